@@ -1,0 +1,96 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS, formatDate, formatDateTime, relativeTime } from './format';
+
+describe('formatDate', () => {
+  it("shows 'day month-name year'", () => {
+    expect(formatDate(new Date(2025, 8, 1))).toBe('1 September 2025');
+    expect(formatDate(new Date(2024, 11, 31, 23, 59))).toBe('31 December 2024');
+  });
+
+  it('accepts ISO strings and timestamps', () => {
+    expect(formatDate('2025-09-01T10:00:00')).toBe('1 September 2025');
+    expect(formatDate(new Date(2026, 0, 15).getTime())).toBe('15 January 2026');
+  });
+
+  it('gives an empty string for missing or invalid dates', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows the date and the local time', () => {
+    expect(formatDateTime(new Date(2025, 8, 1, 9, 5))).toBe('1 September 2025, 9:05 AM');
+    expect(formatDateTime(new Date(2025, 8, 1, 21, 30))).toBe('1 September 2025, 9:30 PM');
+  });
+
+  it('gives an empty string for invalid input', () => {
+    expect(formatDateTime('nope')).toBe('');
+  });
+});
+
+describe('relativeTime', () => {
+  const now = new Date(2026, 5, 15, 12, 0, 0);
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  it("says 'Just now' under one minute", () => {
+    expect(relativeTime(now, now)).toBe('Just now');
+    expect(relativeTime(ago(59_999), now)).toBe('Just now');
+  });
+
+  it("says 'Just now' for a moment slightly in the future", () => {
+    expect(relativeTime(ago(-5000), now)).toBe('Just now');
+  });
+
+  it('counts minutes from 1 to 59', () => {
+    expect(relativeTime(ago(MINUTE_MS), now)).toBe('1 min ago');
+    expect(relativeTime(ago(2 * MINUTE_MS - 1), now)).toBe('1 min ago');
+    expect(relativeTime(ago(59 * MINUTE_MS + 59_999), now)).toBe('59 min ago');
+  });
+
+  it('counts hours from 1 to 23', () => {
+    expect(relativeTime(ago(HOUR_MS), now)).toBe('1 h ago');
+    expect(relativeTime(ago(DAY_MS - 1), now)).toBe('23 h ago');
+  });
+
+  it('counts days from 1 to 6', () => {
+    expect(relativeTime(ago(DAY_MS), now)).toBe('1 d ago');
+    expect(relativeTime(ago(7 * DAY_MS - 1), now)).toBe('6 d ago');
+  });
+
+  it('counts weeks of 7 days, from 1 to 3', () => {
+    expect(relativeTime(ago(7 * DAY_MS), now)).toBe('1 w ago');
+    expect(relativeTime(ago(13 * DAY_MS), now)).toBe('1 w ago');
+    expect(relativeTime(ago(14 * DAY_MS), now)).toBe('2 w ago');
+    expect(relativeTime(ago(28 * DAY_MS - 1), now)).toBe('3 w ago');
+  });
+
+  it('counts months of 4 weeks (28 days), from 1 to 11', () => {
+    expect(relativeTime(ago(28 * DAY_MS), now)).toBe('1 mo ago');
+    expect(relativeTime(ago(55 * DAY_MS), now)).toBe('1 mo ago');
+    expect(relativeTime(ago(56 * DAY_MS), now)).toBe('2 mo ago');
+    expect(relativeTime(ago(336 * DAY_MS - 1), now)).toBe('11 mo ago');
+  });
+
+  it('counts years of 12 such months (336 days)', () => {
+    expect(relativeTime(ago(336 * DAY_MS), now)).toBe('1 y ago');
+    expect(relativeTime(ago(365 * DAY_MS), now)).toBe('1 y ago');
+    expect(relativeTime(ago(672 * DAY_MS), now)).toBe('2 y ago');
+  });
+
+  it('accepts ISO strings and uses the current time by default', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(now);
+    try {
+      expect(relativeTime(ago(3 * HOUR_MS).toISOString())).toBe('3 h ago');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives an empty string for missing or invalid dates', () => {
+    expect(relativeTime(null, now)).toBe('');
+    expect(relativeTime('garbage', now)).toBe('');
+  });
+});

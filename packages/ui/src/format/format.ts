@@ -1,0 +1,56 @@
+import { format, isValid } from 'date-fns';
+
+export type DateInput = Date | string | number | null | undefined;
+
+function toDate(input: DateInput): Date | null {
+  if (input === null || input === undefined || input === '') return null;
+  const d = input instanceof Date ? input : new Date(input);
+  return isValid(d) ? d : null;
+}
+
+/** 'day month-name year', e.g. '1 September 2025'. Missing or invalid dates give ''. */
+export function formatDate(input: DateInput): string {
+  const d = toDate(input);
+  return d ? format(d, 'd MMMM yyyy') : '';
+}
+
+/** Date and local time, e.g. '1 September 2025, 9:05 AM'. Missing or invalid dates give ''. */
+export function formatDateTime(input: DateInput): string {
+  const d = toDate(input);
+  return d ? format(d, 'd MMMM yyyy, h:mm a') : '';
+}
+
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+/** 7 days. */
+export const WEEK_MS = 7 * DAY_MS;
+/** The school's month is 4 weeks, i.e. 28 days. */
+export const MONTH_MS = 4 * WEEK_MS;
+/** The school's year is 12 of those months, i.e. 336 days. */
+export const YEAR_MS = 12 * MONTH_MS;
+
+/**
+ * A short relative label for a past moment:
+ * - under 1 minute (and any future moment, e.g. clock skew): 'Just now'
+ * - under 1 hour: '{n} min ago'
+ * - under 1 day: '{n} h ago'
+ * - under 1 week (7 days): '{n} d ago'
+ * - under 1 month (4 weeks = 28 days): '{n} w ago'
+ * - under 1 year (12 months = 336 days): '{n} mo ago'
+ * - otherwise: '{n} y ago'
+ * Each count is rounded down. Missing or invalid dates give ''.
+ */
+export function relativeTime(input: DateInput, now: Date = new Date()): string {
+  const d = toDate(input);
+  if (!d) return '';
+  const diff = now.getTime() - d.getTime();
+  if (diff < MINUTE_MS) return 'Just now';
+  if (diff < HOUR_MS) return `${Math.floor(diff / MINUTE_MS)} min ago`;
+  if (diff < DAY_MS) return `${Math.floor(diff / HOUR_MS)} h ago`;
+  if (diff < WEEK_MS) return `${Math.floor(diff / DAY_MS)} d ago`;
+  if (diff < MONTH_MS) return `${Math.floor(diff / WEEK_MS)} w ago`;
+  if (diff < YEAR_MS) return `${Math.floor(diff / MONTH_MS)} mo ago`;
+  return `${Math.floor(diff / YEAR_MS)} y ago`;
+}
