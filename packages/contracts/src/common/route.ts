@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteAuth = 'public' | 'user' | 'admin';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Path relative to the API base, without a leading slash; `:name` marks a path param. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  auth: RouteAuth;
+  /** Request body encoding; `multipart` routes are called with `client.upload`. Default `json`. */
+  requestType?: 'json' | 'multipart';
+  /** Answer encoding; `text` answers (CSV) are returned as a string. Default `json`. */
+  responseType?: 'json' | 'text';
+  /** Response status on success (documentation). Default 200 (201 for creations where stated). */
+  successStatus?: number;
+  summary?: string;
+}
+
+/** Identity helper that keeps the literal type of a route entry. */
+export function defineRoute<const R extends RouteDef>(route: R): R {
+  return route;
+}
+
+/** Identity helper for a group of routes. */
+export function defineRoutes<const T extends Record<string, RouteDef>>(routes: T): T {
+  return routes;
+}
+
+/** Names of the `:params` of a path. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { EmailSchema } from '../auth/auth.schemas';
+import { requiredText } from '../common/text';
+import { makeListQuerySchema, paginated } from '../common/common.schemas';
+
+export const FORM_SUCCESS_MESSAGE = "Thanks! We'll get back to you soon.";
+export const FORM_FAILURE_MESSAGE = 'Uh oh! There was a problem submitting your form.';
+export const FORM_THANK_YOU_DURATION_MS = 5000;
+
+export const ContactFormSchema = z.strictObject({
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
+  email: EmailSchema,
+  phone: requiredText('Phone is required', 40),
+  message: requiredText('Message is required', 5000),
+});
+export type ContactForm = z.infer<typeof ContactFormSchema>;
+
+export const CourseInterestFormSchema = z.strictObject({
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
+  email: EmailSchema,
+  /** Hidden field holding the course title. */
+  course: requiredText('Course is required', 300),
+});
+export type CourseInterestForm = z.infer<typeof CourseInterestFormSchema>;
+
+/** Success answer of the form-collection endpoints. */
+export const FormSubmissionResponseSchema = z.object({ ok: z.literal(true) });
+export type FormSubmissionResponse = z.infer<typeof FormSubmissionResponseSchema>;
+
+/** Failure answer of the form-collection endpoints. */
+export const FormCollectionErrorSchema = z.object({
+  errors: z.array(z.object({ message: z.string() })),
+});
+export type FormCollectionError = z.infer<typeof FormCollectionErrorSchema>;
+
+/** The message to show for a form-collection failure body (spec: messages joined by ', '). */
+export function formCollectionErrorMessage(body: unknown): string {
+  const parsed = FormCollectionErrorSchema.safeParse(body);
+  if (parsed.success && parsed.data.errors.length > 0) {
+    return parsed.data.errors.map((e) => e.message).join(', ');
+  }
+  return FORM_FAILURE_MESSAGE;
+}
+
+export const UploadResponseSchema = z.object({ url: z.string() });
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+export const MAX_UPLOAD_BYTES = 2.5 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 2.5MB';
+
+// ---- admin: stored submissions --------------------------------------------
+
+export const FORM_KINDS = ['contact', 'course-interest'] as const;
+export const FormKindSchema = z.enum(FORM_KINDS);
+export type FormKind = z.infer<typeof FormKindSchema>;
+
+export const FormSubmissionListQuerySchema = makeListQuerySchema({
+  page_size: 10,
+  order_by: '-created_date',
+}).extend({ kind: FormKindSchema.optional() });
+export type FormSubmissionListQuery = z.infer<typeof FormSubmissionListQuerySchema>;
+
+export const FormSubmissionSchema = z.object({
+  id_slug: z.string(),
+  kind: FormKindSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string().nullable(),
+  course: z.string().nullable(),
+  created_date: z.string(),
+});
+export type FormSubmission = z.infer<typeof FormSubmissionSchema>;
+
+export const FormSubmissionListResponseSchema = paginated(FormSubmissionSchema);
+export type FormSubmissionListResponse = z.infer<typeof FormSubmissionListResponseSchema>;
