@@ -1,0 +1,49 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { DataSource } from 'typeorm';
+import { JwtAuthGuard, RolesGuard } from './common/auth.guards';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { AppConfig } from './config/app-config';
+import { AuthModule } from './modules/auth/auth.module';
+import { JWT_SECRET, resolveJwtSecret } from './modules/auth/jwt-secret';
+import { DocsModule } from './modules/docs/docs.module';
+import { HealthController } from './modules/health/health.controller';
+
+/** Configuration and the database, shared by every module. */
+@Global()
+@Module({})
+class CoreModule {
+  static register(config: AppConfig, dataSource: DataSource): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: DataSource, useValue: dataSource },
+        { provide: JWT_SECRET, useValue: resolveJwtSecret(config) },
+      ],
+      exports: [AppConfig, DataSource, JWT_SECRET],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig, dataSource: DataSource): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.register(config, dataSource),
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }], skipIf: () => config.DISABLE_RATE_LIMITS }),
+        AuthModule,
+        DocsModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+
+const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
+  '22P02': [HttpStatus.BAD_REQUEST, 'Invalid value in request'],
+  '22007': [HttpStatus.BAD_REQUEST, 'Invalid date in request'],
+  '22008': [HttpStatus.BAD_REQUEST, 'Invalid date in request'],
+  '23505': [HttpStatus.CONFLICT, 'This record already exists'],
+  '23503': [HttpStatus.BAD_REQUEST, 'A referenced record does not exist'],
+  '23514': [HttpStatus.BAD_REQUEST, 'A value is out of range'],
+};
+
+/** Every error answers `{ message, errors? }`; nothing internal (stack, SQL) leaves the server. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return;
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const body = exception.getResponse();
+      if (typeof body === 'string') return res.status(status).json({ message: body });
+      const { message, errors } = body as { message?: unknown; errors?: unknown };
+      const text = Array.isArray(message) ? message.join(', ') : String(message ?? exception.message);
+      return res.status(status).json(errors ? { message: text, errors } : { message: text });
+    }
+    const code = (exception as { code?: string })?.code;
+    const mapped = code ? PG_CLIENT_ERRORS[code] : undefined;
+    if (mapped) return res.status(mapped[0]).json({ message: mapped[1] });
+    const type = (exception as { type?: string })?.type;
+    if (type === 'entity.too.large') return res.status(413).json({ message: 'Request body is too large' });
+    if (type === 'entity.parse.failed') return res.status(400).json({ message: 'Request body is not valid JSON' });
+    this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    return res.status(500).json({ message: 'Internal server error' });
+  }
+}

@@ -1,0 +1,55 @@
+import { type INestApplication, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import helmet from 'helmet';
+import type { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+import { serveApps } from './static/serve-apps';
+
+/** Paths whose JSON bodies may exceed the default 100 kB limit, with their own limit. */
+const LARGE_BODY_ROUTES: [RegExp, string][] = [[/^\/api\/cohorts\/admin\/[^/]+\/add-student-bulk\/?$/, '2mb']];
+
+/** Builds the whole HTTP application; used by main.ts and by the API tests. */
+export async function createApp(config: AppConfig, dataSource: DataSource): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, dataSource), {
+    bodyParser: false,
+    abortOnError: false,
+    logger: config.NODE_ENV === 'test' ? ['error'] : ['log', 'warn', 'error'],
+  });
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'frame-src': ["'self'"],
+          'object-src': ["'self'"],
+          'connect-src': ["'self'", ...config.corsOrigins],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+  app.use(cookieParser());
+  for (const [path, limit] of LARGE_BODY_ROUTES) app.use(path, express.json({ limit }));
+  app.use('/api', express.json({ limit: '100kb' }));
+  app.use('/api', express.urlencoded({ extended: false, limit: '100kb' }));
+  if (config.corsOrigins.length) {
+    app.enableCors({ origin: config.corsOrigins, credentials: true, allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With'] });
+  }
+  app.setGlobalPrefix('api');
+  if (config.SERVE_APPS) serveApps(app, config);
+  app.enableShutdownHooks();
+  Logger.flush();
+  return app;
+}

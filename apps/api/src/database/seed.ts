@@ -1,0 +1,178 @@
+import { hashPassword } from '../modules/auth/password.service';
+import type { DataSource, EntityManager } from 'typeorm';
+
+export interface DemoLogin {
+  role: string;
+  email: string;
+  password: string;
+}
+
+export const DEMO_LOGINS: (DemoLogin & { first_name: string; last_name: string })[] = [
+  { role: 'ADMIN', email: 'admin@example.com', password: 'Admin#Wafer2026', first_name: 'Nadia', last_name: 'Hassan' },
+  { role: 'INSTRUCTOR', email: 'instructor@example.com', password: 'Teach#Wafer2026', first_name: 'Rajesh', last_name: 'Kumar' },
+  { role: 'STUDENT', email: 'student@example.com', password: 'Learn#Wafer2026', first_name: 'Aisyah', last_name: 'Rahman' },
+  { role: 'STUDENT', email: 'student2@example.com', password: 'Learn#Wafer2026', first_name: 'Wei Jie', last_name: 'Tan' },
+];
+
+type LessonSeed = { title: string; type: 'VIDEO' | 'READING' | 'QUIZ' | 'PROJECT'; description: string; links?: string[] };
+type CourseSeed = { title: string; description: string; modules: { title: string; lessons: LessonSeed[] }[] };
+
+export const DEMO_COURSES: CourseSeed[] = [
+  {
+    title: 'Digital IC Design Fundamentals',
+    description: 'From a specification to synthesisable SystemVerilog RTL, verified in simulation and ready for synthesis.',
+    modules: [
+      {
+        title: 'RTL design with SystemVerilog',
+        lessons: [
+          { title: 'The digital chip design flow', type: 'VIDEO', description: 'Specification, RTL, verification, synthesis, place and route and sign-off: who does what, and why each step exists.' },
+          { title: 'Combinational and sequential logic in SystemVerilog', type: 'READING', description: 'always_comb, always_ff, blocking versus non-blocking assignment, and the latches you did not mean to write.', links: ['https://www.chipverify.com/systemverilog/systemverilog-tutorial'] },
+          { title: 'Quiz: RTL building blocks', type: 'QUIZ', description: 'Ten questions on multiplexers, registers, finite state machines and reset strategy.' },
+        ],
+      },
+      {
+        title: 'Verification basics',
+        lessons: [
+          { title: 'Writing a self-checking testbench', type: 'VIDEO', description: 'Stimulus, a reference model and a scoreboard: a testbench that tells you when the design is wrong.' },
+          { title: 'Project: a UART transmitter', type: 'PROJECT', description: 'Design a 115200-baud UART transmitter in SystemVerilog and prove it with your own testbench.' },
+        ],
+      },
+    ],
+  },
+  {
+    title: 'Analog Circuit Design Essentials',
+    description: 'MOSFET operation, biasing and single-stage amplifiers, with hand analysis checked against SPICE.',
+    modules: [
+      {
+        title: 'MOSFET fundamentals',
+        lessons: [
+          { title: 'How a MOSFET works', type: 'VIDEO', description: 'Threshold voltage, the triode and saturation regions and the square-law model.' },
+          { title: 'Small-signal models', type: 'READING', description: 'Transconductance, output resistance and the hybrid-pi model you will use in every amplifier.' },
+        ],
+      },
+      {
+        title: 'Single-stage amplifiers',
+        lessons: [
+          { title: 'Quiz: common-source amplifiers', type: 'QUIZ', description: 'Gain, output swing and bandwidth of the common-source stage.' },
+          { title: 'Project: design a common-source amplifier', type: 'PROJECT', description: 'Size and bias a common-source stage for 20 dB of gain and verify it in ngspice.' },
+        ],
+      },
+    ],
+  },
+];
+
+const DAY = 86_400_000;
+
+/**
+ * Creates demo accounts, two courses of every lesson type, a running cohort with both students,
+ * grades and certificates. Runs only on an empty database; returns the logins it created.
+ */
+export async function seedDemo(ds: DataSource, now = new Date()): Promise<DemoLogin[] | null> {
+  const [{ count }] = await ds.query(`SELECT count(*)::int AS count FROM users`);
+  if (count > 0) return null;
+  const hashes = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)));
+
+  await ds.transaction(async (m) => {
+    const users: { id: string; email: string }[] = await m.query(
+      `INSERT INTO users (email, first_name, last_name, role, password_hash)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+       RETURNING id, email`,
+      [
+        DEMO_LOGINS.map((l) => l.email),
+        DEMO_LOGINS.map((l) => l.first_name),
+        DEMO_LOGINS.map((l) => l.last_name),
+        DEMO_LOGINS.map((l) => l.role),
+        hashes,
+      ],
+    );
+    const userId = (email: string) => users.find((u) => u.email === email)!.id;
+    const courseIds = [];
+    for (const course of DEMO_COURSES) courseIds.push(await insertCourse(m, course));
+
+    const [cohort] = await m.query(
+      `INSERT INTO cohorts (title, start_date, end_date, end_access_date, result_open_date)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [
+        'Semiconductor Talent Programme: Cohort 1',
+        new Date(now.getTime() - 30 * DAY),
+        new Date(now.getTime() + 90 * DAY),
+        new Date(now.getTime() + 180 * DAY),
+        new Date(now.getTime() + 100 * DAY),
+      ],
+    );
+    await m.query(
+      `INSERT INTO cohort_courses (cohort_id, course_id, "order") SELECT $1, c, o - 1 FROM unnest($2::bigint[]) WITH ORDINALITY AS t(c, o)`,
+      [cohort.id, courseIds],
+    );
+    await m.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [cohort.id, userId('instructor@example.com')]);
+    const studentA = userId('student@example.com');
+    const studentB = userId('student2@example.com');
+    await m.query(
+      `INSERT INTO enrolments (cohort_id, user_id, enrolment_status, latest_access_datetime)
+       VALUES ($1, $2, 'ACTIVE', now() - interval '2 hours'), ($1, $3, 'ACTIVE', now() - interval '3 days')`,
+      [cohort.id, studentA, studentB],
+    );
+    // Aisyah has finished the first two lessons of the first course.
+    await m.query(
+      `INSERT INTO lesson_completions (user_id, cohort_id, lesson_id, completed_at)
+       SELECT $1, $2, l.id, now() - (interval '1 day' * (3 - row_number() OVER (ORDER BY m."order", l."order")))
+         FROM lessons l JOIN modules m ON m.id = l.module_id
+        WHERE m.course_id = $3
+        ORDER BY m."order", l."order" LIMIT 2`,
+      [studentA, cohort.id, courseIds[0]],
+    );
+    // Quizzes and projects are graded items of the cohort.
+    await m.query(
+      `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, grade_percentage, result_open_datetime, submission_status)
+       SELECT $1, l.id, $2::timestamptz + (interval '7 days' * row_number() OVER (ORDER BY c."order", m."order", l."order")),
+              l.lesson_type = 'PROJECT', CASE l.lesson_type WHEN 'PROJECT' THEN 30 ELSE 10 END,
+              CASE WHEN l.lesson_type = 'QUIZ' THEN now() - interval '1 day' ELSE $3::timestamptz END,
+              CASE WHEN l.lesson_type = 'QUIZ' THEN 'OPEN' ELSE 'NOT_OPEN' END
+         FROM cohort_courses c JOIN modules m ON m.course_id = c.course_id JOIN lessons l ON l.module_id = m.id
+        WHERE c.cohort_id = $1 AND l.lesson_type IN ('QUIZ', 'PROJECT')`,
+      [cohort.id, now, new Date(now.getTime() + 100 * DAY)],
+    );
+    await m.query(
+      `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status)
+       SELECT g.id, $2, CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN 85 END,
+              CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN 'GRADED' ELSE 'PENDING' END
+         FROM cohort_grades g WHERE g.cohort_id = $1`,
+      [cohort.id, studentA],
+    );
+    const certificates: { id: string }[] = await m.query(
+      `INSERT INTO certificates (title, provider) VALUES
+         ('Digital IC Design Fundamentals: Certificate of Completion', ARRAY['School of Semiconductor Training']),
+         ('Semiconductor Cleanroom Safety', ARRAY['School of Semiconductor Training'])
+       RETURNING id`,
+    );
+    await m.query(
+      `INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`,
+      [cohort.id, certificates.map((c) => c.id)],
+    );
+    await m.query(
+      `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES
+         ($1, $3, $4, 'IN_PROGRESS', NULL), ($2, $3, $4, 'COMPLETED', now() - interval '5 days')`,
+      [certificates[0].id, certificates[1].id, cohort.id, studentA],
+    );
+  });
+  return DEMO_LOGINS.map(({ role, email, password }) => ({ role, email, password }));
+}
+
+async function insertCourse(m: EntityManager, course: CourseSeed): Promise<string> {
+  const [row] = await m.query(`INSERT INTO courses (title, description) VALUES ($1, $2) RETURNING id`, [course.title, course.description]);
+  for (const [mi, mod] of course.modules.entries()) {
+    const [moduleRow] = await m.query(`INSERT INTO modules (course_id, title, "order") VALUES ($1, $2, $3) RETURNING id`, [row.id, mod.title, mi]);
+    for (const [li, lesson] of mod.lessons.entries()) {
+      await m.query(
+        `INSERT INTO lessons (module_id, title, description, lesson_type, "order", link_urls, quiz_group, project_group)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          moduleRow.id, lesson.title, lesson.description, lesson.type, li, lesson.links ?? [],
+          lesson.type === 'QUIZ' ? { total_questions: 10, time_limit_minutes: 20 } : null,
+          lesson.type === 'PROJECT' ? { total_questions: 1, time_limit_minutes: 10080, instructions_files_urls: [] } : null,
+        ],
+      );
+    }
+  }
+  return row.id;
+}

@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { loadConfig } from './config/app-config';
+import { createApp } from './create-app';
+import { openDatabase } from './database/data-source';
+import { seedDemo } from './database/seed';
+import { startDatabase } from './database/start-database';
+
+async function main() {
+  const config = loadConfig();
+  const database = await startDatabase(config);
+  const dataSource = await openDatabase(database.url);
+  if (config.seedDemo) {
+    const logins = await seedDemo(dataSource);
+    if (logins) {
+      Logger.log('Demo data created. Sign in with:', 'Seed');
+      for (const l of logins) Logger.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(28)} ${l.password}`, 'Seed');
+    }
+  }
+  const app = await createApp(config, dataSource);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await dataSource.destroy();
+    await database.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await app.listen(config.PORT, config.HOST ?? '0.0.0.0');
+  Logger.log(`The school is running at http://localhost:${config.PORT}`, 'Bootstrap');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { AppConfig } from '../../config/app-config';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { JWT_SECRET } from './jwt-secret';
+import { JwtStrategy } from './jwt.strategy';
+import { LoginThrottleService } from './login-throttle.service';
+import { PasswordService } from './password.service';
+import { TokenService } from './token.service';
+
+@Module({
+  imports: [
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [JWT_SECRET, AppConfig],
+      useFactory: (secret: string, config: AppConfig) => ({
+        secret,
+        signOptions: { expiresIn: config.ACCESS_TOKEN_TTL_SECONDS, algorithm: 'HS256' },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [AuthService, TokenService, PasswordService, LoginThrottleService, JwtStrategy],
+  exports: [PasswordService, TokenService],
+})
+export class AuthModule {}

@@ -1,0 +1,93 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { Role } from '@school/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+
+export interface AccessClaims {
+  sub: string; // the user's id_slug
+  uid: string; // internal id, saves a lookup on every request
+  role: Role;
+}
+
+export interface IssuedTokens {
+  access: string;
+  refresh: string;
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('base64url');
+const INVALID_REFRESH = 'Your session has expired. Please log in again.';
+
+/**
+ * Short-lived JWT access tokens and opaque refresh tokens stored hashed. Each refresh rotates
+ * the token; presenting an already-rotated token revokes its whole family (it was stolen or replayed).
+ */
+@Injectable()
+export class TokenService {
+  constructor(
+    @Inject(JwtService) private readonly jwt: JwtService,
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  signAccess(user: { id: string; id_slug: string; role: Role }): string {
+    const claims: AccessClaims = { sub: user.id_slug, uid: String(user.id), role: user.role };
+    return this.jwt.sign(claims);
+  }
+
+  /** Starts a new token family (a new sign-in). */
+  async issue(user: { id: string; id_slug: string; role: Role }, manager: EntityManager = this.db.manager): Promise<IssuedTokens> {
+    const refresh = await this.insertRefresh(manager, user.id, randomUUID());
+    return { access: this.signAccess(user), refresh };
+  }
+
+  /** Exchanges a refresh token for a new pair; the old one can never be used again. */
+  async rotate(token: string): Promise<IssuedTokens & { userId: string }> {
+    return this.db.transaction(async (m) => {
+      // TypeORM answers an UPDATE with [rows, affectedCount].
+      const [[row]] = await m.query(
+        `UPDATE refresh_tokens SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+          RETURNING user_id, family_id`,
+        [sha256(token)],
+      );
+      if (!row) {
+        await this.revokeFamilyOf(token);
+        throw new UnauthorizedException(INVALID_REFRESH);
+      }
+      const [user] = await m.query(`SELECT id, id_slug, role, is_suspended FROM users WHERE id = $1`, [row.user_id]);
+      if (!user || user.is_suspended) throw new UnauthorizedException(INVALID_REFRESH);
+      const refresh = await this.insertRefresh(m, user.id, row.family_id);
+      return { access: this.signAccess(user), refresh, userId: String(user.id) };
+    });
+  }
+
+  /** Reuse of a rotated (or revoked) token: revoke every live token of its family. */
+  private async revokeFamilyOf(token: string): Promise<void> {
+    await this.db.query(
+      `UPDATE refresh_tokens SET revoked_at = now()
+        WHERE revoked_at IS NULL
+          AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
+      [sha256(token)],
+    );
+  }
+
+  async revokeFamily(token: string): Promise<void> {
+    await this.revokeFamilyOf(token);
+  }
+
+  async revokeAllForUser(userId: string, manager: EntityManager = this.db.manager): Promise<void> {
+    await manager.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+  }
+
+  private async insertRefresh(m: EntityManager, userId: string, familyId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await m.query(
+      `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
+       VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+      [userId, familyId, sha256(token), this.config.REFRESH_TOKEN_TTL_DAYS],
+    );
+    return token;
+  }
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { AppConfig } from '../config/app-config';
+
+interface BuiltApp {
+  name: string;
+  dist: string;
+  /** URL prefix of the app's hashed assets (its Vite `base`). */
+  base: string;
+  /** Client-side routes answered with the app's index.html. */
+  routes: RegExp;
+}
+
+/**
+ * Serves the three built apps at one origin beside /api: the admin console at /admin* and
+ * /instructor*, the learner portal at /student* and /class/*, the public site everywhere else
+ * (its pages are prerendered HTML files).
+ */
+export function serveApps(app: NestExpressApplication, config: AppConfig) {
+  const apps: BuiltApp[] = [
+    { name: 'admin', dist: join(config.repoRoot, 'apps/admin/dist'), base: '/_admin/', routes: /^\/(admin|instructor)(\/|$)/ },
+    { name: 'learn', dist: join(config.repoRoot, 'apps/learn/dist'), base: '/_learn/', routes: /^\/(student(\/|$)|class\/)/ },
+  ];
+  const web = join(config.repoRoot, 'apps/web/dist');
+  const immutable = { immutable: true, maxAge: '1y', index: false } as const;
+  const noCache = (res: Response) => res.setHeader('Cache-Control', 'no-cache');
+
+  for (const a of apps) {
+    if (!existsSync(join(a.dist, 'index.html'))) {
+      Logger.warn(`The ${a.name} app is not built (${a.dist}); run pnpm build`, 'Static');
+      continue;
+    }
+    app.use(a.base, express.static(a.dist, immutable));
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !a.routes.test(req.path)) return next();
+      noCache(res);
+      res.sendFile(join(a.dist, 'index.html'));
+    });
+  }
+  if (!existsSync(join(web, 'index.html'))) {
+    Logger.warn(`The public site is not built (${web}); run pnpm build`, 'Static');
+    return;
+  }
+  app.use('/assets', express.static(join(web, 'assets'), immutable));
+  app.use(express.static(web, { extensions: ['html'], index: 'index.html', setHeaders: (res) => noCache(res) }));
+  // Routes not prerendered (e.g. /applications/x) still get the site, which renders them or its 404 view.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/')) return next();
+    noCache(res);
+    const fallback = existsSync(join(web, '404.html')) ? '404.html' : 'index.html';
+    res.status(fallback === '404.html' ? 404 : 200).sendFile(join(web, fallback));
+  });
+}

@@ -1,0 +1,27 @@
+import { builtinModules } from 'node:module';
+import { defineConfig } from 'vite';
+
+// The API is bundled for Node: workspace packages (TypeScript source) are inlined,
+// everything from node_modules stays external and is loaded by Node at run time.
+export default defineConfig({
+  build: {
+    ssr: true,
+    target: 'node20',
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    minify: false,
+    rollupOptions: {
+      input: {
+        main: 'src/main.ts',
+        'create-user': 'src/database/create-user.cli.ts',
+        bench: 'src/bench/bench.cli.ts',
+      },
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      external: (id) =>
+        !id.startsWith('@school/') && !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') &&
+        (builtinModules.includes(id.replace(/^node:/, '')) || /^[@a-z]/i.test(id)),
+    },
+  },
+  ssr: { noExternal: [/^@school\//] },
+});
