@@ -47,3 +47,27 @@ export function onlyWhen<P extends object>(
 ): P {
   return { ...params, when } as P;
 }
+
+/**
+ * Refinement options asserting that the date-time `later` comes after `earlier` (strictly when
+ * `strict`), reported on `later`; runs only when both parse as dates and have no issue of their own.
+ */
+export function matchesOrder<K extends string>(earlier: string, later: K, message: string, strict: boolean) {
+  return {
+    check: (value: Record<string, unknown>) => {
+      const a = Date.parse(String(value[earlier]));
+      const b = Date.parse(String(value[later]));
+      return strict ? b > a : b >= a;
+    },
+    params: {
+      path: [later],
+      error: message,
+      when(payload: z.core.ParsePayload<unknown>) {
+        const v = payload.value as Record<string, unknown> | null;
+        if (!v || typeof v !== 'object') return false;
+        if (payload.issues.some((i) => i.path?.[0] === earlier || i.path?.[0] === later)) return false;
+        return !Number.isNaN(Date.parse(String(v[earlier]))) && !Number.isNaN(Date.parse(String(v[later])));
+      },
+    },
+  };
+}
