@@ -1,0 +1,129 @@
+import {
+  type ApiClient, type Login, type Register, type User, createApiClient, defaultSessionExpired,
+} from '@school/contracts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type AppName, type AppOrigins, appForPath, hrefFor } from './routing';
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface Session {
+  status: SessionStatus;
+  user: User | null;
+  client: ApiClient;
+  login(body: Login): Promise<User>;
+  register(body: Register): Promise<User>;
+  logout(): Promise<void>;
+  setUser(user: User): void;
+  /** After a password change the server issues a new pair; the access token is kept here. */
+  setAccessToken(token: string): void;
+  /** Goes to a route, inside this app with the router or across apps with a page load. */
+  go(path: string, opts?: { replace?: boolean }): void;
+  href(path: string): string;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** The access token lives in memory only; the refresh token is an httpOnly cookie the page never sees. */
+function memoryTokens() {
+  let access: string | null = null;
+  return { getAccess: () => access, setAccess: (t: string | null) => void (access = t) };
+}
+
+export interface SessionProviderProps {
+  app: AppName;
+  origins?: AppOrigins;
+  /** In-app navigation (react-router's navigate). */
+  navigate: (path: string, opts?: { replace?: boolean }) => void;
+  apiBase?: string;
+  children: ReactNode;
+}
+
+/**
+ * Restores the session on load (refresh cookie, then auth/check), and offers login, register,
+ * logout and the one typed API client of the app.
+ */
+export function SessionProvider({ app, origins, navigate, apiBase, children }: SessionProviderProps) {
+  const [state, setState] = useState<{ status: SessionStatus; user: User | null }>({ status: 'loading', user: null });
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  const tokens = useMemo(memoryTokens, []);
+  const client = useMemo(() => {
+    return createApiClient({
+      baseUrl: apiBase ?? (origins?.web ? `${origins.web.replace(/\/+$/, '')}/api/` : '/api/'),
+      tokens,
+      onSessionExpired: () => {
+        setState({ status: 'signed-out', user: null });
+        defaultSessionExpired();
+      },
+    });
+  }, [apiBase, origins?.web, tokens]);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const restored = await client.restoreSession().catch(() => false);
+      if (!restored) {
+        if (!cancelled) setState({ status: 'signed-out', user: null });
+        return;
+      }
+      try {
+        const { user } = await client.call('check');
+        if (!cancelled) setState({ status: 'signed-in', user });
+      } catch {
+        if (!cancelled) setState({ status: 'signed-out', user: null });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [client]);
+
+  const go = useCallback(
+    (path: string, opts?: { replace?: boolean }) => {
+      if (appForPath(path) === app && !origins?.[app]) return navigateRef.current(path, opts);
+      if (appForPath(path) === app) return navigateRef.current(path, opts);
+      const target = hrefFor(path, origins);
+      if (opts?.replace) window.location.replace(target);
+      else window.location.assign(target);
+    },
+    [app, origins],
+  );
+
+  const session = useMemo<Session>(
+    () => ({
+      ...state,
+      client,
+      async login(body) {
+        const res = await client.call('login', { body });
+        tokens.setAccess(res.access);
+        setState({ status: 'signed-in', user: res.user });
+        return res.user;
+      },
+      async register(body) {
+        const res = await client.call('register', { body });
+        tokens.setAccess(res.access);
+        setState({ status: 'signed-in', user: res.user });
+        return res.user;
+      },
+      async logout() {
+        await client.call('logout', { body: {} });
+        tokens.setAccess(null);
+        setState({ status: 'signed-out', user: null });
+      },
+      setUser: (user) => setState({ status: 'signed-in', user }),
+      setAccessToken: (token) => tokens.setAccess(token),
+      go,
+      href: (path) => hrefFor(path, origins),
+    }),
+    [state, client, go, origins, tokens],
+  );
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession must be used inside <SessionProvider>');
+  return s;
+}
