@@ -15,3 +15,4 @@ export * from './admin/admin.routes';
 export * from './routes';
 export * from './client/api-error';
 export * from './client/client';
+export * from './openapi/openapi';
