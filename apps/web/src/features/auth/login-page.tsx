@@ -1,0 +1,41 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Login, LoginSchema } from '@school/contracts';
+import { AppLink, Button, homeRoute, TextField, useSession } from '@school/ui';
+import { useForm } from 'react-hook-form';
+import { loginFailureMessage } from './auth-messages';
+
+/** Student sign-in. */
+export function LoginPage() {
+  const { login, go } = useSession();
+  const { register, handleSubmit, formState } = useForm<Login>({ resolver: zodResolver(LoginSchema), mode: 'onTouched' });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const user = await login(values);
+      go(homeRoute(user.role));
+    } catch (e) {
+      window.alert(loginFailureMessage(e));
+    }
+  });
+
+  return (
+    <section className="auth-card" aria-labelledby="login-title">
+      <h1 id="login-title">Sign in</h1>
+      <p className="auth-card__lead">Welcome back. Sign in to continue learning.</p>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <p className="auth-card__aside">
+          <AppLink to="/login/reset-password">Forgot password?</AppLink>
+        </p>
+        <Button type="submit" block disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in...' : 'Log in'}
+        </Button>
+      </form>
+      <p className="auth-card__switch">
+        New here? <AppLink to="/create-account">Create an account</AppLink>
+      </p>
+    </section>
+  );
+}
