@@ -231,3 +231,23 @@ describe('defaultSessionExpired', () => {
     expect(assign).toHaveBeenCalledWith('/login');
   });
 });
+
+describe('typing', () => {
+  it('types params, query, body and the answer from the route table', async () => {
+    const { client, calls } = setup(() => json(200, { data: [], count: 0 }));
+    const result = await client.call('adminCohortStudents', { params: { cohortId: 'k 1' }, query: { page: 2 } });
+    const count: number = result.count;
+    expect(count).toBe(0);
+    expect(calls[0].url).toBe('/api/cohorts/admin/k%201/students?page=2');
+    if (Math.random() > 2) {
+      // @ts-expect-error params are required for a route with path params
+      await client.call('adminCohortStudents', {});
+      // @ts-expect-error the body of login is required
+      await client.call('login');
+      // @ts-expect-error unknown route name
+      await client.call('nope');
+      // @ts-expect-error wrong body field type
+      await client.call('markLessonComplete', { params: { cohortId: 'k' }, body: { user_id_slug: 1, lesson_id_slug: 'l' } });
+    }
+  });
+});
