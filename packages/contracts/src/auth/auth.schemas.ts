@@ -160,7 +160,13 @@ export const ChangePasswordSchema = z
   })
   .refine(confirmNewPassword.check, confirmNewPassword.params);
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
-export const ChangePasswordResponseSchema = z.object({ message: z.string() });
+/** The password change revokes every session and signs this one in again with new tokens. */
+export const ChangePasswordResponseSchema = z.object({
+  message: z.string(),
+  access: z.string().optional(),
+  refresh: z.string().optional(),
+  user: UserSchema.optional(),
+});
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
 
 export const ChangeEmailSchema = z.strictObject({

@@ -251,3 +251,16 @@ describe('typing', () => {
     }
   });
 });
+
+describe('session bookkeeping', () => {
+  it('stores the access token of a login answer and clears it on logout', async () => {
+    const { client, state } = setup(
+      (req) => (req.url.endsWith('auth/login/') ? json(200, { access: 'acc', user }) : json(200, { message: 'Logged out' })),
+      null,
+    );
+    await client.call('login', { body: { email: 'ada@x.io', password: 'Secret1!' } });
+    expect(state.access).toBe('acc');
+    await client.call('logout', { body: {} });
+    expect(state.access).toBeNull();
+  });
+});

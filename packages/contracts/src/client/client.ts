@@ -223,22 +223,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const body = spec.route.responseType === 'text' ? await res.text() : await readBody(res);
     if (!res.ok) throw ApiError.fromBody(res.status, body);
 
-    if (isRefreshCall) {
-      const parsed = RefreshResponseSchema.safeParse(body);
-      if (parsed.success) {
-        tokens.setAccess(parsed.data.access);
-        if (parsed.data.refresh !== undefined) tokens.setRefresh?.(parsed.data.refresh);
-      }
-    }
-
     const result = spec.route.response.safeParse(body);
     if (!result.success) {
-      throw new ApiError(
-        res.status,
-        `Unexpected answer from ${name}`,
-        undefined,
-        body,
-      );
+      throw new ApiError(res.status, `Unexpected answer from ${name}`, undefined, body);
+    }
+    // Answers that carry tokens (login, register, refresh, password change) renew the session;
+    // a successful logout ends it.
+    const data = result.data as { access?: unknown; refresh?: unknown } | null;
+    if (data && typeof data === 'object' && typeof data.access === 'string') {
+      tokens.setAccess(data.access);
+      if (typeof data.refresh === 'string') tokens.setRefresh?.(data.refresh);
+    } else if (name === 'logout') {
+      tokens.setAccess(null);
+      tokens.setRefresh?.(null);
     }
     return result.data;
   }
