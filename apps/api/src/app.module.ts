@@ -9,6 +9,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { JWT_SECRET, resolveJwtSecret } from './modules/auth/jwt-secret';
 import { DocsModule } from './modules/docs/docs.module';
 import { HealthController } from './modules/health/health.controller';
+import { StorageModule } from './modules/storage/storage.module';
 
 /** Configuration and the database, shared by every module. */
 @Global()
@@ -36,6 +37,7 @@ export class AppModule {
         CoreModule.register(config, dataSource),
         ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }], skipIf: () => config.DISABLE_RATE_LIMITS }),
         AuthModule,
+        StorageModule,
         DocsModule,
       ],
       controllers: [HealthController],
