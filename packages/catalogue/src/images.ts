@@ -1,22 +1,22 @@
 /// <reference path="./assets.d.ts" />
-import analog from '../assets/analog.svg';
-import certificate from '../assets/certificate.svg';
-import chip from '../assets/chip.svg';
-import cohort from '../assets/cohort.svg';
-import digital from '../assets/digital.svg';
-import failure from '../assets/failure.svg';
-import layout from '../assets/layout.svg';
-import packaging from '../assets/packaging.svg';
-import placeholder from '../assets/placeholder.svg';
-import processImage from '../assets/process.svg';
-import software from '../assets/software.svg';
-import testImage from '../assets/test.svg';
-import verification from '../assets/verification.svg';
+import analog from '../assets/analog.svg?no-inline';
+import certificate from '../assets/certificate.svg?no-inline';
+import chip from '../assets/chip.svg?no-inline';
+import cohort from '../assets/cohort.svg?no-inline';
+import digital from '../assets/digital.svg?no-inline';
+import failure from '../assets/failure.svg?no-inline';
+import layout from '../assets/layout.svg?no-inline';
+import packaging from '../assets/packaging.svg?no-inline';
+import placeholder from '../assets/placeholder.svg?no-inline';
+import processImage from '../assets/process.svg?no-inline';
+import software from '../assets/software.svg?no-inline';
+import testImage from '../assets/test.svg?no-inline';
+import verification from '../assets/verification.svg?no-inline';
 import type { CategorySlug, Course } from './schemas';
 
 /**
- * Card illustrations. Each value is a URL the bundler resolves (Vite emits the file or
- * inlines it as a data URL), usable directly as an <img src>.
+ * Card illustrations. Each value is the URL of an SVG file the bundler emits (Vite resolves the
+ * imports, in client and server builds alike), usable directly as an <img src>.
  */
 export const images = {
   analog,

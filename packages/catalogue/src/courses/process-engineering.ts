@@ -63,7 +63,7 @@ export const processEngineeringCourses: Course[] = [
       why: {
         title: 'Why process engineering?',
         description:
-          'Wafer fabs in Kulim, Kuching, Penang and Melaka, and new fabs across Asia, hire process engineers for every module. This course is the foundation for every fab role.',
+          'Wafer fabs in Kulim and Kuching, and new fabs across Asia, hire process engineers for every module. This course is the foundation for every fab role.',
         statistics: [
           { value: '4', text: 'Process modules covered end to end', icon: 'chart' },
           { value: '6 weeks', text: 'Hybrid course with lab demonstrations', icon: 'person' },
