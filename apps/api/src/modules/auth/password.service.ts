@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 // argon2id with the OWASP-recommended minimum cost.
-const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// (Algorithm is a const enum, which isolated modules cannot read: 2 is Argon2id.)
+const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** The most common leaked passwords (ordered by frequency), compared case-insensitively. */
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, 10_000).map((p) => p.toLowerCase()));
