@@ -8,6 +8,8 @@ import { AppConfig } from './config/app-config';
 import { AuthModule } from './modules/auth/auth.module';
 import { JWT_SECRET, resolveJwtSecret } from './modules/auth/jwt-secret';
 import { DocsModule } from './modules/docs/docs.module';
+import { FormsModule } from './modules/forms/forms.module';
+import { ApplicationsModule } from './modules/applications/applications.module';
 import { HealthController } from './modules/health/health.controller';
 import { StorageModule } from './modules/storage/storage.module';
 
@@ -39,6 +41,8 @@ export class AppModule {
         AuthModule,
         StorageModule,
         DocsModule,
+        FormsModule,
+        ApplicationsModule,
       ],
       controllers: [HealthController],
       providers: [

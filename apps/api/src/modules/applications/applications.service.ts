@@ -1,0 +1,179 @@
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type Application, type ApplicationExportQuery, type ApplicationListQuery, type ApplicationListResponse,
+  INVALID_FILE_URL_MESSAGE, type ProgrammeApplication,
+} from '@school/contracts';
+import { DataSource } from 'typeorm';
+import { containsPattern, numPages, orderClause } from '../forms/list-sql';
+import { StorageService } from '../storage/storage.service';
+import { toCsv } from './csv';
+import { ProgrammeApplicationEntity } from './programme-application.entity';
+
+/** Stored-file purpose of resumes and transcripts uploaded with an application. */
+export const APPLICATION_FILE_PURPOSE = 'application-document';
+
+const SORTABLE = {
+  created_date: 'created_date',
+  full_name: 'full_name',
+  email: 'email',
+  course: 'course',
+} as const;
+
+/** The files URL the upload call answers: /api/files/<id_slug>?…, possibly absolute. */
+const FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/files\/([A-Za-z0-9_-]{1,200})(?:\?|$)/i;
+
+/** Every stored column, named as the API answers it (booleans as the strings 'true'/'false'). */
+const APPLICATION_COLUMNS = `a.id_slug, a.created_date, a.course, a.email, a.full_name, a.age,
+  a.dob_year AS "dobYear", a.dob_month AS "dobMonth", a.dob_date AS "dobDate", a.gender, a.ethnicity,
+  a.marital_status, a.full_address, a.state, a.city, a.postcode, a.linkedin, a.phone, a.secondary_phone,
+  a.highest_qualification, a.uni_name, a.degree_name, a.country_study, a.field_study, a.qualification_type,
+  a.academic_result, a.grad_year, a.english_qualification, a.english_score, a.prev_employment,
+  a.employment_details, a.prev_leadership, a.leadership_details,
+  a.can_participate::text AS can_participate, a.can_device::text AS can_device, a.can_relocate::text AS can_relocate`;
+
+const FILTER = `($1::text IS NULL OR (a.full_name || ' ' || a.email || ' ' || a.phone) ILIKE $1)
+  AND ($2::text IS NULL OR a.course = $2)`;
+
+/** Export columns: every field of the application, then the uploaded files' names. */
+const EXPORT_FIELDS = [
+  'created_date', 'course', 'email', 'full_name', 'age', 'dobYear', 'dobMonth', 'dobDate', 'gender', 'ethnicity',
+  'marital_status', 'full_address', 'state', 'city', 'postcode', 'linkedin', 'phone', 'secondary_phone',
+  'highest_qualification', 'uni_name', 'degree_name', 'country_study', 'field_study', 'qualification_type',
+  'academic_result', 'grad_year', 'english_qualification', 'english_score', 'prev_employment', 'employment_details',
+  'prev_leadership', 'leadership_details', 'can_participate', 'can_device', 'can_relocate', 'resume_file',
+  'transcript_file',
+] as const;
+
+@Injectable()
+export class ApplicationsService {
+  constructor(
+    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(StorageService) private readonly storage: StorageService,
+  ) {}
+
+  /** The stored file an uploaded-file URL points to; '' or absent means no file. */
+  private async fileId(field: 'resume' | 'transcript', url: string | undefined): Promise<string | null> {
+    if (!url) return null;
+    const slug = FILE_URL.exec(url)?.[1];
+    const [row] = slug
+      ? await this.ds.query(`SELECT id FROM stored_files WHERE id_slug = $1 AND purpose = $2`, [slug, APPLICATION_FILE_PURPOSE])
+      : [];
+    if (!row) throw new BadRequestException({ message: INVALID_FILE_URL_MESSAGE, errors: { [field]: INVALID_FILE_URL_MESSAGE } });
+    return row.id;
+  }
+
+  async submit(body: ProgrammeApplication): Promise<string> {
+    const resume = await this.fileId('resume', body.resume);
+    const transcript = await this.fileId('transcript', body.transcript);
+    const result = await this.ds
+      .createQueryBuilder()
+      .insert()
+      .into(ProgrammeApplicationEntity)
+      .values({
+        course: body.course,
+        email: body.email,
+        full_name: body.full_name,
+        age: body.age,
+        dob_year: body.dobYear,
+        dob_month: body.dobMonth,
+        dob_date: body.dobDate,
+        gender: body.gender,
+        ethnicity: body.ethnicity,
+        marital_status: body.marital_status,
+        full_address: body.full_address,
+        state: body.state,
+        city: body.city,
+        postcode: body.postcode,
+        linkedin: body.linkedin,
+        phone: body.phone,
+        secondary_phone: body.secondary_phone || null,
+        highest_qualification: body.highest_qualification,
+        uni_name: body.uni_name,
+        degree_name: body.degree_name,
+        country_study: body.country_study,
+        field_study: body.field_study,
+        qualification_type: body.qualification_type,
+        academic_result: body.academic_result,
+        grad_year: body.grad_year,
+        english_qualification: body.english_qualification,
+        english_score: body.english_score,
+        prev_employment: body.prev_employment,
+        employment_details: body.employment_details || null,
+        prev_leadership: body.prev_leadership,
+        leadership_details: body.leadership_details || null,
+        can_participate: body.can_participate === 'true',
+        can_device: body.can_device === 'true',
+        can_relocate: body.can_relocate === 'true',
+        resume_file_id: resume,
+        transcript_file_id: transcript,
+      })
+      .returning(['id_slug'])
+      .execute();
+    return result.raw[0].id_slug;
+  }
+
+  /** One statement: the filtered count and the requested page. */
+  async list(query: ApplicationListQuery): Promise<ApplicationListResponse> {
+    const order = orderClause(query.order_by ?? '-created_date', SORTABLE);
+    const [row] = await this.ds.query(
+      `WITH matching AS (
+         SELECT a.id, a.id_slug, a.created_date, a.full_name, a.email, a.phone, a.course, a.state,
+                a.highest_qualification, a.grad_year
+         FROM programme_applications a WHERE ${FILTER}
+       )
+       SELECT (SELECT count(*)::int FROM matching) AS count,
+              coalesce((SELECT json_agg(json_build_object(
+                  'id_slug', id_slug, 'created_date', created_date, 'full_name', full_name, 'email', email,
+                  'phone', phone, 'course', course, 'state', state, 'highest_qualification', highest_qualification,
+                  'grad_year', grad_year) ORDER BY ${order})
+                FROM (SELECT * FROM matching ORDER BY ${order} LIMIT $3 OFFSET $4) page), '[]'::json) AS data`,
+      [
+        query.search_query ? containsPattern(query.search_query) : null,
+        query.course || null,
+        query.page_size,
+        (query.page - 1) * query.page_size,
+      ],
+    );
+    return { data: row.data, count: row.count, num_pages: numPages(row.count, query.page_size) };
+  }
+
+  /** Every field, with short-lived download links for the uploaded files. */
+  async detail(idSlug: string): Promise<Application> {
+    const [row] = await this.ds.query(
+      `SELECT ${APPLICATION_COLUMNS}, r.id_slug AS resume_slug, tr.id_slug AS transcript_slug
+       FROM programme_applications a
+       LEFT JOIN stored_files r ON r.id = a.resume_file_id
+       LEFT JOIN stored_files tr ON tr.id = a.transcript_file_id
+       WHERE a.id_slug = $1`,
+      [idSlug],
+    );
+    if (!row) throw new NotFoundException('Application not found');
+    const { resume_slug, transcript_slug, created_date, ...fields } = row;
+    return {
+      ...fields,
+      created_date: new Date(created_date).toISOString(),
+      resume: resume_slug ? this.storage.signedUrl(resume_slug, { download: true }) : null,
+      transcript: transcript_slug ? this.storage.signedUrl(transcript_slug, { download: true }) : null,
+    };
+  }
+
+  /** Every matching application as CSV, in the list's order. */
+  async exportCsv(query: ApplicationExportQuery): Promise<string> {
+    const order = orderClause(query.order_by ?? '-created_date', SORTABLE).replace(/\b(\w+) (ASC|DESC)/g, 'a.$1 $2');
+    const rows: Record<string, unknown>[] = await this.ds.query(
+      `SELECT ${APPLICATION_COLUMNS}, r.original_name AS resume_file, tr.original_name AS transcript_file
+       FROM programme_applications a
+       LEFT JOIN stored_files r ON r.id = a.resume_file_id
+       LEFT JOIN stored_files tr ON tr.id = a.transcript_file_id
+       WHERE ${FILTER}
+       ORDER BY ${order}`,
+      [query.search_query ? containsPattern(query.search_query) : null, query.course || null],
+    );
+    return toCsv(
+      EXPORT_FIELDS,
+      rows.map((r) =>
+        EXPORT_FIELDS.map((f) => (f === 'created_date' ? new Date(r[f] as string).toISOString() : r[f])),
+      ),
+    );
+  }
+}
