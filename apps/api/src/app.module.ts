@@ -12,6 +12,7 @@ import { FormsModule } from './modules/forms/forms.module';
 import { ApplicationsModule } from './modules/applications/applications.module';
 import { HealthController } from './modules/health/health.controller';
 import { StorageModule } from './modules/storage/storage.module';
+import { LearningModule } from './modules/learning/learning.module';
 
 /** Configuration and the database, shared by every module. */
 @Global()
@@ -40,6 +41,7 @@ export class AppModule {
         ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }], skipIf: () => config.DISABLE_RATE_LIMITS }),
         AuthModule,
         StorageModule,
+        LearningModule,
         DocsModule,
         FormsModule,
         ApplicationsModule,

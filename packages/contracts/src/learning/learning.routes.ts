@@ -1,6 +1,8 @@
 import { defineRoutes } from '../common/route';
 import { CohortIdParamsSchema, UserIdSlugParamsSchema } from '../common/common.schemas';
 import {
+  CertificateDocumentParamsSchema,
+  CertificateDocumentResponseSchema,
   MarkLessonCompleteResponseSchema,
   MarkLessonCompleteSchema,
   UserCohortsResponseSchema,
@@ -53,5 +55,13 @@ export const learningRoutes = defineRoutes({
     response: MarkLessonCompleteResponseSchema,
     auth: 'user',
     summary: "Mark a lesson complete for the signed-in student (the student's own call)",
+  },
+  certificateDocument: {
+    method: 'GET',
+    path: 'cohorts/:cohortId/certificates/:certificateId/user/:userIdSlug/document',
+    params: CertificateDocumentParamsSchema,
+    response: CertificateDocumentResponseSchema,
+    auth: 'user',
+    summary: "Signed URLs to view and download a completed certificate's PDF",
   },
 });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messagesOf } from '../test-utils';
 import {
+  CertificateDocumentResponseSchema,
   clampProgress,
   ENROLMENT_STATUS,
   type GradeItem,
   gradeDisplayStatus,
   isGreenGradeStatus,
   LESSON_TYPE_LABELS,
+  LessonDetailSchema,
   MarkLessonCompleteSchema,
   UserCohortsResponseSchema,
   UserCohortViewResponseSchema,
@@ -135,7 +137,9 @@ describe('student call schemas', () => {
       lesson_type: 'PROJECT',
       video_lecture_id_slug: null,
       reading_pdf_id_slugs: [],
-      link_urls: [],
+      link_urls: ['https://example.com/spec'],
+      reading_files: [],
+      links: [{ title: 'https://example.com/spec', url: 'https://example.com/spec', is_file: false }],
       quiz_group: null,
       project_group: { id_slug: 'p', total_questions: 1, time_limit_minutes: 120, instructions_files_urls: [] },
       cohort_grade: null,
@@ -150,9 +154,20 @@ describe('student call schemas', () => {
           description: '',
           modules: [{ id_slug: 'm1', title: 'M', order: 0, completion_percentage: 0, lessons: [lesson] }],
           completed_lessons: [],
+          enrolment_status: 'SUSPENDED',
         },
       },
     });
     expect(course.data.course_part.modules[0].lessons[0].project_group?.time_limit_minutes).toBe(120);
+    expect(course.data.course_part.enrolment_status).toBe('SUSPENDED');
+    const { reading_files: _files, ...withoutFiles } = lesson;
+    expect(LessonDetailSchema.safeParse(withoutFiles).success).toBe(false);
+  });
+});
+
+describe('certificate document', () => {
+  it('answers signed view and download URLs', () => {
+    expect(CertificateDocumentResponseSchema.parse({ url: '/api/files/a?x', download_url: '/api/files/a?dl=1', completion_date: null }).url).toBe('/api/files/a?x');
+    expect(CertificateDocumentResponseSchema.safeParse({ url: '/api/files/a' }).success).toBe(false);
   });
 });

@@ -272,8 +272,29 @@ export const LessonSchema = z.object({
 });
 export type Lesson = z.infer<typeof LessonSchema>;
 
-/** A lesson as the signed-in student sees it on the lesson page. */
+/** A stored file offered to the student: its name and short-lived signed URLs to view and download it. */
+export const FileLinkSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  download_url: z.string(),
+});
+export type FileLink = z.infer<typeof FileLinkSchema>;
+
+/** A link of a lesson: an outside address, or a stored file served through a signed URL. */
+export const LessonLinkSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  is_file: z.boolean(),
+});
+export type LessonLink = z.infer<typeof LessonLinkSchema>;
+
+/**
+ * A lesson as the signed-in student sees it on the lesson page. `reading_pdf_id_slugs` and
+ * `link_urls` carry signed URLs; `reading_files` and `links` add their names.
+ */
 export const LessonDetailSchema = LessonSchema.extend({
+  reading_files: z.array(FileLinkSchema),
+  links: z.array(LessonLinkSchema),
   user_cohort_grade: UserCohortGradeSchema.nullable(),
   is_completed: z.boolean(),
 });
@@ -295,6 +316,8 @@ export const CoursePartSchema = z.object({
   modules: z.array(CourseViewModuleSchema),
   /** id_slugs of the lessons this student completed. */
   completed_lessons: z.array(z.string()),
+  /** A SUSPENDED student reads the course but cannot complete lessons. */
+  enrolment_status: EnrolmentStatusSchema,
 });
 export type CoursePart = z.infer<typeof CoursePartSchema>;
 
@@ -327,3 +350,19 @@ export type MarkLessonComplete = z.infer<typeof MarkLessonCompleteSchema>;
 
 export const MarkLessonCompleteResponseSchema = z.object({ cohort_id_slug: z.string() });
 export type MarkLessonCompleteResponse = z.infer<typeof MarkLessonCompleteResponseSchema>;
+
+// ---- certificate documents -------------------------------------------------------------
+
+export const CertificateDocumentParamsSchema = z.object({
+  cohortId: IdSlugSchema,
+  certificateId: IdSlugSchema,
+  userIdSlug: IdSlugSchema,
+});
+
+/** Signed URLs of a completed certificate's PDF: `url` to view it, `download_url` to save it. */
+export const CertificateDocumentResponseSchema = z.object({
+  url: z.string(),
+  download_url: z.string(),
+  completion_date: z.string().nullable(),
+});
+export type CertificateDocumentResponse = z.infer<typeof CertificateDocumentResponseSchema>;

@@ -1,0 +1,137 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type {
+  CertificateDocumentResponse, CoursePart, LessonDetail, MarkLessonCompleteResponse, UserCohortEntry, UserCohortView,
+} from '@school/contracts';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth.decorators';
+import { StorageService } from '../storage/storage.service';
+import { buildCertificatePdf } from './certificate-document';
+import {
+  COMPLETED_CERTIFICATE_SQL, LESSON_FILE_ACCESS_SQL, MARK_LESSON_COMPLETE_SQL, USER_COHORT_VIEW_SQL, USER_COHORTS_SQL,
+  USER_COURSE_VIEW_SQL,
+} from './learning.sql';
+
+/** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
+export const NOT_AVAILABLE = 'This content is not available right now.';
+export const SUSPENDED_MESSAGE = 'Your enrolment in this class is suspended, so lessons cannot be marked complete.';
+
+type RawLesson = Omit<LessonDetail, 'reading_pdf_id_slugs' | 'link_urls' | 'reading_files' | 'links'> & {
+  reading_files: { id_slug: string; name: string }[];
+  links: { url: string; file_id_slug: string | null; name: string | null }[];
+};
+type RawCoursePart = Omit<CoursePart, 'modules'> & { modules: (Omit<CoursePart['modules'][number], 'lessons'> & { lessons: RawLesson[] })[] };
+
+const EXTERNAL_URL = /^https?:\/\//i;
+
+/**
+ * The signed-in student's classes. Every call answers only for the student themself (or an
+ * admin), only for cohorts they are enrolled in as ACTIVE or SUSPENDED, and not after the
+ * cohort's end_access_date; anything else is the same 404 as a missing record.
+ */
+@Injectable()
+export class LearningService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(StorageService) private readonly storage: StorageService,
+  ) {}
+
+  /** Students reach only their own data; staff roles other than ADMIN reach none of it. */
+  private assertSelfOrAdmin(me: AuthUser, userIdSlug: string): void {
+    if (me.role !== 'ADMIN' && me.id_slug !== userIdSlug) throw new NotFoundException(NOT_AVAILABLE);
+  }
+
+  async userCohorts(me: AuthUser, userIdSlug: string): Promise<UserCohortEntry[]> {
+    this.assertSelfOrAdmin(me, userIdSlug);
+    return this.db.query(USER_COHORTS_SQL, [userIdSlug]);
+  }
+
+  async cohortView(me: AuthUser, cohortIdSlug: string, userIdSlug: string): Promise<UserCohortView> {
+    this.assertSelfOrAdmin(me, userIdSlug);
+    const [row] = await this.db.query(USER_COHORT_VIEW_SQL, [cohortIdSlug, userIdSlug, me.id_slug === userIdSlug]);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return row.data;
+  }
+
+  async courseView(me: AuthUser, cohortIdSlug: string, courseIdSlug: string, userIdSlug: string): Promise<CoursePart> {
+    this.assertSelfOrAdmin(me, userIdSlug);
+    const [row] = await this.db.query(USER_COURSE_VIEW_SQL, [cohortIdSlug, courseIdSlug, userIdSlug, me.id_slug === userIdSlug]);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    const course = row.course_part as RawCoursePart;
+    return { ...course, modules: course.modules.map((m) => ({ ...m, lessons: m.lessons.map((l) => this.signLesson(l)) })) };
+  }
+
+  /** Reading PDFs and stored link files become short-lived signed URLs; outside links must be http(s). */
+  private signLesson(lesson: RawLesson): LessonDetail {
+    const readingFiles = lesson.reading_files.map((f) => ({
+      name: f.name,
+      url: this.storage.signedUrl(f.id_slug),
+      download_url: this.storage.signedUrl(f.id_slug, { download: true }),
+    }));
+    const links = lesson.links
+      .map((l) =>
+        l.file_id_slug
+          ? { title: l.name ?? 'Attachment', url: this.storage.signedUrl(l.file_id_slug), is_file: true }
+          : { title: l.url, url: l.url, is_file: false },
+      )
+      .filter((l) => l.is_file || EXTERNAL_URL.test(l.url));
+    return {
+      ...lesson,
+      reading_pdf_id_slugs: readingFiles.map((f) => f.url),
+      reading_files: readingFiles,
+      link_urls: links.map((l) => l.url),
+      links,
+    };
+  }
+
+  /**
+   * A signed URL for a lesson video. `url` is the stored video's id (a storage prefix or path
+   * in front of it is ignored); the video must belong to a lesson of a cohort the user may read.
+   */
+  async videoUrl(me: AuthUser, url: string): Promise<{ url: string }> {
+    const idSlug = url.split('?')[0].split('/').filter(Boolean).pop() ?? '';
+    const [file] = await this.db.query(LESSON_FILE_ACCESS_SQL, [idSlug, me.id, me.role === 'ADMIN']);
+    if (!file) throw new NotFoundException(NOT_AVAILABLE);
+    return { url: this.storage.signedUrl(file.id_slug) };
+  }
+
+  /** Idempotent; a SUSPENDED student is refused, everything else not readable is a 404. */
+  async markLessonComplete(me: AuthUser, cohortIdSlug: string, userIdSlug: string, lessonIdSlug: string): Promise<MarkLessonCompleteResponse> {
+    this.assertSelfOrAdmin(me, userIdSlug);
+    const [row] = await this.db.query(MARK_LESSON_COMPLETE_SQL, [cohortIdSlug, userIdSlug, lessonIdSlug]);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    if (row.enrolment_status !== 'ACTIVE') throw new ForbiddenException(SUSPENDED_MESSAGE);
+    return { cohort_id_slug: row.cohort_id_slug };
+  }
+
+  /** The PDF of a completed certificate, made and stored on first request, then served signed. */
+  async certificateDocument(me: AuthUser, cohortIdSlug: string, certificateIdSlug: string, userIdSlug: string): Promise<CertificateDocumentResponse> {
+    this.assertSelfOrAdmin(me, userIdSlug);
+    const [cert] = await this.db.query(COMPLETED_CERTIFICATE_SQL, [cohortIdSlug, certificateIdSlug, userIdSlug]);
+    if (!cert) throw new NotFoundException(NOT_AVAILABLE);
+    let documentId: string | null = cert.document_id_slug;
+    if (!documentId) {
+      const studentName = `${cert.first_name} ${cert.last_name}`;
+      const pdf = buildCertificatePdf({
+        title: cert.title,
+        provider: cert.provider ?? [],
+        studentName,
+        cohortTitle: cert.cohort_title,
+        completionDate: cert.completion_date,
+        reference: cert.id_slug,
+      });
+      const safeName = `${cert.title} - ${studentName}`.replace(/[^\p{L}\p{N} .,&()-]+/gu, ' ').trim();
+      const file = await this.storage.save({ data: pdf, originalName: `${safeName}.pdf`, contentType: 'application/pdf', purpose: 'certificate' });
+      // Two first requests at once may both build a PDF; the first recorded one wins.
+      const [kept] = await this.db.query(
+        `UPDATE user_certificates SET document_id_slug = coalesce(document_id_slug, $1) WHERE id_slug = $2 RETURNING document_id_slug`,
+        [file.id_slug, cert.id_slug],
+      );
+      documentId = kept[0]?.document_id_slug ?? file.id_slug;
+    }
+    return {
+      url: this.storage.signedUrl(documentId!),
+      download_url: this.storage.signedUrl(documentId!, { download: true }),
+      completion_date: cert.completion_date ? new Date(cert.completion_date).toISOString() : null,
+    };
+  }
+}

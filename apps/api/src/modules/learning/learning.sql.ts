@@ -1,0 +1,323 @@
+/**
+ * The learner portal's reads and writes, each ONE statement that checks access and shapes the
+ * answer in PostgreSQL. Exported on their own so the benchmark's bare node:http ceiling runs the
+ * very same SQL as the Nest endpoints.
+ *
+ * Access rule shared by every statement: the user is enrolled in the cohort as ACTIVE or
+ * SUSPENDED, and the cohort's end_access_date has not passed. No row means "not found".
+ */
+
+const READABLE_ENROLMENT = `e.enrolment_status IN ('ACTIVE', 'SUSPENDED') AND c.end_access_date > now()`;
+
+/** Course, module and lesson of a completed lesson, as `latest_lesson_part`. */
+const LATEST_LESSON_JSON = `json_build_object(
+  'lesson_id', l.id_slug, 'lesson_title', l.title, 'lesson_type', l.lesson_type,
+  'course_info', json_build_object('course_id_slug', co.id_slug, 'course_title', co.title))`;
+
+/**
+ * Dashboard: $1 user id_slug. One row per readable cohort with `cohort_part` and
+ * `latest_lesson_part` (the lesson completed last in that cohort, or null), most recently
+ * visited first.
+ */
+export const USER_COHORTS_SQL = `
+SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c.start_date, 'end_date', c.end_date) AS cohort_part,
+       latest.j AS latest_lesson_part
+  FROM users u
+  JOIN enrolments e ON e.user_id = u.id
+  JOIN cohorts c ON c.id = e.cohort_id
+  LEFT JOIN LATERAL (
+    SELECT ${LATEST_LESSON_JSON} AS j
+      FROM lesson_completions lc
+      JOIN lessons l ON l.id = lc.lesson_id
+      JOIN modules m ON m.id = l.module_id
+      JOIN cohort_courses cc ON cc.cohort_id = lc.cohort_id AND cc.course_id = m.course_id
+      JOIN courses co ON co.id = m.course_id
+     WHERE lc.user_id = u.id AND lc.cohort_id = c.id
+     ORDER BY lc.completed_at DESC
+     LIMIT 1
+  ) latest ON true
+ WHERE u.id_slug = $1 AND ${READABLE_ENROLMENT}
+ ORDER BY e.latest_access_datetime DESC NULLS LAST, c.start_date DESC, c.id`;
+
+/**
+ * The cohort as one student sees it: $1 cohort id_slug, $2 user id_slug, $3 whether to record
+ * the visit (the student's own view; throttled to one write per 5 minutes). One row `{ data }`,
+ * or none when the student may not read the cohort.
+ */
+export const USER_COHORT_VIEW_SQL = `
+WITH access AS (
+  SELECT c.id AS cohort_id, c.id_slug, c.title, c.start_date, c.end_date, c.end_access_date, c.result_open_date,
+         e.id AS enrolment_id, e.enrolment_status, e.user_id
+    FROM cohorts c
+    JOIN enrolments e ON e.cohort_id = c.id
+    JOIN users u ON u.id = e.user_id
+   WHERE c.id_slug = $1 AND u.id_slug = $2 AND ${READABLE_ENROLMENT}
+),
+touch AS (
+  UPDATE enrolments SET latest_access_datetime = now()
+   WHERE $3::boolean AND id = (SELECT enrolment_id FROM access)
+     AND (latest_access_datetime IS NULL OR latest_access_datetime < now() - interval '5 minutes')
+  RETURNING id
+),
+done AS (
+  SELECT lc.lesson_id, lc.completed_at
+    FROM access a JOIN lesson_completions lc ON lc.user_id = a.user_id AND lc.cohort_id = a.cohort_id
+),
+course_rows AS (
+  SELECT cc."order" AS course_order, co.id AS course_id, co.id_slug, co.title
+    FROM access a JOIN cohort_courses cc ON cc.cohort_id = a.cohort_id JOIN courses co ON co.id = cc.course_id
+),
+lesson_rows AS (
+  SELECT cr.course_id, cr.course_order, cr.id_slug AS course_slug, cr.title AS course_title,
+         m.id AS module_id, m."order" AS module_order,
+         l.id AS lesson_id, l.id_slug AS lesson_slug, l.title AS lesson_title, l.lesson_type, l."order" AS lesson_order,
+         d.lesson_id IS NOT NULL AS is_completed, d.completed_at
+    FROM course_rows cr
+    JOIN modules m ON m.course_id = cr.course_id
+    JOIN lessons l ON l.module_id = m.id
+    LEFT JOIN done d ON d.lesson_id = l.id
+),
+module_rows AS (
+  SELECT m.course_id, m.id AS module_id, m."order" AS module_order,
+         count(lr.lesson_id)::int AS total,
+         count(lr.lesson_id) FILTER (WHERE lr.is_completed)::int AS completed,
+         json_build_object(
+           'id_slug', m.id_slug, 'title', m.title, 'order', m."order",
+           'lessons', coalesce(json_agg(json_build_object(
+               'lesson_id', lr.lesson_slug, 'lesson_title', lr.lesson_title, 'lesson_type', lr.lesson_type,
+               'is_completed', lr.is_completed, 'order', lr.lesson_order)
+             ORDER BY lr.lesson_order, lr.lesson_id) FILTER (WHERE lr.lesson_id IS NOT NULL), '[]'),
+           'completion_percentage', CASE WHEN count(lr.lesson_id) = 0 THEN 0
+             ELSE round(100.0 * count(lr.lesson_id) FILTER (WHERE lr.is_completed) / count(lr.lesson_id), 2) END
+         ) AS j
+    FROM course_rows cr
+    JOIN modules m ON m.course_id = cr.course_id
+    LEFT JOIN lesson_rows lr ON lr.module_id = m.id
+   GROUP BY m.course_id, m.id
+),
+courses_json AS (
+  SELECT json_agg(json_build_object(
+           'id_slug', cr.id_slug, 'title', cr.title,
+           'modules', coalesce(mods.list, '[]'),
+           'total_lessons', coalesce(mods.total, 0),
+           'completion_percentage', CASE WHEN coalesce(mods.total, 0) = 0 THEN 0 ELSE round(100.0 * mods.completed / mods.total, 2) END)
+         ORDER BY cr.course_order, cr.course_id) AS j
+    FROM course_rows cr
+    LEFT JOIN LATERAL (
+      SELECT json_agg(mr.j ORDER BY mr.module_order, mr.module_id) AS list, sum(mr.total)::int AS total, sum(mr.completed)::int AS completed
+        FROM module_rows mr WHERE mr.course_id = cr.course_id
+    ) mods ON true
+),
+latest AS (
+  SELECT json_build_object(
+           'lesson_id', lr.lesson_slug, 'lesson_title', lr.lesson_title, 'lesson_type', lr.lesson_type,
+           'course_info', json_build_object('course_id_slug', lr.course_slug, 'course_title', lr.course_title)) AS j
+    FROM lesson_rows lr WHERE lr.is_completed ORDER BY lr.completed_at DESC LIMIT 1
+),
+grades AS (
+  SELECT count(*)::int AS total,
+         json_agg(json_build_object(
+           'id_slug', coalesce(ug.id_slug, g.id_slug),
+           -- A grade stays hidden until its results open.
+           'user_grade', CASE WHEN coalesce(g.result_open_datetime, a.result_open_date) IS NULL
+                               OR coalesce(g.result_open_datetime, a.result_open_date) <= now() THEN ug.user_grade END,
+           'user_submission_status', coalesce(ug.user_submission_status, 'PENDING'),
+           'cohort_grade_info', json_build_object(
+             'lesson_title', lr.lesson_title, 'course_id', lr.course_slug, 'lesson_id', lr.lesson_slug,
+             'deadline_datetime', g.deadline_datetime, 'is_mandatory', g.is_mandatory,
+             'grade_percentage', g.grade_percentage, 'lesson_type', lr.lesson_type,
+             'result_open_datetime', coalesce(g.result_open_datetime, a.result_open_date),
+             'submission_status', g.submission_status))
+           ORDER BY g.deadline_datetime NULLS LAST, lr.course_order, lr.module_order, lr.lesson_order) AS j
+    FROM access a
+    JOIN cohort_grades g ON g.cohort_id = a.cohort_id
+    JOIN lesson_rows lr ON lr.lesson_id = g.lesson_id
+    LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = a.user_id
+),
+certificates AS (
+  SELECT json_agg(json_build_object(
+           'id_slug', ce.id_slug, 'title', ce.title,
+           'user_certificate', CASE WHEN uc.id IS NULL THEN NULL
+             ELSE json_build_object('progress', uc.progress, 'completion_date', uc.completion_date) END)
+           ORDER BY cc.created_date, ce.id) AS j
+    FROM access a
+    JOIN cohort_certificates cc ON cc.cohort_id = a.cohort_id
+    JOIN certificates ce ON ce.id = cc.certificate_id
+    LEFT JOIN user_certificates uc ON uc.certificate_id = ce.id AND uc.cohort_id = a.cohort_id AND uc.user_id = a.user_id
+)
+SELECT json_build_object(
+         'title', a.title, 'start_date', a.start_date, 'end_date', a.end_date, 'end_access_date', a.end_access_date,
+         'courses_part', coalesce((SELECT j FROM courses_json), '[]'),
+         'latest_lesson_part', (SELECT j FROM latest),
+         'user_cohort_part', json_build_object(
+           'completed_lessons_ids', coalesce((SELECT json_agg(lr.lesson_slug ORDER BY lr.completed_at) FROM lesson_rows lr WHERE lr.is_completed), '[]'),
+           'cohort_id_slug', a.id_slug,
+           'total_grades', (SELECT total FROM grades),
+           'enrolment_status', a.enrolment_status),
+         'user_grades_part', coalesce((SELECT j FROM grades), '[]'),
+         'certificates_part', coalesce((SELECT j FROM certificates), '[]')
+       ) AS data
+  FROM access a`;
+
+/**
+ * One course of a cohort with every lesson in full, for the lesson page: $1 cohort id_slug,
+ * $2 course id_slug, $3 user id_slug, $4 whether to record the visit. One row, or none.
+ * File references come back with their names; the service turns them into signed URLs.
+ */
+export const USER_COURSE_VIEW_SQL = `
+WITH access AS (
+  SELECT c.id AS cohort_id, c.result_open_date, e.id AS enrolment_id, e.enrolment_status, e.user_id, co.id AS course_id,
+         co.id_slug AS course_slug, co.title AS course_title, co.description AS course_description
+    FROM cohorts c
+    JOIN enrolments e ON e.cohort_id = c.id
+    JOIN users u ON u.id = e.user_id
+    JOIN cohort_courses cc ON cc.cohort_id = c.id
+    JOIN courses co ON co.id = cc.course_id
+   WHERE c.id_slug = $1 AND co.id_slug = $2 AND u.id_slug = $3 AND ${READABLE_ENROLMENT}
+),
+touch AS (
+  UPDATE enrolments SET latest_access_datetime = now()
+   WHERE $4::boolean AND id = (SELECT enrolment_id FROM access)
+     AND (latest_access_datetime IS NULL OR latest_access_datetime < now() - interval '5 minutes')
+  RETURNING id
+),
+lesson_rows AS (
+  SELECT l.*, lc.lesson_id IS NOT NULL AS is_completed, g.id AS grade_id,
+         g.id_slug AS grade_slug, g.deadline_datetime, g.is_mandatory, g.grade_percentage,
+         coalesce(g.result_open_datetime, a.result_open_date) AS result_open_datetime, g.submission_status,
+         ug.id_slug AS user_grade_slug, ug.user_grade, ug.user_submission_status
+    FROM access a
+    JOIN modules m ON m.course_id = a.course_id
+    JOIN lessons l ON l.module_id = m.id
+    LEFT JOIN lesson_completions lc ON lc.user_id = a.user_id AND lc.cohort_id = a.cohort_id AND lc.lesson_id = l.id
+    LEFT JOIN cohort_grades g ON g.cohort_id = a.cohort_id AND g.lesson_id = l.id
+    LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = a.user_id
+),
+lesson_json AS (
+  SELECT lr.module_id, lr."order", lr.id, lr.is_completed, json_build_object(
+    'id_slug', lr.id_slug, 'title', lr.title, 'description', lr.description, 'order', lr."order",
+    'lesson_type', lr.lesson_type, 'video_lecture_id_slug', lr.video_lecture_id_slug,
+    'reading_files', coalesce((
+      SELECT json_agg(json_build_object('id_slug', f.id_slug, 'name', f.original_name) ORDER BY r.ord)
+        FROM unnest(lr.reading_pdf_id_slugs) WITH ORDINALITY r(slug, ord) JOIN stored_files f ON f.id_slug = r.slug), '[]'),
+    'links', coalesce((
+      SELECT json_agg(json_build_object('url', r.link, 'file_id_slug', f.id_slug, 'name', f.original_name) ORDER BY r.ord)
+        FROM unnest(lr.link_urls) WITH ORDINALITY r(link, ord) LEFT JOIN stored_files f ON f.id_slug = r.link), '[]'),
+    'quiz_group', CASE WHEN lr.quiz_group IS NULL THEN NULL ELSE json_build_object(
+      'id_slug', coalesce(lr.quiz_group->>'id_slug', lr.id_slug),
+      'total_questions', coalesce((lr.quiz_group->>'total_questions')::int, 0),
+      'time_limit_minutes', (lr.quiz_group->>'time_limit_minutes')::int,
+      'instructions_files_urls', coalesce(lr.quiz_group->'instructions_files_urls', '[]'::jsonb)) END,
+    'project_group', CASE WHEN lr.project_group IS NULL THEN NULL ELSE json_build_object(
+      'id_slug', coalesce(lr.project_group->>'id_slug', lr.id_slug),
+      'total_questions', coalesce((lr.project_group->>'total_questions')::int, 0),
+      'time_limit_minutes', (lr.project_group->>'time_limit_minutes')::int,
+      'instructions_files_urls', coalesce(lr.project_group->'instructions_files_urls', '[]'::jsonb)) END,
+    'cohort_grade', CASE WHEN lr.grade_id IS NULL THEN NULL ELSE json_build_object(
+      'id_slug', lr.grade_slug, 'deadline_datetime', lr.deadline_datetime, 'is_mandatory', lr.is_mandatory,
+      'grade_percentage', lr.grade_percentage, 'result_open_datetime', lr.result_open_datetime,
+      'submission_status', lr.submission_status) END,
+    'user_cohort_grade', CASE WHEN lr.user_grade_slug IS NULL THEN NULL ELSE json_build_object(
+      'id_slug', lr.user_grade_slug,
+      'user_grade', CASE WHEN lr.result_open_datetime IS NULL OR lr.result_open_datetime <= now() THEN lr.user_grade END,
+      'user_submission_status', lr.user_submission_status, 'quiz_session', NULL, 'project_session', NULL) END,
+    'is_completed', lr.is_completed) AS j
+    FROM lesson_rows lr
+),
+module_json AS (
+  SELECT m."order", m.id, json_build_object(
+           'id_slug', m.id_slug, 'title', m.title, 'order', m."order",
+           'lessons', coalesce(json_agg(lj.j ORDER BY lj."order", lj.id) FILTER (WHERE lj.id IS NOT NULL), '[]'),
+           'completion_percentage', CASE WHEN count(lj.id) = 0 THEN 0
+             ELSE round(100.0 * count(lj.id) FILTER (WHERE lj.is_completed) / count(lj.id), 2) END) AS j
+    FROM access a
+    JOIN modules m ON m.course_id = a.course_id
+    LEFT JOIN lesson_json lj ON lj.module_id = m.id
+   GROUP BY m.id
+)
+SELECT json_build_object(
+         'id_slug', a.course_slug, 'title', a.course_title, 'description', a.course_description,
+         'modules', coalesce((SELECT json_agg(mj.j ORDER BY mj."order", mj.id) FROM module_json mj), '[]'),
+         'completed_lessons', coalesce((SELECT json_agg(lr.id_slug) FROM lesson_rows lr WHERE lr.is_completed), '[]'),
+         'enrolment_status', a.enrolment_status
+       ) AS course_part
+  FROM access a`;
+
+/**
+ * Marks a lesson complete: $1 cohort id_slug, $2 user id_slug, $3 lesson id_slug. Only an ACTIVE
+ * enrolment writes; the completion is idempotent, and the enrolment's stored completion
+ * percentage and latest access are recomputed in the same statement. One row
+ * `{ cohort_id_slug, enrolment_status, completion_percentage }`, or none when the lesson is not
+ * part of a cohort the user may read.
+ */
+export const MARK_LESSON_COMPLETE_SQL = `
+WITH target AS (
+  SELECT c.id AS cohort_id, c.id_slug AS cohort_slug, e.id AS enrolment_id, e.enrolment_status, e.user_id, l.id AS lesson_id
+    FROM cohorts c
+    JOIN enrolments e ON e.cohort_id = c.id
+    JOIN users u ON u.id = e.user_id
+    JOIN lessons l ON l.id_slug = $3
+    JOIN modules m ON m.id = l.module_id
+    JOIN cohort_courses cc ON cc.cohort_id = c.id AND cc.course_id = m.course_id
+   WHERE c.id_slug = $1 AND u.id_slug = $2 AND ${READABLE_ENROLMENT}
+),
+inserted AS (
+  INSERT INTO lesson_completions (user_id, cohort_id, lesson_id)
+  SELECT user_id, cohort_id, lesson_id FROM target WHERE enrolment_status = 'ACTIVE'
+  ON CONFLICT DO NOTHING
+  RETURNING lesson_id
+),
+cohort_lessons AS (
+  SELECT l.id FROM target t
+    JOIN cohort_courses cc ON cc.cohort_id = t.cohort_id
+    JOIN modules m ON m.course_id = cc.course_id
+    JOIN lessons l ON l.module_id = m.id
+),
+progress AS (
+  SELECT CASE WHEN (SELECT count(*) FROM cohort_lessons) = 0 THEN 0
+           ELSE round(100.0 * (
+             (SELECT count(*) FROM lesson_completions lc JOIN target t ON lc.user_id = t.user_id AND lc.cohort_id = t.cohort_id
+               WHERE lc.lesson_id IN (SELECT id FROM cohort_lessons))
+             + (SELECT count(*) FROM inserted)) / (SELECT count(*) FROM cohort_lessons), 2) END AS pct
+),
+updated AS (
+  UPDATE enrolments e SET completion_percentage = LEAST(100, (SELECT pct FROM progress)), latest_access_datetime = now()
+    FROM target t WHERE e.id = t.enrolment_id AND t.enrolment_status = 'ACTIVE'
+  RETURNING e.completion_percentage
+)
+SELECT t.cohort_slug AS cohort_id_slug, t.enrolment_status, (SELECT completion_percentage FROM updated) AS completion_percentage
+  FROM target t`;
+
+/**
+ * Whether a user may fetch a stored lesson file: $1 file id_slug, $2 user id (internal),
+ * $3 true for an admin (any lesson's file). The file must be a lesson's video, reading or link
+ * file in a cohort the user may read. One row `{ id_slug, original_name, content_type }`, or none.
+ */
+export const LESSON_FILE_ACCESS_SQL = `
+SELECT f.id_slug, f.original_name, f.content_type
+  FROM stored_files f
+ WHERE f.id_slug = $1
+   AND EXISTS (
+     SELECT 1 FROM lessons l
+      WHERE (l.video_lecture_id_slug = f.id_slug OR l.reading_pdf_id_slugs @> ARRAY[f.id_slug] OR l.link_urls @> ARRAY[f.id_slug])
+        AND ($3::boolean OR EXISTS (
+          SELECT 1 FROM modules m
+            JOIN cohort_courses cc ON cc.course_id = m.course_id
+            JOIN cohorts c ON c.id = cc.cohort_id
+            JOIN enrolments e ON e.cohort_id = c.id AND e.user_id = $2
+           WHERE m.id = l.module_id AND ${READABLE_ENROLMENT})))`;
+
+/**
+ * A certificate a student completed in a cohort: $1 cohort id_slug, $2 certificate id_slug,
+ * $3 user id_slug. One row with what the certificate document prints, or none.
+ */
+export const COMPLETED_CERTIFICATE_SQL = `
+SELECT ce.title, ce.provider, uc.completion_date, u.first_name, u.last_name, c.title AS cohort_title, uc.id_slug,
+       uc.document_id_slug
+  FROM cohorts c
+  JOIN enrolments e ON e.cohort_id = c.id
+  JOIN users u ON u.id = e.user_id
+  JOIN cohort_certificates cc ON cc.cohort_id = c.id
+  JOIN certificates ce ON ce.id = cc.certificate_id
+  JOIN user_certificates uc ON uc.certificate_id = ce.id AND uc.cohort_id = c.id AND uc.user_id = u.id
+ WHERE c.id_slug = $1 AND ce.id_slug = $2 AND u.id_slug = $3 AND uc.progress = 'COMPLETED' AND ${READABLE_ENROLMENT}`;
