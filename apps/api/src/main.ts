@@ -5,13 +5,16 @@ import { createApp } from './create-app';
 import { openDatabase } from './database/data-source';
 import { seedDemo } from './database/seed';
 import { startDatabase } from './database/start-database';
+import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { StorageService } from './modules/storage/storage.service';
 
 async function main() {
   const config = loadConfig();
   const database = await startDatabase(config);
   const dataSource = await openDatabase(database.url);
   if (config.seedDemo) {
-    const logins = await seedDemo(dataSource);
+    const storage = new StorageService(config, dataSource, resolveJwtSecret(config));
+    const logins = await seedDemo(dataSource, { storage, repoRoot: config.repoRoot });
     if (logins) {
       Logger.log('Demo data created. Sign in with:', 'Seed');
       for (const l of logins) Logger.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(28)} ${l.password}`, 'Seed');

@@ -1,5 +1,7 @@
 import { hashPassword } from '../modules/auth/password.service';
+import type { StorageService } from '../modules/storage/storage.service';
 import type { DataSource, EntityManager } from 'typeorm';
+import { attachDemoLessonFiles, type ReadingHandout } from './seed-lesson-files';
 
 export interface DemoLogin {
   role: string;
@@ -14,7 +16,14 @@ export const DEMO_LOGINS: (DemoLogin & { first_name: string; last_name: string }
   { role: 'STUDENT', email: 'student2@example.com', password: 'Learn#Wafer2026', first_name: 'Wei Jie', last_name: 'Tan' },
 ];
 
-type LessonSeed = { title: string; type: 'VIDEO' | 'READING' | 'QUIZ' | 'PROJECT'; description: string; links?: string[] };
+type LessonSeed = {
+  title: string;
+  type: 'VIDEO' | 'READING' | 'QUIZ' | 'PROJECT';
+  description: string;
+  links?: string[];
+  /** The PDF handout of a reading. */
+  handout?: ReadingHandout;
+};
 type CourseSeed = { title: string; description: string; modules: { title: string; lessons: LessonSeed[] }[] };
 
 export const DEMO_COURSES: CourseSeed[] = [
@@ -26,7 +35,26 @@ export const DEMO_COURSES: CourseSeed[] = [
         title: 'RTL design with SystemVerilog',
         lessons: [
           { title: 'The digital chip design flow', type: 'VIDEO', description: 'Specification, RTL, verification, synthesis, place and route and sign-off: who does what, and why each step exists.' },
-          { title: 'Combinational and sequential logic in SystemVerilog', type: 'READING', description: 'always_comb, always_ff, blocking versus non-blocking assignment, and the latches you did not mean to write.', links: ['https://www.chipverify.com/systemverilog/systemverilog-tutorial'] },
+          {
+            title: 'Combinational and sequential logic in SystemVerilog',
+            type: 'READING',
+            description: 'always_comb, always_ff, blocking versus non-blocking assignment, and the latches you did not mean to write.',
+            links: ['https://www.chipverify.com/systemverilog/systemverilog-tutorial'],
+            handout: {
+              paragraphs: [
+                '# Two kinds of logic',
+                'Combinational logic computes its outputs from its present inputs only: adders, multiplexers, decoders and comparators. Sequential logic also remembers: its outputs depend on state held in flip-flops that change on a clock edge.',
+                '# always_comb',
+                'Describe combinational logic in an always_comb block and use blocking assignments (=). Give every output a value on every path through the block, for example with a default assignment at the top; an output left unassigned on some path makes the synthesis tool infer a latch.',
+                '# always_ff',
+                'Describe registers in an always_ff @(posedge clk) block and use non-blocking assignments (<=). All right-hand sides are read before any register is updated, so a chain of registers shifts by one stage per clock, exactly as the hardware does.',
+                '# Reset',
+                'Choose one reset style for the design and keep to it. A synchronous reset is sampled on the clock edge; an asynchronous reset appears in the sensitivity list (always_ff @(posedge clk or negedge rst_n)) and acts at once. Reset only the registers that need a known value.',
+                '# Check yourself',
+                'Before the quiz, write a 4-bit counter with an enable and a synchronous reset, then a 2-to-1 multiplexer, and simulate both. Look for latch warnings in the synthesis log: there should be none.',
+              ],
+            },
+          },
           { title: 'Quiz: RTL building blocks', type: 'QUIZ', description: 'Ten questions on multiplexers, registers, finite state machines and reset strategy.' },
         ],
       },
@@ -47,7 +75,23 @@ export const DEMO_COURSES: CourseSeed[] = [
         title: 'MOSFET fundamentals',
         lessons: [
           { title: 'How a MOSFET works', type: 'VIDEO', description: 'Threshold voltage, the triode and saturation regions and the square-law model.' },
-          { title: 'Small-signal models', type: 'READING', description: 'Transconductance, output resistance and the hybrid-pi model you will use in every amplifier.' },
+          {
+            title: 'Small-signal models',
+            type: 'READING',
+            description: 'Transconductance, output resistance and the hybrid-pi model you will use in every amplifier.',
+            handout: {
+              paragraphs: [
+                '# Why linearise',
+                'An amplifier is biased at an operating point and driven by small signals around it. Around that point the MOSFET behaves almost linearly, so we replace it by a linear model and use ordinary circuit analysis.',
+                '# Transconductance',
+                'In saturation the drain current follows the square law, and its slope with respect to the gate-source voltage is the transconductance gm = 2 ID / (VGS - VTH). Doubling the bias current raises gm by the square root of two at fixed device size.',
+                '# Output resistance',
+                'Channel-length modulation makes the drain current rise slowly with the drain-source voltage. It is modelled by the output resistance ro = 1 / (lambda ID); longer channels give a higher ro and more gain.',
+                '# The hybrid-pi model',
+                'Between gate and source there is an open circuit at low frequency; from drain to source a current source gm vgs in parallel with ro. Add the capacitances Cgs and Cgd for frequency response. The intrinsic gain of one transistor is gm ro.',
+              ],
+            },
+          },
         ],
       },
       {
@@ -63,11 +107,22 @@ export const DEMO_COURSES: CourseSeed[] = [
 
 const DAY = 86_400_000;
 
+export interface SeedOptions {
+  /** Stores the lesson videos and reading PDFs. */
+  storage: StorageService;
+  /** Root of the repository, where the committed seed assets are. */
+  repoRoot: string;
+  now?: Date;
+}
+
 /**
- * Creates demo accounts, two courses of every lesson type, a running cohort with both students,
- * grades and certificates. Runs only on an empty database; returns the logins it created.
+ * Creates demo accounts, two courses of every lesson type with a video or PDF for each video and
+ * reading lesson, a running cohort with both students, grades and certificates, and a second
+ * class for the first student. Runs only on an empty database; returns the logins it created.
  */
-export async function seedDemo(ds: DataSource, now = new Date()): Promise<DemoLogin[] | null> {
+
+export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoLogin[] | null> {
+  const now = opts.now ?? new Date();
   const [{ count }] = await ds.query(`SELECT count(*)::int AS count FROM users`);
   if (count > 0) return null;
   const hashes = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)));
@@ -88,6 +143,10 @@ export async function seedDemo(ds: DataSource, now = new Date()): Promise<DemoLo
     const userId = (email: string) => users.find((u) => u.email === email)!.id;
     const courseIds = [];
     for (const course of DEMO_COURSES) courseIds.push(await insertCourse(m, course));
+    const handouts = new Map(
+      DEMO_COURSES.flatMap((c) => c.modules.flatMap((mod) => mod.lessons)).flatMap((l) => (l.handout ? [[l.title, l.handout] as const] : [])),
+    );
+    await attachDemoLessonFiles(m, opts.storage, opts.repoRoot, handouts);
 
     const [cohort] = await m.query(
       `INSERT INTO cohorts (title, start_date, end_date, end_access_date, result_open_date)
@@ -153,6 +212,25 @@ export async function seedDemo(ds: DataSource, now = new Date()): Promise<DemoLo
       `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES
          ($1, $3, $4, 'IN_PROGRESS', NULL), ($2, $3, $4, 'COMPLETED', now() - interval '5 days')`,
       [certificates[0].id, certificates[1].id, cohort.id, studentA],
+    );
+    // A second, shorter class for Aisyah, so her dashboard shows more than one cohort.
+    const [analogTrack] = await m.query(
+      `INSERT INTO cohorts (title, start_date, end_date, end_access_date, result_open_date)
+       VALUES ('Analog Design Track: Cohort 2', $1, $2, $3, NULL) RETURNING id`,
+      [new Date(now.getTime() - 7 * DAY), new Date(now.getTime() + 60 * DAY), new Date(now.getTime() + 120 * DAY)],
+    );
+    await m.query(`INSERT INTO cohort_courses (cohort_id, course_id, "order") VALUES ($1, $2, 0)`, [analogTrack.id, courseIds[1]]);
+    await m.query(
+      `INSERT INTO enrolments (cohort_id, user_id, enrolment_status, latest_access_datetime) VALUES ($1, $2, 'ACTIVE', now() - interval '1 day')`,
+      [analogTrack.id, studentA],
+    );
+    // Stored progress of every enrolment, as marking lessons complete keeps it.
+    await m.query(
+      `UPDATE enrolments e SET completion_percentage = coalesce((
+         SELECT round(100.0 * count(lc.lesson_id) / nullif(count(l.id), 0), 2)
+           FROM cohort_courses cc JOIN modules mo ON mo.course_id = cc.course_id JOIN lessons l ON l.module_id = mo.id
+           LEFT JOIN lesson_completions lc ON lc.lesson_id = l.id AND lc.user_id = e.user_id AND lc.cohort_id = e.cohort_id
+          WHERE cc.cohort_id = e.cohort_id), 0)`,
     );
   });
   return DEMO_LOGINS.map(({ role, email, password }) => ({ role, email, password }));

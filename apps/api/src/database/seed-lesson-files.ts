@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EntityManager } from 'typeorm';
+import { buildTextDocument } from '../modules/learning/simple-pdf';
+import type { StorageService } from '../modules/storage/storage.service';
+
+/** The committed demo video (a few seconds, H.264 + AAC in MP4). */
+export const DEMO_VIDEO_PATH = 'apps/api/src/database/seed-assets/demo-lecture.mp4';
+
+export interface ReadingHandout {
+  /** Paragraphs of the handout; a paragraph starting with '# ' is a heading. */
+  paragraphs: string[];
+}
+
+/**
+ * Gives every seeded VIDEO lesson the demo video and every READING lesson a PDF handout made from
+ * its text, stored through StorageService inside the seed's transaction.
+ */
+export async function attachDemoLessonFiles(
+  m: EntityManager,
+  storage: StorageService,
+  repoRoot: string,
+  handouts: ReadonlyMap<string, ReadingHandout>,
+): Promise<void> {
+  const video = await readFile(join(repoRoot, DEMO_VIDEO_PATH));
+  const lessons: { id: string; title: string; description: string; lesson_type: string; course_title: string }[] = await m.query(
+    `SELECT l.id, l.title, l.description, l.lesson_type, c.title AS course_title
+       FROM lessons l JOIN modules mo ON mo.id = l.module_id JOIN courses c ON c.id = mo.course_id
+      WHERE l.lesson_type IN ('VIDEO', 'READING') ORDER BY l.id`,
+  );
+  for (const lesson of lessons) {
+    if (lesson.lesson_type === 'VIDEO') {
+      const file = await storage.save(
+        { data: video, originalName: `${lesson.title}.mp4`, contentType: 'video/mp4', purpose: 'lesson-video' },
+        m,
+      );
+      await m.query(`UPDATE lessons SET video_lecture_id_slug = $1 WHERE id = $2`, [file.id_slug, lesson.id]);
+    } else {
+      const handout = handouts.get(lesson.title);
+      const pdf = buildTextDocument({
+        title: lesson.title,
+        subtitle: lesson.course_title,
+        paragraphs: handout?.paragraphs ?? [lesson.description],
+      });
+      const file = await storage.save(
+        { data: pdf, originalName: `${lesson.title}.pdf`, contentType: 'application/pdf', purpose: 'lesson-reading' },
+        m,
+      );
+      await m.query(`UPDATE lessons SET reading_pdf_id_slugs = ARRAY[$1] WHERE id = $2`, [file.id_slug, lesson.id]);
+    }
+  }
+}
