@@ -26,6 +26,10 @@ describe('visibleCount', () => {
     expect(visibleCount(1280, 2)).toBe(2);
     expect(visibleCount(360, 0)).toBe(1);
   });
+
+  it('switches at 540, 780 and 1000 px', () => {
+    expect([539, 540, 779, 780, 999, 1000].map((w) => visibleCount(w))).toEqual([1, 2, 2, 3, 3, 4]);
+  });
 });
 
 describe('Slider', () => {

@@ -7,11 +7,11 @@ export const SLIDER_DEFAULT_TOTAL_ITEMS = 4;
 
 /**
  * How many cards fit at a given container width, never more than `totalItems`:
- * under 560 px 1, under 800 px 2, under 1100 px 3, otherwise `totalItems`.
+ * under 540 px 1, under 780 px 2, under 1000 px 3, otherwise `totalItems`.
  */
 export function visibleCount(width: number, totalItems: number = SLIDER_DEFAULT_TOTAL_ITEMS): number {
   const max = Math.max(1, Math.floor(totalItems));
-  const fit = width < 560 ? 1 : width < 800 ? 2 : width < 1100 ? 3 : max;
+  const fit = width < 540 ? 1 : width < 780 ? 2 : width < 1000 ? 3 : max;
   return Math.min(max, fit);
 }
 
