@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
@@ -15,11 +16,12 @@ export default defineConfig({
       input: {
         main: 'src/main.ts',
         'create-user': 'src/database/create-user.cli.ts',
-        bench: 'src/bench/bench.cli.ts',
+        ...(existsSync('src/bench/bench.cli.ts') ? { bench: 'src/bench/bench.cli.ts' } : {}),
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      // The transformer's own helpers (decorators) are inlined too.
       external: (id) =>
-        !id.startsWith('@school/') && !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') &&
+        !id.startsWith('@school/') && !id.startsWith('@oxc-project/runtime') && !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') &&
         (builtinModules.includes(id.replace(/^node:/, '')) || /^[@a-z]/i.test(id)),
     },
   },

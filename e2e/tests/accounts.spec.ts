@@ -58,14 +58,16 @@ test('a wrong password is refused with the server message', async ({ page }) => 
   await d.dismiss();
 });
 
-test('each role lands on its home route', async ({ page }) => {
+test('an admin lands on /admin/courses and is sent back there from the landing routes', async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/admin\/courses$/);
-  // a signed-in admin visiting a landing route is sent home
+  await expect(page.getByRole('button', { name: 'Nadia Hassan' })).toBeVisible();
   await page.goto('/login');
   await expect(page).toHaveURL(/\/admin\/courses$/);
+});
 
-  await page.context().clearCookies();
+test('an instructor lands on /instructor', async ({ page }) => {
   await signIn(page, DEMO.instructor.email, DEMO.instructor.password);
   await expect(page).toHaveURL(/\/instructor$/);
+  await expect(page.getByRole('heading', { name: /Rajesh/ })).toBeVisible();
 });

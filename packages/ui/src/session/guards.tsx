@@ -10,12 +10,12 @@ import { useSession } from './session';
  * allow, go to that role's home route.
  */
 export function RequireAuth({ roles, children }: { roles?: Role[]; children: ReactNode }) {
-  const { status, user, go } = useSession();
+  const { status, user, go, loggedOut } = useSession();
   const allowed = status === 'signed-in' && (!roles || roles.includes(user?.role ?? 'STUDENT'));
   useEffect(() => {
-    if (status === 'signed-out') go('/login', { replace: true });
+    if (status === 'signed-out' && !loggedOut) go('/login', { replace: true });
     else if (status === 'signed-in' && !allowed) go(homeRoute(user?.role), { replace: true });
-  }, [status, allowed, user?.role, go]);
+  }, [status, allowed, user?.role, go, loggedOut]);
   if (!allowed) return <LoadingIndicator fullScreen />;
   return <>{children}</>;
 }

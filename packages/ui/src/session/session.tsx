@@ -8,6 +8,8 @@ export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export interface Session {
   status: SessionStatus;
+  /** True once the user logged out here: the logout flow, not the route guard, takes them to /login. */
+  loggedOut: boolean;
   user: User | null;
   client: ApiClient;
   login(body: Login): Promise<User>;
@@ -43,7 +45,11 @@ export interface SessionProviderProps {
  * logout and the one typed API client of the app.
  */
 export function SessionProvider({ app, origins, navigate, apiBase, children }: SessionProviderProps) {
-  const [state, setState] = useState<{ status: SessionStatus; user: User | null }>({ status: 'loading', user: null });
+  const [state, setState] = useState<{ status: SessionStatus; user: User | null; loggedOut: boolean }>({
+    status: 'loading',
+    user: null,
+    loggedOut: false,
+  });
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
@@ -53,7 +59,7 @@ export function SessionProvider({ app, origins, navigate, apiBase, children }: S
       baseUrl: apiBase ?? (origins?.web ? `${origins.web.replace(/\/+$/, '')}/api/` : '/api/'),
       tokens,
       onSessionExpired: () => {
-        setState({ status: 'signed-out', user: null });
+        setState({ status: 'signed-out', user: null, loggedOut: false });
         defaultSessionExpired();
       },
     });
@@ -64,14 +70,14 @@ export function SessionProvider({ app, origins, navigate, apiBase, children }: S
     (async () => {
       const restored = await client.restoreSession().catch(() => false);
       if (!restored) {
-        if (!cancelled) setState({ status: 'signed-out', user: null });
+        if (!cancelled) setState({ status: 'signed-out', user: null, loggedOut: false });
         return;
       }
       try {
         const { user } = await client.call('check');
-        if (!cancelled) setState({ status: 'signed-in', user });
+        if (!cancelled) setState({ status: 'signed-in', user, loggedOut: false });
       } catch {
-        if (!cancelled) setState({ status: 'signed-out', user: null });
+        if (!cancelled) setState({ status: 'signed-out', user: null, loggedOut: false });
       }
     })();
     return () => {
@@ -97,21 +103,21 @@ export function SessionProvider({ app, origins, navigate, apiBase, children }: S
       async login(body) {
         const res = await client.call('login', { body });
         tokens.setAccess(res.access);
-        setState({ status: 'signed-in', user: res.user });
+        setState({ status: 'signed-in', user: res.user, loggedOut: false });
         return res.user;
       },
       async register(body) {
         const res = await client.call('register', { body });
         tokens.setAccess(res.access);
-        setState({ status: 'signed-in', user: res.user });
+        setState({ status: 'signed-in', user: res.user, loggedOut: false });
         return res.user;
       },
       async logout() {
         await client.call('logout', { body: {} });
         tokens.setAccess(null);
-        setState({ status: 'signed-out', user: null });
+        setState({ status: 'signed-out', user: null, loggedOut: true });
       },
-      setUser: (user) => setState({ status: 'signed-in', user }),
+      setUser: (user) => setState({ status: 'signed-in', user, loggedOut: false }),
       setAccessToken: (token) => tokens.setAccess(token),
       go,
       href: (path) => hrefFor(path, origins),
