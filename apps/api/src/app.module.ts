@@ -11,6 +11,10 @@ import { DocsModule } from './modules/docs/docs.module';
 import { FormsModule } from './modules/forms/forms.module';
 import { ApplicationsModule } from './modules/applications/applications.module';
 import { HealthController } from './modules/health/health.controller';
+import { CoursesModule } from './modules/courses/courses.module';
+import { CohortsModule } from './modules/cohorts/cohorts.module';
+import { EnrolmentsModule } from './modules/enrolments/enrolments.module';
+import { CertificatesModule } from './modules/certificates/certificates.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { LearningModule } from './modules/learning/learning.module';
 
@@ -42,6 +46,10 @@ export class AppModule {
         AuthModule,
         StorageModule,
         LearningModule,
+        CoursesModule,
+        CohortsModule,
+        EnrolmentsModule,
+        CertificatesModule,
         DocsModule,
         FormsModule,
         ApplicationsModule,

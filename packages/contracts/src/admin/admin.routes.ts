@@ -34,6 +34,7 @@ import {
   CreateCourseResponseSchema,
   CreateCourseSchema,
   DeleteResponseSchema,
+  InstructorCohortsResponseSchema,
   RemoveStudentResponseSchema,
   RemoveStudentSchema,
   UpdateCohortResponseSchema,
@@ -237,5 +238,12 @@ export const adminRoutes = defineRoutes({
     response: DeleteResponseSchema,
     auth: 'admin',
     summary: 'Delete a cohort with its enrolments and grades',
+  },
+  instructorCohorts: {
+    method: 'GET',
+    path: 'instructor/cohorts',
+    response: InstructorCohortsResponseSchema,
+    auth: 'user',
+    summary: 'The cohorts (and their courses) the signed-in instructor is linked to; staff only',
   },
 });

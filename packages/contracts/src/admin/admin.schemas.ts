@@ -538,3 +538,21 @@ export const AddCertificateToCohortResponseSchema = z.object({
 });
 export type AddCertificateToCohortResponse = z.infer<typeof AddCertificateToCohortResponseSchema>;
 
+
+// ---- instructor home -------------------------------------------------------------------
+
+/** A cohort an instructor teaches, with its courses (read-only). */
+export const InstructorCohortSchema = z.object({
+  id_slug: z.string(),
+  title: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  end_access_date: z.string(),
+  status: CohortStatusSchema,
+  total_active: z.number().int().nonnegative(),
+  total_students: z.number().int().nonnegative(),
+  courses: z.array(CohortCourseSchema),
+});
+export type InstructorCohort = z.infer<typeof InstructorCohortSchema>;
+export const InstructorCohortsResponseSchema = z.object({ data: z.array(InstructorCohortSchema) });
+export type InstructorCohortsResponse = z.infer<typeof InstructorCohortsResponseSchema>;
