@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import { serveDevApps } from './static/dev-apps';
 import { serveApps } from './static/serve-apps';
 
 /** Paths whose JSON bodies may exceed the default 100 kB limit, with their own limit. */
@@ -48,7 +49,10 @@ export async function createApp(config: AppConfig, dataSource: DataSource): Prom
     app.enableCors({ origin: config.corsOrigins, credentials: true, allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With'] });
   }
   app.setGlobalPrefix('api');
-  if (config.SERVE_APPS) serveApps(app, config);
+  if (config.SERVE_APPS) {
+    if (config.DEV_APPS) await serveDevApps(app, config);
+    else serveApps(app, config);
+  }
   app.enableShutdownHooks();
   Logger.flush();
   return app;

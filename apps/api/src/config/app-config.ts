@@ -55,6 +55,8 @@ export class AppConfig {
   @Transform(toBool) @IsOptional() @IsBoolean() SEED_DEMO?: boolean;
   /** Serve the built apps from this API process. */
   @Transform(toBool) @IsBoolean() SERVE_APPS = true;
+  /** Serve the apps through Vite dev servers with hot reload (pnpm dev) instead of their builds. */
+  @Transform(toBool) @IsBoolean() DEV_APPS = false;
   /** Number of proxies in front of the API, for client IPs in rate limits. */
   @Transform(toInt) @IsInt() @Min(0) TRUST_PROXY = 0;
   /** Turns login/registration throttling off; only for load benchmarks. */

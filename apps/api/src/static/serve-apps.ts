@@ -19,11 +19,18 @@ interface BuiltApp {
  * /instructor*, the learner portal at /student* and /class/*, the public site everywhere else
  * (its pages are prerendered HTML files).
  */
+/** The apps, most specific first; the public site takes every other path. */
+export const APP_MOUNTS: { name: 'admin' | 'learn' | 'web'; base: string; routes: RegExp }[] = [
+  { name: 'admin', base: '/_admin/', routes: /^\/(admin|instructor)(\/|$)/ },
+  { name: 'learn', base: '/_learn/', routes: /^\/(student(\/|$)|class\/)/ },
+  { name: 'web', base: '/', routes: /^\/(?!api\/)/ },
+];
+
 export function serveApps(app: NestExpressApplication, config: AppConfig) {
-  const apps: BuiltApp[] = [
-    { name: 'admin', dist: join(config.repoRoot, 'apps/admin/dist'), base: '/_admin/', routes: /^\/(admin|instructor)(\/|$)/ },
-    { name: 'learn', dist: join(config.repoRoot, 'apps/learn/dist'), base: '/_learn/', routes: /^\/(student(\/|$)|class\/)/ },
-  ];
+  const apps: BuiltApp[] = APP_MOUNTS.filter((m) => m.name !== 'web').map((m) => ({
+    ...m,
+    dist: join(config.repoRoot, 'apps', m.name, 'dist'),
+  }));
   const web = join(config.repoRoot, 'apps/web/dist');
   const immutable = { immutable: true, maxAge: '1y', index: false } as const;
   const noCache = (res: Response) => res.setHeader('Cache-Control', 'no-cache');
