@@ -1,5 +1,5 @@
 import type { Category, CategorySlug } from './schemas';
-import { CATEGORY_SLUGS } from './schemas';
+import { CATEGORY_SLUGS } from './constants';
 
 /** The course categories, in the order the category bar shows them. */
 export const categories: readonly Category[] = [

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { CATEGORY_SLUGS, COURSE_LEVELS, COURSE_MODES, STATISTIC_ICONS } from './constants';
 
-/** Course levels. 'Advance' is the catalogue's spelling and is kept as is. */
-export const COURSE_LEVELS = ['Beginner', 'Intermediate', 'Advance'] as const;
-export const COURSE_MODES = ['Online', 'Hybrid'] as const;
-export const STATISTIC_ICONS = ['person', 'chart', 'briefcase'] as const;
-export const CATEGORY_SLUGS = ['beginner', 'ld', 'dv', 'pd', 'dft', 'md', 'st', 'pe', 'fa'] as const;
+export { CATEGORY_SLUGS, COURSE_LEVELS, COURSE_MODES, STATISTIC_ICONS };
 
 const text = z.string().trim().min(1);
 

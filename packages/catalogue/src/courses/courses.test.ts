@@ -51,6 +51,7 @@ describe('courses', () => {
 
   it('features exactly course-0, course-1 and course-2', () => {
     expect(ids(featuredCourses)).toEqual(['course-0', 'course-1', 'course-2']);
+    expect(featuredCourses).toEqual(courses.filter((course) => course.feature));
   });
 
   it('sets the introductory courses as the catalogue contract says', () => {

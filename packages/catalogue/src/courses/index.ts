@@ -38,5 +38,4 @@ export function coursesByCategory(slug: CategorySlug | string): Course[] {
   return courses.filter((course) => course.path === slug);
 }
 
-/** Courses with feature true: the landing page carousel. */
-export const featuredCourses: readonly Course[] = courses.filter((course) => course.feature);
+export { featuredCourses } from './featured';
