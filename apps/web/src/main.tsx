@@ -1,4 +1,5 @@
 import '@school/ui/styles.css';
+import './styles/site.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -12,6 +13,7 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
-// Prerendered pages are hydrated; the dev server's empty shell is rendered.
-if (root.firstElementChild) hydrateRoot(root, app);
+// Prerendered pages are hydrated. The 404 page (served for any unknown path) and the dev
+// server's empty shell are rendered afresh, since their HTML need not match the route.
+if (root.firstElementChild && !root.dataset.fallback) hydrateRoot(root, app);
 else createRoot(root).render(app);

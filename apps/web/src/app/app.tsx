@@ -1,9 +1,29 @@
-import { AppProviders, ErrorView, RedirectIfSignedIn, StandardLayout, useSession } from '@school/ui';
+import { AppProviders, ErrorView, LoadingIndicator, RedirectIfSignedIn, StandardLayout, useSession } from '@school/ui';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
-import { CreateAccountPage } from '../features/auth/create-account-page';
-import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/home/home-page';
+
+// The landing page ships in the entry chunk; every other page loads on demand (and is
+// prerendered, so its HTML shows while its chunk loads).
+const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const AboutPage = page(() => import('../features/about/about-page'), 'AboutPage');
+const ContactPage = page(() => import('../features/contact/contact-page'), 'ContactPage');
+const CoursesPage = page(() => import('../features/courses/courses-page'), 'CoursesPage');
+const CourseDetailPage = page(() => import('../features/courses/course-detail-page'), 'CourseDetailPage');
+const ApplyPage = page(() => import('../features/apply/apply-page'), 'ApplyPage');
+const ThankYouPage = page(() => import('../features/apply/thank-you-page'), 'ThankYouPage');
+const ProgrammePage = page(() => import('../features/programme/programme-page'), 'ProgrammePage');
+const ApplicationPage = page(() => import('../features/programme/application-page'), 'ApplicationPage');
+const EnterprisePage = page(() => import('../features/placeholders/placeholders'), 'EnterprisePage');
+const ApplicationsPlaceholder = page(() => import('../features/placeholders/placeholders'), 'ApplicationsPlaceholder');
+const ApplicationPlaceholder = page(() => import('../features/placeholders/placeholders'), 'ApplicationPlaceholder');
+const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
+const LoginOtherPage = page(() => import('../features/auth/login-other-page'), 'LoginOtherPage');
+const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
+const CreateAccountPage = page(() => import('../features/auth/create-account-page'), 'CreateAccountPage');
 
 function Layout({ children }: { children: React.ReactNode }) {
   const { user, logout } = useSession();
@@ -14,17 +34,39 @@ function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The public site: marketing pages, catalogue, forms, sign-in and sign-up. */
+/** Every route of the public site. */
+export function SiteRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/about" element={<AboutPage />} />
+      <Route path="/contact" element={<ContactPage />} />
+      <Route path="/courses" element={<CoursesPage />} />
+      <Route path="/courses/:id" element={<CourseDetailPage />} />
+      <Route path="/apply" element={<ApplyPage />} />
+      <Route path="/apply/thank-you" element={<ThankYouPage />} />
+      <Route path="/apply/:slug" element={<ProgrammePage />} />
+      <Route path="/apply/:slug/application" element={<ApplicationPage />} />
+      <Route path="/enterprise" element={<EnterprisePage />} />
+      <Route path="/applications" element={<ApplicationsPlaceholder />} />
+      <Route path="/applications/:id" element={<ApplicationPlaceholder />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/login-other" element={<LoginOtherPage />} />
+      <Route path="/login/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/create-account" element={<CreateAccountPage />} />
+      <Route path="*" element={<ErrorView />} />
+    </Routes>
+  );
+}
+
+/** The public site: marketing pages, catalogue, forms, the youth programme, sign-in and sign-up. */
 export function App() {
   return (
     <AppProviders app="web" origins={origins}>
       <Layout>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/create-account" element={<CreateAccountPage />} />
-          <Route path="*" element={<ErrorView />} />
-        </Routes>
+        <Suspense fallback={<LoadingIndicator />}>
+          <SiteRoutes />
+        </Suspense>
       </Layout>
     </AppProviders>
   );

@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, type SignUpForm, SignUpFormSchema } from '@school/contracts';
 import { AppLink, Button, homeRoute, TextField, useSession } from '@school/ui';
 import { useForm } from 'react-hook-form';
+import { usePageTitle } from '../../lib/use-page-title';
 import { REGISTRATION_FAILED_ALERT } from './auth-messages';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'confirm_password'] as const;
 
 /** Student sign-up. */
 export function CreateAccountPage() {
+  usePageTitle('Create an account');
   const { register: signUp, go } = useSession();
   const { register, handleSubmit, formState, setError } = useForm<SignUpForm>({
     resolver: zodResolver(SignUpFormSchema),

@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Login, LoginSchema } from '@school/contracts';
 import { AppLink, Button, homeRoute, TextField, useSession } from '@school/ui';
 import { useForm } from 'react-hook-form';
+import { usePageTitle } from '../../lib/use-page-title';
 import { loginFailureMessage } from './auth-messages';
 
 /** Student sign-in. */
 export function LoginPage() {
+  usePageTitle('Sign in');
   const { login, go } = useSession();
   const { register, handleSubmit, formState } = useForm<Login>({ resolver: zodResolver(LoginSchema), mode: 'onTouched' });
   const { errors, isSubmitting } = formState;

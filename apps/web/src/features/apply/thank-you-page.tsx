@@ -1,0 +1,18 @@
+import { thankYouCopy } from '@school/catalogue';
+import { ButtonLink } from '@school/ui';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/** /apply/thank-you: shown after a programme application is submitted. */
+export function ThankYouPage() {
+  usePageTitle('Thank you for applying');
+  return (
+    <section className="page-section thank-you" aria-labelledby="thank-you-title">
+      <div className="site-container site-container--narrow thank-you__card">
+        <h1 id="thank-you-title">{thankYouCopy.title}</h1>
+        <p>{thankYouCopy.message}</p>
+        <p className="thank-you__note">{thankYouCopy.note}</p>
+        <ButtonLink to={thankYouCopy.action.to}>{thankYouCopy.action.label}</ButtonLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { PageBanner } from '../../components/page-banner';
+import { usePageTitle } from '../../lib/use-page-title';
+import { ContactForm } from '../forms/components/contact-form';
+
+/** Contact: banner and the contact form. */
+export function ContactPage() {
+  usePageTitle('Contact us');
+  return (
+    <>
+      <PageBanner title="Contact us" subtitle="Questions about a course, the youth programme or training for your team? Send us a message." />
+      <section className="page-section" aria-label="Send us a message">
+        <div className="site-container site-container--narrow">
+          <div className="form-card">
+            <ContactForm />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

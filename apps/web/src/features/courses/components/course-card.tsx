@@ -1,0 +1,32 @@
+import { type Course, courseImage, getCategory } from '@school/catalogue';
+import { AppLink } from '@school/ui';
+
+export interface CourseCardProps {
+  course: Course;
+  /** Heading level of the title in the surrounding outline. */
+  headingLevel?: 2 | 3;
+}
+
+/** A catalogue course as a card linking to /courses/{id}. */
+export function CourseCard({ course, headingLevel = 3 }: CourseCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="course-card">
+      <img className="course-card__image" src={courseImage(course)} alt="" width={320} height={180} loading="lazy" decoding="async" />
+      <div className="course-card__body">
+        <p className="course-card__category">{getCategory(course.path)?.title}</p>
+        <Heading className="course-card__title">
+          <AppLink to={`/courses/${course.id}`} className="course-card__link">
+            {course.title}
+          </AppLink>
+        </Heading>
+        <p className="course-card__description">{course.description}</p>
+        <ul className="course-card__facts" aria-label="Course facts">
+          <li>{course.level}</li>
+          <li>{course.mode}</li>
+          <li>{course.length}</li>
+        </ul>
+      </div>
+    </article>
+  );
+}

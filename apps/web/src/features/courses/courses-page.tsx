@@ -1,0 +1,41 @@
+import { type CategorySlug, coursesByCategory, DEFAULT_CATEGORY, getCategory, resolveCategorySlug } from '@school/catalogue';
+import { useSearchParams } from 'react-router-dom';
+import { PageBanner } from '../../components/page-banner';
+import { useHydrated } from '../../lib/use-hydrated';
+import { usePageTitle } from '../../lib/use-page-title';
+import { CategoryBar } from './components/category-bar';
+import { CourseCard } from './components/course-card';
+
+/** /courses?path={category}: the category bar and that category's courses (default beginner). */
+export function CoursesPage() {
+  usePageTitle('Courses');
+  const [params, setParams] = useSearchParams();
+  // The prerendered HTML shows the default category; the query string applies once hydrated.
+  const hydrated = useHydrated();
+  const slug = hydrated ? resolveCategorySlug(params.get('path')) : DEFAULT_CATEGORY;
+  const category = getCategory(slug);
+  const list = coursesByCategory(slug);
+
+  const select = (next: CategorySlug) => setParams({ path: next }, { replace: true, preventScrollReset: true });
+
+  return (
+    <>
+      <PageBanner title="Our courses" subtitle="Industry-led courses across the whole chip life cycle, from your first transistor to failure analysis." />
+      <section className="page-section" aria-labelledby="category-title">
+        <div className="site-container">
+          <CategoryBar active={slug} onSelect={select} />
+          <h2 id="category-title" className="page-section__title courses__category-title" aria-live="polite">
+            {category?.fullTitle ?? category?.title}
+          </h2>
+          <ul className="course-grid">
+            {list.map((course) => (
+              <li key={course.id}>
+                <CourseCard course={course} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { formCollectionErrorMessage } from '@school/contracts';
+
+/** Thrown when the form collection refuses a submission; the message is what the page shows. */
+export class FormCollectionError extends Error {}
+
+/**
+ * Posts a form to a form-collection endpoint as multipart form data, asking for JSON.
+ * Success is an ok status; a failure's `errors` messages are joined with ', '.
+ */
+export async function postForm(endpoint: string, data: FormData, fetchImpl: typeof fetch = fetch): Promise<void> {
+  const res = await fetchImpl(endpoint, { method: 'POST', body: data, headers: { Accept: 'application/json' } });
+  if (res.ok) return;
+  const body: unknown = await res.json().catch(() => null);
+  throw new FormCollectionError(formCollectionErrorMessage(body));
+}

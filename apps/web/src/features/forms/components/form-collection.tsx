@@ -1,0 +1,47 @@
+import { FORM_SUCCESS_MESSAGE } from '@school/contracts';
+import { Button } from '@school/ui';
+import type { ReactNode } from 'react';
+import { useFormCollection } from '../use-form-collection';
+
+export interface FormCollectionProps {
+  endpoint: string;
+  /** Accessible name of the form. */
+  label: string;
+  submitLabel?: string;
+  children: ReactNode;
+}
+
+/**
+ * A form posted to the form collection. The form stays mounted (hidden) while the thank-you
+ * or the error shows, so a failed submission keeps what the visitor typed.
+ */
+export function FormCollection({ endpoint, label, submitLabel = 'Submit', children }: FormCollectionProps) {
+  const { state, onSubmit, reset } = useFormCollection(endpoint);
+  const submitting = state.status === 'submitting';
+  return (
+    <div className="form-collection">
+      <div aria-live="polite" role="status" className="form-collection__status">
+        {state.status === 'success' && <p className="form-collection__thanks">{FORM_SUCCESS_MESSAGE}</p>}
+      </div>
+      {state.status === 'error' && (
+        <div className="form-collection__error" role="alert">
+          <p>{state.message}</p>
+          <Button type="button" variant="secondary" onClick={reset}>
+            Try again
+          </Button>
+        </div>
+      )}
+      <form
+        className="form-collection__form"
+        aria-label={label}
+        onSubmit={onSubmit}
+        hidden={state.status === 'success' || state.status === 'error'}
+      >
+        {children}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Submitting...' : submitLabel}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useParams } from 'react-router-dom';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/** /enterprise: a placeholder showing only ENTERPRISE PAGE. */
+export function EnterprisePage() {
+  usePageTitle('Enterprise');
+  return (
+    <section className="placeholder">
+      <h1>ENTERPRISE PAGE</h1>
+    </section>
+  );
+}
+
+/** /applications/: placeholder for the list of applications. */
+export function ApplicationsPlaceholder() {
+  usePageTitle('Applications');
+  return (
+    <section className="placeholder">
+      <h1>Applications</h1>
+    </section>
+  );
+}
+
+/** /applications/{id}: placeholder for one application. */
+export function ApplicationPlaceholder() {
+  const { id = '' } = useParams();
+  usePageTitle('Application');
+  return (
+    <section className="placeholder">
+      <h1>Application</h1>
+      <p className="placeholder__id">{id}</p>
+    </section>
+  );
+}

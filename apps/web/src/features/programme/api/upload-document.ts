@@ -1,0 +1,18 @@
+import type { ApiClient } from '@school/contracts';
+
+/**
+ * Uploads a resume or transcript and returns its URL. A failed upload is only logged and the
+ * application goes ahead with an empty URL (spec: section 8).
+ */
+export async function uploadDocument(client: ApiClient, file: File | null): Promise<string> {
+  if (!file) return '';
+  const data = new FormData();
+  data.append('file', file, file.name);
+  try {
+    const { url } = await client.upload('uploadFile', data);
+    return url;
+  } catch (e) {
+    console.error('File upload failed', e);
+    return '';
+  }
+}

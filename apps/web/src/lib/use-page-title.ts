@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { pageTitle } from '../app/page-meta';
+
+/** Keeps the tab title in step with client-side navigation (prerendered pages carry it already). */
+export function usePageTitle(title: string | undefined): void {
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+}
