@@ -1,7 +1,7 @@
 import {
   type ApiClient, type Login, type Register, type User, createApiClient, defaultSessionExpired,
 } from '@school/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type AppName, type AppOrigins, appForPath, hrefFor } from './routing';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -51,19 +51,26 @@ export function SessionProvider({ app, origins, navigate, apiBase, children }: S
     loggedOut: false,
   });
   const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
 
-  const tokens = useMemo(memoryTokens, []);
-  const client = useMemo(() => {
-    return createApiClient({
-      baseUrl: apiBase ?? (origins?.web ? `${origins.web.replace(/\/+$/, '')}/api/` : '/api/'),
-      tokens,
-      onSessionExpired: () => {
-        setState({ status: 'signed-out', user: null, loggedOut: false });
-        defaultSessionExpired();
-      },
-    });
-  }, [apiBase, origins?.web, tokens]);
+  const baseUrl = apiBase ?? (origins?.web ? `${origins.web.replace(/\/+$/, '')}/api/` : '/api/');
+  // One token store and one client for the provider's lifetime.
+  const [{ tokens, client }] = useState(() => {
+    const store = memoryTokens();
+    return {
+      tokens: store,
+      client: createApiClient({
+        baseUrl,
+        tokens: store,
+        onSessionExpired: () => {
+          setState({ status: 'signed-out', user: null, loggedOut: false });
+          defaultSessionExpired();
+        },
+      }),
+    };
+  });
 
   useEffect(() => {
     let cancelled = false;
