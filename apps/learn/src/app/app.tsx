@@ -2,7 +2,13 @@ import { AppProviders, ErrorView, RequireAuth, StandardLayout, useSession } from
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
+import { CohortPage } from '../features/cohort/cohort-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { ProjectPage, QuizPage } from '../features/lesson/assessment-pages';
+import { LessonPage } from '../features/lesson/lesson-page';
+import { HelpPage, MyLearningPage } from '../features/placeholders/placeholder-pages';
+import { SettingsPage } from '../features/settings/settings-page';
+import '../styles/learn.css';
 
 function Layout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
@@ -13,6 +19,8 @@ function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+const LESSON = '/class/:cohortId/course/:courseId/lesson/:lessonId';
+
 /** The learner portal: a signed-in student's classes, lessons, grades, certificates and settings. */
 export function App() {
   return (
@@ -21,6 +29,13 @@ export function App() {
         <RequireAuth roles={['STUDENT']}>
           <Routes>
             <Route path="/student" element={<DashboardPage />} />
+            <Route path="/student/settings" element={<SettingsPage />} />
+            <Route path="/student/my-learning" element={<MyLearningPage />} />
+            <Route path="/student/help" element={<HelpPage />} />
+            <Route path="/class/:id" element={<CohortPage />} />
+            <Route path={LESSON} element={<LessonPage />} />
+            <Route path={`${LESSON}/project/:sessionId`} element={<ProjectPage />} />
+            <Route path={`${LESSON}/quiz/:sessionId`} element={<QuizPage />} />
             <Route path="*" element={<ErrorView homePath="/student" />} />
           </Routes>
         </RequireAuth>

@@ -1,12 +1,50 @@
-import { ErrorView, useSession } from '@school/ui';
+import { ButtonLink, ErrorView, LoadingIndicator, Slider, useSession } from '@school/ui';
+import { useEffect } from 'react';
+import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useUserCohorts } from './api/get-user-cohorts';
+import { CohortCard } from './components/cohort-card';
 
-/** The student's home: a greeting and their classes. */
+export const NO_COHORTS_MESSAGE = 'You are not enrolled in any courses yet...';
+
+/** The student's home: a greeting and their classes ('My classes'), in a slider when there are several. */
 export function DashboardPage() {
   const { user } = useSession();
-  if (!user) return <ErrorView />;
+  const cohorts = useUserCohorts();
+  usePageTitle('My classes');
+  useEffect(() => {
+    // A failed load is only logged; the list shows as empty.
+    if (cohorts.error) console.error('Could not load the classes', cohorts.error);
+  }, [cohorts.error]);
+  if (!user) return <ErrorView homePath="/" />;
+
+  const list = cohorts.data ?? [];
   return (
-    <section className="dashboard">
-      <h1>Welcome back, {user.first_name}</h1>
-    </section>
+    <div className="learn-page learn-dashboard">
+      <h1 className="learn-dashboard__greeting">Welcome back, {user.first_name}</h1>
+      <section className="learn-section" aria-labelledby="my-classes">
+        <h2 id="my-classes" className="learn-section__title">
+          My classes
+        </h2>
+        {cohorts.isPending ? (
+          <LoadingIndicator />
+        ) : list.length === 0 ? (
+          <div className="learn-empty">
+            <p>{NO_COHORTS_MESSAGE}</p>
+            <ButtonLink to={paths.apply}>Apply now</ButtonLink>
+          </div>
+        ) : list.length === 1 ? (
+          <div className="learn-dashboard__single">
+            <CohortCard entry={list[0]} />
+          </div>
+        ) : (
+          <Slider label="My classes" totalItems={3}>
+            {list.map((entry) => (
+              <CohortCard key={entry.cohort_part.id_slug} entry={entry} />
+            ))}
+          </Slider>
+        )}
+      </section>
+    </div>
   );
 }

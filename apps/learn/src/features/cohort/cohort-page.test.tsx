@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { cohortView, grade } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { resultText } from './components/grades-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const VIEW_PATH = 'GET /api/cohorts/k1/user/u1/';
+
+describe('/class/{id}', () => {
+  it('shows only the Learn tab when the class has no grades or certificates', async () => {
+    renderApp('/class/k1', { [VIEW_PATH]: () => ({ body: { data: cohortView() } }) });
+    expect(await screen.findByRole('heading', { name: 'Semiconductor Talent Programme: Cohort 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn']);
+  });
+
+  it('shows the Continue card, course counts, a progress bar clamped to 1, and expands to modules and lessons', async () => {
+    const user = userEvent.setup();
+    renderApp('/class/k1', { [VIEW_PATH]: () => ({ body: { data: cohortView() } }) });
+    expect(await screen.findByRole('link', { name: 'Continue: The design flow' })).toHaveAttribute('href', '/class/k1/course/course-1/lesson/l1');
+    expect(screen.getByText('2 modules · 3 lessons')).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Progress in Digital IC Design Fundamentals' });
+    expect(bar).toHaveAttribute('aria-valuenow', '1');
+    const toggle = screen.getByRole('button', { name: /Show lessons/ });
+    expect(screen.queryByRole('link', { name: /Logic reading/ })).toBeNull();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: /Logic reading/ })).toHaveAttribute('href', '/class/k1/course/course-1/lesson/l2');
+    expect(screen.getByRole('link', { name: /The design flow.*completed/ })).toBeInTheDocument();
+    expect(screen.getByText('50% complete')).toBeInTheDocument();
+  });
+
+  it('opens the tab given by the query index and lists grades with their status, Start only when Open', async () => {
+    const view = cohortView({
+      user_grades_part: [
+        grade('a', 'PENDING', 'NOT_OPEN'),
+        grade('b', 'SUBMITTED', 'OPEN'),
+        grade('c', 'PENDING', 'OPEN', { lesson_title: 'RTL quiz', is_mandatory: false, grade_percentage: 10 }),
+        grade('d', 'GRADED', 'locked', { user_grade: 85, lesson_type: 'PROJECT', result_open_datetime: '2020-01-01T00:00:00Z' }),
+        grade('e', 'PENDING', 'locked', { result_open_datetime: '2999-05-04T00:00:00Z' }),
+      ],
+      certificates_part: [{ id_slug: 'cert', title: 'Cert', user_certificate: null }],
+    });
+    renderApp('/class/k1?tab=1', { [VIEW_PATH]: () => ({ body: { data: view } }) });
+    const tab = await screen.findByRole('tab', { name: 'Grades' });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn', 'Grades', 'Certifications']);
+    const rows = within(screen.getByRole('list', { name: 'Grades' })).getAllByRole('listitem');
+    const statuses = rows.map((r) => r.querySelector('.ui-chip')?.textContent);
+    expect(statuses).toEqual(['Not open', 'Submitted', 'Open', 'Graded', 'Locked']);
+    expect(rows.map((r) => r.querySelector('.ui-chip')?.getAttribute('data-tone'))).toEqual(['neutral', 'success', 'neutral', 'success', 'neutral']);
+    expect(screen.getAllByRole('link', { name: /^Start / })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Start RTL quiz' })).toHaveAttribute('href', '/class/k1/course/course-1/lesson/lesson-c');
+    expect(within(rows[2]).getByText('Optional')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('10%')).toBeInTheDocument();
+    expect(within(rows[3]).getByText('Project submission')).toBeInTheDocument();
+    // Result sections only on locked items: the grade once results are open, else the date.
+    expect(screen.getAllByTestId('grade-result').map((r) => r.textContent)).toEqual(['Grade: 85%', 'Results on 4 May 2999']);
+  });
+
+  it('lists certificates: View, Download and the issue date when completed, else In progress', async () => {
+    const view = cohortView({
+      certificates_part: [
+        { id_slug: 'c1', title: 'Cleanroom Safety', user_certificate: { progress: 'COMPLETED', completion_date: '2026-03-02T10:00:00Z' } },
+        { id_slug: 'c2', title: 'Digital Certificate', user_certificate: { progress: 'IN_PROGRESS', completion_date: null } },
+      ],
+    });
+    renderApp('/class/k1?tab=1', {
+      [VIEW_PATH]: () => ({ body: { data: view } }),
+      'GET /api/cohorts/k1/certificates/c1/user/u1/document': () => ({
+        body: { url: '/api/files/doc?exp=1&dl=0&sig=x', download_url: '/api/files/doc?exp=1&dl=1&sig=y', completion_date: '2026-03-02T10:00:00.000Z' },
+      }),
+    });
+    expect(await screen.findByRole('tab', { name: 'Certifications', selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Grades' })).toBeNull();
+    expect(screen.getByText('Issued on 2 March 2026')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'View Cleanroom Safety' })).toHaveAttribute('href', '/api/files/doc?exp=1&dl=0&sig=x');
+    expect(screen.getByRole('link', { name: 'Download Cleanroom Safety' })).toHaveAttribute('href', '/api/files/doc?exp=1&dl=1&sig=y');
+    expect(screen.getByText('In progress')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View Digital Certificate' })).toBeNull();
+  });
+
+  it('falls back to Learn for an unknown tab index and moves tabs through the query', async () => {
+    const user = userEvent.setup();
+    renderApp('/class/k1?tab=7', { [VIEW_PATH]: () => ({ body: { data: cohortView({ user_grades_part: [grade('a', 'PENDING', 'OPEN')] }) } }) });
+    expect(await screen.findByRole('tab', { name: 'Learn', selected: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Grades' }));
+    expect(screen.getByRole('tab', { name: 'Grades', selected: true })).toBeInTheDocument();
+  });
+
+  it('shows the 404 view for a class the student may not see', async () => {
+    renderApp('/class/nope', { 'GET /api/cohorts/nope/user/u1/': () => ({ status: 404, body: { message: 'This content is not available right now.' } }) });
+    expect(await screen.findByText("That's an error...")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/student');
+  });
+
+  it('warns a suspended student', async () => {
+    renderApp('/class/k1', { [VIEW_PATH]: () => ({ body: { data: cohortView({ user_cohort_part: { completed_lessons_ids: [], cohort_id_slug: 'k1', total_grades: 0, enrolment_status: 'SUSPENDED' } }) } }) });
+    expect(await screen.findByRole('note')).toHaveTextContent('Your enrolment in this class is suspended');
+  });
+});
+
+describe('resultText', () => {
+  it('shows the grade after the result date, the date before it, and a note when there is no grade', () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(resultText(grade('x', 'GRADED', 'locked', { user_grade: 72.5, result_open_datetime: '2026-05-01T00:00:00Z' }), now)).toBe('Grade: 72.5%');
+    expect(resultText(grade('x', 'GRADED', 'locked', { user_grade: null, result_open_datetime: '2026-07-01T00:00:00Z' }), now)).toBe('Results on 1 July 2026');
+    expect(resultText(grade('x', 'PENDING', 'locked'), now)).toBe('Not graded yet');
+  });
+});

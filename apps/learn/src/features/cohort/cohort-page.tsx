@@ -1,0 +1,85 @@
+import { isApiError, type UserCohortView } from '@school/contracts';
+import { ErrorView, formatDate, LoadingIndicator, Tabs, type TabItem } from '@school/ui';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useCohortView } from './api/get-cohort-view';
+import { CertificatesTab } from './components/certificates-tab';
+import { ContinueCard } from './components/continue-card';
+import { CourseCard } from './components/course-card';
+import { GradesTab } from './components/grades-tab';
+
+/** Learn always; Grades only when the class has graded items; Certifications only when it has certificates. */
+export function cohortTabs(cohortId: string, view: UserCohortView): TabItem[] {
+  const tabs: TabItem[] = [
+    {
+      label: 'Learn',
+      content: (
+        <div className="learn-stack">
+          <ContinueCard cohortId={cohortId} view={view} />
+          <section className="learn-section" aria-labelledby="courses-title">
+            <h2 id="courses-title" className="learn-section__title">
+              Courses
+            </h2>
+            {view.courses_part.length === 0 ? (
+              <p className="learn-muted">No courses are linked to this class yet.</p>
+            ) : (
+              <div className="learn-stack">
+                {view.courses_part.map((c) => (
+                  <CourseCard key={c.id_slug} cohortId={cohortId} course={c} />
+                ))}
+              </div>
+            )}
+          </section>
+        </div>
+      ),
+    },
+  ];
+  if (view.user_grades_part.length > 0) tabs.push({ label: 'Grades', content: <GradesTab cohortId={cohortId} grades={view.user_grades_part} /> });
+  if (view.certificates_part.length > 0) {
+    tabs.push({ label: 'Certifications', content: <CertificatesTab cohortId={cohortId} certificates={view.certificates_part} /> });
+  }
+  return tabs;
+}
+
+/** /class/{id}: the class with its Learn, Grades and Certifications tabs; `?tab=` holds the tab's index. */
+export function CohortPage() {
+  const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const view = useCohortView(id);
+  usePageTitle(view.data?.title);
+
+  if (view.isPending) return <LoadingIndicator />;
+  if (view.isError) {
+    if (!isApiError(view.error) || view.error.status !== 404) console.error('Could not load the class', view.error);
+    return <ErrorView homePath={paths.dashboard} />;
+  }
+  const data = view.data;
+  const tabs = cohortTabs(id, data);
+  const requested = Number.parseInt(search.get('tab') ?? '0', 10);
+  const active = Number.isInteger(requested) && requested >= 0 && requested < tabs.length ? requested : 0;
+  const suspended = data.user_cohort_part.enrolment_status === 'SUSPENDED';
+
+  return (
+    <div className="learn-page">
+      <header className="learn-cohort-header">
+        <p className="learn-eyebrow">Class</p>
+        <h1>{data.title}</h1>
+        <p className="learn-muted">
+          {formatDate(data.start_date)} to {formatDate(data.end_date)} · Access until {formatDate(data.end_access_date)}
+        </p>
+        {suspended && (
+          <p className="learn-notice" role="note">
+            Your enrolment in this class is suspended. You can still read the lessons, but you cannot mark them complete.
+          </p>
+        )}
+      </header>
+      <Tabs
+        label="Class sections"
+        tabs={tabs}
+        active={active}
+        onChange={(i) => setSearch(i === 0 ? {} : { tab: String(i) }, { replace: true })}
+      />
+    </div>
+  );
+}

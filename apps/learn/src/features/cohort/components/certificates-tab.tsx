@@ -1,0 +1,58 @@
+import { imageFor } from '@school/catalogue';
+import type { Certificate } from '@school/contracts';
+import { buttonClass, formatDate } from '@school/ui';
+import { useCertificateDocument } from '../api/get-certificate-document';
+
+function CertificateRow({ cohortId, certificate }: { cohortId: string; certificate: Certificate }) {
+  const completed = certificate.user_certificate?.progress === 'COMPLETED';
+  const doc = useCertificateDocument(cohortId, certificate.id_slug, completed);
+  return (
+    <li className="learn-certificate">
+      <img className="learn-certificate__image" src={imageFor(certificate.title, 'certificate')} alt="" width={88} height={66} />
+      <div className="learn-certificate__main">
+        <h3 className="learn-certificate__title">{certificate.title}</h3>
+        {completed ? (
+          <p className="learn-muted">Issued on {formatDate(certificate.user_certificate?.completion_date)}</p>
+        ) : (
+          <p className="learn-muted">In progress</p>
+        )}
+      </div>
+      {completed && (
+        <div className="learn-certificate__actions">
+          {doc.data ? (
+            <>
+              <a className={buttonClass('secondary', 'sm')} href={doc.data.url} target="_blank" rel="noopener" aria-label={`View ${certificate.title}`}>
+                View
+              </a>
+              <a className={buttonClass('primary', 'sm')} href={doc.data.download_url} download aria-label={`Download ${certificate.title}`}>
+                Download
+              </a>
+            </>
+          ) : doc.isError ? (
+            <p className="learn-muted">The certificate file is not available right now.</p>
+          ) : (
+            <>
+              <span className={buttonClass('secondary', 'sm')} aria-disabled="true">
+                View
+              </span>
+              <span className={buttonClass('primary', 'sm')} aria-disabled="true">
+                Download
+              </span>
+            </>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Certificates of the class: View, Download and the issue date once completed, else 'In progress'. */
+export function CertificatesTab({ cohortId, certificates }: { cohortId: string; certificates: Certificate[] }) {
+  return (
+    <ul className="learn-certificates" aria-label="Certificates">
+      {certificates.map((c) => (
+        <CertificateRow key={c.id_slug} cohortId={cohortId} certificate={c} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,37 @@
+import { imageFor } from '@school/catalogue';
+import { LESSON_TYPE_LABELS, type UserCohortEntry } from '@school/contracts';
+import { formatDate } from '@school/ui';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+
+/** A class on the dashboard: its picture (by title keyword), title, dates and the lesson done last. Opens /class/{idSlug}. */
+export function CohortCard({ entry }: { entry: UserCohortEntry }) {
+  const { cohort_part: cohort, latest_lesson_part: latest } = entry;
+  return (
+    <article className="learn-cohort-card">
+      <img className="learn-cohort-card__image" src={imageFor(cohort.title, 'cohort')} alt="" width={320} height={160} />
+      <div className="learn-cohort-card__body">
+        <h3 className="learn-cohort-card__title">
+          <Link to={paths.cohort(cohort.id_slug)} className="learn-cohort-card__link">
+            {cohort.title}
+          </Link>
+        </h3>
+        <p className="learn-cohort-card__dates">
+          {formatDate(cohort.start_date)} to {formatDate(cohort.end_date)}
+        </p>
+        {latest ? (
+          <p className="learn-cohort-card__latest">
+            <span className="learn-muted">Last lesson: </span>
+            {latest.lesson_title}
+            <span className="learn-muted">
+              {' '}
+              · {LESSON_TYPE_LABELS[latest.lesson_type]} · {latest.course_info.course_title}
+            </span>
+          </p>
+        ) : (
+          <p className="learn-cohort-card__latest learn-muted">Not started yet</p>
+        )}
+      </div>
+    </article>
+  );
+}

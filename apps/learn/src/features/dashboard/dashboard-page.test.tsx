@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { renderApp } from '../../test/render-app';
+import { NO_COHORTS_MESSAGE } from './dashboard-page';
+
+const entry = (id: string, title: string, latest = false) => ({
+  cohort_part: { id_slug: id, title, start_date: '2026-09-01T00:00:00Z', end_date: '2026-12-01T00:00:00Z' },
+  latest_lesson_part: latest
+    ? { lesson_id: 'l1', lesson_title: 'The design flow', lesson_type: 'VIDEO', course_info: { course_id_slug: 'c1', course_title: 'Digital IC Design' } }
+    : null,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/student', () => {
+  it('greets the student and shows one class card that opens /class/{idSlug}', async () => {
+    const { calls } = renderApp('/student', { 'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [entry('k1', 'Analog Track', true)] } }) });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Aisyah' })).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Analog Track' });
+    expect(link).toHaveAttribute('href', '/class/k1');
+    expect(screen.getByText('1 September 2026 to 1 December 2026')).toBeInTheDocument();
+    expect(screen.getByText('The design flow')).toBeInTheDocument();
+    expect(document.querySelector('[aria-roledescription="carousel"]')).toBeNull(); // no slider for one class
+    expect(calls.some((c) => c.path === '/api/user-cohorts/user/u1/')).toBe(true);
+  });
+
+  it('shows a slider when there is more than one class', async () => {
+    renderApp('/student', {
+      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [entry('k1', 'Cohort One'), entry('k2', 'Cohort Two'), entry('k3', 'Cohort Three'), entry('k4', 'Cohort Four')] } }),
+    });
+    await screen.findAllByRole('link', { name: /Cohort/, hidden: true });
+    const slider = document.querySelector<HTMLElement>('[aria-roledescription="carousel"]')!;
+    expect(slider).toHaveAccessibleName('My classes');
+    expect(within(slider).getAllByRole('link', { hidden: true })).toHaveLength(4);
+  });
+
+  it('offers Apply now when the student has no class', async () => {
+    renderApp('/student', { 'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [] } }) });
+    expect(await screen.findByText(NO_COHORTS_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Apply now' })).toHaveAttribute('href', '/apply');
+  });
+
+  it('logs a failed load and shows the empty list', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/student', { 'GET /api/user-cohorts/user/u1/': () => ({ status: 500, body: { message: 'Internal server error' } }) });
+    expect(await screen.findByText(NO_COHORTS_MESSAGE, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+});

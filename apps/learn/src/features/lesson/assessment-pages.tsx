@@ -1,0 +1,60 @@
+import { Button, formatDate, TextField } from '@school/ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/** The hard-coded sample project of the placeholder page (learning-and-admin.md section 9). */
+export const SAMPLE_PROJECT = {
+  title: 'Sample project: design a 4-bit counter',
+  weight_percentage: 80,
+  deadline: '2025-09-01',
+  instructions: 'Write the RTL and a self-checking testbench, then upload both as one .zip file.',
+};
+
+/** .../project/{sessionId}: a placeholder upload page. It takes a .zip; Upload just goes back. */
+export function ProjectPage() {
+  const navigate = useNavigate();
+  const [file, setFile] = useState<File | null>(null);
+  usePageTitle('Project submission');
+  return (
+    <div className="learn-page learn-narrow">
+      <p className="learn-eyebrow">Project submission</p>
+      <h1>{SAMPLE_PROJECT.title}</h1>
+      <dl className="learn-grade__facts">
+        <div>
+          <dt>Weight</dt>
+          <dd>{SAMPLE_PROJECT.weight_percentage}%</dd>
+        </div>
+        <div>
+          <dt>Deadline</dt>
+          <dd>{formatDate(SAMPLE_PROJECT.deadline)}</dd>
+        </div>
+      </dl>
+      <p>{SAMPLE_PROJECT.instructions}</p>
+      <form
+        className="learn-stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          navigate(-1);
+        }}
+      >
+        <TextField label="Project file (.zip)" type="file" accept=".zip,application/zip" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+        {file && <p className="learn-muted">Selected: {file.name}</p>}
+        <div>
+          <Button type="submit">Upload</Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** .../quiz/{sessionId}: placeholder text only. */
+export function QuizPage() {
+  usePageTitle('Online quiz');
+  return (
+    <div className="learn-page learn-narrow">
+      <h1>Online quiz</h1>
+      <p className="learn-muted">Online quizzes are coming soon. Your instructor will tell you how to take this quiz.</p>
+    </div>
+  );
+}

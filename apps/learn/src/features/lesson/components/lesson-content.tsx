@@ -1,0 +1,124 @@
+import { LESSON_TYPE_LABELS, type LessonDetail } from '@school/contracts';
+import { ButtonLink, buttonClass, formatDateTime } from '@school/ui';
+import { DocumentIcon, LinkIcon } from '../../../lib/icons';
+import { paths } from '../../../lib/paths';
+import { VideoPlayer } from './video-player';
+
+export interface LessonContentProps {
+  cohortId: string;
+  courseId: string;
+  lesson: LessonDetail;
+  onVideoNearEnd: () => void;
+}
+
+function Readings({ lesson }: { lesson: LessonDetail }) {
+  if (lesson.reading_files.length === 0 && lesson.links.length === 0) return null;
+  return (
+    <div className="learn-resources">
+      {lesson.reading_files.length > 0 && (
+        <section aria-labelledby="readings-title">
+          <h2 id="readings-title" className="learn-resources__title">
+            Readings
+          </h2>
+          <ul className="learn-resource-list">
+            {lesson.reading_files.map((f) => (
+              <li key={f.url} className="learn-resource">
+                <span className="learn-resource__icon" aria-hidden="true">
+                  <DocumentIcon />
+                </span>
+                <span className="learn-resource__name">{f.name}</span>
+                <span className="learn-resource__actions">
+                  <a className={buttonClass('secondary', 'sm')} href={f.url} target="_blank" rel="noopener" aria-label={`Open ${f.name}`}>
+                    Open
+                  </a>
+                  <a className={buttonClass('ghost', 'sm')} href={f.download_url} download aria-label={`Download ${f.name}`}>
+                    Download
+                  </a>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {lesson.links.length > 0 && (
+        <section aria-labelledby="links-title">
+          <h2 id="links-title" className="learn-resources__title">
+            Links
+          </h2>
+          <ul className="learn-resource-list">
+            {lesson.links.map((l) => (
+              <li key={l.url} className="learn-resource">
+                <span className="learn-resource__icon" aria-hidden="true">
+                  <LinkIcon />
+                </span>
+                <a className="learn-resource__link" href={l.url} target="_blank" rel="noopener noreferrer">
+                  {l.title}
+                  <span className="ui-visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'onVideoNearEnd'>) {
+  const group = lesson.lesson_type === 'QUIZ' ? lesson.quiz_group : lesson.project_group;
+  const grade = lesson.cohort_grade;
+  const sessionId = group?.id_slug ?? lesson.id_slug;
+  const isQuiz = lesson.lesson_type === 'QUIZ';
+  return (
+    <section className="learn-assessment" aria-label={isQuiz ? 'Quiz details' : 'Project details'}>
+      <dl className="learn-grade__facts">
+        {group && (
+          <>
+            <div>
+              <dt>Questions</dt>
+              <dd>{group.total_questions}</dd>
+            </div>
+            <div>
+              <dt>Time limit</dt>
+              <dd>{group.time_limit_minutes === null ? 'None' : `${group.time_limit_minutes} minutes`}</dd>
+            </div>
+          </>
+        )}
+        {grade && (
+          <>
+            <div>
+              <dt>Weight</dt>
+              <dd>{Number(grade.grade_percentage)}%</dd>
+            </div>
+            <div>
+              <dt>Deadline</dt>
+              <dd>{grade.deadline_datetime ? formatDateTime(grade.deadline_datetime) : 'None'}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      <ButtonLink to={isQuiz ? paths.quiz(cohortId, courseId, lesson.id_slug, sessionId) : paths.project(cohortId, courseId, lesson.id_slug, sessionId)}>
+        {isQuiz ? 'Start quiz' : 'Open project submission'}
+      </ButtonLink>
+    </section>
+  );
+}
+
+/** The body of a lesson: its video, readings and links, or its quiz or project. */
+export function LessonContent({ cohortId, courseId, lesson, onVideoNearEnd }: LessonContentProps) {
+  return (
+    <div className="learn-lesson-content">
+      <p className="learn-eyebrow">{LESSON_TYPE_LABELS[lesson.lesson_type]}</p>
+      <h1 className="learn-lesson-content__title">{lesson.title}</h1>
+      {lesson.lesson_type === 'VIDEO' &&
+        (lesson.video_lecture_id_slug ? (
+          <VideoPlayer videoId={lesson.video_lecture_id_slug} title={lesson.title} onNearEnd={onVideoNearEnd} />
+        ) : (
+          <p className="learn-notice">The video of this lesson is not available yet.</p>
+        ))}
+      {lesson.description && <p className="learn-lesson-content__description">{lesson.description}</p>}
+      <Readings lesson={lesson} />
+      {(lesson.lesson_type === 'QUIZ' || lesson.lesson_type === 'PROJECT') && <Assessment cohortId={cohortId} courseId={courseId} lesson={lesson} />}
+    </div>
+  );
+}

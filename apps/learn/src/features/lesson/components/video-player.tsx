@@ -1,0 +1,67 @@
+import { VIDEO_AUTO_COMPLETE_SECONDS } from '@school/contracts';
+import { LoadingIndicator } from '@school/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, type SyntheticEvent } from 'react';
+import { useVideoUrl } from '../api/get-video-url';
+
+/** True once the video is close enough to its end to count as watched. */
+export function isNearEnd(currentTime: number, duration: number): boolean {
+  return Number.isFinite(duration) && duration > 0 && duration - currentTime <= VIDEO_AUTO_COMPLETE_SECONDS;
+}
+
+export interface VideoPlayerProps {
+  videoId: string;
+  title: string;
+  /** Called (at most once per lesson view) when 60 seconds or less remain, or the video ends. */
+  onNearEnd: () => void;
+}
+
+/** The lesson video from a short-lived signed URL; a fresh URL is fetched when the old one stops working. */
+export function VideoPlayer({ videoId, title, onNearEnd }: VideoPlayerProps) {
+  const url = useVideoUrl(videoId);
+  const queryClient = useQueryClient();
+  const reported = useRef(false);
+  const resumeAt = useRef<number | null>(null);
+
+  const check = (e: SyntheticEvent<HTMLVideoElement>) => {
+    const v = e.currentTarget;
+    // Only playback counts: seeking to the end without playing does not complete the lesson.
+    if (!reported.current && !v.paused && isNearEnd(v.currentTime, v.duration)) {
+      reported.current = true;
+      onNearEnd();
+    }
+  };
+
+  if (url.isPending) return <LoadingIndicator text="Loading video..." />;
+  if (url.isError) return <p className="learn-notice">This video is not available right now.</p>;
+  return (
+    <video
+      key={url.data}
+      className="learn-video"
+      src={url.data}
+      controls
+      preload="metadata"
+      playsInline
+      aria-label={`Video: ${title}`}
+      data-testid="lesson-video"
+      onTimeUpdate={check}
+      onEnded={() => {
+        if (!reported.current) {
+          reported.current = true;
+          onNearEnd();
+        }
+      }}
+      onLoadedMetadata={(e) => {
+        if (resumeAt.current !== null) {
+          e.currentTarget.currentTime = resumeAt.current;
+          resumeAt.current = null;
+        }
+      }}
+      onError={(e) => {
+        // The signed URL has probably expired: ask for a new one and carry on where the student was.
+        resumeAt.current = e.currentTarget.currentTime || null;
+        void queryClient.invalidateQueries({ queryKey: ['video-url', videoId] });
+      }}
+    />
+  );
+}

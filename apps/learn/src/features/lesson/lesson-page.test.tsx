@@ -1,0 +1,117 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { coursePart } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { isNearEnd } from './components/video-player';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const COURSE = 'GET /api/cohorts/k1/courses/course-1/user/u1/';
+const MARK = 'PATCH /api/cohorts/admin/k1/mark-lesson-complete';
+const lessonPath = (id: string) => `/class/k1/course/course-1/lesson/${id}`;
+
+/** A mark-complete answer the test releases when it wants. */
+function deferredMark() {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  return { release, handler: async () => (await gate, { body: { cohort_id_slug: 'k1' } }) };
+}
+
+describe('lesson page', () => {
+  it('shows a reading with its files and links, Prev and Next across module boundaries', async () => {
+    renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Logic reading' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open Logic.pdf' })).toHaveAttribute('href', '/api/files/f1?exp=1&dl=0&sig=a');
+    expect(screen.getByRole('link', { name: 'Download Logic.pdf' })).toHaveAttribute('href', '/api/files/f1?exp=1&dl=1&sig=b');
+    expect(screen.getByRole('link', { name: /https:\/\/example.com\/sv/ })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Prev: The design flow' })).toHaveAttribute('href', lessonPath('l1'));
+    // The next lesson is the first of the next module.
+    expect(screen.getByRole('link', { name: 'Next: Testbench video' })).toHaveAttribute('href', lessonPath('l3'));
+    expect(screen.getByText('Digital IC Design Fundamentals · RTL design · Lesson 2 of 3')).toBeInTheDocument();
+  });
+
+  it('has no Prev on the first lesson and leads back to the class after the last', async () => {
+    const { unmount } = renderApp(lessonPath('l1'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }), 'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }) });
+    await screen.findByRole('heading', { level: 1, name: 'The design flow' });
+    expect(screen.queryByRole('link', { name: /^Prev/ })).toBeNull();
+    unmount();
+    renderApp(lessonPath('l3'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }), 'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }) });
+    await screen.findByRole('heading', { level: 1, name: 'Testbench video' });
+    expect(screen.queryByRole('link', { name: /^Next/ })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Back to class' }).at(-1)).toHaveAttribute('href', '/class/k1');
+  });
+
+  it('hides and shows the lesson menu', async () => {
+    const user = userEvent.setup();
+    renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }) });
+    const toggle = await screen.findByRole('button', { name: 'Hide menu' });
+    expect(screen.getByRole('navigation', { name: 'Lessons of this course' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Logic reading/, current: 'page' })).toBeInTheDocument();
+    await user.click(toggle);
+    expect(screen.queryByRole('navigation', { name: 'Lessons of this course' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('marks a lesson complete once: disabled while the call runs, Completed afterwards', async () => {
+    const user = userEvent.setup();
+    const mark = deferredMark();
+    const { calls } = renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }), [MARK]: mark.handler });
+    const button = await screen.findByRole('button', { name: 'Mark as complete' });
+    await user.click(button);
+    expect(button).toBeDisabled();
+    await user.click(button);
+    act(() => mark.release());
+    expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
+    const marks = calls.filter((c) => c.method === 'PATCH');
+    expect(marks).toEqual([{ method: 'PATCH', path: '/api/cohorts/admin/k1/mark-lesson-complete', body: { user_id_slug: 'u1', lesson_id_slug: 'l2' } }]);
+    // The lesson menu shows it done too.
+    expect(screen.getByRole('link', { name: /Logic reading.*Completed/, current: 'page' })).toBeInTheDocument();
+  });
+
+  it('shows Completed for a lesson already done', async () => {
+    renderApp(lessonPath('l1'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }), 'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }) });
+    expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
+  });
+
+  it('does not let a suspended student complete lessons', async () => {
+    renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: coursePart({ enrolment_status: 'SUSPENDED' }) } } }) });
+    expect(await screen.findByRole('button', { name: 'Mark as complete' })).toBeDisabled();
+    expect(screen.getByText('Your enrolment is suspended, so lessons cannot be marked complete.')).toBeInTheDocument();
+  });
+
+  it('completes a video lesson by itself when 60 seconds or less remain while it plays', async () => {
+    const { calls } = renderApp(lessonPath('l3'), {
+      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
+      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/vid3?exp=1&dl=0&sig=s' } }),
+      [MARK]: () => ({ body: { cohort_id_slug: 'k1' } }),
+    });
+    const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
+    expect(video).toHaveAttribute('src', '/api/files/vid3?exp=1&dl=0&sig=s');
+    expect(calls.find((c) => c.path.startsWith('/api/lessons/video/url'))?.path).toBe('/api/lessons/video/url?url=vid3');
+    Object.defineProperty(video, 'duration', { value: 600, configurable: true });
+    Object.defineProperty(video, 'paused', { value: false, configurable: true });
+    video.currentTime = 500; // 100 s left
+    fireEvent.timeUpdate(video);
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+    video.currentTime = 540; // 60 s left
+    fireEvent.timeUpdate(video);
+    fireEvent.timeUpdate(video);
+    expect(await screen.findByRole('button', { name: 'Completed' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+  });
+
+  it('shows the 404 view for a lesson outside the course', async () => {
+    renderApp(lessonPath('nope'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }) });
+    expect(await screen.findByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/student');
+  });
+});
+
+describe('isNearEnd', () => {
+  it('is true when 60 seconds or less remain', () => {
+    expect(isNearEnd(539, 600)).toBe(false);
+    expect(isNearEnd(540, 600)).toBe(true);
+    expect(isNearEnd(0, 8)).toBe(true);
+    expect(isNearEnd(0, Number.NaN)).toBe(false);
+    expect(isNearEnd(0, 0)).toBe(false);
+  });
+});

@@ -1,0 +1,97 @@
+import { isApiError } from '@school/contracts';
+import { Button, ButtonLink, ErrorView, LoadingIndicator } from '@school/ui';
+import { useEffect, useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useCourseView } from './api/get-course-view';
+import { useMarkLessonComplete } from './api/mark-lesson-complete';
+import { LessonContent } from './components/lesson-content';
+import { LessonNav } from './components/lesson-nav';
+import { MarkCompleteButton } from './components/mark-complete-button';
+import { locateLesson } from './lesson-order';
+
+/** Narrow screens start with the lesson menu folded away, wide ones with it open. */
+const startsOpen = () => typeof window === 'undefined' || !window.matchMedia?.('(max-width: 900px)').matches;
+
+/**
+ * /class/{cohortId}/course/{courseId}/lesson/{lessonId}: the lesson with a collapsible lesson menu,
+ * mark-as-complete, and Prev / Next across module boundaries.
+ */
+export function LessonPage() {
+  const { cohortId = '', courseId = '', lessonId = '' } = useParams();
+  const course = useCourseView(cohortId, courseId);
+  const mark = useMarkLessonComplete();
+  const [menuOpen, setMenuOpen] = useState(startsOpen);
+  const navId = useId();
+  const place = course.data ? locateLesson(course.data, lessonId) : null;
+  usePageTitle(place?.current.lesson.title);
+
+  // A new lesson starts with a fresh mark-as-complete state.
+  const { reset } = mark;
+  useEffect(() => reset(), [lessonId, reset]);
+
+  if (course.isPending) return <LoadingIndicator />;
+  if (course.isError || !place) {
+    if (course.isError && (!isApiError(course.error) || course.error.status !== 404)) console.error('Could not load the lesson', course.error);
+    return <ErrorView homePath={paths.dashboard} />;
+  }
+
+  const { current, prev, next } = place;
+  const lesson = current.lesson;
+  const suspended = course.data.enrolment_status === 'SUSPENDED';
+  const completed = lesson.is_completed || (mark.isSuccess && mark.variables?.lessonId === lesson.id_slug);
+  const markComplete = () => {
+    if (completed || suspended || mark.isPending) return;
+    mark.mutate(
+      { cohortId, courseId, lessonId: lesson.id_slug },
+      { onError: (e) => console.error('Could not mark the lesson complete', e) },
+    );
+  };
+
+  return (
+    <div className={menuOpen ? 'learn-lesson-layout' : 'learn-lesson-layout learn-lesson-layout--collapsed'}>
+      <div className="learn-lesson-layout__bar">
+        <Link to={paths.cohort(cohortId)} className="learn-back">
+          Back to class
+        </Link>
+        <Button variant="ghost" size="sm" aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((o) => !o)}>
+          {menuOpen ? 'Hide menu' : 'Show menu'}
+        </Button>
+      </div>
+      {menuOpen && (
+        <aside className="learn-lesson-layout__nav">
+          <LessonNav id={navId} cohortId={cohortId} course={course.data} currentId={lesson.id_slug} />
+        </aside>
+      )}
+      <div className="learn-lesson-layout__main">
+        <p className="learn-muted learn-lesson-position">
+          {course.data.title} · {current.moduleTitle} · Lesson {current.index + 1} of {place.total}
+        </p>
+        <LessonContent cohortId={cohortId} courseId={courseId} lesson={lesson} onVideoNearEnd={markComplete} />
+        <div className="learn-lesson-complete">
+          <MarkCompleteButton completed={completed} pending={mark.isPending} suspended={suspended} onMark={markComplete} />
+          {suspended && <p className="learn-muted">Your enrolment is suspended, so lessons cannot be marked complete.</p>}
+        </div>
+        <nav className="learn-prev-next" aria-label="Previous and next lesson">
+          {prev ? (
+            <ButtonLink variant="secondary" to={paths.lesson(cohortId, courseId, prev.lesson.id_slug)} aria-label={`Prev: ${prev.lesson.title}`}>
+              Prev
+            </ButtonLink>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <ButtonLink to={paths.lesson(cohortId, courseId, next.lesson.id_slug)} aria-label={`Next: ${next.lesson.title}`}>
+              Next
+            </ButtonLink>
+          ) : (
+            <ButtonLink variant="secondary" to={paths.cohort(cohortId)}>
+              Back to class
+            </ButtonLink>
+          )}
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { usePageTitle } from '../../lib/use-page-title';
+
+/** /student/my-learning: a placeholder. */
+export function MyLearningPage() {
+  usePageTitle('My learning');
+  return (
+    <div className="learn-page">
+      <h1>My learning</h1>
+      <p className="learn-muted">This page is coming soon.</p>
+    </div>
+  );
+}
+
+/** /student/help: a placeholder. */
+export function HelpPage() {
+  usePageTitle('Help');
+  return (
+    <div className="learn-page">
+      <h1>Help</h1>
+      <p className="learn-muted">This page is coming soon.</p>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ProfileUpdate, ProfileUpdateSchema } from '@school/contracts';
+import { Button, TextField, useSession } from '@school/ui';
+import { useForm } from 'react-hook-form';
+import { useUpdateProfile } from '../api/update-profile';
+import { reloadPage } from '../reload';
+import { PROFILE_UPDATED_ALERT } from '../settings-messages';
+import { applyServerErrors } from './apply-server-errors';
+
+/** First and last name; success alerts and reloads the page. */
+export function ProfileForm() {
+  const { user, setUser } = useSession();
+  const update = useUpdateProfile();
+  const { register, handleSubmit, formState, setError } = useForm<ProfileUpdate>({
+    resolver: zodResolver(ProfileUpdateSchema),
+    mode: 'onTouched',
+    defaultValues: { first_name: user?.first_name ?? '', last_name: user?.last_name ?? '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const updated = await update.mutateAsync(values);
+      setUser(updated);
+      window.alert(PROFILE_UPDATED_ALERT);
+      reloadPage();
+    } catch (e) {
+      applyServerErrors(e, ['first_name', 'last_name'], setError, 'Profile update');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="learn-form">
+      <div className="learn-form__row">
+        <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+        <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+      </div>
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, STUDENT } from '../../test/render-app';
+import { reloadPage } from './reload';
+import { EMAIL_CHANGED_ALERT, PASSWORD_CHANGED_ALERT, PROFILE_UPDATED_ALERT } from './settings-messages';
+
+vi.mock('./reload', () => ({ reloadPage: vi.fn() }));
+
+const alert = vi.fn();
+beforeEach(() => {
+  vi.stubGlobal('alert', alert);
+  alert.mockReset();
+  vi.mocked(reloadPage).mockReset();
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const PASSWORD_RULE = 'Password must be at least 6 characters, include a lowercase and uppercase letter, a number and a symbol';
+
+function deferred<T>(value: T) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  return { release, handler: async () => (await gate, { body: value }) };
+}
+
+describe('/student/settings', () => {
+  it('has side tabs that scroll to the Profile and Account Settings sections', async () => {
+    const user = userEvent.setup();
+    renderApp('/student/settings', {});
+    const nav = await screen.findByRole('navigation', { name: 'Settings sections' });
+    expect(nav).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Account Settings' }));
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('aria-current', 'true');
+    expect(document.activeElement?.id).toBe('account-settings');
+    expect(screen.getByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it('validates names, saves the profile with Saving..., alerts and reloads', async () => {
+    const user = userEvent.setup();
+    const save = deferred({ user: { ...STUDENT, first_name: 'Siti', last_name: 'Aminah' } });
+    const { calls } = renderApp('/student/settings', { 'PATCH /api/auth/profile/update': save.handler });
+    const first = await screen.findByLabelText('First name');
+    expect(first).toHaveValue('Aisyah');
+    await user.clear(first);
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'A');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid name')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await user.type(first, 'Siti');
+    await user.type(screen.getByLabelText('Last name'), 'minah');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    act(() => save.release());
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(PROFILE_UPDATED_ALERT));
+    expect(reloadPage).toHaveBeenCalled();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ first_name: 'Siti', last_name: 'Aminah' });
+  });
+
+  it('validates a password change, then alerts and reloads', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp('/student/settings', {
+      'POST /api/auth/account/change-password/': () => ({ body: { message: 'Password changed', access: 'new-access' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByText('Confirm password is required.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Current password'), 'Learn#Wafer2026');
+    await user.type(screen.getByLabelText('New password'), 'weak');
+    await user.type(screen.getByLabelText('Confirm new password'), 'other');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(PASSWORD_RULE)).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'Silicon#Wafer9');
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'Silicon#Wafer9');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(PASSWORD_CHANGED_ALERT));
+    expect(reloadPage).toHaveBeenCalled();
+    expect(calls.find((c) => c.path === '/api/auth/account/change-password/')?.body).toEqual({
+      old_password: 'Learn#Wafer2026', new_password: 'Silicon#Wafer9', confirm_new_password: 'Silicon#Wafer9',
+    });
+  });
+
+  it('shows the server field message of a failed password change, without an alert', async () => {
+    const user = userEvent.setup();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/student/settings', {
+      'POST /api/auth/account/change-password/': () => ({ status: 400, body: { message: 'Current password is incorrect', errors: { old_password: 'Current password is incorrect' } } }),
+    });
+    await user.type(await screen.findByLabelText('Current password'), 'Wrong#Pass1');
+    await user.type(screen.getByLabelText('New password'), 'Silicon#Wafer9');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Silicon#Wafer9');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('validates an email change, then updates the user, alerts and reloads', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp('/student/settings', {
+      'POST /api/auth/account/change-email/': () => ({ body: { user: { ...STUDENT, email: 'new@example.com' } } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change email' }));
+    expect(await screen.findByText('Current email is required')).toBeInTheDocument();
+    expect(screen.getByText('New email is required')).toBeInTheDocument();
+    expect(screen.getAllByText('Password is required')).toHaveLength(1);
+    await user.type(screen.getByLabelText('Current email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Change email' }));
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Current email'));
+    await user.type(screen.getByLabelText('Current email'), ' Aisyah@Example.com ');
+    await user.type(screen.getByLabelText('Password'), 'Learn#Wafer2026');
+    await user.type(screen.getByLabelText('New email'), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Change email' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(EMAIL_CHANGED_ALERT));
+    expect(reloadPage).toHaveBeenCalled();
+    expect(calls.find((c) => c.path === '/api/auth/account/change-email/')?.body).toEqual({
+      current_email: 'aisyah@example.com', current_password: 'Learn#Wafer2026', new_email: 'new@example.com',
+    });
+    expect(screen.getByText('Signed in as new@example.com')).toBeInTheDocument();
+  });
+});
