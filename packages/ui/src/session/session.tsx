@@ -55,7 +55,8 @@ export function SessionProvider({ app, origins, navigate, apiBase, children }: S
     navigateRef.current = navigate;
   }, [navigate]);
 
-  const baseUrl = apiBase ?? (origins?.web ? `${origins.web.replace(/\/+$/, '')}/api/` : '/api/');
+  // Every deployment serves /api/ on each app's own origin (nginx proxies it), keeping the cookie first-party.
+  const baseUrl = apiBase ?? '/api/';
   // One token store and one client for the provider's lifetime.
   const [{ tokens, client }] = useState(() => {
     const store = memoryTokens();
