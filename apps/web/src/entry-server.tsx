@@ -64,6 +64,8 @@ export async function render(path: string): Promise<RenderedPage> {
         <App />
       </StaticRouter>
     </StrictMode>,
+    // Never split a Suspense boundary out of the HTML: that needs inline scripts, which the CSP forbids.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
