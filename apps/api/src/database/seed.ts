@@ -198,6 +198,11 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
          FROM cohort_grades g WHERE g.cohort_id = $1`,
       [cohort.id, studentA],
     );
+    // Submissions of the graded quiz are closed: it shows as Graded with its result.
+    await m.query(
+      `UPDATE cohort_grades SET submission_status = 'locked'
+        WHERE id IN (SELECT cohort_grade_id FROM user_grades WHERE user_submission_status = 'GRADED')`,
+    );
     const certificates: { id: string }[] = await m.query(
       `INSERT INTO certificates (title, provider) VALUES
          ('Digital IC Design Fundamentals: Certificate of Completion', ARRAY['School of Semiconductor Training']),
