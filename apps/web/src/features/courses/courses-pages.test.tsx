@@ -1,0 +1,77 @@
+import { categories, coursesByCategory, getCourse } from '@school/catalogue';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { location, renderAt } from '../../test/render';
+import { Testimonials } from '../home/components/testimonials';
+import { CourseDetailPage } from './course-detail-page';
+import { CoursesPage } from './courses-page';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 401 })));
+});
+
+const courseTitles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+describe('/courses', () => {
+  it('lists the beginner category by default', () => {
+    renderAt(<CoursesPage />, { path: '/courses', url: '/courses' });
+    expect(screen.getByRole('button', { name: 'Introductory' })).toHaveAttribute('aria-pressed', 'true');
+    expect(courseTitles()).toEqual(coursesByCategory('beginner').map((c) => c.title));
+    expect(screen.getByRole('link', { name: getCourse('course-0')!.title })).toHaveAttribute('href', '/courses/course-0');
+  });
+
+  it('follows the path query parameter and replaces it when a category is clicked', () => {
+    const { unmount } = renderAt(<CoursesPage />, { path: '/courses', url: '/courses?path=fa' });
+    expect(courseTitles()).toEqual(coursesByCategory('fa').map((c) => c.title));
+    fireEvent.click(screen.getByRole('button', { name: 'Design Verification' }));
+    expect(location.current).toBe('/courses?path=dv');
+    expect(courseTitles()).toEqual(coursesByCategory('dv').map((c) => c.title));
+    unmount();
+  });
+
+  it('wraps around at both ends with previous and next', () => {
+    renderAt(<CoursesPage />, { path: '/courses', url: '/courses' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous category' }));
+    const last = categories[categories.length - 1];
+    expect(location.current).toBe(`/courses?path=${last.slug}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Next category' }));
+    expect(location.current).toBe('/courses?path=beginner');
+  });
+});
+
+describe('/courses/{id}', () => {
+  it('shows the course with breadcrumbs and numbered, collapsible modules', () => {
+    const course = getCourse('course-12')!;
+    renderAt(<CourseDetailPage />, { path: '/courses/:id', url: '/courses/course-12' });
+    expect(screen.getByRole('heading', { level: 1, name: course.title })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs).toHaveTextContent(`HomeCourses${course.title}`);
+    const first = screen.getByRole('button', { name: new RegExp(`^Module 1 ${course.details.curriculum[0].title}`) });
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText(course.details.curriculum[0].descriptions[0])).not.toBeVisible();
+    fireEvent.click(first);
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(course.details.curriculum[0].descriptions[0])).toBeVisible();
+    expect(screen.getByText('What you will learn in this course')).toBeInTheDocument();
+    expect(screen.getByText('Course prerequisites')).toBeInTheDocument();
+    expect(document.querySelector('input[type=hidden][name=course]')).toHaveValue(course.title);
+  });
+
+  it("says 'Uh oh... course not found' for an unknown id", () => {
+    renderAt(<CourseDetailPage />, { path: '/courses/:id', url: '/courses/course-3' });
+    expect(screen.getByText('Uh oh... course not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('testimonials', () => {
+  it('wraps around at both ends', () => {
+    renderAt(<Testimonials title="What our graduates say" action={{ label: 'Enrol now', to: '/apply' }} />);
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Previous testimonial' })));
+    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Next testimonial' })));
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enrol now' })).toHaveAttribute('href', '/apply');
+  });
+});

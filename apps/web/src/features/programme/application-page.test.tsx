@@ -1,0 +1,137 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { location, renderAt } from '../../test/render';
+import { ApplicationPage } from './application-page';
+import { documentError } from './components/document-field';
+
+const URL_BASE = '/apply/youth-programme-2025/application';
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let calls: { url: string; init: RequestInit }[];
+let answers: Record<string, () => Response>;
+beforeEach(() => {
+  calls = [];
+  answers = {
+    'auth/token/refresh/': () => json({ message: 'No session' }, 401),
+    'upload/file_upload/': () => json({ url: '/api/files/abc?exp=1&dl=0&sig=s' }, 201),
+    'sheet/submit-form/': () => json({ message: 'Your application has been received.' }, 201),
+  };
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({ url, init });
+    const key = Object.keys(answers).find((k) => url.endsWith(k));
+    return key ? answers[key]() : json({ message: 'Not found' }, 404);
+  }));
+  vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const open = (query = '') => renderAt(<ApplicationPage />, { path: '/apply/:slug/application', url: URL_BASE + query });
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+const set = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+const VALID: [string, string][] = [
+  ['Full name', 'Farah binti Hassan'], ['Email', 'farah@example.com'], ['Age', '24'], ['Gender', 'Female'],
+  ['Birth date', '14'], ['Birth month', 'March'], ['Birth year', '2001'], ['Ethnicity', 'Malay'], ['Marital status', 'Single'],
+  ['Full address', '12 Jalan Bukit Jambul'], ['State', 'PENANG'], ['City', 'Bayan Lepas'], ['Postcode', '11900'],
+  ['LinkedIn profile', 'https://www.linkedin.com/in/farah'], ['Phone number', '0123456789'],
+  ['Highest qualification', 'Degree'], ['University name', 'Universiti Sains Malaysia'], ['Degree title', 'BEng Electronics'],
+  ['Country of study', 'Malaysia'], ['Field of study', 'Physics'], ['Qualification type', 'Others'],
+  ['Academic result', 'CGPA 3.6'], ['Graduation year', '2024'], ['English qualification', 'MUET'], ['English score', '4.5'],
+  ['Previous employment', 'None'], ['Previous leadership', 'None'],
+];
+
+function fillValid() {
+  for (const [label, value] of VALID) set(label, value);
+  for (const question of [/take part/, /laptop/, /relocate/]) {
+    fireEvent.click(within(screen.getByRole('group', { name: question })).getByLabelText('Yes'));
+  }
+}
+
+describe('programme application form', () => {
+  it('presets the course from the query string', async () => {
+    open('?course=Digital%20Design');
+    await waitFor(() => expect(field('Course')).toHaveValue('Digital Design'));
+    expect([...(field('Course') as unknown as HTMLSelectElement).options].map((o) => o.value)).toEqual(['', 'Analog Design', 'Digital Design', 'Packaging']);
+  });
+
+  it('shows every required-field message on an empty submit', async () => {
+    open();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit application' })));
+    for (const message of ['Course is required', 'Full name is required', 'Email is required', 'Age is required', 'Birth year is required',
+      'Birth month is required', 'Birth date is required', 'Gender is required', 'Ethnicity is required', 'Marital status is required',
+      'Address is required', 'State is required', 'City is required', 'Postcode is required', 'LinkedIn profile is required',
+      'Phone number is required', 'Highest qualification is required', 'University name is required', 'Degree title is required',
+      'Country of study is required', 'Field of study is required', 'Qualification type is required', 'Academic result is required',
+      'Graduation year is required', 'English score is required', 'Previous employment is required', 'Previous leadership is required']) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getAllByText('This field is required')).toHaveLength(3);
+    expect(calls.some((c) => c.url.includes('sheet/submit-form'))).toBe(false);
+  });
+
+  it('lists the English scores of the chosen qualification, IELTS first and IB English 1 to 7', async () => {
+    open();
+    const scores = () => [...(field('English score') as unknown as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+    expect(field('English qualification')).toHaveValue('IELTS');
+    expect(scores()).toEqual(['4.0', '4.5', '5.0', '5.5', '6.0', '6.5', '7.0', '7.5', '8.0', '8.5', '9.0']);
+    await act(async () => set('English qualification', 'IB English'));
+    expect(screen.getByRole('option', { name: 'IB English' })).toBeInTheDocument();
+    expect(scores()).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    await act(async () => set('English qualification', 'CEFR'));
+    expect(scores()).toEqual(['A1', 'A2', 'B1', 'B2', 'C1', 'C2']);
+  });
+
+  it('refuses a document over 2.5 MB or not a PDF', () => {
+    expect(documentError({ size: 2.5 * 1024 * 1024 + 1, type: 'application/pdf', name: 'cv.pdf' })).toBe('File size must be less than 2.5MB');
+    expect(documentError({ size: 2.5 * 1024 * 1024, type: 'application/pdf', name: 'cv.pdf' })).toBeUndefined();
+    expect(documentError({ size: 100, type: 'image/png', name: 'cv.png' })).toBe('Please choose a PDF file');
+    open();
+    const big = new File([new Uint8Array(2.5 * 1024 * 1024 + 1)], 'cv.pdf', { type: 'application/pdf' });
+    fireEvent.change(field('Resume'), { target: { files: [big] } });
+    expect(screen.getByText('File size must be less than 2.5MB')).toBeInTheDocument();
+  });
+
+  it('uploads the resume, submits every field, shows Submitting... and goes to the thank-you page', async () => {
+    open('?course=Packaging');
+    await waitFor(() => expect(field('Course')).toHaveValue('Packaging'));
+    fillValid();
+    const resume = new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' });
+    fireEvent.change(field('Resume'), { target: { files: [resume] } });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    vi.mocked(fetch).mockImplementationOnce(async (input, init) => {
+      await gate;
+      calls.push({ url: String(input), init: init ?? {} });
+      return answers['upload/file_upload/']();
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await act(async () => release());
+    await waitFor(() => expect(location.current).toBe('/apply/thank-you'));
+    const upload = calls.find((c) => c.url.endsWith('upload/file_upload/'))!;
+    expect((upload.init.body as FormData).get('file')).toBeInstanceOf(File);
+    const submit = calls.find((c) => c.url.endsWith('sheet/submit-form/'))!;
+    const body = JSON.parse(String(submit.init.body));
+    expect(body).toMatchObject({ course: 'Packaging', full_name: 'Farah binti Hassan', state: 'PENANG', english_qualification: 'MUET', english_score: '4.5', can_participate: 'true', resume: '/api/files/abc?exp=1&dl=0&sig=s', transcript: '' });
+  });
+
+  it('submits with an empty URL when an upload fails, and alerts when the submission fails', async () => {
+    answers['upload/file_upload/'] = () => json({ message: 'Please upload a PDF file' }, 400);
+    answers['sheet/submit-form/'] = () => json({ message: 'Internal server error' }, 500);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    open('?course=Packaging');
+    await waitFor(() => expect(field('Course')).toHaveValue('Packaging'));
+    fillValid();
+    fireEvent.change(field('Academic transcript'), { target: { files: [new File(['x'], 't.pdf', { type: 'application/pdf' })] } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit application' })));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Uh oh... something went wrong. Please try again later.'));
+    const submit = calls.find((c) => c.url.endsWith('sheet/submit-form/'))!;
+    expect(JSON.parse(String(submit.init.body)).transcript).toBe('');
+    expect(location.current).toBe('/apply/youth-programme-2025/application?course=Packaging');
+    expect(screen.getByRole('button', { name: 'Submit application' })).toBeEnabled();
+  });
+});
