@@ -2,8 +2,21 @@ import { AdminLayout, AppProviders, ErrorView, RequireAuth, useSession } from '@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
+import { AddCertificatesPage } from '../features/certificates/add-certificates-page';
+import { AddStudentPage } from '../features/cohorts/add-student-page';
+import { CohortPage } from '../features/cohorts/cohort-page';
+import { CohortsPage } from '../features/cohorts/cohorts-page';
+import { CreateCohortPage } from '../features/cohorts/create-cohort-page';
+import { CoursePage } from '../features/courses/course-page';
 import { CoursesPage } from '../features/courses/courses-page';
+import { CreateCoursePage } from '../features/courses/create-course-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { InstructorHomePage } from '../features/instructor/instructor-home-page';
+import { AnalyticsPage, CertificationsPage, LessonsLibraryPage, SettingsPage } from '../features/placeholders/placeholder-pages';
+import { StudentsPage } from '../features/students/students-page';
+import { NoticeProvider } from '../lib/notice';
+import { paths } from '../lib/paths';
+import '../styles/admin.css';
 
 function Layout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
@@ -18,29 +31,44 @@ function Layout({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <AppProviders app="admin" origins={origins}>
-      <Routes>
-        <Route
-          path="/instructor/*"
-          element={
-            <RequireAuth roles={['INSTRUCTOR']}>
-              <InstructorHomePage />
-            </RequireAuth>
-          }
-        />
-        <Route
-          path="*"
-          element={
-            <RequireAuth roles={['ADMIN']}>
-              <Layout>
-                <Routes>
-                  <Route path="/admin/courses" element={<CoursesPage />} />
-                  <Route path="*" element={<ErrorView homePath="/admin/courses" />} />
-                </Routes>
-              </Layout>
-            </RequireAuth>
-          }
-        />
-      </Routes>
+      <NoticeProvider>
+        <Routes>
+          <Route
+            path="/instructor/*"
+            element={
+              <RequireAuth roles={['INSTRUCTOR']}>
+                <InstructorHomePage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <RequireAuth roles={['ADMIN']}>
+                <Layout>
+                  <Routes>
+                    <Route path={paths.dashboard} element={<DashboardPage />} />
+                    <Route path={paths.courses} element={<CoursesPage />} />
+                    <Route path="/admin/courses/:id" element={<CoursePage />} />
+                    <Route path={paths.cohorts} element={<CohortsPage />} />
+                    <Route path="/admin/cohorts/:id" element={<CohortPage />} />
+                    <Route path="/admin/cohorts/:id/add-student" element={<AddStudentPage />} />
+                    <Route path="/admin/cohorts/:id/add-certificates" element={<AddCertificatesPage />} />
+                    <Route path={paths.students} element={<StudentsPage />} />
+                    <Route path={paths.createCourse} element={<CreateCoursePage />} />
+                    <Route path={paths.createCohort} element={<CreateCohortPage />} />
+                    <Route path={paths.lessonsLibrary} element={<LessonsLibraryPage />} />
+                    <Route path={paths.analytics} element={<AnalyticsPage />} />
+                    <Route path={paths.settings} element={<SettingsPage />} />
+                    <Route path={paths.certifications} element={<CertificationsPage />} />
+                    <Route path="*" element={<ErrorView homePath={paths.courses} />} />
+                  </Routes>
+                </Layout>
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </NoticeProvider>
     </AppProviders>
   );
 }

@@ -1,0 +1,67 @@
+import { ListToolbar, LoadingIndicator, Pagination } from '@school/ui';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { LoadError } from './query-view';
+
+export interface ListFrameProps<T> {
+  /** Accessible name of the list and its pagination, e.g. 'Courses'. */
+  label: string;
+  query: UseQueryResult<{ data: T[]; count: number; num_pages?: number }>;
+  pageSize: number;
+  page: number;
+  onPage: (page: number) => void;
+  search: string;
+  onSearch: (value: string) => void;
+  /** Sort dropdown (A-Z, Z-A, Oldest, Newest): the current order_by, the A-Z field and the change handler. */
+  sort: { value: string; field: string; onChange: (value: string) => void };
+  searchPlaceholder?: string;
+  actions?: ReactNode;
+  empty: ReactNode;
+  children: (rows: T[]) => ReactNode;
+}
+
+/** An admin list: search box, sort dropdown, the rows, and the pagination (first, previous, pages, next, last). */
+export function ListFrame<T>({
+  label,
+  query,
+  pageSize,
+  page,
+  onPage,
+  search,
+  onSearch,
+  sort,
+  searchPlaceholder,
+  actions,
+  empty,
+  children,
+}: ListFrameProps<T>) {
+  const numPages = query.data ? (query.data.num_pages ?? Math.ceil(query.data.count / pageSize)) : 0;
+  return (
+    <section className="admin-list" aria-label={label} aria-busy={query.isFetching || undefined}>
+      <ListToolbar
+        onSearch={onSearch}
+        defaultSearch={search}
+        onSortChange={sort.onChange}
+        field={sort.field}
+        sort={sort.value}
+        searchPlaceholder={searchPlaceholder}
+        actions={actions}
+      />
+      {query.isPending ? (
+        <LoadingIndicator />
+      ) : query.isError ? (
+        <LoadError label={label.toLowerCase()} onRetry={() => query.refetch()} />
+      ) : query.data.data.length === 0 ? (
+        <p className="admin-empty">{empty}</p>
+      ) : (
+        <>
+          <p className="admin-list__count">
+            {query.data.count} {query.data.count === 1 ? 'result' : 'results'}
+          </p>
+          {children(query.data.data)}
+        </>
+      )}
+      <Pagination page={page} numPages={numPages} onChange={onPage} label={`${label} pages`} />
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { ADMIN_MESSAGES, AddStudentBulkSchema, isApiError, PAGE_SIZES, type BulkAddResult } from '@school/contracts';
+import { Button, LoadingIndicator } from '@school/ui';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ListFrame } from '../../components/list-frame';
+import { PageHeader } from '../../components/page-header';
+import { useListParams } from '../../lib/list-params';
+import { useNotify } from '../../lib/notice';
+import { COHORT_TABS, paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useStudents } from '../students/api/list-students';
+import { useAddStudent } from './api/add-student';
+import { useAddStudentsBulk } from './api/add-students-bulk';
+import { BulkSummary } from './components/bulk-summary';
+import { CsvProblem, parseStudentsCsv } from './csv';
+
+/** /admin/cohorts/{id}/add-student?title=: add one student from the list, or many from a CSV file. */
+export function AddStudentPage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const title = params.get('title') ?? '';
+  usePageTitle(title ? `Add students to ${title}` : 'Add students');
+  return (
+    <div className="admin-page">
+      <PageHeader
+        title={title ? `Add students to ${title}` : 'Add students'}
+        back={{ to: paths.cohort(id, COHORT_TABS.students), label: title || 'Cohort' }}
+      />
+      <CsvUpload cohortId={id} />
+      <IndividualAdd cohortId={id} />
+    </div>
+  );
+}
+
+function IndividualAdd({ cohortId }: { cohortId: string }) {
+  const list = useListParams('-created_date');
+  const students = useStudents({
+    page: list.page,
+    page_size: PAGE_SIZES.addStudent,
+    search_query: list.search || undefined,
+    order_by: list.sort,
+    exclude_cohort_id_slug: cohortId,
+  });
+  const add = useAddStudent();
+  const notify = useNotify();
+  return (
+    <section className="admin-stack" aria-labelledby="add-one">
+      <h2 id="add-one" className="admin-section-title">
+        Add a student
+      </h2>
+      <p className="admin-muted">Students already in this cohort are not listed.</p>
+      <ListFrame
+        label="Students not in the cohort"
+        query={students}
+        pageSize={PAGE_SIZES.addStudent}
+        page={list.page}
+        onPage={list.setPage}
+        search={list.search}
+        onSearch={list.setSearch}
+        sort={{ value: list.sort, field: 'first_name', onChange: list.setSort }}
+        searchPlaceholder="Search by name or email..."
+        empty={list.search ? 'No student matches your search.' : 'Every student is already in this cohort.'}
+      >
+        {(rows) => (
+          <ul className="admin-pick-list" aria-label="Students">
+            {rows.map((s) => {
+              const name = `${s.first_name} ${s.last_name}`;
+              return (
+                <li key={s.id_slug} className="admin-pick-list__item">
+                  <span>
+                    <span className="admin-table__title">{name}</span>
+                    <span className="admin-table__sub">{s.email}</span>
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={add.isPending && add.variables?.userIdSlug === s.id_slug}
+                    aria-label={`Add ${name}`}
+                    onClick={() =>
+                      add.mutate(
+                        { cohortId, userIdSlug: s.id_slug },
+                        {
+                          onSuccess: () => notify.success(ADMIN_MESSAGES.studentAdded),
+                          onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+                        },
+                      )
+                    }
+                  >
+                    Add
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListFrame>
+    </section>
+  );
+}
+
+function CsvUpload({ cohortId }: { cohortId: string }) {
+  const bulk = useAddStudentsBulk(cohortId);
+  const notify = useNotify();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [rows, setRows] = useState(0);
+  const [result, setResult] = useState<BulkAddResult | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!cohortId) return notify.error(ADMIN_MESSAGES.noCohortId);
+    if (!file) return notify.error(ADMIN_MESSAGES.noStudentsUploaded);
+    setResult(null);
+    let students;
+    try {
+      students = parseStudentsCsv(await file.text());
+    } catch (err) {
+      return notify.error(err instanceof CsvProblem && err.kind === 'empty' ? ADMIN_MESSAGES.noStudentsUploaded : ADMIN_MESSAGES.fileFailure);
+    }
+    const payload = AddStudentBulkSchema.safeParse({ students });
+    if (!payload.success) return notify.error(payload.error.issues[0].message);
+    setRows(students.length);
+    bulk.mutate(payload.data.students, {
+      onSuccess: (summary) => {
+        setResult(summary);
+        setFile(null);
+        if (inputRef.current) inputRef.current.value = '';
+        notify.success(ADMIN_MESSAGES.success);
+      },
+      onError: (err) => notify.error(isApiError(err) && err.status === 404 ? ADMIN_MESSAGES.noCohortId : ADMIN_MESSAGES.fileUploadFailure),
+    });
+  };
+
+  return (
+    <section className="admin-card admin-stack" aria-labelledby="add-csv">
+      <h2 id="add-csv" className="admin-section-title">
+        Add students from a CSV file
+      </h2>
+      <p className="admin-muted">
+        The first line names the columns: one containing "email", and optionally "first" and "last" (for example Email, First name, Last name).
+        People without an account wait in the cohort's queue and join it when they sign up with that email.
+      </p>
+      <form className="admin-inline-form" onSubmit={onSubmit} noValidate>
+        <div className="ui-field">
+          <label htmlFor={inputId} className="ui-field__label">
+            CSV file
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            className="admin-file-input"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </div>
+        <Button type="submit" loading={bulk.isPending} disabled={!file}>
+          Upload
+        </Button>
+      </form>
+      {bulk.isPending && <LoadingIndicator text={`Adding ${rows.toLocaleString()} students...`} warning />}
+      {result && <BulkSummary result={result} />}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { ADMIN_MESSAGES } from '@school/contracts';
+import { formatDate, Tabs, useConfirm, useSession } from '@school/ui';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ActionsMenu } from '../../components/actions-menu';
+import { PageHeader } from '../../components/page-header';
+import { QueryView } from '../../components/query-view';
+import { useNotify } from '../../lib/notice';
+import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useDeleteCohort } from './api/delete-cohort';
+import { useCohort } from './api/get-cohort';
+import { CohortCertificatesTab } from './components/cohort-certificates-tab';
+import { CohortCoursesTab } from './components/cohort-courses-tab';
+import { CohortDetailsTab } from './components/cohort-details-tab';
+import { CohortStatus } from './components/cohort-status';
+import { CohortStudentsTab } from './components/cohort-students-tab';
+
+const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications'];
+
+/** /admin/cohorts/{id}: tabs Details, Courses, Students and Certifications (`?tab=` index), and 'Delete cohort'. */
+export function CohortPage() {
+  const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const query = useCohort(id);
+  const remove = useDeleteCohort(id);
+  const { confirm, dialog } = useConfirm();
+  const notify = useNotify();
+  const { go } = useSession();
+  usePageTitle(query.data?.title ?? 'Cohort');
+  const requested = Number.parseInt(search.get('tab') ?? '0', 10);
+  const active = requested >= 0 && requested < TAB_LABELS.length ? requested : 0;
+
+  const onDelete = async () => {
+    const ok = await confirm({ title: 'Delete cohort', message: ADMIN_MESSAGES.deleteCohortConfirm, confirmLabel: 'Delete cohort', tone: 'danger' });
+    if (!ok) return;
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        notify.success(ADMIN_MESSAGES.successful);
+        go(paths.cohorts);
+      },
+      onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+    });
+  };
+
+  return (
+    <QueryView query={query} label="the cohort" homePath={paths.cohorts}>
+      {(cohort) => (
+        <div className="admin-page">
+          <PageHeader
+            title={
+              <>
+                {cohort.title} <CohortStatus status={cohort.status} />
+              </>
+            }
+            subtitle={`${formatDate(cohort.start_date)} – ${formatDate(cohort.end_date)} · ${cohort.total_active} active of ${cohort.total_students} students`}
+            back={{ to: paths.cohorts, label: 'Cohorts' }}
+            actions={<ActionsMenu actions={[{ label: 'Delete cohort', tone: 'danger', onSelect: onDelete }]} />}
+          />
+          <Tabs
+            label="Cohort sections"
+            tabs={TAB_LABELS.map((label) => ({ label }))}
+            active={active}
+            onChange={(i) => setSearch(i ? { tab: String(i) } : {}, { replace: true })}
+          >
+            {active === 0 && <CohortDetailsTab cohort={cohort} />}
+            {active === 1 && <CohortCoursesTab cohort={cohort} />}
+            {active === 2 && <CohortStudentsTab cohort={cohort} />}
+            {active === 3 && <CohortCertificatesTab cohort={cohort} />}
+          </Tabs>
+          {dialog}
+        </div>
+      )}
+    </QueryView>
+  );
+}

@@ -1,0 +1,71 @@
+import { ADMIN_MESSAGES, isApiError, type AdminCohort } from '@school/contracts';
+import { AppLink, Button, useConfirm } from '@school/ui';
+import { useNotify } from '../../../lib/notice';
+import { paths } from '../../../lib/paths';
+import { useLinkCourse } from '../api/link-course';
+import { useUnlinkCourse } from '../api/unlink-course';
+import { CoursePicker } from './course-picker';
+
+/** The cohort's courses: link more (never the same twice) and unlink (refused while it has students). */
+export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
+  const link = useLinkCourse();
+  const unlink = useUnlinkCourse(cohort.id_slug);
+  const notify = useNotify();
+  const { confirm, dialog } = useConfirm();
+  const linked = new Set(cohort.courses.map((c) => c.id_slug));
+
+  const onAdd = (course: { id_slug: string }) => {
+    if (linked.has(course.id_slug)) return notify.error(ADMIN_MESSAGES.courseAlreadyAdded);
+    link.mutate(
+      { cohortId: cohort.id_slug, courseId: course.id_slug },
+      {
+        onSuccess: () => notify.success(ADMIN_MESSAGES.success),
+        onError: (e) => notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.courseAlreadyAdded : ADMIN_MESSAGES.genericFailure),
+      },
+    );
+  };
+
+  const onUnlink = async (course: { id_slug: string; title: string }) => {
+    if (cohort.total_students > 0) return notify.warning(ADMIN_MESSAGES.unlinkWarning);
+    const ok = await confirm({
+      title: 'Unlink this course?',
+      message: `"${course.title}" will no longer be taught in ${cohort.title}, and the cohort's grade items for its lessons will be deleted.`,
+      confirmLabel: 'Unlink course',
+      tone: 'danger',
+    });
+    if (!ok) return;
+    unlink.mutate(course.id_slug, {
+      onSuccess: () => notify.success(ADMIN_MESSAGES.success),
+      onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
+    });
+  };
+
+  return (
+    <div className="admin-stack">
+      <section aria-labelledby="cohort-courses">
+        <h2 id="cohort-courses" className="admin-section-title">
+          Courses taught in this cohort
+        </h2>
+        <ul className="admin-pick-list" aria-label="Linked courses">
+          {cohort.courses.map((c) => (
+            <li key={c.id_slug} className="admin-pick-list__item">
+              <span>
+                <AppLink to={paths.course(c.id_slug)} className="admin-table__title">
+                  {c.title}
+                </AppLink>
+                <span className="admin-table__sub">
+                  {c.modules_count} modules · {c.lessons_count} lessons
+                </span>
+              </span>
+              <Button size="sm" variant="ghost" className="admin-danger-text" onClick={() => onUnlink(c)} aria-label={`Unlink ${c.title}`}>
+                Unlink
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <CoursePicker picked={linked} onPick={onAdd} heading={<h2 className="admin-section-title">Add a course</h2>} />
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_MESSAGES, UpdateCohortSchema, type AdminCohort } from '@school/contracts';
+import { Button } from '@school/ui';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { fromLocalInput, toLocalInput } from '../../../lib/dates';
+import { useNotify } from '../../../lib/notice';
+import { useUpdateCohort } from '../api/update-cohort';
+import { CohortFields } from './cohort-date-fields';
+
+type Form = z.input<typeof UpdateCohortSchema>;
+
+/** Edit the title and dates; Save is enabled only when something changed. */
+export function CohortDetailsTab({ cohort }: { cohort: AdminCohort }) {
+  const notify = useNotify();
+  const update = useUpdateCohort(cohort.id_slug);
+  const values = useMemo<Form>(
+    () => ({
+      title: cohort.title,
+      start_date: toLocalInput(cohort.start_date),
+      end_date: toLocalInput(cohort.end_date),
+      end_access_date: toLocalInput(cohort.end_access_date),
+      result_open_date: cohort.result_open_date ? toLocalInput(cohort.result_open_date) : null,
+    }),
+    [cohort.title, cohort.start_date, cohort.end_date, cohort.end_access_date, cohort.result_open_date],
+  );
+  const form = useForm<Form, unknown, z.output<typeof UpdateCohortSchema>>({ resolver: zodResolver(UpdateCohortSchema), defaultValues: values });
+  const { errors, isDirty } = form.formState;
+
+  useEffect(() => form.reset(values), [values, form]);
+
+  const onSubmit = form.handleSubmit((body) =>
+    update
+      .mutateAsync({
+        title: body.title,
+        start_date: fromLocalInput(body.start_date),
+        end_date: fromLocalInput(body.end_date),
+        end_access_date: fromLocalInput(body.end_access_date),
+        result_open_date: body.result_open_date ? fromLocalInput(body.result_open_date) : null,
+      })
+      .then(
+        () => notify.success(ADMIN_MESSAGES.success),
+        () => notify.error(ADMIN_MESSAGES.genericFailure),
+      ),
+  );
+
+  return (
+    <form className="admin-form" onSubmit={onSubmit} noValidate>
+      <CohortFields register={form.register} errors={errors} />
+      <div className="admin-form__actions">
+        <Button variant="secondary" disabled={!isDirty || update.isPending} onClick={() => form.reset(values)}>
+          Discard changes
+        </Button>
+        <Button type="submit" disabled={!isDirty} loading={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

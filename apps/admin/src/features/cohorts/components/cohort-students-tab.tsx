@@ -1,0 +1,145 @@
+import { ADMIN_MESSAGES, PAGE_SIZES, type AdminCohort, type Student } from '@school/contracts';
+import { ButtonLink, Button, Pagination, ProgressBar, relativeTime, useConfirm } from '@school/ui';
+import { ListFrame } from '../../../components/list-frame';
+import { useListParams } from '../../../lib/list-params';
+import { useNotify } from '../../../lib/notice';
+import { paths } from '../../../lib/paths';
+import { EnrolmentStatus } from '../../students/components/enrolment-status';
+import { useCohortQueue } from '../api/list-cohort-queue';
+import { useCohortStudents } from '../api/list-cohort-students';
+import { useRemoveStudent } from '../api/remove-student';
+import { useUpdateStudentStatus } from '../api/update-student-status';
+
+/** The cohort's students (20 a page) with suspend / unsuspend and remove, and the queue of people without an account. */
+export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
+  const list = useListParams('-created_date');
+  const students = useCohortStudents(cohort.id_slug, {
+    page: list.page,
+    page_size: PAGE_SIZES.cohortStudents,
+    search_query: list.search || undefined,
+    order_by: list.sort,
+  });
+  return (
+    <div className="admin-stack">
+      <ListFrame
+        label="Students of the cohort"
+        query={students}
+        pageSize={PAGE_SIZES.cohortStudents}
+        page={list.page}
+        onPage={list.setPage}
+        search={list.search}
+        onSearch={list.setSearch}
+        sort={{ value: list.sort, field: 'first_name', onChange: list.setSort }}
+        searchPlaceholder="Search by name or email..."
+        actions={<ButtonLink to={paths.addStudent(cohort.id_slug, cohort.title)}>Add students</ButtonLink>}
+        empty={list.search ? 'No student of this cohort matches your search.' : 'No students in this cohort yet.'}
+      >
+        {(rows) => (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">Progress</th>
+                <th scope="col">Last active</th>
+                <th scope="col">
+                  <span className="ui-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((s) => (
+                <StudentRow key={s.id_slug} cohortId={cohort.id_slug} student={s} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </ListFrame>
+      <QueueList cohortId={cohort.id_slug} />
+    </div>
+  );
+}
+
+function StudentRow({ cohortId, student: s }: { cohortId: string; student: Student }) {
+  const status = useUpdateStudentStatus(cohortId);
+  const remove = useRemoveStudent(cohortId);
+  const notify = useNotify();
+  const { confirm, dialog } = useConfirm();
+  const name = `${s.first_name} ${s.last_name}`;
+  const suspended = s.enrolment_status === 'SUSPENDED';
+
+  const onToggle = () =>
+    status.mutate(
+      { user_id_slug: s.id_slug, enrolment_status: suspended ? 'ACTIVE' : 'SUSPENDED' },
+      { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
+    );
+
+  const onRemove = async () => {
+    const ok = await confirm({
+      title: 'Remove this student?',
+      message: `${name} will be removed from the cohort, with their progress and grades in it.`,
+      confirmLabel: 'Remove student',
+      tone: 'danger',
+    });
+    if (!ok) return;
+    remove.mutate(s.id_slug, { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) });
+  };
+
+  return (
+    <tr>
+      <td data-label="Name">
+        <span className="admin-table__title">{name}</span>
+        <span className="admin-table__sub">{s.email}</span>
+      </td>
+      <td data-label="Status">
+        <EnrolmentStatus status={s.enrolment_status} />
+      </td>
+      <td data-label="Progress">
+        <ProgressBar value={s.completion_percentage} label={`Progress of ${name}`} className="admin-table__progress" />
+      </td>
+      <td data-label="Last active">{s.latest_access_datetime ? relativeTime(s.latest_access_datetime) : 'Never'}</td>
+      <td data-label="Actions" className="admin-table__actions">
+        {s.enrolment_status !== 'COMPLETED' && (
+          <Button size="sm" variant="secondary" loading={status.isPending} onClick={onToggle} aria-label={`${suspended ? 'Unsuspend' : 'Suspend student'} ${name}`}>
+            {suspended ? 'Unsuspend' : 'Suspend student'}
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" className="admin-danger-text" loading={remove.isPending} onClick={onRemove} aria-label={`Remove ${name}`}>
+          Remove
+        </Button>
+        {dialog}
+      </td>
+    </tr>
+  );
+}
+
+function QueueList({ cohortId }: { cohortId: string }) {
+  const list = useListParams('', 'q');
+  const queue = useCohortQueue(cohortId, { page: list.page, page_size: PAGE_SIZES.cohortQueue });
+  if (!queue.data || queue.data.count === 0) return null;
+  return (
+    <section className="admin-card admin-stack" aria-labelledby="queue-title">
+      <h2 id="queue-title" className="admin-section-title">
+        Waiting for an account ({queue.data.count})
+      </h2>
+      <p className="admin-muted">These people were added by email but have no account yet. They join the cohort when they sign up.</p>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+          </tr>
+        </thead>
+        <tbody>
+          {queue.data.results.map((q) => (
+            <tr key={q.email}>
+              <td data-label="Name">{`${q.first_name} ${q.last_name}`.trim() || '–'}</td>
+              <td data-label="Email">{q.email}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pagination page={list.page} numPages={Math.ceil(queue.data.count / PAGE_SIZES.cohortQueue)} onChange={list.setPage} label="Queue pages" />
+    </section>
+  );
+}

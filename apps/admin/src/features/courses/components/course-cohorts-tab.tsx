@@ -1,0 +1,113 @@
+import { ADMIN_MESSAGES, isApiError, PAGE_SIZES, type AdminCourse } from '@school/contracts';
+import { AppLink, Button, formatDate, ListToolbar, Pagination } from '@school/ui';
+import { useState } from 'react';
+import { useCohorts } from '../../cohorts/api/list-cohorts';
+import { useLinkCourse } from '../../cohorts/api/link-course';
+import { CohortStatus } from '../../cohorts/components/cohort-status';
+import { useNotify } from '../../../lib/notice';
+import { paths } from '../../../lib/paths';
+
+/** The cohorts teaching this course, and a search to link it to another cohort (20 a page). */
+export function CourseCohortsTab({ course }: { course: AdminCourse }) {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState('-created_date');
+  const [page, setPage] = useState(1);
+  const cohorts = useCohorts({ page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: search || undefined, order_by: sort });
+  const link = useLinkCourse();
+  const notify = useNotify();
+  const linked = new Set(course.cohorts.map((c) => c.id_slug));
+
+  const onLink = (cohortId: string) => {
+    if (linked.has(cohortId)) return notify.error(ADMIN_MESSAGES.cohortAlreadyLinked);
+    link.mutate(
+      { cohortId, courseId: course.id_slug },
+      {
+        onSuccess: () => notify.success(ADMIN_MESSAGES.success),
+        onError: (e) => notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.cohortAlreadyLinked : ADMIN_MESSAGES.genericFailure),
+      },
+    );
+  };
+
+  return (
+    <div className="admin-stack">
+      <section aria-labelledby="linked-cohorts">
+        <h2 id="linked-cohorts" className="admin-section-title">
+          Cohorts teaching this course
+        </h2>
+        {course.cohorts.length === 0 ? (
+          <p className="admin-empty">No cohort teaches this course yet.</p>
+        ) : (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Cohort</th>
+                <th scope="col">Dates</th>
+                <th scope="col">Students</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {course.cohorts.map((c) => (
+                <tr key={c.id_slug}>
+                  <td data-label="Cohort">
+                    <AppLink to={paths.cohort(c.id_slug)} className="admin-table__title">
+                      {c.title}
+                    </AppLink>
+                  </td>
+                  <td data-label="Dates">
+                    {formatDate(c.start_date)} – {formatDate(c.end_date)}
+                  </td>
+                  <td data-label="Students">{c.total_students}</td>
+                  <td data-label="Status">
+                    <CohortStatus status={c.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="link-cohort" className="admin-card">
+        <h2 id="link-cohort" className="admin-section-title">
+          Link to a cohort
+        </h2>
+        <ListToolbar
+          onSearch={(q) => {
+            setSearch(q);
+            setPage(1);
+          }}
+          sort={sort}
+          onSortChange={(s) => {
+            setSort(s);
+            setPage(1);
+          }}
+          searchPlaceholder="Search cohorts..."
+        />
+        {cohorts.data && cohorts.data.data.length === 0 && <p className="admin-empty">No cohort matches your search.</p>}
+        <ul className="admin-pick-list" aria-label="Cohorts to link">
+          {cohorts.data?.data.map((c) => (
+            <li key={c.id_slug} className="admin-pick-list__item">
+              <span>
+                <span className="admin-table__title">{c.title}</span>
+                <span className="admin-table__sub">
+                  {formatDate(c.start_date)} – {formatDate(c.end_date)}
+                </span>
+              </span>
+              {linked.has(c.id_slug) ? (
+                <Button size="sm" variant="ghost" onClick={() => onLink(c.id_slug)} aria-label={`${c.title} is linked`}>
+                  Linked
+                </Button>
+              ) : (
+                <Button size="sm" variant="secondary" loading={link.isPending && link.variables?.cohortId === c.id_slug} onClick={() => onLink(c.id_slug)} aria-label={`Link ${c.title}`}>
+                  Link
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Pagination page={page} numPages={cohorts.data?.num_pages ?? 0} onChange={setPage} label="Cohort search pages" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_MESSAGES, UpdateCourseSchema, type AdminCourse } from '@school/contracts';
+import { Button, formatDateTime, TextAreaField, TextField } from '@school/ui';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useNotify } from '../../../lib/notice';
+import { useUpdateCourse } from '../api/update-course';
+
+type Form = z.input<typeof UpdateCourseSchema>;
+
+/** Edit the title and description; Save is enabled only when something changed. */
+export function CourseDetailsTab({ course }: { course: AdminCourse }) {
+  const notify = useNotify();
+  const update = useUpdateCourse(course.id_slug);
+  const form = useForm<Form, unknown, z.output<typeof UpdateCourseSchema>>({
+    resolver: zodResolver(UpdateCourseSchema),
+    defaultValues: { title: course.title, description: course.description },
+  });
+  const { errors, isDirty } = form.formState;
+
+  // A saved (or elsewhere changed) course becomes the new starting point.
+  useEffect(() => form.reset({ title: course.title, description: course.description }), [course.title, course.description, form]);
+
+  const onSubmit = form.handleSubmit((body) =>
+    update.mutateAsync(body).then(
+      () => notify.success(ADMIN_MESSAGES.success),
+      () => notify.error(ADMIN_MESSAGES.genericFailure),
+    ),
+  );
+
+  return (
+    <form className="admin-form" onSubmit={onSubmit} noValidate>
+      <TextField label="Course title" required {...form.register('title')} error={errors.title?.message} />
+      <TextAreaField label="Description" rows={6} {...form.register('description')} error={errors.description?.message} />
+      <p className="admin-muted">
+        Created {formatDateTime(course.created_date)} · Last changed {formatDateTime(course.modified_date)}
+      </p>
+      <div className="admin-form__actions">
+        <Button type="button" variant="secondary" disabled={!isDirty || update.isPending} onClick={() => form.reset()}>
+          Discard changes
+        </Button>
+        <Button type="submit" disabled={!isDirty} loading={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

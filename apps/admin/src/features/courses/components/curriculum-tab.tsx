@@ -1,0 +1,211 @@
+import { ADMIN_MESSAGES, LESSON_TYPE_LABELS, type AdminCourse } from '@school/contracts';
+import { Button, TextField, useConfirm } from '@school/ui';
+import { useState, type FormEvent } from 'react';
+import { DragHandle, SortableList } from '../../../components/sortable-list';
+import { useNotify } from '../../../lib/notice';
+import { useAddModule } from '../api/add-module';
+import { useUpdateModules } from '../api/update-modules';
+import {
+  addLesson,
+  appendModule,
+  draftFrom,
+  isChanged,
+  moveLesson,
+  moveModule,
+  removeLesson,
+  removeModule,
+  renameLesson,
+  renameModule,
+  toPayload,
+  type Draft,
+  type DraftModule,
+} from '../curriculum-model';
+import { AddLessonDialog } from './add-lesson-dialog';
+import { InlineRename } from './inline-rename';
+
+/** The course's modules and lessons: add, rename, delete and reorder by drag, then Save (enabled only when changed). */
+export function CurriculumTab({ course }: { course: AdminCourse }) {
+  // Remount on a new server version (after a save), so the editor starts from what was saved.
+  return <CurriculumEditor key={course.modified_date} course={course} />;
+}
+
+function CurriculumEditor({ course }: { course: AdminCourse }) {
+  const [saved, setSaved] = useState<Draft>(() => draftFrom(course.modules));
+  const [draft, setDraft] = useState<Draft>(saved);
+  const [addingTo, setAddingTo] = useState<DraftModule | null>(null);
+  const save = useUpdateModules(course.id_slug);
+  const notify = useNotify();
+  const { confirm, dialog } = useConfirm();
+  const changed = isChanged(draft, saved);
+
+  const onSave = () =>
+    save.mutate(toPayload(draft), {
+      onSuccess: () => notify.success(ADMIN_MESSAGES.successful),
+      onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+    });
+
+  const onDeleteModule = async (m: DraftModule) => {
+    const lessons = m.lessons.length;
+    const ok = await confirm({
+      title: 'Delete this module?',
+      message: `"${m.title}" and its ${lessons} ${lessons === 1 ? 'lesson' : 'lessons'} will be deleted when you save the curriculum.`,
+      confirmLabel: 'Delete module',
+      tone: 'danger',
+    });
+    if (ok) setDraft((d) => removeModule(d, m.key));
+  };
+
+  const onDeleteLesson = async (m: DraftModule, lessonKey: string, title: string) => {
+    const ok = await confirm({
+      title: 'Delete this lesson?',
+      message: `"${title}" will be deleted when you save the curriculum.`,
+      confirmLabel: 'Delete lesson',
+      tone: 'danger',
+    });
+    if (ok) setDraft((d) => removeLesson(d, m.key, lessonKey));
+  };
+
+  return (
+    <div className="admin-curriculum">
+      <div className="admin-curriculum__bar">
+        <p className="admin-muted" id="curriculum-help">
+          Drag the handles to reorder modules and lessons (with a keyboard: focus a handle, press Space, move with the arrow keys, press Space
+          again). Changes are kept until you save.
+        </p>
+        <div className="admin-curriculum__actions">
+          <Button variant="secondary" disabled={!changed || save.isPending} onClick={() => setDraft(saved)}>
+            Discard changes
+          </Button>
+          <Button disabled={!changed} loading={save.isPending} onClick={onSave}>
+            {save.isPending ? 'Saving...' : 'Save curriculum'}
+          </Button>
+        </div>
+      </div>
+
+      {draft.length === 0 ? (
+        <p className="admin-empty">This course has no modules yet. Add the first one below.</p>
+      ) : (
+        <SortableList
+          items={draft}
+          noun="module"
+          nameOf={(m) => m.title}
+          onMove={(a, o) => setDraft((d) => moveModule(d, a, o))}
+          renderItem={(m, handle, index) => (
+            <section className="admin-module" aria-label={`Module ${index + 1}: ${m.title}`}>
+              <div className="admin-module__header">
+                <DragHandle label={`Reorder module ${m.title}`} {...handle} />
+                <span className="admin-module__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <InlineRename
+                  value={m.title}
+                  label="Module title"
+                  requiredMessage={ADMIN_MESSAGES.moduleTitleRequired}
+                  onRename={(title) => setDraft((d) => renameModule(d, m.key, title))}
+                  render={(title) => <h3 className="admin-module__title">{title}</h3>}
+                />
+                <Button size="sm" variant="ghost" className="admin-danger-text" onClick={() => onDeleteModule(m)} aria-label={`Delete module ${m.title}`}>
+                  Delete
+                </Button>
+              </div>
+              {m.lessons.length === 0 ? (
+                <p className="admin-muted admin-module__empty">No lessons yet.</p>
+              ) : (
+                <SortableList
+                  items={m.lessons}
+                  noun="lesson"
+                  nameOf={(l) => l.title}
+                  onMove={(a, o) => setDraft((d) => moveLesson(d, m.key, a, o))}
+                  className="admin-lessons"
+                  renderItem={(l, lessonHandle) => (
+                    <div className="admin-lesson">
+                      <DragHandle label={`Reorder lesson ${l.title}`} {...lessonHandle} />
+                      <span className={`admin-lesson__type admin-lesson__type--${l.lesson_type.toLowerCase()}`}>{LESSON_TYPE_LABELS[l.lesson_type]}</span>
+                      <InlineRename
+                        value={l.title}
+                        label="Lesson title"
+                        requiredMessage={ADMIN_MESSAGES.lessonTitleRequired}
+                        onRename={(title) => setDraft((d) => renameLesson(d, m.key, l.key, title))}
+                        render={(title) => <span className="admin-lesson__title">{title}</span>}
+                      />
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="admin-danger-text"
+                        onClick={() => onDeleteLesson(m, l.key, l.title)}
+                        aria-label={`Delete lesson ${l.title}`}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  )}
+                />
+              )}
+              <Button size="sm" variant="secondary" className="admin-module__add-lesson" onClick={() => setAddingTo(m)} aria-label={`Add lesson to ${m.title}`}>
+                Add lesson
+              </Button>
+            </section>
+          )}
+        />
+      )}
+
+      <AddModuleForm
+        courseId={course.id_slug}
+        order={draft.length}
+        onAdded={(module) => {
+          // The module exists on the server already: it joins both the saved version and the draft.
+          setSaved((s) => appendModule(s, module));
+          setDraft((d) => appendModule(d, module));
+        }}
+      />
+
+      <AddLessonDialog
+        open={addingTo !== null}
+        moduleTitle={addingTo?.title ?? ''}
+        onClose={() => setAddingTo(null)}
+        onAdd={(lesson) => {
+          if (addingTo) setDraft((d) => addLesson(d, addingTo.key, lesson));
+          setAddingTo(null);
+        }}
+      />
+      {dialog}
+    </div>
+  );
+}
+
+function AddModuleForm({ courseId, order, onAdded }: { courseId: string; order: number; onAdded: (m: { id_slug: string; title: string }) => void }) {
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string>();
+  const add = useAddModule(courseId);
+  const notify = useNotify();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = title.trim();
+    if (!trimmed) return setError(ADMIN_MESSAGES.moduleTitleRequired);
+    setError(undefined);
+    add.mutate(
+      { title: trimmed, order, lessons: [] },
+      {
+        onSuccess: ({ id_slug }) => {
+          onAdded({ id_slug, title: trimmed });
+          setTitle('');
+          notify.success(ADMIN_MESSAGES.success);
+        },
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
+    );
+  };
+
+  return (
+    <form className="admin-add-module admin-card" onSubmit={onSubmit} noValidate>
+      <h3 className="admin-section-title">Add a module</h3>
+      <div className="admin-inline-form">
+        <TextField label="Module title" value={title} onChange={(e) => setTitle(e.target.value)} error={error} />
+        <Button type="submit" loading={add.isPending}>
+          Add module
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+export interface ListParams {
+  page: number;
+  search: string;
+  sort: string;
+}
+
+/** Reads a list's page, search and sort from the URL (`?page=&search=&sort=`), with defaults. */
+export function readListParams(params: URLSearchParams, defaultSort: string, prefix = ''): ListParams {
+  const page = Number.parseInt(params.get(`${prefix}page`) ?? '1', 10);
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    search: (params.get(`${prefix}search`) ?? '').trim(),
+    sort: params.get(`${prefix}sort`) || defaultSort,
+  };
+}
+
+/**
+ * A list's state kept in the URL, so that reloads, links and the back button keep the page,
+ * the search and the sort. A new search or sort starts again at page 1. `prefix` lets two
+ * lists share one page (e.g. `q` for a cohort's queue).
+ */
+export function useListParams(defaultSort: string, prefix = '') {
+  const [params, setParams] = useSearchParams();
+  const state = readListParams(params, defaultSort, prefix);
+
+  const update = useCallback(
+    (changes: Partial<ListParams>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          const set = (key: string, value: string | undefined) => {
+            if (value) next.set(`${prefix}${key}`, value);
+            else next.delete(`${prefix}${key}`);
+          };
+          if (changes.search !== undefined) set('search', changes.search);
+          if (changes.sort !== undefined) set('sort', changes.sort === defaultSort ? undefined : changes.sort);
+          const resetPage = changes.search !== undefined || changes.sort !== undefined;
+          const page = changes.page ?? (resetPage ? 1 : undefined);
+          if (page !== undefined) set('page', page > 1 ? String(page) : undefined);
+          return next;
+        },
+        { replace: changes.page === undefined },
+      );
+    },
+    [setParams, prefix, defaultSort],
+  );
+
+  return {
+    ...state,
+    setPage: (page: number) => update({ page }),
+    setSearch: (search: string) => update({ search }),
+    setSort: (sort: string) => update({ sort }),
+  };
+}

@@ -1,0 +1,24 @@
+/** The admin console's routes (learning spec, section 2). */
+export const paths = {
+  dashboard: '/admin',
+  courses: '/admin/courses',
+  course: (id: string, tab?: number) => `/admin/courses/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`,
+  cohorts: '/admin/cohorts',
+  cohort: (id: string, tab?: number) => `/admin/cohorts/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`,
+  addStudent: (id: string, title?: string) =>
+    `/admin/cohorts/${encodeURIComponent(id)}/add-student${title ? `?title=${encodeURIComponent(title)}` : ''}`,
+  addCertificates: (id: string) => `/admin/cohorts/${encodeURIComponent(id)}/add-certificates`,
+  students: '/admin/students',
+  lessonsLibrary: '/admin/lessons-library',
+  analytics: '/admin/analytics',
+  settings: '/admin/settings',
+  certifications: '/admin/certifications',
+  applications: '/admin/applications',
+  createCourse: '/admin/create/course',
+  createCohort: '/admin/create/cohort',
+  instructor: '/instructor',
+} as const;
+
+/** Tab indexes of the course and cohort pages (`?tab=`). */
+export const COURSE_TABS = { details: 0, curriculum: 1, cohorts: 2, engagement: 3 } as const;
+export const COHORT_TABS = { details: 0, courses: 1, students: 2, certifications: 3 } as const;
