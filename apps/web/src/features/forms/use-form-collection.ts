@@ -1,16 +1,19 @@
-import { FORM_THANK_YOU_DURATION_MS } from '@school/contracts';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { postForm } from './api/post-form';
+
+/** How long the thank-you message replaces the form (FORM_THANK_YOU_DURATION_MS in the contracts). */
+export const THANK_YOU_DURATION_MS = 5000;
 
 export type FormCollectionState =
   | { status: 'idle' }
   | { status: 'submitting' }
-  | { status: 'success' }
+  | { status: 'success'; message: string }
   | { status: 'error'; message: string };
 
 /**
  * The life of a contact or course-interest form: idle, submitting, then either a thank-you
  * (the form is cleared and comes back after 5 seconds) or the error message in its place.
+ * The posting code (with the contracts and their schema library) loads on the first submit,
+ * so the pages that show these forms stay light.
  */
 export function useFormCollection(endpoint: string) {
   const [state, setState] = useState<FormCollectionState>({ status: 'idle' });
@@ -23,11 +26,12 @@ export function useFormCollection(endpoint: string) {
       const form = event.currentTarget;
       setState({ status: 'submitting' });
       try {
-        await postForm(endpoint, new FormData(form));
+        const { postForm } = await import('./api/post-form');
+        const message = await postForm(endpoint, new FormData(form));
         form.reset();
-        setState({ status: 'success' });
+        setState({ status: 'success', message });
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => setState({ status: 'idle' }), FORM_THANK_YOU_DURATION_MS);
+        timer.current = setTimeout(() => setState({ status: 'idle' }), THANK_YOU_DURATION_MS);
       } catch (e) {
         // Network failures show their own message ('Failed to fetch'...), refusals the server's.
         setState({ status: 'error', message: e instanceof Error ? e.message : String(e) });

@@ -1,15 +1,16 @@
-import { formCollectionErrorMessage } from '@school/contracts';
+import { FORM_SUCCESS_MESSAGE, formCollectionErrorMessage } from '@school/contracts';
 
 /** Thrown when the form collection refuses a submission; the message is what the page shows. */
 export class FormCollectionError extends Error {}
 
 /**
  * Posts a form to a form-collection endpoint as multipart form data, asking for JSON.
- * Success is an ok status; a failure's `errors` messages are joined with ', '.
+ * Success is an ok status (resolving to the thank-you message); a failure's `errors`
+ * messages are joined with ', '.
  */
-export async function postForm(endpoint: string, data: FormData, fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function postForm(endpoint: string, data: FormData, fetchImpl: typeof fetch = fetch): Promise<string> {
   const res = await fetchImpl(endpoint, { method: 'POST', body: data, headers: { Accept: 'application/json' } });
-  if (res.ok) return;
+  if (res.ok) return FORM_SUCCESS_MESSAGE;
   const body: unknown = await res.json().catch(() => null);
   throw new FormCollectionError(formCollectionErrorMessage(body));
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactForm } from './contact-form';
 import { CourseInterestForm } from './course-interest-form';
@@ -12,7 +12,7 @@ const submit = () => fireEvent.submit(screen.getByRole('form', { name: 'Contact 
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  vi.useFakeTimers();
+  vi.useFakeTimers({ shouldAdvanceTime: true });
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -30,16 +30,17 @@ describe('contact form', () => {
     submit();
     const button = screen.getByRole('button', { name: 'Submitting...' });
     expect(button).toBeDisabled();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/forms/contact/');
     expect(init.headers).toEqual({ Accept: 'application/json' });
     expect(Object.fromEntries(init.body as FormData)).toEqual({ firstName: 'Aina', lastName: 'Zul', email: 'aina@example.com', phone: '0123', message: 'Hello' });
     await act(async () => resolve(new Response('{"ok":true}', { status: 200 })));
-    expect(screen.getByText("Thanks! We'll get back to you soon.")).toBeInTheDocument();
+    expect(await screen.findByText("Thanks! We'll get back to you soon.")).toBeInTheDocument();
     expect(document.querySelector('form')).not.toBeVisible();
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => vi.advanceTimersByTime(4800));
     expect(screen.getByText("Thanks! We'll get back to you soon.")).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => vi.advanceTimersByTime(200));
     expect(screen.queryByText("Thanks! We'll get back to you soon.")).not.toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Contact form' })).toBeVisible();
     expect(screen.getByLabelText('First name', { exact: false })).toHaveValue('');
@@ -51,7 +52,7 @@ describe('contact form', () => {
     render(<ContactForm />);
     fill();
     await act(async () => submit());
-    expect(screen.getByRole('alert')).toHaveTextContent('Email is required, Phone is required');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email is required, Phone is required');
     expect(document.querySelector('form')).not.toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByLabelText('First name', { exact: false })).toHaveValue('Aina');
@@ -62,11 +63,11 @@ describe('contact form', () => {
     render(<ContactForm />);
     fill();
     await act(async () => submit());
-    expect(screen.getByRole('alert')).toHaveTextContent('Uh oh! There was a problem submitting your form.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Uh oh! There was a problem submitting your form.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await act(async () => submit());
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch'));
   });
 
   it('asks the browser to check all five fields, email and telephone typed', () => {
@@ -87,6 +88,7 @@ describe('course interest form', () => {
     fireEvent.change(screen.getByLabelText('Last name', { exact: false }), { target: { value: 'Raj' } });
     fireEvent.change(screen.getByLabelText('Email', { exact: false }), { target: { value: 'k@example.com' } });
     await act(async () => fireEvent.submit(screen.getByRole('form', { name: 'Course interest form' })));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/forms/course-interest/');
     expect(Object.fromEntries(init.body as FormData)).toEqual({ course: 'Wafer Fabrication Processes', firstName: 'Kumar', lastName: 'Raj', email: 'k@example.com' });

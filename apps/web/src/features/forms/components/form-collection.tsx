@@ -1,4 +1,3 @@
-import { FORM_SUCCESS_MESSAGE } from '@school/contracts';
 import { Button } from '@school/ui';
 import type { ReactNode } from 'react';
 import { useFormCollection } from '../use-form-collection';
@@ -21,7 +20,7 @@ export function FormCollection({ endpoint, label, submitLabel = 'Submit', childr
   return (
     <div className="form-collection">
       <div aria-live="polite" role="status" className="form-collection__status">
-        {state.status === 'success' && <p className="form-collection__thanks">{FORM_SUCCESS_MESSAGE}</p>}
+        {state.status === 'success' && <p className="form-collection__thanks">{state.message}</p>}
       </div>
       {state.status === 'error' && (
         <div className="form-collection__error" role="alert">
