@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { StorageService } from '../storage/storage.service';
 import { buildCertificatePdf } from './certificate-document';
+import { preparedRows } from './prepared-query';
 import {
   COMPLETED_CERTIFICATE_SQL, LESSON_FILE_ACCESS_SQL, MARK_LESSON_COMPLETE_SQL, USER_COHORT_VIEW_SQL, USER_COHORTS_SQL,
   USER_COURSE_VIEW_SQL,
@@ -42,21 +43,25 @@ export class LearningService {
 
   async userCohorts(me: AuthUser, userIdSlug: string): Promise<UserCohortEntry[]> {
     this.assertSelfOrAdmin(me, userIdSlug);
-    return this.db.query(USER_COHORTS_SQL, [userIdSlug]);
+    return preparedRows(this.db, 'learning.user-cohorts', USER_COHORTS_SQL, [userIdSlug]);
   }
 
   async cohortView(me: AuthUser, cohortIdSlug: string, userIdSlug: string): Promise<UserCohortView> {
     this.assertSelfOrAdmin(me, userIdSlug);
-    const [row] = await this.db.query(USER_COHORT_VIEW_SQL, [cohortIdSlug, userIdSlug, me.id_slug === userIdSlug]);
+    const [row] = await preparedRows<{ data: UserCohortView }>(this.db, 'learning.cohort-view', USER_COHORT_VIEW_SQL, [
+      cohortIdSlug, userIdSlug, me.id_slug === userIdSlug,
+    ]);
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     return row.data;
   }
 
   async courseView(me: AuthUser, cohortIdSlug: string, courseIdSlug: string, userIdSlug: string): Promise<CoursePart> {
     this.assertSelfOrAdmin(me, userIdSlug);
-    const [row] = await this.db.query(USER_COURSE_VIEW_SQL, [cohortIdSlug, courseIdSlug, userIdSlug, me.id_slug === userIdSlug]);
+    const [row] = await preparedRows<{ course_part: RawCoursePart }>(this.db, 'learning.course-view', USER_COURSE_VIEW_SQL, [
+      cohortIdSlug, courseIdSlug, userIdSlug, me.id_slug === userIdSlug,
+    ]);
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
-    const course = row.course_part as RawCoursePart;
+    const course = row.course_part;
     return { ...course, modules: course.modules.map((m) => ({ ...m, lessons: m.lessons.map((l) => this.signLesson(l)) })) };
   }
 

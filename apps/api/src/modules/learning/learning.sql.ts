@@ -77,7 +77,7 @@ lesson_rows AS (
     JOIN lessons l ON l.module_id = m.id
     LEFT JOIN done d ON d.lesson_id = l.id
 ),
-module_rows AS (
+module_rows AS MATERIALIZED (
   SELECT m.course_id, m.id AS module_id, m."order" AS module_order,
          count(lr.lesson_id)::int AS total,
          count(lr.lesson_id) FILTER (WHERE lr.is_completed)::int AS completed,
@@ -95,18 +95,17 @@ module_rows AS (
     LEFT JOIN lesson_rows lr ON lr.module_id = m.id
    GROUP BY m.course_id, m.id
 ),
-courses_json AS (
-  SELECT json_agg(json_build_object(
+-- Each course once, grouped (not a subquery per course).
+course_json AS (
+  SELECT cr.course_order, cr.course_id, json_build_object(
            'id_slug', cr.id_slug, 'title', cr.title,
-           'modules', coalesce(mods.list, '[]'),
-           'total_lessons', coalesce(mods.total, 0),
-           'completion_percentage', CASE WHEN coalesce(mods.total, 0) = 0 THEN 0 ELSE round(100.0 * mods.completed / mods.total, 2) END)
-         ORDER BY cr.course_order, cr.course_id) AS j
+           'modules', coalesce(json_agg(mr.j ORDER BY mr.module_order, mr.module_id) FILTER (WHERE mr.module_id IS NOT NULL), '[]'),
+           'total_lessons', coalesce(sum(mr.total), 0),
+           'completion_percentage', CASE WHEN coalesce(sum(mr.total), 0) = 0 THEN 0 ELSE round(100.0 * sum(mr.completed) / sum(mr.total), 2) END
+         ) AS j
     FROM course_rows cr
-    LEFT JOIN LATERAL (
-      SELECT json_agg(mr.j ORDER BY mr.module_order, mr.module_id) AS list, sum(mr.total)::int AS total, sum(mr.completed)::int AS completed
-        FROM module_rows mr WHERE mr.course_id = cr.course_id
-    ) mods ON true
+    LEFT JOIN module_rows mr ON mr.course_id = cr.course_id
+   GROUP BY cr.course_order, cr.course_id, cr.id_slug, cr.title
 ),
 latest AS (
   SELECT json_build_object(
@@ -147,7 +146,7 @@ certificates AS (
 )
 SELECT json_build_object(
          'title', a.title, 'start_date', a.start_date, 'end_date', a.end_date, 'end_access_date', a.end_access_date,
-         'courses_part', coalesce((SELECT j FROM courses_json), '[]'),
+         'courses_part', coalesce((SELECT json_agg(j ORDER BY course_order, course_id) FROM course_json), '[]'),
          'latest_lesson_part', (SELECT j FROM latest),
          'user_cohort_part', json_build_object(
            'completed_lessons_ids', coalesce((SELECT json_agg(lr.lesson_slug ORDER BY lr.completed_at) FROM lesson_rows lr WHERE lr.is_completed), '[]'),

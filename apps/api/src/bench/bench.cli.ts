@@ -1,0 +1,290 @@
+import 'reflect-metadata';
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { JwtService } from '@nestjs/jwt';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../config/app-config';
+import { createApp } from '../create-app';
+import { openDatabase } from '../database/data-source';
+import { ensureDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
+import { type BenchRequest, type Scenario, type ScenarioContext, scenarios } from './scenarios';
+import { DEFAULT_SCHOOL, seedLargeSchool } from './seed-school';
+
+/**
+ * `pnpm bench:api`: seeds a large school into a fresh database, starts the Nest app and a bare
+ * node:http + pg "ceiling" server (each in its own process), and measures every scenario on both
+ * with autocannon. Absolute figures drift on a shared machine; the ratio is the figure that counts.
+ *
+ *   node dist/bench.js [--students 10000] [--duration 10] [--only "cohort view"] [--connections 50,10] [--seed-only]
+ */
+
+const SCENARIO_HEADER = 'x-bench-scenario';
+const POOL_SIZE = 20;
+const ACCESS_TTL_SECONDS = 7200;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createNetServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+// ---- child processes -----------------------------------------------------------------------
+
+/** The product's API exactly as main.ts builds it, without the apps and the seed. */
+async function serveNest() {
+  const config = loadConfig();
+  const ds = await openDatabase(config.DATABASE_URL!, POOL_SIZE);
+  const app = await createApp(config, ds);
+  await app.listen(config.PORT, '127.0.0.1');
+  process.send?.('ready');
+}
+
+function readBody(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString();
+      try {
+        resolve(text ? JSON.parse(text) : undefined);
+      } catch {
+        resolve(undefined);
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+/** The ceiling: node:http + pg running each scenario's SQL, nothing else. */
+async function serveCeiling() {
+  const config = loadConfig();
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: POOL_SIZE });
+  const byName = new Map(scenarios.map((s) => [s.name, s]));
+  const server = createServer(async (req, res) => {
+    try {
+      const scenario = byName.get(String(req.headers[SCENARIO_HEADER] ?? ''));
+      if (!scenario) {
+        res.writeHead(req.url === '/api/health' ? 200 : 404, { 'content-type': 'application/json' });
+        res.end('{}');
+        return;
+      }
+      const body = await readBody(req);
+      const answer = await scenario.ceiling(pool, { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://localhost'), headers: req.headers, body });
+      res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(answer.body));
+    } catch (e) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: String(e) }));
+    }
+  });
+  server.listen(config.PORT, '127.0.0.1', () => process.send?.('ready'));
+}
+
+// ---- the orchestrator ----------------------------------------------------------------------
+
+interface RunResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(port: number, scenario: Scenario, requests: BenchRequest[], connections: number, duration: number): Promise<RunResult> {
+  let next = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const r = requests[next++ % requests.length];
+          return {
+            ...req,
+            method: r.method,
+            path: r.path,
+            headers: { ...r.headers, [SCENARIO_HEADER]: scenario.name, ...(r.body ? { 'content-type': 'application/json' } : {}) },
+            body: r.body,
+          };
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Both servers must give the same answer to the same request, or the comparison means nothing. */
+async function sameAnswer(nestPort: number, ceilingPort: number, scenario: Scenario, r: BenchRequest): Promise<string | null> {
+  const send = async (port: number) => {
+    const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
+      method: r.method,
+      headers: { ...r.headers, [SCENARIO_HEADER]: scenario.name, ...(r.body ? { 'content-type': 'application/json' } : {}) },
+      body: r.body,
+    });
+    return { status: res.status, text: await res.text() };
+  };
+  const [a, b] = [await send(nestPort), await send(ceilingPort)];
+  if (a.status !== b.status) return `status ${a.status} (nest) vs ${b.status} (ceiling): ${a.text.slice(0, 200)}`;
+  // Timestamps are serialised by the same PostgreSQL json functions on both; compare whole bodies.
+  if (a.text !== b.text && JSON.stringify(JSON.parse(a.text)) !== JSON.stringify(JSON.parse(b.text))) return 'bodies differ';
+  return null;
+}
+
+function waitReady(child: ChildProcess, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => (m === 'ready' ? resolve() : reject(new Error(`${name}: ${String(m)}`))));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+async function runBench() {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      students: { type: 'string', default: String(DEFAULT_SCHOOL.students) },
+      duration: { type: 'string', default: '10' },
+      only: { type: 'string' },
+      connections: { type: 'string', default: '50,10' },
+      // Seed, print the database URL and keep it until stopped (for EXPLAIN and experiments).
+      'seed-only': { type: 'boolean', default: false },
+    },
+  });
+  const config = loadConfig();
+  const students = Number(values.students);
+  const duration = Number(values.duration);
+  const connectionCounts = values.connections!.split(',').map(Number);
+  const chosen = scenarios.filter((s) => !values.only || s.name.includes(values.only));
+  if (!chosen.length) throw new Error(`No scenario matches "${values.only}"`);
+
+  // A fresh database: on DATABASE_URL's server, or a throw-away embedded PostgreSQL.
+  const dataDir = mkdtempSync(join(tmpdir(), 'school-bench-'));
+  // Its own folder: as root, PostgreSQL runs as another user and must own it.
+  const pgDir = mkdtempSync(join(tmpdir(), 'school-bench-pg-'));
+  let stopDb = async () => undefined as void;
+  let adminUrl = config.DATABASE_URL;
+  if (!adminUrl) {
+    const server = await startEmbeddedPostgres({ dir: pgDir, port: await freePort(), persistent: false, disposable: true });
+    adminUrl = server.url;
+    stopDb = server.stop;
+  }
+  const url = await ensureDatabase(adminUrl, `school_bench_${randomBytes(4).toString('hex')}`);
+  const ds = await openDatabase(url, 5);
+  console.log(`Seeding ${fmt(students)} students...`);
+  const school = await seedLargeSchool(ds, { students, studentsWithProgress: Math.min(students, DEFAULT_SCHOOL.studentsWithProgress) });
+  console.log(`Seeded in ${school.seconds.toFixed(1)} s: ${Object.entries(school.counts).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+
+  if (values['seed-only']) {
+    console.log(`Seeded database (kept until Ctrl-C): ${url}`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await ds.destroy();
+    await stopDb();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(pgDir, { recursive: true, force: true });
+    return;
+  }
+
+  const secret = randomBytes(32).toString('hex');
+  const jwt = new JwtService({ secret, signOptions: { expiresIn: ACCESS_TTL_SECONDS, algorithm: 'HS256' } });
+  const ctx: ScenarioContext = {
+    db: ds,
+    school,
+    tokenFor: (u) => jwt.sign({ sub: u.id_slug, uid: String(u.id), role: u.role }),
+  };
+
+  const [nestPort, ceilingPort] = [await freePort(), await freePort()];
+  const childEnv = (port: number) => ({
+    ...process.env,
+    DATABASE_URL: url,
+    PORT: String(port),
+    JWT_SECRET: secret,
+    NODE_ENV: 'production',
+    SERVE_APPS: 'false',
+    SEED_DEMO: 'false',
+    DISABLE_RATE_LIMITS: 'true',
+    ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TTL_SECONDS),
+    DATA_DIR: dataDir,
+  });
+  const self = fileURLToPath(import.meta.url);
+  const nest = fork(self, ['nest'], { env: childEnv(nestPort), stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const ceiling = fork(self, ['ceiling'], { env: childEnv(ceilingPort), stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const stopAll = async () => {
+    nest.kill('SIGTERM');
+    ceiling.kill('SIGTERM');
+    await ds.destroy().catch(() => undefined);
+    await stopDb().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(pgDir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all([waitReady(nest, 'nest'), waitReady(ceiling, 'ceiling')]);
+    const lines: string[] = [];
+    const header = `${'scenario'.padEnd(28)} ${'conns'.padStart(5)} ${'server'.padEnd(8)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(8)}`;
+    console.log(`\n${header}`);
+    for (const scenario of chosen) {
+      const requests = await scenario.requests(ctx);
+      if (!requests.length) throw new Error(`${scenario.name}: no requests`);
+      await scenario.reset?.(ctx);
+      const mismatch = await sameAnswer(nestPort, ceilingPort, scenario, requests[0]);
+      if (mismatch) console.log(`! ${scenario.name}: Nest and the ceiling answer differently: ${mismatch}`);
+      for (const connections of scenario.connections ?? connectionCounts) {
+        const results: Record<'nest' | 'ceiling', RunResult> = {} as never;
+        for (const [name, port] of [['nest', nestPort], ['ceiling', ceilingPort]] as const) {
+          await scenario.reset?.(ctx);
+          await measure(port, scenario, requests, connections, 2); // warm-up
+          await scenario.reset?.(ctx);
+          results[name] = await measure(port, scenario, requests, connections, scenario.duration ?? duration);
+          const r = results[name];
+          console.log(
+            `${scenario.name.padEnd(28)} ${String(connections).padStart(5)} ${name.padEnd(8)} ${fmt(r.rps).padStart(9)} ${fmt(r.p50, 1).padStart(7)} ${fmt(r.p99, 1).padStart(7)} ${fmt(r.non2xx + r.errors).padStart(8)}`,
+          );
+        }
+        const ratio = results.nest.rps / results.ceiling.rps;
+        const t = scenario.targets;
+        const verdicts = [
+          t?.minRatio !== undefined ? `${ratio >= t.minRatio ? 'meets' : 'MISSES'} ratio target ${t.minRatio}` : '',
+          t?.maxP99Ms10 !== undefined && connections === 10 ? `${results.nest.p99 <= t.maxP99Ms10 ? 'meets' : 'MISSES'} p99 target ${t.maxP99Ms10} ms` : '',
+        ].filter(Boolean);
+        const line = `${scenario.name.padEnd(28)} ${String(connections).padStart(5)} ratio nest/ceiling ${ratio.toFixed(2)} (throughput)${verdicts.length ? `; ${verdicts.join(', ')}` : ''}`;
+        console.log(line);
+        lines.push(line);
+      }
+    }
+    console.log(`\nSummary\n${lines.join('\n')}`);
+  } finally {
+    await stopAll();
+  }
+}
+
+const mode = process.argv[2];
+const main = mode === 'nest' ? serveNest : mode === 'ceiling' ? serveCeiling : runBench;
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

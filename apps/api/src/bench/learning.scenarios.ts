@@ -1,0 +1,62 @@
+import { USER_COHORT_VIEW_SQL, USER_COHORTS_SQL } from '../modules/learning/learning.sql';
+import type { Scenario, ScenarioContext } from './scenario';
+
+/** Readable enrolments (ACTIVE or SUSPENDED, cohort still open) of students, spread over the school. */
+async function readableEnrolments(ctx: ScenarioContext, limit = 4000) {
+  return ctx.db.query(
+    `SELECT u.id, u.id_slug, c.id_slug AS cohort_slug
+       FROM enrolments e JOIN users u ON u.id = e.user_id JOIN cohorts c ON c.id = e.cohort_id
+      WHERE u.role = 'STUDENT' AND e.enrolment_status IN ('ACTIVE', 'SUSPENDED') AND c.end_access_date > now()
+      ORDER BY md5(u.id_slug || c.id_slug) LIMIT $1`,
+    [limit],
+  ) as Promise<{ id: string; id_slug: string; cohort_slug: string }[]>;
+}
+
+/** Every run starts from the same state: visits older than the write throttle, so both servers record them alike. */
+async function resetVisits(ctx: ScenarioContext) {
+  await ctx.db.query(`UPDATE enrolments SET latest_access_datetime = now() - interval '1 hour'`);
+}
+
+const match = (url: URL, re: RegExp) => re.exec(url.pathname);
+
+// The ceilings use the same named prepared statements as the API (see prepared-query.ts).
+
+export const dashboardScenario: Scenario = {
+  name: 'dashboard (user-cohorts)',
+  async requests(ctx) {
+    const rows = await readableEnrolments(ctx);
+    return rows.map((r) => ({
+      method: 'GET' as const,
+      path: `/api/user-cohorts/user/${r.id_slug}/`,
+      headers: { authorization: `Bearer ${ctx.tokenFor({ ...r, role: 'STUDENT' })}` },
+    }));
+  },
+  async ceiling(pool, req) {
+    const m = match(req.url, /^\/api\/user-cohorts\/user\/([^/]+)\/?$/);
+    if (!m) return { status: 404, body: { message: 'Not found' } };
+    const { rows } = await pool.query({ name: 'learning.user-cohorts', text: USER_COHORTS_SQL, values: [m[1]] });
+    return { status: 200, body: { data: rows } };
+  },
+};
+
+export const cohortViewScenario: Scenario = {
+  name: 'cohort view',
+  reset: resetVisits,
+  async requests(ctx) {
+    const rows = await readableEnrolments(ctx);
+    return rows.map((r) => ({
+      method: 'GET' as const,
+      path: `/api/cohorts/${r.cohort_slug}/user/${r.id_slug}/`,
+      headers: { authorization: `Bearer ${ctx.tokenFor({ ...r, role: 'STUDENT' })}` },
+    }));
+  },
+  async ceiling(pool, req) {
+    const m = match(req.url, /^\/api\/cohorts\/([^/]+)\/user\/([^/]+)\/?$/);
+    if (!m) return { status: 404, body: { message: 'Not found' } };
+    const { rows } = await pool.query({ name: 'learning.cohort-view', text: USER_COHORT_VIEW_SQL, values: [m[1], m[2], true] });
+    return rows.length ? { status: 200, body: { data: rows[0].data } } : { status: 404, body: { message: 'This content is not available right now.' } };
+  },
+  targets: { minRatio: 0.75, maxP99Ms10: 20 },
+};
+
+export const learningScenarios: Scenario[] = [dashboardScenario, cohortViewScenario];

@@ -1,0 +1,55 @@
+import type pg from 'pg';
+import type { DataSource } from 'typeorm';
+import type { SeededSchool } from './seed-school';
+
+/** One request autocannon sends; the same list goes to the Nest app and to the ceiling. */
+export interface BenchRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path with query, e.g. /api/cohorts/abc/user/def/ */
+  path: string;
+  headers?: Record<string, string>;
+  /** JSON text of the body. */
+  body?: string;
+}
+
+export interface ScenarioContext {
+  /** The benchmark's own database (TypeORM, for looking up ids and undoing writes). */
+  db: DataSource;
+  school: SeededSchool;
+  /** A valid access token of a user, as the API signs them. */
+  tokenFor(user: { id: string; id_slug: string; role: 'STUDENT' | 'INSTRUCTOR' | 'ADMIN' }): string;
+}
+
+/** What the ceiling server hands a scenario's handler: the request as received. */
+export interface CeilingRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+export interface CeilingAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * A benchmark scenario: the requests to send, and the ceiling's handler that answers them with
+ * the same SQL on plain `pg` (no framework, no validation, no auth), so the ratio shows what the
+ * Nest stack costs.
+ */
+export interface Scenario {
+  name: string;
+  /** The requests, sent in turn; a long list spreads the load over many users and rows. */
+  requests(ctx: ScenarioContext): Promise<BenchRequest[]>;
+  /** Runs before each measured run (against either server), e.g. to undo the previous run's writes. */
+  reset?(ctx: ScenarioContext): Promise<void>;
+  /** The same SQL as the endpoint, with plain pg. */
+  ceiling(pool: pg.Pool, req: CeilingRequest): Promise<CeilingAnswer>;
+  /** Connection counts to measure (default [50, 10]). */
+  connections?: number[];
+  /** Seconds per measured run (default BENCH_DURATION or 10). */
+  duration?: number;
+  /** Targets printed beside the figures. */
+  targets?: { minRatio?: number; maxP99Ms10?: number };
+}

@@ -1,0 +1,7 @@
+import { learningScenarios } from './learning.scenarios';
+import type { Scenario } from './scenario';
+
+export type { BenchRequest, CeilingAnswer, CeilingRequest, Scenario, ScenarioContext } from './scenario';
+
+/** Every scenario `pnpm bench:api` runs, in order. Add a module's scenarios here. */
+export const scenarios: Scenario[] = [...learningScenarios];
