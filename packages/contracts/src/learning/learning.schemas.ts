@@ -70,6 +70,8 @@ export const LatestLessonSchema = z.object({
   lesson_id: z.string(),
   lesson_title: z.string(),
   lesson_type: LessonTypeSchema,
+  /** When the student completed it (shown as a relative time). */
+  completed_at: z.string().nullable().optional(),
   course_info: z.object({
     course_id_slug: z.string(),
     course_title: z.string(),

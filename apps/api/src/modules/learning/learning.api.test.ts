@@ -147,8 +147,12 @@ describe('GET /api/user-cohorts/user/:userIdSlug/', () => {
       lesson_id: chips.lessons['Logic reading'].id_slug,
       lesson_title: 'Logic reading',
       lesson_type: 'READING',
+      completed_at: expect.any(String),
       course_info: { course_id_slug: chips.id_slug, course_title: 'Digital Chips' },
     });
+    const ago = Date.now() - Date.parse(entry.latest_lesson_part.completed_at);
+    expect(ago).toBeGreaterThan(DAY - 60_000);
+    expect(ago).toBeLessThan(DAY + 60_000);
   });
 
   it('gives a cohort without completions a null latest lesson, and lists a suspended enrolment', async () => {

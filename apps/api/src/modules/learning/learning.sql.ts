@@ -11,7 +11,7 @@ const READABLE_ENROLMENT = `e.enrolment_status IN ('ACTIVE', 'SUSPENDED') AND c.
 
 /** Course, module and lesson of a completed lesson, as `latest_lesson_part`. */
 const LATEST_LESSON_JSON = `json_build_object(
-  'lesson_id', l.id_slug, 'lesson_title', l.title, 'lesson_type', l.lesson_type,
+  'lesson_id', l.id_slug, 'lesson_title', l.title, 'lesson_type', l.lesson_type, 'completed_at', lc.completed_at,
   'course_info', json_build_object('course_id_slug', co.id_slug, 'course_title', co.title))`;
 
 /**
@@ -109,7 +109,7 @@ course_json AS (
 ),
 latest AS (
   SELECT json_build_object(
-           'lesson_id', lr.lesson_slug, 'lesson_title', lr.lesson_title, 'lesson_type', lr.lesson_type,
+           'lesson_id', lr.lesson_slug, 'lesson_title', lr.lesson_title, 'lesson_type', lr.lesson_type, 'completed_at', lr.completed_at,
            'course_info', json_build_object('course_id_slug', lr.course_slug, 'course_title', lr.course_title)) AS j
     FROM lesson_rows lr WHERE lr.is_completed ORDER BY lr.completed_at DESC LIMIT 1
 ),

@@ -5,7 +5,10 @@ import { NO_COHORTS_MESSAGE } from './dashboard-page';
 const entry = (id: string, title: string, latest = false) => ({
   cohort_part: { id_slug: id, title, start_date: '2026-09-01T00:00:00Z', end_date: '2026-12-01T00:00:00Z' },
   latest_lesson_part: latest
-    ? { lesson_id: 'l1', lesson_title: 'The design flow', lesson_type: 'VIDEO', course_info: { course_id_slug: 'c1', course_title: 'Digital IC Design' } }
+    ? {
+        lesson_id: 'l1', lesson_title: 'The design flow', lesson_type: 'VIDEO', completed_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+        course_info: { course_id_slug: 'c1', course_title: 'Digital IC Design' },
+      }
     : null,
 });
 
@@ -19,6 +22,7 @@ describe('/student', () => {
     expect(link).toHaveAttribute('href', '/class/k1');
     expect(screen.getByText('1 September 2026 to 1 December 2026')).toBeInTheDocument();
     expect(screen.getByText('The design flow')).toBeInTheDocument();
+    expect(screen.getByText(/Video lecture · Digital IC Design · 3 h ago/)).toBeInTheDocument();
     expect(document.querySelector('[aria-roledescription="carousel"]')).toBeNull(); // no slider for one class
     expect(calls.some((c) => c.path === '/api/user-cohorts/user/u1/')).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { imageFor } from '@school/catalogue';
 import { LESSON_TYPE_LABELS, type UserCohortEntry } from '@school/contracts';
-import { formatDate } from '@school/ui';
+import { formatDate, relativeTime } from '@school/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 
@@ -26,6 +26,7 @@ export function CohortCard({ entry }: { entry: UserCohortEntry }) {
             <span className="learn-muted">
               {' '}
               · {LESSON_TYPE_LABELS[latest.lesson_type]} · {latest.course_info.course_title}
+              {latest.completed_at && ` · ${relativeTime(latest.completed_at)}`}
             </span>
           </p>
         ) : (
