@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 
 export interface ListParams {
   page: number;
@@ -24,10 +24,14 @@ export function readListParams(params: URLSearchParams, defaultSort: string, pre
  */
 export function useListParams(defaultSort: string, prefix = '') {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const state = readListParams(params, defaultSort, prefix);
 
   const update = useCallback(
     (changes: Partial<ListParams>) => {
+      // A debounced search can fire after a click on a result has already started to leave the
+      // page; it must not pull the user back to the list.
+      if (window.location.pathname !== pathname) return;
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -45,7 +49,7 @@ export function useListParams(defaultSort: string, prefix = '') {
         { replace: changes.page === undefined },
       );
     },
-    [setParams, prefix, defaultSort],
+    [setParams, pathname, prefix, defaultSort],
   );
 
   return {

@@ -39,7 +39,12 @@ export function CoursePicker({ onPick, picked, heading }: { onPick: (course: Pic
                 {c.modules_count} modules · {c.lessons_count} lessons
               </span>
             </span>
-            <Button size="sm" variant={picked.has(c.id_slug) ? 'ghost' : 'secondary'} onClick={() => onPick(c)} aria-label={`Add ${c.title}`}>
+            <Button
+              size="sm"
+              variant={picked.has(c.id_slug) ? 'ghost' : 'secondary'}
+              onClick={() => onPick(c)}
+              aria-label={`${picked.has(c.id_slug) ? 'Added' : 'Add'} ${c.title}`}
+            >
               {picked.has(c.id_slug) ? 'Added' : 'Add'}
             </Button>
           </li>

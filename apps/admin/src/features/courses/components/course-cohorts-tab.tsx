@@ -95,7 +95,7 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
                 </span>
               </span>
               {linked.has(c.id_slug) ? (
-                <Button size="sm" variant="ghost" onClick={() => onLink(c.id_slug)} aria-label={`${c.title} is linked`}>
+                <Button size="sm" variant="ghost" onClick={() => onLink(c.id_slug)} aria-label={`Linked ${c.title}`}>
                   Linked
                 </Button>
               ) : (
