@@ -8,5 +8,7 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Form tests fill dozens of fields; the shared machine can be slow.
+    testTimeout: 20_000,
   },
 });

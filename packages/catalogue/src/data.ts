@@ -4,7 +4,7 @@
  */
 export * from './schemas';
 export * from './categories';
-export { courses, getCourse, coursesByCategory, featuredCourses } from './courses';
+export { courses, getCourse, coursesByCategory, featuredCourses, categoryOfCourseId, loadCategoryCourses, loadCourse } from './courses';
 export * from './testimonials';
 export * from './initiatives';
 export * from './content';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categories } from '../categories';
-import { CourseSchema } from '../schemas';
-import { courses, coursesByCategory, featuredCourses, getCourse } from './index';
+import { CATEGORY_SLUGS, CourseSchema } from '../schemas';
+import { categoryOfCourseId, courses, coursesByCategory, featuredCourses, getCourse, loadCategoryCourses, loadCourse } from './index';
 
 const ids = (list: readonly { id: string }[]) => list.map((course) => course.id);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `course-${from + i}`);
@@ -90,5 +90,17 @@ describe('courses', () => {
   it('uses all three levels and the spelling Advance', () => {
     const levels = new Set(courses.map((course) => course.level));
     expect([...levels].sort()).toEqual(['Advance', 'Beginner', 'Intermediate']);
+  });
+});
+
+describe('loading one category at a time', () => {
+  it('knows the category of every course id and of no other id', () => {
+    for (const course of courses) expect(categoryOfCourseId(course.id), course.id).toBe(course.path);
+    for (const id of ['course-3', 'course-44', 'course-x', 'abc']) expect(categoryOfCourseId(id), id).toBeUndefined();
+  });
+  it('loads the same courses as the full list', async () => {
+    expect(await loadCourse('course-21')).toEqual(getCourse('course-21'));
+    expect(await loadCourse('course-3')).toBeUndefined();
+    for (const slug of CATEGORY_SLUGS) expect(await loadCategoryCourses(slug)).toEqual(coursesByCategory(slug));
   });
 });

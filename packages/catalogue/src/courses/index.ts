@@ -39,3 +39,4 @@ export function coursesByCategory(slug: CategorySlug | string): Course[] {
 }
 
 export { featuredCourses } from './featured';
+export { categoryOfCourseId, courseIdRanges, loadCategoryCourses, loadCourse } from './lazy';

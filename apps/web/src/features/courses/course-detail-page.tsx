@@ -1,6 +1,8 @@
-import { courseImage, getCategory, getCourse } from '@school/catalogue';
+import { courseImage, getCategory } from '@school/catalogue';
 import { AppLink, Button, NotFoundMessage } from '@school/ui';
+import { use } from 'react';
 import { useParams } from 'react-router-dom';
+import { courseResource } from '../../lib/course-resources';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CourseInterestForm } from '../forms/components/course-interest-form';
 import { CourseTabBar } from './components/course-tab-bar';
@@ -13,7 +15,7 @@ export const COURSE_NOT_FOUND_MESSAGE = 'Uh oh... course not found';
 /** /courses/{id}: breadcrumbs, header, sticky section tabs, overview, curriculum and application. */
 export function CourseDetailPage() {
   const { id = '' } = useParams();
-  const course = getCourse(id);
+  const course = use(courseResource(id));
   usePageTitle(course?.title ?? 'Course not found');
   if (!course) return <NotFoundMessage message={COURSE_NOT_FOUND_MESSAGE} />;
   const { details } = course;

@@ -1,6 +1,8 @@
-import { type CategorySlug, coursesByCategory, DEFAULT_CATEGORY, getCategory, resolveCategorySlug } from '@school/catalogue';
+import { type CategorySlug, DEFAULT_CATEGORY, getCategory, resolveCategorySlug } from '@school/catalogue';
+import { startTransition, use } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageBanner } from '../../components/page-banner';
+import { categoryResource } from '../../lib/course-resources';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CategoryBar } from './components/category-bar';
@@ -14,9 +16,11 @@ export function CoursesPage() {
   const hydrated = useHydrated();
   const slug = hydrated ? resolveCategorySlug(params.get('path')) : DEFAULT_CATEGORY;
   const category = getCategory(slug);
-  const list = coursesByCategory(slug);
+  const list = use(categoryResource(slug));
 
-  const select = (next: CategorySlug) => setParams({ path: next }, { replace: true, preventScrollReset: true });
+  // A transition keeps the current list on screen while the next category's script loads.
+  const select = (next: CategorySlug) =>
+    startTransition(() => setParams({ path: next }, { replace: true, preventScrollReset: true }));
 
   return (
     <>

@@ -1,10 +1,15 @@
-import { categories, coursesByCategory, getCourse } from '@school/catalogue';
-import { act, fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { location, renderAt } from '../../test/render';
+import { CATEGORY_SLUGS, categories, coursesByCategory, getCourse, loadCategoryCourses } from '@school/catalogue';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { location, renderAt, renderLoaded } from '../../test/render';
 import { Testimonials } from '../home/components/testimonials';
 import { CourseDetailPage } from './course-detail-page';
 import { CoursesPage } from './courses-page';
+
+// The first import of each category's module is slow under the test transformer.
+beforeAll(async () => {
+  for (const slug of CATEGORY_SLUGS) await loadCategoryCourses(slug);
+});
 
 beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 401 })));
@@ -13,37 +18,39 @@ beforeEach(() => {
 const courseTitles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 
 describe('/courses', () => {
-  it('lists the beginner category by default', () => {
-    renderAt(<CoursesPage />, { path: '/courses', url: '/courses' });
+  it('lists the beginner category by default', async () => {
+    await renderLoaded(<CoursesPage />, { path: '/courses', url: '/courses' });
+    await screen.findByRole('button', { name: 'Introductory' });
     expect(screen.getByRole('button', { name: 'Introductory' })).toHaveAttribute('aria-pressed', 'true');
     expect(courseTitles()).toEqual(coursesByCategory('beginner').map((c) => c.title));
     expect(screen.getByRole('link', { name: getCourse('course-0')!.title })).toHaveAttribute('href', '/courses/course-0');
   });
 
-  it('follows the path query parameter and replaces it when a category is clicked', () => {
-    const { unmount } = renderAt(<CoursesPage />, { path: '/courses', url: '/courses?path=fa' });
-    expect(courseTitles()).toEqual(coursesByCategory('fa').map((c) => c.title));
-    fireEvent.click(screen.getByRole('button', { name: 'Design Verification' }));
-    expect(location.current).toBe('/courses?path=dv');
-    expect(courseTitles()).toEqual(coursesByCategory('dv').map((c) => c.title));
+  it('follows the path query parameter and replaces it when a category is clicked', async () => {
+    const { unmount } = await renderLoaded(<CoursesPage />, { path: '/courses', url: '/courses?path=fa' });
+    await waitFor(() => expect(courseTitles()).toEqual(coursesByCategory('fa').map((c) => c.title)));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Design Verification' })));
+    await waitFor(() => expect(location.current).toBe('/courses?path=dv'));
+    await waitFor(() => expect(courseTitles()).toEqual(coursesByCategory('dv').map((c) => c.title)));
     unmount();
   });
 
-  it('wraps around at both ends with previous and next', () => {
-    renderAt(<CoursesPage />, { path: '/courses', url: '/courses' });
-    fireEvent.click(screen.getByRole('button', { name: 'Previous category' }));
+  it('wraps around at both ends with previous and next', async () => {
+    await renderLoaded(<CoursesPage />, { path: '/courses', url: '/courses' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Previous category' })));
     const last = categories[categories.length - 1];
-    expect(location.current).toBe(`/courses?path=${last.slug}`);
-    fireEvent.click(screen.getByRole('button', { name: 'Next category' }));
-    expect(location.current).toBe('/courses?path=beginner');
+    await waitFor(() => expect(location.current).toBe(`/courses?path=${last.slug}`));
+    await waitFor(() => expect(screen.getByRole('button', { name: last.title })).toHaveAttribute('aria-pressed', 'true'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next category' })));
+    await waitFor(() => expect(location.current).toBe('/courses?path=beginner'));
   });
 });
 
 describe('/courses/{id}', () => {
-  it('shows the course with breadcrumbs and numbered, collapsible modules', () => {
+  it('shows the course with breadcrumbs and numbered, collapsible modules', async () => {
     const course = getCourse('course-12')!;
-    renderAt(<CourseDetailPage />, { path: '/courses/:id', url: '/courses/course-12' });
-    expect(screen.getByRole('heading', { level: 1, name: course.title })).toBeInTheDocument();
+    await renderLoaded(<CourseDetailPage />, { path: '/courses/:id', url: '/courses/course-12' });
+    expect(await screen.findByRole('heading', { level: 1, name: course.title })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs).toHaveTextContent(`HomeCourses${course.title}`);
     const first = screen.getByRole('button', { name: new RegExp(`^Module 1 ${course.details.curriculum[0].title}`) });
@@ -57,9 +64,9 @@ describe('/courses/{id}', () => {
     expect(document.querySelector('input[type=hidden][name=course]')).toHaveValue(course.title);
   });
 
-  it("says 'Uh oh... course not found' for an unknown id", () => {
-    renderAt(<CourseDetailPage />, { path: '/courses/:id', url: '/courses/course-3' });
-    expect(screen.getByText('Uh oh... course not found')).toBeInTheDocument();
+  it("says 'Uh oh... course not found' for an unknown id", async () => {
+    await renderLoaded(<CourseDetailPage />, { path: '/courses/:id', url: '/courses/course-3' });
+    expect(await screen.findByText('Uh oh... course not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
   });
 });
