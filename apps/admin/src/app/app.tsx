@@ -1,7 +1,8 @@
-import { AdminLayout, AppProviders, ErrorView, RequireAuth, useSession } from '@school/ui';
+import { AdminLayout, AppProviders, ErrorView, RequireAuth, sidebarIcons, useSession, type SidebarItem } from '@school/ui';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
+import { ApplicationsPage } from '../features/applications/applications-page';
 import { AddCertificatesPage } from '../features/certificates/add-certificates-page';
 import { AddStudentPage } from '../features/cohorts/add-student-page';
 import { CohortPage } from '../features/cohorts/cohort-page';
@@ -18,10 +19,13 @@ import { NoticeProvider } from '../lib/notice';
 import { paths } from '../lib/paths';
 import '../styles/admin.css';
 
+/** After Courses, Cohorts and Students: the programme applications and form submissions. */
+const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [{ title: 'Applications', path: paths.applications, icon: sidebarIcons.applications }];
+
 function Layout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   return (
-    <AdminLayout user={user} onLogout={logout}>
+    <AdminLayout user={user} onLogout={logout} sidebarItems={EXTRA_SIDEBAR_ITEMS}>
       {children}
     </AdminLayout>
   );
@@ -61,6 +65,7 @@ export function App() {
                     <Route path={paths.analytics} element={<AnalyticsPage />} />
                     <Route path={paths.settings} element={<SettingsPage />} />
                     <Route path={paths.certifications} element={<CertificationsPage />} />
+                    <Route path={paths.applications} element={<ApplicationsPage />} />
                     <Route path="*" element={<ErrorView homePath={paths.courses} />} />
                   </Routes>
                 </Layout>

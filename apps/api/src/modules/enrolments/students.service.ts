@@ -17,6 +17,53 @@ const USER_SEARCH = `(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
 
 const STUDENT_SORTS = { first_name: 'lower(first_name)', last_name: 'lower(last_name)', email: 'email', created_date: 'created_date' };
 
+/**
+ * The school-wide student list as one statement (also run by the benchmark's ceiling): the total
+ * and one page, searched through the trigram index and sorted in SQL.
+ */
+export function studentListQuery(q: AdminStudentListQuery): { text: string; values: unknown[] } {
+  const order = orderBy(q.order_by, STUDENT_SORTS, '-created_date', 'id');
+  const values: unknown[] = [q.page_size, pageOffset(q)];
+  const where = [`u.role = 'STUDENT'`];
+  let cohortParam = 'NULL';
+  if (q.search_query) {
+    values.push(likePattern(q.search_query));
+    where.push(`${USER_SEARCH} ILIKE $${values.length}`);
+  }
+  if (q.cohort_id_slug) {
+    values.push(q.cohort_id_slug);
+    cohortParam = `$${values.length}`;
+    where.push(`EXISTS (SELECT 1 FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id WHERE e.user_id = u.id AND k.id_slug = ${cohortParam})`);
+  }
+  if (q.exclude_cohort_id_slug) {
+    values.push(q.exclude_cohort_id_slug);
+    where.push(
+      `NOT EXISTS (SELECT 1 FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id WHERE e.user_id = u.id AND k.id_slug = $${values.length})`,
+    );
+  }
+  const text = `WITH f AS NOT MATERIALIZED (
+       SELECT u.id, u.id_slug, u.first_name, u.last_name, u.email, u.role, u.created_date FROM users u WHERE ${where.join(' AND ')})
+     SELECT (SELECT count(*)::int FROM f) AS count,
+            COALESCE((
+              SELECT json_agg(json_build_object(
+                'id_slug', p.id_slug, 'first_name', p.first_name, 'last_name', p.last_name, 'email', p.email,
+                'role', p.role, 'created_date', ${iso('p.created_date')},
+                'cohort_enrollment', CASE WHEN en.cohort_id_slug IS NULL THEN NULL ELSE json_build_object(
+                   'cohort_id_slug', en.cohort_id_slug, 'cohort_title', en.cohort_title, 'enrolment_status', en.enrolment_status) END,
+                'enrolment_status', en.enrolment_status,
+                'latest_access_datetime', ${iso('en.latest_access_datetime')},
+                'completion_percentage', COALESCE(en.completion_percentage, 0)::float8
+              ) ORDER BY p.n)
+              FROM (SELECT f.*, row_number() OVER (ORDER BY ${order}) AS n FROM f ORDER BY ${order} LIMIT $1 OFFSET $2) p
+              LEFT JOIN LATERAL (
+                SELECT k.id_slug AS cohort_id_slug, k.title AS cohort_title, e.enrolment_status, e.latest_access_datetime, e.completion_percentage
+                  FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id
+                 WHERE e.user_id = p.id AND (${cohortParam}::text IS NULL OR k.id_slug = ${cohortParam})
+                 ORDER BY e.created_date DESC, e.id DESC LIMIT 1
+              ) en ON true), '[]'::json) AS data`;
+  return { text, values };
+}
+
 /** Reads of students: the school-wide list, a cohort's students and its queue. One statement each. */
 @Injectable()
 export class StudentsService {
@@ -27,48 +74,8 @@ export class StudentsService {
    * `cohort_id_slug` when given, else the latest one (null when the student has none).
    */
   async list(q: AdminStudentListQuery): Promise<AdminStudentListResponse> {
-    const order = orderBy(q.order_by, STUDENT_SORTS, '-created_date', 'id');
-    const params: unknown[] = [q.page_size, pageOffset(q)];
-    const where = [`u.role = 'STUDENT'`];
-    let cohortParam = 'NULL';
-    if (q.search_query) {
-      params.push(likePattern(q.search_query));
-      where.push(`${USER_SEARCH} ILIKE $${params.length}`);
-    }
-    if (q.cohort_id_slug) {
-      params.push(q.cohort_id_slug);
-      cohortParam = `$${params.length}`;
-      where.push(`EXISTS (SELECT 1 FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id WHERE e.user_id = u.id AND k.id_slug = ${cohortParam})`);
-    }
-    if (q.exclude_cohort_id_slug) {
-      params.push(q.exclude_cohort_id_slug);
-      where.push(
-        `NOT EXISTS (SELECT 1 FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id WHERE e.user_id = u.id AND k.id_slug = $${params.length})`,
-      );
-    }
-    const [row] = await this.db.query(
-      `WITH f AS NOT MATERIALIZED (
-         SELECT u.id, u.id_slug, u.first_name, u.last_name, u.email, u.role, u.created_date FROM users u WHERE ${where.join(' AND ')})
-       SELECT (SELECT count(*)::int FROM f) AS count,
-              COALESCE((
-                SELECT json_agg(json_build_object(
-                  'id_slug', p.id_slug, 'first_name', p.first_name, 'last_name', p.last_name, 'email', p.email,
-                  'role', p.role, 'created_date', ${iso('p.created_date')},
-                  'cohort_enrollment', CASE WHEN en.cohort_id_slug IS NULL THEN NULL ELSE json_build_object(
-                     'cohort_id_slug', en.cohort_id_slug, 'cohort_title', en.cohort_title, 'enrolment_status', en.enrolment_status) END,
-                  'enrolment_status', en.enrolment_status,
-                  'latest_access_datetime', ${iso('en.latest_access_datetime')},
-                  'completion_percentage', COALESCE(en.completion_percentage, 0)::float8
-                ) ORDER BY p.n)
-                FROM (SELECT f.*, row_number() OVER (ORDER BY ${order}) AS n FROM f ORDER BY ${order} LIMIT $1 OFFSET $2) p
-                LEFT JOIN LATERAL (
-                  SELECT k.id_slug AS cohort_id_slug, k.title AS cohort_title, e.enrolment_status, e.latest_access_datetime, e.completion_percentage
-                    FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id
-                   WHERE e.user_id = p.id AND (${cohortParam}::text IS NULL OR k.id_slug = ${cohortParam})
-                   ORDER BY e.created_date DESC, e.id DESC LIMIT 1
-                ) en ON true), '[]'::json) AS data`,
-      params,
-    );
+    const { text, values } = studentListQuery(q);
+    const [row] = await this.db.query(text, values);
     return { data: row.data, count: row.count, num_pages: numPages(row.count, q.page_size) };
   }
 

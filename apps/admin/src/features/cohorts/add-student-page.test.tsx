@@ -1,0 +1,80 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApi } from '../../test/api-harness';
+import { AddStudentPage } from './add-student-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const summary = {
+  total_processed: 3,
+  successfully_added_to_cohort: 1,
+  added_to_queue: 1,
+  already_in_cohort: 0,
+  already_in_queue: 0,
+  errors: 1,
+  queued_students: [{ email: 'new@x.io', first_name: 'New', last_name: 'Person' }],
+  error_students: [{ email: 'bad', first_name: 'Bad', last_name: 'Row', reason: 'Invalid email format' }],
+};
+
+function setup(bulk: () => unknown = () => summary) {
+  const api = mockApi({
+    'GET auth/admin/students/list': () => ({ data: [], count: 0, num_pages: 0 }),
+    'POST cohorts/admin/h1/add-student-bulk': bulk,
+  });
+  renderWithApi(
+    <Routes>
+      <Route path="/admin/cohorts/:id/add-student" element={<AddStudentPage />} />
+    </Routes>,
+    '/admin/cohorts/h1/add-student?title=Cohort%201',
+  );
+  return api;
+}
+
+const csv = (text: string) => new File([text], 'students.csv', { type: 'text/csv' });
+const upload = async (text: string) => {
+  await userEvent.upload(screen.getByLabelText('CSV file'), csv(text));
+  await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+};
+
+describe('AddStudentPage CSV upload', () => {
+  it('posts the rows of the CSV and shows the summary with queued and error students', async () => {
+    const api = setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add students to Cohort 1' })).toBeInTheDocument();
+    await upload('Email,First name,Last name\nold@x.io,Old,One\nnew@x.io,New,Person\nbad,Bad,Row\n');
+    expect(await screen.findByRole('heading', { name: 'Upload summary' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      students: [
+        { email: 'old@x.io', first_name: 'Old', last_name: 'One' },
+        { email: 'new@x.io', first_name: 'New', last_name: 'Person' },
+        { email: 'bad', first_name: 'Bad', last_name: 'Row' },
+      ],
+    });
+    expect(screen.getByText('Queued students, without an account yet (1)')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'new@x.io' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Invalid email format' })).toBeInTheDocument();
+  });
+
+  it('refuses a file with a header and no rows before any call', async () => {
+    const api = setup();
+    await screen.findByLabelText('CSV file');
+    await upload('Email,First name,Last name\n');
+    expect(await screen.findByRole('alert')).toHaveTextContent('There are no students uploaded! Please try again...');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('refuses a file without an email column', async () => {
+    setup();
+    await screen.findByLabelText('CSV file');
+    await upload('Name,Phone\nA,1\n');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong with the file... Please try again.');
+  });
+
+  it('says the upload failed when the server fails', async () => {
+    setup(() => [500, { message: 'boom' }]);
+    await screen.findByLabelText('CSV file');
+    await upload('email\na@x.io\n');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong with the file upload... Please try again.');
+  });
+});

@@ -1,0 +1,53 @@
+import type { AdminCohort } from '@school/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { CohortCoursesTab } from './cohort-courses-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const cohort = (total_students: number): AdminCohort => ({
+  id_slug: 'h1',
+  title: 'Cohort 1',
+  start_date: '2025-09-01T09:00:00.000Z',
+  end_date: '2025-12-01T09:00:00.000Z',
+  end_access_date: '2026-01-01T09:00:00.000Z',
+  result_open_date: null,
+  status: 'ONGOING',
+  total_active: total_students,
+  total_students,
+  total_dropped: 0,
+  courses: [
+    { id_slug: 'k1', title: 'Analog Layout', description: '', modules_count: 1, lessons_count: 2 },
+    { id_slug: 'k2', title: 'Digital Design', description: '', modules_count: 1, lessons_count: 2 },
+  ],
+  students: [],
+  certificates: [],
+});
+
+const handlers = {
+  'GET courses/admin/list': () => ({ data: [], count: 0, num_pages: 0 }),
+  'DELETE cohorts/admin/h1/courses/k2': () => ({ cohort_id_slug: 'h1', course_id_slug: 'k2' }),
+};
+
+describe('CohortCoursesTab', () => {
+  it('refuses to unlink a course while the cohort has students, with the warning', async () => {
+    const api = mockApi(handlers);
+    renderWithApi(<CohortCoursesTab cohort={cohort(3)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Unlink Digital Design' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You already have students enrolled in this cohort. Unlinking a course might interfere with the grading and student data.',
+    );
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('unlinks a course of a cohort without students after a confirmation', async () => {
+    const api = mockApi(handlers);
+    renderWithApi(<CohortCoursesTab cohort={cohort(0)} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Unlink Digital Design' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Unlink course' }));
+    expect(await screen.findByText('Success')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['cohorts/admin/h1/courses/k2']);
+  });
+});
