@@ -136,7 +136,7 @@ async function measure(port: number, scenario: Scenario, requests: BenchRequest[
 }
 
 /** Both servers must give the same answer to the same request, or the comparison means nothing. */
-async function sameAnswer(nestPort: number, ceilingPort: number, scenario: Scenario, r: BenchRequest): Promise<string | null> {
+async function sameAnswer(nestPort: number, ceilingPort: number, scenario: Scenario, r: BenchRequest, reset: () => Promise<void>): Promise<string | null> {
   const send = async (port: number) => {
     const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
       method: r.method,
@@ -145,7 +145,10 @@ async function sameAnswer(nestPort: number, ceilingPort: number, scenario: Scena
     });
     return { status: res.status, text: await res.text() };
   };
-  const [a, b] = [await send(nestPort), await send(ceilingPort)];
+  // A write (e.g. a bulk add) must meet the same starting state on both servers.
+  const a = await send(nestPort);
+  await reset();
+  const b = await send(ceilingPort);
   if (a.status !== b.status) return `status ${a.status} (nest) vs ${b.status} (ceiling): ${a.text.slice(0, 200)}`;
   // Timestamps are serialised by the same PostgreSQL json functions on both; compare whole bodies.
   if (a.text !== b.text && JSON.stringify(JSON.parse(a.text)) !== JSON.stringify(JSON.parse(b.text))) return 'bodies differ';
@@ -251,7 +254,7 @@ async function runBench() {
       const requests = await scenario.requests(ctx);
       if (!requests.length) throw new Error(`${scenario.name}: no requests`);
       await scenario.reset?.(ctx);
-      const mismatch = await sameAnswer(nestPort, ceilingPort, scenario, requests[0]);
+      const mismatch = await sameAnswer(nestPort, ceilingPort, scenario, requests[0], async () => scenario.reset?.(ctx));
       if (mismatch) console.log(`! ${scenario.name}: Nest and the ceiling answer differently: ${mismatch}`);
       for (const connections of scenario.connections ?? connectionCounts) {
         const results: Record<'nest' | 'ceiling', RunResult> = {} as never;

@@ -1,7 +1,8 @@
+import { adminScenarios } from './admin.scenarios';
 import { learningScenarios } from './learning.scenarios';
 import type { Scenario } from './scenario';
 
 export type { BenchRequest, CeilingAnswer, CeilingRequest, Scenario, ScenarioContext } from './scenario';
 
 /** Every scenario `pnpm bench:api` runs, in order. Add a module's scenarios here. */
-export const scenarios: Scenario[] = [...learningScenarios];
+export const scenarios: Scenario[] = [...learningScenarios, ...adminScenarios];
