@@ -3,9 +3,7 @@ import { UserEntity } from '../modules/users/user.entity';
 import { FormSubmissionEntity } from '../modules/forms/form-submission.entity';
 import { ProgrammeApplicationEntity } from '../modules/applications/programme-application.entity';
 import { CourseEntity } from '../modules/courses/course.entity';
-import { CourseModuleEntity } from '../modules/courses/module.entity';
-import { LessonEntity } from '../modules/courses/lesson.entity';
 import { CohortEntity } from '../modules/cohorts/cohort.entity';
 
 /** Every TypeORM entity. Entities serve writes and small reads; hot reads use SQL. */
-export const entities = [UserEntity, RefreshTokenEntity, FormSubmissionEntity, ProgrammeApplicationEntity, CourseEntity, CourseModuleEntity, LessonEntity, CohortEntity];
+export const entities = [UserEntity, RefreshTokenEntity, FormSubmissionEntity, ProgrammeApplicationEntity, CourseEntity, CohortEntity];
