@@ -1,13 +1,15 @@
 import { AppProviders } from '@school/ui';
 import { act, render } from '@testing-library/react';
-import { type ReactElement, Suspense } from 'react';
+import { type ReactElement, Suspense, useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 /** The current location, for assertions on navigation. */
-export const location = { current: '' };
+export const locationRef = { current: '' };
 function LocationProbe() {
   const l = useLocation();
-  location.current = `${l.pathname}${l.search}`;
+  useEffect(() => {
+    locationRef.current = `${l.pathname}${l.search}`;
+  });
   return null;
 }
 

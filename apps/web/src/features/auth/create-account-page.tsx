@@ -17,9 +17,9 @@ export function CreateAccountPage() {
   });
   const { errors, isSubmitting } = formState;
 
-  const onSubmit = handleSubmit(async ({ confirm_password: _, ...values }) => {
+  const onSubmit = handleSubmit(async ({ email, password, first_name, last_name }) => {
     try {
-      const user = await signUp({ ...values, role: 'STUDENT' });
+      const user = await signUp({ email, password, first_name, last_name, role: 'STUDENT' });
       go(homeRoute(user.role));
     } catch (e) {
       // Field messages from the server (a taken email, a common password) show beside the field too.

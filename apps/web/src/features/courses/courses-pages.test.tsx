@@ -1,7 +1,7 @@
 import { CATEGORY_SLUGS, categories, coursesByCategory, getCourse, loadCategoryCourses } from '@school/catalogue';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { location, renderAt, renderLoaded } from '../../test/render';
+import { locationRef, renderAt, renderLoaded } from '../../test/render';
 import { Testimonials } from '../home/components/testimonials';
 import { CourseDetailPage } from './course-detail-page';
 import { CoursesPage } from './courses-page';
@@ -30,7 +30,7 @@ describe('/courses', () => {
     const { unmount } = await renderLoaded(<CoursesPage />, { path: '/courses', url: '/courses?path=fa' });
     await waitFor(() => expect(courseTitles()).toEqual(coursesByCategory('fa').map((c) => c.title)));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Design Verification' })));
-    await waitFor(() => expect(location.current).toBe('/courses?path=dv'));
+    await waitFor(() => expect(locationRef.current).toBe('/courses?path=dv'));
     await waitFor(() => expect(courseTitles()).toEqual(coursesByCategory('dv').map((c) => c.title)));
     unmount();
   });
@@ -39,10 +39,10 @@ describe('/courses', () => {
     await renderLoaded(<CoursesPage />, { path: '/courses', url: '/courses' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Previous category' })));
     const last = categories[categories.length - 1];
-    await waitFor(() => expect(location.current).toBe(`/courses?path=${last.slug}`));
+    await waitFor(() => expect(locationRef.current).toBe(`/courses?path=${last.slug}`));
     await waitFor(() => expect(screen.getByRole('button', { name: last.title })).toHaveAttribute('aria-pressed', 'true'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next category' })));
-    await waitFor(() => expect(location.current).toBe('/courses?path=beginner'));
+    await waitFor(() => expect(locationRef.current).toBe('/courses?path=beginner'));
   });
 });
 

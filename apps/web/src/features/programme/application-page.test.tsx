@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { location, renderAt } from '../../test/render';
+import { locationRef, renderAt } from '../../test/render';
 import { ApplicationPage } from './application-page';
 import { documentError } from './components/document-field';
 
@@ -111,7 +111,7 @@ describe('programme application form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     await act(async () => release());
-    await waitFor(() => expect(location.current).toBe('/apply/thank-you'));
+    await waitFor(() => expect(locationRef.current).toBe('/apply/thank-you'));
     const upload = calls.find((c) => c.url.endsWith('upload/file_upload/'))!;
     expect((upload.init.body as FormData).get('file')).toBeInstanceOf(File);
     const submit = calls.find((c) => c.url.endsWith('sheet/submit-form/'))!;
@@ -131,7 +131,7 @@ describe('programme application form', () => {
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Uh oh... something went wrong. Please try again later.'));
     const submit = calls.find((c) => c.url.endsWith('sheet/submit-form/'))!;
     expect(JSON.parse(String(submit.init.body)).transcript).toBe('');
-    expect(location.current).toBe('/apply/youth-programme-2025/application?course=Packaging');
+    expect(locationRef.current).toBe('/apply/youth-programme-2025/application?course=Packaging');
     expect(screen.getByRole('button', { name: 'Submit application' })).toBeEnabled();
   });
 });

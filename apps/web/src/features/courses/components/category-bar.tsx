@@ -18,7 +18,7 @@ export function CategoryBar({ active, onSelect }: CategoryBarProps) {
 
   // Keep the chosen category in view when the bar scrolls sideways (narrow screens).
   useEffect(() => {
-    const el = listRef.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    const el = listRef.current?.querySelector<HTMLElement>(`[data-slug="${active}"]`);
     el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [active]);
 
@@ -34,6 +34,7 @@ export function CategoryBar({ active, onSelect }: CategoryBarProps) {
               type="button"
               className="category-bar__chip"
               aria-pressed={c.slug === active}
+              data-slug={c.slug}
               onClick={() => onSelect(c.slug)}
             >
               {c.title}

@@ -19,7 +19,7 @@ export function FormCollection({ endpoint, label, submitLabel = 'Submit', childr
   const submitting = state.status === 'submitting';
   return (
     <div className="form-collection">
-      <div aria-live="polite" role="status" className="form-collection__status">
+      <div aria-live="polite" className="form-collection__status">
         {state.status === 'success' && <p className="form-collection__thanks">{state.message}</p>}
       </div>
       {state.status === 'error' && (

@@ -7,7 +7,7 @@ import {
 } from '@school/catalogue';
 import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_ROUTE, type ProgrammeApplicationInput } from '@school/contracts';
 import { Button, SelectField, TextAreaField, TextField, useSession } from '@school/ui';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { submitApplication } from '../api/submit-application';
 import { uploadDocument } from '../api/upload-document';
@@ -58,7 +58,7 @@ function YesNo({ name, question, register, errors }: { name: YesNoField; questio
       <div className="yes-no__options">
         {yesNoOptions.map((o) => (
           <label key={o.value} className="yes-no__option">
-            <input type="radio" value={o.value} aria-invalid={error ? true : undefined} {...register(name)} /> {o.label}
+            <input type="radio" value={o.value} {...register(name)} /> {o.label}
           </label>
         ))}
       </div>
@@ -70,7 +70,7 @@ function YesNo({ name, question, register, errors }: { name: YesNoField; questio
 /** The youth programme application: every field of the spec, validated with the same rules as the server. */
 export function ApplicationForm({ presetCourse }: { presetCourse: string | null }) {
   const { client, go } = useSession();
-  const files = useRef<{ resume: File | null; transcript: File | null }>({ resume: null, transcript: null });
+  const [files, setFiles] = useState<{ resume: File | null; transcript: File | null }>({ resume: null, transcript: null });
   const { register, handleSubmit, control, setValue, formState } = useForm<Values>({
     resolver: zodResolver(ApplicationFormSchema),
     defaultValues: initialValues(presetCourse),
@@ -81,8 +81,8 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
   const scores = englishScoresFor(typeof qualification === 'string' ? qualification : '');
 
   const onSubmit = handleSubmit(async (values) => {
-    const resume = await uploadDocument(client, files.current.resume);
-    const transcript = await uploadDocument(client, files.current.transcript);
+    const resume = await uploadDocument(client, files.resume);
+    const transcript = await uploadDocument(client, files.transcript);
     try {
       if (await submitApplication(client, { ...values, resume, transcript })) go(APPLICATION_SUCCESS_ROUTE);
     } catch (e) {
@@ -163,8 +163,8 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
       </Section>
 
       <Section title="Documents">
-        <DocumentField label="Resume" name="resume" onChange={(f) => (files.current.resume = f)} />
-        <DocumentField label="Academic transcript" name="transcript" onChange={(f) => (files.current.transcript = f)} />
+        <DocumentField label="Resume" name="resume" onChange={(resume) => setFiles((f) => ({ ...f, resume }))} />
+        <DocumentField label="Academic transcript" name="transcript" onChange={(transcript) => setFiles((f) => ({ ...f, transcript }))} />
       </Section>
 
       <Button type="submit" size="lg" disabled={isSubmitting}>
