@@ -1,5 +1,12 @@
-import { type Course, courseImage, getCategory } from '@school/catalogue';
+import { type Course, courseImage, getCategory, placeholderImage } from '@school/catalogue';
 import { AppLink } from '@school/ui';
+import type { SyntheticEvent } from 'react';
+
+/** A card image that fails to load gives way to the catalogue's placeholder. */
+export function showPlaceholderOnError(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(placeholderImage)) img.src = placeholderImage;
+}
 
 export interface CourseCardProps {
   course: Course;
@@ -12,7 +19,7 @@ export function CourseCard({ course, headingLevel = 3 }: CourseCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="course-card">
-      <img className="course-card__image" src={courseImage(course)} alt="" width={320} height={180} loading="lazy" decoding="async" />
+      <img className="course-card__image" src={courseImage(course)} alt="" width={320} height={180} loading="lazy" decoding="async" onError={showPlaceholderOnError} />
       <div className="course-card__body">
         <p className="course-card__category">{getCategory(course.path)?.title}</p>
         <Heading className="course-card__title">
