@@ -29,6 +29,7 @@ import { DEFAULT_SCHOOL, seedLargeSchool } from './seed-school';
 const SCENARIO_HEADER = 'x-bench-scenario';
 const POOL_SIZE = 20;
 const ACCESS_TTL_SECONDS = 7200;
+const WARM_UP_SECONDS = 6;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,6 +50,9 @@ async function serveNest() {
   const ds = await openDatabase(config.DATABASE_URL!, POOL_SIZE);
   const app = await createApp(config, ds);
   await app.listen(config.PORT, '127.0.0.1');
+  const stop = () => void app.close().finally(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   process.send?.('ready');
 }
 
@@ -256,11 +260,16 @@ async function runBench() {
       await scenario.reset?.(ctx);
       const mismatch = await sameAnswer(nestPort, ceilingPort, scenario, requests[0], async () => scenario.reset?.(ctx));
       if (mismatch) console.log(`! ${scenario.name}: Nest and the ceiling answer differently: ${mismatch}`);
-      for (const connections of scenario.connections ?? connectionCounts) {
+      // Warm both up first: the JIT, and every pooled connection's prepared statements (PostgreSQL
+      // plans a statement afresh for its first executions on each connection).
+      const counts = scenario.connections ?? connectionCounts;
+      for (const port of [nestPort, ceilingPort]) {
+        await scenario.reset?.(ctx);
+        await measure(port, scenario, requests, Math.max(...counts), WARM_UP_SECONDS);
+      }
+      for (const connections of counts) {
         const results: Record<'nest' | 'ceiling', RunResult> = {} as never;
         for (const [name, port] of [['nest', nestPort], ['ceiling', ceilingPort]] as const) {
-          await scenario.reset?.(ctx);
-          await measure(port, scenario, requests, connections, 2); // warm-up
           await scenario.reset?.(ctx);
           results[name] = await measure(port, scenario, requests, connections, scenario.duration ?? duration);
           const r = results[name];
