@@ -1,24 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
-import { makeCohort, makeCourse } from './admin-fixtures';
-
-/** Counts the SQL statements the pg driver sends while `fn` runs. */
-async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  let count = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    count++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return count;
-}
+import { countStatements, makeCohort, makeCourse } from './admin-fixtures';
 
 let t: TestApp;
 let admin: TestUser;
