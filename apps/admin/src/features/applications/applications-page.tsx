@@ -9,6 +9,7 @@ import { exportApplications } from './api/export-applications';
 import { useApplications } from './api/list-applications';
 import { useFormSubmissions } from './api/list-form-submissions';
 import { ApplicationDetail } from './components/application-detail';
+import { stateLabel } from './state-label';
 import './applications.css';
 
 export const APPLICATIONS_PAGE_SIZE = 10;
@@ -76,7 +77,7 @@ function ProgrammeApplications() {
                   </td>
                   <td data-label="Course">{a.course}</td>
                   <td data-label="Qualification">{`${a.highest_qualification}, ${a.grad_year}`}</td>
-                  <td data-label="State">{a.state}</td>
+                  <td data-label="State">{stateLabel(a.state)}</td>
                   <td data-label="Submitted">{formatDateTime(a.created_date)}</td>
                 </tr>
               ))}

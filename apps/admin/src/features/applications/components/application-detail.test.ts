@@ -16,10 +16,11 @@ const sample: Application = {
 describe('application detail', () => {
   it('shows every submitted field', () => {
     const shown = DETAIL_GROUPS.flatMap(([, fields]) => fields.map(([, value]) => value(sample) ?? '')).join('\n');
-    const skip = new Set(['id_slug', 'created_date', 'resume', 'transcript', 'can_participate', 'can_device', 'can_relocate']);
+    const skip = new Set(['id_slug', 'created_date', 'resume', 'transcript', 'state', 'can_participate', 'can_device', 'can_relocate']);
     for (const [key, value] of Object.entries(sample)) {
       if (!skip.has(key)) expect(shown, key).toContain(String(value));
     }
+    expect(shown).toContain('Penang');
     expect(shown).toContain('Yes');
     expect(shown).toContain('No');
   });

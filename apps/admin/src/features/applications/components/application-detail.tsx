@@ -1,6 +1,7 @@
 import type { Application } from '@school/contracts';
 import { formatDateTime, LoadingIndicator, Modal } from '@school/ui';
 import { useApplication } from '../api/get-application';
+import { stateLabel } from '../state-label';
 
 type Field = [label: string, value: (a: Application) => string | null];
 
@@ -15,7 +16,7 @@ export const DETAIL_GROUPS: [title: string, fields: Field[]][] = [
     ['Ethnicity', (a) => a.ethnicity], ['Marital status', (a) => a.marital_status],
   ]],
   ['Contact details', [
-    ['Address', (a) => a.full_address], ['City', (a) => a.city], ['State', (a) => a.state], ['Postcode', (a) => a.postcode],
+    ['Address', (a) => a.full_address], ['City', (a) => a.city], ['State', (a) => stateLabel(a.state)], ['Postcode', (a) => a.postcode],
     ['LinkedIn', (a) => a.linkedin], ['Phone', (a) => a.phone], ['Secondary phone', (a) => a.secondary_phone],
   ]],
   ['Education', [
