@@ -35,6 +35,8 @@ test('a student opens a class, watches a video to its end, completes a reading a
   // The seeded video plays to its end and the lesson completes by itself.
   const video = page.getByTestId('lesson-video');
   await expect(video).toHaveAttribute('src', /\/api\/files\/[0-9a-f]{32}\?exp=\d+&dl=0&sig=/);
+  const captions = await video.locator('track[kind="captions"]').getAttribute('src');
+  expect((await (await page.request.get(captions!)).text()).startsWith('WEBVTT')).toBe(true);
   await expect(page.getByRole('button', { name: 'Mark as complete' })).toBeEnabled();
   await video.evaluate((v: HTMLVideoElement) => {
     v.muted = true;

@@ -6,6 +6,8 @@ import type { StorageService } from '../modules/storage/storage.service';
 
 /** The committed demo video (a few seconds, H.264 + AAC in MP4). */
 export const DEMO_VIDEO_PATH = 'apps/api/src/database/seed-assets/demo-lecture.mp4';
+/** Its captions (WebVTT). */
+export const DEMO_CAPTIONS_PATH = 'apps/api/src/database/seed-assets/demo-lecture.vtt';
 
 export interface ReadingHandout {
   /** Paragraphs of the handout; a paragraph starting with '# ' is a heading. */
@@ -13,7 +15,7 @@ export interface ReadingHandout {
 }
 
 /**
- * Gives every seeded VIDEO lesson the demo video and every READING lesson a PDF handout made from
+ * Gives every seeded VIDEO lesson the demo video with its captions and every READING lesson a PDF handout made from
  * its text, stored through StorageService inside the seed's transaction.
  */
 export async function attachDemoLessonFiles(
@@ -23,6 +25,7 @@ export async function attachDemoLessonFiles(
   handouts: ReadonlyMap<string, ReadingHandout>,
 ): Promise<void> {
   const video = await readFile(join(repoRoot, DEMO_VIDEO_PATH));
+  const captions = await readFile(join(repoRoot, DEMO_CAPTIONS_PATH));
   const lessons: { id: string; title: string; description: string; lesson_type: string; course_title: string }[] = await m.query(
     `SELECT l.id, l.title, l.description, l.lesson_type, c.title AS course_title
        FROM lessons l JOIN modules mo ON mo.id = l.module_id JOIN courses c ON c.id = mo.course_id
@@ -34,7 +37,11 @@ export async function attachDemoLessonFiles(
         { data: video, originalName: `${lesson.title}.mp4`, contentType: 'video/mp4', purpose: 'lesson-video' },
         m,
       );
-      await m.query(`UPDATE lessons SET video_lecture_id_slug = $1 WHERE id = $2`, [file.id_slug, lesson.id]);
+      const track = await storage.save(
+        { data: captions, originalName: `${lesson.title}.vtt`, contentType: 'text/vtt', purpose: 'lesson-captions' },
+        m,
+      );
+      await m.query(`UPDATE lessons SET video_lecture_id_slug = $1, video_captions_id_slug = $2 WHERE id = $3`, [file.id_slug, track.id_slug, lesson.id]);
     } else {
       const handout = handouts.get(lesson.title);
       const pdf = buildTextDocument({

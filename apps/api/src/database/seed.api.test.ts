@@ -37,6 +37,7 @@ describe('demo seed', () => {
     const lessons = body.data.course_part.modules.flatMap((m: { lessons: unknown[] }) => m.lessons);
     const video = lessons.find((l: { lesson_type: string }) => l.lesson_type === 'VIDEO');
     const signed = (await t.http.get(`/api/lessons/video/url?url=${video.video_lecture_id_slug}`).set(auth).expect(200)).body.url;
+    expect((await t.http.get(video.video_captions_url).expect(200)).text).toMatch(/^WEBVTT/);
     const mp4 = await t.http.get(signed).set('Range', 'bytes=0-11').expect(206);
     expect(mp4.headers['content-type']).toBe('video/mp4');
     expect(Buffer.from(mp4.body).subarray(4, 8).toString()).toBe('ftyp');

@@ -60,7 +60,7 @@ export function cohortView(overrides: Partial<UserCohortView> = {}): UserCohortV
 
 export function lesson(id: string, title: string, type: LessonDetail['lesson_type'], order: number, extra: Partial<LessonDetail> = {}): LessonDetail {
   return {
-    id_slug: id, title, description: `About ${title}`, order, lesson_type: type, video_lecture_id_slug: null, reading_pdf_id_slugs: [],
+    id_slug: id, title, description: `About ${title}`, order, lesson_type: type, video_lecture_id_slug: null, video_captions_url: null, reading_pdf_id_slugs: [],
     link_urls: [], reading_files: [], links: [], quiz_group: null, project_group: null, cohort_grade: null, user_cohort_grade: null,
     is_completed: false, ...extra,
   };
@@ -84,7 +84,10 @@ export function coursePart(overrides: Partial<CoursePart> = {}): CoursePart {
           }),
         ],
       },
-      { id_slug: 'm2', title: 'Verification', order: 1, completion_percentage: 0, lessons: [lesson('l3', 'Testbench video', 'VIDEO', 0, { video_lecture_id_slug: 'vid3' })] },
+      {
+        id_slug: 'm2', title: 'Verification', order: 1, completion_percentage: 0,
+        lessons: [lesson('l3', 'Testbench video', 'VIDEO', 0, { video_lecture_id_slug: 'vid3', video_captions_url: '/api/files/cap3?exp=1&dl=0&sig=c' })],
+      },
     ],
     ...overrides,
   };

@@ -138,6 +138,7 @@ describe('student call schemas', () => {
       video_lecture_id_slug: null,
       reading_pdf_id_slugs: [],
       link_urls: ['https://example.com/spec'],
+      video_captions_url: null,
       reading_files: [],
       links: [{ title: 'https://example.com/spec', url: 'https://example.com/spec', is_file: false }],
       quiz_group: null,

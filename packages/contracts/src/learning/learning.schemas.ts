@@ -295,6 +295,8 @@ export type LessonLink = z.infer<typeof LessonLinkSchema>;
  * `link_urls` carry signed URLs; `reading_files` and `links` add their names.
  */
 export const LessonDetailSchema = LessonSchema.extend({
+  /** Signed URL of the video's WebVTT captions, when it has them. */
+  video_captions_url: z.string().nullable(),
   reading_files: z.array(FileLinkSchema),
   links: z.array(LessonLinkSchema),
   user_cohort_grade: UserCohortGradeSchema.nullable(),

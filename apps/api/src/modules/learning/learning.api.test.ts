@@ -24,9 +24,13 @@ let videoSlug: string;
 let pdfSlug: string;
 let linkFileSlug: string;
 let strayVideoSlug: string;
+let captionsSlug: string;
 const VIDEO_BYTES = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.alloc(2000, 7)]);
 
 const DAY = 86_400_000;
+
+const verification_lessons = (body: { data: { course_part: { modules: { lessons: { video_captions_url: string | null }[] }[] } } }) =>
+  body.data.course_part.modules[1].lessons;
 
 beforeAll(async () => {
   t = await createTestApp({ DISABLE_RATE_LIMITS: 'true' });
@@ -43,6 +47,7 @@ beforeAll(async () => {
   videoSlug = (await storage.save({ data: VIDEO_BYTES, originalName: 'intro.mp4', contentType: 'video/mp4', purpose: 'lesson-video' })).id_slug;
   pdfSlug = (await storage.save({ data: Buffer.from('%PDF-1.4\n%%EOF\n'), originalName: 'Logic notes.pdf', contentType: 'application/pdf', purpose: 'lesson-reading' })).id_slug;
   linkFileSlug = (await storage.save({ data: Buffer.from('%PDF-1.4\n%%EOF\n'), originalName: 'Links.pdf', contentType: 'application/pdf', purpose: 'lesson-reading' })).id_slug;
+  captionsSlug = (await storage.save({ data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n'), originalName: 'intro.vtt', contentType: 'text/vtt', purpose: 'lesson-captions' })).id_slug;
   strayVideoSlug = (await storage.save({ data: VIDEO_BYTES, originalName: 'other.mp4', contentType: 'video/mp4', purpose: 'lesson-video' })).id_slug;
 
   chips = await insertCourse(t.ds, {
@@ -51,7 +56,7 @@ beforeAll(async () => {
       {
         title: 'RTL',
         lessons: [
-          { title: 'Intro video', type: 'VIDEO', video: videoSlug },
+          { title: 'Intro video', type: 'VIDEO', video: videoSlug, captions: captionsSlug },
           { title: 'Logic reading', type: 'READING', readings: [pdfSlug], links: ['https://example.com/verilog', linkFileSlug, 'javascript:alert(1)'] },
           { title: 'RTL quiz', type: 'QUIZ' },
         ],
@@ -228,9 +233,9 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
   it('takes at most 3 SQL statements, whatever the size of the cohort', async () => {
     const big = await insertCourse(t.ds, {
       title: 'Big course',
-      modules: Array.from({ length: 6 }, (_, m) => ({
+      modules: Array.from({ length: 6 }, (_m, m) => ({
         title: `Module ${m}`,
-        lessons: Array.from({ length: 8 }, (_, l) => ({ title: `Lesson ${m}.${l}`, type: 'READING' as const })),
+        lessons: Array.from({ length: 8 }, (_l, l) => ({ title: `Lesson ${m}.${l}`, type: 'READING' as const })),
       })),
     });
     await t.ds.query(`INSERT INTO cohort_courses (cohort_id, course_id, "order") VALUES ($1, $2, 5)`, [cohort.id, big.id]);
@@ -287,6 +292,11 @@ describe('GET /api/cohorts/:cohortId/courses/:courseId/user/:userIdSlug/', () =>
     expect(rtl.lessons.map((l: { title: string }) => l.title)).toEqual(['Intro video', 'Logic reading', 'RTL quiz']);
     const [video, reading, quiz] = rtl.lessons;
     expect(video).toMatchObject({ lesson_type: 'VIDEO', video_lecture_id_slug: videoSlug, is_completed: true, cohort_grade: null, user_cohort_grade: null });
+    expect(video).not.toHaveProperty('video_captions_id_slug');
+    const track = await t.http.get(video.video_captions_url).expect(200);
+    expect(track.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(track.text).toContain('WEBVTT');
+    expect(verification_lessons(body)[1].video_captions_url).toBeNull();
     expect(quiz.quiz_group).toMatchObject({ total_questions: 10, time_limit_minutes: 20 });
     expect(quiz.cohort_grade).toMatchObject({ grade_percentage: 10, submission_status: 'OPEN', is_mandatory: false });
 

@@ -4,6 +4,7 @@ export interface LessonSpec {
   title: string;
   type: 'VIDEO' | 'READING' | 'QUIZ' | 'PROJECT';
   video?: string | null;
+  captions?: string | null;
   readings?: string[];
   links?: string[];
 }
@@ -26,12 +27,13 @@ export async function insertCourse(ds: DataSource, spec: CourseSpec): Promise<Cr
     const [m] = await ds.query(`INSERT INTO modules (course_id, title, "order") VALUES ($1, $2, $3) RETURNING id`, [course.id, mod.title, mi]);
     for (const [li, l] of mod.lessons.entries()) {
       const [row] = await ds.query(
-        `INSERT INTO lessons (module_id, title, lesson_type, "order", video_lecture_id_slug, reading_pdf_id_slugs, link_urls, quiz_group, project_group)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, id_slug`,
+        `INSERT INTO lessons (module_id, title, lesson_type, "order", video_lecture_id_slug, reading_pdf_id_slugs, link_urls, quiz_group, project_group, video_captions_id_slug)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id, id_slug`,
         [
           m.id, l.title, l.type, li, l.video ?? null, l.readings ?? [], l.links ?? [],
           l.type === 'QUIZ' ? { total_questions: 10, time_limit_minutes: 20 } : null,
           l.type === 'PROJECT' ? { total_questions: 1, time_limit_minutes: 600, instructions_files_urls: [] } : null,
+          l.captions ?? null,
         ],
       );
       lessons[l.title] = row;

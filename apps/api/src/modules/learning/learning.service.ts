@@ -16,7 +16,8 @@ import {
 export const NOT_AVAILABLE = 'This content is not available right now.';
 export const SUSPENDED_MESSAGE = 'Your enrolment in this class is suspended, so lessons cannot be marked complete.';
 
-type RawLesson = Omit<LessonDetail, 'reading_pdf_id_slugs' | 'link_urls' | 'reading_files' | 'links'> & {
+type RawLesson = Omit<LessonDetail, 'reading_pdf_id_slugs' | 'link_urls' | 'reading_files' | 'links' | 'video_captions_url'> & {
+  video_captions_id_slug: string | null;
   reading_files: { id_slug: string; name: string }[];
   links: { url: string; file_id_slug: string | null; name: string | null }[];
 };
@@ -65,8 +66,8 @@ export class LearningService {
     return { ...course, modules: course.modules.map((m) => ({ ...m, lessons: m.lessons.map((l) => this.signLesson(l)) })) };
   }
 
-  /** Reading PDFs and stored link files become short-lived signed URLs; outside links must be http(s). */
-  private signLesson(lesson: RawLesson): LessonDetail {
+  /** Captions, reading PDFs and stored link files become short-lived signed URLs; outside links must be http(s). */
+  private signLesson({ video_captions_id_slug: captions, ...lesson }: RawLesson): LessonDetail {
     const readingFiles = lesson.reading_files.map((f) => ({
       name: f.name,
       url: this.storage.signedUrl(f.id_slug),
@@ -81,6 +82,7 @@ export class LearningService {
       .filter((l) => l.is_file || EXTERNAL_URL.test(l.url));
     return {
       ...lesson,
+      video_captions_url: captions ? this.storage.signedUrl(captions) : null,
       reading_pdf_id_slugs: readingFiles.map((f) => f.url),
       reading_files: readingFiles,
       link_urls: links.map((l) => l.url),

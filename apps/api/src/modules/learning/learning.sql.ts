@@ -196,6 +196,7 @@ lesson_json AS (
   SELECT lr.module_id, lr."order", lr.id, lr.is_completed, json_build_object(
     'id_slug', lr.id_slug, 'title', lr.title, 'description', lr.description, 'order', lr."order",
     'lesson_type', lr.lesson_type, 'video_lecture_id_slug', lr.video_lecture_id_slug,
+    'video_captions_id_slug', lr.video_captions_id_slug,
     'reading_files', coalesce((
       SELECT json_agg(json_build_object('id_slug', f.id_slug, 'name', f.original_name) ORDER BY r.ord)
         FROM unnest(lr.reading_pdf_id_slugs) WITH ORDINALITY r(slug, ord) JOIN stored_files f ON f.id_slug = r.slug), '[]'),
@@ -289,7 +290,7 @@ SELECT t.cohort_slug AS cohort_id_slug, t.enrolment_status, (SELECT completion_p
 
 /**
  * Whether a user may fetch a stored lesson file: $1 file id_slug, $2 user id (internal),
- * $3 true for an admin (any lesson's file). The file must be a lesson's video, reading or link
+ * $3 true for an admin (any lesson's file). The file must be a lesson's video, captions, reading or link
  * file in a cohort the user may read. One row `{ id_slug, original_name, content_type }`, or none.
  */
 export const LESSON_FILE_ACCESS_SQL = `
@@ -298,7 +299,8 @@ SELECT f.id_slug, f.original_name, f.content_type
  WHERE f.id_slug = $1
    AND EXISTS (
      SELECT 1 FROM lessons l
-      WHERE (l.video_lecture_id_slug = f.id_slug OR l.reading_pdf_id_slugs @> ARRAY[f.id_slug] OR l.link_urls @> ARRAY[f.id_slug])
+      WHERE (l.video_lecture_id_slug = f.id_slug OR l.video_captions_id_slug = f.id_slug
+             OR l.reading_pdf_id_slugs @> ARRAY[f.id_slug] OR l.link_urls @> ARRAY[f.id_slug])
         AND ($3::boolean OR EXISTS (
           SELECT 1 FROM modules m
             JOIN cohort_courses cc ON cc.course_id = m.course_id

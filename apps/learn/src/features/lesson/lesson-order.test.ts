@@ -2,7 +2,7 @@ import type { CoursePart, LessonDetail } from '@school/contracts';
 import { courseLessons, locateLesson } from './lesson-order';
 
 const lesson = (id: string, order: number): LessonDetail => ({
-  id_slug: id, title: id, description: '', order, lesson_type: 'READING', video_lecture_id_slug: null, reading_pdf_id_slugs: [],
+  id_slug: id, title: id, description: '', order, lesson_type: 'READING', video_lecture_id_slug: null, video_captions_url: null, reading_pdf_id_slugs: [],
   link_urls: [], reading_files: [], links: [], quiz_group: null, project_group: null, cohort_grade: null, user_cohort_grade: null,
   is_completed: false,
 });

@@ -87,6 +87,8 @@ describe('lesson page', () => {
     });
     const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
     expect(video).toHaveAttribute('src', '/api/files/vid3?exp=1&dl=0&sig=s');
+    expect(video.querySelector('track')).toHaveAttribute('src', '/api/files/cap3?exp=1&dl=0&sig=c');
+    expect(video.querySelector('track')).toHaveAttribute('kind', 'captions');
     expect(calls.find((c) => c.path.startsWith('/api/lessons/video/url'))?.path).toBe('/api/lessons/video/url?url=vid3');
     Object.defineProperty(video, 'duration', { value: 600, configurable: true });
     Object.defineProperty(video, 'paused', { value: false, configurable: true });

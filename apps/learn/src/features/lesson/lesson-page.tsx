@@ -1,6 +1,6 @@
 import { isApiError } from '@school/contracts';
 import { Button, ButtonLink, ErrorView, LoadingIndicator } from '@school/ui';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -27,10 +27,6 @@ export function LessonPage() {
   const place = course.data ? locateLesson(course.data, lessonId) : null;
   usePageTitle(place?.current.lesson.title);
 
-  // A new lesson starts with a fresh mark-as-complete state.
-  const { reset } = mark;
-  useEffect(() => reset(), [lessonId, reset]);
-
   if (course.isPending) return <LoadingIndicator />;
   if (course.isError || !place) {
     if (course.isError && (!isApiError(course.error) || course.error.status !== 404)) console.error('Could not load the lesson', course.error);
@@ -40,9 +36,12 @@ export function LessonPage() {
   const { current, prev, next } = place;
   const lesson = current.lesson;
   const suspended = course.data.enrolment_status === 'SUSPENDED';
-  const completed = lesson.is_completed || (mark.isSuccess && mark.variables?.lessonId === lesson.id_slug);
+  // The mutation outlives a move to the next lesson: its state counts only for the lesson it was for.
+  const markingThis = mark.variables?.lessonId === lesson.id_slug;
+  const completed = lesson.is_completed || (markingThis && mark.isSuccess);
+  const pending = markingThis && mark.isPending;
   const markComplete = () => {
-    if (completed || suspended || mark.isPending) return;
+    if (completed || suspended || pending) return;
     mark.mutate(
       { cohortId, courseId, lessonId: lesson.id_slug },
       { onError: (e) => console.error('Could not mark the lesson complete', e) },
@@ -70,7 +69,7 @@ export function LessonPage() {
         </p>
         <LessonContent cohortId={cohortId} courseId={courseId} lesson={lesson} onVideoNearEnd={markComplete} />
         <div className="learn-lesson-complete">
-          <MarkCompleteButton completed={completed} pending={mark.isPending} suspended={suspended} onMark={markComplete} />
+          <MarkCompleteButton completed={completed} pending={pending} suspended={suspended} onMark={markComplete} />
           {suspended && <p className="learn-muted">Your enrolment is suspended, so lessons cannot be marked complete.</p>}
         </div>
         <nav className="learn-prev-next" aria-label="Previous and next lesson">

@@ -112,7 +112,7 @@ export function LessonContent({ cohortId, courseId, lesson, onVideoNearEnd }: Le
       <h1 className="learn-lesson-content__title">{lesson.title}</h1>
       {lesson.lesson_type === 'VIDEO' &&
         (lesson.video_lecture_id_slug ? (
-          <VideoPlayer videoId={lesson.video_lecture_id_slug} title={lesson.title} onNearEnd={onVideoNearEnd} />
+          <VideoPlayer videoId={lesson.video_lecture_id_slug} title={lesson.title} captionsUrl={lesson.video_captions_url} onNearEnd={onVideoNearEnd} />
         ) : (
           <p className="learn-notice">The video of this lesson is not available yet.</p>
         ))}

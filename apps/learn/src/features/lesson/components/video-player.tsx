@@ -12,12 +12,14 @@ export function isNearEnd(currentTime: number, duration: number): boolean {
 export interface VideoPlayerProps {
   videoId: string;
   title: string;
+  /** Signed URL of the WebVTT captions, when the video has them. */
+  captionsUrl: string | null;
   /** Called (at most once per lesson view) when 60 seconds or less remain, or the video ends. */
   onNearEnd: () => void;
 }
 
 /** The lesson video from a short-lived signed URL; a fresh URL is fetched when the old one stops working. */
-export function VideoPlayer({ videoId, title, onNearEnd }: VideoPlayerProps) {
+export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd }: VideoPlayerProps) {
   const url = useVideoUrl(videoId);
   const queryClient = useQueryClient();
   const reported = useRef(false);
@@ -35,6 +37,8 @@ export function VideoPlayer({ videoId, title, onNearEnd }: VideoPlayerProps) {
   if (url.isPending) return <LoadingIndicator text="Loading video..." />;
   if (url.isError) return <p className="learn-notice">This video is not available right now.</p>;
   return (
+    // The captions track is there whenever the lesson has a captions file (the rule cannot see a conditional child).
+    // oxlint-disable-next-line jsx-a11y/media-has-caption
     <video
       key={url.data}
       className="learn-video"
@@ -62,6 +66,8 @@ export function VideoPlayer({ videoId, title, onNearEnd }: VideoPlayerProps) {
         resumeAt.current = e.currentTarget.currentTime || null;
         void queryClient.invalidateQueries({ queryKey: ['video-url', videoId] });
       }}
-    />
+    >
+      {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label="English" default />}
+    </video>
   );
 }
