@@ -21,17 +21,14 @@ function page({ html, title }, { fallback = false } = {}) {
   return out.replace('<!--app-html-->', html);
 }
 
-/** /courses/course-0 -> courses/course-0.html; a path with pages below it -> path/index.html. */
-function fileFor(path, all) {
-  if (path === '/') return 'index.html';
-  const clean = path.replace(/^\/+|\/+$/g, '');
-  const hasChildren = all.some((p) => p.startsWith(`/${clean}/`));
-  return hasChildren ? `${clean}/index.html` : `${clean}.html`;
+/** /courses -> courses.html, /courses/course-0 -> courses/course-0.html (the API serves both). */
+function fileFor(path) {
+  return path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}.html`;
 }
 
 const started = Date.now();
 for (const path of prerenderPaths) {
-  const file = join(dist, fileFor(path, prerenderPaths));
+  const file = join(dist, fileFor(path));
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, page(await render(path)));
 }

@@ -52,6 +52,15 @@ export function serveApps(app: NestExpressApplication, config: AppConfig) {
     return;
   }
   app.use('/assets', express.static(join(web, 'assets'), immutable));
+  // A page with pages below it (/courses beside /courses/course-0) is courses.html next to a
+  // courses/ folder: serve the file instead of letting express.static redirect into the folder.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/' || req.path.startsWith('/api/')) return next();
+    const page = `${req.path.replace(/\/+$/, '').slice(1)}.html`;
+    if (page.includes('..') || !existsSync(join(web, page))) return next();
+    noCache(res);
+    res.sendFile(page, { root: web });
+  });
   app.use(express.static(web, { extensions: ['html'], index: 'index.html', setHeaders: (res) => noCache(res) }));
   // Routes not prerendered (e.g. /applications/x) still get the site, which renders them or its 404 view.
   app.use((req: Request, res: Response, next: NextFunction) => {
