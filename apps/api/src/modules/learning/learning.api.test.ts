@@ -160,6 +160,13 @@ describe('GET /api/user-cohorts/user/:userIdSlug/', () => {
     expect(ago).toBeLessThan(DAY + 60_000);
   });
 
+  it('answers with or without the trailing slash', async () => {
+    expect((await get(`user-cohorts/user/${me.id_slug}`, me).expect(200)).body.data).toHaveLength(1);
+    await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}`, me).expect(200);
+    await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/mark-lesson-complete/`).set(bearer(me))
+      .send({ user_id_slug: me.id_slug, lesson_id_slug: chips.lessons['Intro video'].id_slug }).expect(200);
+  });
+
   it('gives a cohort without completions a null latest lesson, and lists a suspended enrolment', async () => {
     const res = await get(`user-cohorts/user/${suspended.id_slug}/`, suspended).expect(200);
     expect(res.body.data).toEqual([expect.objectContaining({ latest_lesson_part: null })]);
