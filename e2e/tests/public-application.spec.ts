@@ -74,6 +74,7 @@ test('a graduate applies to the youth programme with a PDF resume, and an admin 
 test('a failed submission alerts and stays on the form', async ({ page }) => {
   await page.route('**/api/sheet/submit-form/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
   await page.goto('/apply/youth-programme-2025/application?course=Packaging');
+  await expect(page.getByRole('combobox', { name: 'Course', exact: true })).toHaveValue('Packaging');
   const messages: string[] = [];
   page.on('dialog', (d) => {
     messages.push(d.message());
@@ -94,6 +95,6 @@ test('a failed submission alerts and stays on the form', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('0123');
   for (const question of [/take part/, /laptop/, /relocate/]) await page.getByRole('group', { name: question }).getByLabel('No').check();
   await page.getByRole('button', { name: 'Submit application' }).click();
-  await expect.poll(() => messages).toEqual(['Uh oh... something went wrong. Please try again later.']);
+  await expect.poll(() => messages, { timeout: 20_000 }).toEqual(['Uh oh... something went wrong. Please try again later.']);
   await expect(page).toHaveURL(/application\?course=Packaging$/);
 });

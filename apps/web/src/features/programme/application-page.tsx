@@ -21,8 +21,8 @@ export function ApplicationPage() {
       </PageBanner>
       <section className="page-section" aria-label="Application">
         <div className="site-container site-container--narrow">
-          {/* Remounted once hydrated so the course from the query string is preset. */}
-          <ApplicationForm key={hydrated ? 'client' : 'prerendered'} presetCourse={hydrated ? params.get('course') : null} />
+          {/* The prerendered form has no course chosen; the query string's course is set once hydrated. */}
+          <ApplicationForm presetCourse={hydrated ? params.get('course') : null} />
         </div>
       </section>
     </>

@@ -7,7 +7,7 @@ import {
 } from '@school/catalogue';
 import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_ROUTE, type ProgrammeApplicationInput } from '@school/contracts';
 import { Button, SelectField, TextAreaField, TextField, useSession } from '@school/ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { submitApplication } from '../api/submit-application';
 import { uploadDocument } from '../api/upload-document';
@@ -71,11 +71,16 @@ function YesNo({ name, question, register, errors }: { name: YesNoField; questio
 export function ApplicationForm({ presetCourse }: { presetCourse: string | null }) {
   const { client, go } = useSession();
   const [files, setFiles] = useState<{ resume: File | null; transcript: File | null }>({ resume: null, transcript: null });
-  const { register, handleSubmit, control, setValue, formState } = useForm<Values>({
+  const { register, handleSubmit, control, setValue, getValues, formState } = useForm<Values>({
     resolver: zodResolver(ApplicationFormSchema),
     defaultValues: initialValues(presetCourse),
     mode: 'onTouched',
   });
+  // After hydration the query string's course is known; it fills the course unless one was chosen.
+  useEffect(() => {
+    const preset = initialValues(presetCourse).course;
+    if (preset && !getValues('course')) setValue('course', preset);
+  }, [presetCourse, getValues, setValue]);
   const { errors, isSubmitting } = formState;
   const qualification = useWatch({ control, name: 'english_qualification' });
   const scores = englishScoresFor(typeof qualification === 'string' ? qualification : '');
