@@ -51,9 +51,19 @@ export function titleForPath(path: string): string {
   return pageTitle(undefined);
 }
 
+/** A page's meta description when it has one of its own (courses, the programme); else undefined. */
+export function descriptionForPath(path: string): string | undefined {
+  const course = /^\/courses\/([^/]+)$/.exec(path);
+  if (course) return getCourse(course[1])?.description;
+  const programme = /^\/apply\/([^/]+)(\/application)?$/.exec(path);
+  if (programme) return getInitiative(programme[1])?.description;
+  return undefined;
+}
+
 export interface RenderedPage {
   html: string;
   title: string;
+  description?: string;
 }
 
 /** Renders a path to HTML, waiting for every lazy page so the HTML is complete. */
@@ -69,5 +79,5 @@ export async function render(path: string): Promise<RenderedPage> {
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return { html: Buffer.concat(chunks).toString('utf8'), title: titleForPath(path) };
+  return { html: Buffer.concat(chunks).toString('utf8'), title: titleForPath(path), description: descriptionForPath(path) };
 }
