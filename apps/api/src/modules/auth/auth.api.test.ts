@@ -133,9 +133,18 @@ describe('sessions', () => {
     expect(r1.body.access).toBeTruthy();
     expect(r1.body.refresh).not.toBe(first);
     const second = r1.body.refresh as string;
-    // the stolen first token comes back: refused, and the live second token dies with it
+    // the stolen first token comes back after the grace period: refused, and the live second token dies with it
+    await t.ds.query(`UPDATE refresh_tokens SET used_at = now() - interval '1 minute' WHERE used_at IS NOT NULL`);
     await t.http.post('/api/auth/token/refresh/').send({ refresh: first }).expect(401);
     await t.http.post('/api/auth/token/refresh/').send({ refresh: second }).expect(401);
+  });
+
+  it('accepts a just-rotated token again within the grace period (a page left mid-refresh)', async () => {
+    const u = await createUser(t);
+    const login = await t.http.post('/api/auth/login/').send({ email: u.email, password: u.password }).expect(200);
+    await t.http.post('/api/auth/token/refresh/').send({ refresh: login.body.refresh }).expect(200);
+    const again = await t.http.post('/api/auth/token/refresh/').send({ refresh: login.body.refresh }).expect(200);
+    await t.http.post('/api/auth/token/refresh/').send({ refresh: again.body.refresh }).expect(200);
   });
 
   it('logout revokes the refresh token', async () => {

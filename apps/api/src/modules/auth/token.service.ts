@@ -18,6 +18,8 @@ export interface IssuedTokens {
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('base64url');
 const INVALID_REFRESH = 'Your session has expired. Please log in again.';
+/** How long a just-rotated refresh token is still accepted (see rotate). */
+export const REUSE_GRACE_SECONDS = 20;
 
 /**
  * Short-lived JWT access tokens and opaque refresh tokens stored hashed. Each refresh rotates
@@ -42,15 +44,20 @@ export class TokenService {
     return { access: this.signAccess(user), refresh };
   }
 
-  /** Exchanges a refresh token for a new pair; the old one can never be used again. */
+  /**
+   * Exchanges a refresh token for a new pair. A rotated token stays usable for a short grace
+   * period: a browser that leaves a page while its refresh is in flight never stores the new
+   * cookie and sends the old one again from the next page. After that, re-use means theft.
+   */
   async rotate(token: string): Promise<IssuedTokens & { userId: string }> {
     return this.db.transaction(async (m) => {
       // TypeORM answers an UPDATE with [rows, affectedCount].
       const [[row]] = await m.query(
-        `UPDATE refresh_tokens SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+        `UPDATE refresh_tokens SET used_at = coalesce(used_at, now())
+          WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+            AND (used_at IS NULL OR used_at > now() - make_interval(secs => $2))
           RETURNING user_id, family_id`,
-        [sha256(token)],
+        [sha256(token), REUSE_GRACE_SECONDS],
       );
       if (!row) {
         await this.revokeFamilyOf(token);
