@@ -3,6 +3,7 @@
 // JavaScript the landing page loads. Exits non-zero when a figure misses its budget.
 //   --no-build   measure the current build
 //   --runs=N     Lighthouse runs per page (the median is reported; default 3)
+//   --pages=/a,/b  measure these paths instead of /, /courses and a course page
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const BASE = `http://localhost:${PORT}`;
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/courses', '/courses/course-0'];
+const PAGES = args.find((a) => a.startsWith('--pages='))?.slice(8).split(',') ?? ['/', '/courses', '/courses/course-0'];
 const BUDGET = { performance: 98, accessibility: 95, tbtMs: 50, cls: 0, landingJsKiB: 110 };
 
 if (!args.includes('--no-build')) {

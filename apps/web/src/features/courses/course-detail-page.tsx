@@ -49,7 +49,7 @@ export function CourseDetailPage() {
                 <Button type="button" variant="outline-light" onClick={() => scrollToSection('overview')}>Learn more</Button>
               </div>
             </div>
-            <img className="course-hero__image" src={courseImage(course)} alt="" width={360} height={240} decoding="async" />
+            <img className="course-hero__image" src={courseImage(course)} alt="" width={360} height={240} loading="lazy" decoding="async" />
           </div>
         </div>
       </header>

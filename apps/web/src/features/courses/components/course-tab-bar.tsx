@@ -20,7 +20,8 @@ export function CourseTabBar() {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    update();
+    // Measured in the next frame rather than right after hydration, so the page is laid out once, not twice.
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
