@@ -71,3 +71,10 @@ test('an instructor lands on /instructor', async ({ page }) => {
   await expect(page).toHaveURL(/\/instructor$/);
   await expect(page.getByRole('heading', { name: /Rajesh/ })).toBeVisible();
 });
+
+test('the prerendered sign-in form cannot leak credentials into a URL before its script runs', async ({ request }) => {
+  const html = await (await request.get('/login')).text();
+  const form = html.match(/<form[^>]*>/)?.[0] ?? '';
+  expect(form).toContain('method="post"');
+  expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Log in<\/button>/);
+});

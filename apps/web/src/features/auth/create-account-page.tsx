@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, type SignUpForm, SignUpFormSchema } from '@school/contracts';
 import { AppLink, Button, homeRoute, TextField, useSession } from '@school/ui';
 import { useForm } from 'react-hook-form';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { REGISTRATION_FAILED_ALERT } from './auth-messages';
 
@@ -11,6 +12,7 @@ const FIELDS = ['first_name', 'last_name', 'email', 'password', 'confirm_passwor
 export function CreateAccountPage() {
   usePageTitle('Create an account');
   const { register: signUp, go } = useSession();
+  const hydrated = useHydrated();
   const { register, handleSubmit, formState, setError } = useForm<SignUpForm>({
     resolver: zodResolver(SignUpFormSchema),
     mode: 'onTouched',
@@ -34,7 +36,7 @@ export function CreateAccountPage() {
     <section className="auth-card" aria-labelledby="signup-title">
       <h1 id="signup-title">Create your account</h1>
       <p className="auth-card__lead">Start learning chip design, verification and manufacturing with industry experts.</p>
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <div className="auth-card__row">
           <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
           <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
@@ -42,7 +44,7 @@ export function CreateAccountPage() {
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
-        <Button type="submit" block disabled={isSubmitting}>
+        <Button type="submit" block disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Signing up...' : 'Sign up'}
         </Button>
       </form>

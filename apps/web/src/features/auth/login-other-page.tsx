@@ -8,7 +8,7 @@ export function LoginOtherPage() {
     <section className="auth-card" aria-labelledby="login-other-title">
       <h1 id="login-other-title">Instructor sign in</h1>
       <p className="auth-card__lead">Sign in to your instructor account.</p>
-      <form onSubmit={(e) => e.preventDefault()} noValidate>
+      <form method="post" onSubmit={(e) => e.preventDefault()} noValidate>
         <TextField label="Email" name="email" type="email" autoComplete="email" />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" />
         <p className="auth-card__aside">

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Login, LoginSchema } from '@school/contracts';
 import { AppLink, Button, homeRoute, TextField, useSession } from '@school/ui';
 import { useForm } from 'react-hook-form';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { loginFailureMessage } from './auth-messages';
 
@@ -9,6 +10,7 @@ import { loginFailureMessage } from './auth-messages';
 export function LoginPage() {
   usePageTitle('Sign in');
   const { login, go } = useSession();
+  const hydrated = useHydrated();
   const { register, handleSubmit, formState } = useForm<Login>({ resolver: zodResolver(LoginSchema), mode: 'onTouched' });
   const { errors, isSubmitting } = formState;
 
@@ -25,13 +27,13 @@ export function LoginPage() {
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">Sign in</h1>
       <p className="auth-card__lead">Welcome back. Sign in to continue learning.</p>
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <p className="auth-card__aside">
           <AppLink to="/login/reset-password">Forgot password?</AppLink>
         </p>
-        <Button type="submit" block disabled={isSubmitting}>
+        <Button type="submit" block disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Logging in...' : 'Log in'}
         </Button>
       </form>

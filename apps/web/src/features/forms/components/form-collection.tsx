@@ -1,5 +1,6 @@
 import { Button } from '@school/ui';
 import type { ReactNode } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useFormCollection } from '../use-form-collection';
 
 export interface FormCollectionProps {
@@ -16,6 +17,8 @@ export interface FormCollectionProps {
  */
 export function FormCollection({ endpoint, label, submitLabel = 'Submit', children }: FormCollectionProps) {
   const { state, onSubmit, reset } = useFormCollection(endpoint);
+  // Until hydration a click would submit the prerendered form natively; wait for the script.
+  const hydrated = useHydrated();
   const submitting = state.status === 'submitting';
   return (
     <div className="form-collection">
@@ -31,13 +34,14 @@ export function FormCollection({ endpoint, label, submitLabel = 'Submit', childr
         </div>
       )}
       <form
+        method="post"
         className="form-collection__form"
         aria-label={label}
         onSubmit={onSubmit}
         hidden={state.status === 'success' || state.status === 'error'}
       >
         {children}
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" disabled={!hydrated || submitting}>
           {submitting ? 'Submitting...' : submitLabel}
         </Button>
       </form>

@@ -12,6 +12,7 @@ import { type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react
 import { submitApplication } from '../api/submit-application';
 import { uploadDocument } from '../api/upload-document';
 import { ApplicationFormSchema } from '../application-options';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { DocumentField } from './document-field';
 
 type Values = ProgrammeApplicationInput;
@@ -70,6 +71,7 @@ function YesNo({ name, question, register, errors }: { name: YesNoField; questio
 /** The youth programme application: every field of the spec, validated with the same rules as the server. */
 export function ApplicationForm({ presetCourse }: { presetCourse: string | null }) {
   const { client, go } = useSession();
+  const hydrated = useHydrated();
   const [files, setFiles] = useState<{ resume: File | null; transcript: File | null }>({ resume: null, transcript: null });
   const { register, handleSubmit, control, setValue, getValues, formState } = useForm<Values>({
     resolver: zodResolver(ApplicationFormSchema),
@@ -104,7 +106,7 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
   );
 
   return (
-    <form className="application-form" onSubmit={onSubmit} noValidate aria-label="Programme application">
+    <form method="post" className="application-form" onSubmit={onSubmit} noValidate aria-label="Programme application">
       <p className="application-form__note">Fields marked <span aria-hidden="true">*</span><span className="ui-visually-hidden">with an asterisk</span> are required.</p>
       <Section title="Programme">
         {select('course', 'Course', courseOptions)}
@@ -172,7 +174,7 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
         <DocumentField label="Academic transcript" name="transcript" onChange={(transcript) => setFiles((f) => ({ ...f, transcript }))} />
       </Section>
 
-      <Button type="submit" size="lg" disabled={isSubmitting}>
+      <Button type="submit" size="lg" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Submitting...' : 'Submit application'}
       </Button>
     </form>
