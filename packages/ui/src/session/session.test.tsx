@@ -9,7 +9,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function mockServer(opts: { refreshOk: boolean; role?: 'STUDENT' | 'ADMIN' }) {
-  const fetchMock = vi.fn(async (url: string | URL | Request) => {
+  const fetchMock = vi.fn(async (url: string | URL | Request, _init?: RequestInit) => {
     const path = String(url);
     if (path.endsWith('auth/token/refresh/')) return opts.refreshOk ? json(200, { access: 'tok' }) : json(401, { message: 'expired' });
     if (path.endsWith('auth/check/')) return json(200, { user: { ...user, role: opts.role ?? 'STUDENT' } });
