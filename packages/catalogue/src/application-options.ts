@@ -251,3 +251,30 @@ export const yesNoOptions: readonly Option<'true' | 'false'>[] = [
 /** Resume and transcript uploads: PDF only, at most 2.5 MB each. */
 export const APPLICATION_FILE_MAX_BYTES = 2.5 * 1024 * 1024;
 export const APPLICATION_FILE_ACCEPT = 'application/pdf';
+
+const valuesOf = (list: readonly Option[]) => list.map((o) => o.value);
+
+/**
+ * The values each select of the application accepts, keyed as the contracts'
+ * `makeProgrammeApplicationSchema(options)` expects: the form and the server check the same lists.
+ */
+export const applicationOptionValues = {
+  courses: valuesOf(courseOptions),
+  ages: valuesOf(ageOptions),
+  birthYears: valuesOf(birthYearOptions),
+  birthMonths: valuesOf(birthMonthOptions),
+  birthDates: valuesOf(birthDateOptions),
+  genders: valuesOf(genderOptions),
+  ethnicities: valuesOf(ethnicityOptions),
+  maritalStatuses: valuesOf(maritalStatusOptions),
+  states: valuesOf(stateOptions),
+  highestQualifications: valuesOf(highestQualificationOptions),
+  countriesOfStudy: valuesOf(countryOfStudyOptions),
+  fieldsOfStudy: valuesOf(fieldOfStudyOptions),
+  qualificationTypes: valuesOf(qualificationTypeOptions),
+  graduationYears: valuesOf(graduationYearOptions),
+  englishQualifications: valuesOf(englishQualificationOptions),
+  englishScores: Object.fromEntries(Object.entries(englishScoreOptions).map(([k, list]) => [k, valuesOf(list)])),
+  employmentTypes: valuesOf(employmentTypeOptions),
+  leadershipTypes: valuesOf(leadershipOptions),
+};

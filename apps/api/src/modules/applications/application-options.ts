@@ -1,34 +1,5 @@
-import {
-  ageOptions, birthDateOptions, birthMonthOptions, birthYearOptions, countryOfStudyOptions, courseOptions,
-  employmentTypeOptions, englishQualificationOptions, englishScoreOptions, ethnicityOptions, fieldOfStudyOptions,
-  genderOptions, graduationYearOptions, highestQualificationOptions, leadershipOptions, maritalStatusOptions,
-  type Option, qualificationTypeOptions, stateOptions,
-} from '@school/catalogue/data';
-import { makeProgrammeApplicationSchema, type ProgrammeApplicationOptions } from '@school/contracts';
-
-const values = (list: readonly Option[]) => list.map((o) => o.value);
-
-/** The catalogue's option lists, as the values the server accepts for each select field. */
-export const programmeApplicationOptions: ProgrammeApplicationOptions = {
-  courses: values(courseOptions),
-  ages: values(ageOptions),
-  birthYears: values(birthYearOptions),
-  birthMonths: values(birthMonthOptions),
-  birthDates: values(birthDateOptions),
-  genders: values(genderOptions),
-  ethnicities: values(ethnicityOptions),
-  maritalStatuses: values(maritalStatusOptions),
-  states: values(stateOptions),
-  highestQualifications: values(highestQualificationOptions),
-  countriesOfStudy: values(countryOfStudyOptions),
-  fieldsOfStudy: values(fieldOfStudyOptions),
-  qualificationTypes: values(qualificationTypeOptions),
-  graduationYears: values(graduationYearOptions),
-  englishQualifications: values(englishQualificationOptions),
-  englishScores: Object.fromEntries(Object.entries(englishScoreOptions).map(([k, list]) => [k, values(list)])),
-  employmentTypes: values(employmentTypeOptions),
-  leadershipTypes: values(leadershipOptions),
-};
+import { applicationOptionValues } from '@school/catalogue/data';
+import { makeProgrammeApplicationSchema } from '@school/contracts';
 
 /** The application as the server checks it: every select value against its catalogue list. */
-export const StrictProgrammeApplicationSchema = makeProgrammeApplicationSchema(programmeApplicationOptions);
+export const StrictProgrammeApplicationSchema = makeProgrammeApplicationSchema(applicationOptionValues);
