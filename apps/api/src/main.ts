@@ -25,6 +25,9 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    // Idle keep-alive connections would hold the close open; never wait more than 10 s.
+    setTimeout(() => process.exit(0), 10_000).unref();
+    (app.getHttpServer() as import('node:http').Server).closeIdleConnections();
     await app.close();
     await dataSource.destroy();
     await database.stop();
