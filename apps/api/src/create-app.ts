@@ -23,6 +23,8 @@ export async function createApp(config: AppConfig, dataSource: DataSource): Prom
   });
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  // API answers are not revalidated by the apps; hashing every body for an ETag costs CPU on large views.
+  app.set('etag', false);
   app.use(
     helmet({
       contentSecurityPolicy: {
