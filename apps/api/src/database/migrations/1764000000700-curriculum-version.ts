@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The tables whose rows make up a cohort's curriculum (what every student of the cohort sees alike). */
-const CURRICULUM_TABLES = ['cohort_courses', 'courses', 'modules', 'lessons'] as const;
+/** The tables whose rows make up a cohort's curriculum (what every student of the cohort sees alike), grade items included. */
+const CURRICULUM_TABLES = ['cohort_courses', 'courses', 'modules', 'lessons', 'cohort_grades'] as const;
 
 /**
  * Course ids a set of changed rows touches, per table; `rows` is the transition table. A lesson
@@ -10,6 +10,7 @@ const CURRICULUM_TABLES = ['cohort_courses', 'courses', 'modules', 'lessons'] as
  */
 const COHORTS_OF: Record<(typeof CURRICULUM_TABLES)[number], (rows: string) => string> = {
   cohort_courses: (rows) => `SELECT cohort_id FROM ${rows}`,
+  cohort_grades: (rows) => `SELECT cohort_id FROM ${rows}`,
   courses: (rows) => `SELECT cc.cohort_id FROM ${rows} r JOIN cohort_courses cc ON cc.course_id = r.id`,
   modules: (rows) => `SELECT cc.cohort_id FROM ${rows} r JOIN cohort_courses cc ON cc.course_id = r.course_id`,
   lessons: (rows) =>
@@ -18,7 +19,7 @@ const COHORTS_OF: Record<(typeof CURRICULUM_TABLES)[number], (rows: string) => s
 
 /**
  * A version number on each cohort that changes whenever its curriculum does: its course links,
- * or the title, order or content of a linked course, module or lesson. The learner portal caches
+ * the title, order or content of a linked course, module or lesson, or its grade items. The learner portal caches
  * the curriculum per (cohort, version) in each API process and reads only the version per request,
  * so every writer (admin screens, imports, psql) invalidates the caches of every instance.
  */

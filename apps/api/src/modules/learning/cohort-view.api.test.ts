@@ -304,6 +304,19 @@ describe('cohort view from the cached curriculum', () => {
     expect((await expectSameAsFormer(second.id_slug, me)).courses_part[1].modules[0].lessons[0].lesson_title).toBe('Threshold voltage');
   });
 
+  it("shows grade item edits and the cohort's result date on the next view", async () => {
+    await view(cohort.id_slug, me);
+    await t.ds.query(`UPDATE cohort_grades SET grade_percentage = 15, submission_status = 'locked' WHERE cohort_id = $1 AND lesson_id = $2`, [cohort.id, chips.lessons['RTL quiz'].id]);
+    const edited = await expectSameAsFormer(cohort.id_slug, me);
+    expect(edited.user_grades_part.find((g: { cohort_grade_info: { grade_percentage: number } }) => g.cohort_grade_info.grade_percentage === 15)).toBeTruthy();
+    // The RTL quiz (graded 88.5) opens with the cohort's results: hidden once they move to the future.
+    await t.ds.query(`UPDATE cohorts SET result_open_date = now() + interval '3 days' WHERE id = $1`, [cohort.id]);
+    const hidden = await expectSameAsFormer(cohort.id_slug, me);
+    expect(hidden.user_grades_part.map((g: { user_grade: number | null }) => g.user_grade)).not.toContain(88.5);
+    await t.ds.query(`UPDATE cohorts SET result_open_date = now() - interval '1 day' WHERE id = $1`, [cohort.id]);
+    expect((await expectSameAsFormer(cohort.id_slug, me)).user_grades_part.map((g: { user_grade: number | null }) => g.user_grade)).toContain(88.5);
+  });
+
   it('keeps several API instances right: the version comes from the database', async () => {
     const run: RunPrepared = async (_name, text, values) => t.ds.query(text, values);
     const [a, b] = [new CurriculumCache(), new CurriculumCache()];

@@ -42,13 +42,24 @@ interface CurriculumCourse {
   modules: CurriculumModule[];
 }
 
-/** A cohort's courses, modules and lessons in order, and its lessons by internal id. */
+type GradeItem = UserCohortView['user_grades_part'][number];
+
+/** A grade item of the cohort; `result_open_ms` and the info's `result_open_datetime` are its own (null: the cohort's). */
+interface CurriculumGrade {
+  id: number;
+  id_slug: string;
+  result_open_ms: number | null;
+  info: GradeItem['cohort_grade_info'];
+}
+
+/** A cohort's courses, modules and lessons in order, its lessons by internal id, and its grade items in order. */
 export interface Curriculum {
   courses: CurriculumCourse[];
   lessons: Map<number, CurriculumLesson>;
+  grades: CurriculumGrade[];
 }
 
-function toCurriculum(raw: RawCourse[]): Curriculum {
+function toCurriculum(raw: RawCourse[], grades: CurriculumGrade[]): Curriculum {
   const lessons = new Map<number, CurriculumLesson>();
   const courses = raw.map((c) => {
     const course = { id_slug: c.id_slug, title: c.title };
@@ -66,7 +77,7 @@ function toCurriculum(raw: RawCourse[]): Curriculum {
       })),
     };
   });
-  return { courses, lessons };
+  return { courses, lessons, grades };
 }
 
 /**
@@ -97,11 +108,13 @@ export class CurriculumCache {
   }
 
   private async load(run: RunPrepared, cohortId: string): Promise<Curriculum | null> {
-    const [row] = await run<{ curriculum_version: string; courses: RawCourse[] }>('learning.cohort-curriculum', COHORT_CURRICULUM_SQL, [cohortId]);
+    const [row] = await run<{ curriculum_version: string; courses: RawCourse[]; grades: CurriculumGrade[] }>(
+      'learning.cohort-curriculum', COHORT_CURRICULUM_SQL, [cohortId],
+    );
     if (!row) return null;
     // Kept under the version read with it (never older than the one asked for).
     const version = BigInt(row.curriculum_version);
-    const curriculum = toCurriculum(row.courses);
+    const curriculum = toCurriculum(row.courses, row.grades);
     const current = this.entries.get(cohortId);
     if (!current || current.version <= version) {
       this.entries.delete(cohortId);
@@ -125,8 +138,10 @@ interface ProgressRow {
   done: number[];
   latest_lesson_id: string | null;
   latest_completed_at: string | null;
-  total_grades: number;
-  grades: UserCohortView['user_grades_part'];
+  result_open_date: string | null;
+  result_open_ms: number | null;
+  now_ms: number;
+  user_grades: [number, string, number | null, GradeItem['user_submission_status']][];
   certificates: UserCohortView['certificates_part'];
 }
 
@@ -189,6 +204,19 @@ export async function loadUserCohortView(
       }
     : null;
 
+  // A grade stays hidden until its results open (its own date, else the cohort's).
+  const mine = new Map(p.user_grades.map((g) => [g[0], g]));
+  const grades: GradeItem[] = curriculum.grades.map((g) => {
+    const ug = mine.get(g.id);
+    const openMs = g.result_open_ms ?? p.result_open_ms;
+    return {
+      id_slug: ug ? ug[1] : g.id_slug,
+      user_grade: ug && (openMs === null || openMs <= p.now_ms) ? ug[2] : null,
+      user_submission_status: ug ? ug[3] : 'PENDING',
+      cohort_grade_info: g.info.result_open_datetime === null ? { ...g.info, result_open_datetime: p.result_open_date } : g.info,
+    };
+  });
+
   return {
     ...p.head,
     courses_part,
@@ -196,10 +224,10 @@ export async function loadUserCohortView(
     user_cohort_part: {
       completed_lessons_ids: completedLessonsIds,
       cohort_id_slug: p.id_slug,
-      total_grades: p.total_grades,
+      total_grades: grades.length,
       enrolment_status: p.enrolment_status,
     },
-    user_grades_part: p.grades,
+    user_grades_part: grades,
     certificates_part: p.certificates,
   };
 }

@@ -49,7 +49,9 @@ SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c
  * - `head`: the cohort's title and dates; `done`: the ids of the lessons completed in this cohort,
  *   oldest completion first (some may no longer be part of the curriculum; the caller drops those);
  * - `latest_lesson_id` / `latest_completed_at`: the curriculum lesson completed last;
- * - `grades` / `total_grades`: the grade items of the cohort's lessons with the student's grade;
+ * - `result_open_date` (json) / `result_open_ms`, `now_ms`: when the cohort's results open, and now,
+ *   for hiding grades whose results are not open yet;
+ * - `user_grades`: the student's grades in this cohort, `[cohort_grade_id, id_slug, user_grade, status]`;
  * - `certificates`: the cohort's certificates with the student's progress.
  */
 export const USER_COHORT_PROGRESS_SQL = `
@@ -67,30 +69,6 @@ touch AS (
      AND (latest_access_datetime IS NULL OR latest_access_datetime < now() - interval '5 minutes')
   RETURNING id
 ),
-grades AS (
-  SELECT count(*)::int AS total,
-         json_agg(json_build_object(
-           'id_slug', coalesce(ug.id_slug, g.id_slug),
-           -- A grade stays hidden until its results open.
-           'user_grade', CASE WHEN coalesce(g.result_open_datetime, a.result_open_date) IS NULL
-                               OR coalesce(g.result_open_datetime, a.result_open_date) <= now() THEN ug.user_grade END,
-           'user_submission_status', coalesce(ug.user_submission_status, 'PENDING'),
-           'cohort_grade_info', json_build_object(
-             'lesson_title', l.title, 'course_id', co.id_slug, 'lesson_id', l.id_slug,
-             'deadline_datetime', g.deadline_datetime, 'is_mandatory', g.is_mandatory,
-             'grade_percentage', g.grade_percentage, 'lesson_type', l.lesson_type,
-             'result_open_datetime', coalesce(g.result_open_datetime, a.result_open_date),
-             'submission_status', g.submission_status))
-           ORDER BY g.deadline_datetime NULLS LAST, cc."order", m."order", l."order") AS j
-    FROM access a
-    JOIN cohort_grades g ON g.cohort_id = a.cohort_id
-    JOIN lessons l ON l.id = g.lesson_id
-    JOIN modules m ON m.id = l.module_id
-    -- Only lessons of the cohort's courses.
-    JOIN cohort_courses cc ON cc.cohort_id = a.cohort_id AND cc.course_id = m.course_id
-    JOIN courses co ON co.id = cc.course_id
-    LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = a.user_id
-),
 certificates AS (
   SELECT json_agg(json_build_object(
            'id_slug', ce.id_slug, 'title', ce.title,
@@ -107,8 +85,12 @@ SELECT a.cohort_id, a.curriculum_version, a.id_slug, a.enrolment_status,
        coalesce((SELECT json_agg(lc.lesson_id ORDER BY lc.completed_at, lc.lesson_id)
                    FROM lesson_completions lc WHERE lc.user_id = a.user_id AND lc.cohort_id = a.cohort_id), '[]') AS done,
        latest.lesson_id AS latest_lesson_id, to_json(latest.completed_at) AS latest_completed_at,
-       (SELECT total FROM grades) AS total_grades,
-       coalesce((SELECT j FROM grades), '[]') AS grades,
+       to_json(a.result_open_date) AS result_open_date,
+       (extract(epoch FROM a.result_open_date) * 1000)::float8 AS result_open_ms,
+       (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
+       coalesce((SELECT json_agg(json_build_array(ug.cohort_grade_id, ug.id_slug, ug.user_grade, ug.user_submission_status))
+                   FROM user_grades ug JOIN cohort_grades g ON g.id = ug.cohort_grade_id
+                  WHERE ug.user_id = a.user_id AND g.cohort_id = a.cohort_id), '[]') AS user_grades,
        coalesce((SELECT j FROM certificates), '[]') AS certificates
   FROM access a
   LEFT JOIN LATERAL (
@@ -124,8 +106,9 @@ SELECT a.cohort_id, a.curriculum_version, a.id_slug, a.enrolment_status,
 
 /**
  * A cohort's curriculum, the same for all its students: $1 cohort id (internal). One row
- * `{ curriculum_version, courses }` (courses in the cohort's order, each with its modules and
- * their lessons in order), or none when the cohort is gone.
+ * `{ curriculum_version, courses, grades }` (courses in the cohort's order, each with its modules
+ * and their lessons in order; the grade items of the cohort's lessons in the order students see
+ * them), or none when the cohort is gone.
  */
 export const COHORT_CURRICULUM_SQL = `
 SELECT c.curriculum_version,
@@ -142,7 +125,26 @@ SELECT c.curriculum_version,
                       FROM modules m WHERE m.course_id = co.id), '[]'))
                   ORDER BY cc."order", co.id)
            FROM cohort_courses cc JOIN courses co ON co.id = cc.course_id
-          WHERE cc.cohort_id = c.id), '[]') AS courses
+          WHERE cc.cohort_id = c.id), '[]') AS courses,
+       coalesce((
+         SELECT json_agg(json_build_object(
+                  'id', g.id, 'id_slug', g.id_slug,
+                  'result_open_ms', (extract(epoch FROM g.result_open_datetime) * 1000)::float8,
+                  'info', json_build_object(
+                    'lesson_title', l.title, 'course_id', co.id_slug, 'lesson_id', l.id_slug,
+                    'deadline_datetime', g.deadline_datetime, 'is_mandatory', g.is_mandatory,
+                    'grade_percentage', g.grade_percentage, 'lesson_type', l.lesson_type,
+                    -- The cohort's result_open_date stands in when null (per request: not part of the version).
+                    'result_open_datetime', g.result_open_datetime,
+                    'submission_status', g.submission_status))
+                  ORDER BY g.deadline_datetime NULLS LAST, cc."order", m."order", l."order")
+           FROM cohort_grades g
+           JOIN lessons l ON l.id = g.lesson_id
+           JOIN modules m ON m.id = l.module_id
+           -- Only lessons of the cohort's courses.
+           JOIN cohort_courses cc ON cc.cohort_id = g.cohort_id AND cc.course_id = m.course_id
+           JOIN courses co ON co.id = cc.course_id
+          WHERE g.cohort_id = c.id), '[]') AS grades
   FROM cohorts c
  WHERE c.id = $1`;
 
