@@ -1,4 +1,5 @@
-import { USER_COHORT_VIEW_SQL, USER_COHORTS_SQL } from '../modules/learning/learning.sql';
+import { CurriculumCache, loadUserCohortView, type RunPrepared } from '../modules/learning/cohort-view';
+import { USER_COHORTS_SQL } from '../modules/learning/learning.sql';
 import type { Scenario, ScenarioContext } from './scenario';
 
 /** Readable enrolments (ACTIVE or SUSPENDED, cohort still open) of students, spread over the school. */
@@ -39,6 +40,9 @@ export const dashboardScenario: Scenario = {
   },
 };
 
+/** The ceiling's own curriculum cache: the same work as the API (see cohort-view.ts). */
+const ceilingCurricula = new CurriculumCache();
+
 export const cohortViewScenario: Scenario = {
   name: 'cohort view',
   reset: resetVisits,
@@ -53,8 +57,9 @@ export const cohortViewScenario: Scenario = {
   async ceiling(pool, req) {
     const m = match(req.url, /^\/api\/cohorts\/([^/]+)\/user\/([^/]+)\/?$/);
     if (!m) return { status: 404, body: { message: 'Not found' } };
-    const { rows } = await pool.query({ name: 'learning.cohort-view', text: USER_COHORT_VIEW_SQL, values: [m[1], m[2], true] });
-    return rows.length ? { status: 200, body: { data: rows[0].data } } : { status: 404, body: { message: 'This content is not available right now.' } };
+    const run: RunPrepared = async (name, text, values) => (await pool.query({ name, text, values })).rows;
+    const view = await loadUserCohortView(run, ceilingCurricula, m[1], m[2], true);
+    return view ? { status: 200, body: { data: view } } : { status: 404, body: { message: 'This content is not available right now.' } };
   },
   targets: { minRatio: 0.75, maxP99Ms10: 20 },
 };

@@ -3,6 +3,7 @@ import { FormsAndApplications1764000000300 } from './1764000000300-forms-and-app
 import { LearningProgress1764000000400 } from './1764000000400-learning-progress';
 import { AdminLists1764000000500 } from './1764000000500-admin-lists';
 import { LessonCaptions1764000000600 } from './1764000000600-lesson-captions';
+import { CurriculumVersion1764000000700 } from './1764000000700-curriculum-version';
 
 /** Every migration, oldest first. Add a new one at the end. */
-export const migrations = [InitialSchema1763700000000, FormsAndApplications1764000000300, LearningProgress1764000000400, AdminLists1764000000500, LessonCaptions1764000000600];
+export const migrations = [InitialSchema1763700000000, FormsAndApplications1764000000300, LearningProgress1764000000400, AdminLists1764000000500, LessonCaptions1764000000600, CurriculumVersion1764000000700];

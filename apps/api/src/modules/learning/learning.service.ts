@@ -6,10 +6,10 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { StorageService } from '../storage/storage.service';
 import { buildCertificatePdf } from './certificate-document';
+import { CurriculumCache, loadUserCohortView, type RunPrepared } from './cohort-view';
 import { preparedRows } from './prepared-query';
 import {
-  COMPLETED_CERTIFICATE_SQL, LESSON_FILE_ACCESS_SQL, MARK_LESSON_COMPLETE_SQL, USER_COHORT_VIEW_SQL, USER_COHORTS_SQL,
-  USER_COURSE_VIEW_SQL,
+  COMPLETED_CERTIFICATE_SQL, LESSON_FILE_ACCESS_SQL, MARK_LESSON_COMPLETE_SQL, USER_COHORTS_SQL, USER_COURSE_VIEW_SQL,
 } from './learning.sql';
 
 /** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
@@ -32,6 +32,10 @@ const EXTERNAL_URL = /^https?:\/\//i;
  */
 @Injectable()
 export class LearningService {
+  /** Each cohort's curriculum, the same for all its students (see cohort-view.ts). */
+  private readonly curricula = new CurriculumCache();
+  private readonly runPrepared: RunPrepared = (name, text, values) => preparedRows(this.db, name, text, values);
+
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(StorageService) private readonly storage: StorageService,
@@ -49,11 +53,9 @@ export class LearningService {
 
   async cohortView(me: AuthUser, cohortIdSlug: string, userIdSlug: string): Promise<UserCohortView> {
     this.assertSelfOrAdmin(me, userIdSlug);
-    const [row] = await preparedRows<{ data: UserCohortView }>(this.db, 'learning.cohort-view', USER_COHORT_VIEW_SQL, [
-      cohortIdSlug, userIdSlug, me.id_slug === userIdSlug,
-    ]);
-    if (!row) throw new NotFoundException(NOT_AVAILABLE);
-    return row.data;
+    const view = await loadUserCohortView(this.runPrepared, this.curricula, cohortIdSlug, userIdSlug, me.id_slug === userIdSlug);
+    if (!view) throw new NotFoundException(NOT_AVAILABLE);
+    return view;
   }
 
   async courseView(me: AuthUser, cohortIdSlug: string, courseIdSlug: string, userIdSlug: string): Promise<CoursePart> {

@@ -40,14 +40,24 @@ SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c
  ORDER BY e.latest_access_datetime DESC NULLS LAST, c.start_date DESC, c.id`;
 
 /**
- * The cohort as one student sees it: $1 cohort id_slug, $2 user id_slug, $3 whether to record
- * the visit (the student's own view; throttled to one write per 5 minutes). One row `{ data }`,
- * or none when the student may not read the cohort.
+ * The student's part of the cohort view: $1 cohort id_slug, $2 user id_slug, $3 whether to record
+ * the visit (the student's own view; throttled to one write per 5 minutes). One row, or none when
+ * the student may not read the cohort. The curriculum (courses, modules, lessons) is the same for
+ * every student of the cohort: it comes from COHORT_CURRICULUM_SQL, cached per `curriculum_version`
+ * (see cohort-view.ts), and the answer is put together in cohort-view.ts.
+ *
+ * - `head`: the cohort's title and dates; `done`: the ids of the lessons completed in this cohort,
+ *   oldest completion first (some may no longer be part of the curriculum; the caller drops those);
+ * - `latest_lesson_id` / `latest_completed_at`: the curriculum lesson completed last;
+ * - `result_open_date` (json) / `result_open_ms`, `now_ms`: when the cohort's results open, and now,
+ *   for hiding grades whose results are not open yet;
+ * - `user_grades`: the student's grades in this cohort, `[cohort_grade_id, id_slug, user_grade, status]`;
+ * - `certificates`: the cohort's certificates with the student's progress.
  */
-export const USER_COHORT_VIEW_SQL = `
+export const USER_COHORT_PROGRESS_SQL = `
 WITH access AS (
   SELECT c.id AS cohort_id, c.id_slug, c.title, c.start_date, c.end_date, c.end_access_date, c.result_open_date,
-         e.id AS enrolment_id, e.enrolment_status, e.user_id
+         c.curriculum_version, e.id AS enrolment_id, e.enrolment_status, e.user_id
     FROM cohorts c
     JOIN enrolments e ON e.cohort_id = c.id
     JOIN users u ON u.id = e.user_id
@@ -58,80 +68,6 @@ touch AS (
    WHERE $3::boolean AND id = (SELECT enrolment_id FROM access)
      AND (latest_access_datetime IS NULL OR latest_access_datetime < now() - interval '5 minutes')
   RETURNING id
-),
-done AS (
-  SELECT lc.lesson_id, lc.completed_at
-    FROM access a JOIN lesson_completions lc ON lc.user_id = a.user_id AND lc.cohort_id = a.cohort_id
-),
-course_rows AS (
-  SELECT cc."order" AS course_order, co.id AS course_id, co.id_slug, co.title
-    FROM access a JOIN cohort_courses cc ON cc.cohort_id = a.cohort_id JOIN courses co ON co.id = cc.course_id
-),
-lesson_rows AS (
-  SELECT cr.course_id, cr.course_order, cr.id_slug AS course_slug, cr.title AS course_title,
-         m.id AS module_id, m."order" AS module_order,
-         l.id AS lesson_id, l.id_slug AS lesson_slug, l.title AS lesson_title, l.lesson_type, l."order" AS lesson_order,
-         d.lesson_id IS NOT NULL AS is_completed, d.completed_at
-    FROM course_rows cr
-    JOIN modules m ON m.course_id = cr.course_id
-    JOIN lessons l ON l.module_id = m.id
-    LEFT JOIN done d ON d.lesson_id = l.id
-),
-module_rows AS MATERIALIZED (
-  SELECT m.course_id, m.id AS module_id, m."order" AS module_order,
-         count(lr.lesson_id)::int AS total,
-         count(lr.lesson_id) FILTER (WHERE lr.is_completed)::int AS completed,
-         json_build_object(
-           'id_slug', m.id_slug, 'title', m.title, 'order', m."order",
-           'lessons', coalesce(json_agg(json_build_object(
-               'lesson_id', lr.lesson_slug, 'lesson_title', lr.lesson_title, 'lesson_type', lr.lesson_type,
-               'is_completed', lr.is_completed, 'order', lr.lesson_order)
-             ORDER BY lr.lesson_order, lr.lesson_id) FILTER (WHERE lr.lesson_id IS NOT NULL), '[]'),
-           'completion_percentage', CASE WHEN count(lr.lesson_id) = 0 THEN 0
-             ELSE round(100.0 * count(lr.lesson_id) FILTER (WHERE lr.is_completed) / count(lr.lesson_id), 2) END
-         ) AS j
-    FROM course_rows cr
-    JOIN modules m ON m.course_id = cr.course_id
-    LEFT JOIN lesson_rows lr ON lr.module_id = m.id
-   GROUP BY m.course_id, m.id
-),
--- Each course once, grouped (not a subquery per course).
-course_json AS (
-  SELECT cr.course_order, cr.course_id, json_build_object(
-           'id_slug', cr.id_slug, 'title', cr.title,
-           'modules', coalesce(json_agg(mr.j ORDER BY mr.module_order, mr.module_id) FILTER (WHERE mr.module_id IS NOT NULL), '[]'),
-           'total_lessons', coalesce(sum(mr.total), 0),
-           'completion_percentage', CASE WHEN coalesce(sum(mr.total), 0) = 0 THEN 0 ELSE round(100.0 * sum(mr.completed) / sum(mr.total), 2) END
-         ) AS j
-    FROM course_rows cr
-    LEFT JOIN module_rows mr ON mr.course_id = cr.course_id
-   GROUP BY cr.course_order, cr.course_id, cr.id_slug, cr.title
-),
-latest AS (
-  SELECT json_build_object(
-           'lesson_id', lr.lesson_slug, 'lesson_title', lr.lesson_title, 'lesson_type', lr.lesson_type, 'completed_at', lr.completed_at,
-           'course_info', json_build_object('course_id_slug', lr.course_slug, 'course_title', lr.course_title)) AS j
-    FROM lesson_rows lr WHERE lr.is_completed ORDER BY lr.completed_at DESC LIMIT 1
-),
-grades AS (
-  SELECT count(*)::int AS total,
-         json_agg(json_build_object(
-           'id_slug', coalesce(ug.id_slug, g.id_slug),
-           -- A grade stays hidden until its results open.
-           'user_grade', CASE WHEN coalesce(g.result_open_datetime, a.result_open_date) IS NULL
-                               OR coalesce(g.result_open_datetime, a.result_open_date) <= now() THEN ug.user_grade END,
-           'user_submission_status', coalesce(ug.user_submission_status, 'PENDING'),
-           'cohort_grade_info', json_build_object(
-             'lesson_title', lr.lesson_title, 'course_id', lr.course_slug, 'lesson_id', lr.lesson_slug,
-             'deadline_datetime', g.deadline_datetime, 'is_mandatory', g.is_mandatory,
-             'grade_percentage', g.grade_percentage, 'lesson_type', lr.lesson_type,
-             'result_open_datetime', coalesce(g.result_open_datetime, a.result_open_date),
-             'submission_status', g.submission_status))
-           ORDER BY g.deadline_datetime NULLS LAST, lr.course_order, lr.module_order, lr.lesson_order) AS j
-    FROM access a
-    JOIN cohort_grades g ON g.cohort_id = a.cohort_id
-    JOIN lesson_rows lr ON lr.lesson_id = g.lesson_id
-    LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = a.user_id
 ),
 certificates AS (
   SELECT json_agg(json_build_object(
@@ -144,19 +80,73 @@ certificates AS (
     JOIN certificates ce ON ce.id = cc.certificate_id
     LEFT JOIN user_certificates uc ON uc.certificate_id = ce.id AND uc.cohort_id = a.cohort_id AND uc.user_id = a.user_id
 )
-SELECT json_build_object(
-         'title', a.title, 'start_date', a.start_date, 'end_date', a.end_date, 'end_access_date', a.end_access_date,
-         'courses_part', coalesce((SELECT json_agg(j ORDER BY course_order, course_id) FROM course_json), '[]'),
-         'latest_lesson_part', (SELECT j FROM latest),
-         'user_cohort_part', json_build_object(
-           'completed_lessons_ids', coalesce((SELECT json_agg(lr.lesson_slug ORDER BY lr.completed_at) FROM lesson_rows lr WHERE lr.is_completed), '[]'),
-           'cohort_id_slug', a.id_slug,
-           'total_grades', (SELECT total FROM grades),
-           'enrolment_status', a.enrolment_status),
-         'user_grades_part', coalesce((SELECT j FROM grades), '[]'),
-         'certificates_part', coalesce((SELECT j FROM certificates), '[]')
-       ) AS data
-  FROM access a`;
+SELECT a.cohort_id, a.curriculum_version, a.id_slug, a.enrolment_status,
+       json_build_object('title', a.title, 'start_date', a.start_date, 'end_date', a.end_date, 'end_access_date', a.end_access_date) AS head,
+       coalesce((SELECT json_agg(lc.lesson_id ORDER BY lc.completed_at, lc.lesson_id)
+                   FROM lesson_completions lc WHERE lc.user_id = a.user_id AND lc.cohort_id = a.cohort_id), '[]') AS done,
+       latest.lesson_id AS latest_lesson_id, to_json(latest.completed_at) AS latest_completed_at,
+       to_json(a.result_open_date) AS result_open_date,
+       (extract(epoch FROM a.result_open_date) * 1000)::float8 AS result_open_ms,
+       (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
+       coalesce((SELECT json_agg(json_build_array(ug.cohort_grade_id, ug.id_slug, ug.user_grade, ug.user_submission_status))
+                   FROM user_grades ug JOIN cohort_grades g ON g.id = ug.cohort_grade_id
+                  WHERE ug.user_id = a.user_id AND g.cohort_id = a.cohort_id), '[]') AS user_grades,
+       coalesce((SELECT j FROM certificates), '[]') AS certificates
+  FROM access a
+  LEFT JOIN LATERAL (
+    SELECT lc.lesson_id, lc.completed_at
+      FROM lesson_completions lc
+      JOIN lessons l ON l.id = lc.lesson_id
+      JOIN modules m ON m.id = l.module_id
+      JOIN cohort_courses cc ON cc.cohort_id = lc.cohort_id AND cc.course_id = m.course_id
+     WHERE lc.user_id = a.user_id AND lc.cohort_id = a.cohort_id
+     ORDER BY lc.completed_at DESC, lc.lesson_id DESC
+     LIMIT 1
+  ) latest ON true`;
+
+/**
+ * A cohort's curriculum, the same for all its students: $1 cohort id (internal). One row
+ * `{ curriculum_version, courses, grades }` (courses in the cohort's order, each with its modules
+ * and their lessons in order; the grade items of the cohort's lessons in the order students see
+ * them), or none when the cohort is gone.
+ */
+export const COHORT_CURRICULUM_SQL = `
+SELECT c.curriculum_version,
+       coalesce((
+         SELECT json_agg(json_build_object(
+                  'id_slug', co.id_slug, 'title', co.title,
+                  'modules', coalesce((
+                    SELECT json_agg(json_build_object(
+                             'id_slug', m.id_slug, 'title', m.title, 'order', m."order",
+                             'lessons', coalesce((
+                               SELECT json_agg(json_build_array(l.id, l.id_slug, l.title, l.lesson_type, l."order") ORDER BY l."order", l.id)
+                                 FROM lessons l WHERE l.module_id = m.id), '[]'))
+                             ORDER BY m."order", m.id)
+                      FROM modules m WHERE m.course_id = co.id), '[]'))
+                  ORDER BY cc."order", co.id)
+           FROM cohort_courses cc JOIN courses co ON co.id = cc.course_id
+          WHERE cc.cohort_id = c.id), '[]') AS courses,
+       coalesce((
+         SELECT json_agg(json_build_object(
+                  'id', g.id, 'id_slug', g.id_slug,
+                  'result_open_ms', (extract(epoch FROM g.result_open_datetime) * 1000)::float8,
+                  'info', json_build_object(
+                    'lesson_title', l.title, 'course_id', co.id_slug, 'lesson_id', l.id_slug,
+                    'deadline_datetime', g.deadline_datetime, 'is_mandatory', g.is_mandatory,
+                    'grade_percentage', g.grade_percentage, 'lesson_type', l.lesson_type,
+                    -- The cohort's result_open_date stands in when null (per request: not part of the version).
+                    'result_open_datetime', g.result_open_datetime,
+                    'submission_status', g.submission_status))
+                  ORDER BY g.deadline_datetime NULLS LAST, cc."order", m."order", l."order")
+           FROM cohort_grades g
+           JOIN lessons l ON l.id = g.lesson_id
+           JOIN modules m ON m.id = l.module_id
+           -- Only lessons of the cohort's courses.
+           JOIN cohort_courses cc ON cc.cohort_id = g.cohort_id AND cc.course_id = m.course_id
+           JOIN courses co ON co.id = cc.course_id
+          WHERE g.cohort_id = c.id), '[]') AS grades
+  FROM cohorts c
+ WHERE c.id = $1`;
 
 /**
  * One course of a cohort with every lesson in full, for the lesson page: $1 cohort id_slug,

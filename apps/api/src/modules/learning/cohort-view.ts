@@ -1,0 +1,233 @@
+import type { CourseSummary, LatestLesson, UserCohortView } from '@school/contracts';
+import { COHORT_CURRICULUM_SQL, USER_COHORT_PROGRESS_SQL } from './learning.sql';
+
+/**
+ * The learner's cohort view, put together from two parts: the student's own progress (one small
+ * statement per request) and the cohort's curriculum, which is the same for every student and is
+ * cached in this process per (cohort, curriculum_version). The version lives in the database and
+ * triggers bump it on every change of the cohort's course links, courses, modules or lessons, so
+ * each API instance notices an edit on its next request. Shared with the benchmark's ceiling.
+ */
+
+/** Runs one named prepared statement and answers its rows. */
+export type RunPrepared = <T>(name: string, text: string, values: unknown[]) => Promise<T[]>;
+
+type LessonType = CourseSummary['modules'][number]['lessons'][number]['lesson_type'];
+
+/** A lesson as COHORT_CURRICULUM_SQL answers it: [id, id_slug, title, lesson_type, order]. */
+type RawLesson = [number, string, string, LessonType, number];
+interface RawCourse {
+  id_slug: string;
+  title: string;
+  modules: { id_slug: string; title: string; order: number; lessons: RawLesson[] }[];
+}
+
+interface CurriculumLesson {
+  id: number;
+  id_slug: string;
+  title: string;
+  lesson_type: LessonType;
+  order: number;
+  course: { id_slug: string; title: string };
+}
+interface CurriculumModule {
+  id_slug: string;
+  title: string;
+  order: number;
+  lessons: CurriculumLesson[];
+}
+interface CurriculumCourse {
+  id_slug: string;
+  title: string;
+  modules: CurriculumModule[];
+}
+
+type GradeItem = UserCohortView['user_grades_part'][number];
+
+/** A grade item of the cohort; `result_open_ms` and the info's `result_open_datetime` are its own (null: the cohort's). */
+interface CurriculumGrade {
+  id: number;
+  id_slug: string;
+  result_open_ms: number | null;
+  info: GradeItem['cohort_grade_info'];
+}
+
+/** A cohort's courses, modules and lessons in order, its lessons by internal id, and its grade items in order. */
+export interface Curriculum {
+  courses: CurriculumCourse[];
+  lessons: Map<number, CurriculumLesson>;
+  grades: CurriculumGrade[];
+}
+
+function toCurriculum(raw: RawCourse[], grades: CurriculumGrade[]): Curriculum {
+  const lessons = new Map<number, CurriculumLesson>();
+  const courses = raw.map((c) => {
+    const course = { id_slug: c.id_slug, title: c.title };
+    return {
+      ...course,
+      modules: c.modules.map((m) => ({
+        id_slug: m.id_slug,
+        title: m.title,
+        order: m.order,
+        lessons: m.lessons.map(([id, idSlug, title, lessonType, order]) => {
+          const lesson = { id, id_slug: idSlug, title, lesson_type: lessonType, order, course };
+          lessons.set(id, lesson);
+          return lesson;
+        }),
+      })),
+    };
+  });
+  return { courses, lessons, grades };
+}
+
+/**
+ * Curricula by cohort, the most recently used kept (each cohort's newest version only). Loads of
+ * the same (cohort, version) at once share one statement.
+ */
+export class CurriculumCache {
+  private readonly entries = new Map<string, { version: bigint; curriculum: Curriculum }>();
+  private readonly loading = new Map<string, Promise<Curriculum | null>>();
+
+  constructor(private readonly maxCohorts = 500) {}
+
+  async get(run: RunPrepared, cohortId: string, version: string): Promise<Curriculum | null> {
+    const hit = this.entries.get(cohortId);
+    if (hit && hit.version === BigInt(version)) {
+      // Most recently used last.
+      this.entries.delete(cohortId);
+      this.entries.set(cohortId, hit);
+      return hit.curriculum;
+    }
+    const key = `${cohortId}:${version}`;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.load(run, cohortId).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async load(run: RunPrepared, cohortId: string): Promise<Curriculum | null> {
+    const [row] = await run<{ curriculum_version: string; courses: RawCourse[]; grades: CurriculumGrade[] }>(
+      'learning.cohort-curriculum', COHORT_CURRICULUM_SQL, [cohortId],
+    );
+    if (!row) return null;
+    // Kept under the version read with it (never older than the one asked for).
+    const version = BigInt(row.curriculum_version);
+    const curriculum = toCurriculum(row.courses, row.grades);
+    const current = this.entries.get(cohortId);
+    if (!current || current.version <= version) {
+      this.entries.delete(cohortId);
+      this.entries.set(cohortId, { version, curriculum });
+      if (this.entries.size > this.maxCohorts) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return curriculum;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+interface ProgressRow {
+  cohort_id: string;
+  curriculum_version: string;
+  id_slug: string;
+  enrolment_status: UserCohortView['user_cohort_part']['enrolment_status'];
+  head: Pick<UserCohortView, 'title' | 'start_date' | 'end_date' | 'end_access_date'>;
+  done: number[];
+  latest_lesson_id: string | null;
+  latest_completed_at: string | null;
+  result_open_date: string | null;
+  result_open_ms: number | null;
+  now_ms: number;
+  user_grades: [number, string, number | null, GradeItem['user_submission_status']][];
+  certificates: UserCohortView['certificates_part'];
+}
+
+/**
+ * round(100 * completed / total, 2) as PostgreSQL's numeric rounds it (half away from zero), in
+ * exact integer arithmetic; 0 for nothing to complete.
+ */
+export function completionPercentage(completed: number, total: number): number {
+  if (total === 0) return 0;
+  const scaled = 10_000 * completed;
+  let hundredths = Math.floor(scaled / total);
+  if (2 * (scaled - hundredths * total) >= total) hundredths++;
+  return hundredths / 100;
+}
+
+/**
+ * The cohort as one student sees it: null when the student may not read the cohort (enrolled as
+ * ACTIVE or SUSPENDED, before the cohort's end_access_date). At most 2 statements: the student's
+ * part, and the curriculum when this process does not hold its current version.
+ */
+export async function loadUserCohortView(
+  run: RunPrepared, cache: CurriculumCache, cohortIdSlug: string, userIdSlug: string, recordVisit: boolean,
+): Promise<UserCohortView | null> {
+  const [p] = await run<ProgressRow>('learning.cohort-progress', USER_COHORT_PROGRESS_SQL, [cohortIdSlug, userIdSlug, recordVisit]);
+  if (!p) return null;
+  const curriculum = await cache.get(run, p.cohort_id, p.curriculum_version);
+  if (!curriculum) return null;
+
+  const done = new Set(p.done);
+  const courses_part = curriculum.courses.map((course) => {
+    let courseTotal = 0;
+    let courseDone = 0;
+    const modules = course.modules.map((m) => {
+      let moduleDone = 0;
+      const lessons = m.lessons.map((l) => {
+        const isCompleted = done.has(l.id);
+        if (isCompleted) moduleDone++;
+        return { lesson_id: l.id_slug, lesson_title: l.title, lesson_type: l.lesson_type, is_completed: isCompleted, order: l.order };
+      });
+      courseTotal += lessons.length;
+      courseDone += moduleDone;
+      return { id_slug: m.id_slug, title: m.title, order: m.order, lessons, completion_percentage: completionPercentage(moduleDone, lessons.length) };
+    });
+    return { id_slug: course.id_slug, title: course.title, modules, total_lessons: courseTotal, completion_percentage: completionPercentage(courseDone, courseTotal) };
+  });
+
+  const completedLessonsIds: string[] = [];
+  for (const id of p.done) {
+    const lesson = curriculum.lessons.get(id);
+    if (lesson) completedLessonsIds.push(lesson.id_slug);
+  }
+  const latest = p.latest_lesson_id === null ? undefined : curriculum.lessons.get(Number(p.latest_lesson_id));
+  const latest_lesson_part: LatestLesson | null = latest
+    ? {
+        lesson_id: latest.id_slug,
+        lesson_title: latest.title,
+        lesson_type: latest.lesson_type,
+        completed_at: p.latest_completed_at!,
+        course_info: { course_id_slug: latest.course.id_slug, course_title: latest.course.title },
+      }
+    : null;
+
+  // A grade stays hidden until its results open (its own date, else the cohort's).
+  const mine = new Map(p.user_grades.map((g) => [g[0], g]));
+  const grades: GradeItem[] = curriculum.grades.map((g) => {
+    const ug = mine.get(g.id);
+    const openMs = g.result_open_ms ?? p.result_open_ms;
+    return {
+      id_slug: ug ? ug[1] : g.id_slug,
+      user_grade: ug && (openMs === null || openMs <= p.now_ms) ? ug[2] : null,
+      user_submission_status: ug ? ug[3] : 'PENDING',
+      cohort_grade_info: g.info.result_open_datetime === null ? { ...g.info, result_open_datetime: p.result_open_date } : g.info,
+    };
+  });
+
+  return {
+    ...p.head,
+    courses_part,
+    latest_lesson_part,
+    user_cohort_part: {
+      completed_lessons_ids: completedLessonsIds,
+      cohort_id_slug: p.id_slug,
+      total_grades: grades.length,
+      enrolment_status: p.enrolment_status,
+    },
+    user_grades_part: grades,
+    certificates_part: p.certificates,
+  };
+}
