@@ -37,6 +37,8 @@ export function CreateAccountPage() {
       <h1 id="signup-title">Create your account</h1>
       <p className="auth-card__lead">Start learning chip design, verification and manufacturing with industry experts.</p>
       <form method="post" onSubmit={onSubmit} noValidate>
+        {/* Fields wait for the script: typed before hydration, the form would not see them. */}
+        <fieldset className="form-fieldset" disabled={!hydrated}>
         <div className="auth-card__row">
           <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
           <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
@@ -47,6 +49,7 @@ export function CreateAccountPage() {
         <Button type="submit" block disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Signing up...' : 'Sign up'}
         </Button>
+        </fieldset>
       </form>
       <p className="auth-card__switch">
         Already have an account? <AppLink to="/login">Sign in</AppLink>

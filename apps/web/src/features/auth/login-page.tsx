@@ -28,6 +28,8 @@ export function LoginPage() {
       <h1 id="login-title">Sign in</h1>
       <p className="auth-card__lead">Welcome back. Sign in to continue learning.</p>
       <form method="post" onSubmit={onSubmit} noValidate>
+        {/* Fields wait for the script: typed before hydration, the form would not see them. */}
+        <fieldset className="form-fieldset" disabled={!hydrated}>
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <p className="auth-card__aside">
@@ -36,6 +38,7 @@ export function LoginPage() {
         <Button type="submit" block disabled={!hydrated || isSubmitting}>
           {isSubmitting ? 'Logging in...' : 'Log in'}
         </Button>
+        </fieldset>
       </form>
       <p className="auth-card__switch">
         New here? <AppLink to="/create-account">Create an account</AppLink>

@@ -40,10 +40,13 @@ export function FormCollection({ endpoint, label, submitLabel = 'Submit', childr
         onSubmit={onSubmit}
         hidden={state.status === 'success' || state.status === 'error'}
       >
+        {/* Fields wait for the script: typed before hydration, the form would not see them. */}
+        <fieldset className="form-fieldset" disabled={!hydrated}>
         {children}
         <Button type="submit" disabled={!hydrated || submitting}>
           {submitting ? 'Submitting...' : submitLabel}
         </Button>
+        </fieldset>
       </form>
     </div>
   );

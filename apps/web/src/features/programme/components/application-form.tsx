@@ -107,6 +107,8 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
 
   return (
     <form method="post" className="application-form" onSubmit={onSubmit} noValidate aria-label="Programme application">
+        {/* Fields wait for the script: typed before hydration, the form would not see them. */}
+        <fieldset className="form-fieldset" disabled={!hydrated}>
       <p className="application-form__note">Fields marked <span aria-hidden="true">*</span><span className="ui-visually-hidden">with an asterisk</span> are required.</p>
       <Section title="Programme">
         {select('course', 'Course', courseOptions)}
@@ -177,6 +179,7 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
       <Button type="submit" size="lg" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Submitting...' : 'Submit application'}
       </Button>
-    </form>
+      </fieldset>
+      </form>
   );
 }
