@@ -43,7 +43,8 @@ export async function createApp(config: AppConfig, dataSource: DataSource): Prom
     }),
   );
   app.use(compression());
-  app.use(cookieParser());
+  // Only the refresh cookie is ever read, and it is scoped to /api/auth: no other request parses cookies.
+  app.use('/api/auth', cookieParser());
   for (const [path, limit] of LARGE_BODY_ROUTES) app.use(path, express.json({ limit }));
   app.use('/api', express.json({ limit: '100kb' }));
   app.use('/api', express.urlencoded({ extended: false, limit: '100kb' }));

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -90,7 +90,7 @@ async function serveCeiling() {
       const body = await readBody(req);
       const answer = await scenario.ceiling(pool, { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://localhost'), headers: req.headers, body });
       res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(answer.body));
+      res.end('json' in answer ? answer.json : JSON.stringify(answer.body));
     } catch (e) {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: String(e) }));
@@ -103,6 +103,8 @@ async function serveCeiling() {
 
 interface RunResult {
   rps: number;
+  /** CPU time the server process spent per answered request (ms), NaN where /proc is not there. */
+  cpuMs: number;
   p50: number;
   p99: number;
   total: number;
@@ -110,8 +112,26 @@ interface RunResult {
   errors: number;
 }
 
-async function measure(port: number, scenario: Scenario, requests: BenchRequest[], connections: number, duration: number): Promise<RunResult> {
+/** CPU seconds a process has used so far (user + system), from /proc; NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    // Fields after the command name; utime and stime are the 12th and 13th, in clock ticks (1/100 s on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * One autocannon run against a server. The server's own CPU time per request is printed beside the
+ * throughput: autocannon and PostgreSQL share this machine's cores, so it shows where time goes.
+ */
+async function measure(
+  port: number, pid: number | undefined, scenario: Scenario, requests: BenchRequest[], connections: number, duration: number,
+): Promise<RunResult> {
   let next = 0;
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -133,6 +153,7 @@ async function measure(port: number, scenario: Scenario, requests: BenchRequest[
   });
   return {
     rps: result.requests.average,
+    cpuMs: ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
@@ -254,7 +275,7 @@ async function runBench() {
   try {
     await Promise.all([waitReady(nest, 'nest'), waitReady(ceiling, 'ceiling')]);
     const lines: string[] = [];
-    const header = `${'scenario'.padEnd(28)} ${'conns'.padStart(5)} ${'server'.padEnd(8)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(8)}`;
+    const header = `${'scenario'.padEnd(28)} ${'conns'.padStart(5)} ${'server'.padEnd(8)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'non-2xx'.padStart(8)} ${'cpu ms/req'.padStart(10)}`;
     console.log(`\n${header}`);
     for (const scenario of chosen) {
       const requests = await scenario.requests(ctx);
@@ -265,18 +286,18 @@ async function runBench() {
       // Warm both up first: the JIT, and every pooled connection's prepared statements (PostgreSQL
       // plans a statement afresh for its first executions on each connection).
       const counts = scenario.connections ?? connectionCounts;
-      for (const port of [nestPort, ceilingPort]) {
+      for (const [port, pid] of [[nestPort, nest.pid], [ceilingPort, ceiling.pid]] as const) {
         await scenario.reset?.(ctx);
-        await measure(port, scenario, requests, Math.max(...counts), WARM_UP_SECONDS);
+        await measure(port, pid, scenario, requests, Math.max(...counts), WARM_UP_SECONDS);
       }
       for (const connections of counts) {
         const results: Record<'nest' | 'ceiling', RunResult> = {} as never;
-        for (const [name, port] of [['nest', nestPort], ['ceiling', ceilingPort]] as const) {
+        for (const [name, port, pid] of [['nest', nestPort, nest.pid], ['ceiling', ceilingPort, ceiling.pid]] as const) {
           await scenario.reset?.(ctx);
-          results[name] = await measure(port, scenario, requests, connections, scenario.duration ?? duration);
+          results[name] = await measure(port, pid, scenario, requests, connections, scenario.duration ?? duration);
           const r = results[name];
           console.log(
-            `${scenario.name.padEnd(28)} ${String(connections).padStart(5)} ${name.padEnd(8)} ${fmt(r.rps).padStart(9)} ${fmt(r.p50, 1).padStart(7)} ${fmt(r.p99, 1).padStart(7)} ${fmt(r.non2xx + r.errors).padStart(8)}`,
+            `${scenario.name.padEnd(28)} ${String(connections).padStart(5)} ${name.padEnd(8)} ${fmt(r.rps).padStart(9)} ${fmt(r.p50, 1).padStart(7)} ${fmt(r.p99, 1).padStart(7)} ${fmt(r.non2xx + r.errors).padStart(8)} ${(Number.isNaN(r.cpuMs) ? '-' : fmt(r.cpuMs, 2)).padStart(10)}`,
           );
         }
         const ratio = results.nest.rps / results.ceiling.rps;

@@ -28,10 +28,8 @@ export interface CeilingRequest {
   body: unknown;
 }
 
-export interface CeilingAnswer {
-  status: number;
-  body: unknown;
-}
+/** The answer: `body` to stringify, or `json` already serialised (as the API sends some answers). */
+export type CeilingAnswer = { status: number; body: unknown } | { status: number; json: string };
 
 /**
  * A benchmark scenario: the requests to send, and the ceiling's handler that answers them with

@@ -176,7 +176,9 @@ export async function seedLargeSchool(ds: DataSource, partial: Partial<LargeScho
         WHERE e.completion_percentage > 0`,
     );
   });
-  await ds.query('ANALYZE');
+  // A running school's tables have been through autovacuum: statistics, and the visibility map
+  // index-only scans rely on. A bulk load has neither until then, so give it both now.
+  await ds.query('VACUUM ANALYZE');
   const counts: Record<string, number> = {};
   for (const table of ['users', 'courses', 'modules', 'lessons', 'cohorts', 'enrolments', 'lesson_completions', 'cohort_grades', 'user_grades', 'user_certificates']) {
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM ${table}`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
-import { CurriculumCache, completionPercentage, loadUserCohortView, type RunPrepared } from './cohort-view';
+import { CurriculumCache, completionPercentage, type RunPrepared, userCohortViewJson } from './cohort-view';
 import { enrol, insertCohort, insertCourse, type CreatedCourse } from './learning.fixtures';
 
 /**
@@ -321,7 +321,7 @@ describe('cohort view from the cached curriculum', () => {
     const run: RunPrepared = async (_name, text, values) => t.ds.query(text, values);
     const [a, b] = [new CurriculumCache(), new CurriculumCache()];
     const lessonTitle = async (cache: CurriculumCache) =>
-      (await loadUserCohortView(run, cache, second.id_slug, me.id_slug, false))!.courses_part[0].modules[0].lessons[0].lesson_title;
+      JSON.parse((await userCohortViewJson(run, cache, second.id_slug, me.id_slug, false))!).courses_part[0].modules[0].lessons[0].lesson_title;
     expect(await lessonTitle(a)).toBe('Bump 1');
     expect(await lessonTitle(b)).toBe('Bump 1');
     await t.ds.query(`UPDATE lessons SET title = 'Solder bumps' WHERE id = $1`, [packaging.lessons['Bump 1'].id]);

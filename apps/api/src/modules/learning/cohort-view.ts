@@ -1,4 +1,5 @@
 import type { CourseSummary, LatestLesson, UserCohortView } from '@school/contracts';
+import type { JsonText } from '../../common/json-text';
 import { COHORT_CURRICULUM_SQL, USER_COHORT_PROGRESS_SQL } from './learning.sql';
 
 /**
@@ -22,24 +23,29 @@ interface RawCourse {
   modules: { id_slug: string; title: string; order: number; lessons: RawLesson[] }[];
 }
 
+/**
+ * The curriculum keeps each piece of courses_part serialised, so a view is put together by joining
+ * strings rather than by building and stringifying ~300 objects per request.
+ */
 interface CurriculumLesson {
   id: number;
   id_slug: string;
   title: string;
   lesson_type: LessonType;
-  order: number;
   course: { id_slug: string; title: string };
+  /** The lesson in courses_part: [not completed, completed]. */
+  json: readonly [string, string];
 }
 interface CurriculumModule {
-  id_slug: string;
-  title: string;
-  order: number;
+  /** `{"id_slug":…,"title":…,"order":…,"lessons":[` */
+  open: string;
   lessons: CurriculumLesson[];
 }
 interface CurriculumCourse {
-  id_slug: string;
-  title: string;
+  /** `{"id_slug":…,"title":…,"modules":[` */
+  open: string;
   modules: CurriculumModule[];
+  lessonCount: number;
 }
 
 type GradeItem = UserCohortView['user_grades_part'][number];
@@ -59,23 +65,26 @@ export interface Curriculum {
   grades: CurriculumGrade[];
 }
 
+/** An object's JSON without its closing brace, to append more members to. */
+const openObject = (value: object) => JSON.stringify(value).slice(0, -1);
+
 function toCurriculum(raw: RawCourse[], grades: CurriculumGrade[]): Curriculum {
   const lessons = new Map<number, CurriculumLesson>();
   const courses = raw.map((c) => {
     const course = { id_slug: c.id_slug, title: c.title };
-    return {
-      ...course,
-      modules: c.modules.map((m) => ({
-        id_slug: m.id_slug,
-        title: m.title,
-        order: m.order,
-        lessons: m.lessons.map(([id, idSlug, title, lessonType, order]) => {
-          const lesson = { id, id_slug: idSlug, title, lesson_type: lessonType, order, course };
-          lessons.set(id, lesson);
-          return lesson;
-        }),
-      })),
-    };
+    let lessonCount = 0;
+    const modules = c.modules.map((m) => ({
+      open: `${openObject({ id_slug: m.id_slug, title: m.title, order: m.order })},"lessons":[`,
+      lessons: m.lessons.map(([id, idSlug, title, lessonType, order]) => {
+        const entry = (done: boolean) =>
+          JSON.stringify({ lesson_id: idSlug, lesson_title: title, lesson_type: lessonType, is_completed: done, order });
+        const lesson = { id, id_slug: idSlug, title, lesson_type: lessonType, course, json: [entry(false), entry(true)] as const };
+        lessons.set(id, lesson);
+        lessonCount++;
+        return lesson;
+      }),
+    }));
+    return { open: `${openObject(course)},"modules":[`, modules, lessonCount };
   });
   return { courses, lessons, grades };
 }
@@ -157,36 +166,44 @@ export function completionPercentage(completed: number, total: number): number {
   return hundredths / 100;
 }
 
+/** courses_part as JSON: the curriculum's serialised pieces, with the student's completions and percentages. */
+function coursesPartJson(curriculum: Curriculum, done: Set<number>): string {
+  let out = '[';
+  for (let ci = 0; ci < curriculum.courses.length; ci++) {
+    const course = curriculum.courses[ci];
+    let courseDone = 0;
+    out += ci ? `,${course.open}` : course.open;
+    for (let mi = 0; mi < course.modules.length; mi++) {
+      const m = course.modules[mi];
+      let moduleDone = 0;
+      out += mi ? `,${m.open}` : m.open;
+      for (let li = 0; li < m.lessons.length; li++) {
+        const lesson = m.lessons[li];
+        const isCompleted = done.has(lesson.id);
+        if (isCompleted) moduleDone++;
+        if (li) out += ',';
+        out += lesson.json[isCompleted ? 1 : 0];
+      }
+      courseDone += moduleDone;
+      out += `],"completion_percentage":${completionPercentage(moduleDone, m.lessons.length)}}`;
+    }
+    out += `],"total_lessons":${course.lessonCount},"completion_percentage":${completionPercentage(courseDone, course.lessonCount)}}`;
+  }
+  return `${out}]`;
+}
+
 /**
- * The cohort as one student sees it: null when the student may not read the cohort (enrolled as
- * ACTIVE or SUSPENDED, before the cohort's end_access_date). At most 2 statements: the student's
- * part, and the curriculum when this process does not hold its current version.
+ * The cohort as one student sees it, as JSON text: null when the student may not read the cohort
+ * (enrolled as ACTIVE or SUSPENDED, before the cohort's end_access_date). At most 2 statements:
+ * the student's part, and the curriculum when this process does not hold its current version.
  */
-export async function loadUserCohortView(
+export async function userCohortViewJson(
   run: RunPrepared, cache: CurriculumCache, cohortIdSlug: string, userIdSlug: string, recordVisit: boolean,
-): Promise<UserCohortView | null> {
+): Promise<JsonText<UserCohortView> | null> {
   const [p] = await run<ProgressRow>('learning.cohort-progress', USER_COHORT_PROGRESS_SQL, [cohortIdSlug, userIdSlug, recordVisit]);
   if (!p) return null;
   const curriculum = await cache.get(run, p.cohort_id, p.curriculum_version);
   if (!curriculum) return null;
-
-  const done = new Set(p.done);
-  const courses_part = curriculum.courses.map((course) => {
-    let courseTotal = 0;
-    let courseDone = 0;
-    const modules = course.modules.map((m) => {
-      let moduleDone = 0;
-      const lessons = m.lessons.map((l) => {
-        const isCompleted = done.has(l.id);
-        if (isCompleted) moduleDone++;
-        return { lesson_id: l.id_slug, lesson_title: l.title, lesson_type: l.lesson_type, is_completed: isCompleted, order: l.order };
-      });
-      courseTotal += lessons.length;
-      courseDone += moduleDone;
-      return { id_slug: m.id_slug, title: m.title, order: m.order, lessons, completion_percentage: completionPercentage(moduleDone, lessons.length) };
-    });
-    return { id_slug: course.id_slug, title: course.title, modules, total_lessons: courseTotal, completion_percentage: completionPercentage(courseDone, courseTotal) };
-  });
 
   const completedLessonsIds: string[] = [];
   for (const id of p.done) {
@@ -204,7 +221,8 @@ export async function loadUserCohortView(
       }
     : null;
 
-  // A grade stays hidden until its results open (its own date, else the cohort's).
+  // The student's grades of every cohort, looked up by this cohort's grade items only. A grade
+  // stays hidden until its results open (its own date, else the cohort's).
   const mine = new Map(p.user_grades.map((g) => [g[0], g]));
   const grades: GradeItem[] = curriculum.grades.map((g) => {
     const ug = mine.get(g.id);
@@ -217,9 +235,7 @@ export async function loadUserCohortView(
     };
   });
 
-  return {
-    ...p.head,
-    courses_part,
+  const rest: Omit<UserCohortView, keyof ProgressRow['head'] | 'courses_part'> = {
     latest_lesson_part,
     user_cohort_part: {
       completed_lessons_ids: completedLessonsIds,
@@ -230,4 +246,6 @@ export async function loadUserCohortView(
     user_grades_part: grades,
     certificates_part: p.certificates,
   };
+  // Members in the order of the type: the head, courses_part, then the rest.
+  return `${openObject(p.head)},"courses_part":${coursesPartJson(curriculum, new Set(p.done))},${JSON.stringify(rest).slice(1)}`;
 }

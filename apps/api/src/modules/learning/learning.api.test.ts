@@ -195,7 +195,9 @@ describe('GET /api/user-cohorts/user/:userIdSlug/', () => {
 
 describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
   it('answers the whole user cohort view', async () => {
-    const { body } = await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}/`, me).expect(200);
+    const { body, headers } = await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}/`, me).expect(200);
+    // Sent as serialised text: still JSON to every client.
+    expect(headers['content-type']).toBe('application/json; charset=utf-8');
     const view = body.data;
     expect(view).toMatchObject({ title: 'Talent Cohort 1' });
     expect(view.courses_part.map((c: { title: string }) => c.title)).toEqual(['Digital Chips', 'Analog Basics']);

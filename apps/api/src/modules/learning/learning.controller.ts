@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, Inject, Param, Patch, Query } from '@nestjs/common';
 import {
   CertificateDocumentParamsSchema, CohortIdParamsSchema, MarkLessonCompleteSchema, UserCohortViewParamsSchema, UserCourseViewParamsSchema,
   UserIdSlugParamsSchema, VideoUrlQuerySchema,
@@ -6,6 +6,7 @@ import {
 } from '@school/contracts';
 import type { z } from 'zod';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
+import { dataEnvelope } from '../../common/json-text';
 import { ZodPipe } from '../../common/zod.pipe';
 import { LearningService } from './learning.service';
 
@@ -19,9 +20,11 @@ export class LearningController {
     return { data: await this.learning.userCohorts(me, p.userIdSlug) };
   }
 
+  /** Sent as the serialised text the service builds: this is the portal's largest and most frequent answer. */
   @Get('cohorts/:id/user/:userIdSlug')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   async cohortView(@CurrentUser() me: AuthUser, @Param(new ZodPipe(UserCohortViewParamsSchema)) p: z.infer<typeof UserCohortViewParamsSchema>) {
-    return { data: await this.learning.cohortView(me, p.id, p.userIdSlug) };
+    return dataEnvelope(await this.learning.cohortView(me, p.id, p.userIdSlug));
   }
 
   @Get('cohorts/:cohortId/courses/:courseId/user/:userIdSlug')

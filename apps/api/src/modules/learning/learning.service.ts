@@ -6,7 +6,8 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { StorageService } from '../storage/storage.service';
 import { buildCertificatePdf } from './certificate-document';
-import { CurriculumCache, loadUserCohortView, type RunPrepared } from './cohort-view';
+import type { JsonText } from '../../common/json-text';
+import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';
 import { preparedRows } from './prepared-query';
 import {
   COMPLETED_CERTIFICATE_SQL, LESSON_FILE_ACCESS_SQL, MARK_LESSON_COMPLETE_SQL, USER_COHORTS_SQL, USER_COURSE_VIEW_SQL,
@@ -51,9 +52,10 @@ export class LearningService {
     return preparedRows(this.db, 'learning.user-cohorts', USER_COHORTS_SQL, [userIdSlug]);
   }
 
-  async cohortView(me: AuthUser, cohortIdSlug: string, userIdSlug: string): Promise<UserCohortView> {
+  /** The whole cohort view, already serialised (see cohort-view.ts). */
+  async cohortView(me: AuthUser, cohortIdSlug: string, userIdSlug: string): Promise<JsonText<UserCohortView>> {
     this.assertSelfOrAdmin(me, userIdSlug);
-    const view = await loadUserCohortView(this.runPrepared, this.curricula, cohortIdSlug, userIdSlug, me.id_slug === userIdSlug);
+    const view = await userCohortViewJson(this.runPrepared, this.curricula, cohortIdSlug, userIdSlug, me.id_slug === userIdSlug);
     if (!view) throw new NotFoundException(NOT_AVAILABLE);
     return view;
   }

@@ -51,7 +51,8 @@ SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c
  * - `latest_lesson_id` / `latest_completed_at`: the curriculum lesson completed last;
  * - `result_open_date` (json) / `result_open_ms`, `now_ms`: when the cohort's results open, and now,
  *   for hiding grades whose results are not open yet;
- * - `user_grades`: the student's grades in this cohort, `[cohort_grade_id, id_slug, user_grade, status]`;
+ * - `user_grades`: the student's grades, `[cohort_grade_id, id_slug, user_grade, status]`, of every
+ *   cohort (read from one covering index; the caller keeps those of this cohort's grade items);
  * - `certificates`: the cohort's certificates with the student's progress.
  */
 export const USER_COHORT_PROGRESS_SQL = `
@@ -89,8 +90,7 @@ SELECT a.cohort_id, a.curriculum_version, a.id_slug, a.enrolment_status,
        (extract(epoch FROM a.result_open_date) * 1000)::float8 AS result_open_ms,
        (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
        coalesce((SELECT json_agg(json_build_array(ug.cohort_grade_id, ug.id_slug, ug.user_grade, ug.user_submission_status))
-                   FROM user_grades ug JOIN cohort_grades g ON g.id = ug.cohort_grade_id
-                  WHERE ug.user_id = a.user_id AND g.cohort_id = a.cohort_id), '[]') AS user_grades,
+                   FROM user_grades ug WHERE ug.user_id = a.user_id), '[]') AS user_grades,
        coalesce((SELECT j FROM certificates), '[]') AS certificates
   FROM access a
   LEFT JOIN LATERAL (
