@@ -1,3 +1,4 @@
+import { constants as zlib } from 'node:zlib';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -10,6 +11,13 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { serveDevApps } from './static/dev-apps';
 import { serveApps } from './static/serve-apps';
+
+/**
+ * Brotli quality for API answers, which are compressed afresh on every request: quality 1 costs a
+ * quarter of compression's default 4 (0.18 ms against 0.7 ms of CPU for a 90 KB cohort view) for
+ * about 8% more bytes. Files (the apps' assets, cached by browsers) keep the default.
+ */
+const API_BROTLI_QUALITY = 1;
 
 /** Paths whose JSON bodies may exceed the default 100 kB limit, with their own limit. */
 const LARGE_BODY_ROUTES: [RegExp, string][] = [[/^\/api\/cohorts\/admin\/[^/]+\/add-student-bulk\/?$/, '2mb']];
@@ -42,7 +50,8 @@ export async function createApp(config: AppConfig, dataSource: DataSource): Prom
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(compression());
+  app.use('/api', compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } } }));
+  app.use(compression({ filter: (req, res) => !req.originalUrl.startsWith('/api/') && compression.filter(req, res) }));
   // Only the refresh cookie is ever read, and it is scoped to /api/auth: no other request parses cookies.
   app.use('/api/auth', cookieParser());
   for (const [path, limit] of LARGE_BODY_ROUTES) app.use(path, express.json({ limit }));

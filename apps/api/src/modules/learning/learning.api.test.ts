@@ -1,3 +1,6 @@
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import pg from 'pg';
 import { JwtService } from '@nestjs/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,6 +240,30 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
       { id_slug: expect.any(String), title: 'Digital Chips Certificate', user_certificate: { progress: 'IN_PROGRESS', completion_date: null } },
       { id_slug: certSlugs.completed, title: 'Cleanroom Safety', user_certificate: { progress: 'COMPLETED', completion_date: expect.stringMatching(/^2026-03-02T10:00:00/) } },
     ]);
+  });
+
+  it('compresses the view for browsers with brotli at the API quality', async () => {
+    const server = t.app.getHttpServer() as Server;
+    if (!server.address()) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // node:http, which (unlike fetch and supertest) hands over the bytes as sent.
+    const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      const path = `/api/cohorts/${cohort.id_slug}/user/${me.id_slug}/`;
+      http
+        .get({ host: '127.0.0.1', port, path, headers: { ...bearer(me), 'Accept-Encoding': 'gzip, deflate, br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+    expect(raw.encoding).toBe('br');
+    const text = brotliDecompressSync(raw.body);
+    expect(JSON.parse(text.toString()).data.title).toBe('Talent Cohort 1');
+    // Quality 1 (API_BROTLI_QUALITY in create-app.ts), not compression's default 4.
+    const atQuality = (q: number) => brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: q } }).length;
+    expect(atQuality(1)).not.toBe(atQuality(4));
+    expect(raw.body.length).toBe(atQuality(1));
   });
 
   it('takes at most 3 SQL statements, whatever the size of the cohort', async () => {
