@@ -1,17 +1,41 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type pg from 'pg';
+import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
+
+const WINDOW_SECONDS = 15 * 60;
 
 /**
  * Backs off failed logins: 5 consecutive failures on one account, or 30 from one address
  * (a classroom may share it), block further attempts for 15 minutes. A success clears the account's count.
+ * The counts are kept in PostgreSQL (table login_rate_limits), so all API processes share them.
  */
 @Injectable()
 export class LoginThrottleService {
-  private readonly byAccount = new RateLimiterMemory({ keyPrefix: 'login-account', points: 5, duration: 15 * 60, blockDuration: 15 * 60 });
-  private readonly byIp = new RateLimiterMemory({ keyPrefix: 'login-ip', points: 30, duration: 15 * 60, blockDuration: 15 * 60 });
+  private readonly byAccount: RateLimiterPostgres;
+  private readonly byIp: RateLimiterPostgres;
 
-  constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(DataSource) db: DataSource,
+  ) {
+    const limiter = (keyPrefix: string, points: number) =>
+      new RateLimiterPostgres({
+        storeClient: (db.driver as unknown as { master: pg.Pool }).master,
+        storeType: 'pool',
+        tableName: 'login_rate_limits',
+        // Created by a migration, not by the library.
+        tableCreated: true,
+        clearExpiredByTimeout: true,
+        keyPrefix,
+        points,
+        duration: WINDOW_SECONDS,
+        blockDuration: WINDOW_SECONDS,
+      });
+    this.byAccount = limiter('login-account', 5);
+    this.byIp = limiter('login-ip', 30);
+  }
 
   async assertAllowed(email: string, ip: string): Promise<void> {
     if (this.config.DISABLE_RATE_LIMITS) return;
@@ -24,9 +48,9 @@ export class LoginThrottleService {
     if (this.config.DISABLE_RATE_LIMITS) return;
     await Promise.all([this.byAccount.penalty(email, 1), this.byIp.penalty(ip, 1)]);
     const account = await this.byAccount.get(email);
-    if (account && account.remainingPoints <= 0) await this.byAccount.block(email, 15 * 60);
+    if (account && account.remainingPoints <= 0) await this.byAccount.block(email, WINDOW_SECONDS);
     const address = await this.byIp.get(ip);
-    if (address && address.remainingPoints <= 0) await this.byIp.block(ip, 15 * 60);
+    if (address && address.remainingPoints <= 0) await this.byIp.block(ip, WINDOW_SECONDS);
   }
 
   async recordSuccess(email: string): Promise<void> {
