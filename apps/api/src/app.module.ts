@@ -4,6 +4,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
 import { JwtAuthGuard, RolesGuard } from './common/auth.guards';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { PostgresThrottlerStorage } from './common/postgres-throttler-storage';
 import { AppConfig } from './config/app-config';
 import { AuthModule } from './modules/auth/auth.module';
 import { JWT_SECRET, resolveJwtSecret } from './modules/auth/jwt-secret';
@@ -42,7 +43,14 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.register(config, dataSource),
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }], skipIf: () => config.DISABLE_RATE_LIMITS }),
+        ThrottlerModule.forRootAsync({
+          inject: [DataSource],
+          useFactory: (db: DataSource) => ({
+            throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }],
+            skipIf: () => config.DISABLE_RATE_LIMITS,
+            storage: new PostgresThrottlerStorage(db),
+          }),
+        }),
         AuthModule,
         StorageModule,
         LearningModule,

@@ -5,10 +5,10 @@ import { AdminLists1764000000500 } from './1764000000500-admin-lists';
 import { LessonCaptions1764000000600 } from './1764000000600-lesson-captions';
 import { CurriculumVersion1764000000700 } from './1764000000700-curriculum-version';
 import { ProgressCoveringIndexes1764000000800 } from './1764000000800-progress-covering-indexes';
-import { LoginRateLimits1764000000900 } from './1764000000900-login-rate-limits';
+import { RateLimits1764000000900 } from './1764000000900-rate-limits';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000, FormsAndApplications1764000000300, LearningProgress1764000000400, AdminLists1764000000500, LessonCaptions1764000000600, CurriculumVersion1764000000700,
-  ProgressCoveringIndexes1764000000800, LoginRateLimits1764000000900,
+  ProgressCoveringIndexes1764000000800, RateLimits1764000000900,
 ];

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
-import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
+import { postgresRateLimiter } from '../../common/rate-limit-store';
 import { AppConfig } from '../../config/app-config';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -9,7 +9,7 @@ const WINDOW_SECONDS = 15 * 60;
 /**
  * Backs off failed logins: 5 consecutive failures on one account, or 30 from one address
  * (a classroom may share it), block further attempts for 15 minutes. A success clears the account's count.
- * The counts are kept in PostgreSQL (table login_rate_limits), so all API processes share them.
+ * The counts are kept in PostgreSQL (see rate-limit-store.ts), so all API processes share them.
  */
 @Injectable()
 export class LoginThrottleService {
@@ -21,18 +21,7 @@ export class LoginThrottleService {
     @Inject(DataSource) db: DataSource,
   ) {
     const limiter = (keyPrefix: string, points: number) =>
-      new RateLimiterPostgres({
-        storeClient: (db.driver as unknown as { master: pg.Pool }).master,
-        storeType: 'pool',
-        tableName: 'login_rate_limits',
-        // Created by a migration, not by the library.
-        tableCreated: true,
-        clearExpiredByTimeout: true,
-        keyPrefix,
-        points,
-        duration: WINDOW_SECONDS,
-        blockDuration: WINDOW_SECONDS,
-      });
+      postgresRateLimiter(db, { keyPrefix, points, duration: WINDOW_SECONDS, blockDuration: WINDOW_SECONDS });
     this.byAccount = limiter('login-account', 5);
     this.byIp = limiter('login-ip', 30);
   }

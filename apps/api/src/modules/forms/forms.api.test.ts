@@ -1,5 +1,7 @@
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+import { createApp } from '../../create-app';
 
 let t: TestApp;
 let admin: TestUser;
@@ -130,6 +132,23 @@ describe('rate limit', () => {
       expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
       expect(statuses[10]).toBe(429);
     } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts in the database, so every API process shares the limit', async () => {
+    const limited = await createTestApp();
+    // A second app on the same database, as a second instance or cluster worker would be.
+    const other = await createApp(limited.config, limited.ds);
+    await other.init();
+    try {
+      for (let i = 0; i < 10; i++) await limited.http.post('/api/forms/contact/').send({ ...contact, email: `s${i}@example.com` }).expect(200);
+      const res = await request(other.getHttpServer()).post('/api/forms/contact/').send({ ...contact, email: 's10@example.com' }).expect(429);
+      // Seconds until the 10-minute window ends.
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(500);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(600);
+    } finally {
+      await other.close();
       await limited.close();
     }
   });
