@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { inject } from 'vitest';
@@ -75,3 +76,30 @@ export async function createUser(
 }
 
 export const bearer = (u: { access: string }) => ({ Authorization: `Bearer ${u.access}` });
+
+/** Counts the SQL statements the pg driver sends while `fn` runs. */
+export async function countStatements(fn: () => Promise<unknown>): Promise<number> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let count = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    count++;
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return count;
+}
+
+/**
+ * A second API process on the test app's database, as another instance or cluster worker would
+ * be: for state that must be shared through PostgreSQL.
+ */
+export async function startSecondInstance(t: TestApp): Promise<Pick<TestApp, 'http' | 'close'>> {
+  const app = await createApp(t.config, t.ds);
+  await app.init();
+  return { http: request(app.getHttpServer()), close: () => app.close() };
+}

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 
 export interface ListParams {
@@ -57,5 +57,19 @@ export function useListParams(defaultSort: string, prefix = '') {
     setPage: (page: number) => update({ page }),
     setSearch: (search: string) => update({ search }),
     setSort: (sort: string) => update({ sort }),
+  };
+}
+
+/**
+ * A list's page, search and sort kept in the component, for a search inside a page whose URL
+ * already belongs to another list. As with useListParams, a new search or sort starts at page 1.
+ */
+export function useLocalListState(defaultSort: string) {
+  const [state, setState] = useState<ListParams>({ page: 1, search: '', sort: defaultSort });
+  return {
+    ...state,
+    setPage: (page: number) => setState((s) => ({ ...s, page })),
+    setSearch: (search: string) => setState((s) => ({ ...s, search, page: 1 })),
+    setSort: (sort: string) => setState((s) => ({ ...s, sort, page: 1 })),
   };
 }

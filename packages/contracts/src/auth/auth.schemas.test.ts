@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { PASSWORD_RULE_MESSAGE } from '../common/common.schemas';
+import { messagesOf } from '../test-utils';
 import {
   AuthResponseSchema,
   ChangeEmailSchema,
@@ -16,17 +17,6 @@ import {
   SignUpFormSchema,
 } from './auth.schemas';
 
-/** Messages by first path segment ('' for the root). */
-function messages(schema: z.ZodType, value: unknown): Record<string, string[]> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
-  const out: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
 function firstMessage(schema: z.ZodType, value: unknown): string | undefined {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error.issues[0].message;
@@ -77,7 +67,7 @@ describe('names', () => {
     expect(First.parse('  Al ')).toBe('Al');
   });
   it('uses the last-name message in ProfileUpdateSchema', () => {
-    expect(messages(ProfileUpdateSchema, { first_name: '', last_name: '' })).toEqual({
+    expect(messagesOf(ProfileUpdateSchema, { first_name: '', last_name: '' })).toEqual({
       first_name: ['First name is required'],
       last_name: ['Last name is required'],
     });
@@ -92,11 +82,11 @@ describe('LoginSchema', () => {
     });
   });
   it('reports required fields', () => {
-    expect(messages(LoginSchema, { email: '', password: '' })).toEqual({
+    expect(messagesOf(LoginSchema, { email: '', password: '' })).toEqual({
       email: ['Email is required'],
       password: ['Password is required'],
     });
-    expect(messages(LoginSchema, {})).toEqual({
+    expect(messagesOf(LoginSchema, {})).toEqual({
       email: ['Email is required'],
       password: ['Password is required'],
     });
@@ -131,21 +121,21 @@ describe('SignUpFormSchema', () => {
     expect(SignUpFormSchema.safeParse(valid).success).toBe(true);
   });
   it('requires the confirmation', () => {
-    expect(messages(SignUpFormSchema, { ...valid, confirm_password: '' })).toEqual({
+    expect(messagesOf(SignUpFormSchema, { ...valid, confirm_password: '' })).toEqual({
       confirm_password: ['Confirm your password'],
     });
   });
   it('requires it to match, even when another field is invalid', () => {
-    expect(messages(SignUpFormSchema, { ...valid, confirm_password: 'Abc12?' })).toEqual({
+    expect(messagesOf(SignUpFormSchema, { ...valid, confirm_password: 'Abc12?' })).toEqual({
       confirm_password: ['Passwords do not match'],
     });
-    expect(messages(SignUpFormSchema, { ...valid, first_name: '', confirm_password: 'nope' })).toEqual({
+    expect(messagesOf(SignUpFormSchema, { ...valid, first_name: '', confirm_password: 'nope' })).toEqual({
       first_name: ['First name is required'],
       confirm_password: ['Passwords do not match'],
     });
   });
   it('reports every required field', () => {
-    expect(messages(SignUpFormSchema, {})).toEqual({
+    expect(messagesOf(SignUpFormSchema, {})).toEqual({
       email: ['Email is required'],
       password: ['Password is required'],
       first_name: ['First name is required'],
@@ -161,15 +151,15 @@ describe('ChangePasswordSchema', () => {
     expect(ChangePasswordSchema.safeParse(valid).success).toBe(true);
   });
   it('reports each message', () => {
-    expect(messages(ChangePasswordSchema, { old_password: '', new_password: '', confirm_new_password: '' })).toEqual({
+    expect(messagesOf(ChangePasswordSchema, { old_password: '', new_password: '', confirm_new_password: '' })).toEqual({
       old_password: ['Current password is required'],
       new_password: ['Password is required'],
       confirm_new_password: ['Confirm password is required.'],
     });
-    expect(messages(ChangePasswordSchema, { ...valid, new_password: 'weak' , confirm_new_password: 'weak'})).toEqual({
+    expect(messagesOf(ChangePasswordSchema, { ...valid, new_password: 'weak' , confirm_new_password: 'weak'})).toEqual({
       new_password: [PASSWORD_RULE_MESSAGE],
     });
-    expect(messages(ChangePasswordSchema, { ...valid, confirm_new_password: 'Abc12?' })).toEqual({
+    expect(messagesOf(ChangePasswordSchema, { ...valid, confirm_new_password: 'Abc12?' })).toEqual({
       confirm_new_password: ['Passwords do not match'],
     });
   });
@@ -177,12 +167,12 @@ describe('ChangePasswordSchema', () => {
 
 describe('ChangeEmailSchema', () => {
   it('reports required and format messages', () => {
-    expect(messages(ChangeEmailSchema, { current_email: '', current_password: '', new_email: '' })).toEqual({
+    expect(messagesOf(ChangeEmailSchema, { current_email: '', current_password: '', new_email: '' })).toEqual({
       current_email: ['Current email is required'],
       current_password: ['Password is required'],
       new_email: ['New email is required'],
     });
-    expect(messages(ChangeEmailSchema, { current_email: 'x', current_password: 'p', new_email: 'y@' })).toEqual({
+    expect(messagesOf(ChangeEmailSchema, { current_email: 'x', current_password: 'p', new_email: 'y@' })).toEqual({
       current_email: ['Invalid email format'],
       new_email: ['Invalid email format'],
     });

@@ -1,7 +1,5 @@
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, type TestApp } from '../../../test/test-app';
-import { createApp } from '../../create-app';
+import { bearer, createTestApp, createUser, startSecondInstance, type TestApp } from '../../../test/test-app';
 
 const PASSWORD_RULE = 'Password must be at least 6 characters, include a lowercase and uppercase letter, a number and a symbol';
 const BROWSER = { 'X-Requested-With': 'school-web' };
@@ -112,13 +110,11 @@ describe('POST /api/auth/login/', () => {
   });
 
   it('shares the back-off between API processes, through the database', async () => {
-    // A second app on the same database, as a second instance or cluster worker would be.
-    const other = await createApp(t.config, t.ds);
-    await other.init();
+    const other = await startSecondInstance(t);
     try {
       const u = await createUser(t);
       for (let i = 0; i < 5; i++) await t.http.post('/api/auth/login/').send({ email: u.email, password: 'Wrong#Pass1' }).expect(400);
-      await request(other.getHttpServer()).post('/api/auth/login/').send({ email: u.email, password: u.password }).expect(429);
+      await other.http.post('/api/auth/login/').send({ email: u.email, password: u.password }).expect(429);
     } finally {
       await other.close();
     }

@@ -1,5 +1,4 @@
 import type { AdminCourse, LessonType } from '@school/contracts';
-import pg from 'pg';
 import { expect } from 'vitest';
 import { bearer, type TestApp, type TestUser } from '../../../test/test-app';
 
@@ -61,21 +60,4 @@ export async function makeCohort(
 
 export async function enrol(t: TestApp, admin: TestUser, cohortSlug: string, user: { id_slug: string }) {
   await t.http.post(`/api/cohorts/admin/${cohortSlug}/add-student`).set(bearer(admin)).send({ user_id_slug: user.id_slug }).expect(201);
-}
-
-/** Counts the SQL statements the pg driver sends while `fn` runs. */
-export async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  let count = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    count++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return count;
 }

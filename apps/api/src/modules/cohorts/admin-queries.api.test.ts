@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
-import { countStatements, makeCohort, makeCourse } from './admin-fixtures';
+import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+import { makeCohort, makeCourse } from './admin-fixtures';
 
 let t: TestApp;
 let admin: TestUser;

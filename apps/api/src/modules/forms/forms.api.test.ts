@@ -1,7 +1,5 @@
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
-import { createApp } from '../../create-app';
+import { bearer, createTestApp, createUser, startSecondInstance, type TestApp, type TestUser } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: TestUser;
@@ -138,12 +136,10 @@ describe('rate limit', () => {
 
   it('counts in the database, so every API process shares the limit', async () => {
     const limited = await createTestApp();
-    // A second app on the same database, as a second instance or cluster worker would be.
-    const other = await createApp(limited.config, limited.ds);
-    await other.init();
+    const other = await startSecondInstance(limited);
     try {
       for (let i = 0; i < 10; i++) await limited.http.post('/api/forms/contact/').send({ ...contact, email: `s${i}@example.com` }).expect(200);
-      const res = await request(other.getHttpServer()).post('/api/forms/contact/').send({ ...contact, email: 's10@example.com' }).expect(429);
+      const res = await other.http.post('/api/forms/contact/').send({ ...contact, email: 's10@example.com' }).expect(429);
       // Seconds until the 10-minute window ends.
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(500);
       expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(600);

@@ -1,10 +1,9 @@
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
-import pg from 'pg';
 import { JwtService } from '@nestjs/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 import { StorageService } from '../storage/storage.service';
 import { enrol, insertCohort, insertCourse, type CreatedCourse } from './learning.fixtures';
 import { NOT_AVAILABLE, SUSPENDED_MESSAGE } from './learning.service';
@@ -125,23 +124,6 @@ const markComplete = (user: TestUser, cohortSlug: string, body: Record<string, u
 function expectNotAvailable(res: { status: number; body: { message?: string } }) {
   expect(res.status).toBe(404);
   expect(res.body).toEqual({ message: NOT_AVAILABLE });
-}
-
-/** Counts the SQL statements the pg driver sends while `fn` runs. */
-async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  let count = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    count++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return count;
 }
 
 describe('GET /api/user-cohorts/user/:userIdSlug/', () => {

@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '@school/contracts';
 import { Button, ListToolbar, Pagination } from '@school/ui';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useLocalListState } from '../../../lib/list-params';
 import { useCourses } from '../../courses/api/list-courses';
 
 export interface PickedCourse {
@@ -10,23 +11,15 @@ export interface PickedCourse {
 
 /** A course search (20 a page) whose rows carry an Add button; what "Add" does is up to the caller. */
 export function CoursePicker({ onPick, picked, heading }: { onPick: (course: PickedCourse) => void; picked: Set<string>; heading: ReactNode }) {
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState('title');
-  const [page, setPage] = useState(1);
-  const courses = useCourses({ page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: search || undefined, order_by: sort });
+  const list = useLocalListState('title');
+  const courses = useCourses({ page: list.page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: list.search || undefined, order_by: list.sort });
   return (
     <section className="admin-card admin-stack" aria-label="Course search">
       {heading}
       <ListToolbar
-        onSearch={(q) => {
-          setSearch(q);
-          setPage(1);
-        }}
-        sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setPage(1);
-        }}
+        onSearch={list.setSearch}
+        sort={list.sort}
+        onSortChange={list.setSort}
         searchPlaceholder="Search courses..."
       />
       {courses.data && courses.data.data.length === 0 && <p className="admin-empty">No course matches your search.</p>}
@@ -50,7 +43,7 @@ export function CoursePicker({ onPick, picked, heading }: { onPick: (course: Pic
           </li>
         ))}
       </ul>
-      <Pagination page={page} numPages={courses.data?.num_pages ?? 0} onChange={setPage} label="Course search pages" />
+      <Pagination page={list.page} numPages={courses.data?.num_pages ?? 0} onChange={list.setPage} label="Course search pages" />
     </section>
   );
 }

@@ -1,18 +1,16 @@
 import { ADMIN_MESSAGES, isApiError, PAGE_SIZES, type AdminCourse } from '@school/contracts';
 import { AppLink, Button, formatDate, ListToolbar, Pagination } from '@school/ui';
-import { useState } from 'react';
 import { useCohorts } from '../../cohorts/api/list-cohorts';
 import { useLinkCourse } from '../../cohorts/api/link-course';
 import { CohortStatus } from '../../cohorts/components/cohort-status';
+import { useLocalListState } from '../../../lib/list-params';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
 
 /** The cohorts teaching this course, and a search to link it to another cohort (20 a page). */
 export function CourseCohortsTab({ course }: { course: AdminCourse }) {
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState('-created_date');
-  const [page, setPage] = useState(1);
-  const cohorts = useCohorts({ page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: search || undefined, order_by: sort });
+  const list = useLocalListState('-created_date');
+  const cohorts = useCohorts({ page: list.page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: list.search || undefined, order_by: list.sort });
   const link = useLinkCourse();
   const notify = useNotify();
   const linked = new Set(course.cohorts.map((c) => c.id_slug));
@@ -73,15 +71,9 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
           Link to a cohort
         </h2>
         <ListToolbar
-          onSearch={(q) => {
-            setSearch(q);
-            setPage(1);
-          }}
-          sort={sort}
-          onSortChange={(s) => {
-            setSort(s);
-            setPage(1);
-          }}
+          onSearch={list.setSearch}
+          sort={list.sort}
+          onSortChange={list.setSort}
           searchPlaceholder="Search cohorts..."
         />
         {cohorts.data && cohorts.data.data.length === 0 && <p className="admin-empty">No cohort matches your search.</p>}
@@ -106,7 +98,7 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
             </li>
           ))}
         </ul>
-        <Pagination page={page} numPages={cohorts.data?.num_pages ?? 0} onChange={setPage} label="Cohort search pages" />
+        <Pagination page={list.page} numPages={cohorts.data?.num_pages ?? 0} onChange={list.setPage} label="Cohort search pages" />
       </section>
     </div>
   );
