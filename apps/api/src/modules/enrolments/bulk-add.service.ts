@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EmailSchema, type BulkAddResult, type BulkErrorStudent, type BulkStudentRow, type QueueEntry } from '@school/contracts';
 import { DataSource } from 'typeorm';
+import { LOCK_QUEUE_FOR_BULK_ADD_SQL } from '../../common/cohort-queue-lock';
 import { COHORT_NOT_FOUND } from '../cohorts/cohorts.service';
 
 export const DUPLICATE_ROW = 'This email appears more than once in the file';
@@ -107,7 +108,9 @@ export function summarise(checked: CheckedRows, outcomes: RowOutcome[]): BulkAdd
  * Adds a CSV's worth of students to a cohort. Rows are checked here; the valid ones go to the
  * database in one statement inside one transaction: existing student accounts are enrolled, emails
  * without an account join the cohort's queue (they are enrolled when they register), and every row
- * is reported. Nothing is written when any part fails.
+ * is reported. Nothing is written when any part fails. Registrations wait while it runs (and it
+ * waits for those under way), so an email is either enrolled here or queued for a registration
+ * that has not started.
  */
 @Injectable()
 export class BulkAddService {
@@ -116,6 +119,7 @@ export class BulkAddService {
   async add(cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
     const checked = checkRows(students);
     const outcomes = await this.db.transaction(async (m) => {
+      if (checked.valid.length) await m.query(LOCK_QUEUE_FOR_BULK_ADD_SQL);
       const [cohort] = await m.query(LOCK_COHORT_SQL, [cohortIdSlug]);
       if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
       if (!checked.valid.length) return [] as RowOutcome[];
