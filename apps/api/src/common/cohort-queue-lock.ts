@@ -10,4 +10,5 @@
 const COHORT_QUEUE_LOCK_KEY = 7_364_001_400;
 
 export const LOCK_QUEUE_FOR_REGISTRATION_SQL = `SELECT pg_advisory_xact_lock_shared(${COHORT_QUEUE_LOCK_KEY})`;
-export const LOCK_QUEUE_FOR_BULK_ADD_SQL = `SELECT pg_advisory_xact_lock(${COHORT_QUEUE_LOCK_KEY})`;
+/** For a FROM list: the exclusive lock taken once by the statement. */
+export const LOCK_QUEUE_FOR_BULK_ADD_FROM = `pg_advisory_xact_lock(${COHORT_QUEUE_LOCK_KEY}) queue_lock`;

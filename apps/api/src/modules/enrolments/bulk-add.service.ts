@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EmailSchema, type BulkAddResult, type BulkErrorStudent, type BulkStudentRow, type QueueEntry } from '@school/contracts';
 import { DataSource } from 'typeorm';
-import { LOCK_QUEUE_FOR_BULK_ADD_SQL } from '../../common/cohort-queue-lock';
+import { LOCK_QUEUE_FOR_BULK_ADD_FROM } from '../../common/cohort-queue-lock';
 import { COHORT_NOT_FOUND } from '../cohorts/cohorts.service';
 
 export const DUPLICATE_ROW = 'This email appears more than once in the file';
@@ -39,8 +39,11 @@ export function checkRows(students: BulkStudentRow[]): CheckedRows {
   return { total: students.length, valid, errors };
 }
 
-/** Locks the cohort ($1 id_slug) against deletion while its students are written. */
-export const LOCK_COHORT_SQL = `SELECT id FROM cohorts WHERE id_slug = $1 FOR SHARE`;
+/**
+ * Locks the cohort ($1 id_slug) against deletion while its students are written, and the cohort
+ * queue against registrations (see cohort-queue-lock.ts), in one statement.
+ */
+export const LOCK_COHORT_SQL = `SELECT c.id FROM ${LOCK_QUEUE_FOR_BULK_ADD_FROM}, cohorts c WHERE c.id_slug = $1 FOR SHARE OF c`;
 
 /**
  * The whole write in one statement: $1 cohort id, $2/$3/$4 emails, first and last names.
@@ -119,7 +122,6 @@ export class BulkAddService {
   async add(cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
     const checked = checkRows(students);
     const outcomes = await this.db.transaction(async (m) => {
-      if (checked.valid.length) await m.query(LOCK_QUEUE_FOR_BULK_ADD_SQL);
       const [cohort] = await m.query(LOCK_COHORT_SQL, [cohortIdSlug]);
       if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
       if (!checked.valid.length) return [] as RowOutcome[];
