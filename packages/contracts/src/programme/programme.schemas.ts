@@ -31,6 +31,9 @@ export const YES_NO_REQUIRED_MESSAGE = 'This field is required';
 export const INVALID_FILE_URL_MESSAGE = 'Invalid file URL';
 export const APPLICATION_SUCCESS_ROUTE = '/apply/thank-you';
 export const APPLICATION_FAILURE_MESSAGE = 'Uh oh... something went wrong. Please try again later.';
+/** A second application from the same email to the same intake (409, on the email field). */
+export const APPLICATION_ALREADY_SUBMITTED_MESSAGE =
+  'An application from this email has already been received for this programme. You can only apply once per intake.';
 
 /** The required-field messages of the programme application, by field. */
 export const PROGRAMME_APPLICATION_MESSAGES = {
