@@ -4,8 +4,10 @@ import { z } from 'zod';
 export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
 
 /** C0 control characters and DEL: never part of a one-line value (name, title, id, search). */
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F]/;
 /** The same, less tab, line feed and carriage return, which multi-line text (messages, descriptions) keeps. */
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Only spaces and invisible characters (zero-width space, joiners, word joiner, BOM, soft hyphen). */
 const INVISIBLE_ONLY = /^[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]*$/;
