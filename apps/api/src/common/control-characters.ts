@@ -10,8 +10,14 @@ import type { NextFunction, Request, Response } from 'express';
 export function refuseControlCharacters(req: Request, res: Response, next: NextFunction): void {
   const field = controlCharacterField(req);
   if (field === null) return next();
-  res.status(400).json({ message: CONTROL_CHARACTER_MESSAGE, errors: { [field]: CONTROL_CHARACTER_MESSAGE } });
+  const errors = FORM_COLLECTION_PATHS.test(req.originalUrl.split('?')[0])
+    ? [{ field, message: CONTROL_CHARACTER_MESSAGE }]
+    : { [field]: CONTROL_CHARACTER_MESSAGE };
+  res.status(400).json({ message: CONTROL_CHARACTER_MESSAGE, errors });
 }
+
+/** The public forms, whose contract lists errors as `[{ field, message }]` (see FormCollectionPipe). */
+const FORM_COLLECTION_PATHS = /^\/api\/forms\/(contact|course-interest)\/?$/;
 
 function controlCharacterField(req: Request): string | null {
   let path: string;

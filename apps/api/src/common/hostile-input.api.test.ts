@@ -39,6 +39,12 @@ function request(route: RouteDef, params: Record<string, string>, query = '') {
   const req = t.http[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](url);
   return route.auth === 'public' ? req : req.set(bearer(admin));
 }
+/** The message of `field` in an error body, in the API's shape or the public forms' `[{ field, message }]`. */
+function errorOf(body: { errors?: unknown }, field: string): string | undefined {
+  if (Array.isArray(body.errors)) return body.errors.find((e: { field?: string }) => e.field === field)?.message;
+  return (body.errors as Record<string, string> | undefined)?.[field];
+}
+
 /** The error body, also when the route's success type is text (the CSV export). */
 const bodyOf = (res: { body: unknown; text: string }) =>
   (res.body && Object.keys(res.body).length ? res.body : JSON.parse(res.text)) as { errors?: Record<string, string> };
@@ -58,7 +64,7 @@ describe.each(table)('%s', (_name, route) => {
   it.each(queryFields)('refuses a NUL in the query field %s', async (field) => {
     const res = await request(route, knownParams(route), `?${field}=${encodeURIComponent(NUL)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.errors?.[field]).toBe(CONTROL_CHARACTER_MESSAGE);
+    expect(errorOf(res.body, field)).toBe(CONTROL_CHARACTER_MESSAGE);
   });
 
   if (fieldsOf(route.query).includes('order_by')) {
@@ -74,7 +80,7 @@ describe.each(table)('%s', (_name, route) => {
     it.each(bodyFields.length ? bodyFields : ['body_field'])('refuses a NUL in the JSON body field %s', async (field) => {
       const res = await request(route, knownParams(route)).send({ [field]: NUL });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
-      expect(res.body.errors?.[field]).toBe(CONTROL_CHARACTER_MESSAGE);
+      expect(errorOf(res.body, field)).toBe(CONTROL_CHARACTER_MESSAGE);
     });
   }
 });
@@ -93,7 +99,7 @@ describe('outside the route table', () => {
   it('refuses a NUL in an urlencoded form body', async () => {
     const res = await t.http.post('/api/forms/contact/').type('form').send(`firstName=${encodeURIComponent(NUL)}&lastName=B`);
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ firstName: CONTROL_CHARACTER_MESSAGE });
+    expect(res.body.errors).toEqual([{ field: 'firstName', message: CONTROL_CHARACTER_MESSAGE }]);
   });
 
   it('refuses a NUL in a signed file id, which no schema reads', async () => {
