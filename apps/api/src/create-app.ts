@@ -8,6 +8,7 @@ import express from 'express';
 import helmet from 'helmet';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
+import { refuseControlCharacters } from './common/control-characters';
 import type { AppConfig } from './config/app-config';
 import { serveDevApps } from './static/dev-apps';
 import { serveApps } from './static/serve-apps';
@@ -57,6 +58,7 @@ export async function createApp(config: AppConfig, dataSource: DataSource): Prom
   for (const [path, limit] of LARGE_BODY_ROUTES) app.use(path, express.json({ limit }));
   app.use('/api', express.json({ limit: '100kb' }));
   app.use('/api', express.urlencoded({ extended: false, limit: '100kb' }));
+  app.use('/api', refuseControlCharacters);
   if (config.corsOrigins.length) {
     app.enableCors({ origin: config.corsOrigins, credentials: true, allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With'] });
   }

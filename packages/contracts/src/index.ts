@@ -2,6 +2,7 @@ export * from './common/common.schemas';
 export * from './common/route';
 export * from './common/refine';
 export * from './common/text';
+export * from './common/completion';
 export * from './auth/auth.schemas';
 export * from './auth/auth.routes';
 export * from './forms/forms.schemas';

@@ -133,13 +133,6 @@ export async function seedLargeSchool(ds: DataSource, partial: Partial<LargeScho
          FROM e JOIN cl ON cl.cohort_id = e.cohort_id AND cl.pos <= e.done`,
       [o.studentsWithProgress],
     );
-    await m.query(
-      `UPDATE enrolments e SET completion_percentage = least(100, round(100.0 * d.n / t.total, 2))
-         FROM (SELECT user_id, cohort_id, count(*) AS n FROM lesson_completions GROUP BY 1, 2) d,
-              (SELECT cc.cohort_id, count(*) AS total FROM cohort_courses cc JOIN modules mo ON mo.course_id = cc.course_id
-                 JOIN lessons l ON l.module_id = mo.id GROUP BY 1) t
-        WHERE d.user_id = e.user_id AND d.cohort_id = e.cohort_id AND t.cohort_id = e.cohort_id`,
-    );
     // Quizzes and projects are graded; deadlines spread over the cohort, a third already past.
     await m.query(
       `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, grade_percentage, result_open_datetime, submission_status)
@@ -167,13 +160,19 @@ export async function seedLargeSchool(ds: DataSource, partial: Partial<LargeScho
        SELECT cc.cohort_id, ce.id FROM cohort_courses cc JOIN courses co ON co.id = cc.course_id
          JOIN certificates ce ON ce.title = co.title || ': Certificate of Completion'`,
     );
+    // Progress by the same rule as enrolment_completion(), computed set-wise for the whole school.
     await m.query(
-      `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date)
+      `WITH e AS (
+         SELECT d.user_id, d.cohort_id, completion_percentage(d.n, t.total) AS pct
+           FROM (SELECT user_id, cohort_id, count(*) AS n FROM lesson_completions GROUP BY 1, 2) d
+           JOIN (SELECT cc.cohort_id, count(*) AS total FROM cohort_courses cc JOIN modules mo ON mo.course_id = cc.course_id
+                   JOIN lessons l ON l.module_id = mo.id GROUP BY 1) t ON t.cohort_id = d.cohort_id)
+       INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date)
        SELECT ccert.certificate_id, e.cohort_id, e.user_id,
-              CASE WHEN e.completion_percentage >= 60 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END,
-              CASE WHEN e.completion_percentage >= 60 THEN now() - interval '3 days' END
-         FROM enrolments e JOIN cohort_certificates ccert ON ccert.cohort_id = e.cohort_id
-        WHERE e.completion_percentage > 0`,
+              CASE WHEN e.pct >= 60 THEN 'COMPLETED' ELSE 'IN_PROGRESS' END,
+              CASE WHEN e.pct >= 60 THEN now() - interval '3 days' END
+         FROM e JOIN cohort_certificates ccert ON ccert.cohort_id = e.cohort_id
+        WHERE e.pct > 0`,
     );
   });
   // A running school's tables have been through autovacuum: statistics, and the visibility map

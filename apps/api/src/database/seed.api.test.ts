@@ -50,9 +50,9 @@ describe('demo seed', () => {
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     }).expect(200);
     expect((pdf.body as Buffer).toString('latin1')).toMatch(/^%PDF-1\.4[\s\S]*\(always_comb\)[\s\S]*%%EOF\n$/);
-    // The stored progress matches the two lessons Aisyah finished (2 of 9 lessons).
+    // The progress matches the two lessons Aisyah finished (2 of 9 lessons).
     const [enrolment] = await t.ds.query(
-      `SELECT e.completion_percentage FROM enrolments e JOIN users u ON u.id = e.user_id JOIN cohorts c ON c.id = e.cohort_id
+      `SELECT enrolment_completion(e.user_id, e.cohort_id) AS completion_percentage FROM enrolments e JOIN users u ON u.id = e.user_id JOIN cohorts c ON c.id = e.cohort_id
         WHERE u.email = 'student@example.com' AND c.id_slug = $1`,
       [cohort.cohort_part.id_slug],
     );

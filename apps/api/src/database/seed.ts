@@ -229,14 +229,6 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
       `INSERT INTO enrolments (cohort_id, user_id, enrolment_status, latest_access_datetime) VALUES ($1, $2, 'ACTIVE', now() - interval '1 day')`,
       [analogTrack.id, studentA],
     );
-    // Stored progress of every enrolment, as marking lessons complete keeps it.
-    await m.query(
-      `UPDATE enrolments e SET completion_percentage = coalesce((
-         SELECT round(100.0 * count(lc.lesson_id) / nullif(count(l.id), 0), 2)
-           FROM cohort_courses cc JOIN modules mo ON mo.course_id = cc.course_id JOIN lessons l ON l.module_id = mo.id
-           LEFT JOIN lesson_completions lc ON lc.lesson_id = l.id AND lc.user_id = e.user_id AND lc.cohort_id = e.cohort_id
-          WHERE cc.cohort_id = e.cohort_id), 0)`,
-    );
   });
   return DEMO_LOGINS.map(({ role, email, password }) => ({ role, email, password }));
 }

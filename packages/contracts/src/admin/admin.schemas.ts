@@ -6,7 +6,7 @@ import {
   paginated,
 } from '../common/common.schemas';
 import { matchesOrder } from '../common/refine';
-import { requiredText } from '../common/text';
+import { plainText, requiredText } from '../common/text';
 import { RoleSchema } from '../auth/auth.schemas';
 import {
   CohortStatusSchema,
@@ -175,7 +175,7 @@ export const AdminCourseResponseSchema = z.object({ data: AdminCourseSchema });
 export type AdminCourseResponse = z.infer<typeof AdminCourseResponseSchema>;
 
 const CourseTitleSchema = requiredText(ADMIN_MESSAGES.courseTitleRequired, 200);
-const DescriptionSchema = z.string().trim().max(10_000, { error: 'Description is too long' });
+const DescriptionSchema = plainText(10_000, { multiline: true }, 'Description is too long');
 
 export const CreateCourseSchema = z.strictObject({
   title: CourseTitleSchema,
@@ -197,10 +197,10 @@ export type UpdateCourseResponse = z.infer<typeof UpdateCourseResponseSchema>;
 export const LessonInputSchema = z.strictObject({
   id_slug: IdSlugSchema.optional(),
   title: requiredText(ADMIN_MESSAGES.lessonTitleRequired, 200),
-  description: z.string().trim().max(10_000).optional().default(''),
+  description: plainText(10_000, { multiline: true }).optional().default(''),
   order: z.number({ error: 'Order is required' }).int().min(0),
   lesson_type: LessonTypeSchema,
-  reading_pdf_id_slugs: z.array(z.string().trim().min(1).max(2000)).max(50).optional().default([]),
+  reading_pdf_id_slugs: z.array(plainText(2000).min(1)).max(50).optional().default([]),
   link_urls: z.array(z.url({ error: 'Invalid link URL' })).max(50).optional().default([]),
   video_lecture_id_slug: IdSlugSchema.nullable().optional(),
   project_group_id_slug: IdSlugSchema.nullable().optional(),
@@ -432,9 +432,9 @@ export const AddStudentResponseSchema = StudentCohortResponseSchema;
 
 /** One CSV row; rows are checked one by one by the server and bad ones reported in error_students. */
 export const BulkStudentRowSchema = z.strictObject({
-  email: z.string().trim().max(320),
-  first_name: z.string().trim().max(200),
-  last_name: z.string().trim().max(200),
+  email: plainText(320),
+  first_name: plainText(200),
+  last_name: plainText(200),
 });
 export type BulkStudentRow = z.infer<typeof BulkStudentRowSchema>;
 
@@ -520,7 +520,7 @@ export type AdminCertificateListResponse = z.infer<typeof AdminCertificateListRe
 export const CreateCertificateSchema = z.strictObject({
   title: requiredText(ADMIN_MESSAGES.certificateTitleRequired, 200),
   provider: z
-    .array(z.string().trim().min(1, { error: 'Provider is required' }).max(200))
+    .array(plainText(200).min(1, { error: 'Provider is required' }))
     .min(1, { error: 'Provider is required' })
     .max(20)
     .optional()

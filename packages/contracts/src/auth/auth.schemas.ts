@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_RULE_MESSAGE } from '../common/common.schemas';
 import { filled, filledWithin, matchesField, onlyWhen } from '../common/refine';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, isBlankText } from '../common/text';
 
 export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
 export const EMAIL_FORMAT_MESSAGE = 'Invalid email format';
@@ -49,6 +50,8 @@ export function makeNameSchema(requiredMessage: string) {
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage })
+    .refine((v) => v.length === 0 || !isBlankText(v), { error: requiredMessage })
+    .refine((v) => !hasControlCharacter(v), { error: CONTROL_CHARACTER_MESSAGE })
     .min(2, onlyWhen(filled, { error: INVALID_NAME_MESSAGE }))
     .max(100, { error: 'Name must be at most 100 characters' });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './text';
 
 /** Error body of every failed call: status code + `{ message, errors? }`. */
 export const ApiErrorSchema = z.object({
@@ -13,7 +14,12 @@ export const PASSWORD_RULE_MESSAGE =
 export const MAX_PAGE_SIZE = 100;
 
 /** Opaque identifier of any resource. */
-export const IdSlugSchema = z.string().trim().min(1, { error: 'Identifier is required' }).max(200);
+export const IdSlugSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Identifier is required' })
+  .refine((v) => !hasControlCharacter(v), { error: CONTROL_CHARACTER_MESSAGE })
+  .max(200);
 export type IdSlug = z.infer<typeof IdSlugSchema>;
 
 /** Date-time as an ISO 8601 string (offset allowed, e.g. 2025-09-01T09:00:00.000Z). */
@@ -23,6 +29,7 @@ export const DateTimeSchema = z.iso.datetime({ offset: true, local: true, error:
 const optionalTrimmed = z
   .string()
   .trim()
+  .refine((v) => !hasControlCharacter(v), { error: CONTROL_CHARACTER_MESSAGE })
   .max(200, { error: 'search_query must be at most 200 characters' })
   .optional()
   .transform((v) => (v ? v : undefined));
@@ -40,10 +47,12 @@ export function makeListQuerySchema(defaults: ListQueryDefaults = {}) {
     .min(1, { error: 'page_size must be at least 1' })
     .max(MAX_PAGE_SIZE, { error: `page_size must be at most ${MAX_PAGE_SIZE}` })
     .default(defaults.page_size ?? 10);
-  const orderBy =
-    defaults.order_by === undefined
-      ? z.string().trim().max(64).optional()
-      : z.string().trim().max(64).default(defaults.order_by);
+  const orderText = z
+    .string()
+    .trim()
+    .refine((v) => !hasControlCharacter(v), { error: CONTROL_CHARACTER_MESSAGE })
+    .max(64);
+  const orderBy = defaults.order_by === undefined ? orderText.optional() : orderText.default(defaults.order_by);
   return z.object({
     page: z.coerce
       .number<number | string>({ error: 'page must be a number' })

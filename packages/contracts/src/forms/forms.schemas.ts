@@ -12,7 +12,7 @@ export const ContactFormSchema = z.strictObject({
   lastName: requiredText('Last name is required', 100),
   email: EmailSchema,
   phone: requiredText('Phone is required', 40),
-  message: requiredText('Message is required', 5000),
+  message: requiredText('Message is required', 5000, { multiline: true }),
 });
 export type ContactForm = z.infer<typeof ContactFormSchema>;
 

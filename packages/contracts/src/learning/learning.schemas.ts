@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSlugSchema } from '../common/common.schemas';
+import { requiredText } from '../common/text';
 
 // ---- enums and constants ---------------------------------------------------------
 
@@ -339,7 +340,7 @@ export const UserCourseViewParamsSchema = z.object({
 // ---- video url and completion -------------------------------------------------------
 
 export const VideoUrlQuerySchema = z.object({
-  url: z.string({ error: 'url is required' }).trim().min(1, { error: 'url is required' }).max(2000),
+  url: requiredText('url is required', 2000),
 });
 export type VideoUrlQuery = z.infer<typeof VideoUrlQuerySchema>;
 

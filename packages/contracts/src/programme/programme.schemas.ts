@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema } from '../auth/auth.schemas';
 import { makeListQuerySchema, paginated } from '../common/common.schemas';
-import { requiredText } from '../common/text';
+import { plainText, requiredText } from '../common/text';
 
 /** Option values of the application's select fields (the lists live in the catalogue). */
 export interface ProgrammeApplicationOptions {
@@ -31,6 +31,9 @@ export const YES_NO_REQUIRED_MESSAGE = 'This field is required';
 export const INVALID_FILE_URL_MESSAGE = 'Invalid file URL';
 export const APPLICATION_SUCCESS_ROUTE = '/apply/thank-you';
 export const APPLICATION_FAILURE_MESSAGE = 'Uh oh... something went wrong. Please try again later.';
+/** A second application from the same email to the same intake (409, on the email field). */
+export const APPLICATION_ALREADY_SUBMITTED_MESSAGE =
+  'An application from this email has already been received for this programme. You can only apply once per intake.';
 
 /** The required-field messages of the programme application, by field. */
 export const PROGRAMME_APPLICATION_MESSAGES = {
@@ -96,7 +99,7 @@ export const FileUrlSchema = z
     error: INVALID_FILE_URL_MESSAGE,
   });
 
-const optionalLongText = z.string().trim().max(2000, { error: 'Must be at most 2000 characters' }).optional();
+const optionalLongText = plainText(2000, { multiline: true }).optional();
 
 /** Find the score list of a qualification (exact key first, then case-insensitive). */
 function scoresFor(scores: Readonly<Record<string, readonly string[]>>, qualification: string) {
@@ -122,13 +125,13 @@ export function makeProgrammeApplicationSchema(options?: ProgrammeApplicationOpt
     gender: optionField(M.gender, options?.genders),
     ethnicity: optionField(M.ethnicity, options?.ethnicities),
     marital_status: optionField(M.marital_status, options?.maritalStatuses),
-    full_address: requiredText(M.full_address, 500),
+    full_address: requiredText(M.full_address, 500, { multiline: true }),
     state: optionField(M.state, options?.states),
     city: requiredText(M.city, 100),
     postcode: requiredText(M.postcode, 20),
     linkedin: requiredText(M.linkedin, 300),
     phone: requiredText(M.phone, 40),
-    secondary_phone: z.string().trim().max(40, { error: 'Must be at most 40 characters' }).optional(),
+    secondary_phone: plainText(40).optional(),
     highest_qualification: optionField(M.highest_qualification, options?.highestQualifications),
     uni_name: requiredText(M.uni_name, 200),
     degree_name: requiredText(M.degree_name, 200),
@@ -183,7 +186,7 @@ export type ProgrammeApplicationResponse = z.infer<typeof ProgrammeApplicationRe
 export const ApplicationListQuerySchema = makeListQuerySchema({
   page_size: 10,
   order_by: '-created_date',
-}).extend({ course: z.string().trim().max(300).optional() });
+}).extend({ course: plainText(300).optional() });
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuerySchema>;
 
 export const ApplicationExportQuerySchema = ApplicationListQuerySchema.pick({

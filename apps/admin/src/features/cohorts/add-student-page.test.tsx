@@ -78,3 +78,28 @@ describe('AddStudentPage CSV upload', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong with the file upload... Please try again.');
   });
 });
+
+describe('AddStudentPage CSV upload of the applications export', () => {
+  it('splits full_name into first and last names and shows the columns read and each split', async () => {
+    const api = setup();
+    await screen.findByLabelText('CSV file');
+    await upload(
+      '"created_date","course","email","full_name"\n' +
+        '"2025-07-01","Digital Design","aisyah@example.com","Nur Aisyah binti Ahmad"\n' +
+        '"2025-07-02","Packaging","meiling@example.com","Tan Mei Ling"\n',
+    );
+    expect(await screen.findByRole('heading', { name: 'Columns read' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      students: [
+        { email: 'aisyah@example.com', first_name: 'Nur Aisyah', last_name: 'binti Ahmad' },
+        { email: 'meiling@example.com', first_name: 'Mei Ling', last_name: 'Tan' },
+      ],
+    });
+    expect(screen.getByText('Email: "email"')).toBeInTheDocument();
+    expect(screen.getByText('First and last name: split from "full_name"')).toBeInTheDocument();
+    expect(screen.getByText('How full names were split (2)')).toBeInTheDocument();
+    const rows = screen.getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toContain('Nur Aisyah binti AhmadNur Aisyahbinti Ahmadbin/binti, a/l, a/p or anak kept with the last name');
+    expect(rows).toContain('Tan Mei LingMei LingTanfamily name written first');
+  });
+});

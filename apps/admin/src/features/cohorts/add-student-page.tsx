@@ -12,7 +12,8 @@ import { useStudents } from '../students/api/list-students';
 import { useAddStudent } from './api/add-student';
 import { useAddStudentsBulk } from './api/add-students-bulk';
 import { BulkSummary } from './components/bulk-summary';
-import { CsvProblem, parseStudentsCsv } from './csv';
+import { CsvReadingSummary } from './components/csv-reading-summary';
+import { CsvProblem, type CsvReading, readStudentsCsv } from './csv';
 
 /** /admin/cohorts/{id}/add-student?title=: add one student from the list, or many from a CSV file. */
 export function AddStudentPage() {
@@ -106,24 +107,27 @@ function CsvUpload({ cohortId }: { cohortId: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState(0);
   const [result, setResult] = useState<BulkAddResult | null>(null);
+  const [reading, setReading] = useState<CsvReading | null>(null);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!cohortId) return notify.error(ADMIN_MESSAGES.noCohortId);
     if (!file) return notify.error(ADMIN_MESSAGES.noStudentsUploaded);
     setResult(null);
-    let students;
+    setReading(null);
+    let read: CsvReading;
     try {
-      students = parseStudentsCsv(await file.text());
+      read = readStudentsCsv(await file.text());
     } catch (err) {
       return notify.error(err instanceof CsvProblem && err.kind === 'empty' ? ADMIN_MESSAGES.noStudentsUploaded : ADMIN_MESSAGES.fileFailure);
     }
-    const payload = AddStudentBulkSchema.safeParse({ students });
+    const payload = AddStudentBulkSchema.safeParse({ students: read.students });
     if (!payload.success) return notify.error(payload.error.issues[0].message);
-    setRows(students.length);
+    setRows(read.students.length);
     bulk.mutate(payload.data.students, {
       onSuccess: (summary) => {
         setResult(summary);
+        setReading(read);
         setFile(null);
         if (inputRef.current) inputRef.current.value = '';
         notify.success(ADMIN_MESSAGES.success);
@@ -138,7 +142,8 @@ function CsvUpload({ cohortId }: { cohortId: string }) {
         Add students from a CSV file
       </h2>
       <p className="admin-muted">
-        The first line names the columns: one containing "email", and optionally "first" and "last" (for example Email, First name, Last name).
+        The first line names the columns: one containing "email", and optionally "first" and "last" (for example Email, First name, Last name),
+        or one full name column (for example the applications export's full_name), split into first and last name.
         People without an account wait in the cohort's queue and join it when they sign up with that email.
       </p>
       <form className="admin-inline-form" onSubmit={onSubmit} noValidate>
@@ -161,6 +166,7 @@ function CsvUpload({ cohortId }: { cohortId: string }) {
       </form>
       {bulk.isPending && <LoadingIndicator text={`Adding ${rows.toLocaleString()} students...`} warning />}
       {result && <BulkSummary result={result} />}
+      {result && reading && <CsvReadingSummary reading={reading} />}
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CsvProblem, parseStudentsCsv } from './csv';
+import { CsvProblem, readStudentsCsv } from './csv';
+
+const parseStudentsCsv = (text: string) => readStudentsCsv(text).students;
 
 const kind = (text: string) => {
   try {
@@ -10,7 +12,7 @@ const kind = (text: string) => {
   }
 };
 
-describe('parseStudentsCsv', () => {
+describe('readStudentsCsv', () => {
   it('matches the columns by header words, in any order', () => {
     const csv = 'Last name,First name,Email\nTan,Mei,mei@example.com\n"Lee, Jr",Bob,bob@example.com\n';
     expect(parseStudentsCsv(csv)).toEqual([
@@ -40,5 +42,34 @@ describe('parseStudentsCsv', () => {
   it('needs an email column and well-formed CSV', () => {
     expect(kind('Name,Phone\nA,1\n')).toBe('unreadable');
     expect(kind('email,first\n"unterminated,A\n')).toBe('unreadable');
+  });
+});
+
+describe('readStudentsCsv with a full-name column', () => {
+  it('splits the applications export full_name into first and last names and says which columns it read', () => {
+    const csv =
+      '"created_date","course","email","full_name","age"\r\n' +
+      '"2025-07-01","Digital Design","aisyah@example.com","Nur Aisyah binti Ahmad","24"\r\n' +
+      '"2025-07-02","Packaging","meiling@example.com","Tan Mei Ling","23"\r\n' +
+      '"2025-07-03","Analog Design","priya@example.com","Priya Devi Ramasamy","25"\r\n';
+    const reading = readStudentsCsv(csv);
+    expect(reading.columns).toEqual({ email: 'email', full_name: 'full_name' });
+    expect(reading.students).toEqual([
+      { email: 'aisyah@example.com', first_name: 'Nur Aisyah', last_name: 'binti Ahmad' },
+      { email: 'meiling@example.com', first_name: 'Mei Ling', last_name: 'Tan' },
+      { email: 'priya@example.com', first_name: 'Priya Devi', last_name: 'Ramasamy' },
+    ]);
+    expect(reading.names.map((n) => [n.full_name, n.rule])).toEqual([
+      ['Nur Aisyah binti Ahmad', 'patronymic'],
+      ['Tan Mei Ling', 'family name first'],
+      ['Priya Devi Ramasamy', 'last word'],
+    ]);
+  });
+
+  it('prefers first and last name columns when the file has them', () => {
+    const reading = readStudentsCsv('Email,First name,Last name,Name\na@x.io,Ali,Abu,Ali Abu Bakar\n');
+    expect(reading.columns).toEqual({ email: 'Email', first_name: 'First name', last_name: 'Last name' });
+    expect(reading.students).toEqual([{ email: 'a@x.io', first_name: 'Ali', last_name: 'Abu' }]);
+    expect(reading.names).toEqual([]);
   });
 });

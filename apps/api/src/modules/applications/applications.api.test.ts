@@ -1,4 +1,4 @@
-import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, PROGRAMME_APPLICATION_MESSAGES } from '@school/contracts';
+import { APPLICATION_ALREADY_SUBMITTED_MESSAGE, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, PROGRAMME_APPLICATION_MESSAGES } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 import { validApplication } from './application.fixture';
@@ -128,12 +128,30 @@ describe('POST /api/sheet/submit-form/', () => {
   });
 
   it('checks the English score against the chosen qualification, IB English included', async () => {
-    await submit(validApplication({ english_qualification: 'IELTS', english_score: '4.5' })).expect(201);
+    await submit(validApplication({ email: 'ielts@example.com', english_qualification: 'IELTS', english_score: '4.5' })).expect(201);
     const res = await submit(validApplication({ english_qualification: 'CEFR', english_score: '7.0' })).expect(400);
     expect(res.body.errors).toEqual({ english_score: 'Please select a valid option' });
-    await submit(validApplication({ english_qualification: 'IB English', english_score: '7' })).expect(201);
+    await submit(validApplication({ email: 'ib@example.com', english_qualification: 'IB English', english_score: '7' })).expect(201);
     await submit(validApplication({ english_qualification: 'IB English', english_score: '8' })).expect(400);
-    await submit(validApplication({ english_qualification: 'TOEFL iBT', english_score: '118-120' })).expect(201);
+    await submit(validApplication({ email: 'toefl@example.com', english_qualification: 'TOEFL iBT', english_score: '118-120' })).expect(201);
+  });
+
+  it('takes one application per email and intake: a repeat, in any letter case, is a 409 on the email field', async () => {
+    await submit(validApplication({ email: 'once@example.com' })).expect(201);
+    const again = await submit(validApplication({ email: ' ONCE@Example.com ', course: 'Packaging' })).expect(409);
+    expect(again.body).toEqual({
+      message: APPLICATION_ALREADY_SUBMITTED_MESSAGE,
+      errors: { email: APPLICATION_ALREADY_SUBMITTED_MESSAGE },
+    });
+    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM programme_applications WHERE lower(email) = 'once@example.com'`);
+    expect(n).toBe(1);
+  });
+
+  it('stores one application when ten copies arrive at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => submit(validApplication({ email: 'tentimes@example.com' }))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM programme_applications WHERE email = 'tentimes@example.com'`);
+    expect(n).toBe(1);
   });
 
   it('takes the yes/no declarations only as the strings true or false', async () => {

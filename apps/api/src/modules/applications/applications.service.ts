@@ -1,11 +1,12 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  type Application, type ApplicationExportQuery, type ApplicationListQuery, type ApplicationListResponse,
+  APPLICATION_ALREADY_SUBMITTED_MESSAGE, type Application, type ApplicationExportQuery, type ApplicationListQuery, type ApplicationListResponse,
   INVALID_FILE_URL_MESSAGE, type ProgrammeApplication,
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { containsPattern, numPages, orderClause } from '../forms/list-sql';
 import { StorageService } from '../storage/storage.service';
+import { APPLICATION_INTAKE } from './application-options';
 import { toCsv } from './csv';
 import { ProgrammeApplicationEntity } from './programme-application.entity';
 
@@ -44,6 +45,12 @@ const EXPORT_FIELDS = [
   'transcript_file',
 ] as const;
 
+const alreadyApplied = () =>
+  new ConflictException({
+    message: APPLICATION_ALREADY_SUBMITTED_MESSAGE,
+    errors: { email: APPLICATION_ALREADY_SUBMITTED_MESSAGE },
+  });
+
 @Injectable()
 export class ApplicationsService {
   constructor(
@@ -62,14 +69,21 @@ export class ApplicationsService {
     return row.id;
   }
 
+  /** Stores an application; a second one from the same email to the same intake is a 409. */
   async submit(body: ProgrammeApplication): Promise<string> {
     const resume = await this.fileId('resume', body.resume);
     const transcript = await this.fileId('transcript', body.transcript);
+    const [existing] = await this.ds.query(
+      `SELECT 1 FROM programme_applications WHERE intake = $1 AND lower(email) = lower($2)`,
+      [APPLICATION_INTAKE, body.email],
+    );
+    if (existing) throw alreadyApplied();
     const result = await this.ds
       .createQueryBuilder()
       .insert()
       .into(ProgrammeApplicationEntity)
       .values({
+        intake: APPLICATION_INTAKE,
         course: body.course,
         email: body.email,
         full_name: body.full_name,
@@ -107,8 +121,11 @@ export class ApplicationsService {
         resume_file_id: resume,
         transcript_file_id: transcript,
       })
+      .orIgnore()
       .returning(['id_slug'])
       .execute();
+    // Nothing inserted: the unique index (intake, lower(email)) already holds this applicant.
+    if (!result.raw[0]) throw alreadyApplied();
     return result.raw[0].id_slug;
   }
 

@@ -5,6 +5,8 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 export class ProgrammeApplicationEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' }) id: string;
   @Column({ type: 'text', insert: false, update: false }) id_slug: string;
+  /** The initiative applied to (its frontend_slug); one application per email and intake. */
+  @Column({ type: 'text' }) intake: string;
   @Column({ type: 'text' }) course: string;
   @Column({ type: 'text' }) email: string;
   @Column({ type: 'text' }) full_name: string;

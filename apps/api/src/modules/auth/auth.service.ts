@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ChangeEmail, ChangePassword, Login, ProfileUpdate, Register, User } from '@school/contracts';
 import { DataSource } from 'typeorm';
+import { LOCK_QUEUE_FOR_REGISTRATION_SQL } from '../../common/cohort-queue-lock';
 import { LoginThrottleService } from './login-throttle.service';
 import { COMMON_PASSWORD_MESSAGE, PasswordService } from './password.service';
 import { type IssuedTokens, TokenService } from './token.service';
@@ -35,6 +36,7 @@ export class AuthService {
     if (this.passwords.isCommon(body.password)) throw fieldError('password', COMMON_PASSWORD_MESSAGE);
     const passwordHash = await this.passwords.hash(body.password);
     return this.db.transaction(async (m) => {
+      await m.query(LOCK_QUEUE_FOR_REGISTRATION_SQL);
       const [row]: UserRow[] = await m.query(
         `INSERT INTO users (email, first_name, last_name, role, password_hash)
          VALUES ($1, $2, $3, 'STUDENT', $4)

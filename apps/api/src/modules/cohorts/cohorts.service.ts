@@ -14,7 +14,6 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { cohortStatus, iso, likePattern, numPages, orderBy, pageOffset } from '../courses/admin-list';
 import { COURSE_NOT_FOUND } from '../courses/courses.service';
-import { refreshCompletion } from '../enrolments/completion';
 import { CohortEntity } from './cohort.entity';
 import { COHORT_COURSES_JSON, COHORT_DETAIL_SQL, COHORT_TOTALS } from './cohort-queries';
 
@@ -131,7 +130,6 @@ export class CohortsService {
         [cohortId, course.id],
       );
       if (!linked.length) throw new ConflictException(ADMIN_MESSAGES.courseAlreadyAdded);
-      await refreshCompletion(m, [cohortId]);
       return { cohort_id_slug: idSlug, course_id_slug: courseIdSlug };
     });
   }

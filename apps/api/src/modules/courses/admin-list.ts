@@ -13,7 +13,9 @@ export interface PageQuery {
 export function orderBy(value: string | undefined, columns: Record<string, string>, fallback: string, tiebreak: string): string {
   const key = value || fallback;
   const desc = key.startsWith('-');
-  const column = columns[desc ? key.slice(1) : key];
+  const name = desc ? key.slice(1) : key;
+  // Own keys only: `__proto__`, `constructor` or `toString` must not reach Object.prototype.
+  const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
   if (!column) {
     const allowed = Object.keys(columns).flatMap((c) => [c, `-${c}`]).join(', ');
     const message = `order_by must be one of ${allowed}`;

@@ -64,12 +64,12 @@ SELECT json_build_object(
     'active_students', stats.active,
     'total_students', stats.total,
     'total_dropped', stats.dropped,
-    'course_completion_percentage', COALESCE(round(100.0 * (SELECT sum(n) FROM done) / NULLIF(stats.total * (SELECT count(*) FROM les), 0), 2), 0)::float8,
+    'course_completion_percentage', completion_percentage((SELECT sum(n) FROM done)::bigint, stats.total * (SELECT count(*) FROM les))::float8,
     'modules_engagement', COALESCE((
       SELECT json_agg(json_build_object(
         'module_id_slug', md.id_slug, 'module_title', md.title,
-        'module_completion_percentage', COALESCE(round(100.0 * (SELECT n FROM done WHERE done.module_id = md.id)
-            / NULLIF(stats.total * (SELECT count(*) FROM les WHERE les.module_id = md.id), 0), 2), 0)::float8,
+        'module_completion_percentage', completion_percentage(
+            (SELECT n FROM done WHERE done.module_id = md.id)::bigint, stats.total * (SELECT count(*) FROM les WHERE les.module_id = md.id))::float8,
         'lessons_engagement', COALESCE((
           SELECT json_agg(json_build_object('lesson_id_slug', l.id_slug, 'lesson_title', l.title, 'lesson_lesson_type', l.lesson_type)
                           ORDER BY l."order", l.id)

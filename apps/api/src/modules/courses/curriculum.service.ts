@@ -1,7 +1,6 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { AddModule, AdminModule, LessonInput, UpdateModules } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { cohortsOfCourse, refreshCompletion } from '../enrolments/completion';
 import { MODULES_JSON } from './course-queries';
 import { COURSE_NOT_FOUND } from './courses.service';
 
@@ -69,10 +68,7 @@ export class CurriculumService {
         [courseId],
       );
       const lessons = renumber(body.lessons).map((l) => lessonRow(l, mod.id, l.position));
-      if (lessons.length) {
-        await this.insertLessons(m, lessons);
-        await refreshCompletion(m, await cohortsOfCourse(m, courseId));
-      }
+      if (lessons.length) await this.insertLessons(m, lessons);
       await m.query(`UPDATE courses SET modified_date = now() WHERE id = $1`, [courseId]);
       return { id_slug: mod.id_slug };
     });
@@ -164,7 +160,6 @@ export class CurriculumService {
         [...kept.map((mod) => moduleIds.get(mod.id_slug!)!), ...newIds.values()],
       ]);
       await m.query(`UPDATE courses SET modified_date = now() WHERE id = $1`, [courseId]);
-      await refreshCompletion(m, await cohortsOfCourse(m, courseId));
       const [{ modules: saved }] = await m.query(`SELECT ${MODULES_JSON} AS modules FROM courses c WHERE c.id = $1`, [courseId]);
       return { id_slug: idSlug, modules: saved };
     });

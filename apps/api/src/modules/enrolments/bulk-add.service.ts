@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EmailSchema, type BulkAddResult, type BulkErrorStudent, type BulkStudentRow, type QueueEntry } from '@school/contracts';
 import { DataSource } from 'typeorm';
+import { LOCK_QUEUE_FOR_BULK_ADD_FROM } from '../../common/cohort-queue-lock';
 import { COHORT_NOT_FOUND } from '../cohorts/cohorts.service';
 
 export const DUPLICATE_ROW = 'This email appears more than once in the file';
@@ -38,8 +39,11 @@ export function checkRows(students: BulkStudentRow[]): CheckedRows {
   return { total: students.length, valid, errors };
 }
 
-/** Locks the cohort ($1 id_slug) against deletion while its students are written. */
-export const LOCK_COHORT_SQL = `SELECT id FROM cohorts WHERE id_slug = $1 FOR SHARE`;
+/**
+ * Locks the cohort ($1 id_slug) against deletion while its students are written, and the cohort
+ * queue against registrations (see cohort-queue-lock.ts), in one statement.
+ */
+export const LOCK_COHORT_SQL = `SELECT c.id FROM ${LOCK_QUEUE_FOR_BULK_ADD_FROM}, cohorts c WHERE c.id_slug = $1 FOR SHARE OF c`;
 
 /**
  * The whole write in one statement: $1 cohort id, $2/$3/$4 emails, first and last names.
@@ -107,7 +111,9 @@ export function summarise(checked: CheckedRows, outcomes: RowOutcome[]): BulkAdd
  * Adds a CSV's worth of students to a cohort. Rows are checked here; the valid ones go to the
  * database in one statement inside one transaction: existing student accounts are enrolled, emails
  * without an account join the cohort's queue (they are enrolled when they register), and every row
- * is reported. Nothing is written when any part fails.
+ * is reported. Nothing is written when any part fails. Registrations wait while it runs (and it
+ * waits for those under way), so an email is either enrolled here or queued for a registration
+ * that has not started.
  */
 @Injectable()
 export class BulkAddService {

@@ -34,7 +34,13 @@ describe('GET /api/auth/admin/students/list', () => {
     }
     await enrol(t, admin, cohort.id_slug, people[0]);
     await enrol(t, admin, cohort.id_slug, people[1]);
-    await t.ds.query(`UPDATE enrolments SET completion_percentage = 50, latest_access_datetime = now() WHERE user_id = $1`, [people[0].id]);
+    await t.ds.query(`UPDATE enrolments SET latest_access_datetime = now() WHERE user_id = $1`, [people[0].id]);
+    // Half of the cohort's curriculum (E1 of E1, E2) done.
+    await t.ds.query(
+      `INSERT INTO lesson_completions (user_id, cohort_id, lesson_id)
+       SELECT $1, k.id, l.id FROM cohorts k, lessons l WHERE k.id_slug = $2 AND l.title = 'E1'`,
+      [people[0].id, cohort.id_slug],
+    );
   });
 
   it('lists students only, newest first, 10 a page', async () => {

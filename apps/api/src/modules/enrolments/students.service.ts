@@ -56,7 +56,8 @@ export function studentListQuery(q: AdminStudentListQuery): { text: string; valu
               ) ORDER BY p.n)
               FROM (SELECT f.*, row_number() OVER (ORDER BY ${order}) AS n FROM f ORDER BY ${order} LIMIT $1 OFFSET $2) p
               LEFT JOIN LATERAL (
-                SELECT k.id_slug AS cohort_id_slug, k.title AS cohort_title, e.enrolment_status, e.latest_access_datetime, e.completion_percentage
+                SELECT k.id_slug AS cohort_id_slug, k.title AS cohort_title, e.enrolment_status, e.latest_access_datetime,
+                       enrolment_completion(e.user_id, e.cohort_id) AS completion_percentage
                   FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id
                  WHERE e.user_id = p.id AND (${cohortParam}::text IS NULL OR k.id_slug = ${cohortParam})
                  ORDER BY e.created_date DESC, e.id DESC LIMIT 1

@@ -1,4 +1,4 @@
-import type { CourseSummary, LatestLesson, UserCohortView } from '@school/contracts';
+import { completionPercentage, type CourseSummary, type LatestLesson, type UserCohortView } from '@school/contracts';
 import type { JsonText } from '../../common/json-text';
 import { COHORT_CURRICULUM_SQL, USER_COHORT_PROGRESS_SQL } from './learning.sql';
 
@@ -154,17 +154,8 @@ interface ProgressRow {
   certificates: UserCohortView['certificates_part'];
 }
 
-/**
- * round(100 * completed / total, 2) as PostgreSQL's numeric rounds it (half away from zero), in
- * exact integer arithmetic; 0 for nothing to complete.
- */
-export function completionPercentage(completed: number, total: number): number {
-  if (total === 0) return 0;
-  const scaled = 10_000 * completed;
-  let hundredths = Math.floor(scaled / total);
-  if (2 * (scaled - hundredths * total) >= total) hundredths++;
-  return hundredths / 100;
-}
+/** The one completion rule (the SQL function completion_percentage applies the same). */
+export { completionPercentage };
 
 /** courses_part as JSON: the curriculum's serialised pieces, with the student's completions and percentages. */
 function coursesPartJson(curriculum: Curriculum, done: Set<number>): string {

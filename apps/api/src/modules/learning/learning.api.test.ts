@@ -398,7 +398,7 @@ describe('PATCH /api/cohorts/admin/:cohortId/mark-lesson-complete', () => {
     const rows = await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND cohort_id = $2 AND lesson_id = $3`, [me.id, cohort.id, chips.lessons['RTL quiz'].id]);
     expect(rows).toHaveLength(1);
     // 3 of the 7 lessons of the cohort's two courses.
-    const [enrolment] = await t.ds.query(`SELECT completion_percentage, latest_access_datetime FROM enrolments WHERE user_id = $1 AND cohort_id = $2`, [me.id, cohort.id]);
+    const [enrolment] = await t.ds.query(`SELECT enrolment_completion(user_id, cohort_id) AS completion_percentage, latest_access_datetime FROM enrolments WHERE user_id = $1 AND cohort_id = $2`, [me.id, cohort.id]);
     expect(Number(enrolment.completion_percentage)).toBe(42.86);
     expect(enrolment.latest_access_datetime).not.toBeNull();
     const { body } = await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}/`, me).expect(200);

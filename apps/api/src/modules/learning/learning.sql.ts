@@ -218,8 +218,7 @@ module_json AS (
   SELECT m."order", m.id, json_build_object(
            'id_slug', m.id_slug, 'title', m.title, 'order', m."order",
            'lessons', coalesce(json_agg(lj.j ORDER BY lj."order", lj.id) FILTER (WHERE lj.id IS NOT NULL), '[]'),
-           'completion_percentage', CASE WHEN count(lj.id) = 0 THEN 0
-             ELSE round(100.0 * count(lj.id) FILTER (WHERE lj.is_completed) / count(lj.id), 2) END) AS j
+           'completion_percentage', completion_percentage(count(lj.id) FILTER (WHERE lj.is_completed), count(lj.id))) AS j
     FROM access a
     JOIN modules m ON m.course_id = a.course_id
     LEFT JOIN lesson_json lj ON lj.module_id = m.id
@@ -235,10 +234,10 @@ SELECT json_build_object(
 
 /**
  * Marks a lesson complete: $1 cohort id_slug, $2 user id_slug, $3 lesson id_slug. Only an ACTIVE
- * enrolment writes; the completion is idempotent, and the enrolment's stored completion
- * percentage and latest access are recomputed in the same statement. One row
- * `{ cohort_id_slug, enrolment_status, completion_percentage }`, or none when the lesson is not
- * part of a cohort the user may read.
+ * enrolment writes; the completion is idempotent and the enrolment's latest access is recorded
+ * (its completion percentage is derived from the completions when read: enrolment_completion()).
+ * One row `{ cohort_id_slug, enrolment_status }`, or none when the lesson is not part of a cohort
+ * the user may read.
  */
 export const MARK_LESSON_COMPLETE_SQL = `
 WITH target AS (
@@ -257,25 +256,12 @@ inserted AS (
   ON CONFLICT DO NOTHING
   RETURNING lesson_id
 ),
-cohort_lessons AS (
-  SELECT l.id FROM target t
-    JOIN cohort_courses cc ON cc.cohort_id = t.cohort_id
-    JOIN modules m ON m.course_id = cc.course_id
-    JOIN lessons l ON l.module_id = m.id
-),
-progress AS (
-  SELECT CASE WHEN (SELECT count(*) FROM cohort_lessons) = 0 THEN 0
-           ELSE round(100.0 * (
-             (SELECT count(*) FROM lesson_completions lc JOIN target t ON lc.user_id = t.user_id AND lc.cohort_id = t.cohort_id
-               WHERE lc.lesson_id IN (SELECT id FROM cohort_lessons))
-             + (SELECT count(*) FROM inserted)) / (SELECT count(*) FROM cohort_lessons), 2) END AS pct
-),
 updated AS (
-  UPDATE enrolments e SET completion_percentage = LEAST(100, (SELECT pct FROM progress)), latest_access_datetime = now()
+  UPDATE enrolments e SET latest_access_datetime = now()
     FROM target t WHERE e.id = t.enrolment_id AND t.enrolment_status = 'ACTIVE'
-  RETURNING e.completion_percentage
+  RETURNING e.id
 )
-SELECT t.cohort_slug AS cohort_id_slug, t.enrolment_status, (SELECT completion_percentage FROM updated) AS completion_percentage
+SELECT t.cohort_slug AS cohort_id_slug, t.enrolment_status, (SELECT count(*) FROM updated)::int AS updated
   FROM target t`;
 
 /**

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { APPLICATION_ALREADY_SUBMITTED_MESSAGE } from '@school/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationRef, renderAt } from '../../test/render';
 import { ApplicationPage } from './application-page';
@@ -133,5 +134,18 @@ describe('programme application form', () => {
     expect(JSON.parse(String(submit.init.body)).transcript).toBe('');
     expect(locationRef.current).toBe('/apply/youth-programme-2025/application?course=Packaging');
     expect(screen.getByRole('button', { name: 'Submit application' })).toBeEnabled();
+  });
+
+  it('shows on the email field that this email has already applied', async () => {
+    const message = APPLICATION_ALREADY_SUBMITTED_MESSAGE;
+    answers['sheet/submit-form/'] = () => json({ message, errors: { email: message } }, 409);
+    open('?course=Packaging');
+    await waitFor(() => expect(field('Course')).toHaveValue('Packaging'));
+    fillValid();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit application' })));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(field('Email')).toHaveAccessibleDescription(message);
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(locationRef.current).toBe('/apply/youth-programme-2025/application?course=Packaging');
   });
 });

@@ -1,4 +1,4 @@
-import type { ApiClient, CoursePart, UserCohortView } from '@school/contracts';
+import { type ApiClient, completionPercentage, type CoursePart, type UserCohortView } from '@school/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@school/ui';
 
@@ -21,7 +21,7 @@ export function withLessonCompleted(course: CoursePart, lessonId: string): Cours
       if (!m.lessons.some((l) => l.id_slug === lessonId)) return m;
       const lessons = m.lessons.map((l) => (l.id_slug === lessonId ? { ...l, is_completed: true } : l));
       const done = lessons.filter((l) => l.is_completed).length;
-      return { ...m, lessons, completion_percentage: lessons.length ? Math.round((10_000 * done) / lessons.length) / 100 : 0 };
+      return { ...m, lessons, completion_percentage: completionPercentage(done, lessons.length) };
     }),
   };
 }

@@ -5,7 +5,7 @@ import {
   ethnicityOptions, fieldOfStudyOptions, genderOptions, graduationYearOptions, highestQualificationOptions,
   leadershipOptions, maritalStatusOptions, qualificationTypeOptions, stateOptions, yesNoOptions,
 } from '@school/catalogue';
-import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_ROUTE, type ProgrammeApplicationInput } from '@school/contracts';
+import { APPLICATION_FAILURE_MESSAGE, APPLICATION_SUCCESS_ROUTE, isApiError, type ProgrammeApplicationInput } from '@school/contracts';
 import { Button, SelectField, TextAreaField, TextField, useSession } from '@school/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm, useWatch } from 'react-hook-form';
@@ -73,7 +73,7 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
   const { client, go } = useSession();
   const hydrated = useHydrated();
   const [files, setFiles] = useState<{ resume: File | null; transcript: File | null }>({ resume: null, transcript: null });
-  const { register, handleSubmit, control, setValue, getValues, formState } = useForm<Values>({
+  const { register, handleSubmit, control, setValue, getValues, setError, formState } = useForm<Values>({
     resolver: zodResolver(ApplicationFormSchema),
     defaultValues: initialValues(presetCourse),
     mode: 'onTouched',
@@ -93,6 +93,11 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
     try {
       if (await submitApplication(client, { ...values, resume, transcript })) go(APPLICATION_SUCCESS_ROUTE);
     } catch (e) {
+      // Already applied to this intake: the server's message goes on the email field.
+      if (isApiError(e) && e.status === 409 && e.errors?.email) {
+        setError('email', { message: e.errors.email }, { shouldFocus: true });
+        return;
+      }
       console.error('Application failed', e);
       window.alert(APPLICATION_FAILURE_MESSAGE);
     }
