@@ -1,6 +1,7 @@
 import {
-  Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Req, UseGuards, UseInterceptors,
+  Body, ConflictException, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Req, UseGuards, UseInterceptors,
 } from '@nestjs/common';
+import { APPLICATIONS_CLOSED_MESSAGE, isAnyApplicationOpen } from '@school/catalogue/data';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
   type ApplicationExportQuery, ApplicationExportQuerySchema, type ApplicationListQuery, ApplicationListQuerySchema,
@@ -49,6 +50,8 @@ export class ApplicationsController {
   async submit(
     @Body(new ZodPipe(StrictProgrammeApplicationSchema)) body: ProgrammeApplication,
   ): Promise<ProgrammeApplicationResponse> {
+    // The form serves the programme's intakes; with none open (by their dates), nothing is taken.
+    if (!isAnyApplicationOpen()) throw new ConflictException(APPLICATIONS_CLOSED_MESSAGE);
     await this.applications.submit(body);
     return { message: APPLICATION_RECEIVED_MESSAGE };
   }
