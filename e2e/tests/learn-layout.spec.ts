@@ -50,6 +50,7 @@ for (const width of [1280, 360]) {
       await route.continue();
     });
     if (width === 360) {
+      await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('button', { name: 'Log out' }).click();
     } else {
       await page.getByRole('button', { name: /Hana Tan/ }).click();

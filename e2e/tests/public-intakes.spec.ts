@@ -22,7 +22,7 @@ test('initiatives open and close by their dates in the browser, and a closed one
 
   await page.goto('/apply/youth-programme-2025/application');
   await expect(page.getByText('Applications for this programme are closed.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit application' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/closed-application.png' });
 });
 
