@@ -5,7 +5,7 @@ const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >
 
 test('a graduate applies to the youth programme with a PDF resume, and an admin finds the application', async ({ page, request }) => {
   const email = `applicant-${Date.now()}@example.com`;
-  await page.goto('/apply/youth-programme-2025/application?course=Analog%20Design');
+  await page.goto('/apply/youth-programme-2027/application?course=Analog%20Design');
   await expect(page.getByRole('combobox', { name: 'Course', exact: true })).toHaveValue('Analog Design');
 
   await page.getByRole('button', { name: 'Submit application' }).click();
@@ -73,7 +73,7 @@ test('a graduate applies to the youth programme with a PDF resume, and an admin 
 
 test('a failed submission alerts and stays on the form', async ({ page }) => {
   await page.route('**/api/sheet/submit-form/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
-  await page.goto('/apply/youth-programme-2025/application?course=Packaging');
+  await page.goto('/apply/youth-programme-2027/application?course=Packaging');
   await expect(page.getByRole('combobox', { name: 'Course', exact: true })).toHaveValue('Packaging');
   const messages: string[] = [];
   page.on('dialog', (d) => {

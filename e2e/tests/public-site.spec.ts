@@ -4,7 +4,7 @@ import { DEMO } from '../support/demo';
 
 const PUBLIC_PAGES = [
   '/', '/about', '/contact', '/courses', '/courses?path=pe', '/courses/course-0', '/courses/course-40', '/courses/course-3', '/apply',
-  '/apply/thank-you', '/apply/youth-programme-2025', '/apply/youth-programme-2025/application', '/enterprise', '/applications/',
+  '/apply/thank-you', '/apply/youth-programme-2027', '/apply/youth-programme-2027/application', '/apply/youth-programme-2025', '/enterprise', '/applications/',
   '/applications/some-id', '/login', '/login-other', '/login/reset-password', '/create-account', '/no-such-page',
 ];
 
@@ -104,14 +104,14 @@ test('the apply page shows the initiatives, and the programme page leads to the 
   await expect(card.getByText('APPLICATION OPEN')).toBeVisible();
   await expect(card.getByText('Apply now')).toBeVisible();
   await card.getByRole('link').click();
-  await expect(page).toHaveURL(/\/apply\/youth-programme-2025$/);
+  await expect(page).toHaveURL(/\/apply\/youth-programme-2027$/);
   await expect(page.locator('.programme-facts').getByText('RM 2,500')).toBeVisible();
   await expect(page.locator('.job-roles__item')).toHaveCount(20);
   await expect(page.locator('.faq__category')).toHaveCount(4);
   await page.getByRole('button', { name: 'Apply now' }).click();
   await page.getByRole('tab', { name: 'Packaging' }).click();
   await page.getByRole('link', { name: 'Apply for Packaging' }).click();
-  await expect(page).toHaveURL(/\/apply\/youth-programme-2025\/application\?course=Packaging$/);
+  await expect(page).toHaveURL(/\/apply\/youth-programme-2027\/application\?course=Packaging$/);
   await expect(page.getByRole('combobox', { name: 'Course', exact: true })).toHaveValue('Packaging');
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { courseOptions } from './application-options';
-import { getInitiative, initiatives } from './initiatives';
+import { getInitiative, initiatives, isApplicationOpen } from './initiatives';
 import { faq, jobRoles, programme, programmeCourses, thankYouCopy } from './programme';
 import { InitiativeSchema } from './schemas';
 
@@ -12,7 +12,6 @@ describe('youth programme', () => {
     expect(programme.durationMonths).toBe(4);
     expect(programme.onTheJobTrainingWeeks).toBe(16);
     expect(programme.careerSupportDays).toBe(60);
-    expect(programme.firstCohortStartLabel).toBe('1 September 2025');
     expect(programme.maxAge).toBe(30);
   });
 
@@ -41,11 +40,19 @@ describe('youth programme', () => {
 });
 
 describe('initiatives', () => {
-  it('has the open youth programme 2025 initiative', () => {
+  it('are valid, and open and close by their dates', () => {
     for (const initiative of initiatives) expect(InitiativeSchema.safeParse(initiative).success).toBe(true);
-    const youth = getInitiative('youth-programme-2025');
-    expect(youth?.application_open).toBe(true);
-    expect(youth?.title).toContain('2025');
+    const y2025 = getInitiative('youth-programme-2025')!;
+    const y2027 = getInitiative('youth-programme-2027')!;
+    expect(y2025.title).toContain('2025');
+    // In November 2026 the 2025 programme is closed and the 2027 intake is open.
+    const nov2026 = new Date('2026-11-22T10:00:00+08:00');
+    expect(isApplicationOpen(y2025, nov2026)).toBe(false);
+    expect(isApplicationOpen(y2027, nov2026)).toBe(true);
+    expect(isApplicationOpen(y2025, new Date('2025-07-01T00:00:00Z'))).toBe(true);
+    expect(isApplicationOpen(y2027, new Date('2026-09-30T15:59:59Z'))).toBe(false);
+    expect(isApplicationOpen(y2027, new Date('2026-09-30T16:00:00Z'))).toBe(true);
+    expect(isApplicationOpen(y2027, new Date('2027-02-01T00:00:00+08:00'))).toBe(false);
     expect(getInitiative('missing')).toBeUndefined();
   });
 });

@@ -1,20 +1,17 @@
 import type { ProgrammeCourseName } from './application-options';
 
-/** The youth development programme 2025: facts, page content and FAQ. */
+/** The youth development programme: facts, page content and FAQ (each intake is an initiative). */
 export const programme = {
-  title: 'Semiconductor Youth Development Programme 2025',
-  frontendSlug: 'youth-programme-2025',
+  title: 'Semiconductor Youth Development Programme',
   fee: 'Free',
   allowance: { amount: 2500, currency: 'MYR', label: 'RM 2,500', per: 'month' },
   durationMonths: 4,
   onTheJobTrainingWeeks: 16,
   careerSupportDays: 60,
-  firstCohortStart: '2025-09-01',
-  firstCohortStartLabel: '1 September 2025',
   maxAge: 30,
   resultNotification: '2-3 weeks',
   hero: {
-    eyebrow: 'Youth Development Programme 2025',
+    eyebrow: 'Youth Development Programme',
     title: 'Start your semiconductor career, fully funded',
     subtitle:
       'A free programme that pays you RM 2,500 a month for 4 months. Online training is followed by 16 weeks of paid on-the-job training with an industry partner and 60 days of extended career support.',

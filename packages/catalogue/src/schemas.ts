@@ -71,8 +71,12 @@ export const InitiativeSchema = z.strictObject({
   title: text,
   frontend_slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   description: text,
-  application_open: z.boolean(),
+  /** Applications are taken from `opens_at` until `closes_at`; `application_open` is derived from them. */
+  opens_at: z.iso.datetime({ offset: true }),
+  closes_at: z.iso.datetime({ offset: true }),
   time_period: text,
+  /** When the intake's first cohort starts, as the programme page prints it. */
+  first_cohort_start_label: text,
   partner: text.nullable(),
 });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import type { DataSource } from 'typeorm';
 import { hashPassword } from '../modules/auth/password.service';
 
@@ -153,7 +154,8 @@ export async function seedLargeSchool(ds: DataSource, partial: Partial<LargeScho
     );
     await m.query(
       `INSERT INTO certificates (title, provider, created_date)
-       SELECT co.title || ': Certificate of Completion', ARRAY['School of Semiconductor Training'], co.created_date FROM courses co`,
+       SELECT co.title || ': Certificate of Completion', ARRAY[$1], co.created_date FROM courses co`,
+      [DEFAULT_CERTIFICATE_PROVIDER],
     );
     await m.query(
       `INSERT INTO cohort_certificates (cohort_id, certificate_id)

@@ -1,3 +1,4 @@
+import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { StorageService } from '../modules/storage/storage.service';
@@ -57,5 +58,9 @@ describe('demo seed', () => {
       [cohort.cohort_part.id_slug],
     );
     expect(Number(enrolment.completion_percentage)).toBe(22.22);
+    // The demo certificates name the same provider as every new certificate.
+    const providers = await t.ds.query(`SELECT DISTINCT unnest(provider) AS provider FROM certificates`);
+    expect(providers).toEqual([{ provider: DEFAULT_CERTIFICATE_PROVIDER }]);
+    expect(DEFAULT_CERTIFICATE_PROVIDER).toBe('Semiconductor Training School');
   });
 });

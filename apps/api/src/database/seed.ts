@@ -1,3 +1,4 @@
+import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import { hashPassword } from '../modules/auth/password.service';
 import type { StorageService } from '../modules/storage/storage.service';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -205,9 +206,10 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
     );
     const certificates: { id: string }[] = await m.query(
       `INSERT INTO certificates (title, provider) VALUES
-         ('Digital IC Design Fundamentals: Certificate of Completion', ARRAY['School of Semiconductor Training']),
-         ('Semiconductor Cleanroom Safety', ARRAY['School of Semiconductor Training'])
+         ('Digital IC Design Fundamentals: Certificate of Completion', ARRAY[$1]),
+         ('Semiconductor Cleanroom Safety', ARRAY[$1])
        RETURNING id`,
+      [DEFAULT_CERTIFICATE_PROVIDER],
     );
     await m.query(
       `INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`,

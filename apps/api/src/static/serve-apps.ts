@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { getInitiative } from '@school/catalogue/data';
 import type { AppConfig } from '../config/app-config';
 
 interface BuiltApp {
@@ -52,6 +53,15 @@ export function serveApps(app: NestExpressApplication, config: AppConfig) {
     return;
   }
   app.use('/assets', express.static(join(web, 'assets'), immutable));
+  // The spec's initiative link /applications/{frontend_slug} lives on as a permanent redirect to
+  // the programme page (/applications/{id} is an applicant's own application).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const slug = /^\/applications\/([^/]+)\/?$/.exec(req.path)?.[1];
+    const initiative = slug ? getInitiative(slug) : undefined;
+    if (!initiative) return next();
+    res.redirect(301, `/apply/${initiative.frontend_slug}`);
+  });
   // A page with pages below it (/courses beside /courses/course-0) is courses.html next to a
   // courses/ folder: serve the file instead of letting express.static redirect into the folder.
   app.use((req: Request, res: Response, next: NextFunction) => {

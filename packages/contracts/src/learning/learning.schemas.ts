@@ -57,6 +57,22 @@ export function clampProgress(value: number | null | undefined): number {
   return Math.min(100, Math.max(1, value));
 }
 
+// ---- access end -------------------------------------------------------------
+
+/** The API's refusal of a lesson after the cohort's end_access_date (403). */
+export const ACCESS_ENDED_MESSAGE = 'This class has ended, so its lessons are locked. Your grades and certificates stay available.';
+/** The API's refusal to mark a quiz or project complete (422): they complete through their attempt or submission. */
+export const SUBMITTED_LESSON_MESSAGE = 'Quizzes and projects are completed by submitting them, not by marking them complete.';
+/** Lesson types a student may mark complete themselves. */
+export const SELF_COMPLETED_LESSON_TYPES: readonly string[] = ['VIDEO', 'READING'];
+
+/** Whether a cohort's access has ended (its lessons are locked) at `now`. */
+export function isAccessEnded(endAccessDate: string | null | undefined, now: Date = new Date()): boolean {
+  if (!endAccessDate) return false;
+  const end = Date.parse(endAccessDate);
+  return !Number.isNaN(end) && end <= now.getTime();
+}
+
 // ---- dashboard -------------------------------------------------------------
 
 export const CohortPartSchema = z.object({
@@ -64,6 +80,8 @@ export const CohortPartSchema = z.object({
   title: z.string(),
   start_date: z.string(),
   end_date: z.string(),
+  /** After it the class is listed as ended: lessons locked, grades and certificates still readable. */
+  end_access_date: z.string(),
 });
 export type CohortPart = z.infer<typeof CohortPartSchema>;
 

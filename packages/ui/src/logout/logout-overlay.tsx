@@ -1,3 +1,5 @@
+import { useEffect, useId, useRef } from 'react';
+
 export interface LogoutOverlayProps {
   /** Shown when true. */
   open: boolean;
@@ -5,13 +7,44 @@ export interface LogoutOverlayProps {
   text?: string;
 }
 
-/** Full-screen overlay announcing 'Logging out...'. */
+/**
+ * Full-screen 'Logging out...' overlay. It is a modal <dialog> in the browser's top layer, so
+ * nothing the page draws while the session ends (a route guard's full-screen 'Loading...')
+ * can cover it, the page behind is inert (one message for screen readers), and opening it
+ * announces its name.
+ */
 export function LogoutOverlay({ open, text = 'Logging out...' }: LogoutOverlayProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const textId = useId();
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!open || !d) return;
+    if (typeof d.showModal === 'function') {
+      if (!d.open) d.showModal();
+    } else d.setAttribute('open', '');
+    d.focus();
+    return () => {
+      if (typeof d.close === 'function') d.close();
+      else d.removeAttribute('open');
+    };
+  }, [open]);
+
   if (!open) return null;
   return (
-    <div className="ui-logout-overlay" role="status" aria-live="polite" aria-busy="true">
+    <dialog
+      ref={ref}
+      className="ui-logout-overlay"
+      aria-labelledby={textId}
+      aria-busy="true"
+      tabIndex={-1}
+      // Escape cannot dismiss it: the session is already ending.
+      onCancel={(e) => e.preventDefault()}
+    >
       <span className="ui-spinner ui-spinner--light" aria-hidden="true" />
-      <p className="ui-logout-overlay__text">{text}</p>
-    </div>
+      <p id={textId} className="ui-logout-overlay__text" role="status">
+        {text}
+      </p>
+    </dialog>
   );
 }

@@ -94,3 +94,18 @@ describe('useLogout with LogoutOverlay', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('LogoutOverlay', () => {
+  it('is an open modal dialog named by its one message, so nothing on the page can be drawn over it', () => {
+    render(<LogoutOverlay open />);
+    const dialog = screen.getByRole('dialog', { name: 'Logging out...' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveTextContent(/^Logging out\.\.\.$/);
+  });
+
+  it('renders nothing when closed', () => {
+    render(<LogoutOverlay open={false} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

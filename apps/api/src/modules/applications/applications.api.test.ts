@@ -1,5 +1,6 @@
 import { APPLICATION_ALREADY_SUBMITTED_MESSAGE, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, PROGRAMME_APPLICATION_MESSAGES } from '@school/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATIONS_CLOSED_MESSAGE } from '@school/catalogue/data';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 import { validApplication } from './application.fixture';
 import { APPLICATION_RECEIVED_MESSAGE } from './applications.controller';
@@ -60,6 +61,27 @@ describe('POST /api/upload/file_upload/', () => {
     await t.http.post('/api/upload/file_upload/').send({ file: 'x' }).expect(400);
     const empty = await upload(Buffer.alloc(0), 'empty.pdf').expect(400);
     expect(empty.body.message).toBe(FILE_REQUIRED_MESSAGE);
+  });
+});
+
+describe('POST /api/sheet/submit-form/ by the intakes\' dates', () => {
+  afterEach(() => vi.useRealTimers());
+  const count = async () => Number((await t.ds.query(`SELECT count(*) FROM programme_applications`))[0].count);
+
+  it('refuses every application with a clear 409 when no intake is open, and stores nothing', async () => {
+    const before = await count();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-06-01T00:00:00Z')); // after the 2027 intake closed
+    const res = await submit(validApplication({ email: 'late@example.com' })).expect(409);
+    expect(res.body).toEqual({ message: APPLICATIONS_CLOSED_MESSAGE });
+    expect(await count()).toBe(before);
+  });
+
+  it('takes an application while an intake is open (2026-11-22: the 2027 intake)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T03:00:00Z'));
+    await submit(validApplication({ email: 'in-time@example.com' })).expect(201);
+    await t.ds.query(`DELETE FROM programme_applications WHERE email = 'in-time@example.com'`);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
-  Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Req, UseGuards, UseInterceptors,
+  Body, ConflictException, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Req, UseGuards, UseInterceptors,
 } from '@nestjs/common';
+import { APPLICATIONS_CLOSED_MESSAGE } from '@school/catalogue/data';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
   type ApplicationExportQuery, ApplicationExportQuerySchema, type ApplicationListQuery, ApplicationListQuerySchema,
@@ -10,7 +11,7 @@ import type { Request } from 'express';
 import { AdminOnly, Public } from '../../common/auth.decorators';
 import { ZodPipe } from '../../common/zod.pipe';
 import { StorageService } from '../storage/storage.service';
-import { StrictProgrammeApplicationSchema } from './application-options';
+import { openIntake, StrictProgrammeApplicationSchema } from './application-options';
 import { APPLICATION_FILE_PURPOSE, ApplicationsService } from './applications.service';
 import { PdfUploadInterceptor } from './pdf-upload.interceptor';
 
@@ -49,7 +50,10 @@ export class ApplicationsController {
   async submit(
     @Body(new ZodPipe(StrictProgrammeApplicationSchema)) body: ProgrammeApplication,
   ): Promise<ProgrammeApplicationResponse> {
-    await this.applications.submit(body);
+    // The form serves the programme's intakes; with none open (by their dates), nothing is taken.
+    const intake = openIntake();
+    if (!intake) throw new ConflictException(APPLICATIONS_CLOSED_MESSAGE);
+    await this.applications.submit(body, intake);
     return { message: APPLICATION_RECEIVED_MESSAGE };
   }
 

@@ -6,7 +6,6 @@ import {
 import { DataSource } from 'typeorm';
 import { containsPattern, numPages, orderClause } from '../forms/list-sql';
 import { StorageService } from '../storage/storage.service';
-import { APPLICATION_INTAKE } from './application-options';
 import { toCsv } from './csv';
 import { ProgrammeApplicationEntity } from './programme-application.entity';
 
@@ -70,12 +69,12 @@ export class ApplicationsService {
   }
 
   /** Stores an application; a second one from the same email to the same intake is a 409. */
-  async submit(body: ProgrammeApplication): Promise<string> {
+  async submit(body: ProgrammeApplication, intake: string): Promise<string> {
     const resume = await this.fileId('resume', body.resume);
     const transcript = await this.fileId('transcript', body.transcript);
     const [existing] = await this.ds.query(
       `SELECT 1 FROM programme_applications WHERE intake = $1 AND lower(email) = lower($2)`,
-      [APPLICATION_INTAKE, body.email],
+      [intake, body.email],
     );
     if (existing) throw alreadyApplied();
     const result = await this.ds
@@ -83,7 +82,7 @@ export class ApplicationsService {
       .insert()
       .into(ProgrammeApplicationEntity)
       .values({
-        intake: APPLICATION_INTAKE,
+        intake,
         course: body.course,
         email: body.email,
         full_name: body.full_name,

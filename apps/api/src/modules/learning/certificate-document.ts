@@ -1,3 +1,4 @@
+import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import { buildPdf, type PdfTextRun, textWidth } from './simple-pdf';
 
 export interface CertificateDetails {
@@ -22,7 +23,7 @@ export function buildCertificatePdf(d: CertificateDetails): Buffer {
   const navy: [number, number, number] = [0.04, 0.12, 0.23];
   const grey: [number, number, number] = [0.32, 0.35, 0.4];
 
-  centred(d.provider.length ? d.provider.join(' & ') : 'School of Semiconductor Training', height - 110, 14, 'regular', grey);
+  centred(d.provider.length ? d.provider.join(' & ') : DEFAULT_CERTIFICATE_PROVIDER, height - 110, 14, 'regular', grey);
   centred('Certificate of Completion', height - 160, 32, 'bold', navy);
   centred('This certifies that', height - 215, 14, 'regular', grey);
   centred(d.studentName, height - 262, 30, 'bold', navy);

@@ -185,7 +185,7 @@ function coursesPartJson(curriculum: Curriculum, done: Set<number>): string {
 
 /**
  * The cohort as one student sees it, as JSON text: null when the student may not read the cohort
- * (enrolled as ACTIVE or SUSPENDED, before the cohort's end_access_date). At most 2 statements:
+ * (enrolled as ACTIVE or SUSPENDED; after the cohort's end_access_date too, read-only). At most 2 statements:
  * the student's part, and the curriculum when this process does not hold its current version.
  */
 export async function userCohortViewJson(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 import { StorageService } from '../storage/storage.service';
 import { enrol, insertCohort, insertCourse, type CreatedCourse } from './learning.fixtures';
+import { ACCESS_ENDED_MESSAGE, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
 import { NOT_AVAILABLE, SUSPENDED_MESSAGE } from './learning.service';
 
 let t: TestApp;
@@ -109,10 +110,25 @@ beforeAll(async () => {
     [certs[1].id, certs[0].id, cohort.id, me.id],
   );
   certSlugs = { completed: certs[1].id_slug, inProgress: certs[0].id_slug };
+  // The ended cohort: I graduated with a certificate and a grade.
+  const [oldCert] = await t.ds.query(`INSERT INTO certificates (title, provider) VALUES ('Old Chips Certificate', ARRAY['Chip School']) RETURNING id, id_slug`);
+  await t.ds.query(`INSERT INTO cohort_certificates (cohort_id, certificate_id) VALUES ($1, $2)`, [ended.id, oldCert.id]);
+  await t.ds.query(
+    `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES ($1, $2, $3, 'COMPLETED', '2026-01-05T10:00:00Z')`,
+    [oldCert.id, ended.id, me.id],
+  );
+  const [oldGrade] = await t.ds.query(
+    `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, grade_percentage, result_open_datetime, submission_status)
+     VALUES ($1, $2, now() - interval '120 days', true, 100, now() - interval '110 days', 'locked') RETURNING id`,
+    [ended.id, chips.lessons['RTL quiz'].id],
+  );
+  await t.ds.query(`INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 88, 'GRADED')`, [oldGrade.id, me.id]);
+  endedCertSlug = oldCert.id_slug;
 });
 afterAll(async () => t?.close());
 
 let certSlugs: { completed: string; inProgress: string };
+let endedCertSlug: string;
 
 const get = (path: string, user?: TestUser) => {
   const req = t.http.get(`/api/${path}`);
@@ -129,8 +145,11 @@ function expectNotAvailable(res: { status: number; body: { message?: string } })
 describe('GET /api/user-cohorts/user/:userIdSlug/', () => {
   it("lists the student's readable cohorts with the lesson completed last", async () => {
     const res = await get(`user-cohorts/user/${me.id_slug}/`, me).expect(200);
-    expect(res.body.data).toHaveLength(1); // the ended cohort is gone
-    const [entry] = res.body.data;
+    expect(res.body.data).toHaveLength(2); // the ended cohort stays listed, after the one visited last
+    const [entry, old] = res.body.data;
+    expect(old.cohort_part).toMatchObject({ id_slug: ended.id_slug, title: 'Old Cohort' });
+    expect(Date.parse(old.cohort_part.end_access_date)).toBeLessThan(Date.now());
+    expect(Date.parse(entry.cohort_part.end_access_date)).toBeGreaterThan(Date.now());
     expect(entry.cohort_part).toMatchObject({ id_slug: cohort.id_slug, title: 'Talent Cohort 1' });
     expect(Date.parse(entry.cohort_part.start_date)).toBeLessThan(Date.parse(entry.cohort_part.end_date));
     expect(entry.latest_lesson_part).toEqual({
@@ -146,7 +165,7 @@ describe('GET /api/user-cohorts/user/:userIdSlug/', () => {
   });
 
   it('answers with or without the trailing slash', async () => {
-    expect((await get(`user-cohorts/user/${me.id_slug}`, me).expect(200)).body.data).toHaveLength(1);
+    expect((await get(`user-cohorts/user/${me.id_slug}`, me).expect(200)).body.data).toHaveLength(2);
     await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}`, me).expect(200);
     await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/mark-lesson-complete/`).set(bearer(me))
       .send({ user_id_slug: me.id_slug, lesson_id_slug: chips.lessons['Intro video'].id_slug }).expect(200);
@@ -167,7 +186,7 @@ describe('GET /api/user-cohorts/user/:userIdSlug/', () => {
   it("answers 404 for another student's list, and to an instructor; an admin may read it", async () => {
     expectNotAvailable(await get(`user-cohorts/user/${me.id_slug}/`, other));
     expectNotAvailable(await get(`user-cohorts/user/${me.id_slug}/`, instructor));
-    expect((await get(`user-cohorts/user/${me.id_slug}/`, admin).expect(200)).body.data).toHaveLength(1);
+    expect((await get(`user-cohorts/user/${me.id_slug}/`, admin).expect(200)).body.data).toHaveLength(2);
   });
 
   it('needs a valid, unexpired token', async () => {
@@ -281,10 +300,20 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
     expect(body.data.user_cohort_part.completed_lessons_ids).toEqual([]);
   });
 
-  it('answers the same 404 for another student, a cohort the student is not in, an ended cohort and an unknown cohort', async () => {
+  it('keeps an ended class readable after its end_access_date, with its grades and certificates', async () => {
+    const { body } = await get(`cohorts/${ended.id_slug}/user/${me.id_slug}/`, me).expect(200);
+    expect(body.data.title).toBe('Old Cohort');
+    expect(Date.parse(body.data.end_access_date)).toBeLessThan(Date.now());
+    expect(body.data.certificates_part).toEqual([
+      { id_slug: endedCertSlug, title: 'Old Chips Certificate', user_certificate: { progress: 'COMPLETED', completion_date: '2026-01-05T10:00:00+00:00' } },
+    ]);
+    expect(body.data.user_grades_part).toEqual([expect.objectContaining({ user_grade: 88, user_submission_status: 'GRADED' })]);
+  });
+
+  it('answers the same 404 for another student, a cohort the student is not in and an unknown cohort', async () => {
     expectNotAvailable(await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}/`, other));
     expectNotAvailable(await get(`cohorts/${elsewhere.id_slug}/user/${me.id_slug}/`, me));
-    expectNotAvailable(await get(`cohorts/${ended.id_slug}/user/${me.id_slug}/`, me));
+    expectNotAvailable(await get(`cohorts/${ended.id_slug}/user/${other.id_slug}/`, other));
     expectNotAvailable(await get(`cohorts/0123456789abcdef0123456789abcdef/user/${me.id_slug}/`, me));
     expectNotAvailable(await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}/`, instructor));
   });
@@ -335,11 +364,16 @@ describe('GET /api/cohorts/:cohortId/courses/:courseId/user/:userIdSlug/', () =>
     expect(verification.lessons[0].user_cohort_grade).toMatchObject({ user_grade: null, user_submission_status: 'GRADED' });
   });
 
-  it('answers 404 for a course not in the cohort, another student, an ended cohort', async () => {
+  it('answers 404 for a course not in the cohort or another student', async () => {
     expectNotAvailable(await get(path(unlinked.id_slug, me), me));
     expectNotAvailable(await get(path(chips.id_slug, me), other));
-    expectNotAvailable(await get(path(chips.id_slug, me, ended.id_slug), me));
+    expectNotAvailable(await get(path(chips.id_slug, other, ended.id_slug), other));
     await get(path(chips.id_slug, me)).expect(401);
+  });
+
+  it('locks the lessons of a class whose access has ended, saying so', async () => {
+    const res = await get(path(chips.id_slug, me, ended.id_slug), me).expect(403);
+    expect(res.body).toEqual({ message: ACCESS_ENDED_MESSAGE });
   });
 
   it('tells a SUSPENDED student their status', async () => {
@@ -390,12 +424,13 @@ describe('GET /api/lessons/video/url', () => {
 
 describe('PATCH /api/cohorts/admin/:cohortId/mark-lesson-complete', () => {
   const quiz = () => chips.lessons['RTL quiz'].id_slug;
+  const video = () => chips.lessons['Testbench video'].id_slug;
 
   it('marks a lesson complete once, recomputing progress, and answers the cohort id', async () => {
-    const first = await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: quiz() }).expect(200);
+    const first = await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: video() }).expect(200);
     expect(first.body).toEqual({ cohort_id_slug: cohort.id_slug });
-    await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: quiz() }).expect(200);
-    const rows = await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND cohort_id = $2 AND lesson_id = $3`, [me.id, cohort.id, chips.lessons['RTL quiz'].id]);
+    await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: video() }).expect(200);
+    const rows = await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND cohort_id = $2 AND lesson_id = $3`, [me.id, cohort.id, chips.lessons['Testbench video'].id]);
     expect(rows).toHaveLength(1);
     // 3 of the 7 lessons of the cohort's two courses.
     const [enrolment] = await t.ds.query(`SELECT enrolment_completion(user_id, cohort_id) AS completion_percentage, latest_access_datetime FROM enrolments WHERE user_id = $1 AND cohort_id = $2`, [me.id, cohort.id]);
@@ -403,20 +438,37 @@ describe('PATCH /api/cohorts/admin/:cohortId/mark-lesson-complete', () => {
     expect(enrolment.latest_access_datetime).not.toBeNull();
     const { body } = await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}/`, me).expect(200);
     expect(body.data.courses_part[0]).toMatchObject({ completion_percentage: 60 });
-    expect(body.data.courses_part[0].modules[0].completion_percentage).toBe(100);
-    expect(body.data.latest_lesson_part.lesson_id).toBe(quiz());
+    expect(body.data.courses_part[0].modules[1].completion_percentage).toBe(50);
+    expect(body.data.latest_lesson_part.lesson_id).toBe(video());
+  });
+
+  it('refuses a quiz or a project with a 422 and writes nothing: they complete through their attempt or submission', async () => {
+    for (const lesson of [quiz(), chips.lessons['UART project'].id_slug]) {
+      const res = await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: lesson }).expect(422);
+      expect(res.body).toEqual({ message: SUBMITTED_LESSON_MESSAGE });
+    }
+    expect(await t.ds.query(
+      `SELECT 1 FROM lesson_completions WHERE user_id = $1 AND lesson_id IN ($2, $3)`,
+      [me.id, chips.lessons['RTL quiz'].id, chips.lessons['UART project'].id],
+    )).toEqual([]);
+  });
+
+  it('refuses any lesson of a class whose access has ended, and writes nothing', async () => {
+    const res = await markComplete(me, ended.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: chips.lessons['Intro video'].id_slug }).expect(403);
+    expect(res.body).toEqual({ message: ACCESS_ENDED_MESSAGE });
+    expect(await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND cohort_id = $2`, [me.id, ended.id])).toEqual([]);
   });
 
   it('refuses a SUSPENDED student and writes nothing', async () => {
-    const res = await markComplete(suspended, cohort.id_slug, { user_id_slug: suspended.id_slug, lesson_id_slug: quiz() }).expect(403);
+    const res = await markComplete(suspended, cohort.id_slug, { user_id_slug: suspended.id_slug, lesson_id_slug: video() }).expect(403);
     expect(res.body.message).toBe(SUSPENDED_MESSAGE);
     expect(await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1`, [suspended.id])).toEqual([]);
   });
 
-  it("answers 404 for another student's id, a lesson outside the cohort, an ended cohort or a cohort the student is not in", async () => {
+  it("answers 404 for another student's id, a lesson outside the cohort or a cohort the student is not in", async () => {
     expectNotAvailable(await markComplete(me, cohort.id_slug, { user_id_slug: other.id_slug, lesson_id_slug: quiz() }));
     expectNotAvailable(await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: unlinked.lessons['Flip chip'].id_slug }));
-    expectNotAvailable(await markComplete(me, ended.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: quiz() }));
+    expectNotAvailable(await markComplete(other, ended.id_slug, { user_id_slug: other.id_slug, lesson_id_slug: video() }));
     expectNotAvailable(await markComplete(outsider, cohort.id_slug, { user_id_slug: outsider.id_slug, lesson_id_slug: quiz() }));
     expect(await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND lesson_id = $2`, [other.id, chips.lessons['RTL quiz'].id])).toEqual([]);
   });
@@ -456,6 +508,12 @@ describe('GET /api/cohorts/:cohortId/certificates/:certificateId/user/:userIdSlu
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''Cleanroom%20Safety%20-%20Aisyah%20Rahman\.pdf/);
     await get(path(certSlugs.completed, me), me).expect(200);
     expect(await t.ds.query(`SELECT 1 FROM stored_files WHERE purpose = 'certificate'`)).toHaveLength(1);
+  });
+
+  it("still serves a graduate's certificate after the class's access has ended", async () => {
+    const res = await get(`cohorts/${ended.id_slug}/certificates/${endedCertSlug}/user/${me.id_slug}/document`, me).expect(200);
+    expect(res.body.completion_date).toBe('2026-01-05T10:00:00.000Z');
+    await t.http.get(res.body.download_url).expect(200);
   });
 
   it('answers 404 for a certificate in progress, or one of another student', async () => {

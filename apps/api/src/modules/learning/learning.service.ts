@@ -1,4 +1,7 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import {
+  ACCESS_ENDED_MESSAGE, SUBMITTED_LESSON_MESSAGE,
+} from '@school/contracts';
 import type {
   CertificateDocumentResponse, CoursePart, LessonDetail, MarkLessonCompleteResponse, UserCohortEntry, UserCohortView,
 } from '@school/contracts';
@@ -10,7 +13,7 @@ import type { JsonText } from '../../common/json-text';
 import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';
 import { preparedRows } from './prepared-query';
 import {
-  COMPLETED_CERTIFICATE_SQL, LESSON_FILE_ACCESS_SQL, MARK_LESSON_COMPLETE_SQL, USER_COHORTS_SQL, USER_COURSE_VIEW_SQL,
+  ACCESS_ENDED_SQL, COMPLETED_CERTIFICATE_SQL, LESSON_FILE_ACCESS_SQL, MARK_LESSON_COMPLETE_SQL, USER_COHORTS_SQL, USER_COURSE_VIEW_SQL,
 } from './learning.sql';
 
 /** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
@@ -28,8 +31,9 @@ const EXTERNAL_URL = /^https?:\/\//i;
 
 /**
  * The signed-in student's classes. Every call answers only for the student themself (or an
- * admin), only for cohorts they are enrolled in as ACTIVE or SUSPENDED, and not after the
- * cohort's end_access_date; anything else is the same 404 as a missing record.
+ * admin), only for cohorts they are enrolled in as ACTIVE or SUSPENDED; anything else is the
+ * same 404 as a missing record. After the cohort's end_access_date the class, its grades and its
+ * certificates stay readable, while its lessons are locked (403 with ACCESS_ENDED_MESSAGE).
  */
 @Injectable()
 export class LearningService {
@@ -65,7 +69,7 @@ export class LearningService {
     const [row] = await preparedRows<{ course_part: RawCoursePart }>(this.db, 'learning.course-view', USER_COURSE_VIEW_SQL, [
       cohortIdSlug, courseIdSlug, userIdSlug, me.id_slug === userIdSlug,
     ]);
-    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    if (!row) return this.notReadable(cohortIdSlug, userIdSlug);
     const course = row.course_part;
     return { ...course, modules: course.modules.map((m) => ({ ...m, lessons: m.lessons.map((l) => this.signLesson(l)) })) };
   }
@@ -105,11 +109,24 @@ export class LearningService {
     return { url: this.storage.signedUrl(file.id_slug) };
   }
 
-  /** Idempotent; a SUSPENDED student is refused, everything else not readable is a 404. */
+  /** The class's lessons after its end_access_date are a 403 saying so; anything else unreadable is a 404. */
+  private async notReadable(cohortIdSlug: string, userIdSlug: string): Promise<never> {
+    const [row] = await this.db.query(ACCESS_ENDED_SQL, [cohortIdSlug, userIdSlug]);
+    if (row?.access_ended) throw new ForbiddenException(ACCESS_ENDED_MESSAGE);
+    throw new NotFoundException(NOT_AVAILABLE);
+  }
+
+  /**
+   * Idempotent, for videos and readings only (a quiz or project is a 422: it completes through its
+   * attempt or submission); a SUSPENDED student and a class whose access ended are refused (403);
+   * everything else not readable is a 404.
+   */
   async markLessonComplete(me: AuthUser, cohortIdSlug: string, userIdSlug: string, lessonIdSlug: string): Promise<MarkLessonCompleteResponse> {
     this.assertSelfOrAdmin(me, userIdSlug);
     const [row] = await this.db.query(MARK_LESSON_COMPLETE_SQL, [cohortIdSlug, userIdSlug, lessonIdSlug]);
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    if (row.access_ended) throw new ForbiddenException(ACCESS_ENDED_MESSAGE);
+    if (row.lesson_type === 'QUIZ' || row.lesson_type === 'PROJECT') throw new UnprocessableEntityException(SUBMITTED_LESSON_MESSAGE);
     if (row.enrolment_status !== 'ACTIVE') throw new ForbiddenException(SUSPENDED_MESSAGE);
     return { cohort_id_slug: row.cohort_id_slug };
   }

@@ -4,10 +4,13 @@
  * very same SQL as the Nest endpoints.
  *
  * Access rule shared by every statement: the user is enrolled in the cohort as ACTIVE or
- * SUSPENDED, and the cohort's end_access_date has not passed. No row means "not found".
+ * SUSPENDED. Lessons (their content, files and completion) also need the cohort's
+ * end_access_date not to have passed; after it the class stays listed as ended, with its
+ * grades and certificates still readable. No row means "not found".
  */
 
-const READABLE_ENROLMENT = `e.enrolment_status IN ('ACTIVE', 'SUSPENDED') AND c.end_access_date > now()`;
+const LISTED_ENROLMENT = `e.enrolment_status IN ('ACTIVE', 'SUSPENDED')`;
+const READABLE_ENROLMENT = `${LISTED_ENROLMENT} AND c.end_access_date > now()`;
 
 /** Course, module and lesson of a completed lesson, as `latest_lesson_part`. */
 const LATEST_LESSON_JSON = `json_build_object(
@@ -20,7 +23,8 @@ const LATEST_LESSON_JSON = `json_build_object(
  * visited first.
  */
 export const USER_COHORTS_SQL = `
-SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c.start_date, 'end_date', c.end_date) AS cohort_part,
+SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c.start_date, 'end_date', c.end_date,
+                         'end_access_date', c.end_access_date) AS cohort_part,
        latest.j AS latest_lesson_part
   FROM users u
   JOIN enrolments e ON e.user_id = u.id
@@ -36,7 +40,7 @@ SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c
      ORDER BY lc.completed_at DESC
      LIMIT 1
   ) latest ON true
- WHERE u.id_slug = $1 AND ${READABLE_ENROLMENT}
+ WHERE u.id_slug = $1 AND ${LISTED_ENROLMENT}
  ORDER BY e.latest_access_datetime DESC NULLS LAST, c.start_date DESC, c.id`;
 
 /**
@@ -62,7 +66,7 @@ WITH access AS (
     FROM cohorts c
     JOIN enrolments e ON e.cohort_id = c.id
     JOIN users u ON u.id = e.user_id
-   WHERE c.id_slug = $1 AND u.id_slug = $2 AND ${READABLE_ENROLMENT}
+   WHERE c.id_slug = $1 AND u.id_slug = $2 AND ${LISTED_ENROLMENT}
 ),
 touch AS (
   UPDATE enrolments SET latest_access_datetime = now()
@@ -234,34 +238,38 @@ SELECT json_build_object(
 
 /**
  * Marks a lesson complete: $1 cohort id_slug, $2 user id_slug, $3 lesson id_slug. Only an ACTIVE
- * enrolment writes; the completion is idempotent and the enrolment's latest access is recorded
- * (its completion percentage is derived from the completions when read: enrolment_completion()).
- * One row `{ cohort_id_slug, enrolment_status }`, or none when the lesson is not part of a cohort
- * the user may read.
+ * enrolment in a cohort whose access has not ended writes, and only for a video or reading (quizzes
+ * and projects complete through their attempt or submission); the completion is idempotent and the
+ * enrolment's latest access is recorded (its completion percentage is derived from the completions
+ * when read: enrolment_completion()). One row `{ cohort_id_slug, enrolment_status, lesson_type,
+ * access_ended }`, or none when the lesson is not part of a cohort the user is enrolled in.
  */
 export const MARK_LESSON_COMPLETE_SQL = `
 WITH target AS (
-  SELECT c.id AS cohort_id, c.id_slug AS cohort_slug, e.id AS enrolment_id, e.enrolment_status, e.user_id, l.id AS lesson_id
+  SELECT c.id AS cohort_id, c.id_slug AS cohort_slug, e.id AS enrolment_id, e.enrolment_status, e.user_id, l.id AS lesson_id,
+         l.lesson_type, c.end_access_date <= now() AS access_ended,
+         e.enrolment_status = 'ACTIVE' AND c.end_access_date > now() AND l.lesson_type NOT IN ('QUIZ', 'PROJECT') AS writable
     FROM cohorts c
     JOIN enrolments e ON e.cohort_id = c.id
     JOIN users u ON u.id = e.user_id
     JOIN lessons l ON l.id_slug = $3
     JOIN modules m ON m.id = l.module_id
     JOIN cohort_courses cc ON cc.cohort_id = c.id AND cc.course_id = m.course_id
-   WHERE c.id_slug = $1 AND u.id_slug = $2 AND ${READABLE_ENROLMENT}
+   WHERE c.id_slug = $1 AND u.id_slug = $2 AND ${LISTED_ENROLMENT}
 ),
 inserted AS (
   INSERT INTO lesson_completions (user_id, cohort_id, lesson_id)
-  SELECT user_id, cohort_id, lesson_id FROM target WHERE enrolment_status = 'ACTIVE'
+  SELECT user_id, cohort_id, lesson_id FROM target WHERE writable
   ON CONFLICT DO NOTHING
   RETURNING lesson_id
 ),
 updated AS (
   UPDATE enrolments e SET latest_access_datetime = now()
-    FROM target t WHERE e.id = t.enrolment_id AND t.enrolment_status = 'ACTIVE'
+    FROM target t WHERE e.id = t.enrolment_id AND t.writable
   RETURNING e.id
 )
-SELECT t.cohort_slug AS cohort_id_slug, t.enrolment_status, (SELECT count(*) FROM updated)::int AS updated
+SELECT t.cohort_slug AS cohort_id_slug, t.enrolment_status, t.lesson_type, t.access_ended,
+       (SELECT count(*) FROM updated)::int AS updated
   FROM target t`;
 
 /**
@@ -297,4 +305,16 @@ SELECT ce.title, ce.provider, uc.completion_date, u.first_name, u.last_name, c.t
   JOIN cohort_certificates cc ON cc.cohort_id = c.id
   JOIN certificates ce ON ce.id = cc.certificate_id
   JOIN user_certificates uc ON uc.certificate_id = ce.id AND uc.cohort_id = c.id AND uc.user_id = u.id
- WHERE c.id_slug = $1 AND ce.id_slug = $2 AND u.id_slug = $3 AND uc.progress = 'COMPLETED' AND ${READABLE_ENROLMENT}`;
+ WHERE c.id_slug = $1 AND ce.id_slug = $2 AND u.id_slug = $3 AND uc.progress = 'COMPLETED' AND ${LISTED_ENROLMENT}`;
+
+/**
+ * Whether the cohort's access ended for an enrolled student: $1 cohort id_slug, $2 user id_slug.
+ * One row `{ access_ended }` when the user is enrolled (ACTIVE or SUSPENDED), or none. Read only
+ * when a lesson call finds nothing, to tell "the class ended" from "not found".
+ */
+export const ACCESS_ENDED_SQL = `
+SELECT c.end_access_date <= now() AS access_ended
+  FROM cohorts c
+  JOIN enrolments e ON e.cohort_id = c.id
+  JOIN users u ON u.id = e.user_id
+ WHERE c.id_slug = $1 AND u.id_slug = $2 AND ${LISTED_ENROLMENT}`;

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cohortView, grade } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+import { CLASS_ENDED_NOTICE } from './cohort-page';
 import { resultText } from './components/grades-tab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -93,6 +94,32 @@ describe('/class/{id}', () => {
     renderApp('/class/nope', { 'GET /api/cohorts/nope/user/u1/': () => ({ status: 404, body: { message: 'This content is not available right now.' } }) });
     expect(await screen.findByText("That's an error...")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/student');
+  });
+
+  it('keeps an ended class readable: lessons listed but locked, grades and certificates still there', async () => {
+    const user = userEvent.setup();
+    renderApp('/class/k1', {
+      [VIEW_PATH]: () => ({
+        body: {
+          data: cohortView({
+            end_access_date: '2026-01-01T00:00:00Z',
+            user_grades_part: [grade('g1', 'GRADED', 'locked', { user_grade: 88 })],
+            certificates_part: [{ id_slug: 'c1', title: 'Chips Certificate', user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01T00:00:00Z' } }],
+          }),
+        },
+      }),
+      'GET /api/cohorts/k1/certificates/c1/user/u1/document': () => ({
+        body: { url: '/api/files/doc?exp=1&dl=0&sig=x', download_url: '/api/files/doc?exp=1&dl=1&sig=y', completion_date: '2025-12-01T00:00:00.000Z' },
+      }),
+    });
+    expect(await screen.findByRole('note')).toHaveTextContent(CLASS_ENDED_NOTICE);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn', 'Grades', 'Certifications']);
+    expect(screen.queryByRole('link', { name: /Continue/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Show lessons/ }));
+    expect(screen.getByText('Logic reading')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Logic reading/ })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Certifications' }));
+    expect(await screen.findByRole('link', { name: 'Download Chips Certificate' })).toHaveAttribute('href', '/api/files/doc?exp=1&dl=1&sig=y');
   });
 
   it('warns a suspended student', async () => {

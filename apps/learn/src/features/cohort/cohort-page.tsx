@@ -1,4 +1,4 @@
-import { isApiError, type UserCohortView } from '@school/contracts';
+import { isAccessEnded, isApiError, type UserCohortView } from '@school/contracts';
 import { ErrorView, formatDate, LoadingIndicator, Tabs, type TabItem } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
@@ -9,14 +9,17 @@ import { ContinueCard } from './components/continue-card';
 import { CourseCard } from './components/course-card';
 import { GradesTab } from './components/grades-tab';
 
+export const CLASS_ENDED_NOTICE = 'This class has ended. Its lessons are locked; your grades and certificates stay available here.';
+
 /** Learn always; Grades only when the class has graded items; Certifications only when it has certificates. */
-export function cohortTabs(cohortId: string, view: UserCohortView): TabItem[] {
+export function cohortTabs(cohortId: string, view: UserCohortView, now: Date = new Date()): TabItem[] {
+  const ended = isAccessEnded(view.end_access_date, now);
   const tabs: TabItem[] = [
     {
       label: 'Learn',
       content: (
         <div className="learn-stack">
-          <ContinueCard cohortId={cohortId} view={view} />
+          {!ended && <ContinueCard cohortId={cohortId} view={view} />}
           <section className="learn-section" aria-labelledby="courses-title">
             <h2 id="courses-title" className="learn-section__title">
               Courses
@@ -26,7 +29,7 @@ export function cohortTabs(cohortId: string, view: UserCohortView): TabItem[] {
             ) : (
               <div className="learn-stack">
                 {view.courses_part.map((c) => (
-                  <CourseCard key={c.id_slug} cohortId={cohortId} course={c} />
+                  <CourseCard key={c.id_slug} cohortId={cohortId} course={c} locked={ended} />
                 ))}
               </div>
             )}
@@ -59,6 +62,7 @@ export function CohortPage() {
   const requested = Number.parseInt(search.get('tab') ?? '0', 10);
   const active = Number.isInteger(requested) && requested >= 0 && requested < tabs.length ? requested : 0;
   const suspended = data.user_cohort_part.enrolment_status === 'SUSPENDED';
+  const ended = isAccessEnded(data.end_access_date);
 
   return (
     <div className="learn-page">
@@ -66,9 +70,14 @@ export function CohortPage() {
         <p className="learn-eyebrow">Class</p>
         <h1>{data.title}</h1>
         <p className="learn-muted">
-          {formatDate(data.start_date)} to {formatDate(data.end_date)} · Access until {formatDate(data.end_access_date)}
+          {formatDate(data.start_date)} to {formatDate(data.end_date)} · {ended ? 'Access ended' : 'Access until'} {formatDate(data.end_access_date)}
         </p>
-        {suspended && (
+        {ended && (
+          <p className="learn-notice" role="note">
+            {CLASS_ENDED_NOTICE}
+          </p>
+        )}
+        {!ended && suspended && (
           <p className="learn-notice" role="note">
             Your enrolment in this class is suspended. You can still read the lessons, but you cannot mark them complete.
           </p>

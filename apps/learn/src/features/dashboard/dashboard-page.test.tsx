@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../../test/render-app';
-import { NO_COHORTS_MESSAGE } from './dashboard-page';
+import userEvent from '@testing-library/user-event';
+import { COHORTS_LOAD_FAILED_MESSAGE, NO_COHORTS_MESSAGE } from './dashboard-page';
 
-const entry = (id: string, title: string, latest = false) => ({
-  cohort_part: { id_slug: id, title, start_date: '2026-09-01T00:00:00Z', end_date: '2026-12-01T00:00:00Z' },
+const entry = (id: string, title: string, latest = false, end_access_date = '2099-03-01T00:00:00Z') => ({
+  cohort_part: { id_slug: id, title, start_date: '2026-09-01T00:00:00Z', end_date: '2026-12-01T00:00:00Z', end_access_date },
   latest_lesson_part: latest
     ? {
         lesson_id: 'l1', lesson_title: 'The design flow', lesson_type: 'VIDEO', completed_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
@@ -43,11 +44,25 @@ describe('/student', () => {
     expect(screen.getByRole('link', { name: 'Apply now' })).toHaveAttribute('href', '/apply');
   });
 
-  it('logs a failed load and shows the empty list', async () => {
+  it('says a failed load failed, not that the student has no class, and loads again on Retry', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp('/student', { 'GET /api/user-cohorts/user/u1/': () => ({ status: 500, body: { message: 'Internal server error' } }) });
-    expect(await screen.findByText(NO_COHORTS_MESSAGE, {}, { timeout: 4000 })).toBeInTheDocument();
+    let fail = true;
+    renderApp('/student', {
+      'GET /api/user-cohorts/user/u1/': () => (fail ? { status: 500, body: { message: 'Internal server error' } } : { body: { data: [entry('k1', 'Analog Track')] } }),
+    });
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(COHORTS_LOAD_FAILED_MESSAGE);
+    expect(screen.queryByText(NO_COHORTS_MESSAGE)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Apply now' })).toBeNull();
     expect(error).toHaveBeenCalled();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Analog Track' })).toHaveAttribute('href', '/class/k1');
     error.mockRestore();
+  });
+
+  it('keeps a class whose access has ended listed, marked as ended', async () => {
+    renderApp('/student', { 'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [entry('k9', 'Old Cohort', false, '2026-01-01T00:00:00Z')] } }) });
+    expect(await screen.findByRole('link', { name: 'Old Cohort' })).toHaveAttribute('href', '/class/k9');
+    expect(screen.getByText('Ended · grades and certificates')).toBeInTheDocument();
   });
 });

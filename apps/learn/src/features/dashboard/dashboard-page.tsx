@@ -1,4 +1,4 @@
-import { ButtonLink, ErrorView, LoadingIndicator, Slider, useSession } from '@school/ui';
+import { Button, ButtonLink, ErrorView, LoadingIndicator, Slider, useSession } from '@school/ui';
 import { useEffect } from 'react';
 import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -6,6 +6,7 @@ import { useUserCohorts } from './api/get-user-cohorts';
 import { CohortCard } from './components/cohort-card';
 
 export const NO_COHORTS_MESSAGE = 'You are not enrolled in any courses yet...';
+export const COHORTS_LOAD_FAILED_MESSAGE = 'Your classes could not be loaded. Please check your connection and try again.';
 
 /** The student's home: a greeting and their classes ('My classes'), in a slider when there are several. */
 export function DashboardPage() {
@@ -13,7 +14,6 @@ export function DashboardPage() {
   const cohorts = useUserCohorts();
   usePageTitle('My classes');
   useEffect(() => {
-    // A failed load is only logged; the list shows as empty.
     if (cohorts.error) console.error('Could not load the classes', cohorts.error);
   }, [cohorts.error]);
   if (!user) return <ErrorView homePath="/" />;
@@ -28,6 +28,14 @@ export function DashboardPage() {
         </h2>
         {cohorts.isPending ? (
           <LoadingIndicator />
+        ) : cohorts.isError ? (
+          // A failed load is not an empty list: say so and offer to load it again.
+          <div className="learn-empty" role="alert">
+            <p>{COHORTS_LOAD_FAILED_MESSAGE}</p>
+            <Button onClick={() => void cohorts.refetch()} loading={cohorts.isFetching}>
+              Retry
+            </Button>
+          </div>
         ) : list.length === 0 ? (
           <div className="learn-empty">
             <p>{NO_COHORTS_MESSAGE}</p>

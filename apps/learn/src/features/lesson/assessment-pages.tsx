@@ -1,6 +1,5 @@
 import { Button, formatDate, TextField } from '@school/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** The hard-coded sample project of the placeholder page (learning-and-admin.md section 9). */
@@ -11,10 +10,17 @@ export const SAMPLE_PROJECT = {
   instructions: 'Write the RTL and a self-checking testbench, then upload both as one .zip file.',
 };
 
-/** .../project/{sessionId}: a placeholder upload page. It takes a .zip; Upload just goes back. */
+export const SAMPLE_PROJECT_NOTE = 'This is a sample brief: its weight and deadline are examples, not those of your class.';
+export const SUBMISSIONS_NOT_OPEN_MESSAGE = 'Project submissions are not open yet, so nothing has been handed in. Your instructor will tell you when and how to submit this project.';
+
+/**
+ * .../project/{sessionId}: a placeholder upload page with the spec's sample project. It takes a
+ * .zip, but until project submissions exist, Upload says they are not open rather than
+ * pretending a hand-in happened.
+ */
 export function ProjectPage() {
-  const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
+  const [tried, setTried] = useState(false);
   usePageTitle('Project submission');
   return (
     <div className="learn-page learn-narrow">
@@ -30,12 +36,13 @@ export function ProjectPage() {
           <dd>{formatDate(SAMPLE_PROJECT.deadline)}</dd>
         </div>
       </dl>
+      <p className="learn-muted">{SAMPLE_PROJECT_NOTE}</p>
       <p>{SAMPLE_PROJECT.instructions}</p>
       <form
         className="learn-stack"
         onSubmit={(e) => {
           e.preventDefault();
-          navigate(-1);
+          setTried(true);
         }}
       >
         <TextField label="Project file (.zip)" type="file" accept=".zip,application/zip" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
@@ -43,6 +50,9 @@ export function ProjectPage() {
         <div>
           <Button type="submit">Upload</Button>
         </div>
+        <p role="status" className={tried ? 'learn-notice' : undefined}>
+          {tried ? SUBMISSIONS_NOT_OPEN_MESSAGE : ''}
+        </p>
       </form>
     </div>
   );

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { coursePart } from '../../test/fixtures';
+import { ACCESS_ENDED_MESSAGE } from '@school/contracts';
+import { coursePart, lesson } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { isNearEnd } from './components/video-player';
 
@@ -100,6 +101,28 @@ describe('lesson page', () => {
     fireEvent.timeUpdate(video);
     expect(await screen.findByRole('button', { name: 'Completed' })).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+  });
+
+  it('has no Mark as complete button on a quiz or a project: they complete through their attempt or submission', async () => {
+    const course = coursePart({
+      modules: [{
+        id_slug: 'm1', title: 'Assessments', order: 0, completion_percentage: 0,
+        lessons: [lesson('q1', 'RTL quiz', 'QUIZ', 0), lesson('p1', 'UART project', 'PROJECT', 1)],
+      }],
+    });
+    for (const id of ['q1', 'p1']) {
+      const { unmount } = renderApp(lessonPath(id), { [COURSE]: () => ({ body: { data: { course_part: course } } }) });
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Mark as complete' })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('tells the student a lesson is locked once the class has ended, with a way back to the class', async () => {
+    renderApp(lessonPath('l2'), { [COURSE]: () => ({ status: 403, body: { message: ACCESS_ENDED_MESSAGE } }) });
+    expect(await screen.findByText(ACCESS_ENDED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Lesson locked' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to class' })).toHaveAttribute('href', '/class/k1');
   });
 
   it('shows the 404 view for a lesson outside the course', async () => {

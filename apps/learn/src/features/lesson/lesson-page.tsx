@@ -1,4 +1,4 @@
-import { isApiError } from '@school/contracts';
+import { ACCESS_ENDED_MESSAGE, isApiError, SELF_COMPLETED_LESSON_TYPES } from '@school/contracts';
 import { Button, ButtonLink, ErrorView, LoadingIndicator } from '@school/ui';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -28,6 +28,16 @@ export function LessonPage() {
   usePageTitle(place?.current.lesson.title);
 
   if (course.isPending) return <LoadingIndicator />;
+  if (course.isError && isApiError(course.error) && course.error.status === 403) {
+    // The class's access has ended: its lessons are locked, the class page still shows grades and certificates.
+    return (
+      <div className="learn-page learn-empty">
+        <h1 className="learn-section__title">Lesson locked</h1>
+        <p>{ACCESS_ENDED_MESSAGE}</p>
+        <ButtonLink to={paths.cohort(cohortId)}>Back to class</ButtonLink>
+      </div>
+    );
+  }
   if (course.isError || !place) {
     if (course.isError && (!isApiError(course.error) || course.error.status !== 404)) console.error('Could not load the lesson', course.error);
     return <ErrorView homePath={paths.dashboard} />;
@@ -36,12 +46,14 @@ export function LessonPage() {
   const { current, prev, next } = place;
   const lesson = current.lesson;
   const suspended = course.data.enrolment_status === 'SUSPENDED';
+  // Quizzes and projects complete through their attempt or submission, never by this button.
+  const selfCompleted = SELF_COMPLETED_LESSON_TYPES.includes(lesson.lesson_type);
   // The mutation outlives a move to the next lesson: its state counts only for the lesson it was for.
   const markingThis = mark.variables?.lessonId === lesson.id_slug;
   const completed = lesson.is_completed || (markingThis && mark.isSuccess);
   const pending = markingThis && mark.isPending;
   const markComplete = () => {
-    if (completed || suspended || pending) return;
+    if (!selfCompleted || completed || suspended || pending) return;
     mark.mutate(
       { cohortId, courseId, lessonId: lesson.id_slug },
       { onError: (e) => console.error('Could not mark the lesson complete', e) },
@@ -68,10 +80,18 @@ export function LessonPage() {
           {course.data.title} · {current.moduleTitle} · Lesson {current.index + 1} of {place.total}
         </p>
         <LessonContent cohortId={cohortId} courseId={courseId} lesson={lesson} onVideoNearEnd={markComplete} />
-        <div className="learn-lesson-complete">
-          <MarkCompleteButton completed={completed} pending={pending} suspended={suspended} onMark={markComplete} />
-          {suspended && <p className="learn-muted">Your enrolment is suspended, so lessons cannot be marked complete.</p>}
-        </div>
+        {selfCompleted ? (
+          <div className="learn-lesson-complete">
+            <MarkCompleteButton completed={completed} pending={pending} suspended={suspended} onMark={markComplete} />
+            {suspended && <p className="learn-muted">Your enrolment is suspended, so lessons cannot be marked complete.</p>}
+          </div>
+        ) : (
+          completed && (
+            <div className="learn-lesson-complete">
+              <p className="learn-muted">Completed</p>
+            </div>
+          )
+        )}
         <nav className="learn-prev-next" aria-label="Previous and next lesson">
           {prev ? (
             <ButtonLink variant="secondary" to={paths.lesson(cohortId, courseId, prev.lesson.id_slug)} aria-label={`Prev: ${prev.lesson.title}`}>

@@ -1,11 +1,15 @@
 import type { Initiative } from '@school/catalogue';
 import { AppLink } from '@school/ui';
+import { useApplicationOpen } from './use-application-open';
 
 /** An initiative on /apply, linking to its programme page. */
 export function InitiativeCard({ initiative }: { initiative: Initiative }) {
+  // Decided by today's date in the browser, never frozen into the prerendered HTML.
+  const open = useApplicationOpen(initiative);
   return (
     <article className="initiative-card">
-      {initiative.application_open && <p className="initiative-card__badge">APPLICATION OPEN</p>}
+      {open === true && <p className="initiative-card__badge">APPLICATION OPEN</p>}
+      {open === false && <p className="initiative-card__badge initiative-card__badge--closed">APPLICATION CLOSED</p>}
       <h2 className="initiative-card__title">
         <AppLink to={`/apply/${initiative.frontend_slug}`} className="initiative-card__link">
           {initiative.title}
@@ -14,7 +18,7 @@ export function InitiativeCard({ initiative }: { initiative: Initiative }) {
       {initiative.partner && <p className="initiative-card__partner">{`In partnership with ${initiative.partner}`}</p>}
       <p className="initiative-card__period">{initiative.time_period}</p>
       <p className="initiative-card__description">{initiative.description}</p>
-      <span className="initiative-card__cta" aria-hidden="true">Apply now</span>
+      <span className="initiative-card__cta" aria-hidden="true">{open === false ? 'See the programme' : 'Apply now'}</span>
     </article>
   );
 }

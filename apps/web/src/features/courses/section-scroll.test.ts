@@ -18,3 +18,10 @@ describe('activeSection', () => {
     expect(activeSection(5000, tops)).toBe('application');
   });
 });
+
+describe('activeSection at the bottom of the page', () => {
+  it('is Application when the page cannot scroll further, even if its top never reaches the line', () => {
+    expect(activeSection(1500, tops, SECTION_SCROLL_OFFSET, true)).toBe('application');
+    expect(activeSection(1500, tops, SECTION_SCROLL_OFFSET, false)).toBe('curriculum');
+  });
+});

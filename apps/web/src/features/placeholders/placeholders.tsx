@@ -1,4 +1,5 @@
-import { useParams } from 'react-router-dom';
+import { getInitiative } from '@school/catalogue';
+import { Navigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /enterprise: a placeholder showing only ENTERPRISE PAGE. */
@@ -21,9 +22,18 @@ export function ApplicationsPlaceholder() {
   );
 }
 
-/** /applications/{id}: placeholder for one application. */
+/**
+ * /applications/{id}: placeholder for one application. An initiative's frontend_slug (the
+ * spec's card link) goes to the programme's page under /apply instead.
+ */
 export function ApplicationPlaceholder() {
   const { id = '' } = useParams();
+  const initiative = getInitiative(id);
+  if (initiative) return <Navigate to={`/apply/${initiative.frontend_slug}`} replace />;
+  return <ApplicationItem id={id} />;
+}
+
+function ApplicationItem({ id }: { id: string }) {
   usePageTitle('Application');
   return (
     <section className="placeholder">

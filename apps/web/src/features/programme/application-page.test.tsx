@@ -5,7 +5,7 @@ import { locationRef, renderAt } from '../../test/render';
 import { ApplicationPage } from './application-page';
 import { documentError } from './components/document-field';
 
-const URL_BASE = '/apply/youth-programme-2025/application';
+const URL_BASE = '/apply/youth-programme-2027/application';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let calls: { url: string; init: RequestInit }[];
@@ -132,7 +132,7 @@ describe('programme application form', () => {
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Uh oh... something went wrong. Please try again later.'));
     const submit = calls.find((c) => c.url.endsWith('sheet/submit-form/'))!;
     expect(JSON.parse(String(submit.init.body)).transcript).toBe('');
-    expect(locationRef.current).toBe('/apply/youth-programme-2025/application?course=Packaging');
+    expect(locationRef.current).toBe('/apply/youth-programme-2027/application?course=Packaging');
     expect(screen.getByRole('button', { name: 'Submit application' })).toBeEnabled();
   });
 

@@ -1,4 +1,6 @@
 import { getInitiative, programme } from '@school/catalogue';
+import { useApplicationOpen } from '../apply/use-application-open';
+import { ClosedNotice } from './programme-page';
 import { AppLink, NotFoundMessage } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PageBanner } from '../../components/page-banner';
@@ -12,17 +14,24 @@ export function ApplicationPage() {
   const [params] = useSearchParams();
   const hydrated = useHydrated();
   const initiative = getInitiative(slug);
+  const open = useApplicationOpen(initiative);
   usePageTitle('Application form');
-  if (!initiative || slug !== programme.frontendSlug) return <NotFoundMessage message="Uh oh... programme not found" />;
+  if (!initiative) return <NotFoundMessage message="Uh oh... programme not found" />;
   return (
     <>
-      <PageBanner eyebrow={initiative.title} title="Application form" subtitle={`Free, with an allowance of ${programme.allowance.label} a month for ${programme.durationMonths} months. The first cohort starts on ${programme.firstCohortStartLabel}.`}>
+      <PageBanner eyebrow={initiative.title} title="Application form" subtitle={`Free, with an allowance of ${programme.allowance.label} a month for ${programme.durationMonths} months. The first cohort starts on ${initiative.first_cohort_start_label}.`}>
         <p className="site-banner__link"><AppLink to={`/apply/${slug}`}>About the programme</AppLink></p>
       </PageBanner>
       <section className="page-section" aria-label="Application">
         <div className="site-container site-container--narrow">
           {/* The prerendered form has no course chosen; the query string's course is set once hydrated. */}
-          <ApplicationForm presetCourse={hydrated ? params.get('course') : null} />
+          {open === false ? (
+            <p className="programme-closed programme-closed--form" role="status">
+              <ClosedNotice closesAt={initiative.closes_at} />
+            </p>
+          ) : (
+            <ApplicationForm presetCourse={hydrated ? params.get('course') : null} />
+          )}
         </div>
       </section>
     </>

@@ -1,8 +1,9 @@
-import { faq, getInitiative, jobRoles, programme, programmeCourses } from '@school/catalogue';
+import { APPLICATIONS_CLOSED_MESSAGE, faq, getInitiative, jobRoles, programme, programmeCourses } from '@school/catalogue';
 import { ButtonLink, NotFoundMessage, Tabs } from '@school/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useApplicationOpen } from '../apply/use-application-open';
 import { scrollToSection } from '../courses/section-scroll';
 
 /** The application form's path for a programme, with the chosen track preset. */
@@ -10,24 +11,42 @@ export function applicationPath(slug: string, course?: string): string {
   return `/apply/${slug}/application${course ? `?course=${encodeURIComponent(course)}` : ''}`;
 }
 
-/** /apply/{slug}: the youth programme's landing page. */
+const CLOSING_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kuala_Lumpur' });
+
+/** 'Applications for this programme are closed. They closed on 15 August 2025.' */
+export function ClosedNotice({ closesAt }: { closesAt: string }) {
+  return (
+    <>
+      {APPLICATIONS_CLOSED_MESSAGE} {`They closed on ${CLOSING_DATE.format(new Date(closesAt))}.`}
+    </>
+  );
+}
+
+/** /apply/{slug}: the youth programme's landing page for one intake (initiative). */
 export function ProgrammePage() {
   const { slug = '' } = useParams();
   const initiative = getInitiative(slug);
   const [track, setTrack] = useState(0);
+  const open = useApplicationOpen(initiative);
   usePageTitle(initiative?.title ?? 'Programme not found');
-  if (!initiative || slug !== programme.frontendSlug) return <NotFoundMessage message="Uh oh... programme not found" />;
+  if (!initiative) return <NotFoundMessage message="Uh oh... programme not found" />;
 
   return (
     <>
       <header className="programme-hero">
         <div className="site-container programme-hero__inner">
-          <p className="site-banner__eyebrow">{programme.hero.eyebrow}</p>
+          <p className="site-banner__eyebrow">{initiative.title}</p>
           <h1 className="programme-hero__title">{programme.hero.title}</h1>
           <p className="programme-hero__subtitle">{programme.hero.subtitle}</p>
-          <button type="button" className="ui-button ui-button--accent ui-button--lg" onClick={() => scrollToSection('programme-tracks')}>
-            {programme.hero.applyLabel}
-          </button>
+          {open === false ? (
+            <p className="programme-closed" role="status">
+              <ClosedNotice closesAt={initiative.closes_at} />
+            </p>
+          ) : (
+            <button type="button" className="ui-button ui-button--accent ui-button--lg" onClick={() => scrollToSection('programme-tracks')}>
+              {programme.hero.applyLabel}
+            </button>
+          )}
           <dl className="programme-facts">
             {programme.highlights.map((h) => (
               <div key={h.label} className="programme-facts__item">
@@ -47,7 +66,7 @@ export function ProgrammePage() {
               {programme.eligibility.map((e) => <li key={e}>{e}</li>)}
             </ul>
             <p className="programme-start">
-              The first cohort starts on <strong>{programme.firstCohortStartLabel}</strong>.
+              The first cohort starts on <strong>{initiative.first_cohort_start_label}</strong>.
             </p>
           </div>
           <div>
@@ -97,7 +116,11 @@ export function ProgrammePage() {
                   <p className="track__roles">
                     <strong>Leads to:</strong> {c.roles.join(', ')}
                   </p>
-                  <ButtonLink to={applicationPath(slug, c.value)} variant="accent">{`Apply for ${c.title}`}</ButtonLink>
+                  {open === false ? (
+                    <p className="programme-closed-note">{APPLICATIONS_CLOSED_MESSAGE}</p>
+                  ) : (
+                    <ButtonLink to={applicationPath(slug, c.value)} variant="accent">{`Apply for ${c.title}`}</ButtonLink>
+                  )}
                 </div>
               ),
             }))}

@@ -8,8 +8,21 @@ import { CheckIcon } from '../../../lib/icons';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+function LessonRow({ lesson: l }: { lesson: CourseSummary['modules'][number]['lessons'][number] }) {
+  return (
+    <>
+      <span className={l.is_completed ? 'learn-check learn-check--done' : 'learn-check'} aria-hidden="true">
+        {l.is_completed && <CheckIcon />}
+      </span>
+      <span className="learn-lesson-list__title">{l.lesson_title}</span>
+      <span className="learn-lesson-list__type">{LESSON_TYPE_LABELS[l.lesson_type]}</span>
+      {l.is_completed && <span className="ui-visually-hidden">(completed)</span>}
+    </>
+  );
+}
+
 /** A course of the class: module and lesson counts, progress, and its modules and lessons when expanded. */
-export function CourseCard({ cohortId, course }: { cohortId: string; course: CourseSummary }) {
+export function CourseCard({ cohortId, course, locked = false }: { cohortId: string; course: CourseSummary; locked?: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -47,14 +60,17 @@ export function CourseCard({ cohortId, course }: { cohortId: string; course: Cou
               <ol className="learn-lesson-list">
                 {m.lessons.map((l) => (
                   <li key={l.lesson_id} className="learn-lesson-list__item">
-                    <Link to={paths.lesson(cohortId, course.id_slug, l.lesson_id)} className="learn-lesson-list__link">
-                      <span className={l.is_completed ? 'learn-check learn-check--done' : 'learn-check'} aria-hidden="true">
-                        {l.is_completed && <CheckIcon />}
+                    {locked ? (
+                      // The class has ended: the lesson is listed, but no longer opens.
+                      <span className="learn-lesson-list__link learn-lesson-list__link--locked">
+                        <LessonRow lesson={l} />
+                        <span className="learn-lesson-list__type">Locked</span>
                       </span>
-                      <span className="learn-lesson-list__title">{l.lesson_title}</span>
-                      <span className="learn-lesson-list__type">{LESSON_TYPE_LABELS[l.lesson_type]}</span>
-                      {l.is_completed && <span className="ui-visually-hidden">(completed)</span>}
-                    </Link>
+                    ) : (
+                      <Link to={paths.lesson(cohortId, course.id_slug, l.lesson_id)} className="learn-lesson-list__link">
+                        <LessonRow lesson={l} />
+                      </Link>
+                    )}
                   </li>
                 ))}
               </ol>

@@ -1,5 +1,5 @@
 import { imageFor } from '@school/catalogue';
-import { LESSON_TYPE_LABELS, type UserCohortEntry } from '@school/contracts';
+import { isAccessEnded, LESSON_TYPE_LABELS, type UserCohortEntry } from '@school/contracts';
 import { formatDate, relativeTime } from '@school/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 /** A class on the dashboard: its picture (by title keyword), title, dates and the lesson done last. Opens /class/{idSlug}. */
 export function CohortCard({ entry }: { entry: UserCohortEntry }) {
   const { cohort_part: cohort, latest_lesson_part: latest } = entry;
+  const ended = isAccessEnded(cohort.end_access_date);
   return (
     <article className="learn-cohort-card">
       <img className="learn-cohort-card__image" src={imageFor(cohort.title, 'cohort')} alt="" width={320} height={160} />
@@ -19,6 +20,7 @@ export function CohortCard({ entry }: { entry: UserCohortEntry }) {
         <p className="learn-cohort-card__dates">
           {formatDate(cohort.start_date)} to {formatDate(cohort.end_date)}
         </p>
+        {ended && <p className="learn-cohort-card__ended">Ended · grades and certificates</p>}
         {latest ? (
           <p className="learn-cohort-card__latest">
             <span className="learn-muted">Last lesson: </span>

@@ -1,6 +1,16 @@
 import { cx } from '@school/ui';
-import { useEffect, useState } from 'react';
-import { activeSection, COURSE_SECTIONS, type CourseSectionId, scrollToSection } from '../section-scroll';
+import { useEffect, useRef, useState } from 'react';
+import { activeSection, COURSE_SECTIONS, type CourseSectionId, isAtBottom, scrollToSection } from '../section-scroll';
+
+/** Keys that scroll the page: pressing one ends a clicked tab's hold on the highlight. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+
+/** A clicked tab: highlighted while the page scrolls to its section and while the page stays there. */
+interface Pin {
+  id: CourseSectionId;
+  target: number;
+  arrived: boolean;
+}
 
 function documentTop(id: string): number {
   const el = document.getElementById(id);
@@ -10,16 +20,36 @@ function documentTop(id: string): number {
 /** The sticky Overview / Curriculum / Application bar; the highlighted tab follows the scroll position. */
 export function CourseTabBar() {
   const [active, setActive] = useState<CourseSectionId>('overview');
+  const pin = useRef<Pin | null>(null);
 
   useEffect(() => {
     let frame = 0;
     const update = () => {
       frame = 0;
-      setActive(activeSection(window.scrollY, { curriculum: documentTop('curriculum'), application: documentTop('application') }));
+      const p = pin.current;
+      if (p) {
+        if (Math.abs(window.scrollY - p.target) <= 2) p.arrived = true;
+        else if (p.arrived) pin.current = null;
+        if (pin.current) return setActive(p.id);
+      }
+      setActive(activeSection(window.scrollY, { curriculum: documentTop('curriculum'), application: documentTop('application') }, undefined, isAtBottom()));
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
+    // The reader scrolling by hand takes the highlight back from a clicked tab.
+    const release = () => {
+      if (pin.current) {
+        pin.current = null;
+        onScroll();
+      }
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (SCROLL_KEYS.has(e.key)) release();
+    };
+    window.addEventListener('wheel', release, { passive: true });
+    window.addEventListener('touchstart', release, { passive: true });
+    window.addEventListener('keydown', onKey);
     // Measured in the next frame rather than right after hydration, so the page is laid out once, not twice.
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
@@ -28,6 +58,9 @@ export function CourseTabBar() {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
+      window.removeEventListener('wheel', release);
+      window.removeEventListener('touchstart', release);
+      window.removeEventListener('keydown', onKey);
     };
   }, []);
 
@@ -42,7 +75,10 @@ export function CourseTabBar() {
               aria-current={active === s.id ? 'true' : undefined}
               onClick={(e) => {
                 e.preventDefault();
-                scrollToSection(s.id);
+                const target = scrollToSection(s.id);
+                if (target === undefined) return;
+                pin.current = { id: s.id, target, arrived: Math.abs(window.scrollY - target) <= 2 };
+                setActive(s.id);
               }}
             >
               {s.label}
