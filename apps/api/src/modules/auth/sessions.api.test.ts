@@ -95,7 +95,7 @@ describe('PATCH /api/auth/admin/users/{userIdSlug}/status', () => {
     await check(other.http, login.body).expect(200);
   });
 
-  it('hands no new token to an account suspended behind the API's back, with its token version unchanged', async () => {
+  it('hands no new token to an account suspended outside the API, with its token version unchanged', async () => {
     const s = await createUser(t);
     // Suspended by a statement that keeps the old token version: the suspension alone must stop it.
     await t.ds.query(`ALTER TABLE users DISABLE TRIGGER users_bump_token_version`);
