@@ -50,3 +50,25 @@ describe.each(table)('%s', (_name, route) => {
     if (route.auth !== 'public') expect([401, 403]).not.toContain(res.status);
   });
 });
+
+/** Account status is an admin call: no other role may suspend anyone, not even reinstate itself. */
+describe('adminUpdateUserStatus on a real account', () => {
+  const status = (target: TestUser, is_suspended: boolean, as?: TestUser) => {
+    const req = t.http.patch(`/api/${buildPath(routes.adminUpdateUserStatus.path, { userIdSlug: target.id_slug })}`);
+    return (as ? req.set(bearer(as)) : req).send({ is_suspended });
+  };
+  it.each([
+    ['nobody', undefined, 401],
+    ['STUDENT', 'STUDENT', 403],
+    ['INSTRUCTOR', 'INSTRUCTOR', 403],
+  ] as const)('answers %s with %i', async (_who, role, expected) => {
+    const target = await createUser(t);
+    await status(target, true, role ? users[role] : undefined).expect(expected);
+    await status(users.STUDENT, false, role ? users[role] : undefined).expect(expected);
+  });
+  it('answers an admin with the account', async () => {
+    const target = await createUser(t);
+    const res = await status(target, true, users.ADMIN).expect(200);
+    expect(res.body.user).toMatchObject({ id_slug: target.id_slug, is_suspended: true });
+  });
+});

@@ -40,6 +40,8 @@ export function mockApi(handlers: Record<string, Handler>) {
     return json(200, answer);
   });
   vi.stubGlobal('fetch', fetchMock);
+  // The hint the API sets beside the refresh cookie: without it no session is restored.
+  document.cookie = 'school_has_session=1; path=/';
   return { calls };
 }
 

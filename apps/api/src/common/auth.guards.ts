@@ -4,7 +4,10 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Role } from '@school/contracts';
 import { IS_PUBLIC, ROLES } from './auth.decorators';
 
-/** Every route needs a valid access token unless it is marked @Public(). */
+/**
+ * Every route needs a valid access token unless it is marked @Public(). What a signed-in user is
+ * answered is theirs (or staff data): never stored by a browser or a proxy.
+ */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   constructor(@Inject(Reflector) private readonly reflector: Reflector) {
@@ -12,7 +15,9 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
   override canActivate(ctx: ExecutionContext) {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [ctx.getHandler(), ctx.getClass()]);
-    return isPublic ? true : super.canActivate(ctx);
+    if (isPublic) return true;
+    ctx.switchToHttp().getResponse().setHeader('Cache-Control', 'no-store');
+    return super.canActivate(ctx);
   }
 }
 

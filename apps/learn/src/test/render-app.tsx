@@ -38,6 +38,8 @@ export function renderApp(path: string, routes: Record<string, Handler>, user: U
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+  // The hint the API sets beside the refresh cookie: without it no session is restored.
+  document.cookie = 'school_has_session=1; path=/';
   const utils = render(
     <MemoryRouter initialEntries={[path]}>
       <App />

@@ -293,6 +293,8 @@ export const StudentSchema = z.object({
   enrolment_status: EnrolmentStatusSchema.nullable(),
   latest_access_datetime: z.string().nullable(),
   completion_percentage: z.number(),
+  /** The account is suspended (it cannot sign in), whatever its enrolments say. */
+  is_suspended: z.boolean(),
 });
 export type Student = z.infer<typeof StudentSchema>;
 

@@ -14,6 +14,9 @@ import {
   RefreshResponseSchema,
   RefreshSchema,
   RegisterSchema,
+  UpdateUserStatusResponseSchema,
+  UpdateUserStatusSchema,
+  UserIdParamsSchema,
 } from './auth.schemas';
 
 export const authRoutes = defineRoutes({
@@ -70,6 +73,15 @@ export const authRoutes = defineRoutes({
     body: ChangePasswordSchema,
     response: ChangePasswordResponseSchema,
     auth: 'user',
+  },
+  adminUpdateUserStatus: {
+    method: 'PATCH',
+    path: 'auth/admin/users/:userIdSlug/status',
+    params: UserIdParamsSchema,
+    body: UpdateUserStatusSchema,
+    response: UpdateUserStatusResponseSchema,
+    auth: 'admin',
+    summary: 'Suspend or reinstate an account: its sessions end at once on every instance',
   },
   changeEmail: {
     method: 'POST',

@@ -50,6 +50,12 @@ describe('PasswordRuleSchema', () => {
     expect(firstMessage(PasswordRuleSchema, '')).toBe('Password is required');
     expect(firstMessage(PasswordRuleSchema, undefined)).toBe('Password is required');
   });
+  it.each([' Abc12!', 'Abc12! ', '\tAbc12!', 'Abc12!\n', '  Abc12!  '])('refuses %j: sign-in trims, so it could never be used', (pw) => {
+    expect(messagesOf(PasswordRuleSchema, pw)).toEqual({ '': ['Password must not start or end with a space.'] });
+  });
+  it('accepts spaces inside a password', () => {
+    expect(PasswordRuleSchema.safeParse('Abc 12!').success).toBe(true);
+  });
   it('exposes the rule message', () => {
     expect(PASSWORD_RULE_MESSAGE).toBe(
       'Password must be at least 6 characters, include a lowercase and uppercase letter, a number and a symbol',
@@ -161,6 +167,9 @@ describe('ChangePasswordSchema', () => {
     });
     expect(messagesOf(ChangePasswordSchema, { ...valid, confirm_new_password: 'Abc12?' })).toEqual({
       confirm_new_password: ['Passwords do not match'],
+    });
+    expect(messagesOf(ChangePasswordSchema, { ...valid, new_password: 'Abc12! ', confirm_new_password: 'Abc12! ' })).toEqual({
+      new_password: ['Password must not start or end with a space.'],
     });
   });
 });

@@ -9,6 +9,8 @@ export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match';
 export const INVALID_NAME_MESSAGE = 'Please enter a valid name';
 export const PASSWORD_MAX_LENGTH = 128;
+/** Sign-in trims what is typed, so a password that starts or ends with a space could never be used. */
+export const PASSWORD_SPACES_MESSAGE = 'Password must not start or end with a space.';
 
 /** At least one lowercase, one uppercase, one digit, one symbol (anything else), 6 characters or more. */
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{6,}$/s;
@@ -43,7 +45,8 @@ export const PasswordRuleSchema = z
   .max(PASSWORD_MAX_LENGTH, {
     error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   })
-  .regex(PASSWORD_PATTERN, onlyWhen(filledWithin(PASSWORD_MAX_LENGTH), { error: PASSWORD_RULE_MESSAGE }));
+  .regex(PASSWORD_PATTERN, onlyWhen(filledWithin(PASSWORD_MAX_LENGTH), { error: PASSWORD_RULE_MESSAGE }))
+  .refine((p) => p === p.trim(), onlyWhen(filledWithin(PASSWORD_MAX_LENGTH), { error: PASSWORD_SPACES_MESSAGE }));
 
 export function makeNameSchema(requiredMessage: string) {
   return z
@@ -139,6 +142,20 @@ export const RefreshResponseSchema = z.object({
   refresh: z.string().optional(),
 });
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
+
+// ---- account status (admin) ------------------------------------------------
+
+export const UserIdParamsSchema = z.strictObject({ userIdSlug: z.string().trim().min(1, { error: 'Identifier is required' }).max(200) });
+export type UserIdParams = z.infer<typeof UserIdParamsSchema>;
+
+/** Suspends (true) or reinstates (false) an account: a suspended account cannot sign in, and its sessions end. */
+export const UpdateUserStatusSchema = z.strictObject({
+  is_suspended: z.boolean({ error: 'is_suspended must be true or false' }),
+});
+export type UpdateUserStatus = z.infer<typeof UpdateUserStatusSchema>;
+
+export const UpdateUserStatusResponseSchema = z.object({ user: UserSchema.extend({ is_suspended: z.boolean() }) });
+export type UpdateUserStatusResponse = z.infer<typeof UpdateUserStatusResponseSchema>;
 
 // ---- account settings ------------------------------------------------------
 

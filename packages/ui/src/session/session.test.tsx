@@ -39,10 +39,17 @@ function Who() {
   return <p>{status === 'signed-in' ? `Hello ${user?.first_name}` : status}</p>;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+const SIGNED_IN_BEFORE = 'school_has_session=1; path=/';
+const clearHint = () => (document.cookie = 'school_has_session=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearHint();
+});
 
 describe('SessionProvider', () => {
   it('restores a session from the refresh cookie and asks the server who is signed in', async () => {
+    document.cookie = SIGNED_IN_BEFORE;
     const fetchMock = mockServer({ refreshOk: true });
     render(<Harness initial="/student"><Who /></Harness>);
     expect(await screen.findByText('Hello Aisyah')).toBeInTheDocument();
@@ -50,7 +57,15 @@ describe('SessionProvider', () => {
     expect((refreshCall[1] as RequestInit).credentials).toBe('include');
   });
 
+  it('makes no call at all for a visitor with no session cookie hint', async () => {
+    const fetchMock = mockServer({ refreshOk: true });
+    render(<Harness initial="/student"><Who /></Harness>);
+    expect(await screen.findByText('signed-out')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('is signed out when the refresh fails, without a session-expired alert', async () => {
+    document.cookie = SIGNED_IN_BEFORE;
     mockServer({ refreshOk: false });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     render(<Harness initial="/student"><Who /></Harness>);
@@ -74,6 +89,7 @@ describe('route guards', () => {
   });
 
   it('sends a signed-in admin away from a student route to /admin/courses', async () => {
+    document.cookie = SIGNED_IN_BEFORE;
     mockServer({ refreshOk: true, role: 'ADMIN' });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, replace: assign });
@@ -86,6 +102,7 @@ describe('route guards', () => {
   });
 
   it('sends a signed-in student away from a landing route to /student', async () => {
+    document.cookie = SIGNED_IN_BEFORE;
     mockServer({ refreshOk: true });
     render(
       <Harness initial="/login">

@@ -25,6 +25,18 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/**
+ * The API sets this cookie, readable by the apps and holding no secret, beside the httpOnly refresh
+ * cookie, and clears it with it (apps/api's refresh-cookie.ts): without it no session can be restored,
+ * so a signed-out visitor's page makes no refresh call (which would only answer 401).
+ */
+export const SESSION_HINT_COOKIE = 'school_has_session';
+
+export function mayHaveSession(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
 /** The access token lives in memory only; the refresh token is an httpOnly cookie the page never sees. */
 function memoryTokens() {
   let access: string | null = null;
@@ -41,7 +53,7 @@ export interface SessionProviderProps {
 }
 
 /**
- * Restores the session on load (refresh cookie, then auth/check), and offers login, register,
+ * Restores the session on load when one may exist (refresh cookie, then auth/check), and offers login, register,
  * logout and the one typed API client of the app.
  */
 export function SessionProvider({ app, origins, navigate, apiBase, children }: SessionProviderProps) {
@@ -76,7 +88,7 @@ export function SessionProvider({ app, origins, navigate, apiBase, children }: S
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const restored = await client.restoreSession().catch(() => false);
+      const restored = mayHaveSession() && (await client.restoreSession().catch(() => false));
       if (!restored) {
         if (!cancelled) setState({ status: 'signed-out', user: null, loggedOut: false });
         return;

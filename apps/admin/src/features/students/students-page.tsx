@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useActiveCohorts } from '../cohorts/api/list-active-cohorts';
 import { useStudents } from './api/list-students';
+import { AccountStatusButton, AccountSuspendedChip } from './components/account-status';
 import { AddToCohort } from './components/add-to-cohort';
 import { EnrolmentStatus } from './components/enrolment-status';
 
@@ -40,6 +41,9 @@ export function StudentsPage() {
                 <th scope="col">Status</th>
                 <th scope="col">Progress</th>
                 <th scope="col">Last active</th>
+                <th scope="col">
+                  <span className="ui-visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -50,6 +54,7 @@ export function StudentsPage() {
                       {s.first_name} {s.last_name}
                     </span>
                     <span className="admin-table__sub">{s.email}</span>
+                    <AccountSuspendedChip student={s} />
                   </td>
                   <td data-label="Cohort">
                     {s.cohort_enrollment ? (
@@ -71,6 +76,9 @@ export function StudentsPage() {
                     )}
                   </td>
                   <td data-label="Last active">{s.latest_access_datetime ? relativeTime(s.latest_access_datetime) : 'Never'}</td>
+                  <td data-label="Actions" className="admin-table__actions">
+                    <AccountStatusButton student={s} />
+                  </td>
                 </tr>
               ))}
             </tbody>

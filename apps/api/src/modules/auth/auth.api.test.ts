@@ -55,9 +55,23 @@ describe('POST /api/auth/register/', () => {
     expect(res.body.errors.password).toBe(message);
   });
 
-  it('refuses a common password', async () => {
-    const res = await register({ email: 'common@example.com', password: 'P@ssw0rd', first_name: 'Ali', last_name: 'Baba' }).expect(400);
-    expect(res.body.errors.password).toMatch(/too common/);
+  it.each([
+    'Password1!', 'P@ssw0rd1', 'Welcome@123', 'Qwerty@123', 'Abc@1234', 'Password123!', 'Admin@123', 'Iloveyou1!',
+    'Qwerty123!', 'Welcome1!', 'Passw0rd!', 'Password@1', 'Letmein1!', 'Monkey123!', 'Football1!', 'Admin@1234',
+  ])('refuses %s, a well-known breached password that satisfies the rule', async (password) => {
+    const res = await register({ email: 'common@example.com', password, first_name: 'Ali', last_name: 'Baba' }).expect(400);
+    expect(res.body.errors.password).toBe('This password is too easy to guess. Please choose a less common one.');
+  });
+
+  it.each([' Chip#Design42', 'Chip#Design42 ', '\tChip#Design42'])('refuses a password with a leading or trailing space (%j)', async (password) => {
+    const res = await register({ email: 'spaces@example.com', password, first_name: 'Ali', last_name: 'Baba' }).expect(400);
+    expect(res.body.errors.password).toBe('Password must not start or end with a space.');
+    expect(await t.ds.query(`SELECT 1 FROM users WHERE email = 'spaces@example.com'`)).toEqual([]);
+  });
+
+  it('answers no-store with its tokens', async () => {
+    const res = await register({ email: 'nostore@example.com', password: 'Chip#Design42', first_name: 'Ali', last_name: 'Baba' }).expect(201);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('validates names and email with the spec messages', async () => {
@@ -158,6 +172,20 @@ describe('sessions', () => {
     await t.http.post('/api/auth/token/refresh/').send({ refresh: again.body.refresh }).expect(200);
   });
 
+  it('answers no-store to login, refresh, logout and every signed-in call', async () => {
+    const u = await createUser(t);
+    const login = await t.http.post('/api/auth/login/').send({ email: u.email, password: u.password }).expect(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const refreshed = await t.http.post('/api/auth/token/refresh/').send({ refresh: login.body.refresh }).expect(200);
+    expect(refreshed.headers['cache-control']).toBe('no-store');
+    const check = await t.http.get('/api/auth/check/').set(bearer(refreshed.body)).expect(200);
+    expect(check.headers['cache-control']).toBe('no-store');
+    const classes = await t.http.get('/api/auth/admin/students/list').set(bearer(await createUser(t, { role: 'ADMIN' }))).expect(200);
+    expect(classes.headers['cache-control']).toBe('no-store');
+    const logout = await t.http.post('/api/auth/logout/').send({ refresh: refreshed.body.refresh }).expect(200);
+    expect(logout.headers['cache-control']).toBe('no-store');
+  });
+
   it('logout revokes the refresh token', async () => {
     const u = await createUser(t);
     const login = await t.http.post('/api/auth/login/').send({ email: u.email, password: u.password }).expect(200);
@@ -181,6 +209,33 @@ describe('sessions', () => {
     expect(cookieOf(refreshed)).toBeTruthy();
     const logout = await t.http.post('/api/auth/logout/').set(BROWSER).set('Cookie', cookieOf(refreshed)!.split(';')[0]).send({}).expect(200);
     expect(cookieOf(logout)).toMatch(/school_refresh=;/);
+  });
+
+  it('a browser logout without the X-Requested-With header (a cross-site form) neither signs out nor clears the cookie', async () => {
+    const u = await createUser(t);
+    const login = await t.http.post('/api/auth/login/').set(BROWSER).send({ email: u.email, password: u.password }).expect(200);
+    const pair = cookieOf(login)!.split(';')[0];
+    const forged = await t.http.post('/api/auth/logout/').set('Cookie', pair).type('form').send('').expect(403);
+    expect(forged.body.message).toBe('Logging out from a browser needs the X-Requested-With header.');
+    expect(forged.headers['set-cookie']).toBeUndefined();
+    await t.http.get('/api/auth/check/').set(bearer(login.body)).expect(200);
+    await t.http.post('/api/auth/token/refresh/').set(BROWSER).set('Cookie', pair).send({}).expect(200);
+  });
+
+  it('sets a readable session hint beside the refresh cookie, for every app, and clears both on logout and on a refused refresh', async () => {
+    const u = await createUser(t);
+    const hintOf = (res: { headers: Record<string, unknown> }) =>
+      ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('school_has_session='));
+    const login = await t.http.post('/api/auth/login/').set(BROWSER).send({ email: u.email, password: u.password }).expect(200);
+    const hint = hintOf(login)!;
+    expect(hint).toMatch(/^school_has_session=1;/);
+    expect(hint).toMatch(/Path=\//);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    const pair = cookieOf(login)!.split(';')[0];
+    const logout = await t.http.post('/api/auth/logout/').set(BROWSER).set('Cookie', pair).send({}).expect(200);
+    expect(hintOf(logout)).toMatch(/^school_has_session=;.*Expires=Thu, 01 Jan 1970/);
+    const refused = await t.http.post('/api/auth/token/refresh/').set(BROWSER).set('Cookie', pair).send({}).expect(401);
+    expect(hintOf(refused)).toMatch(/^school_has_session=;/);
   });
 
   it('refuses an expired access token', async () => {
@@ -222,6 +277,14 @@ describe('account settings', () => {
       .send({ old_password: u.password, new_password: 'Fresh#Wafer77', confirm_new_password: 'Fresh#Wafer77' }).expect(200);
     await t.http.post('/api/auth/token/refresh/').send({ refresh: other.body.refresh }).expect(401);
     await t.http.post('/api/auth/login/').send({ email: u.email, password: 'Fresh#Wafer77' }).expect(200);
+  });
+
+  it('refuses a new password with a leading or trailing space, or one too easy to guess', async () => {
+    const u = await createUser(t);
+    const change = (new_password: string) =>
+      t.http.post('/api/auth/account/change-password/').set(bearer(u)).send({ old_password: u.password, new_password, confirm_new_password: new_password });
+    expect((await change('Fresh#Wafer77 ').expect(400)).body.errors.new_password).toBe('Password must not start or end with a space.');
+    expect((await change('Welcome@123').expect(400)).body.errors.new_password).toBe('This password is too easy to guess. Please choose a less common one.');
   });
 
   it('changes the email after checking the current email and password', async () => {

@@ -9,6 +9,7 @@ import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
+import { TokenVersionsService } from './token-versions.service';
 
 @Module({
   imports: [
@@ -22,7 +23,7 @@ import { TokenService } from './token.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, TokenService, PasswordService, LoginThrottleService, JwtStrategy],
+  providers: [AuthService, TokenService, TokenVersionsService, PasswordService, LoginThrottleService, JwtStrategy],
   exports: [PasswordService, TokenService],
 })
 export class AuthModule {}

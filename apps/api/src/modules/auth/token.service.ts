@@ -9,6 +9,15 @@ export interface AccessClaims {
   sub: string; // the user's id_slug
   uid: string; // internal id, saves a lookup on every request
   role: Role;
+  ver: number; // the user's token_version when issued; a token of an older version is refused
+}
+
+/** What an access token is issued from: a users row. */
+export interface TokenSubject {
+  id: string;
+  id_slug: string;
+  role: Role;
+  token_version: number;
 }
 
 export interface IssuedTokens {
@@ -33,13 +42,13 @@ export class TokenService {
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  signAccess(user: { id: string; id_slug: string; role: Role }): string {
-    const claims: AccessClaims = { sub: user.id_slug, uid: String(user.id), role: user.role };
+  signAccess(user: TokenSubject): string {
+    const claims: AccessClaims = { sub: user.id_slug, uid: String(user.id), role: user.role, ver: user.token_version };
     return this.jwt.sign(claims);
   }
 
   /** Starts a new token family (a new sign-in). */
-  async issue(user: { id: string; id_slug: string; role: Role }, manager: EntityManager = this.db.manager): Promise<IssuedTokens> {
+  async issue(user: TokenSubject, manager: EntityManager = this.db.manager): Promise<IssuedTokens> {
     const refresh = await this.insertRefresh(manager, user.id, randomUUID());
     return { access: this.signAccess(user), refresh };
   }
@@ -63,7 +72,10 @@ export class TokenService {
         await this.revokeFamilyOf(token);
         throw new UnauthorizedException(INVALID_REFRESH);
       }
-      const [user] = await m.query(`SELECT id, id_slug, role, is_suspended FROM users WHERE id = $1`, [row.user_id]);
+      // FOR SHARE: a suspension being written waits for this rotation (then revokes its token) or is waited for.
+      const [user] = await m.query(`SELECT id, id_slug, role, token_version, is_suspended FROM users WHERE id = $1 FOR SHARE`, [
+        row.user_id,
+      ]);
       if (!user || user.is_suspended) throw new UnauthorizedException(INVALID_REFRESH);
       const refresh = await this.insertRefresh(m, user.id, row.family_id);
       return { access: this.signAccess(user), refresh, userId: String(user.id) };
@@ -80,12 +92,28 @@ export class TokenService {
     );
   }
 
-  async revokeFamily(token: string): Promise<void> {
-    await this.revokeFamilyOf(token);
+  /**
+   * Logout: ends every session of the refresh token's user (their refresh tokens, and their access
+   * tokens within moments on every instance). An unknown token ends nothing.
+   */
+  async endSessionsOf(token: string): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const [row] = await m.query(`SELECT user_id FROM refresh_tokens WHERE token_hash = $1`, [sha256(token)]);
+      if (row) await this.endAllSessions(row.user_id, m);
+    });
   }
 
-  async revokeAllForUser(userId: string, manager: EntityManager = this.db.manager): Promise<void> {
+  /**
+   * Revokes every refresh token of the user and bumps their token version, so that every access
+   * token issued so far is refused (each API process hears of it through PostgreSQL). Answers the new version.
+   */
+  async endAllSessions(userId: string, manager: EntityManager = this.db.manager): Promise<number> {
+    const [[user]] = await manager.query(
+      `UPDATE users SET token_version = token_version + 1 WHERE id = $1 RETURNING token_version`,
+      [userId],
+    );
     await manager.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+    return user?.token_version ?? 0;
   }
 
   private async insertRefresh(m: EntityManager, userId: string, familyId: string): Promise<string> {

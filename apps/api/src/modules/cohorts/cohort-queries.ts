@@ -23,7 +23,8 @@ export const STUDENT_JSON = `json_build_object(
   'cohort_enrollment', json_build_object('cohort_id_slug', k.id_slug, 'cohort_title', k.title, 'enrolment_status', e.enrolment_status),
   'enrolment_status', e.enrolment_status,
   'latest_access_datetime', ${iso('e.latest_access_datetime')},
-  'completion_percentage', enrolment_completion(e.user_id, e.cohort_id)::float8)`;
+  'completion_percentage', enrolment_completion(e.user_id, e.cohort_id)::float8,
+  'is_suspended', u.is_suspended)`;
 
 /** The admin view of one cohort (`$1` its id_slug) in one statement, with the first page of students. */
 export const COHORT_DETAIL_SQL = `

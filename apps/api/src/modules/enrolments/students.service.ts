@@ -42,7 +42,7 @@ export function studentListQuery(q: AdminStudentListQuery): { text: string; valu
     );
   }
   const text = `WITH f AS NOT MATERIALIZED (
-       SELECT u.id, u.id_slug, u.first_name, u.last_name, u.email, u.role, u.created_date FROM users u WHERE ${where.join(' AND ')})
+       SELECT u.id, u.id_slug, u.first_name, u.last_name, u.email, u.role, u.is_suspended, u.created_date FROM users u WHERE ${where.join(' AND ')})
      SELECT (SELECT count(*)::int FROM f) AS count,
             COALESCE((
               SELECT json_agg(json_build_object(
@@ -52,7 +52,8 @@ export function studentListQuery(q: AdminStudentListQuery): { text: string; valu
                    'cohort_id_slug', en.cohort_id_slug, 'cohort_title', en.cohort_title, 'enrolment_status', en.enrolment_status) END,
                 'enrolment_status', en.enrolment_status,
                 'latest_access_datetime', ${iso('en.latest_access_datetime')},
-                'completion_percentage', COALESCE(en.completion_percentage, 0)::float8
+                'completion_percentage', COALESCE(en.completion_percentage, 0)::float8,
+                'is_suspended', p.is_suspended
               ) ORDER BY p.n)
               FROM (SELECT f.*, row_number() OVER (ORDER BY ${order}) AS n FROM f ORDER BY ${order} LIMIT $1 OFFSET $2) p
               LEFT JOIN LATERAL (

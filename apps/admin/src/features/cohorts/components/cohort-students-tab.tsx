@@ -4,6 +4,7 @@ import { ListFrame } from '../../../components/list-frame';
 import { useListParams } from '../../../lib/list-params';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
+import { AccountStatusButton, AccountSuspendedChip } from '../../students/components/account-status';
 import { EnrolmentStatus } from '../../students/components/enrolment-status';
 import { useCohortQueue } from '../api/list-cohort-queue';
 import { useCohortStudents } from '../api/list-cohort-students';
@@ -90,6 +91,7 @@ function StudentRow({ cohortId, student: s }: { cohortId: string; student: Stude
       <td data-label="Name">
         <span className="admin-table__title">{name}</span>
         <span className="admin-table__sub">{s.email}</span>
+        <AccountSuspendedChip student={s} />
       </td>
       <td data-label="Status">
         <EnrolmentStatus status={s.enrolment_status} />
@@ -107,6 +109,7 @@ function StudentRow({ cohortId, student: s }: { cohortId: string; student: Stude
         <Button size="sm" variant="ghost" className="admin-danger-text" loading={remove.isPending} onClick={onRemove} aria-label={`Remove ${name}`}>
           Remove
         </Button>
+        <AccountStatusButton student={s} />
         {dialog}
       </td>
     </tr>

@@ -1,0 +1,67 @@
+import { ADMIN_MESSAGES } from '@school/contracts';
+import { Button, StatusChip, useConfirm } from '@school/ui';
+import { useNotify } from '../../../lib/notice';
+import { useUpdateAccountStatus } from '../api/update-account-status';
+
+interface AccountHolder {
+  id_slug: string;
+  first_name: string;
+  last_name: string;
+  is_suspended: boolean;
+}
+
+/** Marks a suspended account (beside the name, wherever the student is listed). */
+export function AccountSuspendedChip({ student }: { student: AccountHolder }) {
+  if (!student.is_suspended) return null;
+  return (
+    <StatusChip tone="danger" className="admin-account-chip">
+      Account suspended
+    </StatusChip>
+  );
+}
+
+/**
+ * 'Suspend account' / 'Reinstate account', after a confirmation. Suspension acts on the account
+ * itself (it signs the student out everywhere at once), unlike a cohort's 'Suspend student'.
+ */
+export function AccountStatusButton({ student: s }: { student: AccountHolder }) {
+  const update = useUpdateAccountStatus();
+  const notify = useNotify();
+  const { confirm, dialog } = useConfirm();
+  const name = `${s.first_name} ${s.last_name}`;
+  const label = s.is_suspended ? 'Reinstate account' : 'Suspend account';
+
+  const onClick = async () => {
+    const ok = await confirm(
+      s.is_suspended
+        ? { title: 'Reinstate this account?', message: `${name} will be able to sign in again.`, confirmLabel: 'Reinstate account' }
+        : {
+            title: 'Suspend this account?',
+            message: `${name} will be signed out everywhere at once and will not be able to sign in until the account is reinstated.`,
+            confirmLabel: 'Suspend account',
+            tone: 'danger',
+          },
+    );
+    if (!ok) return;
+    update.mutate(
+      { userIdSlug: s.id_slug, isSuspended: !s.is_suspended },
+      { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
+    );
+  };
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        className={s.is_suspended ? undefined : 'admin-danger-text'}
+        loading={update.isPending}
+        onClick={onClick}
+        aria-label={`${label} of ${name}`}
+      >
+        {label}
+      </Button>
+      {dialog}
+    </>
+  );
+}

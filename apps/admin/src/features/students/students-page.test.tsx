@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApi } from '../../test/api-harness';
+import { StudentsPage } from './students-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const student = (id_slug: string, first_name: string, is_suspended: boolean) => ({
+  id_slug, first_name, last_name: 'Rahman', email: `${id_slug}@example.com`, cohort_enrollment: null, enrolment_status: null,
+  latest_access_datetime: null, completion_percentage: 0, is_suspended, role: 'STUDENT', created_date: '2025-01-01T00:00:00Z',
+});
+
+function setup() {
+  let list = [student('s1', 'Aisyah', false), student('s2', 'Farid', true)];
+  const api = mockApi({
+    'GET auth/admin/students/list': () => ({ data: list, count: list.length, num_pages: 1 }),
+    'GET cohorts/admin/list/active': () => [],
+    'PATCH auth/admin/users/s1/status': (call) => {
+      list = list.map((s) => (s.id_slug === 's1' ? { ...s, is_suspended: (call.body as { is_suspended: boolean }).is_suspended } : s));
+      return { user: { ...list[0] } };
+    },
+  });
+  renderWithApi(
+    <Routes>
+      <Route path="/admin/students" element={<StudentsPage />} />
+    </Routes>,
+    '/admin/students',
+  );
+  return api;
+}
+
+describe('StudentsPage account status', () => {
+  it('marks a suspended account and offers to reinstate it', async () => {
+    setup();
+    const row = (await screen.findByText('Farid Rahman')).closest('tr')!;
+    expect(within(row).getByText('Account suspended')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Reinstate account of Farid Rahman' })).toBeInTheDocument();
+  });
+
+  it('suspends an account only after the confirmation, then marks it', async () => {
+    const api = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Suspend account of Aisyah Rahman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend this account?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Suspend account of Aisyah Rahman' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Suspend account' }));
+    const row = (await screen.findByRole('button', { name: 'Reinstate account of Aisyah Rahman' })).closest('tr')!;
+    expect(within(row).getByText('Account suspended')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: 'auth/admin/users/s1/status', body: { is_suspended: true } });
+  });
+});
