@@ -62,6 +62,8 @@ describe('admin reads', () => {
         expect(statements, `${url} with ${size} more students`).toBe(1);
       }
     }
+    // The first request of a user in a process reads their token version once (then cached).
+    await t.http.get('/api/instructor/cohorts').set(bearer(instructor)).expect(200);
     const statements = await countStatements(() => t.http.get('/api/instructor/cohorts').set(bearer(instructor)).expect(200));
     expect(statements).toBe(1);
   });

@@ -60,7 +60,7 @@ describe('completion under concurrent marking', () => {
   it('a student marking twelve lessons at once ends at 100%, in each of 20 trials', async () => {
     const course = await makeCourse(t, admin, {
       title: 'Twelve lessons',
-      modules: [{ title: 'M1', lessons: Array.from({ length: 6 }, (_, i) => ({ title: `A${i}` })) }, { title: 'M2', lessons: Array.from({ length: 6 }, (_, i) => ({ title: `B${i}` })) }],
+      modules: [{ title: 'M1', lessons: Array.from({ length: 6 }, (_, i) => ({ title: `A${i}`, lesson_type: 'READING' as const })) }, { title: 'M2', lessons: Array.from({ length: 6 }, (_, i) => ({ title: `B${i}`, lesson_type: 'READING' as const })) }],
     });
     const lessons = lessonSlugs(course);
     const wrong: string[] = [];
@@ -100,7 +100,7 @@ describe('completion after curriculum changes', () => {
       return seed % n;
     };
     const courses = await Promise.all(
-      ['P', 'Q', 'R'].map((title) => makeCourse(t, admin, { title, modules: [{ title: `${title} module`, lessons: [{ title: `${title}1` }, { title: `${title}2` }] }] })),
+      ['P', 'Q', 'R'].map((title) => makeCourse(t, admin, { title, modules: [{ title: `${title} module`, lessons: [{ title: `${title}1`, lesson_type: 'READING' }, { title: `${title}2`, lesson_type: 'READING' }] }] })),
     );
     const linked = new Set([courses[0].id_slug]);
     const cohort = await makeCohort(t, admin, { title: 'Property', course_ids: [courses[0].id_slug] });
@@ -117,7 +117,7 @@ describe('completion after curriculum changes', () => {
             ...(m.id_slug ? { id_slug: m.id_slug } : {}),
             title: m.title,
             order: i,
-            lessons: m.lessons.map((l, j) => ({ ...(l.id_slug ? { id_slug: l.id_slug } : {}), title: l.title, order: j, lesson_type: 'QUIZ' })),
+            lessons: m.lessons.map((l, j) => ({ ...(l.id_slug ? { id_slug: l.id_slug } : {}), title: l.title, order: j, lesson_type: 'READING' })),
           })),
         })
         .expect(200);
