@@ -61,8 +61,10 @@ async function main() {
       await database.stop();
       process.exit(0);
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    // Kept (not once): Nest's own shutdown hook sends the signal again when its part is done, and
+    // the process must live on until the database has stopped.
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
     await app.listen(config.PORT, config.HOST ?? '0.0.0.0');
     stopDatabase = undefined;
     Logger.log(`The school is running at http://localhost:${config.PORT}`, 'Bootstrap');

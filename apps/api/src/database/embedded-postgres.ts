@@ -273,7 +273,7 @@ async function spawnPostmaster(
         if (!line.trim()) continue;
         output.push(line);
         if (output.length > 50) output.shift();
-        if (ready && /FATAL|PANIC|ERROR/.test(line)) log?.(line);
+        if (ready && /PANIC/.test(line)) log?.(line);
       }
       if (!ready && chunk.includes(READY)) {
         ready = true;
