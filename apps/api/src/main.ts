@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { type AppConfig, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { explainDatabaseError } from './database/database-errors';
-import { openDatabase } from './database/data-source';
+import { openDatabase, requestPoolOptions, setupPoolOptions } from './database/data-source';
 import { EmbeddedPostgresError } from './database/embedded-postgres';
 import { seedDemo } from './database/seed';
 import { type DatabaseHandle, startDatabase } from './database/start-database';
@@ -28,7 +28,7 @@ async function main() {
   let stopDatabase: DatabaseHandle['stop'] | undefined = database.stop;
   try {
     // Migrations and the seed may run long statements: a pool of their own without the request limits.
-    const setup = await openDatabase(database.url, 20, { timeouts: { connectMs: config.DB_CONNECT_TIMEOUT_MS } }).catch((e) => {
+    const setup = await openDatabase(database.url, 20, setupPoolOptions(config)).catch((e) => {
       throw new StartError(explainDatabaseError(e, database.url, source));
     });
     try {
@@ -43,11 +43,7 @@ async function main() {
     } finally {
       await setup.destroy();
     }
-    const dataSource = await openDatabase(database.url, 20, {
-      migrate: false,
-      timeouts: { statementMs: config.DB_STATEMENT_TIMEOUT_MS, acquireMs: config.DB_ACQUIRE_TIMEOUT_MS, connectMs: config.DB_CONNECT_TIMEOUT_MS },
-      monitor: { log: dbLog },
-    });
+    const dataSource = await openDatabase(database.url, 20, requestPoolOptions(config, dbLog));
     const app = await createApp(config, dataSource);
     let stopping = false;
     const stop = async () => {

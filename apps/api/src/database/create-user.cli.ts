@@ -5,7 +5,7 @@ import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordRuleSchema, RoleS
 import { z } from 'zod';
 import { loadConfig } from '../config/app-config';
 import { explainDatabaseError } from './database-errors';
-import { openDatabase } from './data-source';
+import { openDatabase, setupPoolOptions } from './data-source';
 import { useDatabase } from './start-database';
 
 const USAGE = 'Usage: pnpm create-user --email E --password P --role ADMIN|INSTRUCTOR|STUDENT --first-name F --last-name L';
@@ -64,11 +64,11 @@ async function main() {
   }
   const source = config.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL';
   const database = await useDatabase(config).catch((e) => {
-    throw new Failure(`Could not reach the database: ${explainDatabaseError(e, config.DATABASE_URL ?? '', source)}`);
+    throw new Failure(`Could not connect to the database: ${explainDatabaseError(e, config.DATABASE_URL ?? '', source)}`);
   });
   try {
-    const ds = await openDatabase(database.url, 2, { timeouts: { connectMs: config.DB_CONNECT_TIMEOUT_MS } }).catch((e) => {
-      throw new Failure(`Could not open the database: ${explainDatabaseError(e, database.url, source)}`);
+    const ds = await openDatabase(database.url, 2, setupPoolOptions(config)).catch((e) => {
+      throw new Failure(`Could not connect to the database: ${explainDatabaseError(e, database.url, source)}`);
     });
     try {
       const passwordHash = await hashPassword(args.password);

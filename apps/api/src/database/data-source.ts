@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
 import { DatabaseMonitor, type MonitorOptions } from './database-monitor';
 import { entities } from './entities';
 import { migrations } from './migrations';
@@ -20,6 +21,20 @@ export interface DatabaseOptions {
   monitor?: MonitorOptions | boolean;
   /** Apply pending migrations when opening (default true). */
   migrate?: boolean;
+}
+
+/** The pool that serves requests: every timeout of the settings, and the monitor. */
+export function requestPoolOptions(config: AppConfig, log?: (line: string) => void): DatabaseOptions {
+  return {
+    migrate: false,
+    timeouts: { statementMs: config.DB_STATEMENT_TIMEOUT_MS, acquireMs: config.DB_ACQUIRE_TIMEOUT_MS, connectMs: config.DB_CONNECT_TIMEOUT_MS },
+    monitor: { log },
+  };
+}
+
+/** The pool of migrations and the seed at start: their statements may take longer than a request's. */
+export function setupPoolOptions(config: AppConfig): DatabaseOptions {
+  return { timeouts: { connectMs: config.DB_CONNECT_TIMEOUT_MS } };
 }
 
 /** A data source whose database is watched by a DatabaseMonitor, stopped with it. */
