@@ -45,18 +45,19 @@ export class DatabaseMonitor {
   ) {
     this.intervalMs = options.intervalMs ?? 500;
     this.timeoutMs = options.timeoutMs ?? 1_000;
-    const monitor = this;
+    const isUp = () => this.up;
+    const watch = (client: pg.Client) => this.watch(client);
     this.Client = class MonitoredClient extends pg.Client {
       override connect(): Promise<pg.Client>;
       override connect(callback: (err: Error) => void): void;
       override connect(callback?: (err: Error) => void): Promise<pg.Client> | void {
-        if (!monitor.up) {
+        if (!isUp()) {
           const err = new DatabaseUnavailableError('The database is not answering.');
           if (!callback) return Promise.reject(err);
           process.nextTick(() => callback(err));
           return;
         }
-        monitor.watch(this);
+        watch(this);
         return callback ? super.connect(callback) : super.connect();
       }
     };
