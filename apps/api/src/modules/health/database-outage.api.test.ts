@@ -57,7 +57,10 @@ describe('the API while its database is frozen or killed', () => {
     expect((await read()).res.status).toBe(200);
     const postmaster = server.pid!;
     const frozen = [postmaster, ...childrenOf(postmaster)];
+    const thaw = () => frozen.forEach((pid) => process.kill(pid, 'SIGCONT'));
     for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    // Should the requests below hang (the failure this test looks for), the server is not left frozen.
+    const safety = setTimeout(thaw, 15_000);
     try {
       const [health, list] = await Promise.all([timed('/api/health'), read()]);
       expect(health.res.status).toBe(503);
@@ -72,7 +75,8 @@ describe('the API while its database is frozen or killed', () => {
       expect(again.res.status).toBe(503);
       expect(again.ms).toBeLessThan(1_000);
     } finally {
-      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      clearTimeout(safety);
+      thaw();
     }
     await waitFor('health to answer 200', async () => (await timed('/api/health')).res.status === 200 || undefined, 15_000);
     expect((await read()).res.status).toBe(200);
