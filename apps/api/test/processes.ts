@@ -53,10 +53,11 @@ export interface Run {
   exited: Promise<number | null>;
 }
 
-/** Runs `node script args` with a clean environment plus `env`. */
-export function runNode(script: string, args: string[], env: Record<string, string>): Run {
+/** Runs `node script args` with a clean environment plus `env`, and `input` on its standard input. */
+export function runNode(script: string, args: string[], env: Record<string, string>, input?: string): Run {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DATABASE_URL') && !k.startsWith('VITEST')));
-  const child = spawn(process.execPath, [script, ...args], { env: { ...base, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, ...args], { env: { ...base, NO_COLOR: '1', ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  if (input !== undefined) child.stdin!.end(input);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -25,8 +25,8 @@ describe('create-user', () => {
   let folder: string;
   let pgPort: number;
 
-  const createUser = async (argv: string[], env: Record<string, string>) => {
-    const run = runNode(built.createUser, argv, env);
+  const createUser = async (argv: string[], env: Record<string, string>, input?: string) => {
+    const run = runNode(built.createUser, argv, env, input);
     const code = await run.exited;
     return { code, output: run.output() };
   };
@@ -90,6 +90,15 @@ describe('create-user', () => {
     expect(down.output).not.toContain(PASSWORD);
     expect(down.output).not.toContain('secret-pw');
   }, 60_000);
+
+  it('reads the password from standard input when --password is left out', async () => {
+    const url = await ensureDatabase(inject('adminDatabaseUrl'), `test_${randomBytes(6).toString('hex')}`, 'school_template');
+    const argv = args('piped@example.com').filter((a, i, all) => a !== '--password' && all[i - 1] !== '--password');
+    const { code, output } = await createUser(argv, { DATABASE_URL: url }, `${PASSWORD}\n`);
+    expect(output).toMatch(/^Created INSTRUCTOR piped@example\.com/);
+    expect(code).toBe(0);
+    expect(output).not.toContain(PASSWORD);
+  });
 
   it('never echoes the password, even in an argument error', async () => {
     const { code, output } = await createUser([...args('typo@example.com'), 'Stepper77'], { DATA_DIR: folder });

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../modules/auth/password.service';
 import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordRuleSchema, RoleSchema } from '@school/contracts';
@@ -8,7 +10,9 @@ import { explainDatabaseError } from './database-errors';
 import { openDatabase, setupPoolOptions } from './data-source';
 import { useDatabase } from './start-database';
 
-const USAGE = 'Usage: pnpm create-user --email E --password P --role ADMIN|INSTRUCTOR|STUDENT --first-name F --last-name L';
+const USAGE =
+  'Usage: pnpm create-user --email E [--password P] --role ADMIN|INSTRUCTOR|STUDENT --first-name F --last-name L\n' +
+  'Without --password the password is asked for (typed unseen), or read from the first line of standard input.';
 const OPTIONS = ['email', 'password', 'role', 'first-name', 'last-name'] as const;
 
 const ArgsSchema = z.object({
@@ -29,7 +33,27 @@ class Failure extends Error {
   }
 }
 
-function readArgs() {
+/** The password from the terminal without echo, or from the first line of a pipe. */
+async function readPassword(): Promise<string> {
+  const rl = createInterface({
+    input: process.stdin,
+    // Nothing typed is shown: readline echoes to its output, which discards everything.
+    output: new Writable({ write: (_chunk, _encoding, done) => done() }),
+    terminal: !!process.stdin.isTTY,
+  });
+  if (process.stdin.isTTY) process.stderr.write('Password: ');
+  try {
+    return await new Promise<string>((resolve) => {
+      rl.once('line', resolve);
+      rl.once('close', () => resolve(''));
+    });
+  } finally {
+    rl.close();
+    if (process.stdin.isTTY) process.stderr.write('\n');
+  }
+}
+
+async function readArgs() {
   let values: Record<string, unknown>;
   try {
     ({ values } = parseArgs({ options: Object.fromEntries(OPTIONS.map((o) => [o, { type: 'string' as const }])), strict: true }));
@@ -45,6 +69,7 @@ function readArgs() {
           : `Unknown option; the options are ${OPTIONS.map((o) => `--${o}`).join(', ')}.`;
     throw new Failure(`${why}\n${USAGE}`, 2);
   }
+  if (values.password === undefined) values.password = await readPassword();
   const parsed = ArgsSchema.safeParse(values);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`);
@@ -55,7 +80,7 @@ function readArgs() {
 
 /** Creates an account from the shell (production has no demo seed), the school running or not. */
 async function main() {
-  const args = readArgs();
+  const args = await readArgs();
   let config;
   try {
     config = loadConfig();
