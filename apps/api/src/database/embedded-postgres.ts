@@ -251,13 +251,13 @@ async function spawnPostmaster(
   port: number,
   flags: string[],
   ids: { uid?: number; gid?: number },
-  log?: (line: string) => void,
+  log: ((line: string) => void) | undefined,
+  detached: boolean,
 ): Promise<Started> {
   const output: string[] = [];
-  // Its own process group: a Ctrl-C in the terminal reaches the API, which stops it in order.
   const child = spawn(bin, ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'lc_messages=C', ...flags], {
     ...ids,
-    detached: true,
+    detached,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, LC_MESSAGES: 'C' },
   });
@@ -340,7 +340,9 @@ export async function startEmbeddedPostgres(opts: {
     // A postmaster killed with -9 leaves its backends for a moment; they hold its shared memory.
     for (let attempt = 0; ; attempt++) {
       try {
-        const started = await spawnPostmaster(bin.postgres, dir, port, flags, ids, log);
+        // A kept server gets its own process group: a Ctrl-C in the terminal reaches the API alone,
+        // which stops it in order. A throw-away one shares the group, so a Ctrl-C ends it too.
+        const started = await spawnPostmaster(bin.postgres, dir, port, flags, ids, log, opts.persistent !== false);
         writeFileSync(join(dir, OWNER_FILE), `${process.pid}\n`);
         return started;
       } catch (e) {
