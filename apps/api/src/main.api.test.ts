@@ -72,7 +72,7 @@ describe('the API process and its embedded PostgreSQL', () => {
     // A second API on the same folder is told who holds it, and exits.
     const second = start({ PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`is already in use by another running school (process ${first.child.pid}; its PostgreSQL is process ${orphan}`);
+    expect(second.output()).toContain(`is already in use by process ${first.child.pid} of the school, which is still running (its PostgreSQL is process ${orphan}`);
     expect(second.output()).not.toContain('undefined');
     expect(isRunning(orphan)).toBe(true);
 

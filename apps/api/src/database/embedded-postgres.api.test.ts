@@ -34,7 +34,7 @@ describe('embedded PostgreSQL launcher', () => {
   it('refuses a second start on the same folder with a message naming the running server', async () => {
     const second = startEmbeddedPostgres({ dir: join(folder, 'pg'), port: await freePort(), disposable: true });
     await expect(second).rejects.toThrow(
-      `The database folder ${join(folder, 'pg')} is already in use by another running school (process ${process.pid}; its PostgreSQL is process ${first.pid} on port ${port}). Stop that process first, or give this one a DATA_DIR of its own.`,
+      `The database folder ${join(folder, 'pg')} is already in use by process ${process.pid} of the school, which is still running (its PostgreSQL is process ${first.pid} on port ${port}). Stop that process first, or give this one a DATA_DIR of its own.`,
     );
     // The running server is untouched.
     expect(await selectOne(first.url)).toBe(1);

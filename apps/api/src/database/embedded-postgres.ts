@@ -234,7 +234,7 @@ export function explainStartFailure(output: string, dir: string, port: number): 
   }
   if (/Permission denied|has invalid permissions|wrong ownership/i.test(output)) return permissionError(dir, output);
   return new EmbeddedPostgresError(
-    `The embedded PostgreSQL on ${dir} stopped while starting: ${lastLines(output) || 'it printed nothing'}. Fix the cause above and start again.`,
+    `The embedded PostgreSQL on ${dir} stopped while starting: ${lastLines(output) || 'it printed nothing'}. Fix that and start again.`,
   );
 }
 
@@ -329,7 +329,7 @@ export async function startEmbeddedPostgres(opts: {
       const owner = liveOwner(dir, running.pid);
       if (owner) {
         throw new EmbeddedPostgresError(
-          `The database folder ${dir} is already in use by another running school (process ${owner}; its PostgreSQL is process ${running.pid} on port ${running.port}). Stop that process first, or give this one a DATA_DIR of its own.`,
+          `The database folder ${dir} is already in use by process ${owner} of the school, which is still running (its PostgreSQL is process ${running.pid} on port ${running.port}). Stop that process first, or give this one a DATA_DIR of its own.`,
         );
       }
       log?.(`PostgreSQL (process ${running.pid}) was left running on ${dir} by a process that has ended; stopping it to start afresh.`);
