@@ -1,5 +1,13 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { isDatabaseUnavailable } from '../database/database-errors';
+
+/** Answer while the database cannot be reached or does not answer in time. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not available right now. Please try again in a few seconds.';
+/** Seconds a client should wait before trying again (Retry-After). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** One log line per this many ms while the database is unavailable, not a stack per request. */
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
 
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
   '22P02': [HttpStatus.BAD_REQUEST, 'Invalid value in request'],
@@ -14,6 +22,7 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
+  private lastUnavailableLog = 0;
 
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
@@ -32,6 +41,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const type = (exception as { type?: string })?.type;
     if (type === 'entity.too.large') return res.status(413).json({ message: 'Request body is too large' });
     if (type === 'entity.parse.failed') return res.status(400).json({ message: 'Request body is not valid JSON' });
+    if (isDatabaseUnavailable(exception)) {
+      if (Date.now() - this.lastUnavailableLog > UNAVAILABLE_LOG_INTERVAL_MS) {
+        this.lastUnavailableLog = Date.now();
+        this.logger.warn(`Database unavailable: ${(exception as Error).message}`);
+      }
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     return res.status(500).json({ message: 'Internal server error' });
   }

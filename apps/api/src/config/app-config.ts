@@ -61,6 +61,10 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(0) TRUST_PROXY = 0;
   /** Turns login/registration throttling off; only for load benchmarks. */
   @Transform(toBool) @IsBoolean() DISABLE_RATE_LIMITS = false;
+  /** Database timeouts of requests in ms (0 = none): a statement, waiting for a pooled connection, connecting. */
+  @Transform(toInt) @IsInt() @Min(0) DB_STATEMENT_TIMEOUT_MS = 5000;
+  @Transform(toInt) @IsInt() @Min(0) DB_ACQUIRE_TIMEOUT_MS = 3000;
+  @Transform(toInt) @IsInt() @Min(0) DB_CONNECT_TIMEOUT_MS = 3000;
 
   readonly repoRoot = findRepoRoot();
 

@@ -1,13 +1,19 @@
 import 'reflect-metadata';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../modules/auth/password.service';
 import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordRuleSchema, RoleSchema } from '@school/contracts';
 import { z } from 'zod';
 import { loadConfig } from '../config/app-config';
-import { openDatabase } from './data-source';
-import { startDatabase } from './start-database';
+import { explainDatabaseError } from './database-errors';
+import { openDatabase, setupPoolOptions } from './data-source';
+import { useDatabase } from './start-database';
 
-const USAGE = 'Usage: pnpm create-user --email E --password P --role ADMIN|INSTRUCTOR|STUDENT --first-name F --last-name L';
+const USAGE =
+  'Usage: pnpm create-user --email E [--password P] --role ADMIN|INSTRUCTOR|STUDENT --first-name F --last-name L\n' +
+  'Without --password the password is asked for (typed unseen), or read from the first line of standard input.';
+const OPTIONS = ['email', 'password', 'role', 'first-name', 'last-name'] as const;
 
 const ArgsSchema = z.object({
   email: EmailSchema,
@@ -17,45 +23,107 @@ const ArgsSchema = z.object({
   'last-name': LastNameSchema,
 });
 
-/** Creates an account from the shell (production has no demo seed). */
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' },
-      'first-name': { type: 'string' }, 'last-name': { type: 'string' },
-    },
-    strict: true,
+/** Exit codes: 0 created, 1 not created (the account exists, or the database failed), 2 bad arguments. */
+class Failure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** The password from the terminal without echo, or from the first line of a pipe. */
+async function readPassword(): Promise<string> {
+  const rl = createInterface({
+    input: process.stdin,
+    // Nothing typed is shown: readline echoes to its output, which discards everything.
+    output: new Writable({ write: (_chunk, _encoding, done) => done() }),
+    terminal: !!process.stdin.isTTY,
   });
+  if (process.stdin.isTTY) process.stderr.write('Password: ');
+  try {
+    return await new Promise<string>((resolve) => {
+      rl.once('line', resolve);
+      rl.once('close', () => resolve(''));
+    });
+  } finally {
+    rl.close();
+    if (process.stdin.isTTY) process.stderr.write('\n');
+  }
+}
+
+async function readArgs() {
+  let values: Record<string, unknown>;
+  try {
+    ({ values } = parseArgs({ options: Object.fromEntries(OPTIONS.map((o) => [o, { type: 'string' as const }])), strict: true }));
+  } catch (e) {
+    // parseArgs quotes the offending argument, which may be (part of) the password: never echoed.
+    const code = (e as { code?: string }).code;
+    const known = /'(--[a-z-]+)/.exec((e as Error).message)?.[1];
+    const why =
+      code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+        ? 'An argument without an option name was given; quote values that contain spaces.'
+        : code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && known && OPTIONS.includes(known.slice(2) as never)
+          ? `${known} needs a value.`
+          : `Unknown option; the options are ${OPTIONS.map((o) => `--${o}`).join(', ')}.`;
+    throw new Failure(`${why}\n${USAGE}`, 2);
+  }
+  if (values.password === undefined) values.password = await readPassword();
   const parsed = ArgsSchema.safeParse(values);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
-    console.error(USAGE);
-    process.exit(2);
+    const lines = parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`);
+    throw new Failure(`${lines.join('\n')}\n${USAGE}`, 2);
   }
-  const args = parsed.data;
-  const config = loadConfig();
-  const database = await startDatabase(config);
-  const ds = await openDatabase(database.url, 2);
+  return parsed.data;
+}
+
+/** Creates an account from the shell (production has no demo seed), the school running or not. */
+async function main() {
+  const args = await readArgs();
+  let config;
   try {
-    const passwordHash = await hashPassword(args.password);
-    const rows = await ds.query(
-      `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (email) DO NOTHING RETURNING id_slug`,
-      [args.email, args['first-name'], args['last-name'], args.role, passwordHash],
-    );
-    if (!rows.length) {
-      console.error(`An account with the email ${args.email} already exists.`);
-      process.exitCode = 1;
-    } else {
+    config = loadConfig();
+  } catch (e) {
+    throw new Failure((e as Error).message);
+  }
+  const source = config.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL';
+  const database = await useDatabase(config).catch((e) => {
+    throw new Failure(`Could not connect to the database: ${explainDatabaseError(e, config.DATABASE_URL ?? '', source)}`);
+  });
+  try {
+    const ds = await openDatabase(database.url, 2, setupPoolOptions(config)).catch((e) => {
+      throw new Failure(`Could not connect to the database: ${explainDatabaseError(e, database.url, source)}`);
+    });
+    try {
+      const passwordHash = await hashPassword(args.password);
+      const rows: { id_slug: string }[] = await ds
+        .query(
+          `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (email) DO NOTHING RETURNING id_slug`,
+          [args.email, args['first-name'], args['last-name'], args.role, passwordHash],
+        )
+        .catch((e) => {
+          throw new Failure(`Could not create the account: ${explainDatabaseError(e, database.url, source)}`);
+        });
+      if (!rows.length) throw new Failure(`An account with the email ${args.email} already exists; nothing was changed.`);
       console.log(`Created ${args.role} ${args.email} (id ${rows[0].id_slug}).`);
+    } finally {
+      await ds.destroy();
     }
   } finally {
-    await ds.destroy();
     await database.stop();
   }
 }
 
-main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e) => {
+    if (e instanceof Failure) {
+      console.error(e.message);
+      process.exit(e.exitCode);
+    }
+    console.error(`Could not create the account: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);

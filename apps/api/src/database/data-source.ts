@@ -1,9 +1,74 @@
-import { DataSource } from 'typeorm';
+import pg from 'pg';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { DatabaseMonitor, type MonitorOptions } from './database-monitor';
 import { entities } from './entities';
 import { migrations } from './migrations';
 
-export function createDataSource(url: string, poolSize = 20): DataSource {
-  return new DataSource({
+/** Limits on waiting for the database, in milliseconds; 0 or unset waits without limit. */
+export interface DatabaseTimeouts {
+  /** Longest a statement may run (the server cancels it). */
+  statementMs?: number;
+  /** Longest a caller waits for a connection of the pool (including connecting). */
+  acquireMs?: number;
+  /** Longest the connection to the server (TCP and authentication) may take. */
+  connectMs?: number;
+}
+
+export interface DatabaseOptions {
+  timeouts?: DatabaseTimeouts;
+  /** Watch the database: fail fast while it does not answer (see DatabaseMonitor). */
+  monitor?: MonitorOptions | boolean;
+  /** Apply pending migrations when opening (default true). */
+  migrate?: boolean;
+}
+
+/** The pool that serves requests: every timeout of the settings, and the monitor. */
+export function requestPoolOptions(config: AppConfig, log?: (line: string) => void): DatabaseOptions {
+  return {
+    migrate: false,
+    timeouts: { statementMs: config.DB_STATEMENT_TIMEOUT_MS, acquireMs: config.DB_ACQUIRE_TIMEOUT_MS, connectMs: config.DB_CONNECT_TIMEOUT_MS },
+    monitor: { log },
+  };
+}
+
+/** The pool of migrations and the seed at start: their statements may take longer than a request's. */
+export function setupPoolOptions(config: AppConfig): DatabaseOptions {
+  return { timeouts: { connectMs: config.DB_CONNECT_TIMEOUT_MS } };
+}
+
+/** A data source whose database is watched by a DatabaseMonitor, stopped with it. */
+export class MonitoredDataSource extends DataSource {
+  constructor(
+    options: DataSourceOptions,
+    readonly monitor: DatabaseMonitor,
+  ) {
+    super(options);
+  }
+  override async destroy(): Promise<void> {
+    await this.monitor.stop();
+    if (this.isInitialized) await super.destroy();
+  }
+}
+
+/** The monitor watching `ds`'s database, if any. */
+export function databaseMonitor(ds: DataSource): DatabaseMonitor | undefined {
+  return ds instanceof MonitoredDataSource ? ds.monitor : undefined;
+}
+
+export function createDataSource(url: string, poolSize = 20, options: DatabaseOptions = {}): DataSource {
+  const { statementMs, acquireMs, connectMs } = options.timeouts ?? {};
+  const monitor = options.monitor ? new DatabaseMonitor(url, options.monitor === true ? {} : options.monitor) : undefined;
+  const Base = monitor?.Client ?? pg.Client;
+  // The pool hands its own options to each client; the connect timeout is the client's alone.
+  const Client = connectMs
+    ? class extends Base {
+        constructor(config?: pg.ClientConfig) {
+          super({ ...config, connectionTimeoutMillis: connectMs });
+        }
+      }
+    : Base;
+  const dataSourceOptions: DataSourceOptions = {
     type: 'postgres',
     url,
     entities,
@@ -11,14 +76,26 @@ export function createDataSource(url: string, poolSize = 20): DataSource {
     migrationsRun: false,
     synchronize: false,
     logging: false,
-    extra: { max: poolSize },
-  });
+    extra: {
+      max: poolSize,
+      Client,
+      ...(acquireMs ? { connectionTimeoutMillis: acquireMs } : {}),
+      ...(statementMs ? { statement_timeout: statementMs } : {}),
+    },
+  };
+  return monitor ? new MonitoredDataSource(dataSourceOptions, monitor) : new DataSource(dataSourceOptions);
 }
 
 /** Connects and applies every pending migration, each in its own transaction. */
-export async function openDatabase(url: string, poolSize?: number): Promise<DataSource> {
-  const ds = createDataSource(url, poolSize);
+export async function openDatabase(url: string, poolSize?: number, options: DatabaseOptions = {}): Promise<DataSource> {
+  const ds = createDataSource(url, poolSize, options);
   await ds.initialize();
-  await ds.runMigrations({ transaction: 'each' });
+  try {
+    if (options.migrate !== false) await ds.runMigrations({ transaction: 'each' });
+  } catch (e) {
+    await ds.destroy();
+    throw e;
+  }
+  databaseMonitor(ds)?.start();
   return ds;
 }
