@@ -76,6 +76,7 @@ export {
   YEAR_MS,
   formatDate,
   formatDateTime,
+  formatDuration,
   relativeTime,
 } from './format/format';
 export type { DateInput } from './format/format';

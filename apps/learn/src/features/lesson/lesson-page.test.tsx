@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { coursePart } from '../../test/fixtures';
+import { coursePart, lesson } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { isNearEnd } from './components/video-player';
 
@@ -71,6 +71,28 @@ describe('lesson page', () => {
   it('shows Completed for a lesson already done', async () => {
     renderApp(lessonPath('l1'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }), 'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }) });
     expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
+  });
+
+  it("shows a week-long project's time limit in days and a quiz's in hours and minutes", async () => {
+    const group = (minutes: number) => ({ id_slug: `g${minutes}`, total_questions: 3, time_limit_minutes: minutes, instructions_files_urls: [] });
+    const part = coursePart({
+      modules: [
+        {
+          id_slug: 'm1', title: 'Projects', order: 0, completion_percentage: 0,
+          lessons: [
+            lesson('l1', 'UART project', 'PROJECT', 0, { project_group: group(10080) }),
+            lesson('l2', 'Timing quiz', 'QUIZ', 1, { quiz_group: group(90) }),
+          ],
+        },
+      ],
+    });
+    const { unmount } = renderApp(lessonPath('l1'), { [COURSE]: () => ({ body: { data: { course_part: part } } }) });
+    await screen.findByRole('heading', { level: 1, name: 'UART project' });
+    expect(screen.getByText('Time limit').nextElementSibling).toHaveTextContent(/^7 days$/);
+    unmount();
+    renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: part } } }) });
+    await screen.findByRole('heading', { level: 1, name: 'Timing quiz' });
+    expect(screen.getByText('Time limit').nextElementSibling).toHaveTextContent(/^1 h 30 min$/);
   });
 
   it('does not let a suspended student complete lessons', async () => {
