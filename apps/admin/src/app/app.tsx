@@ -15,7 +15,7 @@ import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { InstructorHomePage } from '../features/instructor/instructor-home-page';
 import { AnalyticsPage, CertificationsPage, LessonsLibraryPage, SettingsPage } from '../features/placeholders/placeholder-pages';
 import { StudentsPage } from '../features/students/students-page';
-import { NoticeProvider } from '../lib/notice';
+import { NoticeProvider, NoticeRegion } from '../lib/notice';
 import { paths } from '../lib/paths';
 import '../styles/admin.css';
 
@@ -26,6 +26,7 @@ function Layout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   return (
     <AdminLayout user={user} onLogout={logout} sidebarItems={EXTRA_SIDEBAR_ITEMS}>
+      <NoticeRegion className="admin-notices" />
       {children}
     </AdminLayout>
   );

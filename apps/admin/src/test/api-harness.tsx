@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { NoticeProvider } from '../lib/notice';
+import { NoticeProvider, NoticeRegion } from '../lib/notice';
 
 export interface ApiCall {
   method: string;
@@ -48,7 +48,10 @@ export function renderWithApi(ui: ReactNode, path = '/admin') {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AppProviders app="admin">
-        <NoticeProvider>{ui}</NoticeProvider>
+        <NoticeProvider>
+          <NoticeRegion />
+          {ui}
+        </NoticeProvider>
       </AppProviders>
     </MemoryRouter>,
   );

@@ -35,7 +35,7 @@ export function CohortPage() {
     if (!ok) return;
     remove.mutate(undefined, {
       onSuccess: () => {
-        notify.success(ADMIN_MESSAGES.successful);
+        notify.success(ADMIN_MESSAGES.successful, { page: paths.cohorts });
         go(paths.cohorts);
       },
       onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
