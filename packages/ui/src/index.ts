@@ -77,6 +77,7 @@ export {
   WEEK_MS,
   YEAR_MS,
   formatDate,
+  formatCount,
   formatDateTime,
   formatDuration,
   relativeTime,

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS, formatDate, formatDateTime, formatDuration, relativeTime } from './format';
+import { DAY_MS, HOUR_MS, MINUTE_MS, formatCount, formatDate, formatDateTime, formatDuration, relativeTime } from './format';
 
 describe('formatDate', () => {
   it("shows 'day month-name year'", () => {
@@ -120,5 +120,19 @@ describe('formatDuration', () => {
     expect(formatDuration(-5)).toBe('');
     expect(formatDuration(Number.NaN)).toBe('');
     expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+describe('formatCount', () => {
+  it('puts the noun in the singular for one only', () => {
+    expect(formatCount(1, 'lesson')).toBe('1 lesson');
+    expect(formatCount(0, 'lesson')).toBe('0 lessons');
+    expect(formatCount(2, 'module')).toBe('2 modules');
+    expect(formatCount(1, 'person', 'people')).toBe('1 person');
+    expect(formatCount(3, 'person', 'people')).toBe('3 people');
+  });
+
+  it('groups thousands', () => {
+    expect(formatCount(10000, 'student')).toBe('10,000 students');
   });
 });

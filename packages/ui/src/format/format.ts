@@ -74,3 +74,12 @@ export function formatDuration(minutes: number): string {
   if (mins) parts.push(`${mins} min`);
   return parts.join(' ');
 }
+
+/**
+ * A count with its noun in the right number, the count grouped by thousands:
+ * formatCount(1, 'lesson') -> '1 lesson', formatCount(1200, 'student') -> '1,200 students'.
+ * `plural` is for nouns that do not just take an s.
+ */
+export function formatCount(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
+}

@@ -1,4 +1,4 @@
-import { Card, formatDate, StandardLayout, useSession } from '@school/ui';
+import { Card, formatCount, formatDate, StandardLayout, useSession } from '@school/ui';
 import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortStatus } from '../cohorts/components/cohort-status';
@@ -31,8 +31,7 @@ export function InstructorHomePage() {
                       <CohortStatus status={c.status} />
                     </div>
                     <p className="admin-muted">
-                      {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active} active of{' '}
-                      {c.total_students} students
+                      {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active} active of {formatCount(c.total_students, 'student')}
                     </p>
                     <h3 className="admin-subtitle">Courses</h3>
                     <ul className="admin-pick-list">
@@ -41,7 +40,7 @@ export function InstructorHomePage() {
                           <span>
                             <span className="admin-table__title">{course.title}</span>
                             <span className="admin-table__sub">
-                              {course.modules_count} modules · {course.lessons_count} lessons
+                              {formatCount(course.modules_count, 'module')} · {formatCount(course.lessons_count, 'lesson')}
                             </span>
                           </span>
                         </li>
