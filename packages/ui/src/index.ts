@@ -68,6 +68,11 @@ export type { ModalProps } from './modal/modal';
 export { ConfirmDialog, useConfirm } from './modal/confirm-dialog';
 export type { ConfirmDialogProps, ConfirmOptions, UseConfirm } from './modal/confirm-dialog';
 
+// Account settings (students and staff)
+export { AccountSettings } from './account-settings/account-settings';
+export type { AccountSettingsProps } from './account-settings/account-settings';
+export { EMAIL_CHANGED_ALERT, PASSWORD_CHANGED_ALERT, PROFILE_UPDATED_ALERT } from './account-settings/settings-messages';
+
 // Formatting
 export {
   DAY_MS,
