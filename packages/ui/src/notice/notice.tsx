@@ -51,8 +51,6 @@ const pathOf = (page: string) => {
 export function NoticeProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const current = pathOf(pathname);
-  const currentRef = useRef(current);
-  currentRef.current = current;
   const [all, setAll] = useState<Notice[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -75,7 +73,8 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const push = useCallback(
     (tone: NoticeTone, message: string, options?: NoticeOptions) => {
       const id = nextId.current++;
-      const page = pathOf(options?.page ?? currentRef.current);
+      // A notice raised by a callback of a page the user has left belongs to that page, so it never shows.
+      const page = pathOf(options?.page ?? current);
       setAll((list) => {
         // The same message twice in a row on a page shows once, as the newest.
         const kept = list.filter((n) => !(n.page === page && n.message === message));
@@ -87,7 +86,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       });
       if (tone === 'success') timers.current.set(id, setTimeout(() => dismiss(id), NOTICE_SUCCESS_MS));
     },
-    [dismiss, forget],
+    [current, dismiss, forget],
   );
 
   // Leaving a page drops its notices.
