@@ -37,7 +37,7 @@ export { ERROR_VIEW_TEXT, ErrorView, NOT_FOUND_DEFAULT_MESSAGE, NotFoundMessage 
 export type { ErrorViewProps, NotFoundMessageProps } from './error-view/error-view';
 export { ProgressBar, clampProgress } from './progress-bar/progress-bar';
 export type { ProgressBarProps } from './progress-bar/progress-bar';
-export { NOTICE_MAX, NOTICE_SUCCESS_MS, NoticeProvider, NoticeRegion, useNotify } from './notice/notice';
+export { NOTICE_MAX, NoticeProvider, NoticeRegion, useNotify } from './notice/notice';
 export type { NoticeOptions, NoticeTone, Notify } from './notice/notice';
 export { StatusChip, statusTone } from './status-chip/status-chip';
 export type { StatusChipProps, StatusTone } from './status-chip/status-chip';

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useNavigate, useSearchParams } from 'react-router-dom';
-import { NOTICE_SUCCESS_MS, NoticeProvider, NoticeRegion, useNotify } from './notice';
+import { NOTICE_MAX, NoticeProvider, NoticeRegion, useNotify } from './notice';
 
 function Page() {
   const notify = useNotify();
@@ -71,19 +71,29 @@ describe('notices', () => {
     expect(texts()).toEqual(['Please link this cohort to a course!', 'Careful', 'Success']);
   });
 
-  it('close with their button; successes leave by themselves', () => {
+  it('stay until closed, never moving the page by themselves', () => {
     vi.useFakeTimers();
     try {
       renderNotices();
       act(() => screen.getByRole('button', { name: 'Succeed' }).click());
       act(() => screen.getByRole('button', { name: 'Fail' }).click());
-      act(() => vi.advanceTimersByTime(NOTICE_SUCCESS_MS));
-      expect(texts()).toEqual(['Please link this cohort to a course!']);
-      act(() => within(region()).getByRole('button', { name: 'Dismiss message' }).click());
-      expect(texts()).toEqual([]);
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(texts()).toEqual(['Please link this cohort to a course!', 'Success']);
+      act(() => within(region()).getAllByRole('button', { name: 'Dismiss message' })[0].click());
+      expect(texts()).toEqual(['Success']);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keep one of each message per page, the repeated one moving to the top', async () => {
+    const user = userEvent.setup();
+    renderNotices();
+    for (const name of ['Fail', 'Warn', 'Succeed']) await user.click(screen.getByRole('button', { name }));
+    expect(texts()).toHaveLength(NOTICE_MAX);
+    await user.click(screen.getByRole('button', { name: 'Other tab' }));
+    await user.click(screen.getByRole('button', { name: 'Fail' }));
+    expect(texts()).toEqual(['Please link this cohort to a course!', 'Success', 'Careful']);
   });
 
   it('belong to the page that raised them: gone after navigation, kept across its tabs', async () => {

@@ -33,8 +33,6 @@ interface NoticeState {
 
 const NoticeContext = createContext<NoticeState | null>(null);
 
-/** Success notices leave by themselves; errors and warnings stay until closed or the page changes. */
-export const NOTICE_SUCCESS_MS = 6000;
 /** At most this many notices show at once (the oldest leaves first). */
 export const NOTICE_MAX = 3;
 
@@ -46,6 +44,8 @@ const pathOf = (page: string) => {
 /**
  * The app's alerts as notices that belong to the page that raised them: they show on that page
  * only and are dropped when the user goes to another page (a change of `?tab=` stays on the page).
+ * They never leave by themselves: in the page's flow, a notice going away on a timer would move
+ * the content under the user's pointer. A newer notice pushes out the oldest beyond NOTICE_MAX.
  * `NoticeRegion` shows them; the provider needs a router.
  */
 export function NoticeProvider({ children }: { children: ReactNode }) {
@@ -53,22 +53,8 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const current = pathOf(pathname);
   const [all, setAll] = useState<Notice[]>([]);
   const nextId = useRef(1);
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
-  const forget = useCallback((ids: number[]) => {
-    for (const id of ids) {
-      clearTimeout(timers.current.get(id));
-      timers.current.delete(id);
-    }
-  }, []);
-
-  const dismiss = useCallback(
-    (id: number) => {
-      forget([id]);
-      setAll((list) => list.filter((n) => n.id !== id));
-    },
-    [forget],
-  );
+  const dismiss = useCallback((id: number) => setAll((list) => list.filter((n) => n.id !== id)), []);
 
   const push = useCallback(
     (tone: NoticeTone, message: string, options?: NoticeOptions) => {
@@ -77,32 +63,18 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       const page = pathOf(options?.page ?? current);
       setAll((list) => {
         // The same message twice in a row on a page shows once, as the newest.
-        const kept = list.filter((n) => !(n.page === page && n.message === message));
-        const next = [{ id, tone, message, page }, ...kept];
-        const shown = next.filter((n) => n.page === page);
-        const dropped = new Set(shown.slice(NOTICE_MAX).map((n) => n.id));
-        forget([...dropped, ...list.filter((n) => !kept.includes(n)).map((n) => n.id)]);
+        const next = [{ id, tone, message, page }, ...list.filter((n) => !(n.page === page && n.message === message))];
+        const dropped = new Set(next.filter((n) => n.page === page).slice(NOTICE_MAX).map((n) => n.id));
         return next.filter((n) => !dropped.has(n.id));
       });
-      if (tone === 'success') timers.current.set(id, setTimeout(() => dismiss(id), NOTICE_SUCCESS_MS));
     },
-    [current, dismiss, forget],
+    [current],
   );
 
   // Leaving a page drops its notices.
   useEffect(() => {
-    setAll((list) => {
-      const leaving = list.filter((n) => n.page !== current);
-      if (!leaving.length) return list;
-      forget(leaving.map((n) => n.id));
-      return list.filter((n) => n.page === current);
-    });
-  }, [current, forget]);
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach((t) => clearTimeout(t));
-  }, []);
+    setAll((list) => (list.some((n) => n.page !== current) ? list.filter((n) => n.page === current) : list));
+  }, [current]);
 
   const notify = useMemo<Notify>(
     () => ({
