@@ -153,10 +153,14 @@ test('admins and instructors change their own name in Settings, in their own lay
   const first = page.getByLabel('First name');
   await expect(first).toHaveValue(DEMO.instructor.first_name);
   await first.fill('Raj');
-  page.once('dialog', (d) => d.accept());
+  // 'Update is successful!', then the page reloads with the saved name.
+  const alerted = page.waitForEvent('dialog');
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByLabel('First name')).toHaveValue('Raj');
-  await page.reload();
+  const alert = await alerted;
+  expect(alert.message()).toBe('Update is successful!');
+  const reloaded = page.waitForEvent('load');
+  await alert.accept();
+  await reloaded;
   await expect(page.getByLabel('First name')).toHaveValue('Raj');
   await expectAccessible(page);
 });
