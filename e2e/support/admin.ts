@@ -14,9 +14,9 @@ export async function signInAsAdmin(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-/** The console's notices: successes in the status region, errors and warnings in the alert region. */
+/** The console's notices, in the one region above the page's content. */
 export const notice = (page: Page, text: string): Locator =>
-  page.locator('.admin-notices').getByText(text, { exact: true });
+  page.locator('.ui-notices').getByText(text, { exact: true });
 
 /** Titles in the order the curriculum editor shows them. */
 export async function moduleTitles(page: Page): Promise<string[]> {

@@ -37,6 +37,8 @@ export { ERROR_VIEW_TEXT, ErrorView, NOT_FOUND_DEFAULT_MESSAGE, NotFoundMessage 
 export type { ErrorViewProps, NotFoundMessageProps } from './error-view/error-view';
 export { ProgressBar, clampProgress } from './progress-bar/progress-bar';
 export type { ProgressBarProps } from './progress-bar/progress-bar';
+export { NOTICE_MAX, NoticeProvider, NoticeRegion, useNotify } from './notice/notice';
+export type { NoticeOptions, NoticeTone, Notify } from './notice/notice';
 export { StatusChip, statusTone } from './status-chip/status-chip';
 export type { StatusChipProps, StatusTone } from './status-chip/status-chip';
 
@@ -66,6 +68,11 @@ export type { ModalProps } from './modal/modal';
 export { ConfirmDialog, useConfirm } from './modal/confirm-dialog';
 export type { ConfirmDialogProps, ConfirmOptions, UseConfirm } from './modal/confirm-dialog';
 
+// Account settings (students and staff)
+export { AccountSettings } from './account-settings/account-settings';
+export type { AccountSettingsProps } from './account-settings/account-settings';
+export { EMAIL_CHANGED_ALERT, PASSWORD_CHANGED_ALERT, PROFILE_UPDATED_ALERT } from './account-settings/settings-messages';
+
 // Formatting
 export {
   DAY_MS,
@@ -75,7 +82,9 @@ export {
   WEEK_MS,
   YEAR_MS,
   formatDate,
+  formatCount,
   formatDateTime,
+  formatDuration,
   relativeTime,
 } from './format/format';
 export type { DateInput } from './format/format';

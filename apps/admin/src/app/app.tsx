@@ -1,4 +1,4 @@
-import { AdminLayout, AppProviders, ErrorView, RequireAuth, sidebarIcons, useSession, type SidebarItem } from '@school/ui';
+import { AdminLayout, AppProviders, ErrorView, RequireAuth, sidebarIcons, StandardLayout, useSession, type SidebarItem } from '@school/ui';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
@@ -13,9 +13,10 @@ import { CoursesPage } from '../features/courses/courses-page';
 import { CreateCoursePage } from '../features/courses/create-course-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { InstructorHomePage } from '../features/instructor/instructor-home-page';
-import { AnalyticsPage, CertificationsPage, LessonsLibraryPage, SettingsPage } from '../features/placeholders/placeholder-pages';
+import { AnalyticsPage, CertificationsPage, LessonsLibraryPage } from '../features/placeholders/placeholder-pages';
+import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
-import { NoticeProvider } from '../lib/notice';
+import { NoticeProvider, NoticeRegion } from '../lib/notice';
 import { paths } from '../lib/paths';
 import '../styles/admin.css';
 
@@ -26,12 +27,24 @@ function Layout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   return (
     <AdminLayout user={user} onLogout={logout} sidebarItems={EXTRA_SIDEBAR_ITEMS}>
+      <NoticeRegion className="admin-notices" />
       {children}
     </AdminLayout>
   );
 }
 
-/** The admin console (admins) and the instructors' home. */
+/** The instructors' layout: the navbar without the admins' sidebar. */
+function InstructorLayout({ children }: { children: ReactNode }) {
+  const { user, logout } = useSession();
+  return (
+    <StandardLayout user={user} onLogout={logout}>
+      <NoticeRegion className="admin-notices" />
+      {children}
+    </StandardLayout>
+  );
+}
+
+/** The admin console (admins) and the instructors' pages (their cohorts and their settings). */
 export function App() {
   return (
     <AppProviders app="admin" origins={origins}>
@@ -41,7 +54,13 @@ export function App() {
             path="/instructor/*"
             element={
               <RequireAuth roles={['INSTRUCTOR']}>
-                <InstructorHomePage />
+                <InstructorLayout>
+                  <Routes>
+                    <Route index element={<InstructorHomePage />} />
+                    <Route path="settings" element={<SettingsPage />} />
+                    <Route path="*" element={<ErrorView homePath={paths.instructor} />} />
+                  </Routes>
+                </InstructorLayout>
               </RequireAuth>
             }
           />

@@ -17,6 +17,7 @@ export const paths = {
   createCourse: '/admin/create/course',
   createCohort: '/admin/create/cohort',
   instructor: '/instructor',
+  instructorSettings: '/instructor/settings',
 } as const;
 
 /** Tab indexes of the course and cohort pages (`?tab=`). */

@@ -1,9 +1,9 @@
 import { AppProviders } from '@school/ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
-import { NoticeProvider } from '../lib/notice';
+import { NoticeProvider, NoticeRegion } from '../lib/notice';
 
 export interface ApiCall {
   method: string;
@@ -45,13 +45,28 @@ export function mockApi(handlers: Record<string, Handler>) {
   return { calls };
 }
 
-/** Renders inside the console's providers (router, react-query, session, notices). */
-export function renderWithApi(ui: ReactNode, path = '/admin') {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders app="admin">
-        <NoticeProvider>{ui}</NoticeProvider>
-      </AppProviders>
-    </MemoryRouter>,
+/**
+ * Renders inside the console's providers (a data router as in the app, react-query, session,
+ * notices). `route` is the path pattern the element answers (for its params); any other path shows
+ * 'Another page'. `router` is the memory router, to navigate as a user would.
+ */
+export function renderWithApi(ui: ReactNode, path = '/admin', route = '*') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: route,
+        element: (
+          <AppProviders app="admin">
+            <NoticeProvider>
+              <NoticeRegion />
+              {ui}
+            </NoticeProvider>
+          </AppProviders>
+        ),
+      },
+      { path: '*', element: <p>Another page</p> },
+    ],
+    { initialEntries: [path] },
   );
+  return { ...render(<RouterProvider router={router} />), router };
 }

@@ -243,6 +243,9 @@ export type UpdateModulesResponse = z.infer<typeof UpdateModulesResponseSchema>;
 export const AdminCohortListQuerySchema = makeListQuerySchema({
   page_size: PAGE_SIZES.cohorts,
   order_by: DEFAULT_SORTS.cohorts,
+}).extend({
+  /** Only the cohorts in this status (derived from their dates). */
+  status: CohortStatusSchema.optional(),
 });
 export type AdminCohortListQuery = z.infer<typeof AdminCohortListQuerySchema>;
 

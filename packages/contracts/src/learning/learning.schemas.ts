@@ -43,10 +43,21 @@ export const CERTIFICATE_PROGRESS = ['COMPLETED', 'IN_PROGRESS'] as const;
 export const CertificateProgressSchema = z.enum(CERTIFICATE_PROGRESS);
 export type CertificateProgress = z.infer<typeof CertificateProgressSchema>;
 
-/** Cohort status, derived from its dates (COMPLETED is shown green). */
-export const COHORT_STATUSES = ['UPCOMING', 'ONGOING', 'COMPLETED'] as const;
-export const CohortStatusSchema = z.enum(COHORT_STATUSES);
+/**
+ * Cohort status, derived from its dates: UPCOMING before start_date, ONGOING until end_date,
+ * COMPLETED (ended, lessons still open) until end_access_date, ACCESS_CLOSED after it.
+ */
+export const COHORT_STATUSES = ['UPCOMING', 'ONGOING', 'COMPLETED', 'ACCESS_CLOSED'] as const;
+export const CohortStatusSchema = z.enum(COHORT_STATUSES, { error: `status must be one of ${COHORT_STATUSES.join(', ')}` });
 export type CohortStatus = z.infer<typeof CohortStatusSchema>;
+
+/** How the console names each cohort status (COMPLETED is shown green). */
+export const COHORT_STATUS_LABELS: Record<CohortStatus, string> = {
+  UPCOMING: 'Upcoming',
+  ONGOING: 'Running',
+  COMPLETED: 'Ended',
+  ACCESS_CLOSED: 'Access closed',
+};
 
 /** A video lesson completes itself when this many seconds or fewer remain. */
 export const VIDEO_AUTO_COMPLETE_SECONDS = 60;

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS, formatDate, formatDateTime, relativeTime } from './format';
+import { DAY_MS, HOUR_MS, MINUTE_MS, formatCount, formatDate, formatDateTime, formatDuration, relativeTime } from './format';
 
 describe('formatDate', () => {
   it("shows 'day month-name year'", () => {
@@ -92,5 +92,47 @@ describe('relativeTime', () => {
   it('gives an empty string for missing or invalid dates', () => {
     expect(relativeTime(null, now)).toBe('');
     expect(relativeTime('garbage', now)).toBe('');
+  });
+});
+
+describe('formatDuration', () => {
+  it('shows a week-long limit in days, not minutes', () => {
+    expect(formatDuration(10080)).toBe('7 days');
+    expect(formatDuration(1440)).toBe('1 day');
+  });
+
+  it('combines the largest units, leaving out the zero parts', () => {
+    expect(formatDuration(90)).toBe('1 h 30 min');
+    expect(formatDuration(60)).toBe('1 h');
+    expect(formatDuration(1500)).toBe('1 day 1 h');
+    expect(formatDuration(1441)).toBe('1 day 1 min');
+    expect(formatDuration(2 * 1440 + 3 * 60 + 5)).toBe('2 days 3 h 5 min');
+  });
+
+  it('keeps short limits in minutes', () => {
+    expect(formatDuration(45)).toBe('45 min');
+    expect(formatDuration(1)).toBe('1 min');
+    expect(formatDuration(0)).toBe('0 min');
+    expect(formatDuration(29.6)).toBe('30 min');
+  });
+
+  it('gives an empty string for values that are not a duration', () => {
+    expect(formatDuration(-5)).toBe('');
+    expect(formatDuration(Number.NaN)).toBe('');
+    expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+describe('formatCount', () => {
+  it('puts the noun in the singular for one only', () => {
+    expect(formatCount(1, 'lesson')).toBe('1 lesson');
+    expect(formatCount(0, 'lesson')).toBe('0 lessons');
+    expect(formatCount(2, 'module')).toBe('2 modules');
+    expect(formatCount(1, 'person', 'people')).toBe('1 person');
+    expect(formatCount(3, 'person', 'people')).toBe('3 people');
+  });
+
+  it('groups thousands', () => {
+    expect(formatCount(10000, 'student')).toBe('10,000 students');
   });
 });

@@ -54,3 +54,32 @@ export function relativeTime(input: DateInput, now: Date = new Date()): string {
   if (diff < YEAR_MS) return `${Math.floor(diff / MONTH_MS)} mo ago`;
   return `${Math.floor(diff / YEAR_MS)} y ago`;
 }
+
+/**
+ * A duration stored in minutes, in the largest sensible units: whole days, hours and minutes,
+ * largest first, leaving out the parts that are zero, e.g. 10080 -> '7 days', 90 -> '1 h 30 min',
+ * 1500 -> '1 day 1 h', 45 -> '45 min', 0 -> '0 min'. Fractions of a minute round to the nearest
+ * minute; negative or non-finite values give ''.
+ */
+export function formatDuration(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes < 0) return '';
+  const total = Math.round(minutes);
+  if (total === 0) return '0 min';
+  const days = Math.floor(total / (24 * 60));
+  const hours = Math.floor((total % (24 * 60)) / 60);
+  const mins = total % 60;
+  const parts: string[] = [];
+  if (days) parts.push(`${days} ${days === 1 ? 'day' : 'days'}`);
+  if (hours) parts.push(`${hours} h`);
+  if (mins) parts.push(`${mins} min`);
+  return parts.join(' ');
+}
+
+/**
+ * A count with its noun in the right number, the count grouped by thousands:
+ * formatCount(1, 'lesson') -> '1 lesson', formatCount(1200, 'student') -> '1,200 students'.
+ * `plural` is for nouns that do not just take an s.
+ */
+export function formatCount(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
+}

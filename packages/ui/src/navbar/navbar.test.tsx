@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { Navbar, type NavUser } from './navbar';
+import { Navbar, settingsPathFor, type NavUser } from './navbar';
 
 function renderNavbar(
   user: NavUser | null,
@@ -101,6 +101,16 @@ describe('Navbar signed in', () => {
     expect(screen.queryByRole('link', { name: 'ChipSkills Academy home' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Home' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
+  });
+
+  it('gives instructors Settings in their own area, /instructor/settings, in the bar and the avatar menu', async () => {
+    const { nav } = renderNavbar({ first_name: 'Farid', last_name: 'Lim', role: 'INSTRUCTOR' }, { path: '/instructor' });
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/instructor/settings');
+    act(() => screen.getByRole('button', { name: /Farid Lim/ }).click());
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/instructor/settings');
+    expect(settingsPathFor('INSTRUCTOR')).toBe('/instructor/settings');
+    expect(settingsPathFor('ADMIN')).toBe('/admin/settings');
+    expect(settingsPathFor('STUDENT')).toBe('/student/settings');
   });
 
   it('logs out from the avatar menu behind the overlay, then goes to /login', async () => {

@@ -49,9 +49,10 @@ export function isStudentRole(role: Role | null | undefined): boolean {
   return !role || role === 'STUDENT';
 }
 
-/** Settings path for a role: students /student/settings, everyone else /admin/settings. */
+/** Settings path for a role, in the role's own area: /student/settings, /instructor/settings or /admin/settings. */
 export function settingsPathFor(role: Role | null | undefined): string {
-  return isStudentRole(role) ? '/student/settings' : '/admin/settings';
+  if (isStudentRole(role)) return '/student/settings';
+  return role === 'INSTRUCTOR' ? '/instructor/settings' : '/admin/settings';
 }
 
 /** The avatar menu's default links for a role. */
@@ -65,7 +66,7 @@ export function defaultMenuLinks(role: Role | null | undefined): AvatarMenuLink[
   return [
     { title: 'Home', link: '/instructor', show: role === 'INSTRUCTOR' },
     { title: 'Courses', link: '/admin/courses', show: role === 'ADMIN' },
-    { title: 'Settings', link: '/admin/settings' },
+    { title: 'Settings', link: settingsPathFor(role) },
   ];
 }
 

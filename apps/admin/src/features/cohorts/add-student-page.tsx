@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, AddStudentBulkSchema, isApiError, PAGE_SIZES, type BulkAddResult } from '@school/contracts';
-import { Button, LoadingIndicator } from '@school/ui';
+import { Button, formatCount, LoadingIndicator } from '@school/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
@@ -164,7 +164,7 @@ function CsvUpload({ cohortId }: { cohortId: string }) {
           Upload
         </Button>
       </form>
-      {bulk.isPending && <LoadingIndicator text={`Adding ${rows.toLocaleString()} students...`} warning />}
+      {bulk.isPending && <LoadingIndicator text={`Adding ${formatCount(rows, 'student')}...`} warning />}
       {result && <BulkSummary result={result} />}
       {result && reading && <CsvReadingSummary reading={reading} />}
     </section>

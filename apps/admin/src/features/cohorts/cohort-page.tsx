@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '@school/contracts';
-import { formatDate, Tabs, useConfirm, useSession } from '@school/ui';
+import { formatCount, formatDate, Tabs, useConfirm, useSession } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ActionsMenu } from '../../components/actions-menu';
 import { PageHeader } from '../../components/page-header';
@@ -35,7 +35,7 @@ export function CohortPage() {
     if (!ok) return;
     remove.mutate(undefined, {
       onSuccess: () => {
-        notify.success(ADMIN_MESSAGES.successful);
+        notify.success(ADMIN_MESSAGES.successful, { page: paths.cohorts });
         go(paths.cohorts);
       },
       onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
@@ -52,7 +52,7 @@ export function CohortPage() {
                 {cohort.title} <CohortStatus status={cohort.status} />
               </>
             }
-            subtitle={`${formatDate(cohort.start_date)} – ${formatDate(cohort.end_date)} · ${cohort.total_active} active of ${cohort.total_students} students`}
+            subtitle={`${formatDate(cohort.start_date)} – ${formatDate(cohort.end_date)} · ${cohort.total_active} active of ${formatCount(cohort.total_students, 'student')}`}
             back={{ to: paths.cohorts, label: 'Cohorts' }}
             actions={<ActionsMenu actions={[{ label: 'Delete cohort', tone: 'danger', onSelect: onDelete }]} />}
           />

@@ -1,5 +1,6 @@
-import { DEFAULT_SORTS, PAGE_SIZES } from '@school/contracts';
-import { AppLink, ButtonLink, formatDate } from '@school/ui';
+import { COHORT_STATUS_LABELS, COHORT_STATUSES, DEFAULT_SORTS, PAGE_SIZES, type CohortStatus as Status } from '@school/contracts';
+import { AppLink, ButtonLink, formatDate, SelectField } from '@school/ui';
+import { useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
 import { PageHeader } from '../../components/page-header';
 import { useListParams } from '../../lib/list-params';
@@ -8,11 +9,28 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useCohorts } from './api/list-cohorts';
 import { CohortStatus } from './components/cohort-status';
 
-/** /admin/cohorts: every cohort, 8 a page, newest first by default. */
+const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...COHORT_STATUSES.map((s) => ({ value: s, label: COHORT_STATUS_LABELS[s] }))];
+
+const readStatus = (value: string | null): Status | undefined => COHORT_STATUSES.find((s) => s === value);
+
+/** /admin/cohorts: every cohort, 8 a page, newest first by default, filtered by status (`?status=`). */
 export function CohortsPage() {
   usePageTitle('Cohorts');
   const list = useListParams(DEFAULT_SORTS.cohorts);
-  const query = useCohorts({ page: list.page, page_size: PAGE_SIZES.cohorts, search_query: list.search || undefined, order_by: list.sort });
+  const [params, setParams] = useSearchParams();
+  const status = readStatus(params.get('status'));
+  const setStatus = (value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (readStatus(value)) next.set('status', value);
+        else next.delete('status');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const query = useCohorts({ page: list.page, page_size: PAGE_SIZES.cohorts, search_query: list.search || undefined, order_by: list.sort, status });
   return (
     <div className="admin-page">
       <PageHeader title="Cohorts" actions={<ButtonLink to={paths.createCohort}>Create cohort</ButtonLink>} />
@@ -26,7 +44,8 @@ export function CohortsPage() {
         onSearch={list.setSearch}
         sort={{ value: list.sort, field: 'title', onChange: list.setSort }}
         searchPlaceholder="Search cohorts..."
-        empty={list.search ? 'No cohort matches your search.' : 'There are no cohorts yet.'}
+        actions={<SelectField label="Status" options={STATUS_OPTIONS} value={status ?? ''} onChange={(e) => setStatus(e.target.value)} />}
+        empty={list.search || status ? 'No cohort matches your search.' : 'There are no cohorts yet.'}
       >
         {(cohorts) => (
           <table className="admin-table">

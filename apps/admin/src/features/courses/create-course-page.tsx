@@ -26,8 +26,9 @@ export function CreateCoursePage() {
   const onSubmit = form.handleSubmit((body) =>
     create.mutateAsync(body).then(
       (course) => {
-        notify.success(ADMIN_MESSAGES.courseCreated);
-        go(paths.course(course.id_slug, COURSE_TABS.curriculum));
+        const next = paths.course(course.id_slug, COURSE_TABS.curriculum);
+        notify.success(ADMIN_MESSAGES.courseCreated, { page: next });
+        go(next);
       },
       () => notify.error(ADMIN_MESSAGES.genericFailure),
     ),

@@ -66,8 +66,47 @@ describe('curriculum draft', () => {
     const added = addLesson(saved, 'm2', { title: 'New quiz', description: 'd', lesson_type: 'QUIZ' });
     expect(isChanged(added, saved)).toBe(true);
     const sent = toPayload(added).modules[1].lessons[1];
-    expect(sent).toEqual({ title: 'New quiz', description: 'd', order: 1, lesson_type: 'QUIZ', video_lecture_id_slug: null, reading_pdf_id_slugs: [], link_urls: [] });
+    expect(sent).toEqual({
+      title: 'New quiz',
+      description: 'd',
+      order: 1,
+      lesson_type: 'QUIZ',
+      video_lecture_id_slug: null,
+      reading_pdf_id_slugs: [],
+      link_urls: [],
+      project_group_id_slug: null,
+      quiz_group_id_slug: null,
+    });
     expect(sent).not.toHaveProperty('id_slug');
+  });
+
+  it("sends every field the spec's payload names for each lesson, new or kept, with the lessons' groups", () => {
+    const withGroups: AdminModule[] = [
+      {
+        id_slug: 'm1',
+        title: 'First',
+        order: 0,
+        lessons_count: 1,
+        lessons: [{ ...lesson('a', 0), quiz_group: { id_slug: 'qg', total_questions: 5, time_limit_minutes: 30, instructions_files_urls: [] } }],
+      },
+    ];
+    const draft = addLesson(draftFrom(withGroups), 'm1', { title: 'Project', description: '', lesson_type: 'PROJECT' });
+    const FIELDS = [
+      'description',
+      'lesson_type',
+      'link_urls',
+      'order',
+      'project_group_id_slug',
+      'quiz_group_id_slug',
+      'reading_pdf_id_slugs',
+      'title',
+      'video_lecture_id_slug',
+    ];
+    const [kept, added] = toPayload(draft).modules[0].lessons;
+    expect(Object.keys(kept).sort()).toEqual(['id_slug', ...FIELDS].sort());
+    expect(Object.keys(added).sort()).toEqual(FIELDS);
+    expect(kept).toMatchObject({ quiz_group_id_slug: 'qg', project_group_id_slug: null });
+    expect(added).toMatchObject({ quiz_group_id_slug: null, project_group_id_slug: null });
   });
 
   it('appends a module created on the server at the end', () => {

@@ -10,6 +10,8 @@ export interface DraftLesson {
   video_lecture_id_slug: string | null;
   reading_pdf_id_slugs: string[];
   link_urls: string[];
+  project_group_id_slug: string | null;
+  quiz_group_id_slug: string | null;
 }
 
 export interface DraftModule {
@@ -39,11 +41,17 @@ export function draftFrom(modules: AdminModule[]): Draft {
           video_lecture_id_slug: l.video_lecture_id_slug,
           reading_pdf_id_slugs: l.reading_pdf_id_slugs,
           link_urls: l.link_urls,
+          project_group_id_slug: l.project_group?.id_slug ?? null,
+          quiz_group_id_slug: l.quiz_group?.id_slug ?? null,
         })),
     }));
 }
 
-/** The whole curriculum as the modules/update call takes it; orders are the positions, from 0. */
+/**
+ * The whole curriculum as the modules/update call takes it, every lesson with each field the
+ * spec's payload names (a new lesson has no id_slug and null files and groups); orders are the
+ * positions, from 0.
+ */
 export function toPayload(draft: Draft): UpdateModules {
   return {
     modules: draft.map((m, order) => ({
@@ -59,6 +67,8 @@ export function toPayload(draft: Draft): UpdateModules {
         video_lecture_id_slug: l.video_lecture_id_slug,
         reading_pdf_id_slugs: l.reading_pdf_id_slugs,
         link_urls: l.link_urls,
+        project_group_id_slug: l.project_group_id_slug,
+        quiz_group_id_slug: l.quiz_group_id_slug,
       })),
     })),
   };
@@ -117,7 +127,15 @@ export function addLesson(
   moduleKey: string,
   lesson: { title: string; description: string; lesson_type: LessonType },
 ): Draft {
-  const added: DraftLesson = { key: newKey(), ...lesson, video_lecture_id_slug: null, reading_pdf_id_slugs: [], link_urls: [] };
+  const added: DraftLesson = {
+    key: newKey(),
+    ...lesson,
+    video_lecture_id_slug: null,
+    reading_pdf_id_slugs: [],
+    link_urls: [],
+    project_group_id_slug: null,
+    quiz_group_id_slug: null,
+  };
   return draft.map((m) => (m.key !== moduleKey ? m : { ...m, lessons: [...m.lessons, added] }));
 }
 

@@ -1,4 +1,4 @@
-import { Card, formatDate, StandardLayout, useSession } from '@school/ui';
+import { Card, formatCount, formatDate, useSession } from '@school/ui';
 import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortStatus } from '../cohorts/components/cohort-status';
@@ -6,54 +6,51 @@ import { useInstructorCohorts } from './api/list-instructor-cohorts';
 
 /** /instructor: the cohorts the instructor teaches and their courses, read-only. */
 export function InstructorHomePage() {
-  const { user, logout } = useSession();
+  const { user } = useSession();
   usePageTitle('My cohorts');
   const cohorts = useInstructorCohorts();
   return (
-    <StandardLayout user={user} onLogout={logout}>
-      <div className="admin-page admin-page--narrow">
-        <header className="admin-page-header">
-          <div className="admin-page-header__text">
-            <h1 className="admin-page-header__title">Welcome, {user?.first_name}</h1>
-            <p className="admin-page-header__subtitle">The cohorts you teach and their courses.</p>
-          </div>
-        </header>
-        <QueryView query={cohorts} label="your cohorts" homePath="/instructor">
-          {(list) =>
-            list.length === 0 ? (
-              <p className="admin-empty">You are not linked to any cohort yet. An admin links instructors to the cohorts they teach.</p>
-            ) : (
-              <ul className="admin-instructor-cohorts" aria-label="Your cohorts">
-                {list.map((c) => (
-                  <Card as="li" key={c.id_slug} className="admin-stack">
-                    <div className="admin-row">
-                      <h2 className="admin-section-title">{c.title}</h2>
-                      <CohortStatus status={c.status} />
-                    </div>
-                    <p className="admin-muted">
-                      {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active} active of{' '}
-                      {c.total_students} students
-                    </p>
-                    <h3 className="admin-subtitle">Courses</h3>
-                    <ul className="admin-pick-list">
-                      {c.courses.map((course) => (
-                        <li key={course.id_slug} className="admin-pick-list__item">
-                          <span>
-                            <span className="admin-table__title">{course.title}</span>
-                            <span className="admin-table__sub">
-                              {course.modules_count} modules · {course.lessons_count} lessons
-                            </span>
+    <div className="admin-page admin-page--narrow">
+      <header className="admin-page-header">
+        <div className="admin-page-header__text">
+          <h1 className="admin-page-header__title">Welcome, {user?.first_name}</h1>
+          <p className="admin-page-header__subtitle">The cohorts you teach and their courses.</p>
+        </div>
+      </header>
+      <QueryView query={cohorts} label="your cohorts" homePath="/instructor">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="admin-empty">You are not linked to any cohort yet. An admin links instructors to the cohorts they teach.</p>
+          ) : (
+            <ul className="admin-instructor-cohorts" aria-label="Your cohorts">
+              {list.map((c) => (
+                <Card as="li" key={c.id_slug} className="admin-stack">
+                  <div className="admin-row">
+                    <h2 className="admin-section-title">{c.title}</h2>
+                    <CohortStatus status={c.status} />
+                  </div>
+                  <p className="admin-muted">
+                    {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active} active of {formatCount(c.total_students, 'student')}
+                  </p>
+                  <h3 className="admin-subtitle">Courses</h3>
+                  <ul className="admin-pick-list">
+                    {c.courses.map((course) => (
+                      <li key={course.id_slug} className="admin-pick-list__item">
+                        <span>
+                          <span className="admin-table__title">{course.title}</span>
+                          <span className="admin-table__sub">
+                            {formatCount(course.modules_count, 'module')} · {formatCount(course.lessons_count, 'lesson')}
                           </span>
-                        </li>
-                      ))}
-                    </ul>
-                  </Card>
-                ))}
-              </ul>
-            )
-          }
-        </QueryView>
-      </div>
-    </StandardLayout>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </Card>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+    </div>
   );
 }

@@ -27,6 +27,3 @@ export const CertificationsPage = () => <Placeholder title="Certifications" text
 
 /** /admin/analytics: title only. */
 export const AnalyticsPage = () => <TitleOnly title="Analytics" />;
-
-/** /admin/settings: title only. */
-export const SettingsPage = () => <TitleOnly title="Settings" />;

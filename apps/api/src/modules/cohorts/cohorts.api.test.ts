@@ -139,9 +139,61 @@ describe('GET /api/cohorts/admin/list and list/active', () => {
   it('derives the status from the dates', async () => {
     const res = await t.http.get('/api/cohorts/admin/list?order_by=title&page_size=10').set(as(admin)).expect(200);
     const status = Object.fromEntries(res.body.data.map((c: { title: string; status: string }) => [c.title, c.status]));
-    expect(status['Cohort 01']).toBe('COMPLETED'); // ended 35 days ago
-    expect(status['Cohort 06']).toBe('ONGOING'); // started 35 days ago, ends in 15
-    expect(status['Cohort 10']).toBe('UPCOMING'); // starts in 5 days
+    expect(status).toEqual({
+      'Cohort 01': 'ACCESS_CLOSED', // ended 35 days ago, access closed 5 days ago
+      'Cohort 02': 'COMPLETED', // ended 25 days ago, access open 5 more days
+      'Cohort 03 Wafer': 'COMPLETED',
+      'Cohort 04': 'COMPLETED', // ended 5 days ago
+      'Cohort 05': 'ONGOING', // started 45 days ago, ends in 5
+      'Cohort 06': 'ONGOING',
+      'Cohort 07': 'ONGOING',
+      'Cohort 08': 'ONGOING',
+      'Cohort 09': 'ONGOING', // started 5 days ago
+      'Cohort 10': 'UPCOMING', // starts in 5 days
+    });
+  });
+
+  it('filters by status in SQL, with the count and pages of the filtered list, combined with the search', async () => {
+    const titles = (body: { data: { title: string; status: string }[] }) => body.data.map((c) => c.title);
+    const get = (query: string) => t.http.get(`/api/cohorts/admin/list?order_by=title&${query}`).set(as(admin)).expect(200);
+
+    const upcoming = await get('status=UPCOMING');
+    expect(upcoming.body).toMatchObject({ count: 1, num_pages: 1 });
+    expect(titles(upcoming.body)).toEqual(['Cohort 10']);
+
+    const running = await get('status=ONGOING&page_size=2');
+    expect(running.body).toMatchObject({ count: 5, num_pages: 3 });
+    expect(titles(running.body)).toEqual(['Cohort 05', 'Cohort 06']);
+    const runningLast = await get('status=ONGOING&page_size=2&page=3');
+    expect(titles(runningLast.body)).toEqual(['Cohort 09']);
+
+    const ended = await get('status=COMPLETED');
+    expect(ended.body).toMatchObject({ count: 3, num_pages: 1 });
+    expect(titles(ended.body)).toEqual(['Cohort 02', 'Cohort 03 Wafer', 'Cohort 04']);
+    expect(ended.body.data.every((c: { status: string }) => c.status === 'COMPLETED')).toBe(true);
+
+    const closed = await get('status=ACCESS_CLOSED');
+    expect(closed.body).toMatchObject({ count: 1, num_pages: 1 });
+    expect(titles(closed.body)).toEqual(['Cohort 01']);
+
+    const searched = await get('status=COMPLETED&search_query=wafer');
+    expect(titles(searched.body)).toEqual(['Cohort 03 Wafer']);
+    expect((await get('status=ONGOING&search_query=wafer')).body).toMatchObject({ count: 0, num_pages: 0, data: [] });
+  });
+
+  it('refuses an unknown status with a 400 naming the values', async () => {
+    const res = await t.http.get('/api/cohorts/admin/list?status=FINISHED').set(as(admin)).expect(400);
+    expect(res.body.errors.status).toBe('status must be one of UPCOMING, ONGOING, COMPLETED, ACCESS_CLOSED');
+  });
+
+  it('reads the status filter through the date indexes', async () => {
+    await t.ds.transaction(async (m) => {
+      await m.query('SET LOCAL enable_seqscan = off');
+      for (const where of ["start_date > now()", 'end_access_date < now()']) {
+        const plan: { 'QUERY PLAN': string }[] = await m.query(`EXPLAIN SELECT id FROM cohorts k WHERE k.${where}`);
+        expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index|Bitmap/);
+      }
+    });
   });
 
   it('lists the cohorts that have not ended as active, by start date', async () => {

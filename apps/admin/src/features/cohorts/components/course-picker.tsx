@@ -1,5 +1,5 @@
 import { PAGE_SIZES } from '@school/contracts';
-import { Button, ListToolbar, Pagination } from '@school/ui';
+import { Button, formatCount, ListToolbar, Pagination } from '@school/ui';
 import type { ReactNode } from 'react';
 import { useLocalListState } from '../../../lib/list-params';
 import { useCourses } from '../../courses/api/list-courses';
@@ -29,7 +29,7 @@ export function CoursePicker({ onPick, picked, heading }: { onPick: (course: Pic
             <span>
               <span className="admin-table__title">{c.title}</span>
               <span className="admin-table__sub">
-                {c.modules_count} modules · {c.lessons_count} lessons
+                {formatCount(c.modules_count, 'module')} · {formatCount(c.lessons_count, 'lesson')}
               </span>
             </span>
             <Button

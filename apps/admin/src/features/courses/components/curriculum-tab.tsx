@@ -7,9 +7,6 @@ import { useAddModule } from '../api/add-module';
 import { useUpdateModules } from '../api/update-modules';
 import {
   addLesson,
-  appendModule,
-  draftFrom,
-  isChanged,
   moveLesson,
   moveModule,
   removeLesson,
@@ -17,30 +14,29 @@ import {
   renameLesson,
   renameModule,
   toPayload,
-  type Draft,
   type DraftModule,
 } from '../curriculum-model';
+import type { CurriculumDraft } from '../use-curriculum-draft';
 import { AddLessonDialog } from './add-lesson-dialog';
 import { InlineRename } from './inline-rename';
 
-/** The course's modules and lessons: add, rename, delete and reorder by drag, then Save (enabled only when changed). */
-export function CurriculumTab({ course }: { course: AdminCourse }) {
-  // Remount on a new server version (after a save), so the editor starts from what was saved.
-  return <CurriculumEditor key={course.modified_date} course={course} />;
-}
-
-function CurriculumEditor({ course }: { course: AdminCourse }) {
-  const [saved, setSaved] = useState<Draft>(() => draftFrom(course.modules));
-  const [draft, setDraft] = useState<Draft>(saved);
+/**
+ * The course's modules and lessons: add, rename, delete and reorder by drag, then Save (enabled
+ * only when changed). The draft (`editor`) belongs to the course page, so it outlives this tab.
+ */
+export function CurriculumTab({ course, editor }: { course: AdminCourse; editor: CurriculumDraft }) {
+  const { draft, setDraft, changed } = editor;
   const [addingTo, setAddingTo] = useState<DraftModule | null>(null);
   const save = useUpdateModules(course.id_slug);
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
-  const changed = isChanged(draft, saved);
 
   const onSave = () =>
     save.mutate(toPayload(draft), {
-      onSuccess: () => notify.success(ADMIN_MESSAGES.successful),
+      onSuccess: ({ modules }) => {
+        editor.markSaved(modules);
+        notify.success(ADMIN_MESSAGES.successful);
+      },
       onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
     });
 
@@ -73,7 +69,7 @@ function CurriculumEditor({ course }: { course: AdminCourse }) {
           again). Changes are kept until you save.
         </p>
         <div className="admin-curriculum__actions">
-          <Button variant="secondary" disabled={!changed || save.isPending} onClick={() => setDraft(saved)}>
+          <Button variant="secondary" disabled={!changed || save.isPending} onClick={editor.discard}>
             Discard changes
           </Button>
           <Button disabled={!changed} loading={save.isPending} onClick={onSave}>
@@ -152,11 +148,6 @@ function CurriculumEditor({ course }: { course: AdminCourse }) {
       <AddModuleForm
         courseId={course.id_slug}
         order={draft.length}
-        onAdded={(module) => {
-          // The module exists on the server already: it joins both the saved version and the draft.
-          setSaved((s) => appendModule(s, module));
-          setDraft((d) => appendModule(d, module));
-        }}
       />
 
       <AddLessonDialog
@@ -173,7 +164,8 @@ function CurriculumEditor({ course }: { course: AdminCourse }) {
   );
 }
 
-function AddModuleForm({ courseId, order, onAdded }: { courseId: string; order: number; onAdded: (m: { id_slug: string; title: string }) => void }) {
+/** Creates the module on the server at once; the course page's draft gains it from the updated course. */
+function AddModuleForm({ courseId, order }: { courseId: string; order: number }) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string>();
   const add = useAddModule(courseId);
@@ -187,8 +179,7 @@ function AddModuleForm({ courseId, order, onAdded }: { courseId: string; order: 
     add.mutate(
       { title: trimmed, order, lessons: [] },
       {
-        onSuccess: ({ id_slug }) => {
-          onAdded({ id_slug, title: trimmed });
+        onSuccess: () => {
           setTitle('');
           notify.success(ADMIN_MESSAGES.success);
         },

@@ -1,5 +1,5 @@
 import { LESSON_TYPE_LABELS, type LessonDetail } from '@school/contracts';
-import { ButtonLink, buttonClass, formatDateTime } from '@school/ui';
+import { ButtonLink, buttonClass, formatDateTime, formatDuration } from '@school/ui';
 import { DocumentIcon, LinkIcon } from '../../../lib/icons';
 import { paths } from '../../../lib/paths';
 import { VideoPlayer } from './video-player';
@@ -80,7 +80,7 @@ function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'on
             </div>
             <div>
               <dt>Time limit</dt>
-              <dd>{group.time_limit_minutes === null ? 'None' : `${group.time_limit_minutes} minutes`}</dd>
+              <dd>{group.time_limit_minutes === null ? 'None' : formatDuration(group.time_limit_minutes)}</dd>
             </div>
           </>
         )}

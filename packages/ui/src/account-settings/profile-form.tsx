@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ProfileUpdate, ProfileUpdateSchema } from '@school/contracts';
-import { Button, TextField, useSession } from '@school/ui';
+import { Button } from '../button/button';
+import { useSession } from '../session';
+import { TextField } from '../text-field/text-field';
 import { useForm } from 'react-hook-form';
-import { useUpdateProfile } from '../api/update-profile';
-import { reloadPage } from '../reload';
-import { PROFILE_UPDATED_ALERT } from '../settings-messages';
+import { useUpdateProfile } from './settings-api';
+import { PROFILE_UPDATED_ALERT } from './settings-messages';
 import { applyServerErrors } from './apply-server-errors';
 
 /** First and last name; success alerts and reloads the page. */
-export function ProfileForm() {
+export function ProfileForm({ reload }: { reload: () => void }) {
   const { user, setUser } = useSession();
   const update = useUpdateProfile();
   const { register, handleSubmit, formState, setError } = useForm<ProfileUpdate>({
@@ -23,15 +24,15 @@ export function ProfileForm() {
       const updated = await update.mutateAsync(values);
       setUser(updated);
       window.alert(PROFILE_UPDATED_ALERT);
-      reloadPage();
+      reload();
     } catch (e) {
       applyServerErrors(e, ['first_name', 'last_name'], setError, 'Profile update');
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="learn-form">
-      <div className="learn-form__row">
+    <form onSubmit={onSubmit} noValidate className="ui-settings-form">
+      <div className="ui-settings-form__row">
         <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
         <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
       </div>

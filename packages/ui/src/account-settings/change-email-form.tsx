@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEmail, ChangeEmailSchema } from '@school/contracts';
-import { Button, TextField, useSession } from '@school/ui';
+import { Button } from '../button/button';
+import { useSession } from '../session';
+import { TextField } from '../text-field/text-field';
 import { useForm } from 'react-hook-form';
-import { useChangeEmail } from '../api/change-email';
-import { reloadPage } from '../reload';
-import { EMAIL_CHANGED_ALERT } from '../settings-messages';
+import { useChangeEmail } from './settings-api';
+import { EMAIL_CHANGED_ALERT } from './settings-messages';
 import { applyServerErrors } from './apply-server-errors';
 
 /** Current email, password and new email; success updates the user, alerts and reloads. */
-export function ChangeEmailForm() {
+export function ChangeEmailForm({ reload }: { reload: () => void }) {
   const { setUser } = useSession();
   const change = useChangeEmail();
   const { register, handleSubmit, formState, setError } = useForm<ChangeEmail>({
@@ -22,15 +23,15 @@ export function ChangeEmailForm() {
       const user = await change.mutateAsync(values);
       setUser(user);
       window.alert(EMAIL_CHANGED_ALERT);
-      reloadPage();
+      reload();
     } catch (e) {
       applyServerErrors(e, ['current_email', 'current_password', 'new_email'], setError, 'Email change');
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="learn-form" aria-labelledby="change-email-title">
-      <h3 id="change-email-title" className="learn-form__title">
+    <form onSubmit={onSubmit} noValidate className="ui-settings-form" aria-labelledby="change-email-title">
+      <h3 id="change-email-title" className="ui-settings-form__title">
         Change email
       </h3>
       <TextField label="Current email" type="email" autoComplete="email" error={errors.current_email?.message} {...register('current_email')} />

@@ -1,0 +1,119 @@
+import type { AdminCourse } from '@school/contracts';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApi } from '../../test/api-harness';
+import { CoursePage } from './course-page';
+
+const lesson = (id: string, title: string, order: number) => ({
+  id_slug: id,
+  title,
+  description: '',
+  order,
+  lesson_type: 'READING' as const,
+  video_lecture_id_slug: null,
+  reading_pdf_id_slugs: [],
+  link_urls: [],
+  quiz_group: null,
+  project_group: null,
+  cohort_grade: null,
+});
+
+const course = (): AdminCourse => ({
+  id_slug: 'c1',
+  title: 'Digital IC Design',
+  description: '',
+  created_date: '2025-09-01T09:00:00.000Z',
+  modified_date: '2025-09-02T09:00:00.000Z',
+  modules: [{ id_slug: 'm1', title: 'RTL design', order: 0, lessons: [lesson('l1', 'Logic reading', 0)], lessons_count: 1 }],
+  cohorts: [],
+  engagement: { active_students: 0, total_students: 0, total_dropped: 0, course_completion_percentage: 0, modules_engagement: [] },
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const openCourse = (tab = 1) => renderWithApi(<CoursePage />, `/admin/courses/c1?tab=${tab}`, '/admin/courses/:id');
+
+async function deleteLesson(title: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Delete lesson ${title}` }));
+  await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete this lesson?' })).getByRole('button', { name: 'Delete lesson' }));
+}
+
+describe('course page', () => {
+  it("counts a module added with 'Add module' in its header, and names one lesson in the singular", async () => {
+    mockApi({
+      'GET courses/admin/c1': () => ({ data: course() }),
+      'POST courses/admin/c1/add-module': () => ({ id_slug: 'm2' }),
+    });
+    openCourse();
+    expect(await screen.findByText('1 module · 1 lesson · 0 cohorts')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Module title'), 'Timing');
+    await userEvent.click(screen.getByRole('button', { name: 'Add module' }));
+    expect(await screen.findByText('2 modules · 1 lesson · 0 cohorts')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Module 2: Timing' })).toBeInTheDocument();
+    // The new module is on the server already: nothing is left to save.
+    expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeDisabled();
+  });
+
+  it('keeps unsaved curriculum edits across tab switches', async () => {
+    mockApi({ 'GET courses/admin/c1': () => ({ data: course() }) });
+    openCourse();
+    await deleteLesson('Logic reading');
+    expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Curriculum' }));
+    expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeEnabled();
+    expect(screen.queryByText('Logic reading')).toBeNull();
+    expect(screen.getByText('No lessons yet.')).toBeInTheDocument();
+  });
+
+  it('asks before leaving the page with unsaved edits, and lets the user stay or leave', async () => {
+    mockApi({ 'GET courses/admin/c1': () => ({ data: course() }) });
+    const { router } = openCourse();
+    await deleteLesson('Logic reading');
+
+    await act(() => router.navigate('/admin/courses'));
+    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/admin/courses/c1');
+    expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeEnabled();
+
+    await act(() => router.navigate('/admin/courses'));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave page' }));
+    expect(await screen.findByText('Another page')).toBeInTheDocument();
+  });
+
+  it('asks the browser to confirm closing the tab only while edits are unsaved', async () => {
+    mockApi({ 'GET courses/admin/c1': () => ({ data: course() }) });
+    openCourse();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByRole('button', { name: 'Delete lesson Logic reading' });
+    expect(unload()).toBe(false);
+    await deleteLesson('Logic reading');
+    expect(unload()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(unload()).toBe(false);
+  });
+
+  it('starts from what was saved after a save', async () => {
+    let saved = course();
+    const api = mockApi({
+      'GET courses/admin/c1': () => ({ data: saved }),
+      'PUT courses/admin/c1/modules/update': () => {
+        saved = { ...saved, modified_date: '2025-09-03T09:00:00.000Z', modules: [{ ...saved.modules[0], lessons: [], lessons_count: 0 }] };
+        return { id_slug: 'c1', modules: saved.modules };
+      },
+    });
+    openCourse();
+    await deleteLesson('Logic reading');
+    await userEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    expect(await screen.findByText('Successful')).toBeInTheDocument();
+    expect(await screen.findByText('1 module · 0 lessons · 0 cohorts')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeDisabled();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+});
