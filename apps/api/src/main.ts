@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { loadConfig } from './config/app-config';
+import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { openDatabase } from './database/data-source';
 import { seedDemo } from './database/seed';
@@ -40,6 +40,7 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  // A bad setting is the operator's to fix: its lines say which and how, a stack would bury them.
+  console.error(e instanceof ConfigError ? e.message : e);
   process.exit(1);
 });
