@@ -9,7 +9,7 @@ import { type AuthUser, CurrentUser, Public } from '../../common/auth.decorators
 import { ZodPipe } from '../../common/zod.pipe';
 import { AppConfig } from '../../config/app-config';
 import { AuthService } from './auth.service';
-import { clearRefreshCookie, isBrowserCall, readRefreshToken, setRefreshCookie } from './refresh-cookie';
+import { assertCookieCanBeKept, clearRefreshCookie, isBrowserCall, readRefreshToken, setRefreshCookie } from './refresh-cookie';
 import { TokenService } from './token.service';
 
 /** Browsers get the refresh token as an httpOnly cookie and never see it; API consumers get it in the body. */
@@ -33,6 +33,7 @@ export class AuthController {
   @Throttle({ default: { limit: 50, ttl: 15 * 60_000 } })
   @Post('register')
   async register(@Body(new ZodPipe(RegisterSchema)) body: Register, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    assertCookieCanBeKept(req, this.config);
     const { user, access, refresh } = await this.auth.register(body);
     return { access, ...deliverRefresh(req, res, this.config, refresh), user };
   }
@@ -41,6 +42,7 @@ export class AuthController {
   @HttpCode(200)
   @Post('login')
   async login(@Body(new ZodPipe(LoginSchema)) body: Login, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    assertCookieCanBeKept(req, this.config);
     const { user, access, refresh } = await this.auth.login(body, req.ip ?? 'unknown');
     return { access, ...deliverRefresh(req, res, this.config, refresh), user };
   }
