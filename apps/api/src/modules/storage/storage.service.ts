@@ -14,6 +14,14 @@ export interface StoredFile {
   size_bytes: string;
 }
 
+/** What stored files are for (stored_files.purpose); lessons may only point at the lesson ones. */
+export const FILE_PURPOSE = {
+  lessonVideo: 'lesson-video',
+  lessonReading: 'lesson-reading',
+  lessonCaptions: 'lesson-captions',
+  certificate: 'certificate',
+} as const;
+
 export interface SaveFileInput {
   data: Buffer;
   originalName: string;
