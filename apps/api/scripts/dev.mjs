@@ -47,11 +47,14 @@ function restart() {
     return;
   }
   restarting = (async () => {
-    do {
+    for (let again = true; again; ) {
       rebuildPending = false;
       await stopApi();
-      if (!quitting) api = startApi();
-    } while (rebuildPending && !quitting);
+      if (quitting) break;
+      api = startApi();
+      // A build that landed meanwhile restarts the API once more (after this start completes).
+      again = rebuildPending;
+    }
   })().finally(() => {
     restarting = null;
   });
