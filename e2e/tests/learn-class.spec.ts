@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO } from '../support/demo';
 import { expectAccessible, signInAsStudent } from '../support/learn';
@@ -42,6 +43,9 @@ test('a student opens a class, watches a video to its end, completes a reading a
     v.muted = true;
     return v.play();
   });
+  // The server's data folder is a dot-folder (start-server.mjs), as the default .data is: the
+  // video's bytes really arrive (HAVE_CURRENT_DATA or better).
+  expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 20_000 }).toBe(true);
   await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled();
   await expect(page.getByRole('link', { name: /Writing a self-checking testbench.*Completed/ })).toBeVisible();
@@ -53,6 +57,7 @@ test('a student opens a class, watches a video to its end, completes a reading a
   await expect(page.getByRole('heading', { level: 1, name: 'Small-signal models' })).toBeVisible();
   const pdfHref = await page.getByRole('link', { name: 'Open Small-signal models.pdf' }).getAttribute('href');
   const pdf = await page.request.get(pdfHref!);
+  expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
   await expectAccessible(page);
@@ -93,6 +98,8 @@ test('a student sees grades and certificates, and views and downloads a complete
   const view = page.getByRole('link', { name: 'View Semiconductor Cleanroom Safety' });
   await expect(view).toHaveAttribute('target', '_blank');
   const viewed = await page.request.get((await view.getAttribute('href'))!);
+  expect(viewed.status()).toBe(200);
+  expect((await viewed.body()).subarray(0, 5).toString()).toBe('%PDF-');
   expect(viewed.headers()['content-type']).toBe('application/pdf');
   expect(viewed.headers()['content-disposition']).toMatch(/^inline/);
   const [download] = await Promise.all([
@@ -100,6 +107,8 @@ test('a student sees grades and certificates, and views and downloads a complete
     page.getByRole('link', { name: 'Download Semiconductor Cleanroom Safety' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('Semiconductor Cleanroom Safety - Aisyah Rahman.pdf');
+  expect(await download.failure()).toBeNull();
+  expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
   await expectAccessible(page);
 
   // The tab index in the address opens that tab directly.

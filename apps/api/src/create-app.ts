@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -23,6 +24,33 @@ const API_BROTLI_QUALITY = 1;
 /** Paths whose JSON bodies may exceed the default 100 kB limit, with their own limit. */
 const LARGE_BODY_ROUTES: [RegExp, string][] = [[/^\/api\/cohorts\/admin\/[^/]+\/add-student-bulk\/?$/, '2mb']];
 
+type CspDirectives = Record<string, null | Iterable<string | ((req: IncomingMessage, res: ServerResponse) => string)>>;
+
+/**
+ * The Content-Security-Policy of every answer. The built apps need nothing inline. `pnpm dev`
+ * (DEV_APPS) serves them through Vite, whose pages carry an inline script (React's hot-reload
+ * preamble) and talk to Vite over a websocket on the page's own host, so development allows those.
+ */
+export function contentSecurityPolicy(config: AppConfig): CspDirectives {
+  const dev = config.SERVE_APPS && config.DEV_APPS;
+  const pageHost = (req: IncomingMessage) => String(req.headers.host ?? 'localhost').replace(/[^A-Za-z0-9.:[\]-]/g, '');
+  return {
+    'default-src': ["'self'"],
+    ...(dev ? { 'script-src': ["'self'", "'unsafe-inline'"] } : {}),
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'blob:'],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'frame-src': ["'self'"],
+    'object-src': ["'self'"],
+    'connect-src': [
+      "'self'",
+      ...config.corsOrigins,
+      ...(dev ? [(req: IncomingMessage) => `ws://${pageHost(req)}`, (req: IncomingMessage) => `wss://${pageHost(req)}`] : []),
+    ],
+    'upgrade-insecure-requests': null,
+  };
+}
+
 /** Builds the whole HTTP application; used by main.ts and by the API tests. */
 export async function createApp(config: AppConfig, dataSource: DataSource): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, dataSource), {
@@ -34,23 +62,7 @@ export async function createApp(config: AppConfig, dataSource: DataSource): Prom
   app.disable('x-powered-by');
   // API answers are not revalidated by the apps; hashing every body for an ETag costs CPU on large views.
   app.set('etag', false);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'media-src': ["'self'", 'blob:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'frame-src': ["'self'"],
-          'object-src': ["'self'"],
-          'connect-src': ["'self'", ...config.corsOrigins],
-          'upgrade-insecure-requests': null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) }, crossOriginEmbedderPolicy: false }));
   app.use('/api', compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } } }));
   app.use(compression({ filter: (req, res) => !req.originalUrl.startsWith('/api/') && compression.filter(req, res) }));
   // Only the refresh cookie is ever read, and it is scoped to /api/auth: no other request parses cookies.

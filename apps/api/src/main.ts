@@ -1,6 +1,8 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
-import { type AppConfig, loadConfig } from './config/app-config';
+import type { Server } from 'node:http';
+import { type INestApplication, Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { explainDatabaseError } from './database/database-errors';
 import { openDatabase, requestPoolOptions, setupPoolOptions } from './database/data-source';
@@ -14,22 +16,21 @@ import { StorageService } from './modules/storage/storage.service';
 class StartError extends Error {}
 
 async function main() {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    throw new StartError((e as Error).message);
-  }
+  const config = loadConfig();
   const dbLog = (line: string) => Logger.warn(line, 'Database');
   const source = config.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL (EMBEDDED_PG_PORT)';
-  const database = await startDatabase(config, dbLog).catch((e) => {
-    throw new StartError(explainDatabaseError(e, config.DATABASE_URL ?? '', source));
-  });
-  let stopDatabase: DatabaseHandle['stop'] | undefined = database.stop;
-  try {
+  let database: DatabaseHandle | undefined;
+  let dataSource: DataSource | undefined;
+  let app: INestApplication | undefined;
+
+  const start = async () => {
+    database = await startDatabase(config, dbLog).catch((e) => {
+      throw new StartError(explainDatabaseError(e, config.DATABASE_URL ?? '', source));
+    });
+    const url = database.url;
     // Migrations and the seed may run long statements: a pool of their own without the request limits.
-    const setup = await openDatabase(database.url, 20, setupPoolOptions(config)).catch((e) => {
-      throw new StartError(explainDatabaseError(e, database.url, source));
+    const setup = await openDatabase(url, 20, setupPoolOptions(config)).catch((e) => {
+      throw new StartError(explainDatabaseError(e, url, source));
     });
     try {
       if (config.seedDemo) {
@@ -43,37 +44,56 @@ async function main() {
     } finally {
       await setup.destroy();
     }
-    const dataSource = await openDatabase(database.url, 20, requestPoolOptions(config, dbLog));
-    const app = await createApp(config, dataSource);
-    let stopping = false;
-    const stop = async () => {
-      if (stopping) return;
-      stopping = true;
-      // Idle keep-alive connections would hold the close open; never wait more than 10 s.
-      setTimeout(() => process.exit(0), 10_000).unref();
-      (app.getHttpServer() as import('node:http').Server).closeIdleConnections();
-      await app.close();
-      await dataSource.destroy();
-      await database.stop();
-      process.exit(0);
-    };
-    // Kept (not once): Nest's own shutdown hook sends the signal again when its part is done, and
-    // the process must live on until the database has stopped.
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    dataSource = await openDatabase(url, 20, requestPoolOptions(config, dbLog));
+    app = await createApp(config, dataSource);
     await app.listen(config.PORT, config.HOST ?? '0.0.0.0');
-    stopDatabase = undefined;
-    Logger.log(`The school is running at http://localhost:${config.PORT}`, 'Bootstrap');
-  } finally {
+  };
+  /** Closes whatever has been started, last first; the embedded PostgreSQL must never be left running. */
+  const close = async () => {
+    if (app) {
+      (app.getHttpServer() as Server).closeIdleConnections();
+      await app.close();
+    }
+    await dataSource?.destroy();
+    await database?.stop();
+  };
+
+  const starting = start();
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // A stop during the start (pnpm dev rebuilt, Ctrl-C) lets it finish first: killing it half-way
+    // would leave PostgreSQL running or its data folder half made, and the next start would fail.
+    await starting.catch(() => undefined);
+    // Idle keep-alive connections would hold the close open; never wait more than 10 s.
+    setTimeout(() => process.exit(0), 10_000).unref();
+    await close();
+    process.exit(0);
+  };
+  // Kept (not once): Nest's own shutdown hook sends the signal again when its part is done, and
+  // the process must live on until the database has stopped.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    await starting;
+  } catch (e) {
     // A start that failed half-way leaves no database server behind.
-    await stopDatabase?.().catch(() => undefined);
+    if (!stopping) await close().catch(() => undefined);
+    throw e;
   }
+  if (stopping) return;
+  Logger.log(`The school is running at http://localhost:${config.PORT}`, 'Bootstrap');
+  // pnpm dev's watcher waits for this before it may restart the API.
+  process.send?.('ready');
 }
 
 main().catch((e) => {
-  if (e instanceof StartError || e instanceof EmbeddedPostgresError) console.error(e.message);
+  // A bad setting or a database that cannot start is the operator's to fix: the message says which
+  // and how, a stack would bury it.
+  if (e instanceof ConfigError || e instanceof StartError || e instanceof EmbeddedPostgresError) console.error(e.message);
   else if ((e as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
     console.error(`The port of the school is already in use (${(e as Error).message}). Stop the program using it, or choose another port with PORT.`);
-  } else console.error(e);
+  } else console.error(e ?? 'The API could not start');
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './app-config';
+import { ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('applies defaults for a developer machine', () => {
@@ -20,5 +20,68 @@ describe('loadConfig', () => {
   it('requires a JWT secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).seedDemo).toBe(false);
+  });
+});
+
+/** The lines a start with these settings is refused with. */
+function refusal(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as ConfigError).lines;
+  }
+  throw new Error('the settings were accepted');
+}
+
+describe('bad settings', () => {
+  it('refuses an unknown boolean word instead of reading it as false', () => {
+    expect(refusal({ SEED_DEMO: 'nah' })).toEqual([
+      'Invalid setting SEED_DEMO="nah": expected true or false (1/true/yes/on or 0/false/no/off)',
+    ]);
+    expect(refusal({ COOKIE_SECURE: 'maybe' })[0]).toMatch(/^Invalid setting COOKIE_SECURE="maybe": expected true or false/);
+    expect(loadConfig({ SEED_DEMO: ' No ', DEV_APPS: 'ON' })).toMatchObject({ seedDemo: false, DEV_APPS: true });
+  });
+
+  it('refuses a DATABASE_URL that is not a PostgreSQL URL, naming it without echoing it', () => {
+    for (const url of ['notaurl', 'mysql://u:p@db:3306/school', 'postgres://']) {
+      expect(refusal({ DATABASE_URL: url })).toEqual([
+        'Invalid setting DATABASE_URL: expected a PostgreSQL URL such as postgres://user:password@host:5432/database',
+      ]);
+    }
+    expect(loadConfig({ DATABASE_URL: 'postgresql://school:s3cret@db.internal:5432/school' }).DATABASE_URL).toContain('db.internal');
+    expect(loadConfig({ DATABASE_URL: 'postgres:///school?host=/var/run/postgresql' }).DATABASE_URL).toBeTruthy();
+  });
+
+  it('gives one line per bad setting with the expected form, not a stack', () => {
+    expect(refusal({ PORT: 'abc' })).toEqual(['Invalid setting PORT="abc": expected a whole number from 0 to 65535']);
+    expect(refusal({ PORT: '70000' })).toEqual(['Invalid setting PORT="70000": expected a whole number from 0 to 65535']);
+    expect(refusal({ NODE_ENV: 'prod', ACCESS_TOKEN_TTL_SECONDS: '5' })).toEqual([
+      'Invalid setting NODE_ENV="prod": expected one of development, production, test',
+      'Invalid setting ACCESS_TOKEN_TTL_SECONDS="5": expected a whole number of at least 60',
+    ]);
+    expect(refusal({ WEB_ORIGIN: 'school' })).toEqual(['Invalid setting WEB_ORIGIN="school": expected an origin URL such as https://learn.school.example']);
+    expect(refusal({ JWT_SECRET: 'short' })).toEqual(['Invalid setting JWT_SECRET: expected at least 32 characters']);
+  });
+});
+
+describe('production', () => {
+  const safe = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+
+  it('starts with safe settings', () => {
+    const c = loadConfig(safe);
+    expect(c).toMatchObject({ seedDemo: false, COOKIE_SECURE: true, DISABLE_RATE_LIMITS: false });
+  });
+
+  it('refuses each unsafe setting by name', () => {
+    expect(refusal({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^Invalid setting JWT_SECRET: production needs its own secret/)]);
+    expect(refusal({ ...safe, SEED_DEMO: 'true' })).toEqual([expect.stringMatching(/^Invalid setting SEED_DEMO: .*SEED_DEMO=false/)]);
+    expect(refusal({ ...safe, DISABLE_RATE_LIMITS: '1' })).toEqual([expect.stringMatching(/^Invalid setting DISABLE_RATE_LIMITS: .*DISABLE_RATE_LIMITS=false/)]);
+    expect(refusal({ ...safe, COOKIE_SECURE: 'false' })).toEqual([expect.stringMatching(/^Invalid setting COOKIE_SECURE: .*COOKIE_SECURE=true/)]);
+    expect(refusal({ NODE_ENV: 'production', SEED_DEMO: 'yes', COOKIE_SECURE: 'off' })).toHaveLength(3);
+  });
+
+  it('lets a developer machine keep the same settings', () => {
+    expect(loadConfig({ SEED_DEMO: 'true', DISABLE_RATE_LIMITS: 'true', COOKIE_SECURE: 'false' }).seedDemo).toBe(true);
   });
 });

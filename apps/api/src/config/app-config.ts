@@ -3,13 +3,35 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
-  IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync,
+  getMetadataStorage, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy, validateSync,
+  type ValidationError,
 } from 'class-validator';
 
-const toBool = ({ value }: { value: unknown }) =>
-  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+const FALSE_WORDS = ['0', 'false', 'no', 'off'];
+/** A word that is not one of the known ones stays a string, which @IsBoolean then refuses. */
+const toBool = ({ value }: { value: unknown }) => {
+  if (value === undefined || value === '') return undefined;
+  const word = String(value).trim().toLowerCase();
+  return TRUE_WORDS.includes(word) ? true : FALSE_WORDS.includes(word) ? false : value;
+};
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** postgres:// or postgresql:// with a host (or a socket folder in ?host=). */
+const IsPostgresUrl = () =>
+  ValidateBy({
+    name: 'isPostgresUrl',
+    validator: {
+      validate: (value: unknown) => {
+        if (typeof value !== 'string' || !URL.canParse(value)) return false;
+        const url = new URL(value);
+        return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && (!!url.hostname || url.searchParams.has('host'));
+      },
+    },
+  });
+
+const ORIGIN_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 /** Walks up from this file to the folder holding pnpm-workspace.yaml (works from src and dist). */
 export function findRepoRoot(start = dirname(fileURLToPath(import.meta.url))): string {
@@ -33,7 +55,7 @@ export class AppConfig {
   @Transform(emptyToUndefined) @IsOptional() @IsString() HOST?: string;
 
   /** External PostgreSQL; when unset the embedded server under DATA_DIR is started. */
-  @Transform(emptyToUndefined) @IsOptional() @IsString() DATABASE_URL?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsPostgresUrl() DATABASE_URL?: string;
   @Transform(toInt) @IsInt() @Min(1) @Max(65535) EMBEDDED_PG_PORT = 54329;
   @Transform(emptyToUndefined) @IsOptional() @IsString() DATA_DIR?: string;
 
@@ -47,9 +69,9 @@ export class AppConfig {
   @Transform(emptyToUndefined) @IsOptional() @IsString() COOKIE_DOMAIN?: string;
 
   /** Origins of the three apps in a subdomain deployment; unset means one origin. */
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) WEB_ORIGIN?: string;
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) LEARN_ORIGIN?: string;
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false }) ADMIN_ORIGIN?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(ORIGIN_URL) WEB_ORIGIN?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(ORIGIN_URL) LEARN_ORIGIN?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(ORIGIN_URL) ADMIN_ORIGIN?: string;
 
   /** Seed demo accounts and a demo cohort on first start (off by default in production). */
   @Transform(toBool) @IsOptional() @IsBoolean() SEED_DEMO?: boolean;
@@ -82,17 +104,74 @@ export class AppConfig {
   }
 }
 
+/** A start refused for its settings: one line per bad setting, each naming it and what it expects. */
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** Settings whose values are never echoed back (they hold secrets). */
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'DATABASE_URL']);
+
+/** What a setting accepts, in words, from its validation decorators. */
+function expectedForm(property: string, failed: ValidationError): string {
+  const rules = new Map(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(AppConfig, '', true, false)
+      .filter((m) => m.propertyName === property)
+      .map((m) => [m.name, m.constraints] as const),
+  );
+  const min = rules.get('min')?.[0] as number | undefined;
+  const max = rules.get('max')?.[0] as number | undefined;
+  if (rules.has('isInt')) {
+    if (min !== undefined && max !== undefined) return `a whole number from ${min} to ${max}`;
+    if (min !== undefined) return `a whole number of at least ${min}`;
+    return 'a whole number';
+  }
+  if (rules.has('isBoolean')) return `true or false (${TRUE_WORDS.join('/')} or ${FALSE_WORDS.join('/')})`;
+  if (rules.has('isIn')) return `one of ${(rules.get('isIn')![0] as string[]).join(', ')}`;
+  if (rules.has('isPostgresUrl')) return 'a PostgreSQL URL such as postgres://user:password@host:5432/database';
+  if (rules.has('isUrl')) return 'an origin URL such as https://learn.school.example';
+  if (rules.has('minLength')) return `at least ${rules.get('minLength')![0] as number} characters`;
+  return Object.values(failed.constraints ?? {}).join(', ');
+}
+
+function settingLine(property: string, value: unknown, expected: string): string {
+  const shown = SECRET_SETTINGS.has(property) || value === undefined ? '' : `=${JSON.stringify(String(value))}`;
+  return `Invalid setting ${property}${shown}: expected ${expected}`;
+}
+
+/**
+ * Settings that are fine on a developer's machine and unsafe on a server: production refuses
+ * them, each named with what to set instead.
+ */
+function productionRefusals(config: AppConfig): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const refusals: string[] = [];
+  if (!config.JWT_SECRET) {
+    refusals.push('Invalid setting JWT_SECRET: production needs its own secret of at least 32 characters (a generated one is not used in production)');
+  }
+  if (config.SEED_DEMO) {
+    refusals.push('Invalid setting SEED_DEMO: the demo seed (accounts with published passwords) is refused in production; unset it or set SEED_DEMO=false');
+  }
+  if (config.DISABLE_RATE_LIMITS) {
+    refusals.push('Invalid setting DISABLE_RATE_LIMITS: rate limits cannot be turned off in production; unset it or set DISABLE_RATE_LIMITS=false');
+  }
+  if (!config.COOKIE_SECURE) {
+    refusals.push('Invalid setting COOKIE_SECURE: production sends the sign-in cookie over HTTPS only; unset it or set COOKIE_SECURE=true');
+  }
+  return refusals;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const known = Object.keys(new AppConfig());
   const picked = Object.fromEntries(Object.entries(env).filter(([k]) => known.includes(k)));
   const config = plainToInstance(AppConfig, picked);
   const errors = validateSync(config, { forbidUnknownValues: false });
-  if (errors.length) {
-    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  if (config.NODE_ENV === 'production' && !config.JWT_SECRET) {
-    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
-  }
+  if (errors.length) throw new ConfigError(errors.map((e) => settingLine(e.property, picked[e.property], expectedForm(e.property, e))));
+  const refusals = productionRefusals(config);
+  if (refusals.length) throw new ConfigError(refusals);
   return config;
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { buildTextDocument } from '../modules/learning/simple-pdf';
-import type { StorageService } from '../modules/storage/storage.service';
+import { FILE_PURPOSE, type StorageService } from '../modules/storage/storage.service';
 
 /** The committed demo video (a few seconds, H.264 + AAC in MP4). */
 export const DEMO_VIDEO_PATH = 'apps/api/src/database/seed-assets/demo-lecture.mp4';
@@ -34,11 +34,11 @@ export async function attachDemoLessonFiles(
   for (const lesson of lessons) {
     if (lesson.lesson_type === 'VIDEO') {
       const file = await storage.save(
-        { data: video, originalName: `${lesson.title}.mp4`, contentType: 'video/mp4', purpose: 'lesson-video' },
+        { data: video, originalName: `${lesson.title}.mp4`, contentType: 'video/mp4', purpose: FILE_PURPOSE.lessonVideo },
         m,
       );
       const track = await storage.save(
-        { data: captions, originalName: `${lesson.title}.vtt`, contentType: 'text/vtt', purpose: 'lesson-captions' },
+        { data: captions, originalName: `${lesson.title}.vtt`, contentType: 'text/vtt', purpose: FILE_PURPOSE.lessonCaptions },
         m,
       );
       await m.query(`UPDATE lessons SET video_lecture_id_slug = $1, video_captions_id_slug = $2 WHERE id = $3`, [file.id_slug, track.id_slug, lesson.id]);
@@ -50,7 +50,7 @@ export async function attachDemoLessonFiles(
         paragraphs: handout?.paragraphs ?? [lesson.description],
       });
       const file = await storage.save(
-        { data: pdf, originalName: `${lesson.title}.pdf`, contentType: 'application/pdf', purpose: 'lesson-reading' },
+        { data: pdf, originalName: `${lesson.title}.pdf`, contentType: 'application/pdf', purpose: FILE_PURPOSE.lessonReading },
         m,
       );
       await m.query(`UPDATE lessons SET reading_pdf_id_slugs = ARRAY[$1] WHERE id = $2`, [file.id_slug, lesson.id]);

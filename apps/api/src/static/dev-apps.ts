@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
@@ -7,19 +8,22 @@ import { APP_MOUNTS } from './serve-apps';
 
 /**
  * pnpm dev: each app runs as a Vite dev server in middleware mode inside this process, so the
- * single origin keeps working with hot module replacement.
+ * single origin keeps working with hot module replacement. The hot-reload websockets ride the
+ * API's own HTTP server, each app's at its own base (/, /_admin/, /_learn/): no port of their
+ * own, so any PORT works and two pnpm dev on different ports never collide.
  */
 export async function serveDevApps(app: NestExpressApplication, config: AppConfig) {
   const { createServer } = await import('vite');
-  let hmrPort = 24700;
+  const httpServer = app.getHttpServer() as Server;
   for (const mount of APP_MOUNTS) {
     const root = join(config.repoRoot, 'apps', mount.name);
     const vite = await createServer({
       root,
       configFile: join(root, 'vite.config.ts'),
       appType: 'custom',
-      server: { middlewareMode: true, hmr: { port: hmrPort++ } },
+      server: { middlewareMode: true, ws: { server: httpServer } },
     });
+    httpServer.once('close', () => void vite.close());
     // Vite answers HTML outside its base with a 404 hint, so each server sees only its own paths.
     const ownsAsset = (path: string) =>
       mount.base !== '/' ? path.startsWith(mount.base) : !/^\/(api|_admin|_learn)\//.test(path);

@@ -7,6 +7,7 @@ import { CurriculumVersion1764000000700 } from './1764000000700-curriculum-versi
 import { ProgressCoveringIndexes1764000000800 } from './1764000000800-progress-covering-indexes';
 import { RateLimits1764000000900 } from './1764000000900-rate-limits';
 import { CohortStatusIndex1764000001000 } from './1764000001000-cohort-status-index';
+import { UploadSweepIndexes1764000001100 } from './1764000001100-upload-sweep-indexes';
 import { AccountTokenVersion1764000001300 } from './1764000001300-account-token-version';
 import { DerivedCompletion1764000001400 } from './1764000001400-derived-completion';
 import { OneApplicationPerIntake1764000001500 } from './1764000001500-one-application-per-intake';
@@ -15,5 +16,6 @@ import { OneApplicationPerIntake1764000001500 } from './1764000001500-one-applic
 export const migrations = [
   InitialSchema1763700000000, FormsAndApplications1764000000300, LearningProgress1764000000400, AdminLists1764000000500, LessonCaptions1764000000600, CurriculumVersion1764000000700,
   ProgressCoveringIndexes1764000000800, RateLimits1764000000900, CohortStatusIndex1764000001000,
-  AccountTokenVersion1764000001300, DerivedCompletion1764000001400, OneApplicationPerIntake1764000001500,
+  UploadSweepIndexes1764000001100, AccountTokenVersion1764000001300, DerivedCompletion1764000001400,
+  OneApplicationPerIntake1764000001500,
 ];

@@ -13,7 +13,7 @@ import { AdminOnly, type AuthUser, CurrentUser, Public } from '../../common/auth
 import { ZodPipe } from '../../common/zod.pipe';
 import { AppConfig } from '../../config/app-config';
 import { AuthService } from './auth.service';
-import { clearRefreshCookie, isBrowserCall, readRefreshToken, setRefreshCookie } from './refresh-cookie';
+import { assertCookieCanBeKept, clearRefreshCookie, isBrowserCall, readRefreshToken, setRefreshCookie } from './refresh-cookie';
 import { TokenService } from './token.service';
 
 /** Browsers get the refresh token as an httpOnly cookie and never see it; API consumers get it in the body. */
@@ -42,6 +42,7 @@ export class AuthController {
   @Header(...NO_STORE)
   @Post('register')
   async register(@Body(new ZodPipe(RegisterSchema)) body: Register, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    assertCookieCanBeKept(req, this.config);
     const { user, access, refresh } = await this.auth.register(body);
     return { access, ...deliverRefresh(req, res, this.config, refresh), user };
   }
@@ -51,6 +52,7 @@ export class AuthController {
   @Header(...NO_STORE)
   @Post('login')
   async login(@Body(new ZodPipe(LoginSchema)) body: Login, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    assertCookieCanBeKept(req, this.config);
     const { user, access, refresh } = await this.auth.login(body, req.ip ?? 'unknown');
     return { access, ...deliverRefresh(req, res, this.config, refresh), user };
   }

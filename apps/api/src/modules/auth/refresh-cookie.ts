@@ -1,3 +1,4 @@
+import { ForbiddenException, Logger } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
 import type { AppConfig } from '../../config/app-config';
 
@@ -47,4 +48,45 @@ export function readRefreshToken(req: Request, bodyToken?: string): string | und
   if (bodyToken) return bodyToken;
   if (!isBrowserCall(req)) return undefined;
   return req.cookies?.[REFRESH_COOKIE];
+}
+
+export const PLAIN_HTTP_SIGN_IN_MESSAGE =
+  'This site is served over plain http, so your browser would drop the sign-in cookie. Open it with https://, or ask the site operator to serve it over HTTPS or set COOKIE_SECURE=false.';
+
+/** Browsers keep Secure cookies over http only on loopback hosts (localhost, 127.0.0.1, [::1]). */
+const isLoopback = (hostname: string) =>
+  hostname === 'localhost' || hostname.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]';
+
+/**
+ * The page's origin when a browser signs in from plain http on a host other than localhost, where
+ * it would silently drop the Secure refresh cookie; null otherwise. The Origin header is what the
+ * browser sees, whatever proxies stand between; without it the request's own scheme and host decide.
+ */
+export function insecureBrowserOrigin(req: Request, config: AppConfig): string | null {
+  if (!config.COOKIE_SECURE || !isBrowserCall(req)) return null;
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim();
+  const origin = req.headers.origin ?? `${forwarded || req.protocol}://${req.headers.host ?? 'localhost'}`;
+  if (!URL.canParse(origin)) return null;
+  const url = new URL(origin);
+  return url.protocol === 'http:' && !isLoopback(url.hostname) ? url.origin : null;
+}
+
+let warnedOperator = false;
+
+/**
+ * Refuses a browser sign-in whose cookie could not be kept, with a message the sign-in form shows,
+ * and tells the operator once what to set: signing in would otherwise "work" and land on /login.
+ */
+export function assertCookieCanBeKept(req: Request, config: AppConfig): void {
+  const origin = insecureBrowserOrigin(req, config);
+  if (!origin) return;
+  if (!warnedOperator) {
+    warnedOperator = true;
+    Logger.warn(
+      `Sign-in from ${origin} refused: the site is reached over plain http and browsers drop the Secure sign-in cookie there. ` +
+        'Serve it over HTTPS (a proxy in front must pass X-Forwarded-Proto: https), or set COOKIE_SECURE=false on a trusted network.',
+      'Auth',
+    );
+  }
+  throw new ForbiddenException(PLAIN_HTTP_SIGN_IN_MESSAGE);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 import { enrol, makeCohort, makeCourse } from '../cohorts/admin-fixtures';
+import { FILE_PURPOSE, StorageService } from '../storage/storage.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -242,6 +243,33 @@ describe('curriculum', () => {
       .send({ modules: [{ title: 'M', order: 0, lessons: [{ title: 'V', order: 0, lesson_type: 'VIDEO', video_lecture_id_slug: 'not-a-file' }] }] })
       .expect(400);
     expect(res.body.message).toBe('File not-a-file does not exist');
+  });
+
+  it('lets a lesson point only at files stored for lessons, never at an applicant\'s upload or a certificate', async () => {
+    const course = await makeCourse(t, admin, { title: 'Purposes' });
+    const storage = t.app.get(StorageService);
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    // A résumé uploaded by a stranger through the public application form.
+    const upload = await t.http.post('/api/upload/file_upload/').attach('file', pdf, { filename: 'cv.pdf', contentType: 'application/pdf' }).expect(201);
+    const resume = /\/api\/files\/([^?]+)/.exec(upload.body.url)![1];
+    const certificate = (await storage.save({ data: pdf, originalName: 'c.pdf', contentType: 'application/pdf', purpose: FILE_PURPOSE.certificate })).id_slug;
+    const reading = (await storage.save({ data: pdf, originalName: 'r.pdf', contentType: 'application/pdf', purpose: FILE_PURPOSE.lessonReading })).id_slug;
+    const video = (await storage.save({ data: pdf, originalName: 'v.mp4', contentType: 'video/mp4', purpose: FILE_PURPOSE.lessonVideo })).id_slug;
+    const save = (lesson: object) =>
+      t.http.put(`/api/courses/admin/${course.id_slug}/modules/update/`).set(as(admin))
+        .send({ modules: [{ title: 'M', order: 0, lessons: [{ title: 'L', order: 0, ...lesson }] }] });
+
+    for (const [lesson, message] of [
+      [{ lesson_type: 'READING', reading_pdf_id_slugs: [resume] }, `File ${resume} is not a lesson reading`],
+      [{ lesson_type: 'READING', reading_pdf_id_slugs: [reading, certificate] }, `File ${certificate} is not a lesson reading`],
+      [{ lesson_type: 'VIDEO', video_lecture_id_slug: resume }, `File ${resume} is not a lesson video`],
+      [{ lesson_type: 'VIDEO', video_lecture_id_slug: reading }, `File ${reading} is not a lesson video`],
+    ] as const) {
+      const res = await save(lesson).expect(400);
+      expect(res.body).toEqual({ message, errors: { modules: message } });
+    }
+    expect(await t.ds.query(`SELECT 1 FROM modules md JOIN courses c ON c.id = md.course_id WHERE c.id_slug = $1`, [course.id_slug])).toEqual([]);
+    await save({ lesson_type: 'VIDEO', video_lecture_id_slug: video, reading_pdf_id_slugs: [reading] }).expect(200);
   });
 
   it('refuses curriculum saves from students and instructors', async () => {

@@ -1,6 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { AddModule, AdminModule, LessonInput, UpdateModules } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { FILE_PURPOSE } from '../storage/storage.service';
 import { MODULES_JSON } from './course-queries';
 import { COURSE_NOT_FOUND } from './courses.service';
 
@@ -182,22 +183,31 @@ export class CurriculumService {
   }
 
   /**
-   * Lessons may only point at files the school stores; references the course already has are
-   * kept as they are (the editor sends them back unchanged).
+   * Lessons may only point at files stored for lessons (a video at a lesson video, a reading at a
+   * lesson reading; never an applicant's upload or a certificate); references the course already
+   * has are kept as they are (the editor sends them back unchanged).
    */
   private async assertFilesExist(m: EntityManager, courseId: string, lessons: LessonInput[], field: string): Promise<void> {
-    const ids = [...new Set(lessons.flatMap((l) => [...(l.video_lecture_id_slug ? [l.video_lecture_id_slug] : []), ...l.reading_pdf_id_slugs]))];
+    const videos = [...new Set(lessons.flatMap((l) => (l.video_lecture_id_slug ? [l.video_lecture_id_slug] : [])))];
+    const readings = [...new Set(lessons.flatMap((l) => l.reading_pdf_id_slugs))];
+    const ids = [...new Set([...videos, ...readings])];
     if (!ids.length) return;
-    const found: { ref: string }[] = await m.query(
-      `SELECT f.id_slug AS ref FROM stored_files f WHERE f.id_slug = ANY($1::text[])
+    const found: { ref: string; purpose: string }[] = await m.query(
+      `SELECT f.id_slug AS ref, f.purpose FROM stored_files f WHERE f.id_slug = ANY($1::text[])
        UNION
-       SELECT r.ref FROM lessons l JOIN modules md ON md.id = l.module_id,
+       SELECT r.ref, 'kept' FROM lessons l JOIN modules md ON md.id = l.module_id,
               unnest(l.reading_pdf_id_slugs || ARRAY[l.video_lecture_id_slug]) AS r(ref)
         WHERE md.course_id = $2 AND r.ref = ANY($1::text[])`,
       [ids, courseId],
     );
-    const known = new Set(found.map((f) => f.ref));
-    const missing = ids.find((id) => !known.has(id));
+    const purposes = new Map<string, Set<string>>();
+    for (const f of found) purposes.set(f.ref, (purposes.get(f.ref) ?? new Set()).add(f.purpose));
+    const missing = ids.find((id) => !purposes.has(id));
     if (missing) throw fieldError(field, `File ${missing} does not exist`);
+    const fits = (id: string, purpose: string) => purposes.get(id)!.has(purpose) || purposes.get(id)!.has('kept');
+    const badVideo = videos.find((id) => !fits(id, FILE_PURPOSE.lessonVideo));
+    if (badVideo) throw fieldError(field, `File ${badVideo} is not a lesson video`);
+    const badReading = readings.find((id) => !fits(id, FILE_PURPOSE.lessonReading));
+    if (badReading) throw fieldError(field, `File ${badReading} is not a lesson reading`);
   }
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { StorageService } from './storage.service';
@@ -5,7 +8,8 @@ import { StorageService } from './storage.service';
 let t: TestApp;
 let storage: StorageService;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The default layout: DATA_DIR is .data, a dot-folder, somewhere in the files' absolute path.
+  t = await createTestApp({ DATA_DIR: join(mkdtempSync(join(tmpdir(), 'school-storage-')), '.data') });
   storage = t.app.get(StorageService);
 });
 afterAll(async () => t?.close());
@@ -31,6 +35,20 @@ describe('signed file URLs', () => {
     const res = await t.http.get(storage.signedUrl(file.id_slug)).set('Range', 'bytes=100-199').expect(206);
     expect(res.headers['content-range']).toBe('bytes 100-199/1000');
     expect(res.headers['content-length']).toBe('100');
+  });
+
+  it('keeps files under the default dot-folder DATA_DIR and serves them from there', async () => {
+    expect(storage.directory).toMatch(/[/\\]\.data[/\\]uploads$/);
+    const file = await storage.save({ data: bytes, originalName: 'reading.pdf', contentType: 'application/pdf', purpose: 'test' });
+    const res = await t.http.get(storage.signedUrl(file.id_slug)).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-length']).toBe('1000');
+  });
+
+  it('answers a range past the end with 416 and the size, not 404', async () => {
+    const file = await storage.save({ data: bytes, originalName: 'clip.mp4', contentType: 'video/mp4', purpose: 'test' });
+    const res = await t.http.get(storage.signedUrl(file.id_slug)).set('Range', 'bytes=5000-6000').expect(416);
+    expect(res.headers['content-range']).toBe('bytes */1000');
   });
 
   it('asks for a download when signed for one', async () => {

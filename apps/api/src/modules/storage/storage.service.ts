@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -13,6 +13,14 @@ export interface StoredFile {
   content_type: string;
   size_bytes: string;
 }
+
+/** What stored files are for (stored_files.purpose); lessons may only point at the lesson ones. */
+export const FILE_PURPOSE = {
+  lessonVideo: 'lesson-video',
+  lessonReading: 'lesson-reading',
+  lessonCaptions: 'lesson-captions',
+  certificate: 'certificate',
+} as const;
 
 export interface SaveFileInput {
   data: Buffer;
@@ -59,6 +67,11 @@ export class StorageService {
       [storageKey, input.originalName.slice(0, 255), input.contentType, input.data.length, input.purpose, input.uploadedBy ?? null],
     );
     return row;
+  }
+
+  /** Deletes stored bytes whose stored_files rows are already gone; a missing file is no error. */
+  async removeFiles(storageKeys: string[]): Promise<void> {
+    for (const key of storageKeys) await rm(this.pathOf(key), { force: true });
   }
 
   async find(idSlug: string): Promise<StoredFile | null> {
