@@ -91,8 +91,8 @@ describe('student call schemas', () => {
     expect(
       UserCohortsResponseSchema.parse({
         data: [
-          { cohort_part: { id_slug: 'k', title: 'K', start_date: 'a', end_date: 'b' }, latest_lesson_part: latest },
-          { cohort_part: { id_slug: 'k2', title: 'K2', start_date: 'a', end_date: 'b' }, latest_lesson_part: null },
+          { cohort_part: { id_slug: 'k', title: 'K', start_date: 'a', end_date: 'b', end_access_date: 'c' }, latest_lesson_part: latest },
+          { cohort_part: { id_slug: 'k2', title: 'K2', start_date: 'a', end_date: 'b', end_access_date: 'c' }, latest_lesson_part: null },
         ],
       }).data,
     ).toHaveLength(2);
