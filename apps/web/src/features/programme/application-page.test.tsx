@@ -146,6 +146,6 @@ describe('programme application form', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(field('Email')).toHaveAccessibleDescription(message);
     expect(window.alert).not.toHaveBeenCalled();
-    expect(locationRef.current).toBe('/apply/youth-programme-2025/application?course=Packaging');
+    expect(locationRef.current).toBe('/apply/youth-programme-2027/application?course=Packaging');
   });
 });
