@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { notice, signInAsAdmin } from '../support/admin';
+import { createAccount } from '../support/accounts';
 import { DEMO } from '../support/demo';
 import { expectAccessible } from '../support/learn';
 
@@ -143,23 +144,24 @@ test('admins and instructors change their own name in Settings, in their own lay
   await page.context().clearCookies();
   await page.goto('/login');
   await page.waitForLoadState('networkidle');
-  await page.getByLabel('Email').fill(DEMO.instructor.email);
-  await page.getByLabel('Password').fill(DEMO.instructor.password);
+  // An instructor of its own: renaming the demo instructor would change what other tests read meanwhile.
+  const instructor = await createAccount('INSTRUCTOR', 'Rajesh');
+  await page.getByLabel('Email').fill(instructor.email);
+  await page.getByLabel('Password').fill(instructor.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/instructor$/);
   await page.waitForLoadState('networkidle');
   await page.getByRole('link', { name: 'Settings' }).first().click();
   await expect(page).toHaveURL(/\/instructor\/settings$/);
   const first = page.getByLabel('First name');
-  await expect(first).toHaveValue(DEMO.instructor.first_name);
+  await expect(first).toHaveValue(instructor.first_name);
   await first.fill('Raj');
   // 'Update is successful!', then the page reloads with the saved name.
-  const alerted = page.waitForEvent('dialog');
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  const alert = await alerted;
-  expect(alert.message()).toBe('Update is successful!');
+  // Accepted in the handler itself: a dialog left without a listener is dismissed by Playwright.
+  const alerted = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));
   const reloaded = page.waitForEvent('load');
-  await alert.accept();
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  expect(await alerted).toBe('Update is successful!');
   await reloaded;
   await expect(page.getByLabel('First name')).toHaveValue('Raj');
   await expectAccessible(page);
