@@ -29,6 +29,9 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM lets the API stop its embedded PostgreSQL (its own process group, which a kill of
+    // this group would leave running); SIGKILL only if that takes longer than 15 s.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     env: { PORT: String(PORT) },
   },

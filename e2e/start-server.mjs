@@ -1,13 +1,14 @@
 // Starts the built product on a fresh data folder (new database, demo seed) for the browser tests.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The data folder is a dot-folder, as the default DATA_DIR (.data) is: files must be served from it.
 const runDir = join(tmpdir(), `school-e2e-${process.env.PORT ?? '3100'}`);
-rmSync(runDir, { recursive: true, force: true });
 const dataDir = join(runDir, '.data');
+await stopLeftOverPostgres(join(dataDir, 'pg', 'postmaster.pid'));
+rmSync(runDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['../apps/api/dist/main.js'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(Number(process.env.PORT ?? 3100) + 51000 - 3000), NODE_ENV: 'development' },
@@ -16,3 +17,20 @@ const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => process.exit(code ?? 0));
+
+/** A run that was killed may have left its PostgreSQL running on the folder about to be removed: stop it first. */
+async function stopLeftOverPostgres(pidFile) {
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!pid || !alive()) return;
+  process.kill(pid, 'SIGINT'); // PostgreSQL's fast shutdown
+  for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+}
