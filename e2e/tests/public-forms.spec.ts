@@ -62,3 +62,40 @@ test('the course interest form sends the course title and shows the server refus
   await form.getByRole('button', { name: 'Register interest' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Email is required, Course is required/);
 });
+
+test('a visitor who sent too many forms is told how long to wait, while others on the same network still get through', async ({ page, browser }) => {
+  const fillContact = async (p: typeof page, email: string) => {
+    await p.getByLabel('First name').fill('Aina');
+    await p.getByLabel('Last name').fill('Zulkifli');
+    await p.getByLabel('Email').fill(email);
+    await p.getByLabel('Phone').fill('+60 12-345 6789');
+    await p.getByRole('textbox', { name: 'Message' }).fill('Is there a weekend class?');
+    await p.getByRole('form', { name: 'Contact form' }).getByRole('button', { name: 'Send message' }).click();
+  };
+  await page.goto('/contact');
+  await page.waitForLoadState('networkidle');
+  await fillContact(page, `first-${Date.now()}@example.com`);
+  await expect(page.getByText("Thanks! We'll get back to you soon.")).toBeVisible();
+  // The token this browser was given with its first form; nine more forms under it use up its ten.
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('school_visitor_token') ?? 'null')?.token as string | undefined);
+  expect(token).toBeTruthy();
+  for (let i = 0; i < 9; i++) {
+    const res = await page.request.post('/api/forms/contact/', {
+      headers: { 'X-Visitor-Token': token! },
+      multipart: { firstName: 'Aina', lastName: 'Zulkifli', email: `more-${i}-${Date.now()}@example.com`, phone: '0123', message: 'Hello' },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible({ timeout: 7000 });
+  await fillContact(page, `eleventh-${Date.now()}@example.com`);
+  await expect(page.getByRole('alert')).toContainText(/^Too many submissions from your network\. Please try again in (9|10) minutes\.(Try again)?$/);
+  await page.screenshot({ path: 'test-results/contact-too-many.png' });
+
+  // Another visitor behind the same address is counted apart.
+  const other = await browser.newPage();
+  await other.goto('/contact');
+  await other.waitForLoadState('networkidle');
+  await fillContact(other, `neighbour-${Date.now()}@example.com`);
+  await expect(other.getByText("Thanks! We'll get back to you soon.")).toBeVisible();
+  await other.close();
+});

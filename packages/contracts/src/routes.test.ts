@@ -83,7 +83,7 @@ describe('route table', () => {
   it('keeps public only what strangers may call', () => {
     const publicNames = entries.filter(([, r]) => r.auth === 'public').map(([n]) => n).sort();
     expect(publicNames).toEqual(
-      ['contactForm', 'courseInterestForm', 'health', 'login', 'logout', 'refresh', 'register', 'submitApplication', 'uploadFile'].sort(),
+      ['contactForm', 'courseInterestForm', 'health', 'login', 'logout', 'refresh', 'register', 'submitApplication', 'uploadFile', 'visitorToken'].sort(),
     );
   });
 

@@ -44,7 +44,7 @@ type BodyPart<R> = R extends { body: infer B extends z.ZodType }
 
 /** The options of `client.call(name, options)`. */
 export type CallOptions<N extends RouteName> = Simplify<
-  ParamsPart<Routes[N]> & QueryPart<Routes[N]> & BodyPart<Routes[N]> & { signal?: AbortSignal }
+  ParamsPart<Routes[N]> & QueryPart<Routes[N]> & BodyPart<Routes[N]> & { signal?: AbortSignal; headers?: Record<string, string> }
 >;
 /** The parsed answer of a route. */
 export type CallResult<N extends RouteName> = z.output<Routes[N]['response']>;
@@ -58,6 +58,8 @@ type OptionalIfEmpty<T> = {} extends T ? [options?: T] : [options: T];
 export interface UploadOptions<N extends RouteName> {
   params?: ParamsPart<Routes[N]>['params'];
   signal?: AbortSignal;
+  /** Extra request headers (e.g. the public forms' visitor token). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClient {
@@ -134,6 +136,7 @@ interface RequestSpec {
   body?: BodyInit;
   json: boolean;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -146,8 +149,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   let refreshing: Promise<boolean> | null = null;
 
-  function headersFor(json: boolean, hasBody: boolean): Headers {
-    const headers = new Headers();
+  function headersFor(json: boolean, hasBody: boolean, extra: Record<string, string> = {}): Headers {
+    const headers = new Headers(extra);
     headers.set('Accept', 'application/json');
     headers.set(CLIENT_MARKER_HEADER, CLIENT_MARKER_VALUE);
     if (json && hasBody) headers.set('Content-Type', 'application/json');
@@ -159,7 +162,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function send(spec: RequestSpec): Promise<Response> {
     return doFetch(spec.url, {
       method: spec.route.method,
-      headers: headersFor(spec.json, spec.body !== undefined),
+      headers: headersFor(spec.json, spec.body !== undefined, spec.headers),
       body: spec.body,
       credentials: 'include',
       signal: spec.signal,
@@ -253,7 +256,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     call(name, ...args) {
-      const opts = (args[0] ?? {}) as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
+      const opts = (args[0] ?? {}) as { params?: object; query?: object; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
       const route = routeFor(name);
       const hasBody = opts.body !== undefined || (route.body !== undefined && route.method !== 'GET');
       return execute(name, {
@@ -262,6 +265,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body: hasBody ? JSON.stringify(opts.body ?? {}) : undefined,
         json: true,
         signal: opts.signal,
+        headers: opts.headers,
       }) as Promise<never>;
     },
     upload(name, formData, opts = {}) {
@@ -272,6 +276,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body: formData,
         json: false,
         signal: opts.signal,
+        headers: opts.headers,
       }) as Promise<never>;
     },
     url(name, opts) {

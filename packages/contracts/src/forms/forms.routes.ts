@@ -7,6 +7,7 @@ import {
   FormSubmissionListResponseSchema,
   FormSubmissionResponseSchema,
   UploadResponseSchema,
+  VisitorTokenResponseSchema,
 } from './forms.schemas';
 
 export const formsRoutes = defineRoutes({
@@ -25,6 +26,13 @@ export const formsRoutes = defineRoutes({
     response: FormSubmissionResponseSchema,
     auth: 'public',
     summary: 'Course interest form (JSON or multipart form data)',
+  },
+  visitorToken: {
+    method: 'POST',
+    path: 'forms/visitor-token/',
+    response: VisitorTokenResponseSchema,
+    auth: 'public',
+    summary: 'A session-less visitor token: public forms sent with it are counted per visitor, not per network address',
   },
   adminFormSubmissionList: {
     method: 'GET',

@@ -3,6 +3,7 @@ import { messagesOf } from '../test-utils';
 import {
   ContactFormSchema,
   CourseInterestFormSchema,
+  tooManySubmissionsMessage,
   FORM_FAILURE_MESSAGE,
   formCollectionErrorMessage,
   FormCollectionErrorSchema,
@@ -58,5 +59,15 @@ describe('form-collection errors', () => {
   });
   it('upload answers carry a url', () => {
     expect(UploadResponseSchema.parse({ url: '/api/files/x' })).toEqual({ url: '/api/files/x' });
+  });
+});
+
+describe('tooManySubmissionsMessage', () => {
+  it('says how many whole minutes to wait, rounded up, at least one', () => {
+    expect(tooManySubmissionsMessage(600)).toBe('Too many submissions from your network. Please try again in 10 minutes.');
+    expect(tooManySubmissionsMessage(541)).toBe('Too many submissions from your network. Please try again in 10 minutes.');
+    expect(tooManySubmissionsMessage(61)).toBe('Too many submissions from your network. Please try again in 2 minutes.');
+    expect(tooManySubmissionsMessage(60)).toBe('Too many submissions from your network. Please try again in 1 minute.');
+    expect(tooManySubmissionsMessage(1)).toBe('Too many submissions from your network. Please try again in 1 minute.');
   });
 });

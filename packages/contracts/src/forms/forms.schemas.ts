@@ -25,6 +25,21 @@ export const CourseInterestFormSchema = z.strictObject({
 });
 export type CourseInterestForm = z.infer<typeof CourseInterestFormSchema>;
 
+/**
+ * Public forms (contact, course interest, the programme application and its uploads) count
+ * submissions per visitor when the request carries this header's token, and per network address
+ * otherwise, so a campus behind one address is not blocked by a handful of its visitors.
+ */
+export const VISITOR_TOKEN_HEADER = 'X-Visitor-Token';
+export const VisitorTokenResponseSchema = z.object({ token: z.string(), expires_in: z.number().int() });
+export type VisitorTokenResponse = z.infer<typeof VisitorTokenResponseSchema>;
+
+/** What a refused public form says, with the wait in whole minutes (rounded up, at least 1). */
+export function tooManySubmissionsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many submissions from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
 /** Success answer of the form-collection endpoints. */
 export const FormSubmissionResponseSchema = z.object({ ok: z.literal(true) });
 export type FormSubmissionResponse = z.infer<typeof FormSubmissionResponseSchema>;

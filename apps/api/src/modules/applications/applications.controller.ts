@@ -1,8 +1,7 @@
 import {
-  Body, ConflictException, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Req, UseGuards, UseInterceptors,
+  Body, ConflictException, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Req, UseInterceptors,
 } from '@nestjs/common';
 import { APPLICATIONS_CLOSED_MESSAGE } from '@school/catalogue/data';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
   type ApplicationExportQuery, ApplicationExportQuerySchema, type ApplicationListQuery, ApplicationListQuerySchema,
   IdParamsSchema, type ProgrammeApplication, type ProgrammeApplicationResponse, type UploadResponse,
@@ -10,6 +9,8 @@ import {
 import type { Request } from 'express';
 import { AdminOnly, Public } from '../../common/auth.decorators';
 import { ZodPipe } from '../../common/zod.pipe';
+import { PUBLIC_FORM_LIMITS } from '../forms/forms.controller';
+import { PublicFormLimit } from '../forms/public-form-limit.guard';
 import { StorageService } from '../storage/storage.service';
 import { openIntake, StrictProgrammeApplicationSchema } from './application-options';
 import { APPLICATION_FILE_PURPOSE, ApplicationsService } from './applications.service';
@@ -26,8 +27,8 @@ export class ApplicationsController {
   ) {}
 
   @Public()
-  @UseGuards(ThrottlerGuard)
-  @Throttle({ default: { limit: 20, ttl: 10 * 60_000 } })
+  // Two documents an application.
+  @PublicFormLimit({ name: 'upload', perVisitor: 2 * PUBLIC_FORM_LIMITS.perVisitor, perAddress: 2 * PUBLIC_FORM_LIMITS.perAddress })
   @UseInterceptors(PdfUploadInterceptor)
   @HttpCode(201)
   @Post('upload/file_upload')
@@ -43,8 +44,7 @@ export class ApplicationsController {
   }
 
   @Public()
-  @UseGuards(ThrottlerGuard)
-  @Throttle({ default: { limit: 10, ttl: 10 * 60_000 } })
+  @PublicFormLimit({ name: 'application', ...PUBLIC_FORM_LIMITS })
   @HttpCode(201)
   @Post('sheet/submit-form')
   async submit(

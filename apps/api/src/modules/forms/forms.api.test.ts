@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISITOR_TOKEN_HEADER } from '@school/contracts';
 import { bearer, createTestApp, createUser, startSecondInstance, type TestApp, type TestUser } from '../../../test/test-app';
 
 let t: TestApp;
@@ -12,6 +13,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const contact = { firstName: 'Aina', lastName: 'Zulkifli', email: ' Aina.Z@Example.com ', phone: '+60 12-345 6789', message: 'Do you run weekend classes?' };
+const courseInterest = { firstName: 'Mei Ling', lastName: 'Tan', email: 'meiling@example.com', course: 'Introduction to Semiconductors' };
 
 describe('POST /api/forms/contact/', () => {
   it('stores a JSON submission and answers ok', async () => {
@@ -129,6 +131,62 @@ describe('rate limit', () => {
       }
       expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
       expect(statuses[10]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts visitors with their own tokens apart, so a campus behind one address is not blocked by ten of them', async () => {
+    const limited = await createTestApp();
+    try {
+      const tokens: string[] = [];
+      for (let i = 0; i < 15; i++) tokens.push((await limited.http.post('/api/forms/visitor-token/').expect(200)).body.token);
+      expect(new Set(tokens).size).toBe(15);
+      // Fifteen visitors behind one address each send a form: none is refused (the address alone allows ten).
+      for (const [i, token] of tokens.entries()) {
+        await limited.http.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, token).send({ ...contact, email: `v${i}@example.com` }).expect(200);
+      }
+      // One visitor has ten; the eleventh is refused with the wait in minutes, in both error shapes.
+      for (let i = 1; i < 10; i++) await limited.http.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, tokens[0]).send({ ...contact, email: `w${i}@example.com` }).expect(200);
+      const refused = await limited.http.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, tokens[0]).send(contact).expect(429);
+      const seconds = Number(refused.headers['retry-after']);
+      expect(seconds).toBeGreaterThan(500);
+      expect(seconds).toBeLessThanOrEqual(600);
+      const message = `Too many submissions from your network. Please try again in ${Math.ceil(seconds / 60)} minutes.`;
+      expect(refused.body).toEqual({ message, errors: [{ message }] });
+      // The others still may.
+      await limited.http.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, tokens[1]).send(contact).expect(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts a forged or altered token as none: per address', async () => {
+    const limited = await createTestApp();
+    try {
+      const { token } = (await limited.http.post('/api/forms/visitor-token/').expect(200)).body;
+      const forged = `${token.split('.').slice(0, 2).join('.')}.${'A'.repeat(43)}`;
+      for (let i = 0; i < 10; i++) {
+        await limited.http.post('/api/forms/course-interest/').set(VISITOR_TOKEN_HEADER, i % 2 ? forged : 'nonsense').send({ ...courseInterest, email: `f${i}@example.com` }).expect(200);
+      }
+      await limited.http.post('/api/forms/course-interest/').send(courseInterest).expect(429);
+      // A real token is its own budget.
+      await limited.http.post('/api/forms/course-interest/').set(VISITOR_TOKEN_HEADER, token).send(courseInterest).expect(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('caps all the visitors of one address together', async () => {
+    const limited = await createTestApp();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 201; i++) {
+        const { token } = (await limited.http.post('/api/forms/visitor-token/').expect(200)).body;
+        statuses.push((await limited.http.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, token).send({ ...contact, email: `c${i}@example.com` })).status);
+      }
+      expect(statuses.slice(0, 200).every((s) => s === 200)).toBe(true);
+      expect(statuses[200]).toBe(429);
     } finally {
       await limited.close();
     }

@@ -10,11 +10,19 @@ const fill = () => {
 };
 const submit = () => fireEvent.submit(screen.getByRole('form', { name: 'Contact form' }));
 
-let fetchMock: ReturnType<typeof vi.fn>;
+/** The form posts (the visitor token's own call is answered apart, like the server would). */
+let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
+let tokenCalls = 0;
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
+  localStorage.clear();
+  tokenCalls = 0;
   fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    if (url !== '/api/forms/visitor-token/') return fetchMock(url, init);
+    tokenCalls++;
+    return Promise.resolve(new Response(JSON.stringify({ token: 'visitor-1', expires_in: 7200 }), { status: 200 }));
+  });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -33,7 +41,8 @@ describe('contact form', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/forms/contact/');
-    expect(init.headers).toEqual({ Accept: 'application/json' });
+    // The visitor token makes the limit count this visitor, not everyone behind the same address.
+    expect(init.headers).toEqual({ Accept: 'application/json', 'X-Visitor-Token': 'visitor-1' });
     expect(Object.fromEntries(init.body as FormData)).toEqual({ firstName: 'Aina', lastName: 'Zul', email: 'aina@example.com', phone: '0123', message: 'Hello' });
     await act(async () => resolve(new Response('{"ok":true}', { status: 200 })));
     expect(await screen.findByText("Thanks! We'll get back to you soon.")).toBeInTheDocument();
@@ -77,6 +86,31 @@ describe('contact form', () => {
     }
     expect(screen.getByLabelText('Email', { exact: false })).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Phone', { exact: false })).toHaveAttribute('type', 'tel');
+  });
+});
+
+describe('visitor token', () => {
+  it('is fetched once and reused for the next forms', async () => {
+    fetchMock.mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
+    render(<ContactForm />);
+    for (let i = 0; i < 2; i++) {
+      fill();
+      await act(async () => submit());
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(i + 1));
+      await screen.findByText("Thanks! We'll get back to you soon.");
+      act(() => vi.advanceTimersByTime(5000));
+    }
+    expect(tokenCalls).toBe(1);
+    expect(fetchMock.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['X-Visitor-Token'])).toEqual(['visitor-1', 'visitor-1']);
+  });
+
+  it("shows the server's refusal with the wait in minutes", async () => {
+    const message = 'Too many submissions from your network. Please try again in 7 minutes.';
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message, errors: [{ message }] }), { status: 429, headers: { 'Retry-After': '400' } }));
+    render(<ContactForm />);
+    fill();
+    await act(async () => submit());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
   });
 });
 

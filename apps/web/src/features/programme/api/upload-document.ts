@@ -1,4 +1,5 @@
 import type { ApiClient } from '@school/contracts';
+import { visitorHeaders } from '../../../lib/visitor-token';
 
 /**
  * Uploads a resume or transcript and returns its URL. A failed upload is only logged and the
@@ -9,7 +10,7 @@ export async function uploadDocument(client: ApiClient, file: File | null): Prom
   const data = new FormData();
   data.append('file', file, file.name);
   try {
-    const { url } = await client.upload('uploadFile', data);
+    const { url } = await client.upload('uploadFile', data, { headers: await visitorHeaders(client.url('uploadFile')) });
     return url;
   } catch (e) {
     console.error('File upload failed', e);

@@ -99,7 +99,8 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
         return;
       }
       console.error('Application failed', e);
-      window.alert(APPLICATION_FAILURE_MESSAGE);
+      // Refused by the submission limit: the server's message says how long to wait.
+      window.alert(isApiError(e) && e.status === 429 ? e.message : APPLICATION_FAILURE_MESSAGE);
     }
   });
 
