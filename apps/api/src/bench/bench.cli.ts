@@ -246,7 +246,8 @@ async function runBench() {
   const ctx: ScenarioContext = {
     db: ds,
     school,
-    tokenFor: (u) => jwt.sign({ sub: u.id_slug, uid: String(u.id), role: u.role }),
+    // The seeded accounts were never suspended or signed out: their token version is still 0.
+    tokenFor: (u) => jwt.sign({ sub: u.id_slug, uid: String(u.id), role: u.role, ver: 0 }),
   };
 
   const [nestPort, ceilingPort] = [await freePort(), await freePort()];
