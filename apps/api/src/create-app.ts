@@ -7,6 +7,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
+import { VISITOR_TOKEN_HEADER } from '@school/contracts';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { refuseControlCharacters } from './common/control-characters';
@@ -72,7 +73,7 @@ export async function createApp(config: AppConfig, dataSource: DataSource): Prom
   app.use('/api', express.urlencoded({ extended: false, limit: '100kb' }));
   app.use('/api', refuseControlCharacters);
   if (config.corsOrigins.length) {
-    app.enableCors({ origin: config.corsOrigins, credentials: true, allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With'] });
+    app.enableCors({ origin: config.corsOrigins, credentials: true, allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', VISITOR_TOKEN_HEADER], exposedHeaders: ['Retry-After'] });
   }
   app.setGlobalPrefix('api');
   if (config.SERVE_APPS) {

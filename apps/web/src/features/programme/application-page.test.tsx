@@ -16,7 +16,9 @@ beforeEach(() => {
     'auth/token/refresh/': () => json({ message: 'No session' }, 401),
     'upload/file_upload/': () => json({ url: '/api/files/abc?exp=1&dl=0&sig=s' }, 201),
     'sheet/submit-form/': () => json({ message: 'Your application has been received.' }, 201),
+    'forms/visitor-token/': () => json({ token: 'visitor-1', expires_in: 7200 }),
   };
+  localStorage.clear();
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
     calls.push({ url, init });
@@ -102,6 +104,8 @@ describe('programme application form', () => {
     fillValid();
     const resume = new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' });
     fireEvent.change(field('Resume'), { target: { files: [resume] } });
+    // This browser already holds its visitor token (fetched with an earlier form).
+    localStorage.setItem('school_visitor_token', JSON.stringify({ token: 'visitor-1', expires_at: Date.now() + 3_600_000 }));
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     vi.mocked(fetch).mockImplementationOnce(async (input, init) => {
@@ -115,7 +119,10 @@ describe('programme application form', () => {
     await waitFor(() => expect(locationRef.current).toBe('/apply/thank-you'));
     const upload = calls.find((c) => c.url.endsWith('upload/file_upload/'))!;
     expect((upload.init.body as FormData).get('file')).toBeInstanceOf(File);
+    // Both count against this visitor's limit, not the whole network address's.
+    expect(new Headers(upload.init.headers).get('X-Visitor-Token')).toBe('visitor-1');
     const submit = calls.find((c) => c.url.endsWith('sheet/submit-form/'))!;
+    expect(new Headers(submit.init.headers).get('X-Visitor-Token')).toBe('visitor-1');
     const body = JSON.parse(String(submit.init.body));
     expect(body).toMatchObject({ course: 'Packaging', full_name: 'Farah binti Hassan', state: 'PENANG', english_qualification: 'MUET', english_score: '4.5', can_participate: 'true', resume: '/api/files/abc?exp=1&dl=0&sig=s', transcript: '' });
   });
@@ -133,6 +140,20 @@ describe('programme application form', () => {
     const submit = calls.find((c) => c.url.endsWith('sheet/submit-form/'))!;
     expect(JSON.parse(String(submit.init.body)).transcript).toBe('');
     expect(locationRef.current).toBe('/apply/youth-programme-2027/application?course=Packaging');
+    expect(screen.getByRole('button', { name: 'Submit application' })).toBeEnabled();
+  });
+
+  it('alerts how long to wait when the submission limit refuses an upload, and sends nothing without the document', async () => {
+    const message = 'Too many submissions from your network. Please try again in 7 minutes.';
+    answers['upload/file_upload/'] = () => json({ message, errors: [{ message }] }, 429);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    open('?course=Packaging');
+    await waitFor(() => expect(field('Course')).toHaveValue('Packaging'));
+    fillValid();
+    fireEvent.change(field('Resume'), { target: { files: [new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' })] } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit application' })));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(message));
+    expect(calls.some((c) => c.url.endsWith('sheet/submit-form/'))).toBe(false);
     expect(screen.getByRole('button', { name: 'Submit application' })).toBeEnabled();
   });
 

@@ -88,9 +88,9 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
   const scores = englishScoresFor(typeof qualification === 'string' ? qualification : '');
 
   const onSubmit = handleSubmit(async (values) => {
-    const resume = await uploadDocument(client, files.resume);
-    const transcript = await uploadDocument(client, files.transcript);
     try {
+      const resume = await uploadDocument(client, files.resume);
+      const transcript = await uploadDocument(client, files.transcript);
       if (await submitApplication(client, { ...values, resume, transcript })) go(APPLICATION_SUCCESS_ROUTE);
     } catch (e) {
       // Already applied to this intake: the server's message goes on the email field.
