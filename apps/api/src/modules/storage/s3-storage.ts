@@ -1,5 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { ByteRange, PutFileMeta, StorageAdapter } from './storage-adapter';
 
 export interface S3StorageSettings {
@@ -18,35 +17,46 @@ export interface PresignOptions {
   expiresIn: number;
 }
 
+/** The SDK is loaded on first use, so a school storing on disk never loads it. */
+const sdk = () => import('@aws-sdk/client-s3');
+
 /**
  * Files in an S3-compatible bucket, private to the bucket's owner; readers get short-lived
  * presigned GET URLs that carry the content type and disposition the API would have sent.
  */
 export class S3Storage implements StorageAdapter {
   readonly backend = 's3' as const;
-  private readonly client: S3Client;
   private readonly bucket: string;
+  private client?: Promise<S3Client>;
 
-  constructor(settings: S3StorageSettings) {
+  constructor(private readonly settings: S3StorageSettings) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-    });
+  }
+
+  private s3(): Promise<S3Client> {
+    const { endpoint, region, forcePathStyle, accessKeyId, secretAccessKey } = this.settings;
+    this.client ??= sdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          endpoint,
+          region,
+          forcePathStyle,
+          credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+        }),
+    );
+    return this.client;
   }
 
   async put(key: string, data: Buffer, meta: PutFileMeta): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: meta.contentType }));
+    const { PutObjectCommand } = await sdk();
+    await (await this.s3()).send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: meta.contentType }));
   }
 
   async read(key: string, range?: ByteRange): Promise<Buffer | null> {
+    const { GetObjectCommand } = await sdk();
+    const client = await this.s3();
     try {
-      const answer = await this.client.send(
+      const answer = await client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
       return Buffer.from(await answer.Body!.transformToByteArray());
@@ -58,12 +68,14 @@ export class S3Storage implements StorageAdapter {
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { DeleteObjectCommand } = await sdk();
+    await (await this.s3()).send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  presignedUrl(key: string, opts: PresignOptions): Promise<string> {
+  async presignedUrl(key: string, opts: PresignOptions): Promise<string> {
+    const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), import('@aws-sdk/s3-request-presigner')]);
     return getSignedUrl(
-      this.client,
+      await this.s3(),
       new GetObjectCommand({
         Bucket: this.bucket,
         Key: key,
@@ -75,7 +87,9 @@ export class S3Storage implements StorageAdapter {
     );
   }
 
-  destroy(): void {
-    this.client.destroy();
+  async destroy(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    (await client)?.destroy();
   }
 }

@@ -71,8 +71,8 @@ export class StorageService implements OnApplicationShutdown {
     this.s3 = s3StorageFrom(config);
   }
 
-  onApplicationShutdown() {
-    this.s3?.destroy();
+  async onApplicationShutdown() {
+    await this.s3?.destroy();
   }
 
   /** The folder of the disk adapter. */
