@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { StorageBackend } from './storage-adapter';
-import { StorageService } from './storage.service';
+import { FILE_PURPOSE, StorageService } from './storage.service';
 
 /**
  * One contract for both storage adapters, through the API's signed URLs as every caller uses
@@ -96,6 +96,17 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
     expect(res.headers['content-range']).toBe('bytes 100-199/1000');
     expect(Buffer.compare(res.body, bytes.subarray(100, 200))).toBe(0);
     expect((await get(storage.signedUrl(file.id_slug), { Range: 'bytes=5000-6000' })).status).toBe(416);
+  });
+
+  it('answers captions from the API itself, so a <track> needs no cross-origin redirect', async () => {
+    const vtt = Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nWafer\n');
+    const file = await storage.save({ data: vtt, originalName: 'clip.vtt', contentType: 'text/vtt', purpose: FILE_PURPOSE.lessonCaptions });
+    const res = await t.http.get(storage.signedUrl(file.id_slug)).expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.text).toBe(vtt.toString());
+    await storage.removeFiles([file.storage_key]);
+    await t.http.get(storage.signedUrl(file.id_slug)).expect(404);
   });
 
   it('stops answering once the URL has expired', async () => {

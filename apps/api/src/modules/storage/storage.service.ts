@@ -13,10 +13,11 @@ export interface StoredFile {
   original_name: string;
   content_type: string;
   size_bytes: string;
+  purpose: string;
   backend: StorageBackend;
 }
 
-const FILE_COLUMNS = 'id_slug, storage_key, original_name, content_type, size_bytes, backend';
+const FILE_COLUMNS = 'id_slug, storage_key, original_name, content_type, size_bytes, purpose, backend';
 
 /** The adapter for S3 settings, or none when no bucket is configured. */
 export function s3StorageFrom(config: AppConfig): S3Storage | null {
