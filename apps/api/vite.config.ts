@@ -16,6 +16,7 @@ export default defineConfig({
       input: {
         main: 'src/main.ts',
         'create-user': 'src/database/create-user.cli.ts',
+        'storage-migrate': 'src/modules/storage/storage-migrate.cli.ts',
         ...(existsSync('src/bench/bench.cli.ts') ? { bench: 'src/bench/bench.cli.ts' } : {}),
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },

@@ -35,17 +35,20 @@ type CspDirectives = Record<string, null | Iterable<string | ((req: IncomingMess
 export function contentSecurityPolicy(config: AppConfig): CspDirectives {
   const dev = config.SERVE_APPS && config.DEV_APPS;
   const pageHost = (req: IncomingMessage) => String(req.headers.host ?? 'localhost').replace(/[^A-Za-z0-9.:[\]-]/g, '');
+  // Signed file URLs redirect to the bucket when files are in S3 (STORAGE=s3 or migrated ones).
+  const files = config.s3Origin ? [config.s3Origin] : [];
   return {
     'default-src': ["'self'"],
     ...(dev ? { 'script-src': ["'self'", "'unsafe-inline'"] } : {}),
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'media-src': ["'self'", 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...files],
+    'media-src': ["'self'", 'blob:', ...files],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'frame-src': ["'self'"],
-    'object-src': ["'self'"],
+    'frame-src': ["'self'", ...files],
+    'object-src': ["'self'", ...files],
     'connect-src': [
       "'self'",
       ...config.corsOrigins,
+      ...files,
       ...(dev ? [(req: IncomingMessage) => `ws://${pageHost(req)}`, (req: IncomingMessage) => `wss://${pageHost(req)}`] : []),
     ],
     'upgrade-insecure-requests': null,

@@ -31,6 +31,7 @@ export function dataFolder(): string {
 export interface BuiltApi {
   main: string;
   createUser: string;
+  storageMigrate: string;
   remove(): void;
 }
 
@@ -42,6 +43,7 @@ export async function buildApi(): Promise<BuiltApi> {
   return {
     main: join(outDir, 'main.js'),
     createUser: join(outDir, 'create-user.js'),
+    storageMigrate: join(outDir, 'storage-migrate.js'),
     remove: () => rmSync(outDir, { recursive: true, force: true }),
   };
 }

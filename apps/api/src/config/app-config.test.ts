@@ -85,3 +85,40 @@ describe('production', () => {
     expect(loadConfig({ SEED_DEMO: 'true', DISABLE_RATE_LIMITS: 'true', COOKIE_SECURE: 'false' }).seedDemo).toBe(true);
   });
 });
+
+describe('file storage settings', () => {
+  const s3 = { S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', S3_BUCKET: 'school-files', S3_REGION: 'eu-west-1' };
+
+  it('stores on disk by default and in the bucket with STORAGE=s3 and its settings', () => {
+    expect(loadConfig({}).STORAGE).toBe('disk');
+    const c = loadConfig({ STORAGE: 's3', ...s3 });
+    expect(c.STORAGE).toBe('s3');
+    expect(c.S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  it('refuses STORAGE=s3 without its endpoint, bucket or region, one line each', () => {
+    expect(refusal({ STORAGE: 's3' })).toEqual([
+      'Invalid setting S3_ENDPOINT: STORAGE=s3 needs the S3 endpoint URL, such as https://s3.eu-west-1.amazonaws.com',
+      'Invalid setting S3_BUCKET: STORAGE=s3 needs the name of the bucket files are stored in',
+      "Invalid setting S3_REGION: STORAGE=s3 needs the bucket's region, such as eu-west-1",
+    ]);
+    expect(refusal({ STORAGE: 's3', ...s3, S3_BUCKET: '' })).toEqual(['Invalid setting S3_BUCKET: STORAGE=s3 needs the name of the bucket files are stored in']);
+  });
+
+  it('refuses an unknown STORAGE, a bad endpoint and a key without its secret, never echoing the secret', () => {
+    expect(refusal({ STORAGE: 'ftp' })).toEqual(['Invalid setting STORAGE="ftp": expected one of disk, s3']);
+    expect(refusal({ STORAGE: 's3', ...s3, S3_ENDPOINT: 's3.example' })).toEqual([
+      'Invalid setting S3_ENDPOINT="s3.example": expected a URL such as https://s3.eu-west-1.amazonaws.com',
+    ]);
+    expect(refusal({ ...s3, S3_ACCESS_KEY_ID: 'AKIA' })[0]).toMatch(/^Invalid setting S3_SECRET_ACCESS_KEY: /);
+    const lines = refusal({ ...s3, S3_SECRET_ACCESS_KEY: 'hush-hush' });
+    expect(lines[0]).toMatch(/^Invalid setting S3_ACCESS_KEY_ID: /);
+    expect(lines.join('\n')).not.toContain('hush-hush');
+  });
+
+  it('gives the bucket origin presigned URLs use: the bucket host, or the endpoint when path-style', () => {
+    expect(loadConfig({ STORAGE: 's3', ...s3 }).s3Origin).toBe('https://school-files.s3.eu-west-1.amazonaws.com');
+    expect(loadConfig({ STORAGE: 's3', ...s3, S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: 'true' }).s3Origin).toBe('http://minio:9000');
+    expect(loadConfig({}).s3Origin).toBeUndefined();
+  });
+});

@@ -88,6 +88,17 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(0) DB_ACQUIRE_TIMEOUT_MS = 3000;
   @Transform(toInt) @IsInt() @Min(0) DB_CONNECT_TIMEOUT_MS = 3000;
 
+  /** Where new files are stored: the local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
+  @IsIn(['disk', 's3']) STORAGE: 'disk' | 's3' = 'disk';
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(ORIGIN_URL) S3_ENDPOINT?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() S3_BUCKET?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() S3_REGION?: string;
+  /** Unset: the SDK's own chain (environment, instance role). */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() S3_ACCESS_KEY_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
+  /** Bucket in the path (http://host/bucket/key) rather than the host name; most self-hosted servers need it. */
+  @Transform(toBool) @IsBoolean() S3_FORCE_PATH_STYLE = false;
+
   readonly repoRoot = findRepoRoot();
 
   get dataDir(): string {
@@ -98,6 +109,12 @@ export class AppConfig {
   }
   get seedDemo(): boolean {
     return this.SEED_DEMO ?? this.NODE_ENV !== 'production';
+  }
+  /** The origin presigned file URLs point at (the bucket's host unless path-style), for the CSP. */
+  get s3Origin(): string | undefined {
+    if (!this.S3_ENDPOINT || !this.S3_BUCKET) return undefined;
+    const url = new URL(this.S3_ENDPOINT);
+    return this.S3_FORCE_PATH_STYLE ? url.origin : `${url.protocol}//${this.S3_BUCKET}.${url.host}`;
   }
   get corsOrigins(): string[] {
     return [this.WEB_ORIGIN, this.LEARN_ORIGIN, this.ADMIN_ORIGIN].filter((o): o is string => !!o);
@@ -113,7 +130,7 @@ export class ConfigError extends Error {
 }
 
 /** Settings whose values are never echoed back (they hold secrets). */
-const SECRET_SETTINGS = new Set(['JWT_SECRET', 'DATABASE_URL']);
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY']);
 
 /** What a setting accepts, in words, from its validation decorators. */
 function expectedForm(property: string, failed: ValidationError): string {
@@ -133,7 +150,7 @@ function expectedForm(property: string, failed: ValidationError): string {
   if (rules.has('isBoolean')) return `true or false (${TRUE_WORDS.join('/')} or ${FALSE_WORDS.join('/')})`;
   if (rules.has('isIn')) return `one of ${(rules.get('isIn')![0] as string[]).join(', ')}`;
   if (rules.has('isPostgresUrl')) return 'a PostgreSQL URL such as postgres://user:password@host:5432/database';
-  if (rules.has('isUrl')) return 'an origin URL such as https://learn.school.example';
+  if (rules.has('isUrl')) return property === 'S3_ENDPOINT' ? 'a URL such as https://s3.eu-west-1.amazonaws.com' : 'an origin URL such as https://learn.school.example';
   if (rules.has('minLength')) return `at least ${rules.get('minLength')![0] as number} characters`;
   return Object.values(failed.constraints ?? {}).join(', ');
 }
@@ -165,13 +182,28 @@ function productionRefusals(config: AppConfig): string[] {
   return refusals;
 }
 
+/** Settings that only make sense together: S3 storage needs its bucket, and keys come in pairs. */
+function storageRefusals(config: AppConfig): string[] {
+  const refusals: string[] = [];
+  if (config.STORAGE === 's3') {
+    if (!config.S3_ENDPOINT) refusals.push('Invalid setting S3_ENDPOINT: STORAGE=s3 needs the S3 endpoint URL, such as https://s3.eu-west-1.amazonaws.com');
+    if (!config.S3_BUCKET) refusals.push('Invalid setting S3_BUCKET: STORAGE=s3 needs the name of the bucket files are stored in');
+    if (!config.S3_REGION) refusals.push('Invalid setting S3_REGION: STORAGE=s3 needs the bucket\'s region, such as eu-west-1');
+  }
+  if (!!config.S3_ACCESS_KEY_ID !== !!config.S3_SECRET_ACCESS_KEY) {
+    const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    refusals.push(`Invalid setting ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or both left unset for the SDK's own credentials)`);
+  }
+  return refusals;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const known = Object.keys(new AppConfig());
   const picked = Object.fromEntries(Object.entries(env).filter(([k]) => known.includes(k)));
   const config = plainToInstance(AppConfig, picked);
   const errors = validateSync(config, { forbidUnknownValues: false });
   if (errors.length) throw new ConfigError(errors.map((e) => settingLine(e.property, picked[e.property], expectedForm(e.property, e))));
-  const refusals = productionRefusals(config);
+  const refusals = [...storageRefusals(config), ...productionRefusals(config)];
   if (refusals.length) throw new ConfigError(refusals);
   return config;
 }

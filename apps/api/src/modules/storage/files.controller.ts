@@ -1,14 +1,16 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '../../common/auth.decorators';
-import { StorageService } from './storage.service';
+import { contentDisposition, FILE_PURPOSE, StorageService } from './storage.service';
 
 const LINK_EXPIRED = 'This file link has expired or is not valid.';
 const RANGE_NOT_SATISFIABLE = 'The requested range lies outside the file.';
 
 /**
- * Serves stored files to holders of a signed URL. Range requests are answered by express's
- * sendFile, so video players can seek.
+ * Serves stored files to holders of a signed URL. Files on disk are sent from here, range
+ * requests answered by express's sendFile so video players can seek; files in the S3 bucket
+ * are a 302 to a presigned bucket URL that expires with this one and keeps the content type and
+ * disposition (the bucket answers ranges itself). Every caller keeps one URL shape.
  */
 @Controller('files')
 export class FilesController {
@@ -26,11 +28,25 @@ export class FilesController {
     if (!this.storage.verify(idSlug, exp, dl, sig)) throw new NotFoundException(LINK_EXPIRED);
     const file = await this.storage.find(idSlug);
     if (!file) throw new NotFoundException(LINK_EXPIRED);
-    const disposition = dl === '1' ? 'attachment' : 'inline';
     const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
-    res.setHeader('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.original_name)}`);
+    // Captions stay same-origin even from the bucket: a <track> may not follow a redirect to
+    // another origin unless the video and the bucket opt into CORS. They are small text files.
+    if (file.backend === 's3' && file.purpose !== FILE_PURPOSE.lessonCaptions) {
+      const location = await this.storage.presignedUrl(file, { download: dl === '1', expiresIn: maxAge });
+      // The redirect is as private as the URL it answers; a shared cache must not keep it.
+      res.setHeader('Cache-Control', 'private, no-store');
+      return res.redirect(302, location);
+    }
+    res.setHeader('Content-Disposition', contentDisposition(file.original_name, dl === '1'));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    if (file.backend === 's3') {
+      const data = await this.storage.read(file);
+      if (!data) throw new NotFoundException(LINK_EXPIRED);
+      res.setHeader('Content-Type', file.content_type);
+      res.setHeader('Cache-Control', `private, max-age=${maxAge}`);
+      return res.send(data);
+    }
     // Relative to the storage root: send refuses dot segments of the path it is given, and the
     // default DATA_DIR (.data) is one; the key itself is hex and never holds a dot.
     res.sendFile(file.storage_key, {

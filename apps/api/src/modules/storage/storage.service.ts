@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JWT_SECRET } from '../auth/jwt-secret';
+import { DiskStorage } from './disk-storage';
+import { S3Storage } from './s3-storage';
+import type { StorageAdapter, StorageBackend } from './storage-adapter';
 
 export interface StoredFile {
   id_slug: string;
@@ -12,6 +13,23 @@ export interface StoredFile {
   original_name: string;
   content_type: string;
   size_bytes: string;
+  purpose: string;
+  backend: StorageBackend;
+}
+
+const FILE_COLUMNS = 'id_slug, storage_key, original_name, content_type, size_bytes, purpose, backend';
+
+/** The adapter for S3 settings, or none when no bucket is configured. */
+export function s3StorageFrom(config: AppConfig): S3Storage | null {
+  if (!config.S3_ENDPOINT || !config.S3_BUCKET || !config.S3_REGION) return null;
+  return new S3Storage({
+    endpoint: config.S3_ENDPOINT,
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  });
 }
 
 /** What stored files are for (stored_files.purpose); lessons may only point at the lesson ones. */
@@ -33,11 +51,15 @@ export interface SaveFileInput {
 
 /**
  * Files live outside any served folder under random names, recorded in stored_files, and are
- * only reachable through short-lived signed URLs (/api/files/:id_slug?exp=&sig=).
+ * only reachable through short-lived signed URLs (/api/files/:id_slug?exp=&sig=). The bytes are
+ * kept by an adapter: the local disk (default) or an S3 bucket (STORAGE=s3); each record says
+ * which one holds its file, so files copied by `pnpm storage:migrate` are read from the bucket.
  */
 @Injectable()
-export class StorageService {
+export class StorageService implements OnApplicationShutdown {
   private readonly urlKey: Buffer;
+  readonly disk: DiskStorage;
+  readonly s3: S3Storage | null;
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -46,40 +68,77 @@ export class StorageService {
   ) {
     // A key of its own, derived so that a file URL can never pass as a token or the reverse.
     this.urlKey = createHmac('sha256', secret).update('signed-file-urls').digest();
+    this.disk = new DiskStorage(config.uploadDir);
+    this.s3 = s3StorageFrom(config);
   }
 
+  async onApplicationShutdown() {
+    await this.s3?.destroy();
+  }
+
+  /** The folder of the disk adapter. */
   get directory(): string {
-    return this.config.uploadDir;
+    return this.disk.directory;
   }
 
   pathOf(storageKey: string): string {
-    return join(this.config.uploadDir, storageKey);
+    return this.disk.pathOf(storageKey);
+  }
+
+  /** The adapter new files are written to (STORAGE). */
+  get writer(): StorageAdapter {
+    return this.config.STORAGE === 's3' ? this.adapter('s3') : this.disk;
+  }
+
+  /** The adapter holding a record's bytes; a bucket record needs the S3 settings. */
+  adapter(backend: StorageBackend): StorageAdapter {
+    if (backend === 'disk') return this.disk;
+    if (!this.s3) throw new Error('A stored file is in the S3 bucket, but S3_ENDPOINT, S3_BUCKET and S3_REGION are not all set');
+    return this.s3;
   }
 
   async save(input: SaveFileInput, manager: EntityManager = this.db.manager): Promise<StoredFile> {
     const storageKey = randomBytes(16).toString('hex');
-    await mkdir(this.config.uploadDir, { recursive: true });
-    await writeFile(this.pathOf(storageKey), input.data, { mode: 0o600 });
+    const writer = this.writer;
+    await writer.put(storageKey, input.data, { contentType: input.contentType });
     const [row] = await manager.query(
-      `INSERT INTO stored_files (storage_key, original_name, content_type, size_bytes, purpose, uploaded_by)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       RETURNING id_slug, storage_key, original_name, content_type, size_bytes`,
-      [storageKey, input.originalName.slice(0, 255), input.contentType, input.data.length, input.purpose, input.uploadedBy ?? null],
+      `INSERT INTO stored_files (storage_key, original_name, content_type, size_bytes, purpose, uploaded_by, backend)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       RETURNING ${FILE_COLUMNS}`,
+      [storageKey, input.originalName.slice(0, 255), input.contentType, input.data.length, input.purpose, input.uploadedBy ?? null, writer.backend],
     );
     return row;
   }
 
-  /** Deletes stored bytes whose stored_files rows are already gone; a missing file is no error. */
+  /** The bytes of a stored file (or a range of them); null when they are missing. */
+  read(file: Pick<StoredFile, 'storage_key' | 'backend'>, range?: { start: number; end: number }): Promise<Buffer | null> {
+    return this.adapter(file.backend).read(file.storage_key, range);
+  }
+
+  /**
+   * Deletes stored bytes whose stored_files rows are already gone; a missing file is no error.
+   * The rows no longer say where the bytes were, so every configured adapter forgets the key.
+   */
   async removeFiles(storageKeys: string[]): Promise<void> {
-    for (const key of storageKeys) await rm(this.pathOf(key), { force: true });
+    for (const key of storageKeys) {
+      await this.disk.remove(key);
+      await this.s3?.remove(key);
+    }
   }
 
   async find(idSlug: string): Promise<StoredFile | null> {
-    const [row] = await this.db.query(
-      `SELECT id_slug, storage_key, original_name, content_type, size_bytes FROM stored_files WHERE id_slug = $1`,
-      [idSlug],
-    );
+    const [row] = await this.db.query(`SELECT ${FILE_COLUMNS} FROM stored_files WHERE id_slug = $1`, [idSlug]);
     return row ?? null;
+  }
+
+  /** A presigned bucket URL for a file in S3, valid as long as the API's signed URL (at most). */
+  presignedUrl(file: StoredFile, opts: { download: boolean; expiresIn: number }): Promise<string> {
+    if (!this.s3) throw new Error('A stored file is in the S3 bucket, but S3_ENDPOINT, S3_BUCKET and S3_REGION are not all set');
+    return this.s3.presignedUrl(file.storage_key, {
+      contentType: file.content_type,
+      contentDisposition: contentDisposition(file.original_name, opts.download),
+      expiresIn: Math.min(opts.expiresIn, this.config.FILE_URL_TTL_SECONDS),
+    });
   }
 
   /** A URL valid for FILE_URL_TTL_SECONDS (or ttlSeconds); `download` asks for an attachment. */
@@ -101,4 +160,9 @@ export class StorageService {
   private sign(idSlug: string, exp: number, dl: string): string {
     return createHmac('sha256', this.urlKey).update(`${idSlug}.${exp}.${dl}`).digest('base64url');
   }
+}
+
+/** inline or attachment, with the original name in RFC 5987 form. */
+export function contentDisposition(originalName: string, download: boolean): string {
+  return `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(originalName)}`;
 }

@@ -1,0 +1,41 @@
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ByteRange, StorageAdapter } from './storage-adapter';
+
+/** Files on the local disk, in one folder (DATA_DIR/uploads), readable by the owner only. */
+export class DiskStorage implements StorageAdapter {
+  readonly backend = 'disk' as const;
+
+  constructor(readonly directory: string) {}
+
+  pathOf(key: string): string {
+    return join(this.directory, key);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+    await writeFile(this.pathOf(key), data, { mode: 0o600 });
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Buffer | null> {
+    const handle = await open(this.pathOf(key), 'r').catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return null;
+      throw e;
+    });
+    if (!handle) return null;
+    try {
+      if (!range) return await handle.readFile();
+      const { size } = await handle.stat();
+      const end = Math.min(range.end, size - 1);
+      const buffer = Buffer.alloc(Math.max(0, end - range.start + 1));
+      if (buffer.length) await handle.read(buffer, 0, buffer.length, range.start);
+      return buffer;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}

@@ -1,0 +1,95 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { ByteRange, PutFileMeta, StorageAdapter } from './storage-adapter';
+
+export interface S3StorageSettings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+export interface PresignOptions {
+  contentType: string;
+  contentDisposition: string;
+  /** Seconds the URL stays valid (at least 1). */
+  expiresIn: number;
+}
+
+/** The SDK is loaded on first use, so a school storing on disk never loads it. */
+const sdk = () => import('@aws-sdk/client-s3');
+
+/**
+ * Files in an S3-compatible bucket, private to the bucket's owner; readers get short-lived
+ * presigned GET URLs that carry the content type and disposition the API would have sent.
+ */
+export class S3Storage implements StorageAdapter {
+  readonly backend = 's3' as const;
+  private readonly bucket: string;
+  private client?: Promise<S3Client>;
+
+  constructor(private readonly settings: S3StorageSettings) {
+    this.bucket = settings.bucket;
+  }
+
+  private s3(): Promise<S3Client> {
+    const { endpoint, region, forcePathStyle, accessKeyId, secretAccessKey } = this.settings;
+    this.client ??= sdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          endpoint,
+          region,
+          forcePathStyle,
+          credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+        }),
+    );
+    return this.client;
+  }
+
+  async put(key: string, data: Buffer, meta: PutFileMeta): Promise<void> {
+    const { PutObjectCommand } = await sdk();
+    await (await this.s3()).send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: meta.contentType }));
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Buffer | null> {
+    const { GetObjectCommand } = await sdk();
+    const client = await this.s3();
+    try {
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    } catch (e) {
+      if ((e as { name?: string }).name === 'NoSuchKey') return null;
+      if ((e as { name?: string }).name === 'InvalidRange') return Buffer.alloc(0);
+      throw e;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    const { DeleteObjectCommand } = await sdk();
+    await (await this.s3()).send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async presignedUrl(key: string, opts: PresignOptions): Promise<string> {
+    const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), import('@aws-sdk/s3-request-presigner')]);
+    return getSignedUrl(
+      await this.s3(),
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ResponseContentType: opts.contentType,
+        ResponseContentDisposition: opts.contentDisposition,
+        ResponseCacheControl: `private, max-age=${Math.max(1, Math.floor(opts.expiresIn))}`,
+      }),
+      { expiresIn: Math.max(1, Math.floor(opts.expiresIn)) },
+    );
+  }
+
+  async destroy(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    (await client)?.destroy();
+  }
+}
