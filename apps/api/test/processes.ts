@@ -31,6 +31,8 @@ export function dataFolder(): string {
 export interface BuiltApi {
   main: string;
   createUser: string;
+  backup: string;
+  restore: string;
   remove(): void;
 }
 
@@ -42,6 +44,8 @@ export async function buildApi(): Promise<BuiltApi> {
   return {
     main: join(outDir, 'main.js'),
     createUser: join(outDir, 'create-user.js'),
+    backup: join(outDir, 'backup.js'),
+    restore: join(outDir, 'restore.js'),
     remove: () => rmSync(outDir, { recursive: true, force: true }),
   };
 }
