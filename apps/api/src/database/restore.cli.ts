@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../config/app-config';
