@@ -5,6 +5,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/_admin/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -17,6 +17,8 @@ export default defineConfig({
         main: 'src/main.ts',
         'create-user': 'src/database/create-user.cli.ts',
         'storage-migrate': 'src/modules/storage/storage-migrate.cli.ts',
+        backup: 'src/database/backup.cli.ts',
+        restore: 'src/database/restore.cli.ts',
         ...(existsSync('src/bench/bench.cli.ts') ? { bench: 'src/bench/bench.cli.ts' } : {}),
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },

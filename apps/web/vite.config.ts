@@ -29,7 +29,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [lazySessionClient(), react()],
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
-    : { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+    : { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   // Workspace packages are TypeScript source and import assets: bundle them into the SSR build.
   ssr: { noExternal: [/^@school\//] },
   server: { proxy: { '/api': 'http://localhost:3000' } },

@@ -32,6 +32,8 @@ export interface BuiltApi {
   main: string;
   createUser: string;
   storageMigrate: string;
+  backup: string;
+  restore: string;
   remove(): void;
 }
 
@@ -44,6 +46,8 @@ export async function buildApi(): Promise<BuiltApi> {
     main: join(outDir, 'main.js'),
     createUser: join(outDir, 'create-user.js'),
     storageMigrate: join(outDir, 'storage-migrate.js'),
+    backup: join(outDir, 'backup.js'),
+    restore: join(outDir, 'restore.js'),
     remove: () => rmSync(outDir, { recursive: true, force: true }),
   };
 }
