@@ -88,6 +88,14 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(0) DB_ACQUIRE_TIMEOUT_MS = 3000;
   @Transform(toInt) @IsInt() @Min(0) DB_CONNECT_TIMEOUT_MS = 3000;
 
+  /** Least level written to the log; development prints it readably, elsewhere one JSON object a line. */
+  @Transform(emptyToUndefined) @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Bearer token GET /api/metrics requires; unset, metrics answer only direct loopback callers. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16) METRICS_TOKEN?: string;
+  /** Longest a stop (SIGTERM) waits for requests in flight before closing their connections, in ms. */
+  @Transform(toInt) @IsInt() @Min(0) SHUTDOWN_TIMEOUT_MS = 10_000;
+
   readonly repoRoot = findRepoRoot();
 
   get dataDir(): string {
@@ -98,6 +106,10 @@ export class AppConfig {
   }
   get seedDemo(): boolean {
     return this.SEED_DEMO ?? this.NODE_ENV !== 'production';
+  }
+  /** LOG_LEVEL, or `info` (`error` under tests, whose requests would flood their output). */
+  get logLevel(): NonNullable<AppConfig['LOG_LEVEL']> {
+    return this.LOG_LEVEL ?? (this.NODE_ENV === 'test' ? 'error' : 'info');
   }
   get corsOrigins(): string[] {
     return [this.WEB_ORIGIN, this.LEARN_ORIGIN, this.ADMIN_ORIGIN].filter((o): o is string => !!o);
@@ -113,7 +125,7 @@ export class ConfigError extends Error {
 }
 
 /** Settings whose values are never echoed back (they hold secrets). */
-const SECRET_SETTINGS = new Set(['JWT_SECRET', 'DATABASE_URL']);
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'DATABASE_URL', 'METRICS_TOKEN']);
 
 /** What a setting accepts, in words, from its validation decorators. */
 function expectedForm(property: string, failed: ValidationError): string {
