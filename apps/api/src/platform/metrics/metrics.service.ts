@@ -29,7 +29,7 @@ type RoutedRequest = IncomingMessage & { route?: { path?: unknown }; baseUrl?: s
 /** The route label of a request: its route's pattern, never the raw URL (ids would make a series each). */
 export function routeLabel(req: RoutedRequest): string {
   const path = req.route?.path;
-  if (typeof path === 'string') return `${req.baseUrl ?? ''}${path}`;
+  if (typeof path === 'string' && !path.includes('*')) return `${req.baseUrl ?? ''}${path}`;
   return (req.originalUrl ?? req.url ?? '').startsWith('/api') ? 'unmatched' : 'static';
 }
 
