@@ -35,7 +35,13 @@ export function createRootLogger(config: AppConfig, destination?: DestinationStr
   const stream =
     destination ??
     (config.NODE_ENV === 'development'
-      ? pretty({ sync: true, colorize: !process.env.NO_COLOR && process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+      ? pretty({
+          sync: true,
+          translateTime: 'SYS:HH:MM:ss.l',
+          singleLine: true,
+          messageFormat: '{if context}[{context}] {end}{msg}',
+          ignore: 'pid,hostname,context',
+        })
       : pino.destination({ dest: 1, sync: true }));
   return pino(
     {
