@@ -11,13 +11,17 @@ import { JWT_SECRET, resolveJwtSecret } from './modules/auth/jwt-secret';
 import { DocsModule } from './modules/docs/docs.module';
 import { FormsModule } from './modules/forms/forms.module';
 import { ApplicationsModule } from './modules/applications/applications.module';
-import { HealthController } from './modules/health/health.controller';
+import { HealthModule } from './modules/health/health.module';
 import { CoursesModule } from './modules/courses/courses.module';
 import { CohortsModule } from './modules/cohorts/cohorts.module';
 import { EnrolmentsModule } from './modules/enrolments/enrolments.module';
 import { CertificatesModule } from './modules/certificates/certificates.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { LearningModule } from './modules/learning/learning.module';
+import { MetricsModule } from './platform/metrics/metrics.module';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger as PinoLogger } from 'pino';
+import { loggingParams } from './platform/logging/logging';
 
 /** Configuration and the database, shared by every module. */
 @Global()
@@ -38,11 +42,14 @@ class CoreModule {
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, dataSource: DataSource): DynamicModule {
+  static register(config: AppConfig, dataSource: DataSource, logger: PinoLogger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         CoreModule.register(config, dataSource),
+        LoggerModule.forRoot(loggingParams(logger)),
+        HealthModule,
+        MetricsModule,
         ThrottlerModule.forRootAsync({
           inject: [DataSource],
           useFactory: (db: DataSource) => ({
@@ -62,7 +69,6 @@ export class AppModule {
         FormsModule,
         ApplicationsModule,
       ],
-      controllers: [HealthController],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },

@@ -7,6 +7,8 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { VISITOR_TOKEN_HEADER } from '@school/contracts';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
@@ -14,6 +16,9 @@ import { refuseControlCharacters } from './common/control-characters';
 import type { AppConfig } from './config/app-config';
 import { serveDevApps } from './static/dev-apps';
 import { serveApps } from './static/serve-apps';
+import { createRootLogger } from './platform/logging/logging';
+import { assignRequestId } from './platform/logging/request-id';
+import { MetricsService } from './platform/metrics/metrics.service';
 
 /**
  * Brotli quality for API answers, which are compressed afresh on every request: quality 1 costs a
@@ -55,13 +60,23 @@ export function contentSecurityPolicy(config: AppConfig): CspDirectives {
   };
 }
 
+export interface CreateAppOptions {
+  /** Where the log goes (tests read it); stdout by default. */
+  logStream?: DestinationStream;
+}
+
 /** Builds the whole HTTP application; used by main.ts and by the API tests. */
-export async function createApp(config: AppConfig, dataSource: DataSource): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, dataSource), {
+export async function createApp(config: AppConfig, dataSource: DataSource, options: CreateAppOptions = {}): Promise<INestApplication> {
+  const logger = createRootLogger(config, options.logStream);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, dataSource, logger), {
     bodyParser: false,
     abortOnError: false,
-    logger: config.NODE_ENV === 'test' ? ['error'] : ['log', 'warn', 'error'],
+    bufferLogs: true,
   });
+  app.useLogger(app.get(PinoNestLogger));
+  // Before anything that may answer: every answer carries its request id, every request is measured.
+  app.use(assignRequestId);
+  app.use(app.get(MetricsService).middleware);
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   // API answers are not revalidated by the apps; hashing every body for an ETag costs CPU on large views.
@@ -83,7 +98,7 @@ export async function createApp(config: AppConfig, dataSource: DataSource): Prom
     if (config.DEV_APPS) await serveDevApps(app, config);
     else serveApps(app, config);
   }
-  app.enableShutdownHooks();
+  // main.ts handles SIGTERM and SIGINT itself: it drains requests first, then closes the app.
   Logger.flush();
   return app;
 }

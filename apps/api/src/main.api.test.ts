@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -91,5 +92,41 @@ describe('the API process and its embedded PostgreSQL', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     expect(isRunning(fresh)).toBe(false);
+  }, 120_000);
+  it('on SIGTERM refuses new connections, finishes a request in flight, then stops promptly', async () => {
+    const run = start({ SHUTDOWN_TIMEOUT_MS: '8000', LOG_LEVEL: 'info' });
+    await healthy(env.PORT, run);
+    // A sign-in whose body is still arriving: in flight from the server's point of view.
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'Wrong#Password42' });
+    const socket = connect(Number(env.PORT), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(`POST /api/auth/login/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    await new Promise((r) => setTimeout(r, 300));
+
+    run.child.kill('SIGTERM');
+    await waitFor('new connections to be refused', async () => {
+      try {
+        await fetch(`http://127.0.0.1:${env.PORT}/api/health/live`);
+        return undefined;
+      } catch (e) {
+        return (e as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED' || undefined;
+      }
+    }, 5_000);
+    expect(run.child.exitCode).toBeNull();
+
+    socket.write(body.slice(10));
+    await ended;
+    const answered = Date.now();
+    // The whole answer, read from the database that stays open until requests are done.
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(answer).toContain('There is no user with that email.');
+    expect(await run.exited).toBe(0);
+    // Nothing was left to wait for: not the 8 s of SHUTDOWN_TIMEOUT_MS, nor the 10 s safety limit.
+    expect(Date.now() - answered).toBeLessThan(4_000);
+    expect(run.output()).toContain('Stopping: finishing 1 request(s) in flight');
   }, 120_000);
 });

@@ -10,7 +10,9 @@ import { EmbeddedPostgresError } from './database/embedded-postgres';
 import { seedDemo } from './database/seed';
 import { type DatabaseHandle, startDatabase } from './database/start-database';
 import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { ReadinessChecks } from './modules/health/readiness';
 import { StorageService } from './modules/storage/storage.service';
+import { type HttpDrain, trackRequests } from './platform/lifecycle/http-drain';
 
 /** An error whose message alone tells the person starting the school what to do. */
 class StartError extends Error {}
@@ -22,6 +24,8 @@ async function main() {
   let database: DatabaseHandle | undefined;
   let dataSource: DataSource | undefined;
   let app: INestApplication | undefined;
+  let requests: HttpDrain | undefined;
+  let listening = false;
 
   const start = async () => {
     database = await startDatabase(config, dbLog).catch((e) => {
@@ -46,12 +50,23 @@ async function main() {
     }
     dataSource = await openDatabase(url, 20, requestPoolOptions(config, dbLog));
     app = await createApp(config, dataSource);
+    requests = trackRequests(app.getHttpServer() as Server);
     await app.listen(config.PORT, config.HOST ?? '0.0.0.0');
+    listening = true;
   };
-  /** Closes whatever has been started, last first; the embedded PostgreSQL must never be left running. */
+  /**
+   * Closes whatever has been started, last first; the embedded PostgreSQL must never be left running.
+   * Requests in flight finish first (at most SHUTDOWN_TIMEOUT_MS) while new connections are refused
+   * and readiness answers 503; then the app's modules stop (their shutdown hooks finish their jobs).
+   */
   const close = async () => {
     if (app) {
-      (app.getHttpServer() as Server).closeIdleConnections();
+      app.get(ReadinessChecks).markStopping();
+      if (listening && requests) {
+        if (requests.inFlight) Logger.log(`Stopping: finishing ${requests.inFlight} request(s) in flight`, 'Shutdown');
+        const finished = await requests.drain(config.SHUTDOWN_TIMEOUT_MS);
+        if (!finished) Logger.warn(`Requests still running after ${config.SHUTDOWN_TIMEOUT_MS} ms were cut off (SHUTDOWN_TIMEOUT_MS)`, 'Shutdown');
+      }
       await app.close();
     }
     await dataSource?.destroy();
@@ -66,13 +81,12 @@ async function main() {
     // A stop during the start (pnpm dev rebuilt, Ctrl-C) lets it finish first: killing it half-way
     // would leave PostgreSQL running or its data folder half made, and the next start would fail.
     await starting.catch(() => undefined);
-    // Idle keep-alive connections would hold the close open; never wait more than 10 s.
-    setTimeout(() => process.exit(0), 10_000).unref();
+    // Requests get SHUTDOWN_TIMEOUT_MS; the modules, the pool and PostgreSQL 10 s more, never longer.
+    setTimeout(() => process.exit(0), config.SHUTDOWN_TIMEOUT_MS + 10_000).unref();
     await close();
     process.exit(0);
   };
-  // Kept (not once): Nest's own shutdown hook sends the signal again when its part is done, and
-  // the process must live on until the database has stopped.
+  // Kept (not once): a second signal while stopping must not end the process before the database has stopped.
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {

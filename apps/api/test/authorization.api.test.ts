@@ -72,3 +72,22 @@ describe('adminUpdateUserStatus on a real account', () => {
     expect(res.body.user).toMatchObject({ id_slug: target.id_slug, is_suspended: true });
   });
 });
+
+/**
+ * Operations routes answer without a user: probes and scrapers hold no account. Metrics need
+ * METRICS_TOKEN (see metrics.api.test.ts) or, unset as here, a direct caller on this machine:
+ * a user's token never opens them to a caller through a proxy.
+ */
+describe.each([undefined, 'STUDENT', 'INSTRUCTOR', 'ADMIN'] as const)('operations routes for %s', (role) => {
+  const as = (req: ReturnType<typeof t.http.get>) => (role ? req.set(bearer(users[role])) : req);
+  it.each([
+    [routes.healthLive.path, 200],
+    [routes.healthReady.path, 200],
+    [routes.metrics.path, 200],
+  ] as const)('GET /api/%s answers %i', async (path, expected) => {
+    await as(t.http.get(`/api/${path}`)).expect(expected);
+  });
+  it('GET /api/metrics through a proxy answers 403', async () => {
+    await as(t.http.get('/api/metrics').set('X-Forwarded-For', '203.0.113.9')).expect(403);
+  });
+});

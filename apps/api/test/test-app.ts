@@ -8,7 +8,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { type AppConfig, loadConfig } from '../src/config/app-config';
-import { createApp } from '../src/create-app';
+import { type CreateAppOptions, createApp } from '../src/create-app';
 import { openDatabase } from '../src/database/data-source';
 import { ensureDatabase } from '../src/database/embedded-postgres';
 import { hashPassword } from '../src/modules/auth/password.service';
@@ -22,7 +22,7 @@ export interface TestApp {
 }
 
 /** A fresh, migrated database of its own and the whole Nest app over HTTP. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}): Promise<TestApp> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const url = await ensureDatabase(inject('adminDatabaseUrl'), name, 'school_template');
   const ds = await openDatabase(url, 5);
@@ -34,7 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     JWT_SECRET: randomBytes(32).toString('hex'),
     ...env,
   });
-  const app = await createApp(config, ds);
+  const app = await createApp(config, ds, options);
   await app.init();
   return {
     app,

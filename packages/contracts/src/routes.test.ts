@@ -54,6 +54,9 @@ const SPEC_CALLS: Array<[string, string]> = [
   ['GET', 'applications/admin/list'],
   ['GET', 'applications/admin/export'],
   ['GET', 'health'],
+  ['GET', 'health/live'],
+  ['GET', 'health/ready'],
+  ['GET', 'metrics'],
 ];
 
 const ADMIN_PATHS = new Set(SPEC_CALLS.slice(17, 41).map(([m, p]) => `${m} ${p}`));
@@ -83,7 +86,7 @@ describe('route table', () => {
   it('keeps public only what strangers may call', () => {
     const publicNames = entries.filter(([, r]) => r.auth === 'public').map(([n]) => n).sort();
     expect(publicNames).toEqual(
-      ['contactForm', 'courseInterestForm', 'health', 'login', 'logout', 'refresh', 'register', 'submitApplication', 'uploadFile', 'visitorToken'].sort(),
+      ['contactForm', 'courseInterestForm', 'health', 'healthLive', 'healthReady', 'login', 'metrics', 'logout', 'refresh', 'register', 'submitApplication', 'uploadFile', 'visitorToken'].sort(),
     );
   });
 

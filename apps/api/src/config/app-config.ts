@@ -99,6 +99,14 @@ export class AppConfig {
   /** Bucket in the path (http://host/bucket/key) rather than the host name; most self-hosted servers need it. */
   @Transform(toBool) @IsBoolean() S3_FORCE_PATH_STYLE = false;
 
+  /** Least level written to the log; development prints it readably, elsewhere one JSON object a line. */
+  @Transform(emptyToUndefined) @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Bearer token GET /api/metrics requires; unset, metrics answer only direct loopback callers. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16) METRICS_TOKEN?: string;
+  /** Longest a stop (SIGTERM) waits for requests in flight before closing their connections, in ms. */
+  @Transform(toInt) @IsInt() @Min(0) SHUTDOWN_TIMEOUT_MS = 10_000;
+
   readonly repoRoot = findRepoRoot();
 
   get dataDir(): string {
@@ -116,6 +124,10 @@ export class AppConfig {
     const url = new URL(this.S3_ENDPOINT);
     return this.S3_FORCE_PATH_STYLE ? url.origin : `${url.protocol}//${this.S3_BUCKET}.${url.host}`;
   }
+  /** LOG_LEVEL, or `info` (`error` under tests, whose requests would flood their output). */
+  get logLevel(): NonNullable<AppConfig['LOG_LEVEL']> {
+    return this.LOG_LEVEL ?? (this.NODE_ENV === 'test' ? 'error' : 'info');
+  }
   get corsOrigins(): string[] {
     return [this.WEB_ORIGIN, this.LEARN_ORIGIN, this.ADMIN_ORIGIN].filter((o): o is string => !!o);
   }
@@ -130,7 +142,7 @@ export class ConfigError extends Error {
 }
 
 /** Settings whose values are never echoed back (they hold secrets). */
-const SECRET_SETTINGS = new Set(['JWT_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
 
 /** What a setting accepts, in words, from its validation decorators. */
 function expectedForm(property: string, failed: ValidationError): string {

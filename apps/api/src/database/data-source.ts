@@ -86,12 +86,36 @@ export function createDataSource(url: string, poolSize = 20, options: DatabaseOp
   return monitor ? new MonitoredDataSource(dataSourceOptions, monitor) : new DataSource(dataSourceOptions);
 }
 
-/** Connects and applies every pending migration, each in its own transaction. */
+/**
+ * Key of the session-level advisory lock held while migrating ('school:migrations' as a bigint):
+ * replicas starting together on one database migrate one after the other, the later ones finding
+ * nothing left to do.
+ */
+export const MIGRATION_LOCK_KEY = '7318042115522375012';
+
+/**
+ * Runs `ds`'s pending migrations, each in its own transaction, while holding the migration lock
+ * on a connection of its own (outside the pool, which may hold a single connection).
+ */
+export async function migrateUnderLock(ds: DataSource, url: string, connectMs?: number): Promise<void> {
+  const lock = new pg.Client({ connectionString: url, ...(connectMs ? { connectionTimeoutMillis: connectMs } : {}) });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    await ds.runMigrations({ transaction: 'each' });
+  } finally {
+    // Ending the session releases the lock even when the unlock itself fails.
+    await lock.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.end().catch(() => undefined);
+  }
+}
+
+/** Connects and applies every pending migration (under the migration lock), each in its own transaction. */
 export async function openDatabase(url: string, poolSize?: number, options: DatabaseOptions = {}): Promise<DataSource> {
   const ds = createDataSource(url, poolSize, options);
   await ds.initialize();
   try {
-    if (options.migrate !== false) await ds.runMigrations({ transaction: 'each' });
+    if (options.migrate !== false) await migrateUnderLock(ds, url, options.timeouts?.connectMs);
   } catch (e) {
     await ds.destroy();
     throw e;

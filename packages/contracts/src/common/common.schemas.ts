@@ -90,11 +90,23 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 export const IdSlugResponseSchema = z.object({ id_slug: z.string() });
 export type IdSlugResponse = z.infer<typeof IdSlugResponseSchema>;
 
+/** One dependency's state in a health answer; its latency when it answered. */
+export const HealthCheckSchema = z.object({ status: z.enum(['up', 'down']), latency_ms: z.number().int().optional() });
 export const HealthResponseSchema = z.object({
   status: z.enum(['ok', 'error']),
-  database: z.enum(['up', 'down']),
+  database: HealthCheckSchema,
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+export const LivenessResponseSchema = z.object({ status: z.literal('ok') });
+/** Readiness: the database and every other dependency the API registered (storage, queue), by name. */
+export const ReadinessResponseSchema = z.object({
+  status: z.enum(['ok', 'error', 'stopping']),
+  database: HealthCheckSchema,
+  checks: z.record(z.string(), HealthCheckSchema),
+});
+export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>;
+/** Prometheus' text exposition format. */
+export const MetricsResponseSchema = z.string();
 
 /** Path param objects */
 export const IdParamsSchema = z.object({ id: IdSlugSchema });

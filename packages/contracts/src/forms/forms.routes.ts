@@ -1,5 +1,5 @@
 import { defineRoutes } from '../common/route';
-import { HealthResponseSchema } from '../common/common.schemas';
+import { HealthResponseSchema, LivenessResponseSchema, MetricsResponseSchema, ReadinessResponseSchema } from '../common/common.schemas';
 import {
   ContactFormSchema,
   CourseInterestFormSchema,
@@ -55,5 +55,28 @@ export const formsRoutes = defineRoutes({
     path: 'health',
     response: HealthResponseSchema,
     auth: 'public',
+    summary: "The database's state (503 when it does not answer within 2 s)",
+  },
+  healthLive: {
+    method: 'GET',
+    path: 'health/live',
+    response: LivenessResponseSchema,
+    auth: 'public',
+    summary: 'Liveness: the process serves requests; no dependency is asked',
+  },
+  healthReady: {
+    method: 'GET',
+    path: 'health/ready',
+    response: ReadinessResponseSchema,
+    auth: 'public',
+    summary: 'Readiness: the database and the other dependencies answer and the instance is not stopping (503 otherwise)',
+  },
+  metrics: {
+    method: 'GET',
+    path: 'metrics',
+    response: MetricsResponseSchema,
+    responseType: 'text',
+    auth: 'public',
+    summary: 'Prometheus metrics; needs `Authorization: Bearer <METRICS_TOKEN>` when METRICS_TOKEN is set, otherwise answers callers on the same machine only',
   },
 });

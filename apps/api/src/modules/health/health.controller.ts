@@ -4,35 +4,60 @@ import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth.decorators';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../common/http-exception.filter';
 import { databaseMonitor } from '../../database/data-source';
+import { type CheckResult, ReadinessChecks, timed } from './readiness';
 
 /** The database's answer to the health check must come within this; the whole check answers within 3 s. */
 export const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
 
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(ReadinessChecks) private readonly readiness: ReadinessChecks,
+  ) {}
 
-  /** Liveness plus the database's state; 503 when the database does not answer within 2 s. */
-  @Public()
-  @Get(['', 'ready'])
-  async health(@Res({ passthrough: true }) res: Response) {
-    const started = Date.now();
-    let timer: NodeJS.Timeout | undefined;
-    try {
+  private checkDatabase(): Promise<CheckResult> {
+    return timed(async () => {
       if (databaseMonitor(this.db)?.available === false) throw new Error('The database is not answering.');
-      await Promise.race([
-        this.db.query('SELECT 1'),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('timeout')), HEALTH_DATABASE_TIMEOUT_MS);
-        }),
-      ]);
-      return { status: 'ok', database: { status: 'up', latency_ms: Date.now() - started } };
-    } catch {
-      res.status(HttpStatus.SERVICE_UNAVAILABLE);
-      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return { status: 'error', database: { status: 'down' } };
-    } finally {
-      clearTimeout(timer);
+      await this.db.query('SELECT 1');
+    }, HEALTH_DATABASE_TIMEOUT_MS);
+  }
+
+  private unavailable(res: Response) {
+    res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  }
+
+  /** The database's state; 503 when it does not answer within 2 s. */
+  @Public()
+  @Get()
+  async health(@Res({ passthrough: true }) res: Response) {
+    const database = await this.checkDatabase();
+    if (database.status === 'down') {
+      this.unavailable(res);
+      return { status: 'error', database };
     }
+    return { status: 'ok', database };
+  }
+
+  /** The process is alive and serving: no dependency is asked (a database outage must not restart it). */
+  @Public()
+  @Get('live')
+  live() {
+    return { status: 'ok' };
+  }
+
+  /**
+   * Ready for traffic: the database and every registered dependency (storage, queue) answer within
+   * 2 s, and the instance is not stopping; 503 otherwise.
+   */
+  @Public()
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) res: Response) {
+    const [database, checks] = await Promise.all([this.checkDatabase(), this.readiness.run(HEALTH_DATABASE_TIMEOUT_MS)]);
+    const stopping = this.readiness.isStopping;
+    const up = !stopping && database.status === 'up' && Object.values(checks).every((c) => c.status === 'up');
+    if (!up) this.unavailable(res);
+    return { status: up ? 'ok' : stopping ? 'stopping' : 'error', database, checks };
   }
 }
