@@ -206,7 +206,7 @@ describe('createApiClient', () => {
       baseUrl: 'https://api.example.com/api',
       fetch: (async (input: RequestInfo | URL) => {
         calls.push(String(input));
-        return json(200, { status: 'ok', database: 'up' });
+        return json(200, { status: 'ok', database: { status: 'up', latency_ms: 1 } });
       }) as typeof fetch,
       tokens: { getAccess: () => null, setAccess: () => {} },
       onSessionExpired: () => {},
