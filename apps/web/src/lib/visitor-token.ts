@@ -51,9 +51,8 @@ export async function visitorToken(fetchImpl: typeof fetch = fetch): Promise<str
   return pending;
 }
 
-/** The header carrying the visitor token, for a request to this school's own API; empty otherwise. */
-export async function visitorHeaders(url: string, fetchImpl: typeof fetch = fetch): Promise<Record<string, string>> {
-  if (!url.startsWith('/api/')) return {};
+/** The header carrying this browser's visitor token, for a request to this school's own API. */
+export async function visitorHeaders(fetchImpl: typeof fetch = fetch): Promise<Record<string, string>> {
   const token = await visitorToken(fetchImpl);
   return token ? { [VISITOR_TOKEN_HEADER]: token } : {};
 }

@@ -11,7 +11,9 @@ export class FormCollectionError extends Error {}
  * limit counts this visitor rather than everyone behind the same address.
  */
 export async function postForm(endpoint: string, data: FormData, fetchImpl: typeof fetch = fetch): Promise<string> {
-  const headers = { Accept: 'application/json', ...(await visitorHeaders(endpoint, fetchImpl)) };
+  // The token is for this school's own API only; another form collection gets nothing of it.
+  const own = endpoint.startsWith('/api/');
+  const headers = { Accept: 'application/json', ...(own ? await visitorHeaders(fetchImpl) : {}) };
   const res = await fetchImpl(endpoint, { method: 'POST', body: data, headers });
   if (res.ok) return FORM_SUCCESS_MESSAGE;
   const body: unknown = await res.json().catch(() => null);

@@ -11,7 +11,7 @@ export async function uploadDocument(client: ApiClient, file: File | null): Prom
   const data = new FormData();
   data.append('file', file, file.name);
   try {
-    const { url } = await client.upload('uploadFile', data, { headers: await visitorHeaders(client.url('uploadFile')) });
+    const { url } = await client.upload('uploadFile', data, { headers: await visitorHeaders() });
     return url;
   } catch (e) {
     if (isApiError(e) && e.status === 429) throw e;
