@@ -1,4 +1,5 @@
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ByteRange, StorageAdapter } from './storage-adapter';
 
@@ -37,5 +38,10 @@ export class DiskStorage implements StorageAdapter {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async ping(): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+    await access(this.directory, constants.W_OK);
   }
 }

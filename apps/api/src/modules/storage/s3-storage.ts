@@ -72,6 +72,11 @@ export class S3Storage implements StorageAdapter {
     await (await this.s3()).send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  async ping(): Promise<void> {
+    const { HeadBucketCommand } = await sdk();
+    await (await this.s3()).send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
   async presignedUrl(key: string, opts: PresignOptions): Promise<string> {
     const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), import('@aws-sdk/s3-request-presigner')]);
     return getSignedUrl(

@@ -24,4 +24,6 @@ export interface StorageAdapter {
   read(key: string, range?: ByteRange): Promise<Buffer | null>;
   /** Deletes the bytes under key; a missing file is no error. */
   remove(key: string): Promise<void>;
+  /** Resolves when the store can take files now (readiness); rejects with the reason otherwise. */
+  ping(): Promise<void>;
 }

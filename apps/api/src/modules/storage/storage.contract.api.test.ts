@@ -66,6 +66,11 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
   const save = (originalName: string, contentType: string) =>
     storage.save({ data: bytes, originalName, contentType, purpose: 'test' });
 
+  it('counts in readiness: ready while the store takes files', async () => {
+    const ready = await t.http.get('/api/health/ready').expect(200);
+    expect(ready.body.checks.storage).toMatchObject({ status: 'up' });
+  });
+
   it('uploads to its own store, recorded as such, and reads the bytes back', async () => {
     const file = await save('notes.pdf', 'application/pdf');
     expect(file.backend).toBe(backend);
@@ -150,6 +155,21 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
         const answer = await fetchUrl(res.headers.location, {});
         expect(answer.status).toBe(200);
         expect(Buffer.compare(answer.body, bytes)).toBe(0);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('is not ready while its bucket cannot be reached', async () => {
+      const config = loadConfig({
+        NODE_ENV: 'test', SERVE_APPS: 'false', COOKIE_SECURE: 'false', JWT_SECRET: t.config.JWT_SECRET!, STORAGE: 's3',
+        ...s3!.env, S3_BUCKET: 'no-such-bucket', DATA_DIR: mkdtempSync(join(tmpdir(), 'school-no-bucket-')),
+      });
+      const other = await createApp(config, t.ds);
+      await other.init();
+      try {
+        const res = await request(other.getHttpServer()).get('/api/health/ready').expect(503);
+        expect(res.body.checks.storage).toMatchObject({ status: 'down' });
       } finally {
         await other.close();
       }
