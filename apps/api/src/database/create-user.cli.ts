@@ -6,9 +6,8 @@ import { hashPassword } from '../modules/auth/password.service';
 import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordRuleSchema, RoleSchema } from '@school/contracts';
 import { z } from 'zod';
 import { loadConfig } from '../config/app-config';
+import { CliFailure as Failure, runCli, withSchoolDatabase } from './cli';
 import { explainDatabaseError } from './database-errors';
-import { openDatabase, setupPoolOptions } from './data-source';
-import { useDatabase } from './start-database';
 
 const USAGE =
   'Usage: pnpm create-user --email E [--password P] --role ADMIN|INSTRUCTOR|STUDENT --first-name F --last-name L\n' +
@@ -23,15 +22,7 @@ const ArgsSchema = z.object({
   'last-name': LastNameSchema,
 });
 
-/** Exit codes: 0 created, 1 not created (the account exists, or the database failed), 2 bad arguments. */
-class Failure extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
+// Exit codes: 0 created, 1 not created (the account exists, or the database failed), 2 bad arguments.
 
 /** The password from the terminal without echo, or from the first line of a pipe. */
 async function readPassword(): Promise<string> {
@@ -87,43 +78,20 @@ async function main() {
   } catch (e) {
     throw new Failure((e as Error).message);
   }
-  const source = config.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL';
-  const database = await useDatabase(config).catch((e) => {
-    throw new Failure(`Could not connect to the database: ${explainDatabaseError(e, config.DATABASE_URL ?? '', source)}`);
+  await withSchoolDatabase(config, async ({ ds, url, source }) => {
+    const passwordHash = await hashPassword(args.password);
+    const rows: { id_slug: string }[] = await ds
+      .query(
+        `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (email) DO NOTHING RETURNING id_slug`,
+        [args.email, args['first-name'], args['last-name'], args.role, passwordHash],
+      )
+      .catch((e) => {
+        throw new Failure(`Could not create the account: ${explainDatabaseError(e, url, source)}`);
+      });
+    if (!rows.length) throw new Failure(`An account with the email ${args.email} already exists; nothing was changed.`);
+    console.log(`Created ${args.role} ${args.email} (id ${rows[0].id_slug}).`);
   });
-  try {
-    const ds = await openDatabase(database.url, 2, setupPoolOptions(config)).catch((e) => {
-      throw new Failure(`Could not connect to the database: ${explainDatabaseError(e, database.url, source)}`);
-    });
-    try {
-      const passwordHash = await hashPassword(args.password);
-      const rows: { id_slug: string }[] = await ds
-        .query(
-          `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (email) DO NOTHING RETURNING id_slug`,
-          [args.email, args['first-name'], args['last-name'], args.role, passwordHash],
-        )
-        .catch((e) => {
-          throw new Failure(`Could not create the account: ${explainDatabaseError(e, database.url, source)}`);
-        });
-      if (!rows.length) throw new Failure(`An account with the email ${args.email} already exists; nothing was changed.`);
-      console.log(`Created ${args.role} ${args.email} (id ${rows[0].id_slug}).`);
-    } finally {
-      await ds.destroy();
-    }
-  } finally {
-    await database.stop();
-  }
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    if (e instanceof Failure) {
-      console.error(e.message);
-      process.exit(e.exitCode);
-    }
-    console.error(`Could not create the account: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runCli(main, 'Could not create the account');

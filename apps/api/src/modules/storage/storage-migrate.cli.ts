@@ -1,9 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/app-config';
-import { explainDatabaseError } from '../../database/database-errors';
-import { openDatabase, setupPoolOptions } from '../../database/data-source';
-import { useDatabase } from '../../database/start-database';
+import { CliFailure as Failure, runCli, withSchoolDatabase } from '../../database/cli';
 import { DiskStorage } from './disk-storage';
 import { migrateToS3 } from './storage-migrate';
 import { s3StorageFrom } from './storage.service';
@@ -13,15 +11,7 @@ const USAGE =
   'Copies the stored files still on the local disk (DATA_DIR/uploads) to the S3 bucket (S3_ENDPOINT, S3_BUCKET, S3_REGION) and switches their records. ' +
   'Safe to stop and run again: it resumes where it stopped. The local copies are kept.';
 
-/** Exit codes: 0 every file copied (or nothing to do), 1 some not copied or a failure, 2 bad arguments or settings. */
-class Failure extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
+// Exit codes: 0 every file copied (or nothing to do), 1 some not copied or a failure, 2 bad arguments or settings.
 
 function readArgs(): { limit?: number } {
   let values: { to?: string; limit?: string };
@@ -47,15 +37,8 @@ async function main() {
   }
   const s3 = s3StorageFrom(config);
   if (!s3) throw new Failure('Copying to S3 needs S3_ENDPOINT, S3_BUCKET and S3_REGION (and credentials: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).', 2);
-  const source = config.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL';
-  const database = await useDatabase(config).catch((e) => {
-    throw new Failure(`Could not connect to the database: ${explainDatabaseError(e, config.DATABASE_URL ?? '', source)}`);
-  });
   try {
-    const ds = await openDatabase(database.url, 2, setupPoolOptions(config)).catch((e) => {
-      throw new Failure(`Could not connect to the database: ${explainDatabaseError(e, database.url, source)}`);
-    });
-    try {
+    await withSchoolDatabase(config, async ({ ds }) => {
       const result = await migrateToS3(ds, new DiskStorage(config.uploadDir), s3, {
         limit: args.limit,
         onCopied: (idSlug, done) => console.log(`Copied file ${idSlug} (${done})`),
@@ -64,23 +47,10 @@ async function main() {
       if (result.missing.length) {
         throw new Failure(`Not found on disk, left as they are: ${result.missing.join(', ')}`);
       }
-    } finally {
-      await ds.destroy();
-      await s3.destroy();
-    }
+    });
   } finally {
-    await database.stop();
+    await s3.destroy();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e) => {
-    if (e instanceof Failure) {
-      console.error(e.message);
-      process.exit(e.exitCode);
-    }
-    console.error(`Could not copy the files: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runCli(main, 'Could not copy the files');
