@@ -122,9 +122,10 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
 
   it('stops answering once the URL has expired', async () => {
     const file = await save('reading.pdf', 'application/pdf');
-    const fresh = await get(storage.signedUrl(file.id_slug, { ttlSeconds: 1 }));
+    // Long enough for both hops (the API's URL, then the bucket's) on a busy machine; expiry is in whole seconds.
+    const fresh = await get(storage.signedUrl(file.id_slug, { ttlSeconds: 4 }));
     expect(fresh.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2500));
+    await new Promise((r) => setTimeout(r, 5500));
     // The URL that answered (the API's, or the bucket's presigned one) no longer does.
     const again = backend === 's3' ? await fetchUrl(fresh.url, {}) : await get(fresh.url);
     expect(again.status).toBeGreaterThanOrEqual(400);
