@@ -18,6 +18,8 @@ import { EnrolmentsModule } from './modules/enrolments/enrolments.module';
 import { CertificatesModule } from './modules/certificates/certificates.module';
 import { StorageModule } from './modules/storage/storage.module';
 import { LearningModule } from './modules/learning/learning.module';
+import { JobsModule } from './platform/jobs/jobs.module';
+import { MailModule } from './platform/mail/mail.module';
 
 /** Configuration and the database, shared by every module. */
 @Global()
@@ -51,6 +53,8 @@ export class AppModule {
             storage: new PostgresThrottlerStorage(db),
           }),
         }),
+        JobsModule,
+        MailModule.register(config),
         AuthModule,
         StorageModule,
         LearningModule,

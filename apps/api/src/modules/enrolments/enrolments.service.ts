@@ -1,7 +1,9 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { StudentCohortResponse, UpdateStudentEnrolment } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { MailService } from '../../platform/mail/mail.service';
 import { COHORT_NOT_FOUND } from '../cohorts/cohorts.service';
+import { queueEnrolledMails } from './enrolled-mail';
 
 export const STUDENT_NOT_FOUND = 'Student not found';
 export const NOT_IN_COHORT = 'This student is not enrolled in the cohort';
@@ -21,7 +23,10 @@ const answer = ({ cohort, user }: Found): StudentCohortResponse => ({
 /** Admin changes to one student's enrolment in a cohort. */
 @Injectable()
 export class EnrolmentsService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(MailService) private readonly mail: MailService,
+  ) {}
 
   /** ACTIVE and SUSPENDED toggle; a COMPLETED enrolment stays as it is. */
   async updateStatus(cohortIdSlug: string, body: UpdateStudentEnrolment): Promise<{ cohort_id_slug: string }> {
@@ -49,6 +54,7 @@ export class EnrolmentsService {
         [found.cohort.id, found.user.id],
       );
       if (!inserted.length) throw new ConflictException(ALREADY_IN_COHORT);
+      await queueEnrolledMails(m, this.mail, [inserted[0].id]);
       return answer(found);
     });
   }
