@@ -23,8 +23,9 @@ export interface RowOutcome {
   is_student: boolean;
   enrolled: boolean;
   queued: boolean;
-  /** The enrolment this row created, if any. */
+  /** The enrolment this row created, if any, and the account's first name (for its notice). */
   enrolment_id: string | null;
+  account_first_name: string | null;
 }
 
 export function checkRows(students: BulkStudentRow[]): CheckedRows {
@@ -47,7 +48,7 @@ export function checkRows(students: BulkStudentRow[]): CheckedRows {
  * Locks the cohort ($1 id_slug) against deletion while its students are written, and the cohort
  * queue against registrations (see cohort-queue-lock.ts), in one statement.
  */
-export const LOCK_COHORT_SQL = `SELECT c.id FROM ${LOCK_QUEUE_FOR_BULK_ADD_FROM}, cohorts c WHERE c.id_slug = $1 FOR SHARE OF c`;
+export const LOCK_COHORT_SQL = `SELECT c.id, c.id_slug, c.title, c.start_date, c.end_date FROM ${LOCK_QUEUE_FOR_BULK_ADD_FROM}, cohorts c WHERE c.id_slug = $1 FOR SHARE OF c`;
 
 /**
  * The whole write in one statement: $1 cohort id, $2/$3/$4 emails, first and last names.
@@ -57,7 +58,7 @@ export const BULK_ADD_SQL = `
 WITH input AS (
   SELECT * FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(email, first_name, last_name, ord)
 ), matched AS (
-  SELECT i.*, u.id AS user_id, u.role FROM input i LEFT JOIN users u ON u.email = i.email
+  SELECT i.*, u.id AS user_id, u.role, u.first_name AS account_first_name FROM input i LEFT JOIN users u ON u.email = i.email
 ), enrolled AS (
   INSERT INTO enrolments (cohort_id, user_id)
   SELECT $1, user_id FROM matched WHERE role = 'STUDENT'
@@ -68,7 +69,7 @@ WITH input AS (
   ON CONFLICT (cohort_id, email) DO NOTHING RETURNING email
 )
 SELECT m.ord::int, m.user_id IS NOT NULL AS has_account, m.role IS NOT DISTINCT FROM 'STUDENT' AS is_student,
-       e.user_id IS NOT NULL AS enrolled, q.email IS NOT NULL AS queued, e.id::text AS enrolment_id
+       e.user_id IS NOT NULL AS enrolled, q.email IS NOT NULL AS queued, e.id::text AS enrolment_id, m.account_first_name
   FROM matched m
   LEFT JOIN enrolled e ON e.user_id = m.user_id
   LEFT JOIN queued q ON q.email = m.email`;
@@ -134,7 +135,12 @@ export class BulkAddService {
       if (!checked.valid.length) return [] as RowOutcome[];
       const rows = (await m.query(BULK_ADD_SQL, bulkAddValues(cohort.id, checked.valid))) as RowOutcome[];
       // Each new enrolment's notice is queued with it: a rolled-back add sends nothing.
-      await queueEnrolledMails(m, this.mail, rows.flatMap((r) => (r.enrolment_id ? [r.enrolment_id] : [])));
+      await queueEnrolledMails(
+        m,
+        this.mail,
+        cohort,
+        rows.flatMap((r) => (r.enrolment_id ? [{ enrolment_id: r.enrolment_id, email: checked.valid[r.ord - 1].email, first_name: r.account_first_name ?? '' }] : [])),
+      );
       return rows;
     });
     return summarise(checked, outcomes);

@@ -11,7 +11,7 @@ export const ALREADY_IN_COHORT = 'This student is already enrolled in the cohort
 export const COMPLETED_ENROLMENT = 'A completed enrolment cannot be suspended or resumed';
 
 interface Found {
-  cohort: { id: string; id_slug: string; title: string };
+  cohort: { id: string; id_slug: string; title: string; start_date: Date; end_date: Date };
   user: { id: string; id_slug: string; first_name: string; last_name: string; email: string };
 }
 
@@ -54,7 +54,7 @@ export class EnrolmentsService {
         [found.cohort.id, found.user.id],
       );
       if (!inserted.length) throw new ConflictException(ALREADY_IN_COHORT);
-      await queueEnrolledMails(m, this.mail, [inserted[0].id]);
+      await queueEnrolledMails(m, this.mail, found.cohort, [{ enrolment_id: String(inserted[0].id), email: found.user.email, first_name: found.user.first_name }]);
       return answer(found);
     });
   }
@@ -78,7 +78,7 @@ export class EnrolmentsService {
 
   /** The cohort (locked against deletion meanwhile) and the student, or 404. */
   private async find(m: EntityManager, cohortIdSlug: string, userIdSlug: string): Promise<Found> {
-    const [cohort] = await m.query(`SELECT id, id_slug, title FROM cohorts WHERE id_slug = $1 FOR SHARE`, [cohortIdSlug]);
+    const [cohort] = await m.query(`SELECT id, id_slug, title, start_date, end_date FROM cohorts WHERE id_slug = $1 FOR SHARE`, [cohortIdSlug]);
     if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
     const [user] = await m.query(`SELECT id, id_slug, first_name, last_name, email FROM users WHERE id_slug = $1 AND role = 'STUDENT'`, [
       userIdSlug,

@@ -117,6 +117,13 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     return boss.send(name, data, { ...options, db: transactionDb(m) });
   }
 
+  /** Creates many jobs in one statement inside the caller's transaction; jobs whose id exists already are skipped. */
+  async sendMany(m: EntityManager, name: string, jobs: { id?: string; data: object }[]): Promise<void> {
+    if (!jobs.length) return;
+    const boss = await this.start();
+    await boss.insert(name, jobs, { db: transactionDb(m) });
+  }
+
   /** Failed jobs (every try spent), newest first. */
   async failed(limit = 100): Promise<FailedJob[]> {
     await this.start();

@@ -80,6 +80,11 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     return this.jobs.send(m, SEND_MAIL_JOB, message, { id: mailJobId(message.template, message.to, message.subjectId) });
   }
 
+  /** Queues many messages in one statement, in the caller's transaction. */
+  queueMany(m: EntityManager, messages: SendMailJob[]): Promise<void> {
+    return this.jobs.sendMany(m, SEND_MAIL_JOB, messages.map((message) => ({ id: mailJobId(message.template, message.to, message.subjectId), data: message })));
+  }
+
   /** The job: render and send, unless this message was already sent. */
   async deliver(job: SendMailJob): Promise<void> {
     const key = [job.template, job.to.toLowerCase(), job.subjectId];
