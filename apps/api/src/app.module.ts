@@ -22,6 +22,8 @@ import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
 import { loggingParams } from './platform/logging/logging';
+import { JobsModule } from './platform/jobs/jobs.module';
+import { MailModule } from './platform/mail/mail.module';
 
 /** Configuration and the database, shared by every module. */
 @Global()
@@ -58,6 +60,8 @@ export class AppModule {
             storage: new PostgresThrottlerStorage(db),
           }),
         }),
+        JobsModule,
+        MailModule.register(config),
         AuthModule,
         StorageModule,
         LearningModule,

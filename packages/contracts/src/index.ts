@@ -13,6 +13,8 @@ export * from './learning/learning.schemas';
 export * from './learning/learning.routes';
 export * from './admin/admin.schemas';
 export * from './admin/admin.routes';
+export * from './platform/platform.schemas';
+export * from './platform/platform.routes';
 export * from './routes';
 export * from './client/api-error';
 export * from './client/client';

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/auth.routes';
 import type { RouteDef } from './common/route';
 import { formsRoutes } from './forms/forms.routes';
 import { learningRoutes } from './learning/learning.routes';
+import { platformRoutes } from './platform/platform.routes';
 import { programmeRoutes } from './programme/programme.routes';
 
 /** Every API call, keyed by name. Paths are relative to the API base (`/api/`). */
@@ -12,6 +13,7 @@ export const routes = {
   ...programmeRoutes,
   ...learningRoutes,
   ...adminRoutes,
+  ...platformRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -12,6 +12,8 @@ import { CoursePage } from '../features/courses/course-page';
 import { CoursesPage } from '../features/courses/courses-page';
 import { CreateCoursePage } from '../features/courses/create-course-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { FailedJobsPage } from '../features/jobs/failed-jobs-page';
+import { MailboxPage } from '../features/mailbox/mailbox-page';
 import { InstructorHomePage } from '../features/instructor/instructor-home-page';
 import { AnalyticsPage, CertificationsPage, LessonsLibraryPage } from '../features/placeholders/placeholder-pages';
 import { SettingsPage } from '../features/settings/settings-page';
@@ -85,6 +87,8 @@ export function App() {
                     <Route path={paths.settings} element={<SettingsPage />} />
                     <Route path={paths.certifications} element={<CertificationsPage />} />
                     <Route path={paths.applications} element={<ApplicationsPage />} />
+                    <Route path={paths.mailbox} element={<MailboxPage />} />
+                    <Route path={paths.failedJobs} element={<FailedJobsPage />} />
                     <Route path="*" element={<ErrorView homePath={paths.courses} />} />
                   </Routes>
                 </Layout>

@@ -14,6 +14,8 @@ export const paths = {
   settings: '/admin/settings',
   certifications: '/admin/certifications',
   applications: '/admin/applications',
+  mailbox: '/admin/mailbox',
+  failedJobs: '/admin/jobs/failed',
   createCourse: '/admin/create/course',
   createCohort: '/admin/create/cohort',
   instructor: '/instructor',

@@ -107,6 +107,20 @@ export class AppConfig {
   /** Longest a stop (SIGTERM) waits for requests in flight before closing their connections, in ms. */
   @Transform(toInt) @IsInt() @Min(0) SHUTDOWN_TIMEOUT_MS = 10_000;
 
+  /** Jobs this process runs at once (pg-boss worker in the API process); 0 serves requests only. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(100) WORKERS = 2;
+  /** SMTP server for outgoing mail (smtp:// or smtps://); unset means the development mailbox. */
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] }) SMTP_URL?: string;
+  /** The From of every message. */
+  @IsString() @MinLength(3) MAIL_FROM = 'ChipSkills Academy <no-reply@chipskills.localhost>';
+  /** The school's address as people reach it, for links in mail; default http://localhost:PORT. */
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(ORIGIN_URL) PUBLIC_URL?: string;
+  /** Port of the development mailbox's SMTP catcher (without SMTP_URL); 0 picks a free port at start. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535) DEV_MAILBOX_PORT = 0;
+  /** Tries after a mail job's first failure, and the first wait in seconds (doubled each time). */
+  @Transform(toInt) @IsInt() @Min(0) @Max(50) MAIL_RETRY_LIMIT = 6;
+  @Transform(toInt) @IsInt() @Min(1) MAIL_RETRY_DELAY_SECONDS = 30;
+
   readonly repoRoot = findRepoRoot();
 
   get dataDir(): string {
@@ -128,6 +142,13 @@ export class AppConfig {
   get logLevel(): NonNullable<AppConfig['LOG_LEVEL']> {
     return this.LOG_LEVEL ?? (this.NODE_ENV === 'test' ? 'error' : 'info');
   }
+  /** The development mailbox catches mail when no SMTP server is set, outside production. */
+  get devMailbox(): boolean {
+    return !this.SMTP_URL && this.NODE_ENV !== 'production';
+  }
+  get publicUrl(): string {
+    return (this.PUBLIC_URL ?? `http://localhost:${this.PORT}`).replace(/\/+$/, '');
+  }
   get corsOrigins(): string[] {
     return [this.WEB_ORIGIN, this.LEARN_ORIGIN, this.ADMIN_ORIGIN].filter((o): o is string => !!o);
   }
@@ -142,7 +163,7 @@ export class ConfigError extends Error {
 }
 
 /** Settings whose values are never echoed back (they hold secrets). */
-const SECRET_SETTINGS = new Set(['JWT_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'SMTP_URL']);
 
 /** What a setting accepts, in words, from its validation decorators. */
 function expectedForm(property: string, failed: ValidationError): string {
@@ -162,6 +183,7 @@ function expectedForm(property: string, failed: ValidationError): string {
   if (rules.has('isBoolean')) return `true or false (${TRUE_WORDS.join('/')} or ${FALSE_WORDS.join('/')})`;
   if (rules.has('isIn')) return `one of ${(rules.get('isIn')![0] as string[]).join(', ')}`;
   if (rules.has('isPostgresUrl')) return 'a PostgreSQL URL such as postgres://user:password@host:5432/database';
+  if (property === 'SMTP_URL') return 'an SMTP URL such as smtp://user:password@smtp.example.com:587';
   if (rules.has('isUrl')) return property === 'S3_ENDPOINT' ? 'a URL such as https://s3.eu-west-1.amazonaws.com' : 'an origin URL such as https://learn.school.example';
   if (rules.has('minLength')) return `at least ${rules.get('minLength')![0] as number} characters`;
   return Object.values(failed.constraints ?? {}).join(', ');

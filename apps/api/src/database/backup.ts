@@ -7,6 +7,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as tar from 'tar';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { installJobsSchema, JOBS_SCHEMA } from '../platform/jobs/jobs-schema';
 import { entities } from './entities';
 import { migrations as allMigrations } from './migrations';
 
@@ -64,13 +65,18 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 
 const exists = (path: string) => stat(path).then(() => true, () => false);
 
-/** The tables of a database holding user data (every schema but PostgreSQL's own). */
+/**
+ * The tables of a database holding user data (every schema but PostgreSQL's own), less the job
+ * queue's registry of the processes running at the time, which a restored school has none of.
+ */
 export async function userTables(client: pg.Client): Promise<{ schema: string; name: string; oid: number }[]> {
   const { rows } = await client.query(
     `SELECT n.nspname AS schema, c.relname AS name, c.oid::int AS oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition AND ${USER_SCHEMAS}
        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype = 'e')
+       AND (n.nspname, c.relname) NOT IN (($1, 'instance'))
      ORDER BY 1, 2`,
+    [JOBS_SCHEMA],
   );
   return rows;
 }
@@ -225,7 +231,7 @@ export async function databaseHasTables(url: string): Promise<boolean> {
 /**
  * Brings the empty database at `url` back to the backup unpacked in `dir`: applies the migrations
  * the backup's database had (later ones run at the school's next start), then copies every table's
- * rows back in one transaction with the tables' own triggers off (their effects are in the rows
+ * rows back in one transaction (the job queue's included) with the tables' own triggers off (their effects are in the rows
  * already), and sets every sequence to where it was. The stored files go to `uploadDir`.
  */
 export async function restoreBackup(opts: { dir: string; manifest: BackupManifest; url: string; uploadDir: string }): Promise<void> {
@@ -247,6 +253,8 @@ export async function restoreBackup(opts: { dir: string; manifest: BackupManifes
   } finally {
     await ds.destroy();
   }
+  // The queue's tables are pg-boss's own, not the migrations': it creates them, then its rows come back like the others.
+  if (manifest.tables.some((t) => t.schema === JOBS_SCHEMA)) await installJobsSchema(opts.url);
 
   const client = new pg.Client({ connectionString: opts.url });
   await client.connect();

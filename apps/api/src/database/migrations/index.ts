@@ -12,11 +12,12 @@ import { AccountTokenVersion1764000001300 } from './1764000001300-account-token-
 import { DerivedCompletion1764000001400 } from './1764000001400-derived-completion';
 import { OneApplicationPerIntake1764000001500 } from './1764000001500-one-application-per-intake';
 import { StoredFileBackend1764000001600 } from './1764000001600-stored-file-backend';
+import { Mail1764000001700 } from './1764000001700-mail';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000, FormsAndApplications1764000000300, LearningProgress1764000000400, AdminLists1764000000500, LessonCaptions1764000000600, CurriculumVersion1764000000700,
   ProgressCoveringIndexes1764000000800, RateLimits1764000000900, CohortStatusIndex1764000001000,
   UploadSweepIndexes1764000001100, AccountTokenVersion1764000001300, DerivedCompletion1764000001400,
-  OneApplicationPerIntake1764000001500, StoredFileBackend1764000001600,
+  OneApplicationPerIntake1764000001500, StoredFileBackend1764000001600, Mail1764000001700,
 ];

@@ -2,7 +2,9 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EmailSchema, type BulkAddResult, type BulkErrorStudent, type BulkStudentRow, type QueueEntry } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { LOCK_QUEUE_FOR_BULK_ADD_FROM } from '../../common/cohort-queue-lock';
+import { MailService } from '../../platform/mail/mail.service';
 import { COHORT_NOT_FOUND } from '../cohorts/cohorts.service';
+import { queueEnrolledMails } from './enrolled-mail';
 
 export const DUPLICATE_ROW = 'This email appears more than once in the file';
 export const NOT_A_STUDENT = 'This account is not a student account';
@@ -21,6 +23,9 @@ export interface RowOutcome {
   is_student: boolean;
   enrolled: boolean;
   queued: boolean;
+  /** The enrolment this row created, if any, and the account's first name (for its notice). */
+  enrolment_id: string | null;
+  account_first_name: string | null;
 }
 
 export function checkRows(students: BulkStudentRow[]): CheckedRows {
@@ -43,7 +48,7 @@ export function checkRows(students: BulkStudentRow[]): CheckedRows {
  * Locks the cohort ($1 id_slug) against deletion while its students are written, and the cohort
  * queue against registrations (see cohort-queue-lock.ts), in one statement.
  */
-export const LOCK_COHORT_SQL = `SELECT c.id FROM ${LOCK_QUEUE_FOR_BULK_ADD_FROM}, cohorts c WHERE c.id_slug = $1 FOR SHARE OF c`;
+export const LOCK_COHORT_SQL = `SELECT c.id, c.id_slug, c.title, c.start_date, c.end_date FROM ${LOCK_QUEUE_FOR_BULK_ADD_FROM}, cohorts c WHERE c.id_slug = $1 FOR SHARE OF c`;
 
 /**
  * The whole write in one statement: $1 cohort id, $2/$3/$4 emails, first and last names.
@@ -53,18 +58,18 @@ export const BULK_ADD_SQL = `
 WITH input AS (
   SELECT * FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(email, first_name, last_name, ord)
 ), matched AS (
-  SELECT i.*, u.id AS user_id, u.role FROM input i LEFT JOIN users u ON u.email = i.email
+  SELECT i.*, u.id AS user_id, u.role, u.first_name AS account_first_name FROM input i LEFT JOIN users u ON u.email = i.email
 ), enrolled AS (
   INSERT INTO enrolments (cohort_id, user_id)
   SELECT $1, user_id FROM matched WHERE role = 'STUDENT'
-  ON CONFLICT (cohort_id, user_id) DO NOTHING RETURNING user_id
+  ON CONFLICT (cohort_id, user_id) DO NOTHING RETURNING user_id, id
 ), queued AS (
   INSERT INTO cohort_queue (cohort_id, email, first_name, last_name)
   SELECT $1, email, first_name, last_name FROM matched WHERE user_id IS NULL
   ON CONFLICT (cohort_id, email) DO NOTHING RETURNING email
 )
 SELECT m.ord::int, m.user_id IS NOT NULL AS has_account, m.role IS NOT DISTINCT FROM 'STUDENT' AS is_student,
-       e.user_id IS NOT NULL AS enrolled, q.email IS NOT NULL AS queued
+       e.user_id IS NOT NULL AS enrolled, q.email IS NOT NULL AS queued, e.id::text AS enrolment_id, m.account_first_name
   FROM matched m
   LEFT JOIN enrolled e ON e.user_id = m.user_id
   LEFT JOIN queued q ON q.email = m.email`;
@@ -117,7 +122,10 @@ export function summarise(checked: CheckedRows, outcomes: RowOutcome[]): BulkAdd
  */
 @Injectable()
 export class BulkAddService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(MailService) private readonly mail: MailService,
+  ) {}
 
   async add(cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
     const checked = checkRows(students);
@@ -125,7 +133,15 @@ export class BulkAddService {
       const [cohort] = await m.query(LOCK_COHORT_SQL, [cohortIdSlug]);
       if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
       if (!checked.valid.length) return [] as RowOutcome[];
-      return (await m.query(BULK_ADD_SQL, bulkAddValues(cohort.id, checked.valid))) as RowOutcome[];
+      const rows = (await m.query(BULK_ADD_SQL, bulkAddValues(cohort.id, checked.valid))) as RowOutcome[];
+      // Each new enrolment's notice is queued with it: a rolled-back add sends nothing.
+      await queueEnrolledMails(
+        m,
+        this.mail,
+        cohort,
+        rows.flatMap((r) => (r.enrolment_id ? [{ enrolment_id: r.enrolment_id, email: checked.valid[r.ord - 1].email, first_name: r.account_first_name ?? '' }] : [])),
+      );
+      return rows;
     });
     return summarise(checked, outcomes);
   }

@@ -1,7 +1,9 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { StudentCohortResponse, UpdateStudentEnrolment } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { MailService } from '../../platform/mail/mail.service';
 import { COHORT_NOT_FOUND } from '../cohorts/cohorts.service';
+import { queueEnrolledMails } from './enrolled-mail';
 
 export const STUDENT_NOT_FOUND = 'Student not found';
 export const NOT_IN_COHORT = 'This student is not enrolled in the cohort';
@@ -9,7 +11,7 @@ export const ALREADY_IN_COHORT = 'This student is already enrolled in the cohort
 export const COMPLETED_ENROLMENT = 'A completed enrolment cannot be suspended or resumed';
 
 interface Found {
-  cohort: { id: string; id_slug: string; title: string };
+  cohort: { id: string; id_slug: string; title: string; start_date: Date; end_date: Date };
   user: { id: string; id_slug: string; first_name: string; last_name: string; email: string };
 }
 
@@ -21,7 +23,10 @@ const answer = ({ cohort, user }: Found): StudentCohortResponse => ({
 /** Admin changes to one student's enrolment in a cohort. */
 @Injectable()
 export class EnrolmentsService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(MailService) private readonly mail: MailService,
+  ) {}
 
   /** ACTIVE and SUSPENDED toggle; a COMPLETED enrolment stays as it is. */
   async updateStatus(cohortIdSlug: string, body: UpdateStudentEnrolment): Promise<{ cohort_id_slug: string }> {
@@ -49,6 +54,7 @@ export class EnrolmentsService {
         [found.cohort.id, found.user.id],
       );
       if (!inserted.length) throw new ConflictException(ALREADY_IN_COHORT);
+      await queueEnrolledMails(m, this.mail, found.cohort, [{ enrolment_id: String(inserted[0].id), email: found.user.email, first_name: found.user.first_name }]);
       return answer(found);
     });
   }
@@ -72,7 +78,7 @@ export class EnrolmentsService {
 
   /** The cohort (locked against deletion meanwhile) and the student, or 404. */
   private async find(m: EntityManager, cohortIdSlug: string, userIdSlug: string): Promise<Found> {
-    const [cohort] = await m.query(`SELECT id, id_slug, title FROM cohorts WHERE id_slug = $1 FOR SHARE`, [cohortIdSlug]);
+    const [cohort] = await m.query(`SELECT id, id_slug, title, start_date, end_date FROM cohorts WHERE id_slug = $1 FOR SHARE`, [cohortIdSlug]);
     if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
     const [user] = await m.query(`SELECT id, id_slug, first_name, last_name, email FROM users WHERE id_slug = $1 AND role = 'STUDENT'`, [
       userIdSlug,

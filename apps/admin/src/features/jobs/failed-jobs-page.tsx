@@ -1,0 +1,57 @@
+import { Button, formatDateTime, useSession } from '@school/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PageHeader } from '../../components/page-header';
+import { usePageTitle } from '../../lib/use-page-title';
+import '../mailbox/mailbox.css';
+
+/** Jobs that failed after their last try (mail the SMTP server refused...), each with a Retry. */
+export function FailedJobsPage() {
+  usePageTitle('Failed jobs');
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  const jobs = useQuery({ queryKey: ['admin', 'jobs', 'failed'], queryFn: ({ signal }) => client.call('adminFailedJobs', { signal }) });
+  const retry = useMutation({
+    mutationFn: (jobId: string) => client.call('adminRetryJob', { params: { jobId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'jobs', 'failed'] }),
+  });
+  return (
+    <div className="admin-page">
+      <PageHeader title="Failed jobs" subtitle="Work that failed after its last try. Retry puts it back in the queue." />
+      {retry.isError && <p role="alert">The job could not be retried.</p>}
+      {jobs.isError ? (
+        <p role="alert">The failed jobs could not be loaded.</p>
+      ) : !jobs.data ? (
+        <p>Loading...</p>
+      ) : jobs.data.results.length === 0 ? (
+        <p>No job has failed.</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Job</th>
+              <th scope="col">Failed</th>
+              <th scope="col">Tries</th>
+              <th scope="col">Error</th>
+              <th scope="col"><span className="ui-visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.data.results.map((j) => (
+              <tr key={j.id}>
+                <td>{j.name}</td>
+                <td>{j.completed_on ? formatDateTime(j.completed_on) : ''}</td>
+                <td>{j.retry_count + 1}</td>
+                <td className="failed-jobs__error">{j.error}</td>
+                <td>
+                  <Button type="button" variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate(j.id)}>
+                    Retry
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

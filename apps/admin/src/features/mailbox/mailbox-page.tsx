@@ -1,0 +1,84 @@
+import type { MailboxMessage } from '@school/contracts';
+import { Button, formatDateTime, useSession } from '@school/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { usePageTitle } from '../../lib/use-page-title';
+import './mailbox.css';
+
+/**
+ * The development mailbox: every message the school sent while no SMTP server is set, as caught by
+ * the API's own SMTP catcher. The HTML is shown in a sandboxed frame (no scripts, no same origin).
+ */
+export function MailboxPage() {
+  usePageTitle('Mailbox');
+  const { client } = useSession();
+  const [open, setOpen] = useState<string | null>(null);
+  const [part, setPart] = useState<'html' | 'text'>('html');
+  const list = useQuery({ queryKey: ['admin', 'mailbox'], queryFn: ({ signal }) => client.call('adminMailboxList', { signal }), refetchInterval: 5000 });
+  const message = useQuery({
+    queryKey: ['admin', 'mailbox', open],
+    queryFn: ({ signal }) => client.call('adminMailboxMessage', { params: { messageId: open ?? '' }, signal }),
+    enabled: open !== null,
+  });
+
+  return (
+    <div className="admin-page">
+      <PageHeader title="Mailbox" subtitle="Development only: the emails the school sent, caught before leaving this computer." />
+      {list.isError ? (
+        <p role="alert">The mailbox could not be loaded.</p>
+      ) : !list.data ? (
+        <p>Loading...</p>
+      ) : list.data.results.length === 0 ? (
+        <p>No email has been sent yet.</p>
+      ) : (
+        <div className="mailbox">
+          <ul className="mailbox__list" aria-label="Messages">
+            {list.data.results.map((m) => (
+              <li key={m.id}>
+                <button type="button" className="mailbox__item" aria-current={open === m.id ? 'true' : undefined} onClick={() => setOpen(m.id)}>
+                  <span className="mailbox__subject">{m.subject || '(no subject)'}</span>
+                  <span className="mailbox__meta">To {m.to}</span>
+                  <span className="mailbox__meta">{formatDateTime(m.received_at)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {open && (
+            <section className="mailbox__message" aria-label="Message">
+              {message.data ? <Message message={message.data} part={part} onPart={setPart} /> : message.isError ? <p role="alert">The message could not be loaded.</p> : <p>Loading...</p>}
+            </section>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Message({ message, part, onPart }: { message: MailboxMessage; part: 'html' | 'text'; onPart: (p: 'html' | 'text') => void }) {
+  const shown = message.html === null ? 'text' : part;
+  return (
+    <>
+      <h2 className="mailbox__heading">{message.subject}</h2>
+      <dl className="mailbox__headers">
+        <dt>From</dt>
+        <dd>{message.from}</dd>
+        <dt>To</dt>
+        <dd>{message.to}</dd>
+      </dl>
+      <div className="mailbox__parts" role="group" aria-label="Part">
+        <Button type="button" variant={shown === 'html' ? 'primary' : 'secondary'} disabled={message.html === null} onClick={() => onPart('html')}>
+          HTML
+        </Button>
+        <Button type="button" variant={shown === 'text' ? 'primary' : 'secondary'} disabled={message.text === null} onClick={() => onPart('text')}>
+          Text
+        </Button>
+      </div>
+      {shown === 'html' ? (
+        <iframe className="mailbox__html" title={`HTML of ${message.subject}`} sandbox="" srcDoc={message.html ?? ''} />
+      ) : (
+        <pre className="mailbox__text">{message.text}</pre>
+      )}
+    </>
+  );
+}

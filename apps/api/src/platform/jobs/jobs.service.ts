@@ -1,0 +1,154 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { type Db, type Job, PgBoss, type Queue, type SendOptions } from 'pg-boss';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { JOBS_SCHEMA } from './jobs-schema';
+
+export { JOBS_SCHEMA };
+
+/** A kind of job: its queue's settings and what runs each job. */
+export interface JobDefinition<T extends object = object> {
+  name: string;
+  queue: Omit<Queue, 'name'>;
+  handler: (data: T, job: Job<T>) => Promise<unknown>;
+  /** Recurring: a cron expression; the job is sent once per occurrence whatever the number of replicas. */
+  cron?: string;
+}
+
+export interface JobsOptions {
+  /** Jobs this process runs at once; 0 registers no worker (the process only creates jobs). */
+  workers: number;
+  /** Seconds between a worker's polls of an empty queue (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Seconds between checks of the recurring schedules (tests shorten it). */
+  cronMonitorIntervalSeconds?: number;
+}
+
+/** A failed job as admins see it: after its last try, waiting for someone to retry it. */
+export interface FailedJob {
+  id: string;
+  name: string;
+  data: unknown;
+  retry_count: number;
+  error: string;
+  created_on: string;
+  completed_on: string | null;
+}
+
+/** pg-boss's database interface over the caller's open transaction, so a job is created with the change that causes it. */
+export function transactionDb(m: EntityManager): Db {
+  const runner = m.queryRunner;
+  if (!runner?.isTransactionActive) throw new Error('Jobs are created inside a transaction: pass the manager of db.transaction()');
+  return { executeSql: async (text, values) => ({ rows: (await runner.query(text, values as unknown[], true)).records }) };
+}
+
+/**
+ * The job queue: pg-boss on the school's own PostgreSQL. Jobs are created in the caller's
+ * transaction (never when it rolls back), retried with exponential back-off, and after their last
+ * try stay in the failed state (the dead letters), listed for admins with a Retry. Recurring jobs
+ * are sent once per occurrence across replicas and run under the singleton policy, so at most one
+ * runs at a time. The worker runs in the API process unless WORKERS=0.
+ */
+@Injectable()
+export class JobsService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly definitions = new Map<string, JobDefinition<never>>();
+  private boss?: PgBoss;
+  private started?: Promise<PgBoss>;
+
+  constructor(
+    @Inject('JOBS_DATA_SOURCE') private readonly ds: DataSource,
+    @Inject('JOBS_OPTIONS') private readonly options: JobsOptions,
+  ) {}
+
+  /** Declares a kind of job; modules call this from their constructors, before the start. */
+  define<T extends object>(definition: JobDefinition<T>): void {
+    if (this.boss) throw new Error(`Job ${definition.name} defined after the queue started`);
+    this.definitions.set(definition.name, definition as unknown as JobDefinition<never>);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.start();
+  }
+
+  start(): Promise<PgBoss> {
+    this.started ??= this.open();
+    return this.started;
+  }
+
+  private async open(): Promise<PgBoss> {
+    const url = (this.ds.options as { url?: string }).url;
+    const working = this.options.workers > 0;
+    const boss = new PgBoss({
+      connectionString: url,
+      schema: JOBS_SCHEMA,
+      max: Math.max(2, Math.min(5, this.options.workers + 1)),
+      application_name: 'school-jobs',
+      // A replica that only serves requests creates jobs; the schedules and the upkeep are the workers'.
+      schedule: working,
+      supervise: working,
+      ...(this.options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: this.options.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: this.options.cronMonitorIntervalSeconds } : {}),
+    });
+    boss.on('error', (e) => this.logger.error(`pg-boss: ${(e as Error).message}`));
+    await boss.start();
+    this.boss = boss;
+    for (const d of this.definitions.values()) {
+      // Recurring jobs are singletons: one runs at a time across every replica.
+      const queue = { ...d.queue, ...(d.cron ? { policy: 'singleton' as const } : {}) };
+      const existing = await boss.getQueue(d.name);
+      if (!existing) await boss.createQueue(d.name, queue).catch(async (e) => { if (!(await boss.getQueue(d.name))) throw e; });
+      else await boss.updateQueue(d.name, { retryLimit: queue.retryLimit, retryDelay: queue.retryDelay, retryBackoff: queue.retryBackoff });
+      if (d.cron && working) await boss.schedule(d.name, d.cron);
+      if (working) {
+        await boss.work(d.name, { localConcurrency: this.options.workers, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+          for (const job of jobs) await d.handler(job.data as never, job as never);
+        });
+      }
+    }
+    return boss;
+  }
+
+  /**
+   * Creates a job inside the caller's transaction (`m` is db.transaction()'s manager): it exists
+   * only if that transaction commits. An `id` makes the creation idempotent: a second job with the
+   * same id is not created (answers null).
+   */
+  async send(m: EntityManager, name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    const boss = await this.start();
+    return boss.send(name, data, { ...options, db: transactionDb(m) });
+  }
+
+  /** Creates many jobs in one statement inside the caller's transaction; jobs whose id exists already are skipped. */
+  async sendMany(m: EntityManager, name: string, jobs: { id?: string; data: object }[]): Promise<void> {
+    if (!jobs.length) return;
+    const boss = await this.start();
+    await boss.insert(name, jobs, { db: transactionDb(m) });
+  }
+
+  /** Failed jobs (every try spent), newest first. */
+  async failed(limit = 100): Promise<FailedJob[]> {
+    await this.start();
+    const rows: FailedJob[] = await this.ds.query(
+      `SELECT id::text, name, data, retry_count, coalesce(output->>'message', output::text, '') AS error,
+              created_on, completed_on
+         FROM ${JOBS_SCHEMA}.job WHERE state = 'failed' ORDER BY completed_on DESC NULLS LAST, id LIMIT $1`,
+      [limit],
+    );
+    return rows;
+  }
+
+  /** Puts a failed job back in the queue for another round of tries; false when there is no such failed job. */
+  async retry(id: string): Promise<boolean> {
+    const boss = await this.start();
+    const [row] = await this.ds.query(`SELECT name FROM ${JOBS_SCHEMA}.job WHERE id::text = $1 AND state = 'failed'`, [id]);
+    if (!row) return false;
+    const res = await boss.retry(row.name, id);
+    return (res as { affected?: number }).affected! > 0;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const boss = this.boss;
+    this.boss = undefined;
+    await boss?.stop({ graceful: true, timeout: 5000, close: true });
+  }
+}

@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+import { Logger } from '@nestjs/common';
+import { type AddressObject, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { DataSource } from 'typeorm';
+
+/** Largest message the development mailbox accepts. */
+export const DEV_MAILBOX_MAX_BYTES = 5 * 1024 * 1024;
+
+const addresses = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a.map((x) => x.text).join(', ') : (a?.text ?? ''));
+
+/**
+ * The development mailbox: an SMTP server inside the API process that accepts every message and
+ * stores it in PostgreSQL (so any replica can show it at /admin/mailbox). Mail reaches it through
+ * the same SMTP code as production's server. It listens on 127.0.0.1 only.
+ */
+export class DevMailbox {
+  private readonly logger = new Logger('Mailbox');
+  private server?: SMTPServer;
+
+  constructor(private readonly ds: DataSource) {}
+
+  /** Starts listening; answers the port (0 picks a free one). */
+  async start(port: number): Promise<number> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      size: DEV_MAILBOX_MAX_BYTES,
+      banner: 'ChipSkills Academy development mailbox',
+      logger: false,
+      onData: (stream, _session, callback) => {
+        simpleParser(stream)
+          .then(async (mail) => {
+            if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) throw Object.assign(new Error('Message too large'), { responseCode: 552 });
+            await this.ds.query(
+              `INSERT INTO dev_mailbox_messages (mail_from, mail_to, subject, html, text, size) VALUES ($1, $2, $3, $4, $5, $6)`,
+              [addresses(mail.from), addresses(mail.to), mail.subject ?? '', mail.html || null, mail.text ?? null, (mail.html || '').length + (mail.text ?? '').length],
+            );
+            callback();
+          })
+          .catch((e: Error) => callback(e));
+      },
+    });
+    server.on('error', (e) => this.logger.error(`Development mailbox: ${e.message}`));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+    return (server.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}

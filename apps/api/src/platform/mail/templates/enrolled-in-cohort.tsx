@@ -1,0 +1,57 @@
+import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { BRAND, Layout, paragraph } from './layout';
+
+/** Every string of the message, in one place. */
+export const enrolledInCohortStrings = {
+  subject: (cohort: string) => `You have been enrolled in ${cohort}`,
+  preview: (cohort: string) => `Your place in ${cohort} is ready.`,
+  greeting: (firstName: string) => `Hello ${firstName},`,
+  intro: (cohort: string) => `You have been enrolled in ${cohort} at ChipSkills Academy.`,
+  dates: 'Dates',
+  datesValue: (start: string, end: string) => `${start} to ${end}`,
+  action: 'Go to your class',
+  linkIntro: 'Or open this link in your browser:',
+  signIn: 'Sign in with this email address to see your lessons, assignments and grades.',
+  footer: 'You receive this email because an administrator of ChipSkills Academy enrolled you in a cohort.',
+};
+
+export interface EnrolledInCohortProps {
+  firstName: string;
+  cohortTitle: string;
+  /** Dates already written for people, e.g. "12 January 2027". */
+  startDate: string;
+  endDate: string;
+  classUrl: string;
+}
+
+/** The notice a student receives when an admin adds them to a cohort. */
+export function EnrolledInCohort({ firstName, cohortTitle, startDate, endDate, classUrl }: EnrolledInCohortProps) {
+  const s = enrolledInCohortStrings;
+  return (
+    <Layout preview={s.preview(cohortTitle)} footer={s.footer}>
+      <Heading as="h1" style={{ fontSize: 24, lineHeight: '32px', color: BRAND.navy, margin: '16px 0 8px' }}>
+        {cohortTitle}
+      </Heading>
+      <Text style={paragraph}>{s.greeting(firstName)}</Text>
+      <Text style={paragraph}>{s.intro(cohortTitle)}</Text>
+      <Text style={{ ...paragraph, margin: '0 0 16px' }}>
+        <strong>{s.dates}:</strong> {s.datesValue(startDate, endDate)}
+      </Text>
+      <Section style={{ margin: '24px 0' }}>
+        <Button
+          href={classUrl}
+          style={{ backgroundColor: BRAND.primary, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 20px', borderRadius: 6, textDecoration: 'none' }}
+        >
+          {s.action}
+        </Button>
+      </Section>
+      <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>
+        {s.linkIntro}{' '}
+        <Link href={classUrl} style={{ color: BRAND.primary, wordBreak: 'break-all' }}>
+          {classUrl}
+        </Link>
+      </Text>
+      <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>{s.signIn}</Text>
+    </Layout>
+  );
+}

@@ -1,0 +1,28 @@
+import { render, toPlainText } from '@react-email/render';
+import { createElement } from 'react';
+import { EnrolledInCohort, type EnrolledInCohortProps, enrolledInCohortStrings } from './enrolled-in-cohort';
+
+/** Every template: its subject and its React message. A mail job names one with its props. */
+export const templates = {
+  'enrolled-in-cohort': {
+    subject: (p: EnrolledInCohortProps) => enrolledInCohortStrings.subject(p.cohortTitle),
+    component: EnrolledInCohort,
+  },
+} as const;
+
+export type TemplateName = keyof typeof templates;
+export type TemplateProps<N extends TemplateName> = Parameters<(typeof templates)[N]['component']>[0];
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** A template rendered to HTML and its plain-text twin. */
+export async function renderMail<N extends TemplateName>(name: N, props: TemplateProps<N>): Promise<RenderedMail> {
+  const template = templates[name];
+  if (!template) throw new Error(`Unknown mail template ${String(name)}`);
+  const html = await render(createElement(template.component, props));
+  return { subject: template.subject(props), html, text: toPlainText(html) };
+}

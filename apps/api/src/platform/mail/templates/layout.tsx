@@ -1,0 +1,58 @@
+import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
+
+/** The brand, as the apps' design tokens give it (packages/ui styles.css). */
+export const BRAND = {
+  name: 'ChipSkills Academy',
+  navy: '#0b1f3a',
+  teal: '#14b8a6',
+  primary: '#0f766e',
+  text: '#1f2937',
+  muted: '#4b5563',
+  background: '#f3f6fb',
+} as const;
+
+const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+/**
+ * The chip mark drawn with table cells (no image: many clients block images and none show SVG),
+ * beside the wordmark.
+ */
+function Logo() {
+  return (
+    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
+      <tbody>
+        <tr>
+          <td style={{ backgroundColor: BRAND.navy, width: 28, height: 28, padding: 7, borderRadius: 4, border: `2px solid ${BRAND.teal}` }}>
+            <div style={{ backgroundColor: BRAND.teal, width: 14, height: 14, borderRadius: 2, lineHeight: '14px', fontSize: 1 }}>&nbsp;</div>
+          </td>
+          <td style={{ paddingLeft: 10, fontFamily: font, fontSize: 20, color: '#ffffff' }}>
+            <strong>ChipSkills</strong> Academy
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** Every message's frame: the navy header with the logo, a white card, and the footer line. */
+export function Layout({ preview, footer, children }: { preview: string; footer: string; children: ReactNode }) {
+  return (
+    <Html lang="en" dir="ltr">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: BRAND.background, margin: 0, padding: '24px 0', fontFamily: font }}>
+        <Container style={{ maxWidth: 600, width: '100%', margin: '0 auto' }}>
+          <Section style={{ backgroundColor: BRAND.navy, padding: '20px 24px', borderRadius: '8px 8px 0 0' }}>
+            <Logo />
+          </Section>
+          <Section style={{ backgroundColor: '#ffffff', padding: '8px 24px 24px', borderRadius: '0 0 8px 8px', color: BRAND.text }}>{children}</Section>
+          <Hr style={{ borderColor: 'transparent', margin: '8px 0' }} />
+          <Text style={{ color: BRAND.muted, fontSize: 12, lineHeight: '18px', textAlign: 'center', margin: '0 24px' }}>{footer}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export const paragraph = { fontSize: 16, lineHeight: '24px', margin: '16px 0' } as const;
