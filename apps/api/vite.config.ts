@@ -15,6 +15,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         main: 'src/main.ts',
+        worker: 'src/worker.ts',
         'create-user': 'src/database/create-user.cli.ts',
         'storage-migrate': 'src/modules/storage/storage-migrate.cli.ts',
         backup: 'src/database/backup.cli.ts',
@@ -29,4 +30,7 @@ export default defineConfig({
     },
   },
   ssr: { noExternal: [/^@school\//] },
+  // Mail templates render on the server: the production JSX runtime whatever NODE_ENV the build runs under
+  // (a build started from the tests would otherwise emit jsxDEV calls that production React lacks).
+  oxc: { jsx: { runtime: 'automatic', development: false } },
 });

@@ -1,13 +1,15 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { JobsService } from '../../platform/jobs/jobs.service';
 import { StorageService } from '../storage/storage.service';
 import { APPLICATION_FILE_PURPOSE } from './applications.service';
 
 /** How long an upload may wait for the application that refers to it. */
 export const ORPHAN_UPLOAD_AGE = '24 hours';
-const SWEEP_EVERY_MS = 60 * 60_000;
-const FIRST_SWEEP_AFTER_MS = 60_000;
-/** The advisory lock that lets one API process at a time sweep. */
+/** The recurring job that sweeps: hourly, at 17 minutes past. */
+export const SWEEP_UPLOADS_JOB = 'sweep-orphan-uploads';
+const SWEEP_CRON = '17 * * * *';
+/** The advisory lock that lets one sweep at a time run, whoever started it. */
 const SWEEP_LOCK = 'stored_files:orphan-upload-sweep';
 
 /**
@@ -18,23 +20,14 @@ const SWEEP_LOCK = 'stored_files:orphan-upload-sweep';
  * pointing at nothing.
  */
 @Injectable()
-export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timers: NodeJS.Timeout[] = [];
-
+export class UploadSweeper {
   constructor(
     @Inject(DataSource) private readonly ds: DataSource,
     @Inject(StorageService) private readonly storage: StorageService,
-  ) {}
-
-  onApplicationBootstrap() {
-    const run = () =>
-      void this.sweep().catch((e: unknown) => Logger.warn(`Sweeping unused uploads failed: ${(e as Error).message}`, 'Uploads'));
-    this.timers = [setTimeout(run, FIRST_SWEEP_AFTER_MS), setInterval(run, SWEEP_EVERY_MS)];
-    for (const t of this.timers) t.unref();
-  }
-
-  onApplicationShutdown() {
-    for (const t of this.timers) clearTimeout(t);
+    @Inject(JobsService) jobs: JobsService,
+  ) {
+    // A failed sweep is retried a little later; the next hour's sweep catches up anyway.
+    jobs.define({ name: SWEEP_UPLOADS_JOB, cron: SWEEP_CRON, queue: { retryLimit: 2, retryDelay: 300 }, handler: () => this.sweep() });
   }
 
   /** One sweep; answers how many uploads it removed (0 when another process holds the lock). */

@@ -20,6 +20,8 @@ export interface JobsOptions {
   workers: number;
   /** Seconds between a worker's polls of an empty queue (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
+  /** Longest a stop waits for the jobs under way, in ms (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs?: number;
   /** Seconds between checks of the recurring schedules (tests shorten it). */
   cronMonitorIntervalSeconds?: number;
 }
@@ -97,7 +99,12 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
       const queue = { ...d.queue, ...(d.cron ? { policy: 'singleton' as const } : {}) };
       const existing = await boss.getQueue(d.name);
       if (!existing) await boss.createQueue(d.name, queue).catch(async (e) => { if (!(await boss.getQueue(d.name))) throw e; });
-      else await boss.updateQueue(d.name, { retryLimit: queue.retryLimit, retryDelay: queue.retryDelay, retryBackoff: queue.retryBackoff });
+      else {
+        // The settings a definition gives win over the stored ones (those it leaves out stay as they are).
+        const { retryLimit, retryDelay, retryBackoff, retryDelayMax } = queue;
+        const settings = Object.fromEntries(Object.entries({ retryLimit, retryDelay, retryBackoff, retryDelayMax }).filter(([, v]) => v !== undefined));
+        if (Object.keys(settings).length) await boss.updateQueue(d.name, settings);
+      }
       if (d.cron && working) await boss.schedule(d.name, d.cron);
       if (working) {
         await boss.work(d.name, { localConcurrency: this.options.workers, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
@@ -125,6 +132,25 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
     await boss.insert(name, jobs, { db: transactionDb(m) });
   }
 
+  /** Answers when the queue's tables can be read (readiness): throws when pg-boss cannot reach them. */
+  async ping(): Promise<void> {
+    const boss = await this.start();
+    if (!(await boss.isInstalled())) throw new Error('the job queue is not installed');
+  }
+
+  /** Each queue's waiting, running and failed jobs, in one statement (metrics). */
+  async stats(): Promise<{ queue: string; queued: number; active: number; failed: number }[]> {
+    await this.start();
+    return this.ds.query(
+      `SELECT q.name AS queue,
+              count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS queued,
+              count(j.id) FILTER (WHERE j.state = 'active')::int AS active,
+              count(j.id) FILTER (WHERE j.state = 'failed')::int AS failed
+         FROM ${JOBS_SCHEMA}.queue q LEFT JOIN ${JOBS_SCHEMA}.job j ON j.name = q.name
+        GROUP BY q.name ORDER BY q.name`,
+    );
+  }
+
   /** Failed jobs (every try spent), newest first. */
   async failed(limit = 100): Promise<FailedJob[]> {
     await this.start();
@@ -149,6 +175,7 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     const boss = this.boss;
     this.boss = undefined;
-    await boss?.stop({ graceful: true, timeout: 5000, close: true });
+    // The jobs under way finish first, for at most the stop's allowance; pg-boss retries any cut off.
+    await boss?.stop({ graceful: true, timeout: this.options.shutdownTimeoutMs ?? 10_000, close: true });
   }
 }
