@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import { create, type Font } from 'fontkit';
-import type { Fontkit } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+
+/** What pdf-lib's registerFontkit takes. */
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 
 /** Parses a TrueType/OpenType font file (a single font, not a collection). */
 export function openFont(bytes: Uint8Array): Font {
