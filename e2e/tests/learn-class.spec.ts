@@ -59,7 +59,7 @@ test('a student opens a class, watches a video to its end, completes a reading a
   const pdf = await page.request.get(pdfHref!);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
-  expect((await pdf.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
+  expect((await pdf.body()).subarray(0, 8).toString()).toBe('%PDF-1.7');
   await expectAccessible(page);
   const mark = page.getByRole('button', { name: 'Mark as complete' });
   await mark.click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityManager } from 'typeorm';
-import { buildTextDocument } from '../modules/learning/simple-pdf';
+import { buildTextDocument } from '../common/pdf/text-document';
 import { FILE_PURPOSE, type StorageService } from '../modules/storage/storage.service';
 
 /** The committed demo video (a few seconds, H.264 + AAC in MP4). */
@@ -44,7 +44,7 @@ export async function attachDemoLessonFiles(
       await m.query(`UPDATE lessons SET video_lecture_id_slug = $1, video_captions_id_slug = $2 WHERE id = $3`, [file.id_slug, track.id_slug, lesson.id]);
     } else {
       const handout = handouts.get(lesson.title);
-      const pdf = buildTextDocument({
+      const pdf = await buildTextDocument({
         title: lesson.title,
         subtitle: lesson.course_title,
         paragraphs: handout?.paragraphs ?? [lesson.description],

@@ -1,6 +1,7 @@
 import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { readPdf } from '../../test/pdf-text';
 import { StorageService } from '../modules/storage/storage.service';
 import { DEMO_LOGINS, seedDemo } from './seed';
 
@@ -50,7 +51,8 @@ describe('demo seed', () => {
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     }).expect(200);
-    expect((pdf.body as Buffer).toString('latin1')).toMatch(/^%PDF-1\.4[\s\S]*\(always_comb\)[\s\S]*%%EOF\n$/);
+    expect((pdf.body as Buffer).toString('latin1')).toMatch(/^%PDF-1\.7[\s\S]*%%EOF$/);
+    expect((await readPdf(pdf.body as Buffer)).lines.join(' ')).toMatch(/\balways_comb\b/);
     // The progress matches the two lessons Aisyah finished (2 of 9 lessons).
     const [enrolment] = await t.ds.query(
       `SELECT enrolment_completion(e.user_id, e.cohort_id) AS completion_percentage FROM enrolments e JOIN users u ON u.id = e.user_id JOIN cohorts c ON c.id = e.cohort_id

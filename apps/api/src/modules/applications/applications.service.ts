@@ -6,7 +6,7 @@ import {
 import { DataSource } from 'typeorm';
 import { containsPattern, numPages, orderClause } from '../forms/list-sql';
 import { StorageService } from '../storage/storage.service';
-import { toCsv } from './csv';
+import { toCsv } from '../../common/csv/csv';
 import { ProgrammeApplicationEntity } from './programme-application.entity';
 
 /** Stored-file purpose of resumes and transcripts uploaded with an application. */

@@ -1,5 +1,6 @@
 import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../../test/pdf-text';
 import { buildCertificatePdf } from './certificate-document';
 
 const details = {
@@ -8,17 +9,59 @@ const details = {
   cohortTitle: 'Cohort 1',
   completionDate: new Date('2026-05-01T00:00:00Z'),
   reference: 'ucert_1',
+  provider: [] as string[],
 };
 
+const lines = async (pdf: Buffer) => (await readPdf(pdf)).lines;
+
 describe('buildCertificatePdf', () => {
-  it('prints the one default provider when the certificate names none', () => {
-    const pdf = buildCertificatePdf({ ...details, provider: [] }).toString('latin1');
-    expect(pdf).toContain(`(${DEFAULT_CERTIFICATE_PROVIDER})`);
-    expect(pdf).not.toContain('School of Semiconductor Training');
+  it('prints the one default provider when the certificate names none', async () => {
+    const text = await lines(await buildCertificatePdf({ ...details, provider: [] }));
+    expect(text).toContain(DEFAULT_CERTIFICATE_PROVIDER);
+    expect(text.join('\n')).not.toContain('School of Semiconductor Training');
   });
 
-  it('prints the certificate own providers', () => {
-    const pdf = buildCertificatePdf({ ...details, provider: ['Fab Partner'] }).toString('latin1');
-    expect(pdf).toContain('(Fab Partner)');
+  it('prints the certificate own providers', async () => {
+    const text = await lines(await buildCertificatePdf({ ...details, provider: ['Fab Partner'] }));
+    expect(text).toContain('Fab Partner');
+  });
+
+  it('prints every text of the certificate, in order, with its title and producer', async () => {
+    const pdf = await buildCertificatePdf({ ...details, provider: ['Fab Partner', 'Chip Lab'] });
+    expect(await lines(pdf)).toEqual([
+      'Fab Partner & Chip Lab',
+      'Certificate of Completion',
+      'This certifies that',
+      'Aisyah Rahman',
+      'has successfully completed',
+      'Cleanroom Safety',
+      'as part of Cohort 1',
+      'Issued on 1 May 2026',
+      'Certificate reference ucert_1',
+    ]);
+    const { title, producer, pages } = await readPdf(pdf);
+    expect({ title, producer, pages }).toEqual({ title: 'Cleanroom Safety: Aisyah Rahman', producer: 'School platform', pages: 1 });
+  });
+
+  it('prints a Chinese name as written', async () => {
+    const text = await lines(await buildCertificatePdf({ ...details, studentName: '陈美玲' }));
+    expect(text[3]).toBe('陈美玲');
+    expect(text.join('\n')).not.toContain('?');
+  });
+
+  it('prints a Tamil name with every letter of it', async () => {
+    const name = 'சுரேஷ் குமார்';
+    const text = await lines(await buildCertificatePdf({ ...details, studentName: name }));
+    // The text is shaped: the vowel sign ே is drawn before its consonant ர, and a reader extracts
+    // the glyphs in drawing order. So the name reads back with that one sign moved, and otherwise
+    // as written: the same letters, none lost or replaced.
+    expect(text[3]).toBe('சுேரஷ் குமார்');
+    expect([...text[3]].sort()).toEqual([...name].sort());
+    expect(text.join('\n')).not.toContain('?');
+  });
+
+  it('prints a name that mixes scripts, each in its own font', async () => {
+    const text = await lines(await buildCertificatePdf({ ...details, studentName: 'Mei Ling 陈美玲' }));
+    expect(text[3]).toBe('Mei Ling 陈美玲');
   });
 });

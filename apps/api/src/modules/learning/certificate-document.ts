@@ -1,5 +1,5 @@
 import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
-import { buildPdf, type PdfTextRun, textWidth } from './simple-pdf';
+import { type PdfColor, PdfWriter } from '../../common/pdf/pdf-writer';
 
 export interface CertificateDetails {
   title: string;
@@ -14,27 +14,25 @@ export interface CertificateDetails {
 const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A landscape A4 certificate of completion. */
-export function buildCertificatePdf(d: CertificateDetails): Buffer {
+export async function buildCertificatePdf(d: CertificateDetails): Promise<Buffer> {
   const width = 841.89;
   const height = 595.28;
-  const runs: PdfTextRun[] = [];
-  const centred = (text: string, y: number, size: number, font: 'regular' | 'bold' = 'regular', color?: [number, number, number]) =>
-    runs.push({ text, x: (width - textWidth(text, size, font)) / 2, y, size, font, color });
-  const navy: [number, number, number] = [0.04, 0.12, 0.23];
-  const grey: [number, number, number] = [0.32, 0.35, 0.4];
+  const pdf = await PdfWriter.create({ width, height, title: `${d.title}: ${d.studentName}` });
+  const page = pdf.addPage();
+  const navy: PdfColor = [0.04, 0.12, 0.23];
+  const grey: PdfColor = [0.32, 0.35, 0.4];
 
-  centred(d.provider.length ? d.provider.join(' & ') : DEFAULT_CERTIFICATE_PROVIDER, height - 110, 14, 'regular', grey);
-  centred('Certificate of Completion', height - 160, 32, 'bold', navy);
-  centred('This certifies that', height - 215, 14, 'regular', grey);
-  centred(d.studentName, height - 262, 30, 'bold', navy);
-  centred('has successfully completed', height - 305, 14, 'regular', grey);
-  const titleSize = textWidth(d.title, 20, 'bold') > width - 160 ? 15 : 20;
-  centred(d.title, height - 345, titleSize, 'bold', navy);
-  centred(`as part of ${d.cohortTitle}`, height - 378, 13, 'regular', grey);
-  if (d.completionDate) centred(`Issued on ${LONG_DATE.format(d.completionDate)}`, height - 430, 13, 'regular', navy);
-  centred(`Certificate reference ${d.reference}`, 70, 9, 'regular', grey);
-  return buildPdf(
-    [{ runs, rects: [[28, 28, width - 56, height - 56], [36, 36, width - 72, height - 72]] }],
-    { width, height, title: `${d.title}: ${d.studentName}` },
-  );
+  pdf.strokeRect(page, 28, 28, width - 56, height - 56);
+  pdf.strokeRect(page, 36, 36, width - 72, height - 72);
+  await pdf.drawCentred(page, d.provider.length ? d.provider.join(' & ') : DEFAULT_CERTIFICATE_PROVIDER, height - 110, { size: 14, color: grey });
+  await pdf.drawCentred(page, 'Certificate of Completion', height - 160, { size: 32, weight: 'bold', color: navy });
+  await pdf.drawCentred(page, 'This certifies that', height - 215, { size: 14, color: grey });
+  await pdf.drawCentred(page, d.studentName, height - 262, { size: 30, weight: 'bold', color: navy });
+  await pdf.drawCentred(page, 'has successfully completed', height - 305, { size: 14, color: grey });
+  const titleSize = (await pdf.widthOf(d.title, 20, 'bold')) > width - 160 ? 15 : 20;
+  await pdf.drawCentred(page, d.title, height - 345, { size: titleSize, weight: 'bold', color: navy });
+  await pdf.drawCentred(page, `as part of ${d.cohortTitle}`, height - 378, { size: 13, color: grey });
+  if (d.completionDate) await pdf.drawCentred(page, `Issued on ${LONG_DATE.format(d.completionDate)}`, height - 430, { size: 13, color: navy });
+  await pdf.drawCentred(page, `Certificate reference ${d.reference}`, 70, { size: 9, color: grey });
+  return pdf.toBuffer();
 }

@@ -139,7 +139,7 @@ export class LearningService {
     let documentId: string | null = cert.document_id_slug;
     if (!documentId) {
       const studentName = `${cert.first_name} ${cert.last_name}`;
-      const pdf = buildCertificatePdf({
+      const pdf = await buildCertificatePdf({
         title: cert.title,
         provider: cert.provider ?? [],
         studentName,

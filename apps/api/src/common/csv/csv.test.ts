@@ -13,4 +13,17 @@ describe('csvCell', () => {
   it('joins rows with CRLF', () => {
     expect(toCsv(['a', 'b'], [[1, 'x,y']])).toBe('"a","b"\r\n"1","x,y"\r\n');
   });
+  it('writes every cell quoted and every row ended by CRLF, whatever the cell holds', () => {
+    const rows = [
+      [1, -2, true, false, null, undefined, ''],
+      ['a\nb', 'x\r\ny', 'say "hi"', ',', '陈美玲', ' =lead space', '=1+1'],
+      ['@x', '\t', '\r', '+', '-', "'", 0],
+    ];
+    expect(toCsv(['h1', '=h2', 'h 3', 'h4', 'h5', 'h6', 'h7'], rows)).toBe(
+      `"h1","'=h2","h 3","h4","h5","h6","h7"\r\n` +
+        `"1","'-2","true","false","","",""\r\n` +
+        `"a\nb","x\r\ny","say ""hi""",",","陈美玲"," =lead space","'=1+1"\r\n` +
+        `"'@x","'\t","'\r","'+","'-","'","0"\r\n`,
+    );
+  });
 });
