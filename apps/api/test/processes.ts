@@ -30,6 +30,7 @@ export function dataFolder(): string {
 
 export interface BuiltApi {
   main: string;
+  worker: string;
   createUser: string;
   storageMigrate: string;
   backup: string;
@@ -44,6 +45,7 @@ export async function buildApi(): Promise<BuiltApi> {
   await build({ root: apiRoot, configFile: join(apiRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
   return {
     main: join(outDir, 'main.js'),
+    worker: join(outDir, 'worker.js'),
     createUser: join(outDir, 'create-user.js'),
     storageMigrate: join(outDir, 'storage-migrate.js'),
     backup: join(outDir, 'backup.js'),

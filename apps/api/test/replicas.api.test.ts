@@ -37,7 +37,8 @@ async function startSmtpCatcher() {
 
 /**
  * Two API processes on one PostgreSQL, one S3 bucket and one SMTP server, each with a data folder
- * of its own and its own worker: nothing a request or a job needs may live in one process.
+ * of its own: nothing a request or a job needs may live in one process. A runs jobs too, B only
+ * serves requests (WORKERS=0), and `pnpm worker` runs jobs beside them.
  */
 describe('two API replicas', () => {
   let built: BuiltApi;
@@ -88,9 +89,16 @@ describe('two API replicas', () => {
       WORKERS: '2',
       LOG_LEVEL: 'info',
     };
+    const requestsOnly = { ...shared, WORKERS: '0' };
     // The first migrates the empty database; the second finds it so.
     a = (await startReplica(shared)).http;
-    b = (await startReplica(shared)).http;
+    b = (await startReplica(requestsOnly)).http;
+    const worker = runNode(built.worker, [], { ...shared, DATA_DIR: dataFolder() });
+    runs.push(worker);
+    await waitFor('the worker to start', () => {
+      if (worker.child.exitCode !== null) throw new Error(`the worker exited: ${worker.output()}`);
+      return worker.output().includes('The worker is running 2 job(s) at a time') || undefined;
+    }, 60_000);
     ds = await openDatabase(url, 2);
     const account = async (role: string, email: string, password: string) => {
       const made = runNode(built.createUser, ['--email', email, '--password', password, '--role', role, '--first-name', role, '--last-name', 'Replica'], shared);
@@ -117,11 +125,11 @@ describe('two API replicas', () => {
     await b.get('/api/auth/check/').set(bearer(again.body)).expect(200);
   });
 
-  it('shows a curriculum edit made through one in the cohort view of the other at once, and runs its enrolment mail once', async () => {
+  it('shows a curriculum edit made through one in the cohort view of the other at once; the enrolment mail B queues runs once', async () => {
     const t = { http: a, ds } as unknown as TestApp;
     const course = await makeCourse(t, admin, { title: 'Replicated etch', modules: [{ title: 'Plasma', lessons: [{ title: 'Chambers' }] }] });
     const cohort = await makeCohort(t, admin, { title: 'Replica cohort', course_ids: [course.id_slug] });
-    await a.post(`/api/cohorts/admin/${cohort.id_slug}/add-student`).set(bearer(admin)).send({ user_id_slug: student.id_slug }).expect(201);
+    await b.post(`/api/cohorts/admin/${cohort.id_slug}/add-student`).set(bearer(admin)).send({ user_id_slug: student.id_slug }).expect(201);
 
     const view = `/api/cohorts/${cohort.id_slug}/courses/${course.id_slug}/user/${student.id_slug}/`;
     const lessonsOf = async (http: ReturnType<typeof request>) => {
@@ -136,7 +144,7 @@ describe('two API replicas', () => {
       .expect(200);
     expect(await lessonsOf(b)).toEqual(['"title":"Chambers"', '"title":"Endpoint detection"']);
 
-    // Both replicas work the queue; the notice of the enrolment is sent exactly once.
+    // A and the worker work the queue; the notice of the enrolment is sent exactly once.
     await waitFor('the enrolment notice', () => smtp.messages.some((m) => m.to === 'student@example.com') || undefined, 30_000).catch(async (e: Error) => {
       throw new Error(`${e.message}: ${JSON.stringify(await ds.query(`SELECT name, state, output FROM ${JOBS_SCHEMA}.job`))} ${runs.map((r) => r.output().slice(-3000)).join('\n')}`);
     });
@@ -172,9 +180,16 @@ describe('two API replicas', () => {
     const one = await a.get('/api/health').set('X-Request-Id', id).expect(200);
     const other = await b.get('/api/health').set('X-Request-Id', id).expect(200);
     expect([one.headers['x-request-id'], other.headers['x-request-id']]).toEqual([id, id]);
-    for (const run of runs) {
+    for (const run of runs.slice(0, 2)) {
       const line = await waitFor('the request in the log', () => run.output().split('\n').find((l) => l.includes(id)));
       expect(JSON.parse(line)).toMatchObject({ request_id: id });
     }
+  });
+
+  it('stops the worker on SIGTERM once its jobs are done, exit code 0', async () => {
+    const worker = runs[2];
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect(worker.output()).toContain('Stopping: finishing the jobs under way');
   });
 });
