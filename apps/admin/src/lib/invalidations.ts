@@ -46,7 +46,7 @@ const courseChange = (courseId: string): QueryKey[] => [
   routeKey('instructorCohorts'),
 ];
 
-export const invalidations = {
+const table = {
   adminCohortCreate: (vars) => [
     ...cohortLists(),
     routeKey('adminCourseList'),
@@ -83,3 +83,5 @@ export const invalidations = {
   adminCertificateCreate: () => [routeKey('adminCertificateList')],
   adminAddCertificate: (vars) => [routeKey('adminCohortDetail', { params: vars.params }), routeKey('adminCertificateList')],
 } satisfies { [N in MutationRouteName]?: Invalidates<N> };
+
+export const invalidations: { [N in keyof typeof table]: Invalidates<N> } = table;
