@@ -8,7 +8,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
-    : { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: false,
+        // The contracts (the API client, route table and schemas, with zod) load on demand: the
+        // session imports its client on the first call, pages that validate a form when they load.
+        // One chunk of their own (and `sideEffects: false` in their package) keeps the bundler
+        // from merging them into, or tying them with a bare import to, a chunk of the first load.
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'contracts', test: /[\\/]packages[\\/]contracts[\\/]/ }] } } },
+      },
   // Workspace packages are TypeScript source and import assets: bundle them into the SSR build.
   ssr: { noExternal: [/^@school\//] },
   server: { proxy: { '/api': 'http://localhost:3000' } },
