@@ -1,35 +1,23 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * In the browser build, @school/ui's session provider gets src/lib/lazy-api-client.ts instead of
- * @school/contracts, so the zod-validated client loads on the first call instead of with the
- * landing page. Every other import of @school/contracts is left alone.
- */
-function lazySessionClient(): Plugin {
-  const replacement = fileURLToPath(new URL('./src/lib/lazy-api-client.ts', import.meta.url));
-  return {
-    name: 'school-web:lazy-session-client',
-    enforce: 'pre',
-    apply: (_, env) => !env.isSsrBuild,
-    resolveId(source, importer) {
-      if (source === '@school/contracts' && importer && /[\\/]packages[\\/]ui[\\/]src[\\/]session[\\/]session\.tsx$/.test(importer)) {
-        return replacement;
-      }
-      return null;
-    },
-  };
-}
+import { defineConfig } from 'vite';
 
 // Built into dist/ and served by the API at one origin. `pnpm build` also makes an SSR build of
 // src/entry-server.tsx and prerenders every public page into dist/ (scripts/prerender.mjs).
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [lazySessionClient(), react()],
+  plugins: [react()],
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
-    : { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: false,
+        // The contracts (the API client, route table and schemas, with zod) load on demand: the
+        // session imports its client on the first call, pages that validate a form when they load.
+        // One chunk of their own (and `sideEffects: false` in their package) keeps the bundler
+        // from merging them into, or tying them with a bare import to, a chunk of the first load.
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'contracts', test: /[\\/]packages[\\/]contracts[\\/]/ }] } } },
+      },
   // Workspace packages are TypeScript source and import assets: bundle them into the SSR build.
   ssr: { noExternal: [/^@school\//] },
   server: { proxy: { '/api': 'http://localhost:3000' } },

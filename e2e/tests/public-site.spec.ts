@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Response, test } from '@playwright/test';
 import { DEMO } from '../support/demo';
 
 const PUBLIC_PAGES = [
@@ -29,6 +29,26 @@ test('pages are prerendered: the hero headline and course titles are in the HTML
     const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(200);
     expect(await res.text(), path).toContain('<h1');
+  }
+});
+
+test("a signed-out visitor's first load of a public page carries no API client: the session loads it on its first call", async ({ page }) => {
+  for (const path of ['/', '/courses', '/apply']) {
+    const scripts: Response[] = [];
+    const onResponse = (res: Response) => {
+      if (res.request().resourceType() === 'script') scripts.push(res);
+    };
+    page.on('response', onResponse);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const code = await script.text();
+      // The contracts' client and route table: a path-param error and an admin route's path.
+      expect(code.includes('Missing path param'), `${path}: ${script.url()}`).toBe(false);
+      expect(code.includes('cohorts/admin/list'), `${path}: ${script.url()}`).toBe(false);
+    }
   }
 });
 

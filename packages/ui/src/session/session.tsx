@@ -1,7 +1,6 @@
-import {
-  type ApiClient, type Login, type Register, type User, createApiClient, defaultSessionExpired,
-} from '@school/contracts';
+import type { ApiClient, Login, Register, User } from '@school/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createLazyApiClient, defaultSessionExpired } from './lazy-api-client';
 import { type AppName, type AppOrigins, appForPath, hrefFor } from './routing';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -74,7 +73,7 @@ export function SessionProvider({ app, origins, navigate, apiBase, children }: S
     const store = memoryTokens();
     return {
       tokens: store,
-      client: createApiClient({
+      client: createLazyApiClient({
         baseUrl,
         tokens: store,
         onSessionExpired: () => {

@@ -4,10 +4,9 @@ import { useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
 import { PageHeader } from '../../components/page-header';
 import { useListParams } from '../../lib/list-params';
+import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { exportApplications } from './api/export-applications';
-import { useApplications } from './api/list-applications';
-import { useFormSubmissions } from './api/list-form-submissions';
 import { ApplicationDetail } from './components/application-detail';
 import { stateLabel } from './state-label';
 import './applications.css';
@@ -21,7 +20,7 @@ function ProgrammeApplications() {
   const list = useListParams(DEFAULT_SORT);
   const [open, setOpen] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const query = useApplications({ page: list.page, page_size: APPLICATIONS_PAGE_SIZE, search_query: list.search || undefined, order_by: list.sort });
+  const query = useRouteQuery('adminApplicationList', { query: { page: list.page, page_size: APPLICATIONS_PAGE_SIZE, search_query: list.search || undefined, order_by: list.sort } });
 
   const onExport = async () => {
     setExporting(true);
@@ -92,7 +91,7 @@ function ProgrammeApplications() {
 
 function FormSubmissions() {
   const list = useListParams(DEFAULT_SORT, 'f');
-  const query = useFormSubmissions({ page: list.page, page_size: APPLICATIONS_PAGE_SIZE, search_query: list.search || undefined, order_by: list.sort });
+  const query = useRouteQuery('adminFormSubmissionList', { query: { page: list.page, page_size: APPLICATIONS_PAGE_SIZE, search_query: list.search || undefined, order_by: list.sort } });
   return (
     <ListFrame
       label="Form submissions"

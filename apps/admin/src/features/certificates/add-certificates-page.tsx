@@ -11,15 +11,13 @@ import { useListParams } from '../../lib/list-params';
 import { useNotify } from '../../lib/notice';
 import { COHORT_TABS, paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCohort } from '../cohorts/api/get-cohort';
-import { useCreateCertificate } from './api/create-certificate';
-import { useLinkCertificate } from './api/link-certificate';
-import { useCertificates } from './api/list-certificates';
+import { invalidations } from '../../lib/invalidations';
+import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 
 /** /admin/cohorts/{id}/add-certificates: link existing certificates, or create one and link it. */
 export function AddCertificatesPage() {
   const { id = '' } = useParams();
-  const cohort = useCohort(id);
+  const cohort = useRouteQuery('adminCohortDetail', { params: { id } }, { select: (r) => r.data });
   usePageTitle(cohort.data ? `Certificates of ${cohort.data.title}` : 'Add certificates');
   return (
     <QueryView query={cohort} label="the cohort" homePath={paths.cohorts}>
@@ -36,14 +34,16 @@ export function AddCertificatesPage() {
 
 function ExistingCertificates({ cohortId }: { cohortId: string }) {
   const list = useListParams(DEFAULT_SORTS.certificates);
-  const certificates = useCertificates({
-    page: list.page,
-    page_size: PAGE_SIZES.certificates,
-    search_query: list.search || undefined,
-    order_by: list.sort,
-    exclude_cohort_id_slug: cohortId,
+  const certificates = useRouteQuery('adminCertificateList', {
+    query: {
+      page: list.page,
+      page_size: PAGE_SIZES.certificates,
+      search_query: list.search || undefined,
+      order_by: list.sort,
+      exclude_cohort_id_slug: cohortId,
+    },
   });
-  const link = useLinkCertificate(cohortId);
+  const link = useRouteMutation('adminAddCertificate', { invalidates: invalidations.adminAddCertificate });
   const notify = useNotify();
   return (
     <section className="admin-stack" aria-labelledby="existing-certificates">
@@ -76,9 +76,9 @@ function ExistingCertificates({ cohortId }: { cohortId: string }) {
                   size="sm"
                   variant="secondary"
                   aria-label={`Add ${c.title}`}
-                  loading={link.isPending && link.variables === c.id_slug}
+                  loading={link.isPending && link.variables?.body.certificate_id_slug === c.id_slug}
                   onClick={() =>
-                    link.mutate(c.id_slug, {
+                    link.mutate({ params: { id: cohortId }, body: { certificate_id_slug: c.id_slug } }, {
                       onSuccess: () => notify.success(ADMIN_MESSAGES.successful),
                       onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
                     })
@@ -102,8 +102,8 @@ const CertificateFormSchema = z.object({
 });
 
 function CreateCertificateForm({ cohortId }: { cohortId: string }) {
-  const create = useCreateCertificate();
-  const link = useLinkCertificate(cohortId);
+  const create = useRouteMutation('adminCertificateCreate', { invalidates: invalidations.adminCertificateCreate });
+  const link = useRouteMutation('adminAddCertificate', { invalidates: invalidations.adminAddCertificate });
   const notify = useNotify();
   const form = useForm<z.input<typeof CertificateFormSchema>, unknown, z.output<typeof CertificateFormSchema>>({
     resolver: zodResolver(CertificateFormSchema),
@@ -114,8 +114,8 @@ function CreateCertificateForm({ cohortId }: { cohortId: string }) {
 
   const onSubmit = form.handleSubmit(async ({ title, provider }) => {
     try {
-      const { id_slug } = await create.mutateAsync({ title, provider: [provider] });
-      await link.mutateAsync(id_slug);
+      const { id_slug } = await create.mutateAsync({ body: { title, provider: [provider] } });
+      await link.mutateAsync({ params: { id: cohortId }, body: { certificate_id_slug: id_slug } });
       notify.success(ADMIN_MESSAGES.successful);
       form.reset();
     } catch {

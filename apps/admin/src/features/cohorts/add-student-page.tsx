@@ -5,12 +5,11 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
 import { PageHeader } from '../../components/page-header';
 import { useListParams } from '../../lib/list-params';
+import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { COHORT_TABS, paths } from '../../lib/paths';
+import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useStudents } from '../students/api/list-students';
-import { useAddStudent } from './api/add-student';
-import { useAddStudentsBulk } from './api/add-students-bulk';
 import { BulkSummary } from './components/bulk-summary';
 import { CsvReadingSummary } from './components/csv-reading-summary';
 import { CsvProblem, type CsvReading, readStudentsCsv } from './csv';
@@ -35,14 +34,18 @@ export function AddStudentPage() {
 
 function IndividualAdd({ cohortId }: { cohortId: string }) {
   const list = useListParams('-created_date');
-  const students = useStudents({
-    page: list.page,
-    page_size: PAGE_SIZES.addStudent,
-    search_query: list.search || undefined,
-    order_by: list.sort,
-    exclude_cohort_id_slug: cohortId,
+  // The list never shows staff: it always asks for role STUDENT.
+  const students = useRouteQuery('adminStudentList', {
+    query: {
+      page: list.page,
+      page_size: PAGE_SIZES.addStudent,
+      search_query: list.search || undefined,
+      order_by: list.sort,
+      exclude_cohort_id_slug: cohortId,
+      role: 'STUDENT',
+    },
   });
-  const add = useAddStudent();
+  const add = useRouteMutation('adminAddStudent', { invalidates: invalidations.adminAddStudent });
   const notify = useNotify();
   return (
     <section className="admin-stack" aria-labelledby="add-one">
@@ -75,11 +78,11 @@ function IndividualAdd({ cohortId }: { cohortId: string }) {
                   <Button
                     size="sm"
                     variant="secondary"
-                    loading={add.isPending && add.variables?.userIdSlug === s.id_slug}
+                    loading={add.isPending && add.variables?.body.user_id_slug === s.id_slug}
                     aria-label={`Add ${name}`}
                     onClick={() =>
                       add.mutate(
-                        { cohortId, userIdSlug: s.id_slug },
+                        { params: { cohortId }, body: { user_id_slug: s.id_slug } },
                         {
                           onSuccess: () => notify.success(ADMIN_MESSAGES.studentAdded),
                           onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
@@ -100,7 +103,7 @@ function IndividualAdd({ cohortId }: { cohortId: string }) {
 }
 
 function CsvUpload({ cohortId }: { cohortId: string }) {
-  const bulk = useAddStudentsBulk(cohortId);
+  const bulk = useRouteMutation('adminAddStudentBulk', { invalidates: invalidations.adminAddStudentBulk });
   const notify = useNotify();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -124,7 +127,7 @@ function CsvUpload({ cohortId }: { cohortId: string }) {
     const payload = AddStudentBulkSchema.safeParse({ students: read.students });
     if (!payload.success) return notify.error(payload.error.issues[0].message);
     setRows(read.students.length);
-    bulk.mutate(payload.data.students, {
+    bulk.mutate({ params: { cohortId }, body: { students: payload.data.students } }, {
       onSuccess: (summary) => {
         setResult(summary);
         setReading(read);

@@ -4,15 +4,15 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { ActionsMenu } from '../../components/actions-menu';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
+import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
+import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useDeleteCohort } from './api/delete-cohort';
-import { useCohort } from './api/get-cohort';
 import { CohortCertificatesTab } from './components/cohort-certificates-tab';
 import { CohortCoursesTab } from './components/cohort-courses-tab';
 import { CohortDetailsTab } from './components/cohort-details-tab';
-import { CohortStatus } from './components/cohort-status';
+import { CohortStatus } from '../../components/cohort-status';
 import { CohortStudentsTab } from './components/cohort-students-tab';
 
 const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications'];
@@ -21,8 +21,8 @@ const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications'];
 export function CohortPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const query = useCohort(id);
-  const remove = useDeleteCohort(id);
+  const query = useRouteQuery('adminCohortDetail', { params: { id } }, { select: (r) => r.data });
+  const remove = useRouteMutation('adminCohortDelete', { invalidates: invalidations.adminCohortDelete });
   const { confirm, dialog } = useConfirm();
   const notify = useNotify();
   const { go } = useSession();
@@ -33,7 +33,7 @@ export function CohortPage() {
   const onDelete = async () => {
     const ok = await confirm({ title: 'Delete cohort', message: ADMIN_MESSAGES.deleteCohortConfirm, confirmLabel: 'Delete cohort', tone: 'danger' });
     if (!ok) return;
-    remove.mutate(undefined, {
+    remove.mutate({ params: { id } }, {
       onSuccess: () => {
         notify.success(ADMIN_MESSAGES.successful, { page: paths.cohorts });
         go(paths.cohorts);

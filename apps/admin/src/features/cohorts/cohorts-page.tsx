@@ -5,9 +5,9 @@ import { ListFrame } from '../../components/list-frame';
 import { PageHeader } from '../../components/page-header';
 import { useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
+import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCohorts } from './api/list-cohorts';
-import { CohortStatus } from './components/cohort-status';
+import { CohortStatus } from '../../components/cohort-status';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...COHORT_STATUSES.map((s) => ({ value: s, label: COHORT_STATUS_LABELS[s] }))];
 
@@ -30,7 +30,9 @@ export function CohortsPage() {
       },
       { replace: true },
     );
-  const query = useCohorts({ page: list.page, page_size: PAGE_SIZES.cohorts, search_query: list.search || undefined, order_by: list.sort, status });
+  const query = useRouteQuery('adminCohortList', {
+    query: { page: list.page, page_size: PAGE_SIZES.cohorts, search_query: list.search || undefined, order_by: list.sort, status },
+  });
   return (
     <div className="admin-page">
       <PageHeader title="Cohorts" actions={<ButtonLink to={paths.createCohort}>Create cohort</ButtonLink>} />

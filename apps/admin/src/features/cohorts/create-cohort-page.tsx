@@ -6,10 +6,11 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { fromLocalInput } from '../../lib/dates';
+import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
+import { useRouteMutation } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCreateCohort } from './api/create-cohort';
 import { CohortFields } from './components/cohort-date-fields';
 import { CoursePicker, type PickedCourse } from './components/course-picker';
 
@@ -20,7 +21,7 @@ export function CreateCohortPage() {
   usePageTitle('Create cohort');
   const { go } = useSession();
   const notify = useNotify();
-  const create = useCreateCohort();
+  const create = useRouteMutation('adminCohortCreate', { invalidates: invalidations.adminCohortCreate });
   const [courses, setCourses] = useState<PickedCourse[]>([]);
   const form = useForm<Form, unknown, z.output<typeof CreateCohortSchema>>({
     resolver: zodResolver(CreateCohortSchema),
@@ -44,11 +45,13 @@ export function CreateCohortPage() {
     (body) =>
       create
         .mutateAsync({
-          ...body,
-          start_date: fromLocalInput(body.start_date),
-          end_date: fromLocalInput(body.end_date),
-          end_access_date: fromLocalInput(body.end_access_date),
-          result_open_date: body.result_open_date ? fromLocalInput(body.result_open_date) : null,
+          body: {
+            ...body,
+            start_date: fromLocalInput(body.start_date),
+            end_date: fromLocalInput(body.end_date),
+            end_access_date: fromLocalInput(body.end_access_date),
+            result_open_date: body.result_open_date ? fromLocalInput(body.result_open_date) : null,
+          },
         })
         .then(
           (cohort) => {

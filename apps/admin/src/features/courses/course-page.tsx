@@ -5,9 +5,9 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../lib/paths';
+import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes';
-import { useCourse } from './api/get-course';
 import { CourseCohortsTab } from './components/course-cohorts-tab';
 import { CourseDetailsTab } from './components/course-details-tab';
 import { CurriculumTab } from './components/curriculum-tab';
@@ -27,7 +27,7 @@ export const UNSAVED_CURRICULUM_PROMPT = {
 /** /admin/courses/{id}: tabs Details, Curriculum, Cohorts and Engagement, chosen by `?tab=` (index). */
 export function CoursePage() {
   const { id = '' } = useParams();
-  const query = useCourse(id);
+  const query = useRouteQuery('adminCourseDetail', { params: { id } }, { select: (r) => r.data });
   usePageTitle(query.data?.title ?? 'Course');
   return (
     <QueryView query={query} label="the course">

@@ -4,14 +4,14 @@ import { ListFrame } from '../../components/list-frame';
 import { PageHeader } from '../../components/page-header';
 import { useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
+import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCourses } from './api/list-courses';
 
 /** /admin/courses: every course, 7 a page, A-Z by default. */
 export function CoursesPage() {
   usePageTitle('Courses');
   const list = useListParams(DEFAULT_SORTS.courses);
-  const query = useCourses({ page: list.page, page_size: PAGE_SIZES.courses, search_query: list.search || undefined, order_by: list.sort });
+  const query = useRouteQuery('adminCourseList', { query: { page: list.page, page_size: PAGE_SIZES.courses, search_query: list.search || undefined, order_by: list.sort } });
   return (
     <div className="admin-page">
       <PageHeader title="Courses" actions={<ButtonLink to={paths.createCourse}>Create course</ButtonLink>} />

@@ -4,10 +4,11 @@ import { Button, TextAreaField, TextField, useSession } from '@school/ui';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
+import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { COURSE_TABS, paths } from '../../lib/paths';
+import { useRouteMutation } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCreateCourse } from './api/create-course';
 
 type Form = z.input<typeof CreateCourseSchema>;
 
@@ -16,7 +17,7 @@ export function CreateCoursePage() {
   usePageTitle('Create course');
   const { go } = useSession();
   const notify = useNotify();
-  const create = useCreateCourse();
+  const create = useRouteMutation('adminCourseCreate', { invalidates: invalidations.adminCourseCreate });
   const form = useForm<Form, unknown, z.output<typeof CreateCourseSchema>>({
     resolver: zodResolver(CreateCourseSchema),
     defaultValues: { title: '', description: '' },
@@ -24,7 +25,7 @@ export function CreateCoursePage() {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) =>
-    create.mutateAsync(body).then(
+    create.mutateAsync({ body }).then(
       (course) => {
         const next = paths.course(course.id_slug, COURSE_TABS.curriculum);
         notify.success(ADMIN_MESSAGES.courseCreated, { page: next });

@@ -1,14 +1,14 @@
 import { Card, formatCount, formatDate, useSession } from '@school/ui';
 import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CohortStatus } from '../cohorts/components/cohort-status';
-import { useInstructorCohorts } from './api/list-instructor-cohorts';
+import { CohortStatus } from '../../components/cohort-status';
+import { useRouteQuery } from '../../lib/route-query';
 
 /** /instructor: the cohorts the instructor teaches and their courses, read-only. */
 export function InstructorHomePage() {
   const { user } = useSession();
   usePageTitle('My cohorts');
-  const cohorts = useInstructorCohorts();
+  const cohorts = useRouteQuery('instructorCohorts', {}, { select: (r) => r.data });
   return (
     <div className="admin-page admin-page--narrow">
       <header className="admin-page-header">

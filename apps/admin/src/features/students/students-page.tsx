@@ -4,19 +4,21 @@ import { ListFrame } from '../../components/list-frame';
 import { PageHeader } from '../../components/page-header';
 import { useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
+import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useActiveCohorts } from '../cohorts/api/list-active-cohorts';
-import { useStudents } from './api/list-students';
-import { AccountStatusButton, AccountSuspendedChip } from './components/account-status';
+import { AccountStatusButton, AccountSuspendedChip } from '../../components/account-status';
 import { AddToCohort } from './components/add-to-cohort';
-import { EnrolmentStatus } from './components/enrolment-status';
+import { EnrolmentStatus } from '../../components/enrolment-status';
 
 /** /admin/students: every student account, 10 a page, newest first; A-Z sorts by first name. */
 export function StudentsPage() {
   usePageTitle('Students');
   const list = useListParams(DEFAULT_SORTS.students);
-  const query = useStudents({ page: list.page, page_size: PAGE_SIZES.students, search_query: list.search || undefined, order_by: list.sort });
-  const active = useActiveCohorts();
+  // The list never shows staff: it always asks for role STUDENT.
+  const query = useRouteQuery('adminStudentList', {
+    query: { page: list.page, page_size: PAGE_SIZES.students, search_query: list.search || undefined, order_by: list.sort, role: 'STUDENT' },
+  });
+  const active = useRouteQuery('adminActiveCohorts', {});
   return (
     <div className="admin-page">
       <PageHeader title="Students" />

@@ -1,6 +1,6 @@
 import type { Application } from '@school/contracts';
 import { formatDateTime, LoadingIndicator, Modal } from '@school/ui';
-import { useApplication } from '../api/get-application';
+import { useRouteQuery } from '../../../lib/route-query';
 import { stateLabel } from '../state-label';
 
 type Field = [label: string, value: (a: Application) => string | null];
@@ -36,7 +36,8 @@ export const DETAIL_GROUPS: [title: string, fields: Field[]][] = [
 ];
 
 export function ApplicationDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const query = useApplication(id);
+  // File links in the answer are signed for a few minutes only, so the detail is never cached long.
+  const query = useRouteQuery('adminApplicationDetail', { params: { id: id ?? '' } }, { select: (r) => r.data, enabled: id !== null, staleTime: 0, gcTime: 0 });
   const a = query.data;
   return (
     <Modal open={id !== null} onClose={onClose} title={a ? a.full_name : 'Application'} size="lg">

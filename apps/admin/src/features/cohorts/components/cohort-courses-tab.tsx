@@ -1,15 +1,15 @@
 import { ADMIN_MESSAGES, isApiError, type AdminCohort } from '@school/contracts';
 import { AppLink, Button, formatCount, useConfirm } from '@school/ui';
+import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
-import { useLinkCourse } from '../api/link-course';
-import { useUnlinkCourse } from '../api/unlink-course';
+import { useRouteMutation } from '../../../lib/route-query';
 import { CoursePicker } from './course-picker';
 
 /** The cohort's courses: link more (never the same twice) and unlink (refused while it has students). */
 export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
-  const link = useLinkCourse();
-  const unlink = useUnlinkCourse(cohort.id_slug);
+  const link = useRouteMutation('adminCohortAddCourse', { invalidates: invalidations.adminCohortAddCourse });
+  const unlink = useRouteMutation('adminCohortRemoveCourse', { invalidates: invalidations.adminCohortRemoveCourse });
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
   const linked = new Set(cohort.courses.map((c) => c.id_slug));
@@ -17,7 +17,7 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
   const onAdd = (course: { id_slug: string }) => {
     if (linked.has(course.id_slug)) return notify.error(ADMIN_MESSAGES.courseAlreadyAdded);
     link.mutate(
-      { cohortId: cohort.id_slug, courseId: course.id_slug },
+      { params: { id: cohort.id_slug }, body: { course_id_slug: course.id_slug } },
       {
         onSuccess: () => notify.success(ADMIN_MESSAGES.success),
         onError: (e) => notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.courseAlreadyAdded : ADMIN_MESSAGES.genericFailure),
@@ -34,7 +34,7 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
       tone: 'danger',
     });
     if (!ok) return;
-    unlink.mutate(course.id_slug, {
+    unlink.mutate({ params: { id: cohort.id_slug, courseId: course.id_slug } }, {
       onSuccess: () => notify.success(ADMIN_MESSAGES.success),
       onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
     });

@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { fromLocalInput, toLocalInput } from '../../../lib/dates';
 import { useNotify } from '../../../lib/notice';
-import { useUpdateCohort } from '../api/update-cohort';
+import { invalidations } from '../../../lib/invalidations';
+import { useRouteMutation } from '../../../lib/route-query';
 import { CohortFields } from './cohort-date-fields';
 
 type Form = z.input<typeof UpdateCohortSchema>;
@@ -14,7 +15,7 @@ type Form = z.input<typeof UpdateCohortSchema>;
 /** Edit the title and dates; Save is enabled only when something changed. */
 export function CohortDetailsTab({ cohort }: { cohort: AdminCohort }) {
   const notify = useNotify();
-  const update = useUpdateCohort(cohort.id_slug);
+  const update = useRouteMutation('adminCohortUpdate', { invalidates: invalidations.adminCohortUpdate });
   const values = useMemo<Form>(
     () => ({
       title: cohort.title,
@@ -33,11 +34,14 @@ export function CohortDetailsTab({ cohort }: { cohort: AdminCohort }) {
   const onSubmit = form.handleSubmit((body) =>
     update
       .mutateAsync({
-        title: body.title,
-        start_date: fromLocalInput(body.start_date),
-        end_date: fromLocalInput(body.end_date),
-        end_access_date: fromLocalInput(body.end_access_date),
-        result_open_date: body.result_open_date ? fromLocalInput(body.result_open_date) : null,
+        params: { id: cohort.id_slug },
+        body: {
+          title: body.title,
+          start_date: fromLocalInput(body.start_date),
+          end_date: fromLocalInput(body.end_date),
+          end_access_date: fromLocalInput(body.end_access_date),
+          result_open_date: body.result_open_date ? fromLocalInput(body.result_open_date) : null,
+        },
       })
       .then(
         () => notify.success(ADMIN_MESSAGES.success),

@@ -4,21 +4,22 @@ import { ListFrame } from '../../../components/list-frame';
 import { useListParams } from '../../../lib/list-params';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
-import { AccountStatusButton, AccountSuspendedChip } from '../../students/components/account-status';
-import { EnrolmentStatus } from '../../students/components/enrolment-status';
-import { useCohortQueue } from '../api/list-cohort-queue';
-import { useCohortStudents } from '../api/list-cohort-students';
-import { useRemoveStudent } from '../api/remove-student';
-import { useUpdateStudentStatus } from '../api/update-student-status';
+import { AccountStatusButton, AccountSuspendedChip } from '../../../components/account-status';
+import { EnrolmentStatus } from '../../../components/enrolment-status';
+import { invalidations } from '../../../lib/invalidations';
+import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 
 /** The cohort's students (20 a page) with suspend / unsuspend and remove, and the queue of people without an account. */
 export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
   const list = useListParams('-created_date');
-  const students = useCohortStudents(cohort.id_slug, {
-    page: list.page,
-    page_size: PAGE_SIZES.cohortStudents,
-    search_query: list.search || undefined,
-    order_by: list.sort,
+  const students = useRouteQuery('adminCohortStudents', {
+    params: { cohortId: cohort.id_slug },
+    query: {
+      page: list.page,
+      page_size: PAGE_SIZES.cohortStudents,
+      search_query: list.search || undefined,
+      order_by: list.sort,
+    },
   });
   return (
     <div className="admin-stack">
@@ -62,8 +63,8 @@ export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
 }
 
 function StudentRow({ cohortId, student: s }: { cohortId: string; student: Student }) {
-  const status = useUpdateStudentStatus(cohortId);
-  const remove = useRemoveStudent(cohortId);
+  const status = useRouteMutation('adminUpdateStudents', { invalidates: invalidations.adminUpdateStudents });
+  const remove = useRouteMutation('adminRemoveStudent', { invalidates: invalidations.adminRemoveStudent });
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
   const name = `${s.first_name} ${s.last_name}`;
@@ -71,7 +72,7 @@ function StudentRow({ cohortId, student: s }: { cohortId: string; student: Stude
 
   const onToggle = () =>
     status.mutate(
-      { user_id_slug: s.id_slug, enrolment_status: suspended ? 'ACTIVE' : 'SUSPENDED' },
+      { params: { cohortId }, body: { user_id_slug: s.id_slug, enrolment_status: suspended ? 'ACTIVE' : 'SUSPENDED' } },
       { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
     );
 
@@ -83,7 +84,7 @@ function StudentRow({ cohortId, student: s }: { cohortId: string; student: Stude
       tone: 'danger',
     });
     if (!ok) return;
-    remove.mutate(s.id_slug, { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) });
+    remove.mutate({ params: { cohortId }, body: { user_id_slug: s.id_slug } }, { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) });
   };
 
   return (
@@ -118,7 +119,7 @@ function StudentRow({ cohortId, student: s }: { cohortId: string; student: Stude
 
 function QueueList({ cohortId }: { cohortId: string }) {
   const list = useListParams('', 'q');
-  const queue = useCohortQueue(cohortId, { page: list.page, page_size: PAGE_SIZES.cohortQueue });
+  const queue = useRouteQuery('adminCohortQueue', { params: { cohortId }, query: { page: list.page, page_size: PAGE_SIZES.cohortQueue } });
   if (!queue.data || queue.data.count === 0) return null;
   return (
     <section className="admin-card admin-stack" aria-labelledby="queue-title">

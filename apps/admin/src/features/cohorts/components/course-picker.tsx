@@ -2,7 +2,7 @@ import { PAGE_SIZES } from '@school/contracts';
 import { Button, formatCount, ListToolbar, Pagination } from '@school/ui';
 import type { ReactNode } from 'react';
 import { useLocalListState } from '../../../lib/list-params';
-import { useCourses } from '../../courses/api/list-courses';
+import { useRouteQuery } from '../../../lib/route-query';
 
 export interface PickedCourse {
   id_slug: string;
@@ -12,7 +12,7 @@ export interface PickedCourse {
 /** A course search (20 a page) whose rows carry an Add button; what "Add" does is up to the caller. */
 export function CoursePicker({ onPick, picked, heading }: { onPick: (course: PickedCourse) => void; picked: Set<string>; heading: ReactNode }) {
   const list = useLocalListState('title');
-  const courses = useCourses({ page: list.page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: list.search || undefined, order_by: list.sort });
+  const courses = useRouteQuery('adminCourseList', { query: { page: list.page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: list.search || undefined, order_by: list.sort } });
   return (
     <section className="admin-card admin-stack" aria-label="Course search">
       {heading}

@@ -1,24 +1,26 @@
 import { ADMIN_MESSAGES, isApiError, PAGE_SIZES, type AdminCourse } from '@school/contracts';
 import { AppLink, Button, formatDate, ListToolbar, Pagination } from '@school/ui';
-import { useCohorts } from '../../cohorts/api/list-cohorts';
-import { useLinkCourse } from '../../cohorts/api/link-course';
-import { CohortStatus } from '../../cohorts/components/cohort-status';
+import { CohortStatus } from '../../../components/cohort-status';
+import { invalidations } from '../../../lib/invalidations';
 import { useLocalListState } from '../../../lib/list-params';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
+import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 
 /** The cohorts teaching this course, and a search to link it to another cohort (20 a page). */
 export function CourseCohortsTab({ course }: { course: AdminCourse }) {
   const list = useLocalListState('-created_date');
-  const cohorts = useCohorts({ page: list.page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: list.search || undefined, order_by: list.sort });
-  const link = useLinkCourse();
+  const cohorts = useRouteQuery('adminCohortList', {
+    query: { page: list.page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: list.search || undefined, order_by: list.sort },
+  });
+  const link = useRouteMutation('adminCohortAddCourse', { invalidates: invalidations.adminCohortAddCourse });
   const notify = useNotify();
   const linked = new Set(course.cohorts.map((c) => c.id_slug));
 
   const onLink = (cohortId: string) => {
     if (linked.has(cohortId)) return notify.error(ADMIN_MESSAGES.cohortAlreadyLinked);
     link.mutate(
-      { cohortId, courseId: course.id_slug },
+      { params: { id: cohortId }, body: { course_id_slug: course.id_slug } },
       {
         onSuccess: () => notify.success(ADMIN_MESSAGES.success),
         onError: (e) => notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.cohortAlreadyLinked : ADMIN_MESSAGES.genericFailure),
@@ -91,7 +93,7 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
                   Linked
                 </Button>
               ) : (
-                <Button size="sm" variant="secondary" loading={link.isPending && link.variables?.cohortId === c.id_slug} onClick={() => onLink(c.id_slug)} aria-label={`Link ${c.title}`}>
+                <Button size="sm" variant="secondary" loading={link.isPending && link.variables?.params.id === c.id_slug} onClick={() => onLink(c.id_slug)} aria-label={`Link ${c.title}`}>
                   Link
                 </Button>
               )}

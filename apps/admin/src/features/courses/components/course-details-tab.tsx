@@ -4,15 +4,16 @@ import { Button, formatDateTime, TextAreaField, TextField } from '@school/ui';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
-import { useUpdateCourse } from '../api/update-course';
+import { useRouteMutation } from '../../../lib/route-query';
 
 type Form = z.input<typeof UpdateCourseSchema>;
 
 /** Edit the title and description; Save is enabled only when something changed. */
 export function CourseDetailsTab({ course }: { course: AdminCourse }) {
   const notify = useNotify();
-  const update = useUpdateCourse(course.id_slug);
+  const update = useRouteMutation('adminCourseUpdate', { invalidates: invalidations.adminCourseUpdate });
   const form = useForm<Form, unknown, z.output<typeof UpdateCourseSchema>>({
     resolver: zodResolver(UpdateCourseSchema),
     defaultValues: { title: course.title, description: course.description },
@@ -23,7 +24,7 @@ export function CourseDetailsTab({ course }: { course: AdminCourse }) {
   useEffect(() => form.reset({ title: course.title, description: course.description }), [course.title, course.description, form]);
 
   const onSubmit = form.handleSubmit((body) =>
-    update.mutateAsync(body).then(
+    update.mutateAsync({ params: { id: course.id_slug }, body }).then(
       () => notify.success(ADMIN_MESSAGES.success),
       () => notify.error(ADMIN_MESSAGES.genericFailure),
     ),

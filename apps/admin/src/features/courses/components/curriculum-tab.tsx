@@ -1,10 +1,10 @@
-import { ADMIN_MESSAGES, LESSON_TYPE_LABELS, type AdminCourse } from '@school/contracts';
+import { ADMIN_MESSAGES, LESSON_TYPE_LABELS, type AdminCourse, type CallResult } from '@school/contracts';
 import { Button, TextField, useConfirm } from '@school/ui';
 import { useState, type FormEvent } from 'react';
 import { DragHandle, SortableList } from '../../../components/sortable-list';
+import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
-import { useAddModule } from '../api/add-module';
-import { useUpdateModules } from '../api/update-modules';
+import { routeQueryKey, useRouteMutation } from '../../../lib/route-query';
 import {
   addLesson,
   moveLesson,
@@ -27,12 +27,12 @@ import { InlineRename } from './inline-rename';
 export function CurriculumTab({ course, editor }: { course: AdminCourse; editor: CurriculumDraft }) {
   const { draft, setDraft, changed } = editor;
   const [addingTo, setAddingTo] = useState<DraftModule | null>(null);
-  const save = useUpdateModules(course.id_slug);
+  const save = useRouteMutation('adminModulesUpdate', { invalidates: invalidations.adminModulesUpdate });
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
 
   const onSave = () =>
-    save.mutate(toPayload(draft), {
+    save.mutate({ params: { id: course.id_slug }, body: toPayload(draft) }, {
       onSuccess: ({ modules }) => {
         editor.markSaved(modules);
         notify.success(ADMIN_MESSAGES.successful);
@@ -164,11 +164,27 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
   );
 }
 
-/** Creates the module on the server at once; the course page's draft gains it from the updated course. */
+/**
+ * Creates the module on the server at once; the course page's draft gains it from the updated course.
+ * The course in the cache gains it at once (the page's header counts it), without a refetch: the
+ * curriculum editor keeps its own draft, which a refetch of a newer version would replace.
+ */
 function AddModuleForm({ courseId, order }: { courseId: string; order: number }) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string>();
-  const add = useAddModule(courseId);
+  const add = useRouteMutation('adminAddModule', {
+    invalidates: invalidations.adminAddModule,
+    onSuccess: ({ id_slug }, { body }, queryClient) =>
+      queryClient.setQueryData<CallResult<'adminCourseDetail'>>(routeQueryKey('adminCourseDetail', { params: { id: courseId } }), (answer) =>
+        answer && {
+          ...answer,
+          data: {
+            ...answer.data,
+            modules: [...answer.data.modules, { id_slug, title: body.title, order: answer.data.modules.length, lessons: [], lessons_count: 0 }],
+          },
+        },
+      ),
+  });
   const notify = useNotify();
 
   const onSubmit = (e: FormEvent) => {
@@ -177,7 +193,7 @@ function AddModuleForm({ courseId, order }: { courseId: string; order: number })
     if (!trimmed) return setError(ADMIN_MESSAGES.moduleTitleRequired);
     setError(undefined);
     add.mutate(
-      { title: trimmed, order, lessons: [] },
+      { params: { courseId }, body: { title: trimmed, order, lessons: [] } },
       {
         onSuccess: () => {
           setTitle('');

@@ -2,13 +2,14 @@ import type { ActiveCohort } from '@school/contracts';
 import { ADMIN_MESSAGES } from '@school/contracts';
 import { Button, SelectField } from '@school/ui';
 import { useState } from 'react';
-import { useAddStudent } from '../../cohorts/api/add-student';
+import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
+import { useRouteMutation } from '../../../lib/route-query';
 
 /** For a student with no enrolment: pick one of the active cohorts and add them to it. */
 export function AddToCohort({ student, cohorts }: { student: { id_slug: string; first_name: string; last_name: string }; cohorts: ActiveCohort[] }) {
   const [cohortId, setCohortId] = useState('');
-  const add = useAddStudent();
+  const add = useRouteMutation('adminAddStudent', { invalidates: invalidations.adminAddStudent });
   const notify = useNotify();
   const name = `${student.first_name} ${student.last_name}`;
   return (
@@ -29,7 +30,7 @@ export function AddToCohort({ student, cohorts }: { student: { id_slug: string; 
         aria-label={`Add ${name} to the cohort`}
         onClick={() =>
           add.mutate(
-            { cohortId, userIdSlug: student.id_slug },
+            { params: { cohortId }, body: { user_id_slug: student.id_slug } },
             {
               onSuccess: () => notify.success(ADMIN_MESSAGES.studentAdded),
               onError: () => notify.error(ADMIN_MESSAGES.genericFailure),

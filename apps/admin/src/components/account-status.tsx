@@ -1,7 +1,8 @@
 import { ADMIN_MESSAGES } from '@school/contracts';
 import { Button, StatusChip, useConfirm } from '@school/ui';
-import { useNotify } from '../../../lib/notice';
-import { useUpdateAccountStatus } from '../api/update-account-status';
+import { invalidations } from '../lib/invalidations';
+import { useNotify } from '../lib/notice';
+import { useRouteMutation } from '../lib/route-query';
 
 interface AccountHolder {
   id_slug: string;
@@ -25,7 +26,7 @@ export function AccountSuspendedChip({ student }: { student: AccountHolder }) {
  * itself (it signs the student out everywhere at once), unlike a cohort's 'Suspend student'.
  */
 export function AccountStatusButton({ student: s }: { student: AccountHolder }) {
-  const update = useUpdateAccountStatus();
+  const update = useRouteMutation('adminUpdateUserStatus', { invalidates: invalidations.adminUpdateUserStatus });
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
   const name = `${s.first_name} ${s.last_name}`;
@@ -44,7 +45,7 @@ export function AccountStatusButton({ student: s }: { student: AccountHolder }) 
     );
     if (!ok) return;
     update.mutate(
-      { userIdSlug: s.id_slug, isSuspended: !s.is_suspended },
+      { params: { userIdSlug: s.id_slug }, body: { is_suspended: !s.is_suspended } },
       { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
     );
   };

@@ -1,9 +1,10 @@
 /**
- * Stands in for `@school/contracts` inside @school/ui's session provider in this app's browser
- * build (see vite.config.ts). The real client validates every answer with zod, which with the
- * route table weighs about 35 KB gzipped; loading it only when a call is made keeps it off the
- * landing page for signed-out visitors. Restoring a session needs one refresh call, made here
- * with plain fetch; the real client takes over (with the access token) for every other call.
+ * The session's API client, loaded on the first call rather than with the page. The real client
+ * (`@school/contracts`) validates every answer with zod, which with the route table weighs about
+ * 35 KB gzipped; loading it only when a call is made keeps it off the public site's prerendered
+ * pages for signed-out visitors (apps that import the contracts anyway share the same chunk).
+ * Restoring a session needs one refresh call, made here with plain fetch; the real client takes
+ * over (with the access token) for every other call.
  */
 import type { ApiClient, ApiClientOptions, RouteName } from '@school/contracts';
 
@@ -18,7 +19,7 @@ export function defaultSessionExpired(): void {
   void loadContracts().then((m) => m.defaultSessionExpired());
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
+export function createLazyApiClient(options: ApiClientOptions): ApiClient {
   let real: ApiClient | undefined;
   let loading: Promise<ApiClient> | undefined;
   const load = () =>

@@ -1,0 +1,87 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { type Invalidates, type MutationRouteName, routeKey } from './route-query';
+
+/*
+ * What each change of the console makes stale: every read that shows the data it changes, and no
+ * other. What the reads show (contracts' admin schemas):
+ * - adminCohortList: a cohort's title, dates, status, student counts, courses_count;
+ *   adminActiveCohorts: title, dates, status; instructorCohorts: title, dates, status, counts, courses.
+ * - adminCohortDetail: the cohort, its courses (titles, module and lesson counts), the first page of
+ *   its students (enrolment, account suspension), its certificates; adminCohortStudents and
+ *   adminCohortQueue: its students and its queue of unknown emails.
+ * - adminCourseList: a course's title, description, module/lesson counts, cohorts_count;
+ *   adminCourseDetail: the course, its curriculum, its cohorts (title, dates, status, students) and
+ *   the engagement of their students.
+ * - adminStudentList: students with their enrolment (cohort title and status) and account suspension.
+ * - adminCertificateList: certificates with cohorts_count.
+ */
+
+const cohortLists = (): QueryKey[] => [routeKey('adminCohortList'), routeKey('adminActiveCohorts'), routeKey('instructorCohorts')];
+
+/** A student joined, left or changed status in a cohort: its students, counts and every list of students. */
+const cohortEnrolment = (cohortId: string): QueryKey[] => [
+  routeKey('adminCohortDetail', { params: { id: cohortId } }),
+  routeKey('adminCohortStudents', { params: { cohortId } }),
+  routeKey('adminCohortList'),
+  routeKey('instructorCohorts'),
+  routeKey('adminStudentList'),
+  // Each course of the cohort lists its cohorts' student counts and its students' engagement.
+  routeKey('adminCourseDetail'),
+];
+
+/** A course was linked to or unlinked from a cohort: both sides and their counts. */
+const cohortCourseLink = (cohortId: string, courseId: string): QueryKey[] => [
+  routeKey('adminCohortDetail', { params: { id: cohortId } }),
+  routeKey('adminCourseDetail', { params: { id: courseId } }),
+  routeKey('adminCohortList'),
+  routeKey('adminCourseList'),
+  routeKey('instructorCohorts'),
+];
+
+/** A course's title or curriculum changed: the course, the lists, and the cohorts showing it. */
+const courseChange = (courseId: string): QueryKey[] => [
+  routeKey('adminCourseDetail', { params: { id: courseId } }),
+  routeKey('adminCourseList'),
+  routeKey('adminCohortDetail'),
+  routeKey('instructorCohorts'),
+];
+
+const table = {
+  adminCohortCreate: (vars) => [
+    ...cohortLists(),
+    routeKey('adminCourseList'),
+    ...vars.body.course_ids.map((id) => routeKey('adminCourseDetail', { params: { id } })),
+  ],
+  adminCohortUpdate: (vars) => [
+    routeKey('adminCohortDetail', { params: vars.params }),
+    ...cohortLists(),
+    // Its title and dates show in its courses' cohorts tabs and in the students' enrolments.
+    routeKey('adminCourseDetail'),
+    routeKey('adminStudentList'),
+  ],
+  // Not the deleted cohort's own reads: its page is leaving, and refetching them would only 404.
+  adminCohortDelete: () => [
+    ...cohortLists(),
+    routeKey('adminCourseList'),
+    routeKey('adminCourseDetail'),
+    routeKey('adminStudentList'),
+    routeKey('adminCertificateList'),
+  ],
+  adminAddStudent: (vars) => cohortEnrolment(vars.params.cohortId),
+  adminRemoveStudent: (vars) => cohortEnrolment(vars.params.cohortId),
+  adminUpdateStudents: (vars) => cohortEnrolment(vars.params.cohortId),
+  adminAddStudentBulk: (vars) => [...cohortEnrolment(vars.params.cohortId), routeKey('adminCohortQueue', { params: vars.params })],
+  // The account, not an enrolment: every list showing the student.
+  adminUpdateUserStatus: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
+  adminCohortAddCourse: (vars) => cohortCourseLink(vars.params.id, vars.body.course_id_slug),
+  adminCohortRemoveCourse: (vars) => cohortCourseLink(vars.params.id, vars.params.courseId),
+  adminCourseCreate: () => [routeKey('adminCourseList')],
+  adminCourseUpdate: (vars) => courseChange(vars.params.id),
+  adminModulesUpdate: (vars) => courseChange(vars.params.id),
+  // The course itself is updated in place (see curriculum-tab): a refetch would replace the editor's draft.
+  adminAddModule: () => [routeKey('adminCourseList'), routeKey('adminCohortDetail'), routeKey('instructorCohorts')],
+  adminCertificateCreate: () => [routeKey('adminCertificateList')],
+  adminAddCertificate: (vars) => [routeKey('adminCohortDetail', { params: vars.params }), routeKey('adminCertificateList')],
+} satisfies { [N in MutationRouteName]?: Invalidates<N> };
+
+export const invalidations: { [N in keyof typeof table]: Invalidates<N> } = table;

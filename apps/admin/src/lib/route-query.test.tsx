@@ -1,0 +1,106 @@
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApi } from '../test/api-harness';
+import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from './route-query';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('route query keys', () => {
+  it('derive from the route name, its params and its query, absent parts as empty objects', () => {
+    expect(routeQueryKey('adminCohortDetail', { params: { id: 'k1' } })).toEqual(['adminCohortDetail', { id: 'k1' }, {}]);
+    expect(routeQueryKey('adminCourseList', { query: { page: 2 } })).toEqual(['adminCourseList', {}, { page: 2 }]);
+    expect(routeQueryKey('adminActiveCohorts', {})).toEqual(['adminActiveCohorts', {}, {}]);
+    expect(routeQueryKey('adminCohortStudents', { params: { cohortId: 'k1' }, query: { page: 3 } })).toEqual([
+      'adminCohortStudents',
+      { cohortId: 'k1' },
+      { page: 3 },
+    ]);
+  });
+
+  it('prefixes name every read of a route, or of one entity whatever its query', () => {
+    expect(routeKey('adminCourseList')).toEqual(['adminCourseList']);
+    expect(routeKey('adminCohortStudents', { params: { cohortId: 'k1' } })).toEqual(['adminCohortStudents', { cohortId: 'k1' }]);
+    expect(routeKey('adminCohortStudents', { params: { cohortId: 'k1' }, query: { page: 1 } })).toEqual(['adminCohortStudents', { cohortId: 'k1' }, { page: 1 }]);
+  });
+});
+
+function CourseTitle({ id }: { id: string }) {
+  const course = useRouteQuery('adminCourseDetail', { params: { id } }, { select: (r) => r.data });
+  return <p>{course.data ? `Course: ${course.data.title}` : 'Loading'}</p>;
+}
+
+const course = (id: string, title: string) => ({
+  data: {
+    id_slug: id, title, description: '', created_date: '2026-01-01T00:00:00Z', modified_date: '2026-01-01T00:00:00Z', modules: [], cohorts: [],
+    engagement: { active_students: 0, total_students: 0, total_dropped: 0, course_completion_percentage: 0, modules_engagement: [] },
+  },
+});
+
+describe('useRouteQuery', () => {
+  it("calls the route with its params and caches the answer under the route's key", async () => {
+    const { calls } = mockApi({ 'GET courses/admin/c1': () => course('c1', 'Lithography') });
+    function Probe() {
+      const queryClient = useQueryClient();
+      useIsFetching(); // renders again when the read settles
+      const cached = queryClient.getQueryData<{ data: { title: string } }>(['adminCourseDetail', { id: 'c1' }, {}]);
+      return (
+        <>
+          <CourseTitle id="c1" />
+          <p>{cached ? `Cached: ${cached.data.title}` : 'Not cached'}</p>
+        </>
+      );
+    }
+    renderWithApi(<Probe />);
+    expect(await screen.findByText('Course: Lithography')).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET courses/admin/c1']);
+    expect(await screen.findByText('Cached: Lithography')).toBeInTheDocument();
+  });
+
+  it('sends the query of a list read', async () => {
+    const { calls } = mockApi({ 'GET courses/admin/list': () => ({ data: [], count: 0, num_pages: 0 }) });
+    function List() {
+      const list = useRouteQuery('adminCourseList', { query: { page: 2, search_query: 'etch' } });
+      return <p>{list.data ? `Found ${list.data.count}` : 'Loading'}</p>;
+    }
+    renderWithApi(<List />);
+    expect(await screen.findByText('Found 0')).toBeInTheDocument();
+    expect(calls[0].query.get('page')).toBe('2');
+    expect(calls[0].query.get('search_query')).toBe('etch');
+  });
+});
+
+describe('useRouteMutation', () => {
+  it('sends params and body, then refetches only the reads it invalidates', async () => {
+    let title = 'Lithography';
+    const { calls } = mockApi({
+      'GET courses/admin/c1': () => course('c1', title),
+      'GET courses/admin/c2': () => course('c2', 'Etching'),
+      'PATCH courses/admin/c1/update': (call) => {
+        title = (call.body as { title: string }).title;
+        return { id_slug: 'c1' };
+      },
+    });
+    function Rename() {
+      const rename = useRouteMutation('adminCourseUpdate', { invalidates: (vars) => [routeKey('adminCourseDetail', { params: vars.params })] });
+      return (
+        <>
+          <CourseTitle id="c1" />
+          <CourseTitle id="c2" />
+          <button type="button" onClick={() => rename.mutate({ params: { id: 'c1' }, body: { title: 'Deposition', description: '' } })}>
+            Rename
+          </button>
+        </>
+      );
+    }
+    renderWithApi(<Rename />);
+    expect(await screen.findByText('Course: Etching')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    expect(await screen.findByText('Course: Deposition')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.path === 'courses/admin/c1')).toHaveLength(2));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ title: 'Deposition', description: '' });
+    // The other course was not invalidated, so it was not fetched again.
+    expect(calls.filter((c) => c.path === 'courses/admin/c2')).toHaveLength(1);
+  });
+});

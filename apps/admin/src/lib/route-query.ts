@@ -1,0 +1,94 @@
+import { type ApiClient, type CallOptions, type CallResult, type RouteName, type Routes, routes } from '@school/contracts';
+import { useSession } from '@school/ui';
+import { keepPreviousData, type QueryClient, type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** Routes read with `useRouteQuery` (GET) and changed with `useRouteMutation` (any other method). */
+export type QueryRouteName = { [N in RouteName]: Routes[N]['method'] extends 'GET' ? N : never }[RouteName];
+export type MutationRouteName = Exclude<RouteName, QueryRouteName>;
+
+/** What identifies a read: the route's path params and query, typed from its entry in the route table. */
+export type RouteInputs<N extends RouteName> = Pick<CallOptions<N>, 'params' | 'query'>;
+/** What a mutation is called with: the route's params and body (and query when it has one). */
+export type RouteVariables<N extends RouteName> = Omit<CallOptions<N>, 'signal' | 'headers'>;
+
+/**
+ * The query key of a route read: `[name, params, query]`, an empty object standing for absent
+ * params or query. React Query matches keys by prefix and objects partially, so `routeKey(name)`
+ * covers every read of the route and `routeKey(name, { params })` every read of one entity, any query.
+ */
+export function routeKey<N extends RouteName>(name: N, inputs?: Partial<RouteInputs<N>>): QueryKey {
+  if (!inputs || (inputs.params === undefined && inputs.query === undefined)) return [name];
+  if (inputs.query === undefined) return [name, inputs.params ?? {}];
+  return [name, inputs.params ?? {}, inputs.query];
+}
+
+/** The full key of one read (what `useRouteQuery` caches it under). */
+export function routeQueryKey<N extends QueryRouteName>(name: N, inputs: RouteInputs<N>): QueryKey {
+  return [name, inputs.params ?? {}, inputs.query ?? {}];
+}
+
+export interface RouteQueryOptions<N extends QueryRouteName, TData> {
+  enabled?: boolean;
+  /** Shape the answer (e.g. unwrap `data`). */
+  select?: (answer: CallResult<N>) => TData;
+  staleTime?: number;
+  gcTime?: number;
+}
+
+/**
+ * Query options for a route read. A route with a query (a list that pages, sorts, filters) keeps the
+ * previous page on screen while the next one loads.
+ */
+export function routeQueryOptions<N extends QueryRouteName, TData = CallResult<N>>(
+  client: ApiClient,
+  name: N,
+  inputs: RouteInputs<N>,
+  options: RouteQueryOptions<N, TData> = {},
+) {
+  const hasQuery = (routes[name] as { query?: unknown }).query !== undefined;
+  return queryOptions({
+    queryKey: routeQueryKey(name, inputs),
+    queryFn: ({ signal }) =>
+      (client.call as (n: RouteName, o: object) => Promise<CallResult<N>>)(name, { ...inputs, signal }),
+    placeholderData: hasQuery ? keepPreviousData : undefined,
+    ...options,
+  });
+}
+
+/** Reads a route of the contracts' table with the session's client, cached under `routeQueryKey`. */
+export function useRouteQuery<N extends QueryRouteName, TData = CallResult<N>>(
+  name: N,
+  inputs: RouteInputs<N>,
+  options?: RouteQueryOptions<N, TData>,
+) {
+  const { client } = useSession();
+  return useQuery(routeQueryOptions(client, name, inputs, options));
+}
+
+/** The keys (prefixes, see `routeKey`) a mutation makes stale, from what it was called with and answered. */
+export type Invalidates<N extends MutationRouteName> = (variables: RouteVariables<N>, answer: CallResult<N>) => QueryKey[];
+
+export interface RouteMutationOptions<N extends MutationRouteName> {
+  invalidates: Invalidates<N>;
+  /** Cache updates beside the invalidation (e.g. writing the answer into a cached read). */
+  onSuccess?: (answer: CallResult<N>, variables: RouteVariables<N>, queryClient: QueryClient) => void;
+}
+
+/** Marks stale every cached read under one of `keys`. */
+export function invalidateKeys(queryClient: QueryClient, keys: QueryKey[]): Promise<void> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+}
+
+/** Calls a route of the contracts' table; on success only the reads named by `invalidates` refetch. */
+export function useRouteMutation<N extends MutationRouteName>(name: N, { invalidates, onSuccess }: RouteMutationOptions<N>) {
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: RouteVariables<N>) =>
+      (client.call as (n: RouteName, o: object) => Promise<CallResult<N>>)(name, variables),
+    onSuccess: (answer, variables) => {
+      onSuccess?.(answer, variables, queryClient);
+      return invalidateKeys(queryClient, invalidates(variables, answer));
+    },
+  });
+}
