@@ -20,15 +20,22 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
 import { paths } from '../lib/paths';
+import { useRouteQuery } from '../lib/route-query';
 import '../styles/admin.css';
 
 /** After Courses, Cohorts and Students: the programme applications and form submissions. */
-const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [{ title: 'Applications', path: paths.applications, icon: sidebarIcons.applications }];
+const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
+  { title: 'Applications', path: paths.applications, icon: sidebarIcons.applications },
+  { title: 'Failed jobs', path: paths.failedJobs, icon: sidebarIcons.failedJobs },
+];
+const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox, icon: sidebarIcons.mailbox };
 
 function Layout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
+  // The development mailbox exists only while the API has no SMTP server (it answers 404 otherwise).
+  const mailbox = useRouteQuery('adminMailboxList', {}, { staleTime: Infinity, retry: false });
   return (
-    <AdminLayout user={user} onLogout={logout} sidebarItems={EXTRA_SIDEBAR_ITEMS}>
+    <AdminLayout user={user} onLogout={logout} sidebarItems={mailbox.isSuccess ? [...EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM] : EXTRA_SIDEBAR_ITEMS}>
       <NoticeRegion className="admin-notices" />
       {children}
     </AdminLayout>

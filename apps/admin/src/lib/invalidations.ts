@@ -81,6 +81,8 @@ const table = {
   // The course itself is updated in place (see curriculum-tab): a refetch would replace the editor's draft.
   adminAddModule: () => [routeKey('adminCourseList'), routeKey('adminCohortDetail'), routeKey('instructorCohorts')],
   adminCertificateCreate: () => [routeKey('adminCertificateList')],
+  // A retried job leaves the failed list (and may fail again into it).
+  adminRetryJob: () => [routeKey('adminFailedJobs')],
   adminAddCertificate: (vars) => [routeKey('adminCohortDetail', { params: vars.params }), routeKey('adminCertificateList')],
 } satisfies { [N in MutationRouteName]?: Invalidates<N> };
 

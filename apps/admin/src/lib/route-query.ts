@@ -33,6 +33,10 @@ export interface RouteQueryOptions<N extends QueryRouteName, TData> {
   select?: (answer: CallResult<N>) => TData;
   staleTime?: number;
   gcTime?: number;
+  /** Look again every so many ms while the screen shows it (work done in the background). */
+  refetchInterval?: number;
+  /** Tries after a failed read (the app's default is one). */
+  retry?: number | boolean;
 }
 
 /**

@@ -7,7 +7,9 @@ import {
   CohortsIcon,
   CoursesIcon,
   DashboardIcon,
+  FailedJobsIcon,
   LessonsLibraryIcon,
+  MailboxIcon,
   StudentsIcon,
 } from '../icons/icons';
 import { BRAND_NAME, ChipMark } from '../logo/logo';
@@ -28,6 +30,8 @@ export const sidebarIcons = {
   lessonsLibrary: <LessonsLibraryIcon size={22} />,
   analytics: <AnalyticsIcon size={22} />,
   applications: <ApplicationsIcon size={22} />,
+  mailbox: <MailboxIcon size={22} />,
+  failedJobs: <FailedJobsIcon size={22} />,
 } as const;
 
 /** The default entries: Courses, Cohorts, Students. */

@@ -106,6 +106,25 @@ export function ApplicationsIcon(props: IconProps) {
   );
 }
 
+export function MailboxIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
+    </StrokeIcon>
+  );
+}
+
+export function FailedJobsIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M20 12a8 8 0 1 1-2.34-5.66" />
+      <path d="M20 4v4.5h-4.5" />
+      <path d="M12 8v4.5M12 15.8v.2" />
+    </StrokeIcon>
+  );
+}
+
 /* ---- Interface icons ---- */
 
 export function MenuIcon(props: IconProps) {

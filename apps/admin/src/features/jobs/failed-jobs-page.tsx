@@ -1,19 +1,15 @@
-import { Button, formatDateTime, useSession } from '@school/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, formatDateTime } from '@school/ui';
 import { PageHeader } from '../../components/page-header';
+import { invalidations } from '../../lib/invalidations';
+import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import '../mailbox/mailbox.css';
+import './failed-jobs.css';
 
 /** Jobs that failed after their last try (mail the SMTP server refused...), each with a Retry. */
 export function FailedJobsPage() {
   usePageTitle('Failed jobs');
-  const { client } = useSession();
-  const queryClient = useQueryClient();
-  const jobs = useQuery({ queryKey: ['admin', 'jobs', 'failed'], queryFn: ({ signal }) => client.call('adminFailedJobs', { signal }) });
-  const retry = useMutation({
-    mutationFn: (jobId: string) => client.call('adminRetryJob', { params: { jobId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'jobs', 'failed'] }),
-  });
+  const jobs = useRouteQuery('adminFailedJobs', {});
+  const retry = useRouteMutation('adminRetryJob', { invalidates: invalidations.adminRetryJob });
   return (
     <div className="admin-page">
       <PageHeader title="Failed jobs" subtitle="Work that failed after its last try. Retry puts it back in the queue." />
@@ -43,7 +39,7 @@ export function FailedJobsPage() {
                 <td>{j.retry_count + 1}</td>
                 <td className="failed-jobs__error">{j.error}</td>
                 <td>
-                  <Button type="button" variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate(j.id)}>
+                  <Button type="button" variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate({ params: { jobId: j.id } })}>
                     Retry
                   </Button>
                 </td>

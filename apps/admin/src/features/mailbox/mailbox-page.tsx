@@ -1,8 +1,8 @@
 import type { MailboxMessage } from '@school/contracts';
-import { Button, formatDateTime, useSession } from '@school/ui';
-import { useQuery } from '@tanstack/react-query';
+import { Button, formatDateTime } from '@school/ui';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import './mailbox.css';
 
@@ -12,15 +12,11 @@ import './mailbox.css';
  */
 export function MailboxPage() {
   usePageTitle('Mailbox');
-  const { client } = useSession();
   const [open, setOpen] = useState<string | null>(null);
   const [part, setPart] = useState<'html' | 'text'>('html');
-  const list = useQuery({ queryKey: ['admin', 'mailbox'], queryFn: ({ signal }) => client.call('adminMailboxList', { signal }), refetchInterval: 5000 });
-  const message = useQuery({
-    queryKey: ['admin', 'mailbox', open],
-    queryFn: ({ signal }) => client.call('adminMailboxMessage', { params: { messageId: open ?? '' }, signal }),
-    enabled: open !== null,
-  });
+  // Mail arrives from jobs in the background: the list looks again every 5 s while the page is open.
+  const list = useRouteQuery('adminMailboxList', {}, { refetchInterval: 5000 });
+  const message = useRouteQuery('adminMailboxMessage', { params: { messageId: open ?? '' } }, { enabled: open !== null });
 
   return (
     <div className="admin-page">
