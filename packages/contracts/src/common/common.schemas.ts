@@ -113,3 +113,4 @@ export const IdParamsSchema = z.object({ id: IdSlugSchema });
 export const CohortIdParamsSchema = z.object({ cohortId: IdSlugSchema });
 export const CourseIdParamsSchema = z.object({ courseId: IdSlugSchema });
 export const UserIdSlugParamsSchema = z.object({ userIdSlug: IdSlugSchema });
+export const ApplicationIdParamsSchema = z.object({ applicationId: IdSlugSchema });

@@ -16,6 +16,8 @@ export interface RouteDef {
   requestType?: 'json' | 'multipart';
   /** Answer encoding; `text` answers (CSV) are returned as a string. Default `json`. */
   responseType?: 'json' | 'text';
+  /** Largest JSON body the route accepts (an express `bytes` size such as `2mb`), when more than the API's default 100 kB. */
+  bodyLimit?: string;
   /** Response status on success (documentation). Default 200 (201 for creations where stated). */
   successStatus?: number;
   summary?: string;

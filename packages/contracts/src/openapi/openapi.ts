@@ -28,7 +28,7 @@ function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return json;
 }
 
-/** `courses/admin/:id/update/` -> `/courses/admin/{id}/update/` */
+/** `courses/admin/:courseId/update/` -> `/courses/admin/{courseId}/update/` */
 export function toOpenApiPath(path: string): string {
   return '/' + path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 }
