@@ -3,7 +3,7 @@ import { useSession } from '@school/ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export async function fetchApplication(client: ApiClient, id: string, signal?: AbortSignal): Promise<Application> {
-  return (await client.call('adminApplicationDetail', { params: { id }, signal })).data;
+  return (await client.call('adminApplicationDetail', { params: { applicationId: id }, signal })).data;
 }
 
 // File links in the answer are signed for a few minutes only, so the detail is never cached long.

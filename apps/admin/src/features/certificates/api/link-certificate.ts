@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@school/ui';
 
 export function linkCertificate(client: ApiClient, cohortId: string, certificateId: string): Promise<AddCertificateToCohortResponse> {
-  return client.call('adminAddCertificate', { params: { id: cohortId }, body: { certificate_id_slug: certificateId } });
+  return client.call('adminAddCertificate', { params: { cohortId }, body: { certificate_id_slug: certificateId } });
 }
 
 export function useLinkCertificate(cohortId: string) {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@school/ui';
 
 export function deleteCohort(client: ApiClient, id: string): Promise<DeleteResponse> {
-  return client.call('adminCohortDelete', { params: { id } });
+  return client.call('adminCohortDelete', { params: { cohortId: id } });
 }
 
 export function useDeleteCohort(id: string) {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from '@school/ui';
 
 export async function fetchCohort(client: ApiClient, id: string, signal?: AbortSignal): Promise<AdminCohort> {
-  return (await client.call('adminCohortDetail', { params: { id }, signal })).data;
+  return (await client.call('adminCohortDetail', { params: { cohortId: id }, signal })).data;
 }
 
 export const cohortQuery = (client: ApiClient, id: string) =>

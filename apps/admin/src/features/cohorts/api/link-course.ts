@@ -8,7 +8,7 @@ export interface CourseLink {
 }
 
 export function linkCourse(client: ApiClient, { cohortId, courseId }: CourseLink): Promise<CohortCourseLinkResponse> {
-  return client.call('adminCohortAddCourse', { params: { id: cohortId }, body: { course_id_slug: courseId } });
+  return client.call('adminCohortAddCourse', { params: { cohortId }, body: { course_id_slug: courseId } });
 }
 
 /** Links a course to a cohort (used from both sides: a cohort's courses and a course's cohorts). */

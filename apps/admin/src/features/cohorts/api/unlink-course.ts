@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@school/ui';
 
 export function unlinkCourse(client: ApiClient, cohortId: string, courseId: string): Promise<CohortCourseLinkResponse> {
-  return client.call('adminCohortRemoveCourse', { params: { id: cohortId, courseId } });
+  return client.call('adminCohortRemoveCourse', { params: { cohortId, courseId } });
 }
 
 export function useUnlinkCourse(cohortId: string) {

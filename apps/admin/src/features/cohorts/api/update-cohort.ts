@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@school/ui';
 
 export function updateCohort(client: ApiClient, id: string, body: UpdateCohort): Promise<UpdateCohortResponse> {
-  return client.call('adminCohortUpdate', { params: { id }, body });
+  return client.call('adminCohortUpdate', { params: { cohortId: id }, body });
 }
 
 export function useUpdateCohort(id: string) {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSession } from '@school/ui';
 
 export async function fetchCourse(client: ApiClient, id: string, signal?: AbortSignal): Promise<AdminCourse> {
-  return (await client.call('adminCourseDetail', { params: { id }, signal })).data;
+  return (await client.call('adminCourseDetail', { params: { courseId: id }, signal })).data;
 }
 
 export const courseQuery = (client: ApiClient, id: string) =>

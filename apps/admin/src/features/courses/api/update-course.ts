@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@school/ui';
 
 export function updateCourse(client: ApiClient, id: string, body: UpdateCourse): Promise<UpdateCourseResponse> {
-  return client.call('adminCourseUpdate', { params: { id }, body });
+  return client.call('adminCourseUpdate', { params: { courseId: id }, body });
 }
 
 export function useUpdateCourse(id: string) {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@school/ui';
 
 export function updateModules(client: ApiClient, id: string, body: UpdateModules): Promise<UpdateModulesResponse> {
-  return client.call('adminModulesUpdate', { params: { id }, body });
+  return client.call('adminModulesUpdate', { params: { courseId: id }, body });
 }
 
 export function useUpdateModules(id: string) {
