@@ -12,9 +12,9 @@ export const ROUTE_NAME = 'routeName';
 const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete };
 
 /**
- * The path Nest registers for a table path. Express matches a route with or without one trailing
- * slash, but a path registered with its slash would require it: the slash is dropped so that
- * `auth/login` and `auth/login/` both answer, whichever form the table writes.
+ * A table path as the server registers it: without its trailing slash (as Nest registers every
+ * path), which Express's non-strict routing answers with or without one. `auth/login` and
+ * `auth/login/` both answer, whichever form the table writes.
  */
 export function serverPath(path: string): string {
   return path.replace(/\/$/, '');
