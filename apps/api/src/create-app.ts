@@ -9,10 +9,11 @@ import express from 'express';
 import helmet from 'helmet';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import { VISITOR_TOKEN_HEADER } from '@school/contracts';
+import { listRoutes, VISITOR_TOKEN_HEADER } from '@school/contracts';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { refuseControlCharacters } from './common/control-characters';
+import { serverPathPattern } from './common/route.decorator';
 import type { AppConfig } from './config/app-config';
 import { serveDevApps } from './static/dev-apps';
 import { serveApps } from './static/serve-apps';
@@ -27,8 +28,8 @@ import { MetricsService } from './platform/metrics/metrics.service';
  */
 const API_BROTLI_QUALITY = 1;
 
-/** Paths whose JSON bodies may exceed the default 100 kB limit, with their own limit. */
-const LARGE_BODY_ROUTES: [RegExp, string][] = [[/^\/api\/cohorts\/admin\/[^/]+\/add-student-bulk\/?$/, '2mb']];
+/** Paths whose JSON bodies may exceed the default 100 kB limit, with their own limit: the route table's `bodyLimit`. */
+const LARGE_BODY_ROUTES: [RegExp, string][] = listRoutes().flatMap((r) => (r.bodyLimit ? [[serverPathPattern(r.path), r.bodyLimit] as [RegExp, string]] : []));
 
 type CspDirectives = Record<string, null | Iterable<string | ((req: IncomingMessage, res: ServerResponse) => string)>>;
 

@@ -21,7 +21,7 @@ const SPEC_CALLS: Array<[string, string]> = [
   ['POST', 'forms/contact/'],
   ['POST', 'forms/course-interest/'],
   // learning-and-admin.md, section 7, student calls
-  ['GET', 'cohorts/:id/user/:userIdSlug/'],
+  ['GET', 'cohorts/:cohortId/user/:userIdSlug/'],
   ['GET', 'cohorts/:cohortId/courses/:courseId/user/:userIdSlug/'],
   ['GET', 'lessons/video/url'],
   ['PATCH', 'cohorts/admin/:cohortId/mark-lesson-complete'],
@@ -36,21 +36,21 @@ const SPEC_CALLS: Array<[string, string]> = [
   ['POST', 'cohorts/admin/:cohortId/add-student-bulk'],
   ['GET', 'cohorts/admin/:cohortId/students'],
   ['GET', 'cohorts/admin/:cohortId/queue'],
-  ['GET', 'courses/admin/:id'],
-  ['GET', 'cohorts/admin/:id'],
-  ['PATCH', 'courses/admin/:id/update/'],
-  ['PATCH', 'cohorts/admin/:id/update'],
+  ['GET', 'courses/admin/:courseId'],
+  ['GET', 'cohorts/admin/:cohortId'],
+  ['PATCH', 'courses/admin/:courseId/update/'],
+  ['PATCH', 'cohorts/admin/:cohortId/update'],
   ['POST', 'courses/admin/create/'],
   ['POST', 'cohorts/admin/create/'],
   ['POST', 'courses/admin/:courseId/add-module/'],
-  ['PUT', 'courses/admin/:id/modules/update/'],
+  ['PUT', 'courses/admin/:courseId/modules/update/'],
   ['GET', 'certificates/admin/list'],
   ['POST', 'certificates/admin/create'],
-  ['POST', 'cohorts/admin/:id/add-certificate'],
+  ['POST', 'cohorts/admin/:cohortId/add-certificate'],
   // DESIGN.md decisions and operations
-  ['DELETE', 'cohorts/admin/:id'],
-  ['DELETE', 'cohorts/admin/:id/courses/:courseId'],
-  ['POST', 'cohorts/admin/:id/add-course'],
+  ['DELETE', 'cohorts/admin/:cohortId'],
+  ['DELETE', 'cohorts/admin/:cohortId/courses/:courseId'],
+  ['POST', 'cohorts/admin/:cohortId/add-course'],
   ['GET', 'applications/admin/list'],
   ['GET', 'applications/admin/export'],
   ['GET', 'health'],
@@ -86,7 +86,7 @@ describe('route table', () => {
   it('keeps public only what strangers may call', () => {
     const publicNames = entries.filter(([, r]) => r.auth === 'public').map(([n]) => n).sort();
     expect(publicNames).toEqual(
-      ['contactForm', 'courseInterestForm', 'health', 'healthLive', 'healthReady', 'login', 'metrics', 'logout', 'refresh', 'register', 'submitApplication', 'uploadFile', 'visitorToken'].sort(),
+      ['apiDocs', 'contactForm', 'courseInterestForm', 'health', 'healthLive', 'healthReady', 'login', 'metrics', 'logout', 'refresh', 'register', 'storedFile', 'submitApplication', 'uploadFile', 'visitorToken'].sort(),
     );
   });
 

@@ -9,15 +9,15 @@ const READS: Record<string, QueryKey> = {
   cohortListByStatus: routeQueryKey('adminCohortList', { query: { page: 2, status: 'ONGOING' } }),
   activeCohorts: routeQueryKey('adminActiveCohorts', {}),
   instructorCohorts: routeQueryKey('instructorCohorts', {}),
-  cohortK1: routeQueryKey('adminCohortDetail', { params: { id: 'k1' } }),
-  cohortK2: routeQueryKey('adminCohortDetail', { params: { id: 'k2' } }),
+  cohortK1: routeQueryKey('adminCohortDetail', { params: { cohortId: 'k1' } }),
+  cohortK2: routeQueryKey('adminCohortDetail', { params: { cohortId: 'k2' } }),
   studentsOfK1: routeQueryKey('adminCohortStudents', { params: { cohortId: 'k1' }, query: { page: 2 } }),
   studentsOfK2: routeQueryKey('adminCohortStudents', { params: { cohortId: 'k2' }, query: { page: 1 } }),
   queueOfK1: routeQueryKey('adminCohortQueue', { params: { cohortId: 'k1' }, query: { page: 1 } }),
   queueOfK2: routeQueryKey('adminCohortQueue', { params: { cohortId: 'k2' }, query: { page: 1 } }),
   courseList: routeQueryKey('adminCourseList', { query: { page: 1, search_query: 'chip' } }),
-  courseC1: routeQueryKey('adminCourseDetail', { params: { id: 'c1' } }),
-  courseC2: routeQueryKey('adminCourseDetail', { params: { id: 'c2' } }),
+  courseC1: routeQueryKey('adminCourseDetail', { params: { courseId: 'c1' } }),
+  courseC2: routeQueryKey('adminCourseDetail', { params: { courseId: 'c2' } }),
   studentList: routeQueryKey('adminStudentList', { query: { page: 1, role: 'STUDENT' } }),
   certificateList: routeQueryKey('adminCertificateList', { query: { exclude_cohort_id_slug: 'k1' } }),
   applicationList: routeQueryKey('adminApplicationList', { query: { page: 1 } }),
@@ -40,12 +40,12 @@ const enrolmentOfK1 = ['cohortK1', 'studentsOfK1', 'cohortList', 'cohortListBySt
 
 describe('what each change of the console makes stale', () => {
   it('renaming a course: that course, the course list and the cohorts showing courses, nothing else', async () => {
-    const stale = await staleAfter(invalidations.adminCourseUpdate({ params: { id: 'c1' }, body: { title: 'New', description: '' } }, { id_slug: 'c1' }));
+    const stale = await staleAfter(invalidations.adminCourseUpdate({ params: { courseId: 'c1' }, body: { title: 'New', description: '' } }, { id_slug: 'c1' }));
     expect(stale).toEqual(sorted(['courseC1', 'courseList', 'cohortK1', 'cohortK2', 'instructorCohorts']));
   });
 
   it('saving a curriculum: the same reads as a rename (module and lesson counts show in lists and cohorts)', async () => {
-    const stale = await staleAfter(invalidations.adminModulesUpdate({ params: { id: 'c2' }, body: { modules: [] } }, { modules: [] } as never));
+    const stale = await staleAfter(invalidations.adminModulesUpdate({ params: { courseId: 'c2' }, body: { modules: [] } }, { modules: [] } as never));
     expect(stale).toEqual(sorted(['courseC2', 'courseList', 'cohortK1', 'cohortK2', 'instructorCohorts']));
   });
 
@@ -83,15 +83,15 @@ describe('what each change of the console makes stale', () => {
   });
 
   it('linking or unlinking a course: both sides and both lists', async () => {
-    const link = await staleAfter(invalidations.adminCohortAddCourse({ params: { id: 'k2' }, body: { course_id_slug: 'c1' } }, {} as never));
-    const unlink = await staleAfter(invalidations.adminCohortRemoveCourse({ params: { id: 'k2', courseId: 'c1' } }, {} as never));
+    const link = await staleAfter(invalidations.adminCohortAddCourse({ params: { cohortId: 'k2' }, body: { course_id_slug: 'c1' } }, {} as never));
+    const unlink = await staleAfter(invalidations.adminCohortRemoveCourse({ params: { cohortId: 'k2', courseId: 'c1' } }, {} as never));
     const both = sorted(['cohortK2', 'courseC1', 'cohortList', 'cohortListByStatus', 'courseList', 'instructorCohorts']);
     expect(link).toEqual(both);
     expect(unlink).toEqual(both);
   });
 
   it('editing a cohort: the cohort, every cohort list, the courses showing it and the students list (enrolment titles)', async () => {
-    const stale = await staleAfter(invalidations.adminCohortUpdate({ params: { id: 'k1' }, body: {} as never }, { id_slug: 'k1' }));
+    const stale = await staleAfter(invalidations.adminCohortUpdate({ params: { cohortId: 'k1' }, body: {} as never }, { id_slug: 'k1' }));
     expect(stale).toEqual(sorted(['cohortK1', 'cohortList', 'cohortListByStatus', 'activeCohorts', 'instructorCohorts', 'courseC1', 'courseC2', 'studentList']));
   });
 
@@ -101,7 +101,7 @@ describe('what each change of the console makes stale', () => {
   });
 
   it('deleting a cohort: every list counting it, never the deleted cohort itself (its page is leaving)', async () => {
-    const stale = await staleAfter(invalidations.adminCohortDelete({ params: { id: 'k1' } }, { message: 'ok' }));
+    const stale = await staleAfter(invalidations.adminCohortDelete({ params: { cohortId: 'k1' } }, { message: 'ok' }));
     expect(stale).toEqual(
       sorted(['cohortList', 'cohortListByStatus', 'activeCohorts', 'instructorCohorts', 'courseList', 'courseC1', 'courseC2', 'studentList', 'certificateList']),
     );
@@ -109,13 +109,13 @@ describe('what each change of the console makes stale', () => {
 
   it('certificates: creating one refreshes the list; linking one also refreshes that cohort', async () => {
     expect(await staleAfter(invalidations.adminCertificateCreate({ body: { title: 'T', provider: ['P'] } }, {} as never))).toEqual(['certificateList']);
-    const stale = await staleAfter(invalidations.adminAddCertificate({ params: { id: 'k1' }, body: { certificate_id_slug: 'x' } }, {} as never));
+    const stale = await staleAfter(invalidations.adminAddCertificate({ params: { cohortId: 'k1' }, body: { certificate_id_slug: 'x' } }, {} as never));
     expect(stale).toEqual(sorted(['cohortK1', 'certificateList']));
   });
 
   it('no change makes the applications or form submissions stale', async () => {
     for (const [name, invalidates] of Object.entries(invalidations)) {
-      const stale = await staleAfter((invalidates as (v: unknown, a: unknown) => QueryKey[])({ params: { id: 'k1', cohortId: 'k1', courseId: 'c1', userIdSlug: 'u1' }, body: { course_ids: [], course_id_slug: 'c1' } }, {}));
+      const stale = await staleAfter((invalidates as (v: unknown, a: unknown) => QueryKey[])({ params: { cohortId: 'k1', courseId: 'c1', userIdSlug: 'u1' }, body: { course_ids: [], course_id_slug: 'c1' } }, {}));
       expect(stale, name).not.toContain('applicationList');
       expect(stale, name).not.toContain('formSubmissionList');
     }

@@ -20,7 +20,7 @@ const cohortLists = (): QueryKey[] => [routeKey('adminCohortList'), routeKey('ad
 
 /** A student joined, left or changed status in a cohort: its students, counts and every list of students. */
 const cohortEnrolment = (cohortId: string): QueryKey[] => [
-  routeKey('adminCohortDetail', { params: { id: cohortId } }),
+  routeKey('adminCohortDetail', { params: { cohortId } }),
   routeKey('adminCohortStudents', { params: { cohortId } }),
   routeKey('adminCohortList'),
   routeKey('instructorCohorts'),
@@ -31,8 +31,8 @@ const cohortEnrolment = (cohortId: string): QueryKey[] => [
 
 /** A course was linked to or unlinked from a cohort: both sides and their counts. */
 const cohortCourseLink = (cohortId: string, courseId: string): QueryKey[] => [
-  routeKey('adminCohortDetail', { params: { id: cohortId } }),
-  routeKey('adminCourseDetail', { params: { id: courseId } }),
+  routeKey('adminCohortDetail', { params: { cohortId } }),
+  routeKey('adminCourseDetail', { params: { courseId } }),
   routeKey('adminCohortList'),
   routeKey('adminCourseList'),
   routeKey('instructorCohorts'),
@@ -40,7 +40,7 @@ const cohortCourseLink = (cohortId: string, courseId: string): QueryKey[] => [
 
 /** A course's title or curriculum changed: the course, the lists, and the cohorts showing it. */
 const courseChange = (courseId: string): QueryKey[] => [
-  routeKey('adminCourseDetail', { params: { id: courseId } }),
+  routeKey('adminCourseDetail', { params: { courseId } }),
   routeKey('adminCourseList'),
   routeKey('adminCohortDetail'),
   routeKey('instructorCohorts'),
@@ -50,7 +50,7 @@ const table = {
   adminCohortCreate: (vars) => [
     ...cohortLists(),
     routeKey('adminCourseList'),
-    ...vars.body.course_ids.map((id) => routeKey('adminCourseDetail', { params: { id } })),
+    ...vars.body.course_ids.map((id) => routeKey('adminCourseDetail', { params: { courseId: id } })),
   ],
   adminCohortUpdate: (vars) => [
     routeKey('adminCohortDetail', { params: vars.params }),
@@ -73,11 +73,11 @@ const table = {
   adminAddStudentBulk: (vars) => [...cohortEnrolment(vars.params.cohortId), routeKey('adminCohortQueue', { params: vars.params })],
   // The account, not an enrolment: every list showing the student.
   adminUpdateUserStatus: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
-  adminCohortAddCourse: (vars) => cohortCourseLink(vars.params.id, vars.body.course_id_slug),
-  adminCohortRemoveCourse: (vars) => cohortCourseLink(vars.params.id, vars.params.courseId),
+  adminCohortAddCourse: (vars) => cohortCourseLink(vars.params.cohortId, vars.body.course_id_slug),
+  adminCohortRemoveCourse: (vars) => cohortCourseLink(vars.params.cohortId, vars.params.courseId),
   adminCourseCreate: () => [routeKey('adminCourseList')],
-  adminCourseUpdate: (vars) => courseChange(vars.params.id),
-  adminModulesUpdate: (vars) => courseChange(vars.params.id),
+  adminCourseUpdate: (vars) => courseChange(vars.params.courseId),
+  adminModulesUpdate: (vars) => courseChange(vars.params.courseId),
   // The course itself is updated in place (see curriculum-tab): a refetch would replace the editor's draft.
   adminAddModule: () => [routeKey('adminCourseList'), routeKey('adminCohortDetail'), routeKey('instructorCohorts')],
   adminCertificateCreate: () => [routeKey('adminCertificateList')],

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('route query keys', () => {
   it('derive from the route name, its params and its query, absent parts as empty objects', () => {
-    expect(routeQueryKey('adminCohortDetail', { params: { id: 'k1' } })).toEqual(['adminCohortDetail', { id: 'k1' }, {}]);
+    expect(routeQueryKey('adminCohortDetail', { params: { cohortId: 'k1' } })).toEqual(['adminCohortDetail', { cohortId: 'k1' }, {}]);
     expect(routeQueryKey('adminCourseList', { query: { page: 2 } })).toEqual(['adminCourseList', {}, { page: 2 }]);
     expect(routeQueryKey('adminActiveCohorts', {})).toEqual(['adminActiveCohorts', {}, {}]);
     expect(routeQueryKey('adminCohortStudents', { params: { cohortId: 'k1' }, query: { page: 3 } })).toEqual([
@@ -27,7 +27,7 @@ describe('route query keys', () => {
 });
 
 function CourseTitle({ id }: { id: string }) {
-  const course = useRouteQuery('adminCourseDetail', { params: { id } }, { select: (r) => r.data });
+  const course = useRouteQuery('adminCourseDetail', { params: { courseId: id } }, { select: (r) => r.data });
   return <p>{course.data ? `Course: ${course.data.title}` : 'Loading'}</p>;
 }
 
@@ -44,7 +44,7 @@ describe('useRouteQuery', () => {
     function Probe() {
       const queryClient = useQueryClient();
       useIsFetching(); // renders again when the read settles
-      const cached = queryClient.getQueryData<{ data: { title: string } }>(['adminCourseDetail', { id: 'c1' }, {}]);
+      const cached = queryClient.getQueryData<{ data: { title: string } }>(['adminCourseDetail', { courseId: 'c1' }, {}]);
       return (
         <>
           <CourseTitle id="c1" />
@@ -88,7 +88,7 @@ describe('useRouteMutation', () => {
         <>
           <CourseTitle id="c1" />
           <CourseTitle id="c2" />
-          <button type="button" onClick={() => rename.mutate({ params: { id: 'c1' }, body: { title: 'Deposition', description: '' } })}>
+          <button type="button" onClick={() => rename.mutate({ params: { courseId: 'c1' }, body: { title: 'Deposition', description: '' } })}>
             Rename
           </button>
         </>

@@ -1,5 +1,5 @@
 import { defineRoutes } from '../common/route';
-import { CohortIdParamsSchema, CourseIdParamsSchema, IdParamsSchema } from '../common/common.schemas';
+import { CohortIdParamsSchema, CourseIdParamsSchema } from '../common/common.schemas';
 import {
   ActiveCohortsResponseSchema,
   AddCertificateToCohortResponseSchema,
@@ -108,6 +108,7 @@ export const adminRoutes = defineRoutes({
     body: AddStudentBulkSchema,
     response: BulkAddResultSchema,
     auth: 'admin',
+    bodyLimit: '2mb',
     summary: 'Enrol up to 10,000 students; unknown emails join the queue',
   },
   adminCohortStudents: {
@@ -128,30 +129,30 @@ export const adminRoutes = defineRoutes({
   },
   adminCourseDetail: {
     method: 'GET',
-    path: 'courses/admin/:id',
-    params: IdParamsSchema,
+    path: 'courses/admin/:courseId',
+    params: CourseIdParamsSchema,
     response: AdminCourseResponseSchema,
     auth: 'admin',
   },
   adminCohortDetail: {
     method: 'GET',
-    path: 'cohorts/admin/:id',
-    params: IdParamsSchema,
+    path: 'cohorts/admin/:cohortId',
+    params: CohortIdParamsSchema,
     response: AdminCohortResponseSchema,
     auth: 'admin',
   },
   adminCourseUpdate: {
     method: 'PATCH',
-    path: 'courses/admin/:id/update/',
-    params: IdParamsSchema,
+    path: 'courses/admin/:courseId/update/',
+    params: CourseIdParamsSchema,
     body: UpdateCourseSchema,
     response: UpdateCourseResponseSchema,
     auth: 'admin',
   },
   adminCohortUpdate: {
     method: 'PATCH',
-    path: 'cohorts/admin/:id/update',
-    params: IdParamsSchema,
+    path: 'cohorts/admin/:cohortId/update',
+    params: CohortIdParamsSchema,
     body: UpdateCohortSchema,
     response: UpdateCohortResponseSchema,
     auth: 'admin',
@@ -183,8 +184,8 @@ export const adminRoutes = defineRoutes({
   },
   adminModulesUpdate: {
     method: 'PUT',
-    path: 'courses/admin/:id/modules/update/',
-    params: IdParamsSchema,
+    path: 'courses/admin/:courseId/modules/update/',
+    params: CourseIdParamsSchema,
     body: UpdateModulesSchema,
     response: UpdateModulesResponseSchema,
     auth: 'admin',
@@ -207,8 +208,8 @@ export const adminRoutes = defineRoutes({
   },
   adminAddCertificate: {
     method: 'POST',
-    path: 'cohorts/admin/:id/add-certificate',
-    params: IdParamsSchema,
+    path: 'cohorts/admin/:cohortId/add-certificate',
+    params: CohortIdParamsSchema,
     body: AddCertificateToCohortSchema,
     response: AddCertificateToCohortResponseSchema,
     auth: 'admin',
@@ -216,8 +217,8 @@ export const adminRoutes = defineRoutes({
   },
   adminCohortAddCourse: {
     method: 'POST',
-    path: 'cohorts/admin/:id/add-course',
-    params: IdParamsSchema,
+    path: 'cohorts/admin/:cohortId/add-course',
+    params: CohortIdParamsSchema,
     body: AddCourseToCohortSchema,
     response: CohortCourseLinkResponseSchema,
     auth: 'admin',
@@ -225,7 +226,7 @@ export const adminRoutes = defineRoutes({
   },
   adminCohortRemoveCourse: {
     method: 'DELETE',
-    path: 'cohorts/admin/:id/courses/:courseId',
+    path: 'cohorts/admin/:cohortId/courses/:courseId',
     params: CohortCourseParamsSchema,
     response: CohortCourseLinkResponseSchema,
     auth: 'admin',
@@ -233,8 +234,8 @@ export const adminRoutes = defineRoutes({
   },
   adminCohortDelete: {
     method: 'DELETE',
-    path: 'cohorts/admin/:id',
-    params: IdParamsSchema,
+    path: 'cohorts/admin/:cohortId',
+    params: CohortIdParamsSchema,
     response: DeleteResponseSchema,
     auth: 'admin',
     summary: 'Delete a cohort with its enrolments and grades',

@@ -95,7 +95,7 @@ export type CohortInfo = z.infer<typeof CohortInfoSchema>;
 export const CohortIdSlugResponseSchema = z.object({ cohort_id_slug: z.string() });
 export type CohortIdSlugResponse = z.infer<typeof CohortIdSlugResponseSchema>;
 
-export const CohortCourseParamsSchema = z.object({ id: IdSlugSchema, courseId: IdSlugSchema });
+export const CohortCourseParamsSchema = z.object({ cohortId: IdSlugSchema, courseId: IdSlugSchema });
 
 // ---- courses ---------------------------------------------------------------------
 

@@ -223,7 +223,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
 
-    const body = spec.route.responseType === 'text' ? await res.text() : await readBody(res);
+    const body =
+      spec.route.responseType === 'text' ? await res.text() : spec.route.responseType === 'file' && res.ok ? await res.blob() : await readBody(res);
     if (!res.ok) throw ApiError.fromBody(res.status, body);
 
     const result = spec.route.response.safeParse(body);

@@ -105,6 +105,8 @@ export const ReadinessResponseSchema = z.object({
   checks: z.record(z.string(), HealthCheckSchema),
 });
 export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>;
+/** The API's OpenAPI 3.1 document. */
+export const OpenApiDocumentResponseSchema = z.record(z.string(), z.unknown());
 /** Prometheus' text exposition format. */
 export const MetricsResponseSchema = z.string();
 
@@ -113,3 +115,4 @@ export const IdParamsSchema = z.object({ id: IdSlugSchema });
 export const CohortIdParamsSchema = z.object({ cohortId: IdSlugSchema });
 export const CourseIdParamsSchema = z.object({ courseId: IdSlugSchema });
 export const UserIdSlugParamsSchema = z.object({ userIdSlug: IdSlugSchema });
+export const ApplicationIdParamsSchema = z.object({ applicationId: IdSlugSchema });

@@ -14,8 +14,10 @@ export interface RouteDef {
   auth: RouteAuth;
   /** Request body encoding; `multipart` routes are called with `client.upload`. Default `json`. */
   requestType?: 'json' | 'multipart';
-  /** Answer encoding; `text` answers (CSV) are returned as a string. Default `json`. */
-  responseType?: 'json' | 'text';
+  /** Answer encoding; `text` answers (CSV) are returned as a string, `file` answers (stored files) as a Blob. Default `json`. */
+  responseType?: 'json' | 'text' | 'file';
+  /** Largest JSON body the route accepts (an express `bytes` size such as `2mb`), when more than the API's default 100 kB. */
+  bodyLimit?: string;
   /** Response status on success (documentation). Default 200 (201 for creations where stated). */
   successStatus?: number;
   summary?: string;

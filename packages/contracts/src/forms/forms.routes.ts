@@ -1,11 +1,16 @@
 import { defineRoutes } from '../common/route';
-import { HealthResponseSchema, LivenessResponseSchema, MetricsResponseSchema, ReadinessResponseSchema } from '../common/common.schemas';
+import {
+  HealthResponseSchema, LivenessResponseSchema, MetricsResponseSchema, OpenApiDocumentResponseSchema, ReadinessResponseSchema,
+} from '../common/common.schemas';
 import {
   ContactFormSchema,
   CourseInterestFormSchema,
   FormSubmissionListQuerySchema,
   FormSubmissionListResponseSchema,
   FormSubmissionResponseSchema,
+  StoredFileParamsSchema,
+  StoredFileQuerySchema,
+  StoredFileResponseSchema,
   UploadResponseSchema,
   VisitorTokenResponseSchema,
 } from './forms.schemas';
@@ -50,6 +55,16 @@ export const formsRoutes = defineRoutes({
     successStatus: 201,
     summary: 'Upload a PDF (resume or transcript) as multipart field `file`, at most 2.5 MB',
   },
+  storedFile: {
+    method: 'GET',
+    path: 'files/:idSlug',
+    params: StoredFileParamsSchema,
+    query: StoredFileQuerySchema,
+    response: StoredFileResponseSchema,
+    responseType: 'file',
+    auth: 'public',
+    summary: 'A stored file, for holders of its signed URL (the server hands these out); files in the bucket answer a 302 to it',
+  },
   health: {
     method: 'GET',
     path: 'health',
@@ -78,5 +93,12 @@ export const formsRoutes = defineRoutes({
     responseType: 'text',
     auth: 'public',
     summary: 'Prometheus metrics; needs `Authorization: Bearer <METRICS_TOKEN>` when METRICS_TOKEN is set, otherwise answers callers on the same machine only',
+  },
+  apiDocs: {
+    method: 'GET',
+    path: 'docs',
+    response: OpenApiDocumentResponseSchema,
+    auth: 'public',
+    summary: 'This OpenAPI document, generated from the route table',
   },
 });

@@ -25,7 +25,7 @@ export const learningRoutes = defineRoutes({
   },
   userCohortView: {
     method: 'GET',
-    path: 'cohorts/:id/user/:userIdSlug/',
+    path: 'cohorts/:cohortId/user/:userIdSlug/',
     params: UserCohortViewParamsSchema,
     response: UserCohortViewResponseSchema,
     auth: 'user',

@@ -207,7 +207,7 @@ export type UserCohortView = z.infer<typeof UserCohortViewSchema>;
 export const UserCohortViewResponseSchema = z.object({ data: UserCohortViewSchema });
 export type UserCohortViewResponse = z.infer<typeof UserCohortViewResponseSchema>;
 
-export const UserCohortViewParamsSchema = z.object({ id: IdSlugSchema, userIdSlug: IdSlugSchema });
+export const UserCohortViewParamsSchema = z.object({ cohortId: IdSlugSchema, userIdSlug: IdSlugSchema });
 
 // ---- grade display -------------------------------------------------------------
 

@@ -27,8 +27,8 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('describes path and query parameters and request bodies', () => {
-    const view = doc.paths['/cohorts/{id}/user/{userIdSlug}/'].get as { parameters: Array<{ name: string; in: string }> };
-    expect(view.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id', 'path:userIdSlug']);
+    const view = doc.paths['/cohorts/{cohortId}/user/{userIdSlug}/'].get as { parameters: Array<{ name: string; in: string }> };
+    expect(view.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:cohortId', 'path:userIdSlug']);
 
     const list = doc.paths['/courses/admin/list'].get as {
       parameters: Array<{ name: string; in: string; required: boolean; schema: { default?: unknown; maximum?: number } }>;

@@ -28,7 +28,7 @@ function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return json;
 }
 
-/** `courses/admin/:id/update/` -> `/courses/admin/{id}/update/` */
+/** `courses/admin/:courseId/update/` -> `/courses/admin/{courseId}/update/` */
 export function toOpenApiPath(path: string): string {
   return '/' + path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 }
@@ -98,6 +98,8 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions = {}): OpenApi
     const success =
       route.responseType === 'text'
         ? { description: 'OK', content: { 'text/csv': { schema: { type: 'string' } } } }
+        : route.responseType === 'file'
+        ? { description: 'OK', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
         : { description: 'OK', content: { 'application/json': { schema: toJson(route.response, 'output') } } };
     const responses: Record<string, unknown> = { [status]: success };
     if (route.body || route.query || route.params) responses['400'] = errorResponse('Invalid input');

@@ -1,5 +1,5 @@
 import { defineRoutes } from '../common/route';
-import { IdParamsSchema } from '../common/common.schemas';
+import { ApplicationIdParamsSchema } from '../common/common.schemas';
 import {
   ApplicationExportQuerySchema,
   ApplicationListQuerySchema,
@@ -38,8 +38,8 @@ export const programmeRoutes = defineRoutes({
   },
   adminApplicationDetail: {
     method: 'GET',
-    path: 'applications/admin/:id',
-    params: IdParamsSchema,
+    path: 'applications/admin/:applicationId',
+    params: ApplicationIdParamsSchema,
     response: ApplicationResponseSchema,
     auth: 'admin',
   },

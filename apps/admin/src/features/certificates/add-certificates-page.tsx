@@ -17,7 +17,7 @@ import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 /** /admin/cohorts/{id}/add-certificates: link existing certificates, or create one and link it. */
 export function AddCertificatesPage() {
   const { id = '' } = useParams();
-  const cohort = useRouteQuery('adminCohortDetail', { params: { id } }, { select: (r) => r.data });
+  const cohort = useRouteQuery('adminCohortDetail', { params: { cohortId: id } }, { select: (r) => r.data });
   usePageTitle(cohort.data ? `Certificates of ${cohort.data.title}` : 'Add certificates');
   return (
     <QueryView query={cohort} label="the cohort" homePath={paths.cohorts}>
@@ -78,7 +78,7 @@ function ExistingCertificates({ cohortId }: { cohortId: string }) {
                   aria-label={`Add ${c.title}`}
                   loading={link.isPending && link.variables?.body.certificate_id_slug === c.id_slug}
                   onClick={() =>
-                    link.mutate({ params: { id: cohortId }, body: { certificate_id_slug: c.id_slug } }, {
+                    link.mutate({ params: { cohortId }, body: { certificate_id_slug: c.id_slug } }, {
                       onSuccess: () => notify.success(ADMIN_MESSAGES.successful),
                       onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
                     })
@@ -115,7 +115,7 @@ function CreateCertificateForm({ cohortId }: { cohortId: string }) {
   const onSubmit = form.handleSubmit(async ({ title, provider }) => {
     try {
       const { id_slug } = await create.mutateAsync({ body: { title, provider: [provider] } });
-      await link.mutateAsync({ params: { id: cohortId }, body: { certificate_id_slug: id_slug } });
+      await link.mutateAsync({ params: { cohortId }, body: { certificate_id_slug: id_slug } });
       notify.success(ADMIN_MESSAGES.successful);
       form.reset();
     } catch {

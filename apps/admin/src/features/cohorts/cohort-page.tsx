@@ -21,7 +21,7 @@ const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications'];
 export function CohortPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const query = useRouteQuery('adminCohortDetail', { params: { id } }, { select: (r) => r.data });
+  const query = useRouteQuery('adminCohortDetail', { params: { cohortId: id } }, { select: (r) => r.data });
   const remove = useRouteMutation('adminCohortDelete', { invalidates: invalidations.adminCohortDelete });
   const { confirm, dialog } = useConfirm();
   const notify = useNotify();
@@ -33,7 +33,7 @@ export function CohortPage() {
   const onDelete = async () => {
     const ok = await confirm({ title: 'Delete cohort', message: ADMIN_MESSAGES.deleteCohortConfirm, confirmLabel: 'Delete cohort', tone: 'danger' });
     if (!ok) return;
-    remove.mutate({ params: { id } }, {
+    remove.mutate({ params: { cohortId: id } }, {
       onSuccess: () => {
         notify.success(ADMIN_MESSAGES.successful, { page: paths.cohorts });
         go(paths.cohorts);

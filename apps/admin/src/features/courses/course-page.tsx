@@ -27,7 +27,7 @@ export const UNSAVED_CURRICULUM_PROMPT = {
 /** /admin/courses/{id}: tabs Details, Curriculum, Cohorts and Engagement, chosen by `?tab=` (index). */
 export function CoursePage() {
   const { id = '' } = useParams();
-  const query = useRouteQuery('adminCourseDetail', { params: { id } }, { select: (r) => r.data });
+  const query = useRouteQuery('adminCourseDetail', { params: { courseId: id } }, { select: (r) => r.data });
   usePageTitle(query.data?.title ?? 'Course');
   return (
     <QueryView query={query} label="the course">

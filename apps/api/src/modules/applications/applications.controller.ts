@@ -1,13 +1,8 @@
-import {
-  Body, ConflictException, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Req, UseInterceptors,
-} from '@nestjs/common';
+import { Body, ConflictException, Controller, Header, Inject, Req, UseInterceptors } from '@nestjs/common';
 import { APPLICATIONS_CLOSED_MESSAGE } from '@school/catalogue/data';
-import {
-  type ApplicationExportQuery, ApplicationExportQuerySchema, type ApplicationListQuery, ApplicationListQuerySchema,
-  IdParamsSchema, type ProgrammeApplication, type ProgrammeApplicationResponse, type UploadResponse,
-} from '@school/contracts';
+import type { ProgrammeApplication, ProgrammeApplicationResponse, UploadResponse } from '@school/contracts';
 import type { Request } from 'express';
-import { AdminOnly, Public } from '../../common/auth.decorators';
+import { type ParamsOf, type QueryOf, Route, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { ZodPipe } from '../../common/zod.pipe';
 import { PUBLIC_FORM_LIMITS } from '../forms/forms.controller';
 import { PublicFormLimit } from '../forms/public-form-limit.guard';
@@ -26,12 +21,10 @@ export class ApplicationsController {
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
-  @Public()
+  @Route('uploadFile')
   // Two documents an application.
   @PublicFormLimit({ name: 'upload', perVisitor: 2 * PUBLIC_FORM_LIMITS.perVisitor, perAddress: 2 * PUBLIC_FORM_LIMITS.perAddress })
   @UseInterceptors(PdfUploadInterceptor)
-  @HttpCode(201)
-  @Post('upload/file_upload')
   async upload(@Req() req: Request): Promise<UploadResponse> {
     const file = req.file!;
     const stored = await this.storage.save({
@@ -43,10 +36,9 @@ export class ApplicationsController {
     return { url: this.storage.signedUrl(stored.id_slug) };
   }
 
-  @Public()
+  /** Validated with the stricter schema that also checks the select values against the catalogue lists. */
+  @Route('submitApplication')
   @PublicFormLimit({ name: 'application', ...PUBLIC_FORM_LIMITS })
-  @HttpCode(201)
-  @Post('sheet/submit-form')
   async submit(
     @Body(new ZodPipe(StrictProgrammeApplicationSchema)) body: ProgrammeApplication,
   ): Promise<ProgrammeApplicationResponse> {
@@ -57,24 +49,21 @@ export class ApplicationsController {
     return { message: APPLICATION_RECEIVED_MESSAGE };
   }
 
-  @AdminOnly()
-  @Get('applications/admin/list')
-  list(@Query(new ZodPipe(ApplicationListQuerySchema)) query: ApplicationListQuery) {
+  @Route('adminApplicationList')
+  list(@RouteQuery() query: QueryOf<'adminApplicationList'>) {
     return this.applications.list(query);
   }
 
-  @AdminOnly()
-  @Get('applications/admin/export')
+  @Route('adminApplicationExport')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="applications.csv"')
   @Header('Cache-Control', 'no-store')
-  exportCsv(@Query(new ZodPipe(ApplicationExportQuerySchema)) query: ApplicationExportQuery) {
+  exportCsv(@RouteQuery() query: QueryOf<'adminApplicationExport'>) {
     return this.applications.exportCsv(query);
   }
 
-  @AdminOnly()
-  @Get('applications/admin/:id')
-  async detail(@Param(new ZodPipe(IdParamsSchema)) params: { id: string }) {
-    return { data: await this.applications.detail(params.id) };
+  @Route('adminApplicationDetail')
+  async detail(@RouteParams() params: ParamsOf<'adminApplicationDetail'>) {
+    return { data: await this.applications.detail(params.applicationId) };
   }
 }

@@ -1,16 +1,8 @@
-import {
-  Body, Controller, ForbiddenException, Get, Header, HttpCode, Inject, Param, Patch, Post, Req, Res, UnauthorizedException, UseGuards,
-} from '@nestjs/common';
+import { Controller, ForbiddenException, Header, Inject, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
-import {
-  ChangeEmailSchema, ChangePasswordSchema, LoginSchema, LogoutSchema, ProfileUpdateSchema, RefreshSchema, RegisterSchema,
-  UpdateUserStatusSchema, UserIdParamsSchema,
-  type ChangeEmail, type ChangePassword, type Login, type Logout, type ProfileUpdate, type Refresh, type Register,
-  type UpdateUserStatus, type UserIdParams,
-} from '@school/contracts';
 import type { Request, Response } from 'express';
-import { AdminOnly, type AuthUser, CurrentUser, Public } from '../../common/auth.decorators';
-import { ZodPipe } from '../../common/zod.pipe';
+import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
+import { type BodyOf, type ParamsOf, Route, RouteBody, RouteParams } from '../../common/route.decorator';
 import { AppConfig } from '../../config/app-config';
 import { AuthService } from './auth.service';
 import { assertCookieCanBeKept, clearRefreshCookie, isBrowserCall, readRefreshToken, setRefreshCookie } from './refresh-cookie';
@@ -27,7 +19,7 @@ function deliverRefresh(req: Request, res: Response, config: AppConfig, refresh:
   return {};
 }
 
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(
     @Inject(AuthService) private readonly auth: AuthService,
@@ -35,35 +27,30 @@ export class AuthController {
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  @Public()
+  @Route('register')
   @UseGuards(ThrottlerGuard)
   // Generous enough for a classroom behind one address signing up together.
   @Throttle({ default: { limit: 50, ttl: 15 * 60_000 } })
   @Header(...NO_STORE)
-  @Post('register')
-  async register(@Body(new ZodPipe(RegisterSchema)) body: Register, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async register(@RouteBody() body: BodyOf<'register'>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertCookieCanBeKept(req, this.config);
     const { user, access, refresh } = await this.auth.register(body);
     return { access, ...deliverRefresh(req, res, this.config, refresh), user };
   }
 
-  @Public()
-  @HttpCode(200)
+  @Route('login')
   @Header(...NO_STORE)
-  @Post('login')
-  async login(@Body(new ZodPipe(LoginSchema)) body: Login, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async login(@RouteBody() body: BodyOf<'login'>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertCookieCanBeKept(req, this.config);
     const { user, access, refresh } = await this.auth.login(body, req.ip ?? 'unknown');
     return { access, ...deliverRefresh(req, res, this.config, refresh), user };
   }
 
-  @Public()
+  @Route('refresh')
   @UseGuards(ThrottlerGuard)
   @Throttle({ default: { limit: 60, ttl: 60_000 } })
-  @HttpCode(200)
   @Header(...NO_STORE)
-  @Post('token/refresh')
-  async refresh(@Body(new ZodPipe(RefreshSchema)) body: Refresh, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async refresh(@RouteBody() body: BodyOf<'refresh'>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const token = readRefreshToken(req, body.refresh);
     if (!token) throw new UnauthorizedException('Your session has expired. Please log in again.');
     try {
@@ -80,11 +67,9 @@ export class AuthController {
    * every session of its user. Like refresh, the cookie is only honoured (and cleared) on calls
    * carrying the browser header: a cross-site form can neither sign anyone out nor clear the cookie.
    */
-  @Public()
-  @HttpCode(200)
+  @Route('logout')
   @Header(...NO_STORE)
-  @Post('logout')
-  async logout(@Body(new ZodPipe(LogoutSchema)) body: Logout, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async logout(@RouteBody() body: BodyOf<'logout'>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     if (!body.refresh && !isBrowserCall(req)) throw new ForbiddenException(LOGOUT_HEADER_MESSAGE);
     const token = readRefreshToken(req, body.refresh);
     if (token) await this.tokens.endSessionsOf(token);
@@ -92,21 +77,20 @@ export class AuthController {
     return { message: 'Logged out' };
   }
 
-  @Get('check')
+  @Route('check')
   async check(@CurrentUser() me: AuthUser) {
     return { user: await this.auth.findUser(me.id) };
   }
 
-  @Patch('profile/update')
-  async updateProfile(@CurrentUser() me: AuthUser, @Body(new ZodPipe(ProfileUpdateSchema)) body: ProfileUpdate) {
+  @Route('profileUpdate')
+  async updateProfile(@CurrentUser() me: AuthUser, @RouteBody() body: BodyOf<'profileUpdate'>) {
     return { user: await this.auth.updateProfile(me.id, body) };
   }
 
-  @HttpCode(200)
-  @Post('account/change-password')
+  @Route('changePassword')
   async changePassword(
     @CurrentUser() me: AuthUser,
-    @Body(new ZodPipe(ChangePasswordSchema)) body: ChangePassword,
+    @RouteBody() body: BodyOf<'changePassword'>,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -114,19 +98,17 @@ export class AuthController {
     return { message: 'Password changed', access, ...deliverRefresh(req, res, this.config, refresh), user };
   }
 
-  @HttpCode(200)
-  @Post('account/change-email')
-  async changeEmail(@CurrentUser() me: AuthUser, @Body(new ZodPipe(ChangeEmailSchema)) body: ChangeEmail, @Req() req: Request) {
+  @Route('changeEmail')
+  async changeEmail(@CurrentUser() me: AuthUser, @RouteBody() body: BodyOf<'changeEmail'>, @Req() req: Request) {
     return { user: await this.auth.changeEmail(me.id, body, req.ip ?? 'unknown') };
   }
 
   /** Account-level suspension (the cohort's Suspend student acts on one enrolment only). */
-  @AdminOnly()
-  @Patch('admin/users/:userIdSlug/status')
+  @Route('adminUpdateUserStatus')
   async updateStatus(
     @CurrentUser() me: AuthUser,
-    @Param(new ZodPipe(UserIdParamsSchema)) p: UserIdParams,
-    @Body(new ZodPipe(UpdateUserStatusSchema)) body: UpdateUserStatus,
+    @RouteParams() p: ParamsOf<'adminUpdateUserStatus'>,
+    @RouteBody() body: BodyOf<'adminUpdateUserStatus'>,
   ) {
     return { user: await this.auth.setSuspended(me, p.userIdSlug, body.is_suspended) };
   }

@@ -1,34 +1,23 @@
-import { Body, Controller, Get, Inject, Param, Post, Query } from '@nestjs/common';
-import {
-  AddCertificateToCohortSchema,
-  AdminCertificateListQuerySchema,
-  CreateCertificateSchema,
-  IdParamsSchema,
-  type AddCertificateToCohort,
-  type AdminCertificateListQuery,
-  type CreateCertificate,
-} from '@school/contracts';
-import { AdminOnly } from '../../common/auth.decorators';
-import { ZodPipe } from '../../common/zod.pipe';
+import { Controller, Inject } from '@nestjs/common';
+import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { CertificatesService } from './certificates.service';
 
-@AdminOnly()
 @Controller()
 export class CertificatesController {
   constructor(@Inject(CertificatesService) private readonly certificates: CertificatesService) {}
 
-  @Get('certificates/admin/list')
-  list(@Query(new ZodPipe(AdminCertificateListQuerySchema)) q: AdminCertificateListQuery) {
+  @Route('adminCertificateList')
+  list(@RouteQuery() q: QueryOf<'adminCertificateList'>) {
     return this.certificates.list(q);
   }
 
-  @Post('certificates/admin/create')
-  create(@Body(new ZodPipe(CreateCertificateSchema)) body: CreateCertificate) {
+  @Route('adminCertificateCreate')
+  create(@RouteBody() body: BodyOf<'adminCertificateCreate'>) {
     return this.certificates.create(body);
   }
 
-  @Post('cohorts/admin/:id/add-certificate')
-  addToCohort(@Param(new ZodPipe(IdParamsSchema)) p: { id: string }, @Body(new ZodPipe(AddCertificateToCohortSchema)) body: AddCertificateToCohort) {
-    return this.certificates.addToCohort(p.id, body.certificate_id_slug);
+  @Route('adminAddCertificate')
+  addToCohort(@RouteParams() p: ParamsOf<'adminAddCertificate'>, @RouteBody() body: BodyOf<'adminAddCertificate'>) {
+    return this.certificates.addToCohort(p.cohortId, body.certificate_id_slug);
   }
 }

@@ -1,74 +1,61 @@
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  AddCourseToCohortSchema,
-  AdminCohortListQuerySchema,
-  CohortCourseParamsSchema,
-  CreateCohortSchema,
-  IdParamsSchema,
-  UpdateCohortSchema,
-  type AddCourseToCohort,
-  type AdminCohortListQuery,
-  type CreateCohort,
-  type UpdateCohort,
-} from '@school/contracts';
-import { AdminOnly, type AuthUser, CurrentUser, Roles } from '../../common/auth.decorators';
-import { ZodPipe } from '../../common/zod.pipe';
+import { Controller, Inject } from '@nestjs/common';
+import { type AuthUser, CurrentUser, Roles } from '../../common/auth.decorators';
+import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { CohortsService } from './cohorts.service';
 
-/** The admin console's cohort calls. Fixed paths are declared before `:id` so that "list" is not an id. */
-@AdminOnly()
-@Controller('cohorts/admin')
+/** The admin console's cohort calls. Fixed paths are declared before `:cohortId` so that "list" is not an id. */
+@Controller()
 export class CohortsController {
   constructor(@Inject(CohortsService) private readonly cohorts: CohortsService) {}
 
-  @Get('list')
-  list(@Query(new ZodPipe(AdminCohortListQuerySchema)) q: AdminCohortListQuery) {
+  @Route('adminCohortList')
+  list(@RouteQuery() q: QueryOf<'adminCohortList'>) {
     return this.cohorts.list(q);
   }
 
-  @Get('list/active')
+  @Route('adminActiveCohorts')
   active() {
     return this.cohorts.active();
   }
 
-  @Post('create')
-  create(@Body(new ZodPipe(CreateCohortSchema)) body: CreateCohort) {
+  @Route('adminCohortCreate')
+  create(@RouteBody() body: BodyOf<'adminCohortCreate'>) {
     return this.cohorts.create(body);
   }
 
-  @Get(':id')
-  async detail(@Param(new ZodPipe(IdParamsSchema)) p: { id: string }) {
-    return { data: await this.cohorts.detail(p.id) };
+  @Route('adminCohortDetail')
+  async detail(@RouteParams() p: ParamsOf<'adminCohortDetail'>) {
+    return { data: await this.cohorts.detail(p.cohortId) };
   }
 
-  @Patch(':id/update')
-  update(@Param(new ZodPipe(IdParamsSchema)) p: { id: string }, @Body(new ZodPipe(UpdateCohortSchema)) body: UpdateCohort) {
-    return this.cohorts.update(p.id, body);
+  @Route('adminCohortUpdate')
+  update(@RouteParams() p: ParamsOf<'adminCohortUpdate'>, @RouteBody() body: BodyOf<'adminCohortUpdate'>) {
+    return this.cohorts.update(p.cohortId, body);
   }
 
-  @Delete(':id')
-  remove(@Param(new ZodPipe(IdParamsSchema)) p: { id: string }) {
-    return this.cohorts.remove(p.id);
+  @Route('adminCohortDelete')
+  remove(@RouteParams() p: ParamsOf<'adminCohortDelete'>) {
+    return this.cohorts.remove(p.cohortId);
   }
 
-  @Post(':id/add-course')
-  addCourse(@Param(new ZodPipe(IdParamsSchema)) p: { id: string }, @Body(new ZodPipe(AddCourseToCohortSchema)) body: AddCourseToCohort) {
-    return this.cohorts.addCourse(p.id, body.course_id_slug);
+  @Route('adminCohortAddCourse')
+  addCourse(@RouteParams() p: ParamsOf<'adminCohortAddCourse'>, @RouteBody() body: BodyOf<'adminCohortAddCourse'>) {
+    return this.cohorts.addCourse(p.cohortId, body.course_id_slug);
   }
 
-  @Delete(':id/courses/:courseId')
-  removeCourse(@Param(new ZodPipe(CohortCourseParamsSchema)) p: { id: string; courseId: string }) {
-    return this.cohorts.removeCourse(p.id, p.courseId);
+  @Route('adminCohortRemoveCourse')
+  removeCourse(@RouteParams() p: ParamsOf<'adminCohortRemoveCourse'>) {
+    return this.cohorts.removeCourse(p.cohortId, p.courseId);
   }
 }
 
 /** The instructors' home: what they teach, read-only. */
 @Roles('INSTRUCTOR', 'ADMIN')
-@Controller('instructor')
+@Controller()
 export class InstructorController {
   constructor(@Inject(CohortsService) private readonly cohorts: CohortsService) {}
 
-  @Get('cohorts')
+  @Route('instructorCohorts')
   async cohortsOfMine(@CurrentUser() me: AuthUser) {
     return { data: await this.cohorts.forInstructor(me.id) };
   }

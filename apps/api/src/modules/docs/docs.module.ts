@@ -1,14 +1,13 @@
-import { Controller, Get, Module } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
 import { buildOpenApiDocument } from '@school/contracts';
-import { Public } from '../../common/auth.decorators';
+import { Route } from '../../common/route.decorator';
 
-@Controller('docs')
+@Controller()
 class DocsController {
   private document?: ReturnType<typeof buildOpenApiDocument>;
 
   /** The OpenAPI document, generated from the same zod contracts that validate requests. */
-  @Public()
-  @Get()
+  @Route('apiDocs')
   get() {
     this.document ??= buildOpenApiDocument();
     return this.document;

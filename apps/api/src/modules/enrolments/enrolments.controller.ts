@@ -1,33 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  AddStudentBulkSchema,
-  AddStudentSchema,
-  AdminStudentListQuerySchema,
-  CohortIdParamsSchema,
-  CohortQueueQuerySchema,
-  CohortStudentsQuerySchema,
-  RemoveStudentSchema,
-  UpdateStudentEnrolmentSchema,
-  type AddStudent,
-  type AddStudentBulk,
-  type AdminStudentListQuery,
-  type CohortQueueQuery,
-  type CohortStudentsQuery,
-  type RemoveStudent,
-  type UpdateStudentEnrolment,
-} from '@school/contracts';
-import { AdminOnly } from '../../common/auth.decorators';
-import { ZodPipe } from '../../common/zod.pipe';
+import { Controller, Inject } from '@nestjs/common';
+import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { BulkAddService } from './bulk-add.service';
 import { EnrolmentsService } from './enrolments.service';
 import { StudentsService } from './students.service';
 
-type CohortParams = { cohortId: string };
-const cohortParams = new ZodPipe(CohortIdParamsSchema);
-
 /** A cohort's students: list, queue, add (one or many), suspend or resume, remove. */
-@AdminOnly()
-@Controller('cohorts/admin/:cohortId')
+@Controller()
 export class EnrolmentsController {
   constructor(
     @Inject(EnrolmentsService) private readonly enrolments: EnrolmentsService,
@@ -35,46 +13,45 @@ export class EnrolmentsController {
     @Inject(StudentsService) private readonly students: StudentsService,
   ) {}
 
-  @Get('students')
-  list(@Param(cohortParams) p: CohortParams, @Query(new ZodPipe(CohortStudentsQuerySchema)) q: CohortStudentsQuery) {
+  @Route('adminCohortStudents')
+  list(@RouteParams() p: ParamsOf<'adminCohortStudents'>, @RouteQuery() q: QueryOf<'adminCohortStudents'>) {
     return this.students.cohortStudents(p.cohortId, q);
   }
 
-  @Get('queue')
-  queue(@Param(cohortParams) p: CohortParams, @Query(new ZodPipe(CohortQueueQuerySchema)) q: CohortQueueQuery) {
+  @Route('adminCohortQueue')
+  queue(@RouteParams() p: ParamsOf<'adminCohortQueue'>, @RouteQuery() q: QueryOf<'adminCohortQueue'>) {
     return this.students.queue(p.cohortId, q);
   }
 
-  @Patch('update-students')
-  updateStatus(@Param(cohortParams) p: CohortParams, @Body(new ZodPipe(UpdateStudentEnrolmentSchema)) body: UpdateStudentEnrolment) {
+  @Route('adminUpdateStudents')
+  updateStatus(@RouteParams() p: ParamsOf<'adminUpdateStudents'>, @RouteBody() body: BodyOf<'adminUpdateStudents'>) {
     return this.enrolments.updateStatus(p.cohortId, body);
   }
 
-  @Delete('remove-student')
-  remove(@Param(cohortParams) p: CohortParams, @Body(new ZodPipe(RemoveStudentSchema)) body: RemoveStudent) {
+  @Route('adminRemoveStudent')
+  remove(@RouteParams() p: ParamsOf<'adminRemoveStudent'>, @RouteBody() body: BodyOf<'adminRemoveStudent'>) {
     return this.enrolments.remove(p.cohortId, body.user_id_slug);
   }
 
-  @Post('add-student')
-  add(@Param(cohortParams) p: CohortParams, @Body(new ZodPipe(AddStudentSchema)) body: AddStudent) {
+  @Route('adminAddStudent')
+  add(@RouteParams() p: ParamsOf<'adminAddStudent'>, @RouteBody() body: BodyOf<'adminAddStudent'>) {
     return this.enrolments.add(p.cohortId, body.user_id_slug);
   }
 
-  @HttpCode(200)
-  @Post('add-student-bulk')
-  addBulk(@Param(cohortParams) p: CohortParams, @Body(new ZodPipe(AddStudentBulkSchema)) body: AddStudentBulk) {
+  /** Its JSON body may be up to the table's body limit (2 MB), set in create-app.ts. */
+  @Route('adminAddStudentBulk')
+  addBulk(@RouteParams() p: ParamsOf<'adminAddStudentBulk'>, @RouteBody() body: BodyOf<'adminAddStudentBulk'>) {
     return this.bulk.add(p.cohortId, body.students);
   }
 }
 
 /** The school-wide student list (its path sits under auth/ as the console calls it). */
-@AdminOnly()
-@Controller('auth/admin/students')
+@Controller()
 export class StudentsController {
   constructor(@Inject(StudentsService) private readonly students: StudentsService) {}
 
-  @Get('list')
-  list(@Query(new ZodPipe(AdminStudentListQuerySchema)) q: AdminStudentListQuery) {
+  @Route('adminStudentList')
+  list(@RouteQuery() q: QueryOf<'adminStudentList'>) {
     return this.students.list(q);
   }
 }

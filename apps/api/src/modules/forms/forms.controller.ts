@@ -1,13 +1,12 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Inject, UseGuards, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
-  type ContactForm, ContactFormSchema, type CourseInterestForm, CourseInterestFormSchema,
-  type FormSubmissionListQuery, FormSubmissionListQuerySchema, type FormSubmissionResponse, type VisitorTokenResponse,
+  type ContactForm, type CourseInterestForm,
+  type FormSubmissionResponse, routes, type VisitorTokenResponse,
 } from '@school/contracts';
-import { AdminOnly, Public } from '../../common/auth.decorators';
+import { type QueryOf, Route, RouteQuery } from '../../common/route.decorator';
 import { JWT_SECRET } from '../auth/jwt-secret';
-import { ZodPipe } from '../../common/zod.pipe';
 import { FormCollectionPipe } from './form-collection.pipe';
 import { FormsService } from './forms.service';
 import { PublicFormLimit } from './public-form-limit.guard';
@@ -20,7 +19,7 @@ import { issueVisitorToken } from './visitor-token';
 export const PUBLIC_FORM_LIMITS = { perVisitor: 10, perAddress: 200 };
 
 /** The site's contact and course-interest forms (JSON or multipart form data), and their admin list. */
-@Controller('forms')
+@Controller()
 export class FormsController {
   constructor(
     @Inject(FormsService) private readonly forms: FormsService,
@@ -28,40 +27,34 @@ export class FormsController {
   ) {}
 
   /** A token costs nothing to check; minting is limited per address like any public call. */
-  @Public()
+  @Route('visitorToken')
   @UseGuards(ThrottlerGuard)
   @Throttle({ default: { limit: 300, ttl: 10 * 60_000 } })
-  @HttpCode(200)
-  @Post('visitor-token')
   visitorToken(): VisitorTokenResponse {
     return issueVisitorToken(this.secret);
   }
 
-  @Public()
+  /** Public forms answer their failures in the form-collection shape, hence their own pipe. */
+  @Route('contactForm')
   @PublicFormLimit({ name: 'contact', ...PUBLIC_FORM_LIMITS })
   @UseInterceptors(NoFilesInterceptor())
-  @HttpCode(200)
-  @Post('contact')
-  async contact(@Body(new FormCollectionPipe(ContactFormSchema)) body: ContactForm): Promise<FormSubmissionResponse> {
+  async contact(@Body(new FormCollectionPipe(routes.contactForm.body)) body: ContactForm): Promise<FormSubmissionResponse> {
     await this.forms.saveContact(body);
     return { ok: true };
   }
 
-  @Public()
+  @Route('courseInterestForm')
   @PublicFormLimit({ name: 'course-interest', ...PUBLIC_FORM_LIMITS })
   @UseInterceptors(NoFilesInterceptor())
-  @HttpCode(200)
-  @Post('course-interest')
   async courseInterest(
-    @Body(new FormCollectionPipe(CourseInterestFormSchema)) body: CourseInterestForm,
+    @Body(new FormCollectionPipe(routes.courseInterestForm.body)) body: CourseInterestForm,
   ): Promise<FormSubmissionResponse> {
     await this.forms.saveCourseInterest(body);
     return { ok: true };
   }
 
-  @AdminOnly()
-  @Get('admin/list')
-  list(@Query(new ZodPipe(FormSubmissionListQuerySchema)) query: FormSubmissionListQuery) {
+  @Route('adminFormSubmissionList')
+  list(@RouteQuery() query: QueryOf<'adminFormSubmissionList'>) {
     return this.forms.list(query);
   }
 }

@@ -1,15 +1,15 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { Controller, HttpStatus, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { Public } from '../../common/auth.decorators';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../common/http-exception.filter';
+import { Route } from '../../common/route.decorator';
 import { databaseMonitor } from '../../database/data-source';
 import { type CheckResult, ReadinessChecks, timed } from './readiness';
 
 /** The database's answer to the health check must come within this; the whole check answers within 3 s. */
 export const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
 
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
@@ -29,8 +29,7 @@ export class HealthController {
   }
 
   /** The database's state; 503 when it does not answer within 2 s. */
-  @Public()
-  @Get()
+  @Route('health')
   async health(@Res({ passthrough: true }) res: Response) {
     const database = await this.checkDatabase();
     if (database.status === 'down') {
@@ -41,8 +40,7 @@ export class HealthController {
   }
 
   /** The process is alive and serving: no dependency is asked (a database outage must not restart it). */
-  @Public()
-  @Get('live')
+  @Route('healthLive')
   live() {
     return { status: 'ok' };
   }
@@ -51,8 +49,7 @@ export class HealthController {
    * Ready for traffic: the database and every registered dependency (storage, queue) answer within
    * 2 s, and the instance is not stopping; 503 otherwise.
    */
-  @Public()
-  @Get('ready')
+  @Route('healthReady')
   async ready(@Res({ passthrough: true }) res: Response) {
     const [database, checks] = await Promise.all([this.checkDatabase(), this.readiness.run(HEALTH_DATABASE_TIMEOUT_MS)]);
     const stopping = this.readiness.isStopping;

@@ -1,13 +1,7 @@
-import { Body, Controller, Get, Header, Inject, Param, Patch, Query } from '@nestjs/common';
-import {
-  CertificateDocumentParamsSchema, CohortIdParamsSchema, MarkLessonCompleteSchema, UserCohortViewParamsSchema, UserCourseViewParamsSchema,
-  UserIdSlugParamsSchema, VideoUrlQuerySchema,
-  type MarkLessonComplete, type VideoUrlQuery,
-} from '@school/contracts';
-import type { z } from 'zod';
+import { Controller, Header, Inject } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { dataEnvelope } from '../../common/json-text';
-import { ZodPipe } from '../../common/zod.pipe';
+import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { LearningService } from './learning.service';
 
 /** The learner portal's calls (learning-and-admin.md section 7, student calls). */
@@ -15,43 +9,36 @@ import { LearningService } from './learning.service';
 export class LearningController {
   constructor(@Inject(LearningService) private readonly learning: LearningService) {}
 
-  @Get('user-cohorts/user/:userIdSlug')
-  async userCohorts(@CurrentUser() me: AuthUser, @Param(new ZodPipe(UserIdSlugParamsSchema)) p: z.infer<typeof UserIdSlugParamsSchema>) {
+  @Route('userCohorts')
+  async userCohorts(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'userCohorts'>) {
     return { data: await this.learning.userCohorts(me, p.userIdSlug) };
   }
 
   /** Sent as the serialised text the service builds: this is the portal's largest and most frequent answer. */
-  @Get('cohorts/:id/user/:userIdSlug')
+  @Route('userCohortView')
   @Header('Content-Type', 'application/json; charset=utf-8')
-  async cohortView(@CurrentUser() me: AuthUser, @Param(new ZodPipe(UserCohortViewParamsSchema)) p: z.infer<typeof UserCohortViewParamsSchema>) {
-    return dataEnvelope(await this.learning.cohortView(me, p.id, p.userIdSlug));
+  async cohortView(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'userCohortView'>) {
+    return dataEnvelope(await this.learning.cohortView(me, p.cohortId, p.userIdSlug));
   }
 
-  @Get('cohorts/:cohortId/courses/:courseId/user/:userIdSlug')
-  async courseView(@CurrentUser() me: AuthUser, @Param(new ZodPipe(UserCourseViewParamsSchema)) p: z.infer<typeof UserCourseViewParamsSchema>) {
+  @Route('userCourseView')
+  async courseView(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'userCourseView'>) {
     return { data: { course_part: await this.learning.courseView(me, p.cohortId, p.courseId, p.userIdSlug) } };
   }
 
-  @Get('cohorts/:cohortId/certificates/:certificateId/user/:userIdSlug/document')
-  certificateDocument(
-    @CurrentUser() me: AuthUser,
-    @Param(new ZodPipe(CertificateDocumentParamsSchema)) p: z.infer<typeof CertificateDocumentParamsSchema>,
-  ) {
+  @Route('certificateDocument')
+  certificateDocument(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'certificateDocument'>) {
     return this.learning.certificateDocument(me, p.cohortId, p.certificateId, p.userIdSlug);
   }
 
-  @Get('lessons/video/url')
-  videoUrl(@CurrentUser() me: AuthUser, @Query(new ZodPipe(VideoUrlQuerySchema)) q: VideoUrlQuery) {
+  @Route('videoUrl')
+  videoUrl(@CurrentUser() me: AuthUser, @RouteQuery() q: QueryOf<'videoUrl'>) {
     return this.learning.videoUrl(me, q.url);
   }
 
   /** Despite `/admin/` in its path (kept from the spec), this is the student's own call. */
-  @Patch('cohorts/admin/:cohortId/mark-lesson-complete')
-  markLessonComplete(
-    @CurrentUser() me: AuthUser,
-    @Param(new ZodPipe(CohortIdParamsSchema)) p: z.infer<typeof CohortIdParamsSchema>,
-    @Body(new ZodPipe(MarkLessonCompleteSchema)) body: MarkLessonComplete,
-  ) {
+  @Route('markLessonComplete')
+  markLessonComplete(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'markLessonComplete'>, @RouteBody() body: BodyOf<'markLessonComplete'>) {
     return this.learning.markLessonComplete(me, p.cohortId, body.user_id_slug, body.lesson_id_slug);
   }
 }

@@ -1,6 +1,6 @@
-import { Controller, Get, Inject, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { Controller, Inject, NotFoundException, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Public } from '../../common/auth.decorators';
+import { type ParamsOf, Route, RouteParams } from '../../common/route.decorator';
 import { contentDisposition, FILE_PURPOSE, StorageService } from './storage.service';
 
 const LINK_EXPIRED = 'This file link has expired or is not valid.';
@@ -12,14 +12,14 @@ const RANGE_NOT_SATISFIABLE = 'The requested range lies outside the file.';
  * are a 302 to a presigned bucket URL that expires with this one and keeps the content type and
  * disposition (the bucket answers ranges itself). Every caller keeps one URL shape.
  */
-@Controller('files')
+@Controller()
 export class FilesController {
   constructor(@Inject(StorageService) private readonly storage: StorageService) {}
 
-  @Public()
-  @Get(':idSlug')
+  /** The query's parts are read one by one: any malformed signature is the same 404 as an expired one. */
+  @Route('storedFile')
   async get(
-    @Param('idSlug') idSlug: string,
+    @RouteParams() { idSlug }: ParamsOf<'storedFile'>,
     @Query('exp') exp: string,
     @Query('dl') dl: string,
     @Query('sig') sig: string,

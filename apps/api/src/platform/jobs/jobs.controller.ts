@@ -1,18 +1,16 @@
-import { Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
-import { JobIdParamsSchema, type FailedJobsResponse } from '@school/contracts';
-import { AdminOnly } from '../../common/auth.decorators';
-import { ZodPipe } from '../../common/zod.pipe';
+import { Controller, Inject, NotFoundException } from '@nestjs/common';
+import type { FailedJobsResponse } from '@school/contracts';
+import { type ParamsOf, Route, RouteParams } from '../../common/route.decorator';
 import { JobsService } from './jobs.service';
 
 export const FAILED_JOB_NOT_FOUND = 'No failed job with this id';
 
 /** Failed jobs (dead letters) for admins, and their Retry. */
-@AdminOnly()
-@Controller('admin/jobs')
+@Controller()
 export class JobsController {
   constructor(@Inject(JobsService) private readonly jobs: JobsService) {}
 
-  @Get('failed')
+  @Route('adminFailedJobs')
   async failed(): Promise<FailedJobsResponse> {
     const rows = await this.jobs.failed();
     return {
@@ -24,9 +22,8 @@ export class JobsController {
     };
   }
 
-  @Post(':jobId/retry')
-  @HttpCode(200)
-  async retry(@Param(new ZodPipe(JobIdParamsSchema)) p: { jobId: string }): Promise<{ id: string }> {
+  @Route('adminRetryJob')
+  async retry(@RouteParams() p: ParamsOf<'adminRetryJob'>): Promise<{ id: string }> {
     if (!(await this.jobs.retry(p.jobId))) throw new NotFoundException(FAILED_JOB_NOT_FOUND);
     return { id: p.jobId };
   }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Controller, ForbiddenException, Get, Header, Inject, Req, UnauthorizedException } from '@nestjs/common';
+import { Controller, ForbiddenException, Header, Inject, Req, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
-import { Public } from '../../common/auth.decorators';
+import { Route } from '../../common/route.decorator';
 import { AppConfig } from '../../config/app-config';
 import { MetricsService } from './metrics.service';
 
@@ -23,15 +23,14 @@ function sameToken(given: string, expected: string): boolean {
  * Prometheus metrics. With METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>` reads
  * them; without it, only a direct caller on this machine (a proxy's requests carry forwarding headers).
  */
-@Controller('metrics')
+@Controller()
 export class MetricsController {
   constructor(
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  @Public()
-  @Get()
+  @Route('metrics')
   @Header('Cache-Control', 'no-store')
   async scrape(@Req() req: Request): Promise<string> {
     const token = this.config.METRICS_TOKEN;

@@ -37,7 +37,7 @@ export const DETAIL_GROUPS: [title: string, fields: Field[]][] = [
 
 export function ApplicationDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   // File links in the answer are signed for a few minutes only, so the detail is never cached long.
-  const query = useRouteQuery('adminApplicationDetail', { params: { id: id ?? '' } }, { select: (r) => r.data, enabled: id !== null, staleTime: 0, gcTime: 0 });
+  const query = useRouteQuery('adminApplicationDetail', { params: { applicationId: id ?? '' } }, { select: (r) => r.data, enabled: id !== null, staleTime: 0, gcTime: 0 });
   const a = query.data;
   return (
     <Modal open={id !== null} onClose={onClose} title={a ? a.full_name : 'Application'} size="lg">

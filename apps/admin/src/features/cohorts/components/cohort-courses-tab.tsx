@@ -17,7 +17,7 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
   const onAdd = (course: { id_slug: string }) => {
     if (linked.has(course.id_slug)) return notify.error(ADMIN_MESSAGES.courseAlreadyAdded);
     link.mutate(
-      { params: { id: cohort.id_slug }, body: { course_id_slug: course.id_slug } },
+      { params: { cohortId: cohort.id_slug }, body: { course_id_slug: course.id_slug } },
       {
         onSuccess: () => notify.success(ADMIN_MESSAGES.success),
         onError: (e) => notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.courseAlreadyAdded : ADMIN_MESSAGES.genericFailure),
@@ -34,7 +34,7 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
       tone: 'danger',
     });
     if (!ok) return;
-    unlink.mutate({ params: { id: cohort.id_slug, courseId: course.id_slug } }, {
+    unlink.mutate({ params: { cohortId: cohort.id_slug, courseId: course.id_slug } }, {
       onSuccess: () => notify.success(ADMIN_MESSAGES.success),
       onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
     });

@@ -34,7 +34,7 @@ export function CohortDetailsTab({ cohort }: { cohort: AdminCohort }) {
   const onSubmit = form.handleSubmit((body) =>
     update
       .mutateAsync({
-        params: { id: cohort.id_slug },
+        params: { cohortId: cohort.id_slug },
         body: {
           title: body.title,
           start_date: fromLocalInput(body.start_date),

@@ -20,7 +20,7 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
   const onLink = (cohortId: string) => {
     if (linked.has(cohortId)) return notify.error(ADMIN_MESSAGES.cohortAlreadyLinked);
     link.mutate(
-      { params: { id: cohortId }, body: { course_id_slug: course.id_slug } },
+      { params: { cohortId }, body: { course_id_slug: course.id_slug } },
       {
         onSuccess: () => notify.success(ADMIN_MESSAGES.success),
         onError: (e) => notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.cohortAlreadyLinked : ADMIN_MESSAGES.genericFailure),
@@ -93,7 +93,7 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
                   Linked
                 </Button>
               ) : (
-                <Button size="sm" variant="secondary" loading={link.isPending && link.variables?.params.id === c.id_slug} onClick={() => onLink(c.id_slug)} aria-label={`Link ${c.title}`}>
+                <Button size="sm" variant="secondary" loading={link.isPending && link.variables?.params.cohortId === c.id_slug} onClick={() => onLink(c.id_slug)} aria-label={`Link ${c.title}`}>
                   Link
                 </Button>
               )}

@@ -24,7 +24,7 @@ export function CourseDetailsTab({ course }: { course: AdminCourse }) {
   useEffect(() => form.reset({ title: course.title, description: course.description }), [course.title, course.description, form]);
 
   const onSubmit = form.handleSubmit((body) =>
-    update.mutateAsync({ params: { id: course.id_slug }, body }).then(
+    update.mutateAsync({ params: { courseId: course.id_slug }, body }).then(
       () => notify.success(ADMIN_MESSAGES.success),
       () => notify.error(ADMIN_MESSAGES.genericFailure),
     ),

@@ -32,7 +32,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
   const { confirm, dialog } = useConfirm();
 
   const onSave = () =>
-    save.mutate({ params: { id: course.id_slug }, body: toPayload(draft) }, {
+    save.mutate({ params: { courseId: course.id_slug }, body: toPayload(draft) }, {
       onSuccess: ({ modules }) => {
         editor.markSaved(modules);
         notify.success(ADMIN_MESSAGES.successful);
@@ -175,7 +175,7 @@ function AddModuleForm({ courseId, order }: { courseId: string; order: number })
   const add = useRouteMutation('adminAddModule', {
     invalidates: invalidations.adminAddModule,
     onSuccess: ({ id_slug }, { body }, queryClient) =>
-      queryClient.setQueryData<CallResult<'adminCourseDetail'>>(routeQueryKey('adminCourseDetail', { params: { id: courseId } }), (answer) =>
+      queryClient.setQueryData<CallResult<'adminCourseDetail'>>(routeQueryKey('adminCourseDetail', { params: { courseId } }), (answer) =>
         answer && {
           ...answer,
           data: {

@@ -4,7 +4,7 @@ import { useSession } from '@school/ui';
 import { retryServerErrors } from '../../../lib/retry';
 
 export function fetchCohortView(client: ApiClient, cohortId: string, userIdSlug: string, signal?: AbortSignal): Promise<UserCohortView> {
-  return client.call('userCohortView', { params: { id: cohortId, userIdSlug }, signal }).then((r) => r.data);
+  return client.call('userCohortView', { params: { cohortId, userIdSlug }, signal }).then((r) => r.data);
 }
 
 export const cohortViewQuery = (client: ApiClient, cohortId: string, userIdSlug: string) =>
