@@ -1,3 +1,4 @@
+import { programmeRoutes } from './applications/applications.routes';
 import { authRoutes } from './auth/auth.routes';
 import { certificatesRoutes } from './certificates/certificates.routes';
 import { cohortsRoutes } from './cohorts/cohorts.routes';
@@ -6,7 +7,6 @@ import { coursesRoutes } from './courses/courses.routes';
 import { enrolmentsRoutes } from './enrolments/enrolments.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { learningRoutes } from './learning/learning.routes';
-import { programmeRoutes } from './programme/programme.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {

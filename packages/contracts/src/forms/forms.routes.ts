@@ -6,7 +6,6 @@ import {
   FormSubmissionListQuerySchema,
   FormSubmissionListResponseSchema,
   FormSubmissionResponseSchema,
-  UploadResponseSchema,
   VisitorTokenResponseSchema,
 } from './forms.schemas';
 
@@ -40,15 +39,6 @@ export const formsRoutes = defineRoutes({
     query: FormSubmissionListQuerySchema,
     response: FormSubmissionListResponseSchema,
     auth: 'admin',
-  },
-  uploadFile: {
-    method: 'POST',
-    path: 'upload/file_upload/',
-    requestType: 'multipart',
-    response: UploadResponseSchema,
-    auth: 'public',
-    successStatus: 201,
-    summary: 'Upload a PDF (resume or transcript) as multipart field `file`, at most 2.5 MB',
   },
   health: {
     method: 'GET',

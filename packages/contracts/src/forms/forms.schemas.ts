@@ -59,12 +59,6 @@ export function formCollectionErrorMessage(body: unknown): string {
   return FORM_FAILURE_MESSAGE;
 }
 
-export const UploadResponseSchema = z.object({ url: z.string() });
-export type UploadResponse = z.infer<typeof UploadResponseSchema>;
-
-export const MAX_UPLOAD_BYTES = 2.5 * 1024 * 1024;
-export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 2.5MB';
-
 // ---- admin: stored submissions --------------------------------------------
 
 export const FORM_KINDS = ['contact', 'course-interest'] as const;
