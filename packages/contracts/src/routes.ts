@@ -1,10 +1,21 @@
-import { adminRoutes } from './admin/admin.routes';
+import { programmeRoutes } from './applications/applications.routes';
 import { authRoutes } from './auth/auth.routes';
+import { certificatesRoutes } from './certificates/certificates.routes';
+import { cohortsRoutes } from './cohorts/cohorts.routes';
 import type { RouteDef } from './common/route';
+import { coursesRoutes } from './courses/courses.routes';
+import { enrolmentsRoutes } from './enrolments/enrolments.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { learningRoutes } from './learning/learning.routes';
 import { platformRoutes } from './platform/platform.routes';
-import { programmeRoutes } from './programme/programme.routes';
+
+/** The admin console's calls (and the instructor home's), by domain. */
+export const adminRoutes = {
+  ...coursesRoutes,
+  ...cohortsRoutes,
+  ...enrolmentsRoutes,
+  ...certificatesRoutes,
+} as const satisfies Record<string, RouteDef>;
 
 /** Every API call, keyed by name. Paths are relative to the API base (`/api/`). */
 export const routes = {

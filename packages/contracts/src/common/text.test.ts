@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreateCourseSchema, BulkStudentRowSchema } from '../admin/admin.schemas';
+import { CreateCourseSchema } from '../courses/courses.schemas';
+import { BulkStudentRowSchema } from '../enrolments/enrolments.schemas';
 import { ProfileUpdateSchema } from '../auth/auth.schemas';
 import { ContactFormSchema } from '../forms/forms.schemas';
 import { IdSlugSchema, ListQuerySchema } from './common.schemas';

@@ -11,7 +11,6 @@ import {
   StoredFileParamsSchema,
   StoredFileQuerySchema,
   StoredFileResponseSchema,
-  UploadResponseSchema,
   VisitorTokenResponseSchema,
 } from './forms.schemas';
 
@@ -45,15 +44,6 @@ export const formsRoutes = defineRoutes({
     query: FormSubmissionListQuerySchema,
     response: FormSubmissionListResponseSchema,
     auth: 'admin',
-  },
-  uploadFile: {
-    method: 'POST',
-    path: 'upload/file_upload/',
-    requestType: 'multipart',
-    response: UploadResponseSchema,
-    auth: 'public',
-    successStatus: 201,
-    summary: 'Upload a PDF (resume or transcript) as multipart field `file`, at most 2.5 MB',
   },
   storedFile: {
     method: 'GET',

@@ -7,7 +7,6 @@ import {
   FORM_FAILURE_MESSAGE,
   formCollectionErrorMessage,
   FormCollectionErrorSchema,
-  UploadResponseSchema,
 } from './forms.schemas';
 
 describe('ContactFormSchema', () => {
@@ -56,9 +55,6 @@ describe('form-collection errors', () => {
   it('falls back to the generic message', () => {
     expect(formCollectionErrorMessage({})).toBe('Uh oh! There was a problem submitting your form.');
     expect(formCollectionErrorMessage({ errors: [] })).toBe(FORM_FAILURE_MESSAGE);
-  });
-  it('upload answers carry a url', () => {
-    expect(UploadResponseSchema.parse({ url: '/api/files/x' })).toEqual({ url: '/api/files/x' });
   });
 });
 

@@ -59,17 +59,11 @@ export function formCollectionErrorMessage(body: unknown): string {
   return FORM_FAILURE_MESSAGE;
 }
 
-export const UploadResponseSchema = z.object({ url: z.string() });
-export type UploadResponse = z.infer<typeof UploadResponseSchema>;
-
 /** A stored file's signed URL: `files/:idSlug?exp=&dl=&sig=` (the signature is checked by the server). */
 export const StoredFileParamsSchema = z.object({ idSlug: z.string() });
 export const StoredFileQuerySchema = z.object({ exp: z.string().optional(), dl: z.string().optional(), sig: z.string().optional() });
 /** The file's bytes (or a redirect to them in the bucket). */
 export const StoredFileResponseSchema = z.instanceof(Blob);
-
-export const MAX_UPLOAD_BYTES = 2.5 * 1024 * 1024;
-export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 2.5MB';
 
 // ---- admin: stored submissions --------------------------------------------
 

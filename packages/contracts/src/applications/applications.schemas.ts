@@ -181,6 +181,14 @@ export type ProgrammeApplicationInput = z.input<typeof ProgrammeApplicationSchem
 export const ProgrammeApplicationResponseSchema = z.object({ message: z.string() });
 export type ProgrammeApplicationResponse = z.infer<typeof ProgrammeApplicationResponseSchema>;
 
+// ---- uploaded documents (resume, transcript) ----------------------------------------
+
+export const UploadResponseSchema = z.object({ url: z.string() });
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+export const MAX_UPLOAD_BYTES = 2.5 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 2.5MB';
+
 // ---- admin: stored applications ------------------------------------------------------
 
 export const ApplicationListQuerySchema = makeListQuerySchema({

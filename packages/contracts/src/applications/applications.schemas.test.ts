@@ -5,7 +5,8 @@ import {
   PROGRAMME_APPLICATION_MESSAGES,
   type ProgrammeApplicationOptions,
   ProgrammeApplicationSchema,
-} from './programme.schemas';
+  UploadResponseSchema,
+} from './applications.schemas';
 
 const options: ProgrammeApplicationOptions = {
   courses: ['Analog Design', 'Digital Design', 'Packaging'],
@@ -117,5 +118,11 @@ describe('programme application', () => {
     ).toBe(true);
     expect(Strict.safeParse({ ...valid, status: 'ACCEPTED' }).success).toBe(false);
     expect(messagesOf(Strict, { ...valid, resume: 'javascript:alert(1)' })).toEqual({ resume: ['Invalid file URL'] });
+  });
+});
+
+describe('uploads', () => {
+  it('upload answers carry a url', () => {
+    expect(UploadResponseSchema.parse({ url: '/api/files/x' })).toEqual({ url: '/api/files/x' });
   });
 });

@@ -8,9 +8,19 @@ import {
   CsvResponseSchema,
   ProgrammeApplicationResponseSchema,
   ProgrammeApplicationSchema,
-} from './programme.schemas';
+  UploadResponseSchema,
+} from './applications.schemas';
 
 export const programmeRoutes = defineRoutes({
+  uploadFile: {
+    method: 'POST',
+    path: 'upload/file_upload/',
+    requestType: 'multipart',
+    response: UploadResponseSchema,
+    auth: 'public',
+    successStatus: 201,
+    summary: 'Upload a PDF (resume or transcript) as multipart field `file`, at most 2.5 MB',
+  },
   submitApplication: {
     method: 'POST',
     path: 'sheet/submit-form/',

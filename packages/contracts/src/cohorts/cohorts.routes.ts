@@ -1,0 +1,88 @@
+import { defineRoutes } from '../common/route';
+import { CohortIdParamsSchema } from '../common/common.schemas';
+import {
+  ActiveCohortsResponseSchema,
+  AddCourseToCohortSchema,
+  AdminCohortListQuerySchema,
+  AdminCohortListResponseSchema,
+  AdminCohortResponseSchema,
+  CohortCourseLinkResponseSchema,
+  CohortCourseParamsSchema,
+  CreateCohortResponseSchema,
+  CreateCohortSchema,
+  DeleteResponseSchema,
+  InstructorCohortsResponseSchema,
+  UpdateCohortResponseSchema,
+  UpdateCohortSchema,
+} from './cohorts.schemas';
+
+export const cohortsRoutes = defineRoutes({
+  adminCohortList: {
+    method: 'GET',
+    path: 'cohorts/admin/list',
+    query: AdminCohortListQuerySchema,
+    response: AdminCohortListResponseSchema,
+    auth: 'admin',
+  },
+  adminActiveCohorts: {
+    method: 'GET',
+    path: 'cohorts/admin/list/active',
+    response: ActiveCohortsResponseSchema,
+    auth: 'admin',
+  },
+  adminCohortDetail: {
+    method: 'GET',
+    path: 'cohorts/admin/:cohortId',
+    params: CohortIdParamsSchema,
+    response: AdminCohortResponseSchema,
+    auth: 'admin',
+  },
+  adminCohortUpdate: {
+    method: 'PATCH',
+    path: 'cohorts/admin/:cohortId/update',
+    params: CohortIdParamsSchema,
+    body: UpdateCohortSchema,
+    response: UpdateCohortResponseSchema,
+    auth: 'admin',
+  },
+  adminCohortCreate: {
+    method: 'POST',
+    path: 'cohorts/admin/create/',
+    body: CreateCohortSchema,
+    response: CreateCohortResponseSchema,
+    auth: 'admin',
+    successStatus: 201,
+  },
+  adminCohortAddCourse: {
+    method: 'POST',
+    path: 'cohorts/admin/:cohortId/add-course',
+    params: CohortIdParamsSchema,
+    body: AddCourseToCohortSchema,
+    response: CohortCourseLinkResponseSchema,
+    auth: 'admin',
+    successStatus: 201,
+  },
+  adminCohortRemoveCourse: {
+    method: 'DELETE',
+    path: 'cohorts/admin/:cohortId/courses/:courseId',
+    params: CohortCourseParamsSchema,
+    response: CohortCourseLinkResponseSchema,
+    auth: 'admin',
+    summary: 'Unlink a course from a cohort; refused (409) when the cohort has students',
+  },
+  adminCohortDelete: {
+    method: 'DELETE',
+    path: 'cohorts/admin/:cohortId',
+    params: CohortIdParamsSchema,
+    response: DeleteResponseSchema,
+    auth: 'admin',
+    summary: 'Delete a cohort with its enrolments and grades',
+  },
+  instructorCohorts: {
+    method: 'GET',
+    path: 'instructor/cohorts',
+    response: InstructorCohortsResponseSchema,
+    auth: 'user',
+    summary: 'The cohorts (and their courses) the signed-in instructor is linked to; staff only',
+  },
+});
