@@ -26,7 +26,7 @@ async function resetVisits(ctx: ScenarioContext) {
 
 const match = (url: URL, re: RegExp) => re.exec(url.pathname);
 
-// The ceilings use the same named prepared statements as the API (see prepared-query.ts).
+// The ceilings use the same named prepared statements as the API (see common/sql/db.ts).
 
 export const dashboardScenario: Scenario = {
   name: 'dashboard (user-cohorts)',
