@@ -7,5 +7,6 @@ import { StudentsService } from './students.service';
 @Module({
   controllers: [EnrolmentsController, StudentsController],
   providers: [EnrolmentsService, BulkAddService, StudentsService],
+  exports: [StudentsService],
 })
 export class EnrolmentsModule {}

@@ -14,7 +14,7 @@ import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-
 import { preparedRows } from '../../common/sql/db';
 import {
   ACCESS_ENDED_SQL, COMPLETED_CERTIFICATE_SQL, LESSON_FILE_ACCESS_SQL, MARK_LESSON_COMPLETE_SQL, USER_COHORTS_SQL, USER_COURSE_VIEW_SQL,
-} from './learning.sql';
+} from './learning.queries';
 
 /** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
 export const NOT_AVAILABLE = 'This content is not available right now.';

@@ -1,6 +1,6 @@
-import { dataEnvelope } from '../common/json-text';
-import { CurriculumCache, type RunPrepared, userCohortViewJson } from '../modules/learning/cohort-view';
-import { USER_COHORTS_SQL } from '../modules/learning/learning.sql';
+import { dataEnvelope } from '../src/common/json-text';
+import { CurriculumCache, type RunPrepared, userCohortViewJson } from '../src/modules/learning/cohort-view';
+import { USER_COHORTS_SQL } from '../src/modules/learning/learning.queries';
 import type { Scenario, ScenarioContext } from './scenario';
 
 /** Readable enrolments (ACTIVE or SUSPENDED, cohort still open) of students, spread over the school. */
