@@ -1,8 +1,9 @@
-import type { ActiveCohort, AdminCohort, AdminCohortListItem, AdminCohortListQuery, InstructorCohort } from '@school/contracts';
+import { PAGE_SIZES, type ActiveCohort, type AdminCohort, type AdminCohortListItem, type AdminCohortListQuery, type InstructorCohort } from '@school/contracts';
 import type { EntityManager } from 'typeorm';
 import { cohortStatus, cohortStatusWhere } from '../../common/sql/cohort-status';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { iso, likePattern, listPage, orderBy } from '../../common/sql/list';
+import { STUDENT_JSON } from '../enrolments';
 
 /** Enrolment totals of cohort `k`, for a LATERAL join. */
 const COHORT_TOTALS = `(
@@ -20,10 +21,7 @@ const COHORT_COURSES_JSON = `COALESCE((
   ) ORDER BY cc."order", c.title)
   FROM cohort_courses cc JOIN courses c ON c.id = cc.course_id WHERE cc.cohort_id = k.id), '[]'::json)`;
 
-/**
- * The admin view of one cohort (`$1` its id_slug) in one statement; `students` is filled by the
- * caller with the first page of the cohort's students (the enrolments module's read).
- */
+/** The admin view of one cohort (`$1` its id_slug) in one statement, with the first page of students. */
 const COHORT_DETAIL_SQL = `
 SELECT json_build_object(
   'id_slug', k.id_slug, 'title', k.title,
@@ -32,7 +30,10 @@ SELECT json_build_object(
   'status', ${cohortStatus('k')},
   'total_active', s.total_active, 'total_students', s.total_students, 'total_dropped', s.total_dropped,
   'courses', ${COHORT_COURSES_JSON},
-  'students', '[]'::json,
+  'students', COALESCE((
+    SELECT json_agg(${STUDENT_JSON} ORDER BY e.created_date DESC, e.id DESC)
+      FROM (SELECT * FROM enrolments WHERE cohort_id = k.id ORDER BY created_date DESC, id DESC LIMIT ${PAGE_SIZES.cohortStudents}) e
+      JOIN users u ON u.id = e.user_id), '[]'::json),
   'certificates', COALESCE((
     SELECT json_agg(json_build_object('id_slug', c.id_slug, 'title', c.title, 'provider', to_json(c.provider))
                     ORDER BY kc.created_date, c.id)

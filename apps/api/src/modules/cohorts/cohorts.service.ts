@@ -1,7 +1,6 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
-  PAGE_SIZES,
   type ActiveCohort,
   type AdminCohort,
   type AdminCohortListItem,
@@ -14,7 +13,6 @@ import {
 } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { COHORT_NOT_FOUND, COURSE_NOT_FOUND } from '../../common/not-found';
-import { StudentsService } from '../enrolments';
 import { CohortEntity } from './cohort.entity';
 import {
   activeCohorts, appendCourse, cohortDetail, cohortLinks, cohortListItem, courseIdBySlug, coursesBySlug, deleteCohort, enrolmentCount,
@@ -25,10 +23,7 @@ export const COURSE_NOT_LINKED = 'This course is not linked to the cohort';
 
 @Injectable()
 export class CohortsService {
-  constructor(
-    @Inject(DataSource) private readonly db: DataSource,
-    @Inject(StudentsService) private readonly students: StudentsService,
-  ) {}
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /** One statement: the total and one page, searched (trigram index), filtered by status (date indexes) and sorted in SQL. */
   list(q: AdminCohortListQuery): Promise<AdminCohortListResponse> {
@@ -40,14 +35,10 @@ export class CohortsService {
     return activeCohorts(this.db);
   }
 
-  /** The cohort with its first page of students (newest enrolment first), in one transaction's snapshot. */
   async detail(idSlug: string): Promise<AdminCohort> {
-    return this.db.transaction('REPEATABLE READ', async (m) => {
-      const cohort = await cohortDetail(m, idSlug);
-      if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
-      cohort.students = (await this.students.cohortStudents(idSlug, { page: 1, page_size: PAGE_SIZES.cohortStudents, search_query: undefined, order_by: undefined }, m)).data;
-      return cohort;
-    });
+    const cohort = await cohortDetail(this.db, idSlug);
+    if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
+    return cohort;
   }
 
   async create(body: CreateCohort): Promise<AdminCohortListItem> {

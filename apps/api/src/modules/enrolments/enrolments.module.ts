@@ -7,6 +7,5 @@ import { StudentsService } from './students.service';
 @Module({
   controllers: [EnrolmentsController, StudentsController],
   providers: [EnrolmentsService, BulkAddService, StudentsService],
-  exports: [StudentsService],
 })
 export class EnrolmentsModule {}

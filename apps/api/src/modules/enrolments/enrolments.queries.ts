@@ -6,7 +6,7 @@ import { one, rows, type Sql } from '../../common/sql/db';
 import { iso, likePattern, numPages, orderBy, page, pageQuery } from '../../common/sql/list';
 
 /** A student row (aliases `u` for the user, `e` for the enrolment, `k` for the cohort) as StudentSchema. */
-const STUDENT_JSON = `json_build_object(
+export const STUDENT_JSON = `json_build_object(
   'id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email,
   'cohort_enrollment', json_build_object('cohort_id_slug', k.id_slug, 'cohort_title', k.title, 'enrolment_status', e.enrolment_status),
   'enrolment_status', e.enrolment_status,

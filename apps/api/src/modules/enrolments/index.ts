@@ -1,3 +1,5 @@
-/** What other modules may use of enrolments: the Nest module and the services it exports. */
-export { EnrolmentsModule } from './enrolments.module';
-export { StudentsService } from './students.service';
+/**
+ * What other modules may use of enrolments: a student row as the admin reads show it (a SQL
+ * fragment, so that a cohort's view stays one statement).
+ */
+export { STUDENT_JSON } from './enrolments.queries';

@@ -9,7 +9,6 @@ import type {
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { COHORT_NOT_FOUND } from '../../common/not-found';
-import type { Sql } from '../../common/sql/db';
 import { cohortQueue, cohortStudents, listStudents } from './enrolments.queries';
 
 /** Reads of students: the school-wide list, a cohort's students and its queue. One statement each. */
@@ -26,8 +25,8 @@ export class StudentsService {
   }
 
   /** The students of a cohort, newest enrolment first by default; `created_date` sorts by enrolment date. */
-  async cohortStudents(cohortIdSlug: string, q: CohortStudentsQuery, db: Sql = this.db): Promise<CohortStudentsResponse> {
-    const found = await cohortStudents(db, cohortIdSlug, q);
+  async cohortStudents(cohortIdSlug: string, q: CohortStudentsQuery): Promise<CohortStudentsResponse> {
+    const found = await cohortStudents(this.db, cohortIdSlug, q);
     if (!found) throw new NotFoundException(COHORT_NOT_FOUND);
     return found;
   }
