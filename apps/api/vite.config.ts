@@ -20,7 +20,7 @@ export default defineConfig({
         'storage-migrate': 'src/modules/storage/storage-migrate.cli.ts',
         backup: 'src/database/backup.cli.ts',
         restore: 'src/database/restore.cli.ts',
-        ...(existsSync('src/bench/bench.cli.ts') ? { bench: 'src/bench/bench.cli.ts' } : {}),
+        ...(existsSync('bench/bench.cli.ts') ? { bench: 'bench/bench.cli.ts' } : {}),
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       // The transformer's own helpers (decorators) are inlined too.

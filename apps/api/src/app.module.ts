@@ -7,7 +7,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter';
 import { PostgresThrottlerStorage } from './common/postgres-throttler-storage';
 import { AppConfig } from './config/app-config';
 import { AuthModule } from './modules/auth/auth.module';
-import { JWT_SECRET, resolveJwtSecret } from './modules/auth/jwt-secret';
+import { JWT_SECRET, resolveJwtSecret } from './common/jwt-secret';
 import { DocsModule } from './modules/docs/docs.module';
 import { FormsModule } from './modules/forms/forms.module';
 import { ApplicationsModule } from './modules/applications/applications.module';

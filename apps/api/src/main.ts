@@ -9,7 +9,7 @@ import { openDatabase, requestPoolOptions, setupPoolOptions } from './database/d
 import { EmbeddedPostgresError } from './database/embedded-postgres';
 import { seedDemo } from './database/seed';
 import { type DatabaseHandle, startDatabase } from './database/start-database';
-import { resolveJwtSecret } from './modules/auth/jwt-secret';
+import { resolveJwtSecret } from './common/jwt-secret';
 import { ReadinessChecks } from './modules/health/readiness';
 import { StorageService } from './modules/storage/storage.service';
 import { type HttpDrain, trackRequests } from './platform/lifecycle/http-drain';

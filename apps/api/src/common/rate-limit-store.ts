@@ -1,6 +1,6 @@
-import type pg from 'pg';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
+import { poolOf } from './sql/db';
 
 /** Table the migration 1764000000900 creates for every rate limit's counts. */
 const TABLE = 'rate_limits';
@@ -14,7 +14,7 @@ export function postgresRateLimiter(
 ): RateLimiterPostgres {
   return new RateLimiterPostgres({
     ...opts,
-    storeClient: (db.driver as unknown as { master: pg.Pool }).master,
+    storeClient: poolOf(db),
     storeType: 'pool',
     tableName: TABLE,
     // Created by the migration, not by the library.

@@ -1,9 +1,7 @@
-import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity';
-import { UserEntity } from '../modules/users/user.entity';
 import { FormSubmissionEntity } from '../modules/forms/form-submission.entity';
 import { ProgrammeApplicationEntity } from '../modules/applications/programme-application.entity';
 import { CourseEntity } from '../modules/courses/course.entity';
 import { CohortEntity } from '../modules/cohorts/cohort.entity';
 
 /** Every TypeORM entity. Entities serve writes and small reads; hot reads use SQL. */
-export const entities = [UserEntity, RefreshTokenEntity, FormSubmissionEntity, ProgrammeApplicationEntity, CourseEntity, CohortEntity];
+export const entities = [FormSubmissionEntity, ProgrammeApplicationEntity, CourseEntity, CohortEntity];

@@ -4,8 +4,7 @@ import type { ProgrammeApplication, ProgrammeApplicationResponse, UploadResponse
 import type { Request } from 'express';
 import { type ParamsOf, type QueryOf, Route, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { ZodPipe } from '../../common/zod.pipe';
-import { PUBLIC_FORM_LIMITS } from '../forms/forms.controller';
-import { PublicFormLimit } from '../forms/public-form-limit.guard';
+import { PUBLIC_FORM_LIMITS, PublicFormLimit } from '../../common/public-forms/public-form-limit.guard';
 import { StorageService } from '../storage/storage.service';
 import { openIntake, StrictProgrammeApplicationSchema } from './application-options';
 import { APPLICATION_FILE_PURPOSE, ApplicationsService } from './applications.service';

@@ -4,7 +4,7 @@ import {
   INVALID_FILE_URL_MESSAGE, type ProgrammeApplication,
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
-import { containsPattern, numPages, orderClause } from '../forms/list-sql';
+import { likePattern, listPage, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
 import { StorageService } from '../storage/storage.service';
 import { toCsv } from '../../common/csv/csv';
 import { ProgrammeApplicationEntity } from './programme-application.entity';
@@ -129,28 +129,19 @@ export class ApplicationsService {
   }
 
   /** One statement: the filtered count and the requested page. */
-  async list(query: ApplicationListQuery): Promise<ApplicationListResponse> {
-    const order = orderClause(query.order_by ?? '-created_date', SORTABLE);
-    const [row] = await this.ds.query(
-      `WITH matching AS (
-         SELECT a.id, a.id_slug, a.created_date, a.full_name, a.email, a.phone, a.course, a.state,
-                a.highest_qualification, a.grad_year
-         FROM programme_applications a WHERE ${FILTER}
-       )
-       SELECT (SELECT count(*)::int FROM matching) AS count,
-              coalesce((SELECT json_agg(json_build_object(
-                  'id_slug', id_slug, 'created_date', created_date, 'full_name', full_name, 'email', email,
-                  'phone', phone, 'course', course, 'state', state, 'highest_qualification', highest_qualification,
-                  'grad_year', grad_year) ORDER BY ${order})
-                FROM (SELECT * FROM matching ORDER BY ${order} LIMIT $3 OFFSET $4) page), '[]'::json) AS data`,
-      [
-        query.search_query ? containsPattern(query.search_query) : null,
-        query.course || null,
-        query.page_size,
-        (query.page - 1) * query.page_size,
-      ],
-    );
-    return { data: row.data, count: row.count, num_pages: numPages(row.count, query.page_size) };
+  list(query: ApplicationListQuery): Promise<ApplicationListResponse> {
+    return listPage<ApplicationListResponse['data'][number]>(this.ds, {
+      matching: `SELECT a.id, a.id_slug, a.created_date, a.full_name, a.email, a.phone, a.course, a.state,
+                        a.highest_qualification, a.grad_year
+                   FROM programme_applications a WHERE ${FILTER}`,
+      order: orderBy(query.order_by, SORTABLE, '-created_date', 'id', SUBMISSION_SORT),
+      item: `json_build_object(
+        'id_slug', p.id_slug, 'created_date', p.created_date, 'full_name', p.full_name, 'email', p.email,
+        'phone', p.phone, 'course', p.course, 'state', p.state, 'highest_qualification', p.highest_qualification,
+        'grad_year', p.grad_year)`,
+      params: [query.search_query ? likePattern(query.search_query) : null, query.course || null],
+      page: query,
+    });
   }
 
   /** Every field, with short-lived download links for the uploaded files. */
@@ -175,7 +166,7 @@ export class ApplicationsService {
 
   /** Every matching application as CSV, in the list's order. */
   async exportCsv(query: ApplicationExportQuery): Promise<string> {
-    const order = orderClause(query.order_by ?? '-created_date', SORTABLE).replace(/\b(\w+) (ASC|DESC)/g, 'a.$1 $2');
+    const order = orderBy(query.order_by, SORTABLE, '-created_date', 'id', SUBMISSION_SORT).replace(/\b(\w+) (ASC|DESC)/g, 'a.$1 $2');
     const rows: Record<string, unknown>[] = await this.ds.query(
       `SELECT ${APPLICATION_COLUMNS}, r.original_name AS resume_file, tr.original_name AS transcript_file
        FROM programme_applications a
@@ -183,7 +174,7 @@ export class ApplicationsService {
        LEFT JOIN stored_files tr ON tr.id = a.transcript_file_id
        WHERE ${FILTER}
        ORDER BY ${order}`,
-      [query.search_query ? containsPattern(query.search_query) : null, query.course || null],
+      [query.search_query ? likePattern(query.search_query) : null, query.course || null],
     );
     return toCsv(
       EXPORT_FIELDS,

@@ -4,7 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/app-config';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { JWT_SECRET } from './jwt-secret';
+import { JWT_SECRET } from '../../common/jwt-secret';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService } from './password.service';

@@ -3,7 +3,7 @@ import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AuthUser } from '../../common/auth.decorators';
-import { JWT_SECRET } from './jwt-secret';
+import { JWT_SECRET } from '../../common/jwt-secret';
 import type { AccessClaims } from './token.service';
 import { TokenVersionsService } from './token-versions.service';
 

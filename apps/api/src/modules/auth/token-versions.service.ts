@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { USER_SESSIONS_CHANNEL } from '../../database/migrations/1764000001300-account-token-version';
+import { poolOf } from '../../common/sql/db';
 
 /** Beyond this many users the cache starts afresh (it refills one statement per user). */
 const MAX_ENTRIES = 100_000;
@@ -64,7 +65,7 @@ export class TokenVersionsService implements OnApplicationBootstrap, OnModuleDes
 
   private async listen(): Promise<void> {
     if (this.stopped) return;
-    const pool = (this.db.driver as unknown as { master: pg.Pool & { options: pg.PoolConfig } }).master;
+    const pool = poolOf(this.db);
     const client = new pg.Client({ ...pool.options, keepAlive: true });
     const lost = () => {
       if (this.listener !== client) return;

@@ -2,8 +2,8 @@ import { BadRequestException, Inject, Injectable, NotFoundException } from '@nes
 import type { AddModule, AdminModule, LessonInput, UpdateModules } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { FILE_PURPOSE } from '../storage/storage.service';
-import { MODULES_JSON } from './course-queries';
-import { COURSE_NOT_FOUND } from './courses.service';
+import { MODULES_JSON } from './courses.queries';
+import { COURSE_NOT_FOUND } from '../../common/not-found';
 
 const fieldError = (field: string, message: string) => new BadRequestException({ message, errors: { [field]: message } });
 

@@ -1,34 +1,23 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EmailSchema, type BulkAddResult, type BulkErrorStudent, type BulkStudentRow, type QueueEntry } from '@school/contracts';
 import { DataSource } from 'typeorm';
-import { LOCK_QUEUE_FOR_BULK_ADD_FROM } from '../../common/cohort-queue-lock';
+import { COHORT_NOT_FOUND } from '../../common/not-found';
+import type { Sql } from '../../common/sql/db';
 import { MailService } from '../../platform/mail/mail.service';
-import { COHORT_NOT_FOUND } from '../cohorts/cohorts.service';
-import { queueEnrolledMails } from './enrolled-mail';
+import { type NewEnrolment, queueEnrolledMails } from './enrolled-mail';
+import { type LockedCohort, type RowOutcome, writeBulkAdd } from './enrolments.queries';
 
 export const DUPLICATE_ROW = 'This email appears more than once in the file';
 export const NOT_A_STUDENT = 'This account is not a student account';
 
 /** Rows checked one by one: those to write (emails normalised) and those already in error. */
-export interface CheckedRows {
+interface CheckedRows {
   total: number;
   valid: BulkStudentRow[];
   errors: BulkErrorStudent[];
 }
 
-/** What the statement did with each valid row (`ord` is its 1-based place among the valid rows). */
-export interface RowOutcome {
-  ord: number;
-  has_account: boolean;
-  is_student: boolean;
-  enrolled: boolean;
-  queued: boolean;
-  /** The enrolment this row created, if any, and the account's first name (for its notice). */
-  enrolment_id: string | null;
-  account_first_name: string | null;
-}
-
-export function checkRows(students: BulkStudentRow[]): CheckedRows {
+function checkRows(students: BulkStudentRow[]): CheckedRows {
   const errors: BulkErrorStudent[] = [];
   const valid: BulkStudentRow[] = [];
   const seen = new Set<string>();
@@ -44,45 +33,8 @@ export function checkRows(students: BulkStudentRow[]): CheckedRows {
   return { total: students.length, valid, errors };
 }
 
-/**
- * Locks the cohort ($1 id_slug) against deletion while its students are written, and the cohort
- * queue against registrations (see cohort-queue-lock.ts), in one statement.
- */
-export const LOCK_COHORT_SQL = `SELECT c.id, c.id_slug, c.title, c.start_date, c.end_date FROM ${LOCK_QUEUE_FOR_BULK_ADD_FROM}, cohorts c WHERE c.id_slug = $1 FOR SHARE OF c`;
-
-/**
- * The whole write in one statement: $1 cohort id, $2/$3/$4 emails, first and last names.
- * Student accounts are enrolled, emails without an account queued; nothing is written twice.
- */
-export const BULK_ADD_SQL = `
-WITH input AS (
-  SELECT * FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(email, first_name, last_name, ord)
-), matched AS (
-  SELECT i.*, u.id AS user_id, u.role, u.first_name AS account_first_name FROM input i LEFT JOIN users u ON u.email = i.email
-), enrolled AS (
-  INSERT INTO enrolments (cohort_id, user_id)
-  SELECT $1, user_id FROM matched WHERE role = 'STUDENT'
-  ON CONFLICT (cohort_id, user_id) DO NOTHING RETURNING user_id, id
-), queued AS (
-  INSERT INTO cohort_queue (cohort_id, email, first_name, last_name)
-  SELECT $1, email, first_name, last_name FROM matched WHERE user_id IS NULL
-  ON CONFLICT (cohort_id, email) DO NOTHING RETURNING email
-)
-SELECT m.ord::int, m.user_id IS NOT NULL AS has_account, m.role IS NOT DISTINCT FROM 'STUDENT' AS is_student,
-       e.user_id IS NOT NULL AS enrolled, q.email IS NOT NULL AS queued, e.id::text AS enrolment_id, m.account_first_name
-  FROM matched m
-  LEFT JOIN enrolled e ON e.user_id = m.user_id
-  LEFT JOIN queued q ON q.email = m.email`;
-
-export const bulkAddValues = (cohortId: string, rows: BulkStudentRow[]) => [
-  cohortId,
-  rows.map((r) => r.email),
-  rows.map((r) => r.first_name),
-  rows.map((r) => r.last_name),
-];
-
 /** Every count of the answer, with the people queued (no account yet) and the rows in error. */
-export function summarise(checked: CheckedRows, outcomes: RowOutcome[]): BulkAddResult {
+function summarise(checked: CheckedRows, outcomes: RowOutcome[]): BulkAddResult {
   const errorStudents = [...checked.errors];
   const queuedStudents: QueueEntry[] = [];
   let added = 0;
@@ -113,12 +65,32 @@ export function summarise(checked: CheckedRows, outcomes: RowOutcome[]): BulkAdd
 }
 
 /**
- * Adds a CSV's worth of students to a cohort. Rows are checked here; the valid ones go to the
- * database in one statement inside one transaction: existing student accounts are enrolled, emails
- * without an account join the cohort's queue (they are enrolled when they register), and every row
- * is reported. Nothing is written when any part fails. Registrations wait while it runs (and it
- * waits for those under way), so an email is either enrolled here or queued for a registration
- * that has not started.
+ * Adds a CSV's worth of students to a cohort, inside the caller's transaction (`q`). Rows are
+ * checked here; the valid ones go to the database in one statement: existing student accounts are
+ * enrolled, emails without an account join the cohort's queue (they are enrolled when they
+ * register), and every row is reported. `enrolled` gets the new enrolments before the answer is made.
+ */
+export async function bulkAdd(
+  q: Sql,
+  cohortIdSlug: string,
+  students: BulkStudentRow[],
+  enrolled: (cohort: LockedCohort, enrolments: NewEnrolment[]) => Promise<void> = async () => undefined,
+): Promise<BulkAddResult> {
+  const checked = checkRows(students);
+  const written = await writeBulkAdd(q, cohortIdSlug, checked.valid);
+  if (!written) throw new NotFoundException(COHORT_NOT_FOUND);
+  const { cohort, outcomes } = written;
+  await enrolled(
+    cohort,
+    outcomes.flatMap((r) => (r.enrolment_id ? [{ enrolment_id: r.enrolment_id, email: checked.valid[r.ord - 1].email, first_name: r.account_first_name ?? '' }] : [])),
+  );
+  return summarise(checked, outcomes);
+}
+
+/**
+ * The bulk add in one transaction: nothing is written when any part fails. Registrations wait
+ * while it runs (and it waits for those under way), so an email is either enrolled here or queued
+ * for a registration that has not started.
  */
 @Injectable()
 export class BulkAddService {
@@ -127,22 +99,10 @@ export class BulkAddService {
     @Inject(MailService) private readonly mail: MailService,
   ) {}
 
-  async add(cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
-    const checked = checkRows(students);
-    const outcomes = await this.db.transaction(async (m) => {
-      const [cohort] = await m.query(LOCK_COHORT_SQL, [cohortIdSlug]);
-      if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
-      if (!checked.valid.length) return [] as RowOutcome[];
-      const rows = (await m.query(BULK_ADD_SQL, bulkAddValues(cohort.id, checked.valid))) as RowOutcome[];
-      // Each new enrolment's notice is queued with it: a rolled-back add sends nothing.
-      await queueEnrolledMails(
-        m,
-        this.mail,
-        cohort,
-        rows.flatMap((r) => (r.enrolment_id ? [{ enrolment_id: r.enrolment_id, email: checked.valid[r.ord - 1].email, first_name: r.account_first_name ?? '' }] : [])),
-      );
-      return rows;
-    });
-    return summarise(checked, outcomes);
+  add(cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
+    // Each new enrolment's notice is queued with it: a rolled-back add sends nothing.
+    return this.db.transaction((m) =>
+      bulkAdd(m, cohortIdSlug, students, (cohort, enrolments) => queueEnrolledMails(m, this.mail, cohort, enrolments)),
+    );
   }
 }

@@ -2,7 +2,7 @@ import { ConflictException, Inject, Injectable, NotFoundException } from '@nestj
 import type { StudentCohortResponse, UpdateStudentEnrolment } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MailService } from '../../platform/mail/mail.service';
-import { COHORT_NOT_FOUND } from '../cohorts/cohorts.service';
+import { COHORT_NOT_FOUND } from '../../common/not-found';
 import { queueEnrolledMails } from './enrolled-mail';
 
 export const STUDENT_NOT_FOUND = 'Student not found';

@@ -6,17 +6,11 @@ import {
   type FormSubmissionResponse, routes, type VisitorTokenResponse,
 } from '@school/contracts';
 import { type QueryOf, Route, RouteQuery } from '../../common/route.decorator';
-import { JWT_SECRET } from '../auth/jwt-secret';
+import { JWT_SECRET } from '../../common/jwt-secret';
 import { FormCollectionPipe } from './form-collection.pipe';
 import { FormsService } from './forms.service';
-import { PublicFormLimit } from './public-form-limit.guard';
-import { issueVisitorToken } from './visitor-token';
-
-/**
- * Strangers can post these: each visitor (or, without a visitor token, each address) gets a modest
- * budget, and an address a larger one for all its visitors together.
- */
-export const PUBLIC_FORM_LIMITS = { perVisitor: 10, perAddress: 200 };
+import { PUBLIC_FORM_LIMITS, PublicFormLimit } from '../../common/public-forms/public-form-limit.guard';
+import { issueVisitorToken } from '../../common/public-forms/visitor-token';
 
 /** The site's contact and course-interest forms (JSON or multipart form data), and their admin list. */
 @Controller()

@@ -4,7 +4,7 @@ import type {
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { FormSubmissionEntity } from './form-submission.entity';
-import { containsPattern, numPages, orderClause } from './list-sql';
+import { likePattern, listPage, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
 
 const SORTABLE = {
   created_date: 'created_date',
@@ -42,28 +42,19 @@ export class FormsService {
   }
 
   /** One statement: the filtered count and the requested page, shaped by PostgreSQL. */
-  async list(query: FormSubmissionListQuery): Promise<FormSubmissionListResponse> {
-    const order = orderClause(query.order_by ?? '-created_date', SORTABLE);
-    const [row] = await this.ds.query(
-      `WITH matching AS (
-         SELECT id, id_slug, kind, first_name, last_name, email, phone, message, course, created_date
-         FROM form_submissions
-         WHERE ($1::text IS NULL OR kind = $1)
-           AND ($2::text IS NULL OR (first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(course, '')) ILIKE $2)
-       )
-       SELECT (SELECT count(*)::int FROM matching) AS count,
-              coalesce((SELECT json_agg(json_build_object(
-                  'id_slug', id_slug, 'kind', kind, 'first_name', first_name, 'last_name', last_name,
-                  'email', email, 'phone', phone, 'message', message, 'course', course,
-                  'created_date', created_date) ORDER BY ${order})
-                FROM (SELECT * FROM matching ORDER BY ${order} LIMIT $3 OFFSET $4) page), '[]'::json) AS data`,
-      [
-        query.kind ?? null,
-        query.search_query ? containsPattern(query.search_query) : null,
-        query.page_size,
-        (query.page - 1) * query.page_size,
-      ],
-    );
-    return { data: row.data, count: row.count, num_pages: numPages(row.count, query.page_size) };
+  list(query: FormSubmissionListQuery): Promise<FormSubmissionListResponse> {
+    return listPage<FormSubmissionListResponse['data'][number]>(this.ds, {
+      matching: `SELECT id, id_slug, kind, first_name, last_name, email, phone, message, course, created_date
+                   FROM form_submissions
+                  WHERE ($1::text IS NULL OR kind = $1)
+                    AND ($2::text IS NULL OR (first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(course, '')) ILIKE $2)`,
+      order: orderBy(query.order_by, SORTABLE, '-created_date', 'id', SUBMISSION_SORT),
+      item: `json_build_object(
+        'id_slug', p.id_slug, 'kind', p.kind, 'first_name', p.first_name, 'last_name', p.last_name,
+        'email', p.email, 'phone', p.phone, 'message', p.message, 'course', p.course,
+        'created_date', p.created_date)`,
+      params: [query.kind ?? null, query.search_query ? likePattern(query.search_query) : null],
+      page: query,
+    });
   }
 }

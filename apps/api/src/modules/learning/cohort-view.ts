@@ -1,6 +1,6 @@
 import { completionPercentage, type CourseSummary, type LatestLesson, type UserCohortView } from '@school/contracts';
 import type { JsonText } from '../../common/json-text';
-import { COHORT_CURRICULUM_SQL, USER_COHORT_PROGRESS_SQL } from './learning.sql';
+import { COHORT_CURRICULUM_SQL, USER_COHORT_PROGRESS_SQL } from './learning.queries';
 
 /**
  * The learner's cohort view, put together from two parts: the student's own progress (one small

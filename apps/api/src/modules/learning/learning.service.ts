@@ -11,10 +11,10 @@ import { StorageService } from '../storage/storage.service';
 import { buildCertificatePdf } from './certificate-document';
 import type { JsonText } from '../../common/json-text';
 import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';
-import { preparedRows } from './prepared-query';
+import { preparedRows } from '../../common/sql/db';
 import {
   ACCESS_ENDED_SQL, COMPLETED_CERTIFICATE_SQL, LESSON_FILE_ACCESS_SQL, MARK_LESSON_COMPLETE_SQL, USER_COHORTS_SQL, USER_COURSE_VIEW_SQL,
-} from './learning.sql';
+} from './learning.queries';
 
 /** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
 export const NOT_AVAILABLE = 'This content is not available right now.';

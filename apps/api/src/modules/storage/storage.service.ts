@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
-import { JWT_SECRET } from '../auth/jwt-secret';
+import { JWT_SECRET } from '../../common/jwt-secret';
 import { DiskStorage } from './disk-storage';
 import { S3Storage } from './s3-storage';
 import type { StorageAdapter, StorageBackend } from './storage-adapter';

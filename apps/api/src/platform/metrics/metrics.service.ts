@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { poolOf } from '../../common/sql/db';
 
 /** A job queue's figures at the time of a scrape. */
 export interface QueueStats {
@@ -58,7 +59,7 @@ export class MetricsService {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    const pool = () => (this.db.driver as unknown as { master?: PoolStats }).master;
+    const pool = (): PoolStats | undefined => poolOf(this.db);
     new Gauge({
       name: 'db_pool_connections',
       help: 'Connections of the request pool, by state (idle, in use, and callers waiting for one)',

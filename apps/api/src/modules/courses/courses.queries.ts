@@ -1,4 +1,7 @@
-import { iso, cohortStatus } from './admin-list';
+import type { AdminCourse, AdminCourseListItem, AdminCourseListQuery } from '@school/contracts';
+import { cohortStatus } from '../../common/sql/cohort-status';
+import { exec, one, type Sql } from '../../common/sql/db';
+import { iso, likePattern, listPage, orderBy } from '../../common/sql/list';
 
 /** An assessment group (quiz or project) stored as jsonb, shaped as the contracts' AssessmentGroup. */
 const group = (col: string) => `CASE WHEN ${col} IS NULL THEN NULL ELSE json_build_object(
@@ -29,7 +32,7 @@ export const MODULES_JSON = `COALESCE((
  * Engagement counts the enrolments of the cohorts that teach the course; completion is the share of
  * (enrolment, lesson) pairs completed, per course and per module.
  */
-export const COURSE_DETAIL_SQL = `
+const COURSE_DETAIL_SQL = `
 WITH c AS (SELECT * FROM courses WHERE id_slug = $1),
 enr AS (
   SELECT e.user_id, e.cohort_id, e.enrolment_status
@@ -79,3 +82,52 @@ SELECT json_build_object(
   )
 ) AS data
 FROM c CROSS JOIN stats`;
+
+
+const SORTS = { title: 'lower(title)', created_date: 'created_date' };
+
+/** A course of the admin list (alias `p`), as AdminCourseListItem. */
+const LIST_ITEM_JSON = `json_build_object(
+  'id_slug', p.id_slug, 'title', p.title, 'description', p.description,
+  'created_date', ${iso('p.created_date')}, 'modified_date', ${iso('p.modified_date')},
+  'modules_count', (SELECT count(*) FROM modules md WHERE md.course_id = p.id)::int,
+  'lessons_count', (SELECT count(*) FROM lessons l JOIN modules md ON md.id = l.module_id WHERE md.course_id = p.id)::int,
+  'cohorts_count', (SELECT count(*) FROM cohort_courses cc WHERE cc.course_id = p.id)::int)`;
+
+/** One statement: the total and one page, searched (trigram index) and sorted in SQL. */
+export function listCourses(q: Sql, query: AdminCourseListQuery) {
+  const order = orderBy(query.order_by, SORTS, 'title');
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (query.search_query) {
+    params.push(likePattern(query.search_query));
+    where.push(`c.title ILIKE $${params.length}`);
+  }
+  if (query.cohort_id_slug) {
+    params.push(query.cohort_id_slug);
+    where.push(`EXISTS (SELECT 1 FROM cohort_courses cc JOIN cohorts k ON k.id = cc.cohort_id
+                        WHERE cc.course_id = c.id AND k.id_slug = $${params.length})`);
+  }
+  return listPage<AdminCourseListItem>(q, {
+    matching: `SELECT c.id, c.id_slug, c.title, c.description, c.created_date, c.modified_date FROM courses c
+               ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+    order,
+    item: LIST_ITEM_JSON,
+    params,
+    page: query,
+  });
+}
+
+export async function courseDetail(q: Sql, idSlug: string): Promise<AdminCourse | undefined> {
+  return (await one<{ data: AdminCourse }>(q, COURSE_DETAIL_SQL, [idSlug]))?.data;
+}
+
+/** Renames a course; answers whether it exists. */
+export async function updateCourse(q: Sql, idSlug: string, title: string, description: string | null): Promise<boolean> {
+  const n = await exec(
+    q,
+    `UPDATE courses SET title = $2, description = COALESCE($3, description), modified_date = now() WHERE id_slug = $1`,
+    [idSlug, title, description],
+  );
+  return n > 0;
+}

@@ -1,6 +1,6 @@
 import { AdminStudentListQuerySchema, type BulkStudentRow } from '@school/contracts';
-import { BULK_ADD_SQL, bulkAddValues, checkRows, LOCK_COHORT_SQL, summarise, type RowOutcome } from '../modules/enrolments/bulk-add.service';
-import { studentListQuery } from '../modules/enrolments/students.service';
+import { bulkAdd } from '../src/modules/enrolments/bulk-add.service';
+import { listStudents } from '../src/modules/enrolments/enrolments.queries';
 import type { Scenario, ScenarioContext } from './scenario';
 
 /** The student list is measured over this many students, whatever the school was seeded with. */
@@ -49,9 +49,7 @@ export const studentSearchScenario: Scenario = {
   },
   async ceiling(pool, req) {
     const q = AdminStudentListQuerySchema.parse(Object.fromEntries(req.url.searchParams));
-    const { text, values } = studentListQuery(q);
-    const { rows } = await pool.query(text, values);
-    return { status: 200, body: { data: rows[0].data, count: rows[0].count, num_pages: Math.ceil(rows[0].count / q.page_size) } };
+    return { status: 200, body: await listStudents(pool, q) };
   },
 };
 
@@ -96,14 +94,12 @@ export const bulkAddScenario: Scenario = {
   async ceiling(pool, req) {
     const m = /^\/api\/cohorts\/admin\/([^/]+)\/add-student-bulk\/?$/.exec(req.url.pathname);
     if (!m) return { status: 404, body: { message: 'Not found' } };
-    const checked = checkRows((req.body as { students: BulkStudentRow[] }).students);
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows: cohorts } = await client.query(LOCK_COHORT_SQL, [m[1]]);
-      const { rows } = await client.query<RowOutcome>(BULK_ADD_SQL, bulkAddValues(cohorts[0].id, checked.valid));
+      const body = await bulkAdd(client, m[1], (req.body as { students: BulkStudentRow[] }).students);
       await client.query('COMMIT');
-      return { status: 200, body: summarise(checked, rows) };
+      return { status: 200, body };
     } catch (e) {
       await client.query('ROLLBACK');
       throw e;

@@ -1,6 +1,6 @@
-import { dataEnvelope } from '../common/json-text';
-import { CurriculumCache, type RunPrepared, userCohortViewJson } from '../modules/learning/cohort-view';
-import { USER_COHORTS_SQL } from '../modules/learning/learning.sql';
+import { dataEnvelope } from '../src/common/json-text';
+import { CurriculumCache, type RunPrepared, userCohortViewJson } from '../src/modules/learning/cohort-view';
+import { USER_COHORTS_SQL } from '../src/modules/learning/learning.queries';
 import type { Scenario, ScenarioContext } from './scenario';
 
 /** Readable enrolments (ACTIVE or SUSPENDED, cohort still open) of students, spread over the school. */
@@ -26,7 +26,7 @@ async function resetVisits(ctx: ScenarioContext) {
 
 const match = (url: URL, re: RegExp) => re.exec(url.pathname);
 
-// The ceilings use the same named prepared statements as the API (see prepared-query.ts).
+// The ceilings use the same named prepared statements as the API (see common/sql/db.ts).
 
 export const dashboardScenario: Scenario = {
   name: 'dashboard (user-cohorts)',

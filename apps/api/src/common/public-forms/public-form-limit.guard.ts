@@ -6,12 +6,18 @@ import { tooManySubmissionsMessage, VISITOR_TOKEN_HEADER } from '@school/contrac
 import type { Request, Response } from 'express';
 import { RateLimiterRes, type RateLimiterPostgres } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
-import { postgresRateLimiter } from '../../common/rate-limit-store';
+import { postgresRateLimiter } from '../rate-limit-store';
 import { AppConfig } from '../../config/app-config';
-import { JWT_SECRET } from '../auth/jwt-secret';
+import { JWT_SECRET } from '../jwt-secret';
 import { verifyVisitorToken } from './visitor-token';
 
 /** Submissions of one public form in each window of this many seconds. */
+/**
+ * Every public form's budget: a visitor (identified by the token the site fetches first) its own
+ * budget, and an address a larger one for all its visitors together.
+ */
+export const PUBLIC_FORM_LIMITS = { perVisitor: 10, perAddress: 200 };
+
 export const PUBLIC_FORM_WINDOW_SECONDS = 10 * 60;
 
 export interface PublicFormLimitOptions {

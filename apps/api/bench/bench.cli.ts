@@ -11,10 +11,10 @@ import { parseArgs } from 'node:util';
 import { JwtService } from '@nestjs/jwt';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { loadConfig } from '../config/app-config';
-import { createApp } from '../create-app';
-import { openDatabase } from '../database/data-source';
-import { ensureDatabase, startEmbeddedPostgres } from '../database/embedded-postgres';
+import { loadConfig } from '../src/config/app-config';
+import { createApp } from '../src/create-app';
+import { openDatabase } from '../src/database/data-source';
+import { ensureDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { type BenchRequest, type Scenario, type ScenarioContext, scenarios } from './scenarios';
 import { DEFAULT_SCHOOL, seedLargeSchool } from './seed-school';
 
