@@ -56,7 +56,7 @@ test('a student resets a forgotten password from the mailbox link, lands signed 
   await page.waitForLoadState('networkidle');
   await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
   await expect(page.getByText('Confirm password is required.')).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByLabel('Confirm new password').fill('other');
