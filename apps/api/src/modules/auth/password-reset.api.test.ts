@@ -74,13 +74,14 @@ const pendingJobs = async () =>
  * queue's polling has a pool of its own and is left out.
  */
 async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const pool = (t.ds.driver as unknown as { master: { _clients: unknown[] } }).master;
+  // pg-pool's list of its connections.
+  const clients = (t.ds.driver as unknown as { master: Record<string, unknown[]> }).master['_clients'];
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   const texts: string[] = [];
   proto.query = function (this: unknown, ...args: unknown[]) {
     const q = args[0];
-    if (pool._clients.includes(this)) texts.push(typeof q === 'string' ? q : String((q as { text?: string })?.text ?? ''));
+    if (clients.includes(this)) texts.push(typeof q === 'string' ? q : String((q as { text?: string })?.text ?? ''));
     return original.apply(this, args);
   };
   try {

@@ -73,7 +73,7 @@ function RequestLinkForm() {
   if (sent) {
     return (
       <>
-        <p className="auth-card__lead" role="status">{sent}</p>
+        <output className="auth-card__lead auth-card__status">{sent}</output>
         <p className="auth-card__lead">Check your inbox, and your spam folder, then follow the link in the email.</p>
         <p className="auth-card__switch">
           <AppLink to="/login">Back to sign in</AppLink>
