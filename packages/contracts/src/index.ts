@@ -4,6 +4,7 @@ export * from './common/refine';
 export * from './common/text';
 export * from './common/completion';
 export * from './auth/auth.schemas';
+export * from './auth/password-reset.schemas';
 export * from './auth/auth.routes';
 export * from './forms/forms.schemas';
 export * from './forms/forms.routes';

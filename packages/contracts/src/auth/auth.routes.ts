@@ -18,6 +18,12 @@ import {
   UpdateUserStatusSchema,
   UserIdParamsSchema,
 } from './auth.schemas';
+import {
+  PasswordResetConfirmResponseSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestResponseSchema,
+  PasswordResetRequestSchema,
+} from './password-reset.schemas';
 
 export const authRoutes = defineRoutes({
   login: {
@@ -89,5 +95,22 @@ export const authRoutes = defineRoutes({
     body: ChangeEmailSchema,
     response: ChangeEmailResponseSchema,
     auth: 'user',
+  },
+  passwordResetRequest: {
+    method: 'POST',
+    path: 'auth/password-reset/request/',
+    body: PasswordResetRequestSchema,
+    response: PasswordResetRequestResponseSchema,
+    auth: 'public',
+    successStatus: 202,
+    summary: 'Email a password reset link: the same answer whether or not the account exists',
+  },
+  passwordResetConfirm: {
+    method: 'POST',
+    path: 'auth/password-reset/confirm/',
+    body: PasswordResetConfirmSchema,
+    response: PasswordResetConfirmResponseSchema,
+    auth: 'public',
+    summary: 'Set a new password with a reset link: ends every session and signs in',
   },
 });

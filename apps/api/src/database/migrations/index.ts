@@ -13,6 +13,7 @@ import { DerivedCompletion1764000001400 } from './1764000001400-derived-completi
 import { OneApplicationPerIntake1764000001500 } from './1764000001500-one-application-per-intake';
 import { StoredFileBackend1764000001600 } from './1764000001600-stored-file-backend';
 import { Mail1764000001700 } from './1764000001700-mail';
+import { PasswordReset1764000001800 } from './1764000001800-password-reset';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -20,4 +21,5 @@ export const migrations = [
   ProgressCoveringIndexes1764000000800, RateLimits1764000000900, CohortStatusIndex1764000001000,
   UploadSweepIndexes1764000001100, AccountTokenVersion1764000001300, DerivedCompletion1764000001400,
   OneApplicationPerIntake1764000001500, StoredFileBackend1764000001600, Mail1764000001700,
+  PasswordReset1764000001800,
 ];

@@ -10,10 +10,10 @@ import { TokenService } from './token.service';
 
 /** Browsers get the refresh token as an httpOnly cookie and never see it; API consumers get it in the body. */
 /** Answers carrying tokens or personal data are never stored by a browser or a proxy. */
-const NO_STORE = ['Cache-Control', 'no-store'] as const;
+export const NO_STORE = ['Cache-Control', 'no-store'] as const;
 export const LOGOUT_HEADER_MESSAGE = 'Logging out from a browser needs the X-Requested-With header.';
 
-function deliverRefresh(req: Request, res: Response, config: AppConfig, refresh: string): { refresh?: string } {
+export function deliverRefresh(req: Request, res: Response, config: AppConfig, refresh: string): { refresh?: string } {
   if (!isBrowserCall(req)) return { refresh };
   setRefreshCookie(res, config, refresh);
   return {};

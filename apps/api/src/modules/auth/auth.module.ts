@@ -7,6 +7,8 @@ import { AuthService } from './auth.service';
 import { JWT_SECRET } from '../../common/jwt-secret';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
+import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetService } from './password-reset.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
 import { TokenVersionsService } from './token-versions.service';
@@ -22,8 +24,8 @@ import { TokenVersionsService } from './token-versions.service';
       }),
     }),
   ],
-  controllers: [AuthController],
-  providers: [AuthService, TokenService, TokenVersionsService, PasswordService, LoginThrottleService, JwtStrategy],
+  controllers: [AuthController, PasswordResetController],
+  providers: [AuthService, TokenService, TokenVersionsService, PasswordService, LoginThrottleService, JwtStrategy, PasswordResetService],
   exports: [PasswordService, TokenService],
 })
 export class AuthModule {}

@@ -3,6 +3,7 @@ import type { ChangeEmail, ChangePassword, Login, ProfileUpdate, Register, User 
 import { DataSource } from 'typeorm';
 import { LOCK_QUEUE_FOR_REGISTRATION_SQL } from '../../common/cohort-queue-lock';
 import { LoginThrottleService } from './login-throttle.service';
+import { invalidateResetLinks } from './password-reset-links';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';
 import { type IssuedTokens, type TokenSubject, TokenService } from './token.service';
 
@@ -72,6 +73,8 @@ export class AuthService {
     if (!row || !ok) throw row ? fieldError('password', WRONG_PASSWORD_MESSAGE) : fieldError('email', NO_USER_MESSAGE);
     await this.throttle.succeeded(attempt);
     if (row.is_suspended) throw new ForbiddenException(SUSPENDED_MESSAGE);
+    // Signing in with the password withdraws any reset link sent for it.
+    await invalidateResetLinks(this.db, row.id);
     const tokens = await this.tokens.issue(row);
     return { user: toUser(row), ...tokens };
   }

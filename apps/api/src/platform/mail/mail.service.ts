@@ -55,6 +55,11 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     return (this.config.LEARN_ORIGIN ?? this.config.publicUrl).replace(/\/+$/, '');
   }
 
+  /** Where the public site is reached (sign-in, password reset), for links in messages. */
+  get webOrigin(): string {
+    return (this.config.WEB_ORIGIN ?? this.config.publicUrl).replace(/\/+$/, '');
+  }
+
   async onModuleInit(): Promise<void> {
     await this.open();
   }

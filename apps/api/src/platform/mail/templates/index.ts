@@ -1,12 +1,17 @@
 import { render, toPlainText } from '@react-email/render';
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { EnrolledInCohort, type EnrolledInCohortProps, enrolledInCohortStrings } from './enrolled-in-cohort';
+import { PasswordReset, passwordResetStrings } from './password-reset';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
 export const templates = {
   'enrolled-in-cohort': {
     subject: (p: EnrolledInCohortProps) => enrolledInCohortStrings.subject(p.cohortTitle),
     component: EnrolledInCohort,
+  },
+  'password-reset': {
+    subject: () => passwordResetStrings.subject,
+    component: PasswordReset,
   },
 } as const;
 
@@ -21,7 +26,8 @@ export interface RenderedMail {
 
 /** A template rendered to HTML and its plain-text twin. */
 export async function renderMail<N extends TemplateName>(name: N, props: TemplateProps<N>): Promise<RenderedMail> {
-  const template = templates[name];
+  // Each entry pairs its subject and component with the same props; TypeScript cannot follow N through the union.
+  const template = templates[name] as unknown as { subject: (p: TemplateProps<N>) => string; component: (p: TemplateProps<N>) => ReactElement } | undefined;
   if (!template) throw new Error(`Unknown mail template ${String(name)}`);
   const html = await render(createElement(template.component, props));
   return { subject: template.subject(props), html, text: toPlainText(html) };

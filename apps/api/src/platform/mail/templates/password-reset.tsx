@@ -1,0 +1,52 @@
+import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { BRAND, Layout, paragraph } from './layout';
+
+/** Every string of the message, in one place. */
+export const passwordResetStrings = {
+  subject: 'Reset your ChipSkills Academy password',
+  preview: 'A link to choose a new password, valid for 30 minutes.',
+  heading: 'Reset your password',
+  greeting: (firstName: string) => `Hello ${firstName},`,
+  intro: 'Someone asked to reset the password of your ChipSkills Academy account. Choose a new password with this link:',
+  action: 'Choose a new password',
+  linkIntro: 'Or open this link in your browser:',
+  validity: (minutes: number) => `The link is valid for ${minutes} minutes and works once. Signing in with your current password cancels it.`,
+  ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
+  footer: 'You receive this email because a password reset was requested for your ChipSkills Academy account.',
+};
+
+export interface PasswordResetProps {
+  firstName: string;
+  resetUrl: string;
+  validMinutes: number;
+}
+
+/** The link to choose a new password, sent on request from /login/reset-password. */
+export function PasswordReset({ firstName, resetUrl, validMinutes }: PasswordResetProps) {
+  const s = passwordResetStrings;
+  return (
+    <Layout preview={s.preview} footer={s.footer}>
+      <Heading as="h1" style={{ fontSize: 24, lineHeight: '32px', color: BRAND.navy, margin: '16px 0 8px' }}>
+        {s.heading}
+      </Heading>
+      <Text style={paragraph}>{s.greeting(firstName)}</Text>
+      <Text style={paragraph}>{s.intro}</Text>
+      <Section style={{ margin: '24px 0' }}>
+        <Button
+          href={resetUrl}
+          style={{ backgroundColor: BRAND.primary, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 20px', borderRadius: 6, textDecoration: 'none' }}
+        >
+          {s.action}
+        </Button>
+      </Section>
+      <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>
+        {s.linkIntro}{' '}
+        <Link href={resetUrl} style={{ color: BRAND.primary, wordBreak: 'break-all' }}>
+          {resetUrl}
+        </Link>
+      </Text>
+      <Text style={paragraph}>{s.validity(validMinutes)}</Text>
+      <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>{s.ignore}</Text>
+    </Layout>
+  );
+}
