@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/database/data-source';
 import { embeddedUrl, ensureDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
-import { makeCohort, makeCourse } from '../src/modules/cohorts/admin-fixtures';
+import { makeCohort, makeCourse } from './fixtures/admin.fixtures';
 import { JOBS_SCHEMA } from '../src/platform/jobs/jobs-schema';
 import { type BuiltApi, buildApi, dataFolder, freePort, type Run, runNode, waitFor } from './processes';
 import { startS3Server, type TestS3Server } from './s3-server';

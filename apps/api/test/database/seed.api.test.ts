@@ -1,0 +1,68 @@
+import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app';
+import { readPdf } from '../pdf-text';
+import { StorageService } from '../../src/modules/storage/storage.service';
+import { DEMO_LOGINS, seedDemo } from '../../src/database/seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ DISABLE_RATE_LIMITS: 'true' });
+});
+afterAll(async () => t?.close());
+
+const login = async (email: string) => {
+  const password = DEMO_LOGINS.find((l) => l.email === email)!.password;
+  return (await t.http.post('/api/auth/login/').send({ email, password }).expect(200)).body;
+};
+
+describe('demo seed', () => {
+  it('gives every video lesson a real MP4 and every reading a PDF, served to the enrolled student', async () => {
+    const logins = await seedDemo(t.ds, { storage: t.app.get(StorageService), repoRoot: t.config.repoRoot });
+    expect(logins?.map((l) => l.email)).toContain('student@example.com');
+    expect(await seedDemo(t.ds, { storage: t.app.get(StorageService), repoRoot: t.config.repoRoot })).toBeNull();
+
+    const missing = await t.ds.query(
+      `SELECT title FROM lessons WHERE (lesson_type = 'VIDEO' AND video_lecture_id_slug IS NULL)
+          OR (lesson_type = 'READING' AND cardinality(reading_pdf_id_slugs) = 0)`,
+    );
+    expect(missing).toEqual([]);
+
+    const student = await login('student@example.com');
+    const auth = { Authorization: `Bearer ${student.access}` };
+    const cohorts = (await t.http.get(`/api/user-cohorts/user/${student.user.id_slug}/`).set(auth).expect(200)).body.data;
+    expect(cohorts).toHaveLength(2);
+    const cohort = cohorts.find((c: { cohort_part: { title: string } }) => c.cohort_part.title.startsWith('Semiconductor Talent Programme'));
+    const view = (await t.http.get(`/api/cohorts/${cohort.cohort_part.id_slug}/user/${student.user.id_slug}/`).set(auth).expect(200)).body.data;
+    const course = view.courses_part[0];
+    const { body } = await t.http.get(`/api/cohorts/${cohort.cohort_part.id_slug}/courses/${course.id_slug}/user/${student.user.id_slug}/`).set(auth).expect(200);
+    const lessons = body.data.course_part.modules.flatMap((m: { lessons: unknown[] }) => m.lessons);
+    const video = lessons.find((l: { lesson_type: string }) => l.lesson_type === 'VIDEO');
+    const signed = (await t.http.get(`/api/lessons/video/url?url=${video.video_lecture_id_slug}`).set(auth).expect(200)).body.url;
+    expect((await t.http.get(video.video_captions_url).expect(200)).text).toMatch(/^WEBVTT/);
+    const mp4 = await t.http.get(signed).set('Range', 'bytes=0-11').expect(206);
+    expect(mp4.headers['content-type']).toBe('video/mp4');
+    expect(Buffer.from(mp4.body).subarray(4, 8).toString()).toBe('ftyp');
+
+    const reading = lessons.find((l: { lesson_type: string }) => l.lesson_type === 'READING');
+    expect(reading.reading_files[0].name).toBe('Combinational and sequential logic in SystemVerilog.pdf');
+    const pdf = await t.http.get(reading.reading_files[0].url).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect((pdf.body as Buffer).toString('latin1')).toMatch(/^%PDF-1\.7[\s\S]*%%EOF$/);
+    expect((await readPdf(pdf.body as Buffer)).lines.join(' ')).toMatch(/\balways_comb\b/);
+    // The progress matches the two lessons Aisyah finished (2 of 9 lessons).
+    const [enrolment] = await t.ds.query(
+      `SELECT enrolment_completion(e.user_id, e.cohort_id) AS completion_percentage FROM enrolments e JOIN users u ON u.id = e.user_id JOIN cohorts c ON c.id = e.cohort_id
+        WHERE u.email = 'student@example.com' AND c.id_slug = $1`,
+      [cohort.cohort_part.id_slug],
+    );
+    expect(Number(enrolment.completion_percentage)).toBe(22.22);
+    // The demo certificates name the same provider as every new certificate.
+    const providers = await t.ds.query(`SELECT DISTINCT unnest(provider) AS provider FROM certificates`);
+    expect(providers).toEqual([{ provider: DEFAULT_CERTIFICATE_PROVIDER }]);
+    expect(DEFAULT_CERTIFICATE_PROVIDER).toBe('Semiconductor Training School');
+  });
+});
