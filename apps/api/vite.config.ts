@@ -17,7 +17,7 @@ export default defineConfig({
         main: 'src/main.ts',
         worker: 'src/worker.ts',
         'create-user': 'src/database/create-user.cli.ts',
-        'storage-migrate': 'src/modules/storage/storage-migrate.cli.ts',
+        'storage-migrate': 'src/platform/storage/storage-migrate.cli.ts',
         backup: 'src/database/backup.cli.ts',
         restore: 'src/database/restore.cli.ts',
         ...(existsSync('bench/bench.cli.ts') ? { bench: 'bench/bench.cli.ts' } : {}),

@@ -10,8 +10,8 @@ import { EmbeddedPostgresError } from './database/embedded-postgres';
 import { seedDemo } from './database/seed';
 import { type DatabaseHandle, startDatabase } from './database/start-database';
 import { resolveJwtSecret } from './common/jwt-secret';
-import { ReadinessChecks } from './modules/health/readiness';
-import { StorageService } from './modules/storage/storage.service';
+import { ReadinessChecks } from './platform/health/readiness';
+import { StorageService } from './platform/storage/storage.service';
 import { type HttpDrain, trackRequests } from './platform/lifecycle/http-drain';
 
 /** An error whose message alone tells the person starting the school what to do. */

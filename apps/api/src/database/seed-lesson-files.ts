@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { buildTextDocument } from '../common/pdf/text-document';
-import { FILE_PURPOSE, type StorageService } from '../modules/storage/storage.service';
+import { FILE_PURPOSE, type StorageService } from '../platform/storage/storage.service';
 
 /** The committed demo video (a few seconds, H.264 + AAC in MP4). */
 export const DEMO_VIDEO_PATH = 'apps/api/src/database/seed-assets/demo-lecture.mp4';

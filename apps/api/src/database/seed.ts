@@ -1,6 +1,6 @@
 import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import { hashPassword } from '../modules/auth/password.service';
-import type { StorageService } from '../modules/storage/storage.service';
+import type { StorageService } from '../platform/storage/storage.service';
 import type { DataSource, EntityManager } from 'typeorm';
 import { attachDemoLessonFiles, type ReadingHandout } from './seed-lesson-files';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
-import { FILE_PURPOSE, StorageService } from '../../src/modules/storage/storage.service';
+import { FILE_PURPOSE, StorageService } from '../../src/platform/storage/storage.service';
 import { validApplication } from '../fixtures/application.fixtures';
 import { UploadSweeper } from '../../src/modules/applications/upload-sweeper';
 

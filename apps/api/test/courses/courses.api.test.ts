@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { enrol, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
-import { FILE_PURPOSE, StorageService } from '../../src/modules/storage/storage.service';
+import { FILE_PURPOSE, StorageService } from '../../src/platform/storage/storage.service';
 
 let t: TestApp;
 let admin: TestUser;

@@ -2,7 +2,7 @@ import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
 import { readPdf } from '../pdf-text';
-import { StorageService } from '../../src/modules/storage/storage.service';
+import { StorageService } from '../../src/platform/storage/storage.service';
 import { DEMO_LOGINS, seedDemo } from '../../src/database/seed';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
-import { ReadinessChecks } from '../../src/modules/health/readiness';
+import { ReadinessChecks } from '../../src/platform/health/readiness';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { JwtService } from '@nestjs/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { readPdf } from '../pdf-text';
-import { StorageService } from '../../src/modules/storage/storage.service';
+import { StorageService } from '../../src/platform/storage/storage.service';
 import { enrol, insertCohort, insertCourse, type CreatedCourse } from '../fixtures/learning.fixtures';
 import { ACCESS_ENDED_MESSAGE, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
 import { NOT_AVAILABLE, SUSPENDED_MESSAGE } from '../../src/modules/learning/learning.service';

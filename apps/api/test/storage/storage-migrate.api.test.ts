@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApi, buildApi, runNode } from '../processes';
 import { startS3Server, type TestS3Server } from '../s3-server';
 import { createTestApp, type TestApp } from '../test-app';
-import { type StoredFile, StorageService } from '../../src/modules/storage/storage.service';
+import { type StoredFile, StorageService } from '../../src/platform/storage/storage.service';
 
 /** pnpm storage:migrate --to s3 as a process, against a real S3-protocol server (s3rver). */
 describe('storage:migrate --to s3', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
-import { StorageService } from '../../src/modules/storage/storage.service';
+import { StorageService } from '../../src/platform/storage/storage.service';
 
 let t: TestApp;
 let storage: StorageService;

@@ -7,8 +7,8 @@ import { loadConfig } from '../../src/config/app-config';
 import { createApp } from '../../src/create-app';
 import { startS3Server, type TestS3Server } from '../s3-server';
 import { createTestApp, type TestApp } from '../test-app';
-import type { StorageBackend } from '../../src/modules/storage/storage-adapter';
-import { FILE_PURPOSE, StorageService } from '../../src/modules/storage/storage.service';
+import type { StorageBackend } from '../../src/platform/storage/storage-adapter';
+import { FILE_PURPOSE, StorageService } from '../../src/platform/storage/storage.service';
 
 /**
  * One contract for both storage adapters, through the API's signed URLs as every caller uses

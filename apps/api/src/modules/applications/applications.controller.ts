@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { type ParamsOf, type QueryOf, Route, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { ZodPipe } from '../../common/zod.pipe';
 import { PUBLIC_FORM_LIMITS, PublicFormLimit } from '../../common/public-forms/public-form-limit.guard';
-import { StorageService } from '../storage/storage.service';
+import { StorageService } from '../../platform/storage/storage.service';
 import { openIntake, StrictProgrammeApplicationSchema } from './application-options';
 import { APPLICATION_FILE_PURPOSE, ApplicationsService } from './applications.service';
 import { PdfUploadInterceptor } from './pdf-upload.interceptor';

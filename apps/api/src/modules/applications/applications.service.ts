@@ -5,7 +5,7 @@ import {
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { likePattern, listPage, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
-import { StorageService } from '../storage/storage.service';
+import { StorageService } from '../../platform/storage/storage.service';
 import { toCsv } from '../../common/csv/csv';
 import { ProgrammeApplicationEntity } from './programme-application.entity';
 

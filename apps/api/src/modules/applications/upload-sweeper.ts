@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobsService } from '../../platform/jobs/jobs.service';
-import { StorageService } from '../storage/storage.service';
+import { StorageService } from '../../platform/storage/storage.service';
 import { APPLICATION_FILE_PURPOSE } from './applications.service';
 
 /** How long an upload may wait for the application that refers to it. */

@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { AddModule, AdminModule, LessonInput, UpdateModules } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { FILE_PURPOSE } from '../storage/storage.service';
+import { FILE_PURPOSE } from '../../platform/storage/storage.service';
 import { MODULES_JSON } from './courses.queries';
 import { COURSE_NOT_FOUND } from '../../common/not-found';
 

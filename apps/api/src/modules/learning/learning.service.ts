@@ -7,7 +7,7 @@ import type {
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
-import { StorageService } from '../storage/storage.service';
+import { StorageService } from '../../platform/storage/storage.service';
 import { buildCertificatePdf } from './certificate-document';
 import type { JsonText } from '../../common/json-text';
 import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';

@@ -2,7 +2,7 @@ import { Global, Inject, Injectable, Module, type OnModuleInit } from '@nestjs/c
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JobsController } from './jobs.controller';
-import { ReadinessChecks } from '../../modules/health/readiness';
+import { ReadinessChecks } from '../health/readiness';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobsService } from './jobs.service';
 
