@@ -29,7 +29,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [lazySessionClient(), react()],
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
-    : { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+    : // One stylesheet for the whole site: features import their CSS, and a prerendered page must be
+      // styled before its lazily loaded feature chunk arrives.
+      { outDir: 'dist', emptyOutDir: true, sourcemap: false, cssCodeSplit: false },
   // Workspace packages are TypeScript source and import assets: bundle them into the SSR build.
   ssr: { noExternal: [/^@school\//] },
   server: { proxy: { '/api': 'http://localhost:3000' } },

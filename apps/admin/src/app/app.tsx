@@ -18,7 +18,7 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
 import { paths } from '../lib/paths';
-import '../styles/admin.css';
+import './app.css';
 
 /** After Courses, Cohorts and Students: the programme applications and form submissions. */
 const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [{ title: 'Applications', path: paths.applications, icon: sidebarIcons.applications }];

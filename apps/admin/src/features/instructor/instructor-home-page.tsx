@@ -3,6 +3,7 @@ import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortStatus } from '../cohorts/components/cohort-status';
 import { useInstructorCohorts } from './api/list-instructor-cohorts';
+import './instructor.css';
 
 /** /instructor: the cohorts the instructor teaches and their courses, read-only. */
 export function InstructorHomePage() {

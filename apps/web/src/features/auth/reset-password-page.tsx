@@ -1,4 +1,5 @@
 import { usePageTitle } from '../../lib/use-page-title';
+import './auth.css';
 
 /** /login/reset-password: only a title (no form or behaviour is specified). */
 export function ResetPasswordPage() {

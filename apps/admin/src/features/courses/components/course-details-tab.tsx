@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useNotify } from '../../../lib/notice';
 import { useUpdateCourse } from '../api/update-course';
+import '../courses.css';
 
 type Form = z.input<typeof UpdateCourseSchema>;
 

@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES } from '@school/contracts';
 import { Button, StatusChip, useConfirm } from '@school/ui';
 import { useNotify } from '../../../lib/notice';
 import { useUpdateAccountStatus } from '../api/update-account-status';
+import '../students.css';
 
 interface AccountHolder {
   id_slug: string;
