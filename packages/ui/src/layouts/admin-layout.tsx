@@ -1,5 +1,3 @@
-// First, so the components' own sheets (the sidebar's narrow-screen rules) come after it.
-import './layouts.css';
 import type { ReactNode } from 'react';
 import { AdminSidebar, type SidebarItem } from '../admin-sidebar/admin-sidebar';
 import type { AvatarMenuLink } from '../avatar-menu/avatar-menu';
@@ -7,6 +5,7 @@ import { Footer, type SocialLink } from '../footer/footer';
 import { Navbar, type NavUser } from '../navbar/navbar';
 import { cx } from '../utils/cx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import './layouts.css';
 
 export interface AdminLayoutProps {
   user: NavUser | null;

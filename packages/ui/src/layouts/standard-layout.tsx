@@ -1,11 +1,10 @@
-// First, so the components' own sheets (the sidebar's narrow-screen rules) come after it.
-import './layouts.css';
 import type { ReactNode } from 'react';
 import type { AvatarMenuLink } from '../avatar-menu/avatar-menu';
 import { Footer, type SocialLink } from '../footer/footer';
 import { Navbar, type NavUser } from '../navbar/navbar';
 import { cx } from '../utils/cx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import './layouts.css';
 
 export interface StandardLayoutProps {
   user: NavUser | null;
