@@ -12,6 +12,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         sourcemap: false,
+        // One stylesheet for the whole site: features import their CSS, and a prerendered page must be
+        // styled before its lazily loaded feature chunk arrives.
+        cssCodeSplit: false,
         // The contracts (the API client, route table and schemas, with zod) load on demand: the
         // session imports its client on the first call, pages that validate a form when they load.
         // One chunk of their own (and `sideEffects: false` in their package) keeps the bundler

@@ -1,5 +1,5 @@
 import '@school/ui/styles.css';
-import './styles/site.css';
+import './app/app.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

@@ -21,7 +21,7 @@ import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
 import { paths } from '../lib/paths';
 import { useRouteQuery } from '../lib/route-query';
-import '../styles/admin.css';
+import './app.css';
 
 /** After Courses, Cohorts and Students: the programme applications and form submissions. */
 const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [

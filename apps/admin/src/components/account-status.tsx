@@ -3,6 +3,7 @@ import { Button, StatusChip, useConfirm } from '@school/ui';
 import { invalidations } from '../lib/invalidations';
 import { useNotify } from '../lib/notice';
 import { useRouteMutation } from '../lib/route-query';
+import './account-status.css';
 
 interface AccountHolder {
   id_slug: string;

@@ -8,7 +8,7 @@ import { ProjectPage, QuizPage } from '../features/lesson/assessment-pages';
 import { LessonPage } from '../features/lesson/lesson-page';
 import { HelpPage, MyLearningPage } from '../features/placeholders/placeholder-pages';
 import { SettingsPage } from '../features/settings/settings-page';
-import '../styles/learn.css';
+import './app.css';
 
 function Layout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './page-banner.css';
 
 export interface PageBannerProps {
   title: string;

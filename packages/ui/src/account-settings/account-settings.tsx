@@ -3,6 +3,7 @@ import { useSession } from '../session';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
+import './account-settings.css';
 
 const SECTIONS = [
   { id: 'profile', label: 'Profile' },

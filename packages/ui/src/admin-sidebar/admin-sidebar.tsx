@@ -14,6 +14,7 @@ import {
 } from '../icons/icons';
 import { BRAND_NAME, ChipMark } from '../logo/logo';
 import { cx } from '../utils/cx';
+import './admin-sidebar.css';
 
 export interface SidebarItem {
   title: string;

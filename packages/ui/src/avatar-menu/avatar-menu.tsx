@@ -3,6 +3,7 @@ import { AppLink } from '../app-link/app-link';
 import { Avatar } from '../avatar/avatar';
 import { ChevronDownIcon, LogoutIcon } from '../icons/icons';
 import { cx } from '../utils/cx';
+import './avatar-menu.css';
 
 export interface AvatarMenuLink {
   title: string;

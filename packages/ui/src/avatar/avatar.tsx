@@ -1,4 +1,5 @@
 import { cx } from '../utils/cx';
+import './avatar.css';
 
 /** The avatar's font size is this share of its width. */
 export const AVATAR_FONT_RATIO = 0.35;

@@ -1,6 +1,8 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { AppLink, type AppLinkProps } from '../app-link/app-link';
 import { cx } from '../utils/cx';
+import '../loading-indicator/spinner.css';
+import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'accent' | 'outline-light';
 export type ButtonSize = 'sm' | 'md' | 'lg';

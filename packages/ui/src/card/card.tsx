@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from '../utils/cx';
+import './card.css';
 
 export interface CardProps extends HTMLAttributes<HTMLElement> {
   /** The element to render (default 'div'). */

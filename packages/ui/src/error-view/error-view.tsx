@@ -1,6 +1,7 @@
 import { buttonClass } from '../button/button';
 import { AppLink } from '../app-link/app-link';
 import { cx } from '../utils/cx';
+import './error-view.css';
 
 export const ERROR_VIEW_TEXT = "404. That's an error... This content is not available right now.";
 export const NOT_FOUND_DEFAULT_MESSAGE = 'Uh oh... something went wrong!';

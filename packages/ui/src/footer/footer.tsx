@@ -3,6 +3,7 @@ import { AppLink } from '../app-link/app-link';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon, type IconProps } from '../icons/icons';
 import { BRAND_NAME, Logo } from '../logo/logo';
 import { cx } from '../utils/cx';
+import './footer.css';
 
 export interface SocialLink {
   /** The network's name, used in the accessible label. */

@@ -4,6 +4,7 @@ import { Footer, type SocialLink } from '../footer/footer';
 import { Navbar, type NavUser } from '../navbar/navbar';
 import { cx } from '../utils/cx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import './layouts.css';
 
 export interface StandardLayoutProps {
   user: NavUser | null;

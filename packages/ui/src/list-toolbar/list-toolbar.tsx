@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { SearchIcon } from '../icons/icons';
 import { SelectField, type SelectOption } from '../select-field/select-field';
 import { cx } from '../utils/cx';
+import './list-toolbar.css';
 
 export type SortLabel = 'A-Z' | 'Z-A' | 'Oldest' | 'Newest';
 

@@ -1,4 +1,6 @@
 import { cx } from '../utils/cx';
+import './spinner.css';
+import './loading-indicator.css';
 
 export interface LoadingIndicatorProps {
   /** Default 'Loading...'. */

@@ -1,4 +1,5 @@
 import { cx } from '../utils/cx';
+import './logo.css';
 
 /** The school's name, as shown in the wordmark, the footer and page titles. */
 export const BRAND_NAME = 'ChipSkills Academy';

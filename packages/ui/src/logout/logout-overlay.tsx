@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
+import '../loading-indicator/spinner.css';
+import './logout-overlay.css';
 
 export interface LogoutOverlayProps {
   /** Shown when true. */

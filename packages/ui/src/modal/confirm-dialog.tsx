@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../button/button';
 import { Modal } from './modal';
+import './modal.css';
 
 export interface ConfirmOptions {
   /** Default 'Are you sure?'. */

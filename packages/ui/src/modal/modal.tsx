@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { CloseIcon } from '../icons/icons';
 import { cx } from '../utils/cx';
+import './modal.css';
 
 export interface ModalProps {
   open: boolean;

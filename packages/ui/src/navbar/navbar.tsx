@@ -9,6 +9,7 @@ import { BRAND_NAME, Logo } from '../logo/logo';
 import { LogoutOverlay } from '../logout/logout-overlay';
 import { useLogout } from '../logout/use-logout';
 import { cx } from '../utils/cx';
+import './navbar.css';
 
 export type Role = 'STUDENT' | 'INSTRUCTOR' | 'ADMIN';
 

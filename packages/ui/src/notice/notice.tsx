@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import './notice.css';
 
 export type NoticeTone = 'success' | 'error' | 'warning';
 

@@ -1,5 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon, DoubleChevronLeftIcon, DoubleChevronRightIcon } from '../icons/icons';
 import { cx } from '../utils/cx';
+import './pagination.css';
 
 export type PaginationItem = number | '...';
 

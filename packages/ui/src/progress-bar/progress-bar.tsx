@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cx } from '../utils/cx';
+import './progress-bar.css';
 
 /** Progress clamped between 1 and 100; a missing or non-numeric value counts as 1. */
 export function clampProgress(value: number | null | undefined): number {

@@ -1,6 +1,7 @@
 import { Children, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons/icons';
 import { cx } from '../utils/cx';
+import './slider.css';
 
 export const SLIDER_DEFAULT_GAP = 15;
 export const SLIDER_DEFAULT_TOTAL_ITEMS = 4;

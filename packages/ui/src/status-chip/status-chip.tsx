@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../utils/cx';
+import './status-chip.css';
 
 export type StatusTone = 'success' | 'warning' | 'neutral' | 'danger';
 

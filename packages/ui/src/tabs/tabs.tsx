@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from '../utils/cx';
+import './tabs.css';
 
 export interface TabItem {
   label: ReactNode;

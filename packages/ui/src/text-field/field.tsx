@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../utils/cx';
+import './field.css';
 
 /** Ids of the hint and error elements of a field, and its aria-describedby value. */
 export function fieldIds(id: string, hint?: ReactNode, error?: ReactNode) {

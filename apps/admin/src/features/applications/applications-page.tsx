@@ -68,7 +68,7 @@ function ProgrammeApplications() {
               {rows.map((a) => (
                 <tr key={a.id_slug}>
                   <td data-label="Applicant">
-                    <button type="button" className="applications-link" onClick={() => setOpen(a.id_slug)}>
+                    <button type="button" className="admin-applications-link" onClick={() => setOpen(a.id_slug)}>
                       {a.full_name}
                     </button>
                     <span className="admin-table__sub">{a.email}</span>
@@ -124,7 +124,7 @@ function FormSubmissions() {
                   {s.phone && <span className="admin-table__sub">{s.phone}</span>}
                 </td>
                 <td data-label="Form">{s.kind === 'contact' ? 'Contact' : 'Course interest'}</td>
-                <td data-label="Message or course" className="applications-message">{s.kind === 'contact' ? s.message : s.course}</td>
+                <td data-label="Message or course" className="admin-applications-message">{s.kind === 'contact' ? s.message : s.course}</td>
                 <td data-label="Received">{formatDateTime(s.created_date)}</td>
               </tr>
             ))}

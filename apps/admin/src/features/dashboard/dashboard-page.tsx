@@ -1,5 +1,6 @@
 import { Card } from '@school/ui';
 import { usePageTitle } from '../../lib/use-page-title';
+import './dashboard.css';
 
 /** /admin: a placeholder with three empty cards (learning spec, section 2). */
 export function DashboardPage() {

@@ -3,6 +3,7 @@ import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortStatus } from '../../components/cohort-status';
 import { useRouteQuery } from '../../lib/route-query';
+import './instructor.css';
 
 /** /instructor: the cohorts the instructor teaches and their courses, read-only. */
 export function InstructorHomePage() {

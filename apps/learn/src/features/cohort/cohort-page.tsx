@@ -8,6 +8,7 @@ import { CertificatesTab } from './components/certificates-tab';
 import { ContinueCard } from './components/continue-card';
 import { CourseCard } from './components/course-card';
 import { GradesTab } from './components/grades-tab';
+import './cohort.css';
 
 export const CLASS_ENDED_NOTICE = 'This class has ended. Its lessons are locked; your grades and certificates stay available here.';
 

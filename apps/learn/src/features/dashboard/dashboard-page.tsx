@@ -4,6 +4,7 @@ import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useUserCohorts } from './api/get-user-cohorts';
 import { CohortCard } from './components/cohort-card';
+import './dashboard.css';
 
 export const NO_COHORTS_MESSAGE = 'You are not enrolled in any courses yet...';
 export const COHORTS_LOAD_FAILED_MESSAGE = 'Your classes could not be loaded. Please check your connection and try again.';

@@ -10,9 +10,10 @@ import { LessonContent } from './components/lesson-content';
 import { LessonNav } from './components/lesson-nav';
 import { MarkCompleteButton } from './components/mark-complete-button';
 import { locateLesson } from './lesson-order';
+import './lesson.css';
 
 /** Narrow screens start with the lesson menu folded away, wide ones with it open. */
-const startsOpen = () => typeof window === 'undefined' || !window.matchMedia?.('(max-width: 900px)').matches;
+const startsOpen = () => typeof window === 'undefined' || !window.matchMedia?.('(max-width: 1023px)').matches;
 
 /**
  * /class/{cohortId}/course/{courseId}/lesson/{lessonId}: the lesson with a collapsible lesson menu,

@@ -1,6 +1,7 @@
 import { aboutContent } from '@school/catalogue';
 import { PageBanner } from '../../components/page-banner';
 import { usePageTitle } from '../../lib/use-page-title';
+import './about.css';
 
 const { banner, mission, whatWeDo, whyChooseUs, impact, lookingForward } = aboutContent;
 

@@ -3,6 +3,7 @@ import { PageBanner } from '../../components/page-banner';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useInitiatives } from './api/initiatives';
 import { InitiativeCard } from './initiative-card';
+import './apply.css';
 
 /** /apply: banner, then (after a loading state) the initiatives open for application. */
 export function ApplyPage() {

@@ -1,6 +1,7 @@
 import type { Initiative } from '@school/catalogue';
 import { AppLink } from '@school/ui';
 import { useApplicationOpen } from './use-application-open';
+import './apply.css';
 
 /** An initiative on /apply, linking to its programme page. */
 export function InitiativeCard({ initiative }: { initiative: Initiative }) {

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { REGISTRATION_FAILED_ALERT } from './auth-messages';
+import './auth.css';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'confirm_password'] as const;
 

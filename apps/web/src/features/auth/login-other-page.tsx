@@ -1,5 +1,6 @@
 import { AppLink, Button, TextField } from '@school/ui';
 import { usePageTitle } from '../../lib/use-page-title';
+import './auth.css';
 
 /** Instructor sign-in: the form is shown but not wired to any call (spec: submit is not wired). */
 export function LoginOtherPage() {

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { loginFailureMessage } from './auth-messages';
+import './auth.css';
 
 /** Student sign-in. */
 export function LoginPage() {

@@ -17,7 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { TRANSPORT_FAILURE_ALERT } from './auth-messages';
-import './reset-password-page.css';
+import './auth.css';
 
 /** The states of a link the server refuses, each with its own heading. */
 const LINK_STATES = {

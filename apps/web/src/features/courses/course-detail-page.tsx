@@ -9,6 +9,7 @@ import { CourseTabBar } from './components/course-tab-bar';
 import { Curriculum } from './components/curriculum';
 import { StatIcon } from './components/stat-icon';
 import { scrollToSection } from './section-scroll';
+import './courses.css';
 
 export const COURSE_NOT_FOUND_MESSAGE = 'Uh oh... course not found';
 

@@ -7,6 +7,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CategoryBar } from './components/category-bar';
 import { CourseCard } from './components/course-card';
+import './courses.css';
 
 /** /courses?path={category}: the category bar and that category's courses (default beginner). */
 export function CoursesPage() {

@@ -3,6 +3,7 @@ import { ButtonLink, Slider } from '@school/ui';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CourseCard } from '../courses/components/course-card';
 import { Testimonials } from './components/testimonials';
+import './home.css';
 
 const { hero, topCourses, testimonials, whyUs: whyUsCopy, getStarted } = landingContent;
 

@@ -1,6 +1,7 @@
 import { getInitiative } from '@school/catalogue';
 import { Navigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
+import './placeholders.css';
 
 /** /enterprise: a placeholder showing only ENTERPRISE PAGE. */
 export function EnterprisePage() {

@@ -7,6 +7,7 @@ import { PageBanner } from '../../components/page-banner';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ApplicationForm } from './components/application-form';
+import './programme.css';
 
 /** /apply/{slug}/application?course={title}: the programme application form. */
 export function ApplicationPage() {

@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useApplicationOpen } from '../apply/use-application-open';
 import { scrollToSection } from '../courses/section-scroll';
+import './programme.css';
 
 /** The application form's path for a programme, with the chosen track preset. */
 export function applicationPath(slug: string, course?: string): string {

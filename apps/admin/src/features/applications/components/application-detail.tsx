@@ -46,9 +46,9 @@ export function ApplicationDetail({ id, onClose }: { id: string | null; onClose:
       ) : query.isError || !a ? (
         <p role="alert">This application could not be loaded.</p>
       ) : (
-        <div className="application-detail">
+        <div className="admin-application-detail">
           {DETAIL_GROUPS.map(([title, fields]) => (
-            <section key={title} className="application-detail__group">
+            <section key={title} className="admin-application-detail__group">
               <h3>{title}</h3>
               <dl>
                 {fields.map(([label, value]) => (
@@ -60,7 +60,7 @@ export function ApplicationDetail({ id, onClose }: { id: string | null; onClose:
               </dl>
             </section>
           ))}
-          <section className="application-detail__group">
+          <section className="admin-application-detail__group">
             <h3>Documents</h3>
             <ul>
               <li>{a.resume ? <a href={a.resume}>Download resume</a> : 'No resume uploaded'}</li>

@@ -1,4 +1,5 @@
 import type { BulkAddResult } from '@school/contracts';
+import '../cohorts.css';
 
 /** Longest list drawn in full; a 10,000-row upload would otherwise draw 10,000 table rows. */
 const SHOWN = 100;

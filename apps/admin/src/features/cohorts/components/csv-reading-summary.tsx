@@ -1,5 +1,6 @@
 import type { CsvReading } from '../csv';
 import type { NameSplitRule } from '../name-split';
+import '../cohorts.css';
 
 /** Longest list drawn in full. */
 const SHOWN = 100;

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
 import { useRouteMutation } from '../../../lib/route-query';
+import '../courses.css';
 
 type Form = z.input<typeof UpdateCourseSchema>;
 

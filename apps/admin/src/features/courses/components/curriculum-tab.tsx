@@ -19,6 +19,7 @@ import {
 import type { CurriculumDraft } from '../use-curriculum-draft';
 import { AddLessonDialog } from './add-lesson-dialog';
 import { InlineRename } from './inline-rename';
+import '../courses.css';
 
 /**
  * The course's modules and lessons: add, rename, delete and reorder by drag, then Save (enabled

@@ -1,5 +1,6 @@
 import { LESSON_TYPE_LABELS, type AdminCourse } from '@school/contracts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import '../courses.css';
 
 const pct = (n: number) => `${Math.round(n * 10) / 10}%`;
 

@@ -1,5 +1,6 @@
 import { Button, TextField } from '@school/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import '../courses.css';
 
 /** A title with a Rename button that turns it into a small form (Enter to apply, Escape to cancel). */
 export function InlineRename({

@@ -2,6 +2,7 @@ import { imageFor } from '@school/catalogue';
 import type { Certificate } from '@school/contracts';
 import { buttonClass, formatDate } from '@school/ui';
 import { useCertificateDocument } from '../api/get-certificate-document';
+import '../cohort.css';
 
 function CertificateRow({ cohortId, certificate }: { cohortId: string; certificate: Certificate }) {
   const completed = certificate.user_certificate?.progress === 'COMPLETED';

@@ -1,6 +1,7 @@
 import { LESSON_TYPE_LABELS, type UserCohortView } from '@school/contracts';
 import { ButtonLink } from '@school/ui';
 import { paths } from '../../../lib/paths';
+import '../cohort.css';
 
 /** The Continue section: the lesson done last, or the first lesson when nothing is done yet. */
 export function ContinueCard({ cohortId, view }: { cohortId: string; view: UserCohortView }) {

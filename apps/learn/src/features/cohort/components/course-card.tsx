@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { CheckIcon } from '../../../lib/icons';
+import '../cohort.css';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

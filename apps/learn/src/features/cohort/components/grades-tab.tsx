@@ -1,6 +1,7 @@
 import { gradeDisplayStatus, isGreenGradeStatus, LESSON_TYPE_LABELS, type GradeItem } from '@school/contracts';
 import { ButtonLink, formatDate, formatDateTime, StatusChip } from '@school/ui';
 import { paths } from '../../../lib/paths';
+import '../cohort.css';
 
 /** The result line of a locked item: the grade once results are open, else when they open. */
 export function resultText(item: GradeItem, now: Date = new Date()): string {

@@ -3,6 +3,7 @@ import { isAccessEnded, LESSON_TYPE_LABELS, type UserCohortEntry } from '@school
 import { formatDate, relativeTime } from '@school/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
+import '../dashboard.css';
 
 /** A class on the dashboard: its picture (by title keyword), title, dates and the lesson done last. Opens /class/{idSlug}. */
 export function CohortCard({ entry }: { entry: UserCohortEntry }) {

@@ -3,6 +3,7 @@ import { ButtonLink, buttonClass, formatDateTime, formatDuration } from '@school
 import { DocumentIcon, LinkIcon } from '../../../lib/icons';
 import { paths } from '../../../lib/paths';
 import { VideoPlayer } from './video-player';
+import '../lesson.css';
 
 export interface LessonContentProps {
   cohortId: string;

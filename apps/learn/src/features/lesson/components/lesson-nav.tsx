@@ -2,6 +2,7 @@ import { LESSON_TYPE_LABELS, type CoursePart } from '@school/contracts';
 import { Link } from 'react-router-dom';
 import { CheckIcon } from '../../../lib/icons';
 import { paths } from '../../../lib/paths';
+import '../lesson.css';
 
 /** The course's modules and lessons beside the lesson; the current lesson is marked. */
 export function LessonNav({ cohortId, course, currentId, id }: { cohortId: string; course: CoursePart; currentId: string; id: string }) {

@@ -1,4 +1,5 @@
 import { Button } from '@school/ui';
+import '../lesson.css';
 
 export interface MarkCompleteButtonProps {
   completed: boolean;

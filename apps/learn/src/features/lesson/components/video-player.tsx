@@ -3,6 +3,7 @@ import { LoadingIndicator } from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, type SyntheticEvent } from 'react';
 import { useVideoUrl } from '../api/get-video-url';
+import '../lesson.css';
 
 /** True once the video is close enough to its end to count as watched. */
 export function isNearEnd(currentTime: number, duration: number): boolean {

@@ -1,6 +1,7 @@
 import { type CategorySlug, categories } from '@school/catalogue';
 import { ChevronLeftIcon, ChevronRightIcon, wrapIndex } from '@school/ui';
 import { useEffect, useRef } from 'react';
+import '../courses.css';
 
 export interface CategoryBarProps {
   active: CategorySlug;

@@ -1,6 +1,7 @@
 import { cx } from '@school/ui';
 import { useEffect, useRef, useState } from 'react';
 import { activeSection, COURSE_SECTIONS, type CourseSectionId, isAtBottom, scrollToSection } from '../section-scroll';
+import '../courses.css';
 
 /** Keys that scroll the page: pressing one ends a clicked tab's hold on the highlight. */
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);

@@ -1,6 +1,7 @@
 import type { CourseModule } from '@school/catalogue';
 import { ChevronDownIcon, cx } from '@school/ui';
 import { useId, useState } from 'react';
+import '../courses.css';
 
 /** One curriculum module, numbered from 1, opened and closed by a click. */
 function ModuleItem({ module, number }: { module: CourseModule; number: number }) {

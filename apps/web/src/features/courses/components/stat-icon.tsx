@@ -1,4 +1,5 @@
 import type { StatisticIcon } from '@school/catalogue';
+import '../courses.css';
 
 const PATHS: Record<StatisticIcon, string> = {
   person: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',

@@ -1,6 +1,7 @@
 import { TextAreaField, TextField } from '@school/ui';
 import { formEndpoints } from '../../../config/env';
 import { FormCollection } from './form-collection';
+import '../forms.css';
 
 /** The contact form: all five fields required, checked by the browser (email and telephone types). */
 export function ContactForm() {

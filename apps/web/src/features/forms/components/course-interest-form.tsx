@@ -1,6 +1,7 @@
 import { TextField } from '@school/ui';
 import { formEndpoints } from '../../../config/env';
 import { FormCollection } from './form-collection';
+import '../forms.css';
 
 /** Expresses interest in a course; the course title travels in a hidden field. */
 export function CourseInterestForm({ courseTitle }: { courseTitle: string }) {

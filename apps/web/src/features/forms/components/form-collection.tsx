@@ -2,6 +2,7 @@ import { Button } from '@school/ui';
 import type { ReactNode } from 'react';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useFormCollection } from '../use-form-collection';
+import '../forms.css';
 
 export interface FormCollectionProps {
   endpoint: string;

@@ -1,5 +1,6 @@
 import { testimonials } from '@school/catalogue';
 import { ButtonLink, ChevronLeftIcon, ChevronRightIcon, useWrapIndex } from '@school/ui';
+import '../home.css';
 
 /** The graduates' testimonials, one at a time; previous and next wrap around at both ends. */
 export function Testimonials({ title, action }: { title: string; action: { label: string; to: string } }) {

@@ -14,6 +14,7 @@ import { uploadDocument } from '../api/upload-document';
 import { ApplicationFormSchema } from '../application-options';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { DocumentField } from './document-field';
+import '../programme.css';
 
 type Values = ProgrammeApplicationInput;
 type YesNoField = 'can_participate' | 'can_device' | 'can_relocate';

@@ -1,6 +1,7 @@
 import { APPLICATION_FILE_ACCEPT, APPLICATION_FILE_MAX_BYTES } from '@school/catalogue';
 import { FILE_TOO_LARGE_MESSAGE } from '@school/contracts';
 import { useId, useState } from 'react';
+import '../programme.css';
 
 export const PDF_ONLY_MESSAGE = 'Please choose a PDF file';
 
