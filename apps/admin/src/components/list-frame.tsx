@@ -1,6 +1,7 @@
 import { ListToolbar, LoadingIndicator, Pagination } from '@school/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { ListState } from '../lib/list-params';
 import { LoadError } from './query-view';
 
 export interface ListFrameProps<T> {
@@ -8,12 +9,10 @@ export interface ListFrameProps<T> {
   label: string;
   query: UseQueryResult<{ data: T[]; count: number; num_pages?: number }>;
   pageSize: number;
-  page: number;
-  onPage: (page: number) => void;
-  search: string;
-  onSearch: (value: string) => void;
-  /** Sort dropdown (A-Z, Z-A, Oldest, Newest): the current order_by, the A-Z field and the change handler. */
-  sort: { value: string; field: string; onChange: (value: string) => void };
+  /** The list's page, search and sort, from useListParams. */
+  list: ListState;
+  /** The field the sort dropdown's A-Z orders by. */
+  sortField: string;
   searchPlaceholder?: string;
   actions?: ReactNode;
   empty: ReactNode;
@@ -21,29 +20,16 @@ export interface ListFrameProps<T> {
 }
 
 /** An admin list: search box, sort dropdown, the rows, and the pagination (first, previous, pages, next, last). */
-export function ListFrame<T>({
-  label,
-  query,
-  pageSize,
-  page,
-  onPage,
-  search,
-  onSearch,
-  sort,
-  searchPlaceholder,
-  actions,
-  empty,
-  children,
-}: ListFrameProps<T>) {
+export function ListFrame<T>({ label, query, pageSize, list, sortField, searchPlaceholder, actions, empty, children }: ListFrameProps<T>) {
   const numPages = query.data ? (query.data.num_pages ?? Math.ceil(query.data.count / pageSize)) : 0;
   return (
     <section className="admin-list" aria-label={label} aria-busy={query.isFetching || undefined}>
       <ListToolbar
-        onSearch={onSearch}
-        defaultSearch={search}
-        onSortChange={sort.onChange}
-        field={sort.field}
-        sort={sort.value}
+        onSearch={list.setSearch}
+        defaultSearch={list.search}
+        onSortChange={list.setSort}
+        field={sortField}
+        sort={list.sort}
         searchPlaceholder={searchPlaceholder}
         actions={actions}
       />
@@ -61,7 +47,7 @@ export function ListFrame<T>({
           {children(query.data.data)}
         </>
       )}
-      <Pagination page={page} numPages={numPages} onChange={onPage} label={`${label} pages`} />
+      <Pagination page={list.page} numPages={numPages} onChange={list.setPage} label={`${label} pages`} />
     </section>
   );
 }

@@ -7,6 +7,18 @@ export interface ListParams {
   sort: string;
 }
 
+/** A list's state with its setters, from useListParams or useLocalListState. */
+export interface ListState extends ListParams {
+  setPage: (page: number) => void;
+  setSearch: (search: string) => void;
+  setSort: (sort: string) => void;
+}
+
+/** The list endpoints' query for a list's state: page, page size, search (when any) and order. */
+export function listQuery({ page, search, sort }: ListParams, pageSize: number) {
+  return { page, page_size: pageSize, search_query: search || undefined, order_by: sort };
+}
+
 /** Reads a list's page, search and sort from the URL (`?page=&search=&sort=`), with defaults. */
 export function readListParams(params: URLSearchParams, defaultSort: string, prefix = ''): ListParams {
   const page = Number.parseInt(params.get(`${prefix}page`) ?? '1', 10);
@@ -22,7 +34,7 @@ export function readListParams(params: URLSearchParams, defaultSort: string, pre
  * the search and the sort. A new search or sort starts again at page 1. `prefix` lets two
  * lists share one page (e.g. `q` for a cohort's queue).
  */
-export function useListParams(defaultSort: string, prefix = '') {
+export function useListParams(defaultSort: string, prefix = ''): ListState {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const state = readListParams(params, defaultSort, prefix);
@@ -64,7 +76,7 @@ export function useListParams(defaultSort: string, prefix = '') {
  * A list's page, search and sort kept in the component, for a search inside a page whose URL
  * already belongs to another list. As with useListParams, a new search or sort starts at page 1.
  */
-export function useLocalListState(defaultSort: string) {
+export function useLocalListState(defaultSort: string): ListState {
   const [state, setState] = useState<ListParams>({ page: 1, search: '', sort: defaultSort });
   return {
     ...state,

@@ -1,9 +1,11 @@
+import type { ApplicationListItem, FormSubmission } from '@school/contracts';
 import { Button, formatDateTime, Tabs, useSession } from '@school/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
+import { ListTable, type Column } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
-import { useListParams } from '../../lib/list-params';
+import { listQuery, useListParams } from '../../lib/list-params';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { exportApplications } from './api/export-applications';
@@ -20,7 +22,26 @@ function ProgrammeApplications() {
   const list = useListParams(DEFAULT_SORT);
   const [open, setOpen] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const query = useRouteQuery('adminApplicationList', { query: { page: list.page, page_size: APPLICATIONS_PAGE_SIZE, search_query: list.search || undefined, order_by: list.sort } });
+  const query = useRouteQuery('adminApplicationList', { query: listQuery(list, APPLICATIONS_PAGE_SIZE) });
+
+  const columns: Column<ApplicationListItem>[] = [
+    {
+      label: 'Applicant',
+      cell: (a) => (
+        <>
+          <button type="button" className="admin-applications-link" onClick={() => setOpen(a.id_slug)}>
+            {a.full_name}
+          </button>
+          <span className="admin-table__sub">{a.email}</span>
+          <span className="admin-table__sub">{a.phone}</span>
+        </>
+      ),
+    },
+    { label: 'Course', cell: (a) => a.course },
+    { label: 'Qualification', cell: (a) => `${a.highest_qualification}, ${a.grad_year}` },
+    { label: 'State', cell: (a) => stateLabel(a.state) },
+    { label: 'Submitted', cell: (a) => formatDateTime(a.created_date) },
+  ];
 
   const onExport = async () => {
     setExporting(true);
@@ -40,11 +61,8 @@ function ProgrammeApplications() {
         label="Programme applications"
         query={query}
         pageSize={APPLICATIONS_PAGE_SIZE}
-        page={list.page}
-        onPage={list.setPage}
-        search={list.search}
-        onSearch={list.setSearch}
-        sort={{ value: list.sort, field: 'full_name', onChange: list.setSort }}
+        list={list}
+        sortField="full_name"
         searchPlaceholder="Search by name, email or phone..."
         actions={
           <Button type="button" variant="secondary" onClick={onExport} disabled={exporting}>
@@ -53,84 +71,43 @@ function ProgrammeApplications() {
         }
         empty={list.search ? 'No application matches your search.' : 'There are no applications yet.'}
       >
-        {(rows) => (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Applicant</th>
-                <th scope="col">Course</th>
-                <th scope="col">Qualification</th>
-                <th scope="col">State</th>
-                <th scope="col">Submitted</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => (
-                <tr key={a.id_slug}>
-                  <td data-label="Applicant">
-                    <button type="button" className="admin-applications-link" onClick={() => setOpen(a.id_slug)}>
-                      {a.full_name}
-                    </button>
-                    <span className="admin-table__sub">{a.email}</span>
-                    <span className="admin-table__sub">{a.phone}</span>
-                  </td>
-                  <td data-label="Course">{a.course}</td>
-                  <td data-label="Qualification">{`${a.highest_qualification}, ${a.grad_year}`}</td>
-                  <td data-label="State">{stateLabel(a.state)}</td>
-                  <td data-label="Submitted">{formatDateTime(a.created_date)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {(rows) => <ListTable columns={columns} rows={rows} rowKey={(a) => a.id_slug} />}
       </ListFrame>
       <ApplicationDetail id={open} onClose={() => setOpen(null)} />
     </>
   );
 }
 
+const SUBMISSION_COLUMNS: Column<FormSubmission>[] = [
+  {
+    label: 'Name',
+    cell: (s) => (
+      <>
+        <span className="admin-table__title">{`${s.first_name} ${s.last_name}`}</span>
+        <span className="admin-table__sub">{s.email}</span>
+        {s.phone && <span className="admin-table__sub">{s.phone}</span>}
+      </>
+    ),
+  },
+  { label: 'Form', cell: (s) => (s.kind === 'contact' ? 'Contact' : 'Course interest') },
+  { label: 'Message or course', className: 'admin-applications-message', cell: (s) => (s.kind === 'contact' ? s.message : s.course) },
+  { label: 'Received', cell: (s) => formatDateTime(s.created_date) },
+];
+
 function FormSubmissions() {
   const list = useListParams(DEFAULT_SORT, 'f');
-  const query = useRouteQuery('adminFormSubmissionList', { query: { page: list.page, page_size: APPLICATIONS_PAGE_SIZE, search_query: list.search || undefined, order_by: list.sort } });
+  const query = useRouteQuery('adminFormSubmissionList', { query: listQuery(list, APPLICATIONS_PAGE_SIZE) });
   return (
     <ListFrame
       label="Form submissions"
       query={query}
       pageSize={APPLICATIONS_PAGE_SIZE}
-      page={list.page}
-      onPage={list.setPage}
-      search={list.search}
-      onSearch={list.setSearch}
-      sort={{ value: list.sort, field: 'first_name', onChange: list.setSort }}
+      list={list}
+      sortField="first_name"
       searchPlaceholder="Search by name, email or course..."
       empty={list.search ? 'No submission matches your search.' : 'There are no form submissions yet.'}
     >
-      {(rows) => (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Form</th>
-              <th scope="col">Message or course</th>
-              <th scope="col">Received</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.id_slug}>
-                <td data-label="Name">
-                  <span className="admin-table__title">{`${s.first_name} ${s.last_name}`}</span>
-                  <span className="admin-table__sub">{s.email}</span>
-                  {s.phone && <span className="admin-table__sub">{s.phone}</span>}
-                </td>
-                <td data-label="Form">{s.kind === 'contact' ? 'Contact' : 'Course interest'}</td>
-                <td data-label="Message or course" className="admin-applications-message">{s.kind === 'contact' ? s.message : s.course}</td>
-                <td data-label="Received">{formatDateTime(s.created_date)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {(rows) => <ListTable columns={SUBMISSION_COLUMNS} rows={rows} rowKey={(s) => s.id_slug} />}
     </ListFrame>
   );
 }

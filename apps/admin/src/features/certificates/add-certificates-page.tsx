@@ -5,9 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { ListFrame } from '../../components/list-frame';
+import { PickList } from '../../components/pick-list';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
-import { useListParams } from '../../lib/list-params';
+import { listQuery, useListParams } from '../../lib/list-params';
 import { useNotify } from '../../lib/notice';
 import { COHORT_TABS, paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -35,13 +36,7 @@ export function AddCertificatesPage() {
 function ExistingCertificates({ cohortId }: { cohortId: string }) {
   const list = useListParams(DEFAULT_SORTS.certificates);
   const certificates = useRouteQuery('adminCertificateList', {
-    query: {
-      page: list.page,
-      page_size: PAGE_SIZES.certificates,
-      search_query: list.search || undefined,
-      order_by: list.sort,
-      exclude_cohort_id_slug: cohortId,
-    },
+    query: { ...listQuery(list, PAGE_SIZES.certificates), exclude_cohort_id_slug: cohortId },
   });
   const link = useRouteMutation('adminAddCertificate', { invalidates: invalidations.adminAddCertificate });
   const notify = useNotify();
@@ -54,41 +49,39 @@ function ExistingCertificates({ cohortId }: { cohortId: string }) {
         label="Certificates not linked to the cohort"
         query={certificates}
         pageSize={PAGE_SIZES.certificates}
-        page={list.page}
-        onPage={list.setPage}
-        search={list.search}
-        onSearch={list.setSearch}
-        sort={{ value: list.sort, field: 'title', onChange: list.setSort }}
+        list={list}
+        sortField="title"
         searchPlaceholder="Search certificates..."
         empty={list.search ? 'No certificate matches your search.' : 'Every certificate is already linked to this cohort.'}
       >
         {(rows) => (
-          <ul className="admin-pick-list" aria-label="Certificates">
-            {rows.map((c) => (
-              <li key={c.id_slug} className="admin-pick-list__item">
-                <span>
-                  <span className="admin-table__title">{c.title}</span>
-                  <span className="admin-table__sub">
-                    {c.provider.join(', ')} · {c.cohorts_count} {c.cohorts_count === 1 ? 'cohort' : 'cohorts'}
-                  </span>
-                </span>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={`Add ${c.title}`}
-                  loading={link.isPending && link.variables?.body.certificate_id_slug === c.id_slug}
-                  onClick={() =>
-                    link.mutate({ params: { cohortId }, body: { certificate_id_slug: c.id_slug } }, {
-                      onSuccess: () => notify.success(ADMIN_MESSAGES.successful),
-                      onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
-                    })
-                  }
-                >
-                  Add
-                </Button>
-              </li>
-            ))}
-          </ul>
+          <PickList
+            label="Certificates"
+            rows={rows}
+            rowKey={(c) => c.id_slug}
+            title={(c) => c.title}
+            sub={(c) => (
+              <>
+                {c.provider.join(', ')} · {c.cohorts_count} {c.cohorts_count === 1 ? 'cohort' : 'cohorts'}
+              </>
+            )}
+            action={(c) => (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Add ${c.title}`}
+                loading={link.isPending && link.variables?.body.certificate_id_slug === c.id_slug}
+                onClick={() =>
+                  link.mutate({ params: { cohortId }, body: { certificate_id_slug: c.id_slug } }, {
+                    onSuccess: () => notify.success(ADMIN_MESSAGES.successful),
+                    onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
+                  })
+                }
+              >
+                Add
+              </Button>
+            )}
+          />
         )}
       </ListFrame>
     </section>

@@ -3,8 +3,9 @@ import { Button, formatCount, LoadingIndicator } from '@school/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
+import { PickList } from '../../components/pick-list';
 import { PageHeader } from '../../components/page-header';
-import { useListParams } from '../../lib/list-params';
+import { listQuery, useListParams } from '../../lib/list-params';
 import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { COHORT_TABS, paths } from '../../lib/paths';
@@ -36,14 +37,7 @@ function IndividualAdd({ cohortId }: { cohortId: string }) {
   const list = useListParams('-created_date');
   // The list never shows staff: it always asks for role STUDENT.
   const students = useRouteQuery('adminStudentList', {
-    query: {
-      page: list.page,
-      page_size: PAGE_SIZES.addStudent,
-      search_query: list.search || undefined,
-      order_by: list.sort,
-      exclude_cohort_id_slug: cohortId,
-      role: 'STUDENT',
-    },
+    query: { ...listQuery(list, PAGE_SIZES.addStudent), exclude_cohort_id_slug: cohortId, role: 'STUDENT' },
   });
   const add = useRouteMutation('adminAddStudent', { invalidates: invalidations.adminAddStudent });
   const notify = useNotify();
@@ -57,45 +51,38 @@ function IndividualAdd({ cohortId }: { cohortId: string }) {
         label="Students not in the cohort"
         query={students}
         pageSize={PAGE_SIZES.addStudent}
-        page={list.page}
-        onPage={list.setPage}
-        search={list.search}
-        onSearch={list.setSearch}
-        sort={{ value: list.sort, field: 'first_name', onChange: list.setSort }}
+        list={list}
+        sortField="first_name"
         searchPlaceholder="Search by name or email..."
         empty={list.search ? 'No student matches your search.' : 'Every student is already in this cohort.'}
       >
         {(rows) => (
-          <ul className="admin-pick-list" aria-label="Students">
-            {rows.map((s) => {
-              const name = `${s.first_name} ${s.last_name}`;
-              return (
-                <li key={s.id_slug} className="admin-pick-list__item">
-                  <span>
-                    <span className="admin-table__title">{name}</span>
-                    <span className="admin-table__sub">{s.email}</span>
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    loading={add.isPending && add.variables?.body.user_id_slug === s.id_slug}
-                    aria-label={`Add ${name}`}
-                    onClick={() =>
-                      add.mutate(
-                        { params: { cohortId }, body: { user_id_slug: s.id_slug } },
-                        {
-                          onSuccess: () => notify.success(ADMIN_MESSAGES.studentAdded),
-                          onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
-                        },
-                      )
-                    }
-                  >
-                    Add
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
+          <PickList
+            label="Students"
+            rows={rows}
+            rowKey={(s) => s.id_slug}
+            title={(s) => `${s.first_name} ${s.last_name}`}
+            sub={(s) => s.email}
+            action={(s) => (
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={add.isPending && add.variables?.body.user_id_slug === s.id_slug}
+                aria-label={`Add ${s.first_name} ${s.last_name}`}
+                onClick={() =>
+                  add.mutate(
+                    { params: { cohortId }, body: { user_id_slug: s.id_slug } },
+                    {
+                      onSuccess: () => notify.success(ADMIN_MESSAGES.studentAdded),
+                      onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+                    },
+                  )
+                }
+              >
+                Add
+              </Button>
+            )}
+          />
         )}
       </ListFrame>
     </section>

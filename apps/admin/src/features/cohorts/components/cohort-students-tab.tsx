@@ -1,11 +1,12 @@
-import { ADMIN_MESSAGES, PAGE_SIZES, type AdminCohort, type Student } from '@school/contracts';
-import { ButtonLink, Button, Pagination, ProgressBar, relativeTime, useConfirm } from '@school/ui';
+import { ADMIN_MESSAGES, PAGE_SIZES, type AdminCohort, type CohortQueueResponse, type Student } from '@school/contracts';
+import { ButtonLink, Button, Pagination, useConfirm } from '@school/ui';
 import { ListFrame } from '../../../components/list-frame';
-import { useListParams } from '../../../lib/list-params';
+import { ListTable, type Column } from '../../../components/list-table';
+import { studentColumns } from '../../../components/student-columns';
+import { listQuery, useListParams } from '../../../lib/list-params';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
-import { AccountStatusButton, AccountSuspendedChip } from '../../../components/account-status';
-import { EnrolmentStatus } from '../../../components/enrolment-status';
+import { AccountStatusButton } from '../../../components/account-status';
 import { invalidations } from '../../../lib/invalidations';
 import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 
@@ -14,55 +15,36 @@ export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
   const list = useListParams('-created_date');
   const students = useRouteQuery('adminCohortStudents', {
     params: { cohortId: cohort.id_slug },
-    query: {
-      page: list.page,
-      page_size: PAGE_SIZES.cohortStudents,
-      search_query: list.search || undefined,
-      order_by: list.sort,
-    },
+    query: listQuery(list, PAGE_SIZES.cohortStudents),
   });
+  const columns: Column<Student>[] = [
+    studentColumns.name,
+    studentColumns.status,
+    studentColumns.progress,
+    studentColumns.lastActive,
+    { label: 'Actions', hideLabel: true, className: 'admin-table__actions', cell: (s) => <StudentActions cohortId={cohort.id_slug} student={s} /> },
+  ];
   return (
     <div className="admin-stack">
       <ListFrame
         label="Students of the cohort"
         query={students}
         pageSize={PAGE_SIZES.cohortStudents}
-        page={list.page}
-        onPage={list.setPage}
-        search={list.search}
-        onSearch={list.setSearch}
-        sort={{ value: list.sort, field: 'first_name', onChange: list.setSort }}
+        list={list}
+        sortField="first_name"
         searchPlaceholder="Search by name or email..."
         actions={<ButtonLink to={paths.addStudent(cohort.id_slug, cohort.title)}>Add students</ButtonLink>}
         empty={list.search ? 'No student of this cohort matches your search.' : 'No students in this cohort yet.'}
       >
-        {(rows) => (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Progress</th>
-                <th scope="col">Last active</th>
-                <th scope="col">
-                  <span className="ui-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => (
-                <StudentRow key={s.id_slug} cohortId={cohort.id_slug} student={s} />
-              ))}
-            </tbody>
-          </table>
-        )}
+        {(rows) => <ListTable columns={columns} rows={rows} rowKey={(s) => s.id_slug} />}
       </ListFrame>
       <QueueList cohortId={cohort.id_slug} />
     </div>
   );
 }
 
-function StudentRow({ cohortId, student: s }: { cohortId: string; student: Student }) {
+/** A student's buttons: suspend or unsuspend, remove from the cohort, suspend the account. */
+function StudentActions({ cohortId, student: s }: { cohortId: string; student: Student }) {
   const status = useRouteMutation('adminUpdateStudents', { invalidates: invalidations.adminUpdateStudents });
   const remove = useRouteMutation('adminRemoveStudent', { invalidates: invalidations.adminRemoveStudent });
   const notify = useNotify();
@@ -88,34 +70,25 @@ function StudentRow({ cohortId, student: s }: { cohortId: string; student: Stude
   };
 
   return (
-    <tr>
-      <td data-label="Name">
-        <span className="admin-table__title">{name}</span>
-        <span className="admin-table__sub">{s.email}</span>
-        <AccountSuspendedChip student={s} />
-      </td>
-      <td data-label="Status">
-        <EnrolmentStatus status={s.enrolment_status} />
-      </td>
-      <td data-label="Progress">
-        <ProgressBar value={s.completion_percentage} label={`Progress of ${name}`} className="admin-table__progress" />
-      </td>
-      <td data-label="Last active">{s.latest_access_datetime ? relativeTime(s.latest_access_datetime) : 'Never'}</td>
-      <td data-label="Actions" className="admin-table__actions">
-        {s.enrolment_status !== 'COMPLETED' && (
-          <Button size="sm" variant="secondary" loading={status.isPending} onClick={onToggle} aria-label={`${suspended ? 'Unsuspend' : 'Suspend student'} ${name}`}>
-            {suspended ? 'Unsuspend' : 'Suspend student'}
-          </Button>
-        )}
-        <Button size="sm" variant="ghost" className="admin-danger-text" loading={remove.isPending} onClick={onRemove} aria-label={`Remove ${name}`}>
-          Remove
-        </Button>
-        <AccountStatusButton student={s} />
-        {dialog}
-      </td>
-    </tr>
+    <>
+    {s.enrolment_status !== 'COMPLETED' && (
+      <Button size="sm" variant="secondary" loading={status.isPending} onClick={onToggle} aria-label={`${suspended ? 'Unsuspend' : 'Suspend student'} ${name}`}>
+        {suspended ? 'Unsuspend' : 'Suspend student'}
+      </Button>
+    )}
+    <Button size="sm" variant="ghost" className="admin-danger-text" loading={remove.isPending} onClick={onRemove} aria-label={`Remove ${name}`}>
+      Remove
+    </Button>
+    <AccountStatusButton student={s} />
+    {dialog}
+    </>
   );
 }
+
+const QUEUE_COLUMNS: Column<CohortQueueResponse['results'][number]>[] = [
+  { label: 'Name', cell: (q) => `${q.first_name} ${q.last_name}`.trim() || '–' },
+  { label: 'Email', cell: (q) => q.email },
+];
 
 function QueueList({ cohortId }: { cohortId: string }) {
   const list = useListParams('', 'q');
@@ -127,22 +100,7 @@ function QueueList({ cohortId }: { cohortId: string }) {
         Waiting for an account ({queue.data.count})
       </h2>
       <p className="admin-muted">These people were added by email but have no account yet. They join the cohort when they sign up.</p>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-          </tr>
-        </thead>
-        <tbody>
-          {queue.data.results.map((q) => (
-            <tr key={q.email}>
-              <td data-label="Name">{`${q.first_name} ${q.last_name}`.trim() || '–'}</td>
-              <td data-label="Email">{q.email}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable columns={QUEUE_COLUMNS} rows={queue.data.results} rowKey={(q) => q.email} />
       <Pagination page={list.page} numPages={Math.ceil(queue.data.count / PAGE_SIZES.cohortQueue)} onChange={list.setPage} label="Queue pages" />
     </section>
   );

@@ -1,7 +1,8 @@
 import { PAGE_SIZES } from '@school/contracts';
-import { Button, formatCount, ListToolbar, Pagination } from '@school/ui';
+import { Button, formatCount } from '@school/ui';
 import type { ReactNode } from 'react';
-import { useLocalListState } from '../../../lib/list-params';
+import { SearchPickList } from '../../../components/pick-list';
+import { listQuery, useLocalListState } from '../../../lib/list-params';
 import { useRouteQuery } from '../../../lib/route-query';
 
 export interface PickedCourse {
@@ -12,38 +13,35 @@ export interface PickedCourse {
 /** A course search (20 a page) whose rows carry an Add button; what "Add" does is up to the caller. */
 export function CoursePicker({ onPick, picked, heading }: { onPick: (course: PickedCourse) => void; picked: Set<string>; heading: ReactNode }) {
   const list = useLocalListState('title');
-  const courses = useRouteQuery('adminCourseList', { query: { page: list.page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: list.search || undefined, order_by: list.sort } });
+  const courses = useRouteQuery('adminCourseList', { query: listQuery(list, PAGE_SIZES.cohortCourseSearch) });
   return (
     <section className="admin-card admin-stack" aria-label="Course search">
       {heading}
-      <ListToolbar
-        onSearch={list.setSearch}
-        sort={list.sort}
-        onSortChange={list.setSort}
+      <SearchPickList
+        list={list}
+        query={courses}
         searchPlaceholder="Search courses..."
+        empty="No course matches your search."
+        label="Courses"
+        rowKey={(c) => c.id_slug}
+        title={(c) => c.title}
+        sub={(c) => (
+          <>
+            {formatCount(c.modules_count, 'module')} · {formatCount(c.lessons_count, 'lesson')}
+          </>
+        )}
+        action={(c) => (
+          <Button
+            size="sm"
+            variant={picked.has(c.id_slug) ? 'ghost' : 'secondary'}
+            onClick={() => onPick(c)}
+            aria-label={`${picked.has(c.id_slug) ? 'Added' : 'Add'} ${c.title}`}
+          >
+            {picked.has(c.id_slug) ? 'Added' : 'Add'}
+          </Button>
+        )}
+        pagesLabel="Course search pages"
       />
-      {courses.data && courses.data.data.length === 0 && <p className="admin-empty">No course matches your search.</p>}
-      <ul className="admin-pick-list" aria-label="Courses">
-        {courses.data?.data.map((c) => (
-          <li key={c.id_slug} className="admin-pick-list__item">
-            <span>
-              <span className="admin-table__title">{c.title}</span>
-              <span className="admin-table__sub">
-                {formatCount(c.modules_count, 'module')} · {formatCount(c.lessons_count, 'lesson')}
-              </span>
-            </span>
-            <Button
-              size="sm"
-              variant={picked.has(c.id_slug) ? 'ghost' : 'secondary'}
-              onClick={() => onPick(c)}
-              aria-label={`${picked.has(c.id_slug) ? 'Added' : 'Add'} ${c.title}`}
-            >
-              {picked.has(c.id_slug) ? 'Added' : 'Add'}
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <Pagination page={list.page} numPages={courses.data?.num_pages ?? 0} onChange={list.setPage} label="Course search pages" />
     </section>
   );
 }
