@@ -1,5 +1,6 @@
 import { aboutContent } from '@school/catalogue';
 import { PageBanner } from '../../components/page-banner';
+import { PageSection, TileList } from '../../components/page-section';
 import { usePageTitle } from '../../lib/use-page-title';
 import './about.css';
 
@@ -11,54 +12,25 @@ export function AboutPage() {
   return (
     <>
       <PageBanner title={banner.title} subtitle={banner.subtitle} />
-      <section className="page-section about-mission" aria-labelledby="mission-title">
-        <div className="site-container about-mission__inner">
-          <h2 id="mission-title" className="page-section__title">{mission.title}</h2>
-          <p className="about-mission__text">{mission.text}</p>
-        </div>
-      </section>
-      <section className="page-section page-section--alt" aria-labelledby="what-we-do-title">
-        <div className="site-container">
-          <h2 id="what-we-do-title" className="page-section__title">{whatWeDo.title}</h2>
-          <ul className="tile-grid tile-grid--3">
-            {whatWeDo.pillars.map((p) => (
-              <li key={p.title} className="tile">
-                <h3 className="tile__title">{p.title}</h3>
-                <p>{p.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-      <section className="page-section" aria-labelledby="why-choose-title">
-        <div className="site-container">
-          <h2 id="why-choose-title" className="page-section__title">{whyChooseUs.title}</h2>
-          <ol className="tile-grid tile-grid--numbered">
-            {whyChooseUs.points.map((p) => (
-              <li key={p.title} className="tile">
-                <h3 className="tile__title">{p.title}</h3>
-                <p>{p.description}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-      <section className="page-section page-section--alt" aria-labelledby="impact-title">
-        <div className="site-container">
-          <h2 id="impact-title" className="page-section__title">{impact.title}</h2>
-          <ul className="check-list">
-            {impact.bullets.map((b) => (
-              <li key={b}>{b}</li>
-            ))}
-          </ul>
-        </div>
-      </section>
-      <section className="page-section" aria-labelledby="looking-forward-title">
-        <div className="site-container about-mission__inner">
-          <h2 id="looking-forward-title" className="page-section__title">{lookingForward.title}</h2>
-          <p>{lookingForward.text}</p>
-        </div>
-      </section>
+      <PageSection titleId="mission-title" title={mission.title} className="about-mission" containerClassName="about-mission__inner">
+        <p className="about-mission__text">{mission.text}</p>
+      </PageSection>
+      <PageSection titleId="what-we-do-title" title={whatWeDo.title} alt>
+        <TileList items={whatWeDo.pillars} className="tile-grid tile-grid--3" />
+      </PageSection>
+      <PageSection titleId="why-choose-title" title={whyChooseUs.title}>
+        <TileList items={whyChooseUs.points} ordered className="tile-grid tile-grid--numbered" />
+      </PageSection>
+      <PageSection titleId="impact-title" title={impact.title} alt>
+        <ul className="check-list">
+          {impact.bullets.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      </PageSection>
+      <PageSection titleId="looking-forward-title" title={lookingForward.title} containerClassName="about-mission__inner">
+        <p>{lookingForward.text}</p>
+      </PageSection>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { APPLICATIONS_CLOSED_MESSAGE, faq, getInitiative, jobRoles, programme, p
 import { ButtonLink, NotFoundMessage, Tabs } from '@school/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { PageSection } from '../../components/page-section';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useApplicationOpen } from '../apply/use-application-open';
 import { scrollToSection } from '../courses/section-scroll';
@@ -84,67 +85,58 @@ export function ProgrammePage() {
         </div>
       </section>
 
-      <section className="page-section page-section--alt" aria-labelledby="roles-title">
-        <div className="site-container">
-          <h2 id="roles-title" className="page-section__title">{programme.jobRolesTitle}</h2>
-          <ol className="job-roles">
-            {jobRoles.map((r) => (
-              <li key={r.title} className="job-roles__item">
-                <h3>{r.title}</h3>
-                <p>{r.description}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-
-      <section id="programme-tracks" className="page-section" aria-labelledby="tracks-title">
-        <div className="site-container">
-          <h2 id="tracks-title" className="page-section__title">{programme.coursesTitle}</h2>
-          <Tabs
-            label="Programme tracks"
-            active={track}
-            onChange={setTrack}
-            tabs={programmeCourses.map((c) => ({
-              label: c.title,
-              content: (
-                <div className="track">
-                  <p>{c.description}</p>
-                  <h3>What you will cover</h3>
-                  <ul className="check-list">
-                    {c.covers.map((x) => <li key={x}>{x}</li>)}
-                  </ul>
-                  <p className="track__roles">
-                    <strong>Leads to:</strong> {c.roles.join(', ')}
-                  </p>
-                  {open === false ? (
-                    <p className="programme-closed-note">{APPLICATIONS_CLOSED_MESSAGE}</p>
-                  ) : (
-                    <ButtonLink to={applicationPath(slug, c.value)} variant="accent">{`Apply for ${c.title}`}</ButtonLink>
-                  )}
-                </div>
-              ),
-            }))}
-          />
-        </div>
-      </section>
-
-      <section className="page-section page-section--alt" aria-labelledby="faq-title">
-        <div className="site-container site-container--narrow">
-          <h2 id="faq-title" className="page-section__title">{programme.faqTitle}</h2>
-          {faq.map((category) => (
-            <div key={category.id} className="faq">
-              <h3 className="faq__category">{category.title}</h3>
-              {category.items.map((item) => (
-                <details key={item.question} className="faq__item">
-                  <summary>{item.question}</summary>
-                  <p>{item.answer}</p>
-                </details>
-              ))}
-            </div>
+      <PageSection titleId="roles-title" title={programme.jobRolesTitle} alt>
+        <ol className="job-roles">
+          {jobRoles.map((r) => (
+            <li key={r.title} className="job-roles__item">
+              <h3>{r.title}</h3>
+              <p>{r.description}</p>
+            </li>
           ))}
-        </div>
-      </section>
+        </ol>
+      </PageSection>
+
+      <PageSection id="programme-tracks" titleId="tracks-title" title={programme.coursesTitle}>
+        <Tabs
+          label="Programme tracks"
+          active={track}
+          onChange={setTrack}
+          tabs={programmeCourses.map((c) => ({
+            label: c.title,
+            content: (
+              <div className="track">
+                <p>{c.description}</p>
+                <h3>What you will cover</h3>
+                <ul className="check-list">
+                  {c.covers.map((x) => <li key={x}>{x}</li>)}
+                </ul>
+                <p className="track__roles">
+                  <strong>Leads to:</strong> {c.roles.join(', ')}
+                </p>
+                {open === false ? (
+                  <p className="programme-closed-note">{APPLICATIONS_CLOSED_MESSAGE}</p>
+                ) : (
+                  <ButtonLink to={applicationPath(slug, c.value)} variant="accent">{`Apply for ${c.title}`}</ButtonLink>
+                )}
+              </div>
+            ),
+          }))}
+        />
+      </PageSection>
+
+      <PageSection titleId="faq-title" title={programme.faqTitle} alt containerClassName="site-container--narrow">
+        {faq.map((category) => (
+          <div key={category.id} className="faq">
+            <h3 className="faq__category">{category.title}</h3>
+            {category.items.map((item) => (
+              <details key={item.question} className="faq__item">
+                <summary>{item.question}</summary>
+                <p>{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        ))}
+      </PageSection>
     </>
   );
 }
