@@ -6,7 +6,7 @@ export interface Column<T> {
   /** Shows the header to screen readers only (e.g. 'Actions'). */
   hideLabel?: boolean;
   className?: string;
-  cell: (row: T) => ReactNode;
+  render: (row: T) => ReactNode;
 }
 
 /** An admin table: one header row, then one row per item with a cell per column. */
@@ -27,7 +27,7 @@ export function ListTable<T>({ columns, rows, rowKey }: { columns: Column<T>[]; 
           <tr key={rowKey(row)}>
             {columns.map((c) => (
               <td key={c.label} data-label={c.label} className={c.className}>
-                {c.cell(row)}
+                {c.render(row)}
               </td>
             ))}
           </tr>

@@ -8,23 +8,24 @@ export interface PickListProps<T> {
   label: string;
   rows: T[];
   rowKey: (row: T) => Key;
-  title: (row: T) => ReactNode;
-  sub: (row: T) => ReactNode;
+  renderTitle: (row: T) => ReactNode;
+  /** The line under the title. */
+  renderSub: (row: T) => ReactNode;
   /** The row's button (Add, Link...). */
-  action: (row: T) => ReactNode;
+  renderAction: (row: T) => ReactNode;
 }
 
 /** A list of items to pick: each row's title and a line under it, and its button. */
-export function PickList<T>({ label, rows, rowKey, title, sub, action }: PickListProps<T>) {
+export function PickList<T>({ label, rows, rowKey, renderTitle, renderSub, renderAction }: PickListProps<T>) {
   return (
     <ul className="admin-pick-list" aria-label={label}>
       {rows.map((row) => (
         <li key={rowKey(row)} className="admin-pick-list__item">
           <span>
-            <span className="admin-table__title">{title(row)}</span>
-            <span className="admin-table__sub">{sub(row)}</span>
+            <span className="admin-table__title">{renderTitle(row)}</span>
+            <span className="admin-table__sub">{renderSub(row)}</span>
           </span>
-          {action(row)}
+          {renderAction(row)}
         </li>
       ))}
     </ul>

@@ -8,7 +8,7 @@ import type { Column } from './list-table';
 export const studentColumns = {
   name: {
     label: 'Name',
-    cell: (s) => (
+    render: (s) => (
       <>
         <span className="admin-table__title">
           {s.first_name} {s.last_name}
@@ -18,10 +18,10 @@ export const studentColumns = {
       </>
     ),
   },
-  status: { label: 'Status', cell: (s) => <EnrolmentStatus status={s.enrolment_status} /> },
+  status: { label: 'Status', render: (s) => <EnrolmentStatus status={s.enrolment_status} /> },
   progress: {
     label: 'Progress',
-    cell: (s) => <ProgressBar value={s.completion_percentage} label={`Progress of ${s.first_name} ${s.last_name}`} className="admin-table__progress" />,
+    render: (s) => <ProgressBar value={s.completion_percentage} label={`Progress of ${s.first_name} ${s.last_name}`} className="admin-table__progress" />,
   },
-  lastActive: { label: 'Last active', cell: (s) => (s.latest_access_datetime ? relativeTime(s.latest_access_datetime) : 'Never') },
+  lastActive: { label: 'Last active', render: (s) => (s.latest_access_datetime ? relativeTime(s.latest_access_datetime) : 'Never') },
 } satisfies Record<string, Column<Student>>;

@@ -27,7 +27,7 @@ function ProgrammeApplications() {
   const columns: Column<ApplicationListItem>[] = [
     {
       label: 'Applicant',
-      cell: (a) => (
+      render: (a) => (
         <>
           <button type="button" className="admin-applications-link" onClick={() => setOpen(a.id_slug)}>
             {a.full_name}
@@ -37,10 +37,10 @@ function ProgrammeApplications() {
         </>
       ),
     },
-    { label: 'Course', cell: (a) => a.course },
-    { label: 'Qualification', cell: (a) => `${a.highest_qualification}, ${a.grad_year}` },
-    { label: 'State', cell: (a) => stateLabel(a.state) },
-    { label: 'Submitted', cell: (a) => formatDateTime(a.created_date) },
+    { label: 'Course', render: (a) => a.course },
+    { label: 'Qualification', render: (a) => `${a.highest_qualification}, ${a.grad_year}` },
+    { label: 'State', render: (a) => stateLabel(a.state) },
+    { label: 'Submitted', render: (a) => formatDateTime(a.created_date) },
   ];
 
   const onExport = async () => {
@@ -81,7 +81,7 @@ function ProgrammeApplications() {
 const SUBMISSION_COLUMNS: Column<FormSubmission>[] = [
   {
     label: 'Name',
-    cell: (s) => (
+    render: (s) => (
       <>
         <span className="admin-table__title">{`${s.first_name} ${s.last_name}`}</span>
         <span className="admin-table__sub">{s.email}</span>
@@ -89,9 +89,9 @@ const SUBMISSION_COLUMNS: Column<FormSubmission>[] = [
       </>
     ),
   },
-  { label: 'Form', cell: (s) => (s.kind === 'contact' ? 'Contact' : 'Course interest') },
-  { label: 'Message or course', className: 'admin-applications-message', cell: (s) => (s.kind === 'contact' ? s.message : s.course) },
-  { label: 'Received', cell: (s) => formatDateTime(s.created_date) },
+  { label: 'Form', render: (s) => (s.kind === 'contact' ? 'Contact' : 'Course interest') },
+  { label: 'Message or course', className: 'admin-applications-message', render: (s) => (s.kind === 'contact' ? s.message : s.course) },
+  { label: 'Received', render: (s) => formatDateTime(s.created_date) },
 ];
 
 function FormSubmissions() {

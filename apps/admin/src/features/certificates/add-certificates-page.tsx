@@ -59,13 +59,13 @@ function ExistingCertificates({ cohortId }: { cohortId: string }) {
             label="Certificates"
             rows={rows}
             rowKey={(c) => c.id_slug}
-            title={(c) => c.title}
-            sub={(c) => (
+            renderTitle={(c) => c.title}
+            renderSub={(c) => (
               <>
                 {c.provider.join(', ')} · {c.cohorts_count} {c.cohorts_count === 1 ? 'cohort' : 'cohorts'}
               </>
             )}
-            action={(c) => (
+            renderAction={(c) => (
               <Button
                 size="sm"
                 variant="secondary"

@@ -61,9 +61,9 @@ function IndividualAdd({ cohortId }: { cohortId: string }) {
             label="Students"
             rows={rows}
             rowKey={(s) => s.id_slug}
-            title={(s) => `${s.first_name} ${s.last_name}`}
-            sub={(s) => s.email}
-            action={(s) => (
+            renderTitle={(s) => `${s.first_name} ${s.last_name}`}
+            renderSub={(s) => s.email}
+            renderAction={(s) => (
               <Button
                 size="sm"
                 variant="secondary"

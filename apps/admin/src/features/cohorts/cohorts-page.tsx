@@ -17,23 +17,23 @@ const readStatus = (value: string | null): Status | undefined => COHORT_STATUSES
 const COLUMNS: Column<AdminCohortListItem>[] = [
   {
     label: 'Title',
-    cell: (c) => (
+    render: (c) => (
       <AppLink to={paths.cohort(c.id_slug)} className="admin-table__title">
         {c.title}
       </AppLink>
     ),
   },
-  { label: 'Dates', cell: (c) => <CohortDates cohort={c} /> },
+  { label: 'Dates', render: (c) => <CohortDates cohort={c} /> },
   {
     label: 'Students',
-    cell: (c) => (
+    render: (c) => (
       <>
         {c.total_active} active of {c.total_students}
       </>
     ),
   },
-  { label: 'Courses', cell: (c) => c.courses_count },
-  { label: 'Status', cell: (c) => <CohortStatus status={c.status} /> },
+  { label: 'Courses', render: (c) => c.courses_count },
+  { label: 'Status', render: (c) => <CohortStatus status={c.status} /> },
 ];
 
 /** /admin/cohorts: every cohort, 8 a page, newest first by default, filtered by status (`?status=`). */

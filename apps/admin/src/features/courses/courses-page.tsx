@@ -11,7 +11,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 const COLUMNS: Column<AdminCourseListItem>[] = [
   {
     label: 'Title',
-    cell: (c) => (
+    render: (c) => (
       <>
         <AppLink to={paths.course(c.id_slug)} className="admin-table__title">
           {c.title}
@@ -20,10 +20,10 @@ const COLUMNS: Column<AdminCourseListItem>[] = [
       </>
     ),
   },
-  { label: 'Modules', cell: (c) => c.modules_count },
-  { label: 'Lessons', cell: (c) => c.lessons_count },
-  { label: 'Cohorts', cell: (c) => c.cohorts_count },
-  { label: 'Created', cell: (c) => formatDate(c.created_date) },
+  { label: 'Modules', render: (c) => c.modules_count },
+  { label: 'Lessons', render: (c) => c.lessons_count },
+  { label: 'Cohorts', render: (c) => c.cohorts_count },
+  { label: 'Created', render: (c) => formatDate(c.created_date) },
 ];
 
 /** /admin/courses: every course, 7 a page, A-Z by default. */

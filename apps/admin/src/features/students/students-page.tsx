@@ -24,7 +24,7 @@ export function StudentsPage() {
     studentColumns.name,
     {
       label: 'Cohort',
-      cell: (s) =>
+      render: (s) =>
         s.cohort_enrollment ? (
           <AppLink to={paths.cohort(s.cohort_enrollment.cohort_id_slug)}>{s.cohort_enrollment.cohort_title}</AppLink>
         ) : active.data && active.data.length > 0 ? (
@@ -34,9 +34,9 @@ export function StudentsPage() {
         ),
     },
     studentColumns.status,
-    { ...studentColumns.progress, cell: (s) => (s.cohort_enrollment ? studentColumns.progress.cell(s) : <span className="admin-muted">–</span>) },
+    { ...studentColumns.progress, render: (s) => (s.cohort_enrollment ? studentColumns.progress.render(s) : <span className="admin-muted">–</span>) },
     studentColumns.lastActive,
-    { label: 'Actions', hideLabel: true, className: 'admin-table__actions', cell: (s) => <AccountStatusButton student={s} /> },
+    { label: 'Actions', hideLabel: true, className: 'admin-table__actions', render: (s) => <AccountStatusButton student={s} /> },
   ];
   return (
     <div className="admin-page">

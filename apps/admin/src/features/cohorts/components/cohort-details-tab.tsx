@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_MESSAGES, UpdateCohortSchema, type AdminCohort } from '@school/contracts';
-import { Button } from '@school/ui';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { fromLocalInput, toLocalInput } from '../../../lib/dates';
+import { SaveButtons } from '../../../components/save-buttons';
 import { useNotify } from '../../../lib/notice';
 import { invalidations } from '../../../lib/invalidations';
 import { useRouteMutation } from '../../../lib/route-query';
@@ -53,12 +53,7 @@ export function CohortDetailsTab({ cohort }: { cohort: AdminCohort }) {
     <form className="admin-form" onSubmit={onSubmit} noValidate>
       <CohortFields register={form.register} errors={errors} />
       <div className="admin-form__actions">
-        <Button variant="secondary" disabled={!isDirty || update.isPending} onClick={() => form.reset(values)}>
-          Discard changes
-        </Button>
-        <Button type="submit" disabled={!isDirty} loading={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
+        <SaveButtons dirty={isDirty} saving={update.isPending} onDiscard={() => form.reset(values)} />
       </div>
     </form>
   );

@@ -22,7 +22,7 @@ export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
     studentColumns.status,
     studentColumns.progress,
     studentColumns.lastActive,
-    { label: 'Actions', hideLabel: true, className: 'admin-table__actions', cell: (s) => <StudentActions cohortId={cohort.id_slug} student={s} /> },
+    { label: 'Actions', hideLabel: true, className: 'admin-table__actions', render: (s) => <StudentActions cohortId={cohort.id_slug} student={s} /> },
   ];
   return (
     <div className="admin-stack">
@@ -86,8 +86,8 @@ function StudentActions({ cohortId, student: s }: { cohortId: string; student: S
 }
 
 const QUEUE_COLUMNS: Column<CohortQueueResponse['results'][number]>[] = [
-  { label: 'Name', cell: (q) => `${q.first_name} ${q.last_name}`.trim() || '–' },
-  { label: 'Email', cell: (q) => q.email },
+  { label: 'Name', render: (q) => `${q.first_name} ${q.last_name}`.trim() || '–' },
+  { label: 'Email', render: (q) => q.email },
 ];
 
 function QueueList({ cohortId }: { cohortId: string }) {

@@ -24,13 +24,13 @@ export function CoursePicker({ onPick, picked, heading }: { onPick: (course: Pic
         empty="No course matches your search."
         label="Courses"
         rowKey={(c) => c.id_slug}
-        title={(c) => c.title}
-        sub={(c) => (
+        renderTitle={(c) => c.title}
+        renderSub={(c) => (
           <>
             {formatCount(c.modules_count, 'module')} · {formatCount(c.lessons_count, 'lesson')}
           </>
         )}
-        action={(c) => (
+        renderAction={(c) => (
           <Button
             size="sm"
             variant={picked.has(c.id_slug) ? 'ghost' : 'secondary'}

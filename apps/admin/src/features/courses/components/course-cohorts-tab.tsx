@@ -12,15 +12,15 @@ import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 const LINKED_COLUMNS: Column<AdminCourse['cohorts'][number]>[] = [
   {
     label: 'Cohort',
-    cell: (c) => (
+    render: (c) => (
       <AppLink to={paths.cohort(c.id_slug)} className="admin-table__title">
         {c.title}
       </AppLink>
     ),
   },
-  { label: 'Dates', cell: (c) => <CohortDates cohort={c} /> },
-  { label: 'Students', cell: (c) => c.total_students },
-  { label: 'Status', cell: (c) => <CohortStatus status={c.status} /> },
+  { label: 'Dates', render: (c) => <CohortDates cohort={c} /> },
+  { label: 'Students', render: (c) => c.total_students },
+  { label: 'Status', render: (c) => <CohortStatus status={c.status} /> },
 ];
 
 /** The cohorts teaching this course, and a search to link it to another cohort (20 a page). */
@@ -68,9 +68,9 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
           empty="No cohort matches your search."
           label="Cohorts to link"
           rowKey={(c) => c.id_slug}
-          title={(c) => c.title}
-          sub={(c) => <CohortDates cohort={c} />}
-          action={(c) =>
+          renderTitle={(c) => c.title}
+          renderSub={(c) => <CohortDates cohort={c} />}
+          renderAction={(c) =>
             linked.has(c.id_slug) ? (
               <Button size="sm" variant="ghost" onClick={() => onLink(c.id_slug)} aria-label={`Linked ${c.title}`}>
                 Linked

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_MESSAGES, UpdateCourseSchema, type AdminCourse } from '@school/contracts';
-import { Button, formatDateTime, TextAreaField, TextField } from '@school/ui';
+import { formatDateTime, TextAreaField, TextField } from '@school/ui';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { invalidations } from '../../../lib/invalidations';
+import { SaveButtons } from '../../../components/save-buttons';
 import { useNotify } from '../../../lib/notice';
 import { useRouteMutation } from '../../../lib/route-query';
 import '../courses.css';
@@ -39,12 +40,7 @@ export function CourseDetailsTab({ course }: { course: AdminCourse }) {
         Created {formatDateTime(course.created_date)} · Last changed {formatDateTime(course.modified_date)}
       </p>
       <div className="admin-form__actions">
-        <Button type="button" variant="secondary" disabled={!isDirty || update.isPending} onClick={() => form.reset()}>
-          Discard changes
-        </Button>
-        <Button type="submit" disabled={!isDirty} loading={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
+        <SaveButtons dirty={isDirty} saving={update.isPending} onDiscard={() => form.reset()} />
       </div>
     </form>
   );

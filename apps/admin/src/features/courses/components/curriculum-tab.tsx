@@ -3,6 +3,7 @@ import { Button, TextField, useConfirm } from '@school/ui';
 import { useState, type FormEvent } from 'react';
 import { DragHandle, SortableList } from '../../../components/sortable-list';
 import { invalidations } from '../../../lib/invalidations';
+import { SaveButtons } from '../../../components/save-buttons';
 import { useNotify } from '../../../lib/notice';
 import { routeQueryKey, useRouteMutation } from '../../../lib/route-query';
 import {
@@ -70,12 +71,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
           again). Changes are kept until you save.
         </p>
         <div className="admin-curriculum__actions">
-          <Button variant="secondary" disabled={!changed || save.isPending} onClick={editor.discard}>
-            Discard changes
-          </Button>
-          <Button disabled={!changed} loading={save.isPending} onClick={onSave}>
-            {save.isPending ? 'Saving...' : 'Save curriculum'}
-          </Button>
+          <SaveButtons dirty={changed} saving={save.isPending} onDiscard={editor.discard} onSave={onSave} saveLabel="Save curriculum" />
         </div>
       </div>
 
