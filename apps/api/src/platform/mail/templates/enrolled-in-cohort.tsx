@@ -1,5 +1,5 @@
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
-import { BRAND, Layout, paragraph } from './layout';
+import { Heading, Text } from '@react-email/components';
+import { ActionLink, BRAND, Layout, paragraph } from './layout';
 
 /** Every string of the message, in one place. */
 export const enrolledInCohortStrings = {
@@ -37,20 +37,7 @@ export function EnrolledInCohort({ firstName, cohortTitle, startDate, endDate, c
       <Text style={{ ...paragraph, margin: '0 0 16px' }}>
         <strong>{s.dates}:</strong> {s.datesValue(startDate, endDate)}
       </Text>
-      <Section style={{ margin: '24px 0' }}>
-        <Button
-          href={classUrl}
-          style={{ backgroundColor: BRAND.primary, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 20px', borderRadius: 6, textDecoration: 'none' }}
-        >
-          {s.action}
-        </Button>
-      </Section>
-      <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>
-        {s.linkIntro}{' '}
-        <Link href={classUrl} style={{ color: BRAND.primary, wordBreak: 'break-all' }}>
-          {classUrl}
-        </Link>
-      </Text>
+      <ActionLink href={classUrl} action={s.action} linkIntro={s.linkIntro} />
       <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>{s.signIn}</Text>
     </Layout>
   );

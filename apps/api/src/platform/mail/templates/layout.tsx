@@ -1,4 +1,4 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 
 /** The brand, as the apps' design tokens give it (packages/ui styles.css). */
@@ -56,3 +56,25 @@ export function Layout({ preview, footer, children }: { preview: string; footer:
 }
 
 export const paragraph = { fontSize: 16, lineHeight: '24px', margin: '16px 0' } as const;
+
+/** The message's button, then its link written out for mail clients that do not show buttons. */
+export function ActionLink({ href, action, linkIntro }: { href: string; action: string; linkIntro: string }) {
+  return (
+    <>
+      <Section style={{ margin: '24px 0' }}>
+        <Button
+          href={href}
+          style={{ backgroundColor: BRAND.primary, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 20px', borderRadius: 6, textDecoration: 'none' }}
+        >
+          {action}
+        </Button>
+      </Section>
+      <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>
+        {linkIntro}{' '}
+        <Link href={href} style={{ color: BRAND.primary, wordBreak: 'break-all' }}>
+          {href}
+        </Link>
+      </Text>
+    </>
+  );
+}

@@ -1,5 +1,5 @@
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
-import { BRAND, Layout, paragraph } from './layout';
+import { Heading, Text } from '@react-email/components';
+import { ActionLink, BRAND, Layout, paragraph } from './layout';
 
 /** Every string of the message, in one place. */
 export const passwordResetStrings = {
@@ -31,20 +31,7 @@ export function PasswordReset({ firstName, resetUrl, validMinutes }: PasswordRes
       </Heading>
       <Text style={paragraph}>{s.greeting(firstName)}</Text>
       <Text style={paragraph}>{s.intro}</Text>
-      <Section style={{ margin: '24px 0' }}>
-        <Button
-          href={resetUrl}
-          style={{ backgroundColor: BRAND.primary, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 20px', borderRadius: 6, textDecoration: 'none' }}
-        >
-          {s.action}
-        </Button>
-      </Section>
-      <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>
-        {s.linkIntro}{' '}
-        <Link href={resetUrl} style={{ color: BRAND.primary, wordBreak: 'break-all' }}>
-          {resetUrl}
-        </Link>
-      </Text>
+      <ActionLink href={resetUrl} action={s.action} linkIntro={s.linkIntro} />
       <Text style={paragraph}>{s.validity(validMinutes)}</Text>
       <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>{s.ignore}</Text>
     </Layout>
