@@ -21,7 +21,9 @@ export const studentColumns = {
   status: { label: 'Status', render: (s) => <EnrolmentStatus status={s.enrolment_status} /> },
   progress: {
     label: 'Progress',
-    render: (s) => <ProgressBar value={s.completion_percentage} label={`Progress of ${s.first_name} ${s.last_name}`} className="admin-table__progress" />,
+    render: (s) => (
+      <ProgressBar value={s.completion_percentage} label={`Progress of ${s.first_name} ${s.last_name}`} className="admin-table__progress" />
+    ),
   },
   lastActive: { label: 'Last active', render: (s) => (s.latest_access_datetime ? relativeTime(s.latest_access_datetime) : 'Never') },
 } satisfies Record<string, Column<Student>>;

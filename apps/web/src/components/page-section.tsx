@@ -17,9 +17,15 @@ export interface PageSectionProps {
 /** A band of a public page: its container and its h2 title, then the content. */
 export function PageSection({ titleId, title, alt, id, className, containerClassName, children }: PageSectionProps) {
   return (
-    <section id={id} className={['page-section', alt && 'page-section--alt', className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
+    <section
+      id={id}
+      className={['page-section', alt && 'page-section--alt', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+    >
       <div className={containerClassName ? `site-container ${containerClassName}` : 'site-container'}>
-        <h2 id={titleId} className="page-section__title">{title}</h2>
+        <h2 id={titleId} className="page-section__title">
+          {title}
+        </h2>
         {children}
       </div>
     </section>
@@ -27,7 +33,15 @@ export function PageSection({ titleId, title, alt, id, className, containerClass
 }
 
 /** Tiles with a title and a description; numbered when `ordered`. */
-export function TileList({ items, ordered, className }: { items: { title: string; description: string }[]; ordered?: boolean; className: string }) {
+export function TileList({
+  items,
+  ordered,
+  className,
+}: {
+  items: { title: string; description: string }[];
+  ordered?: boolean;
+  className: string;
+}) {
   const List = ordered ? 'ol' : 'ul';
   return (
     <List className={className}>

@@ -44,7 +44,12 @@ export function SettingsForm<T extends FieldValues>({
     try {
       await save(values);
     } catch (e) {
-      applyServerErrors(e, fields.map((f) => f.name), setError, what);
+      applyServerErrors(
+        e,
+        fields.map((f) => f.name),
+        setError,
+        what,
+      );
     }
   });
 

@@ -7,7 +7,11 @@ describe('readOrigins', () => {
   });
   it('reads the three origins', () => {
     expect(
-      readOrigins({ VITE_WEB_ORIGIN: 'https://example.com', VITE_LEARN_ORIGIN: 'https://learn.example.com', VITE_ADMIN_ORIGIN: 'https://admin.example.com' }),
+      readOrigins({
+        VITE_WEB_ORIGIN: 'https://example.com',
+        VITE_LEARN_ORIGIN: 'https://learn.example.com',
+        VITE_ADMIN_ORIGIN: 'https://admin.example.com',
+      }),
     ).toEqual({ web: 'https://example.com', learn: 'https://learn.example.com', admin: 'https://admin.example.com' });
   });
   it('refuses an origin that is not a URL', () => {

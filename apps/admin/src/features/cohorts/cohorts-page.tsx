@@ -1,4 +1,11 @@
-import { COHORT_STATUS_LABELS, COHORT_STATUSES, DEFAULT_SORTS, PAGE_SIZES, type AdminCohortListItem, type CohortStatus as Status } from '@school/contracts';
+import {
+  COHORT_STATUS_LABELS,
+  COHORT_STATUSES,
+  DEFAULT_SORTS,
+  PAGE_SIZES,
+  type AdminCohortListItem,
+  type CohortStatus as Status,
+} from '@school/contracts';
 import { AppLink, ButtonLink, SelectField } from '@school/ui';
 import { useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';

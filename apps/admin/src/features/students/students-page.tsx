@@ -34,7 +34,10 @@ export function StudentsPage() {
         ),
     },
     studentColumns.status,
-    { ...studentColumns.progress, render: (s) => (s.cohort_enrollment ? studentColumns.progress.render(s) : <span className="admin-muted">–</span>) },
+    {
+      ...studentColumns.progress,
+      render: (s) => (s.cohort_enrollment ? studentColumns.progress.render(s) : <span className="admin-muted">–</span>),
+    },
     studentColumns.lastActive,
     { label: 'Actions', hideLabel: true, className: 'admin-table__actions', render: (s) => <AccountStatusButton student={s} /> },
   ];

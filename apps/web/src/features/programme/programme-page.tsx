@@ -63,9 +63,13 @@ export function ProgrammePage() {
       <section className="page-section" aria-labelledby="eligibility-title">
         <div className="site-container programme-two-col">
           <div>
-            <h2 id="eligibility-title" className="page-section__title">Who can apply</h2>
+            <h2 id="eligibility-title" className="page-section__title">
+              Who can apply
+            </h2>
             <ul className="check-list">
-              {programme.eligibility.map((e) => <li key={e}>{e}</li>)}
+              {programme.eligibility.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
             </ul>
             <p className="programme-start">
               The first cohort starts on <strong>{initiative.first_cohort_start_label}</strong>.
@@ -108,7 +112,9 @@ export function ProgrammePage() {
                 <p>{c.description}</p>
                 <h3>What you will cover</h3>
                 <ul className="check-list">
-                  {c.covers.map((x) => <li key={x}>{x}</li>)}
+                  {c.covers.map((x) => (
+                    <li key={x}>{x}</li>
+                  ))}
                 </ul>
                 <p className="track__roles">
                   <strong>Leads to:</strong> {c.roles.join(', ')}

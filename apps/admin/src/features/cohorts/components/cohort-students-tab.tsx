@@ -22,7 +22,12 @@ export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
     studentColumns.status,
     studentColumns.progress,
     studentColumns.lastActive,
-    { label: 'Actions', hideLabel: true, className: 'admin-table__actions', render: (s) => <StudentActions cohortId={cohort.id_slug} student={s} /> },
+    {
+      label: 'Actions',
+      hideLabel: true,
+      className: 'admin-table__actions',
+      render: (s) => <StudentActions cohortId={cohort.id_slug} student={s} />,
+    },
   ];
   return (
     <div className="admin-stack">
@@ -66,21 +71,37 @@ function StudentActions({ cohortId, student: s }: { cohortId: string; student: S
       tone: 'danger',
     });
     if (!ok) return;
-    remove.mutate({ params: { cohortId }, body: { user_id_slug: s.id_slug } }, { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) });
+    remove.mutate(
+      { params: { cohortId }, body: { user_id_slug: s.id_slug } },
+      { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
+    );
   };
 
   return (
     <>
-    {s.enrolment_status !== 'COMPLETED' && (
-      <Button size="sm" variant="secondary" loading={status.isPending} onClick={onToggle} aria-label={`${suspended ? 'Unsuspend' : 'Suspend student'} ${name}`}>
-        {suspended ? 'Unsuspend' : 'Suspend student'}
+      {s.enrolment_status !== 'COMPLETED' && (
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={status.isPending}
+          onClick={onToggle}
+          aria-label={`${suspended ? 'Unsuspend' : 'Suspend student'} ${name}`}
+        >
+          {suspended ? 'Unsuspend' : 'Suspend student'}
+        </Button>
+      )}
+      <Button
+        size="sm"
+        variant="ghost"
+        className="admin-danger-text"
+        loading={remove.isPending}
+        onClick={onRemove}
+        aria-label={`Remove ${name}`}
+      >
+        Remove
       </Button>
-    )}
-    <Button size="sm" variant="ghost" className="admin-danger-text" loading={remove.isPending} onClick={onRemove} aria-label={`Remove ${name}`}>
-      Remove
-    </Button>
-    <AccountStatusButton student={s} />
-    {dialog}
+      <AccountStatusButton student={s} />
+      {dialog}
     </>
   );
 }
@@ -101,7 +122,12 @@ function QueueList({ cohortId }: { cohortId: string }) {
       </h2>
       <p className="admin-muted">These people were added by email but have no account yet. They join the cohort when they sign up.</p>
       <ListTable columns={QUEUE_COLUMNS} rows={queue.data.results} rowKey={(q) => q.email} />
-      <Pagination page={list.page} numPages={Math.ceil(queue.data.count / PAGE_SIZES.cohortQueue)} onChange={list.setPage} label="Queue pages" />
+      <Pagination
+        page={list.page}
+        numPages={Math.ceil(queue.data.count / PAGE_SIZES.cohortQueue)}
+        onChange={list.setPage}
+        label="Queue pages"
+      />
     </section>
   );
 }

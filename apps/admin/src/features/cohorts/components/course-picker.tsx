@@ -11,7 +11,15 @@ export interface PickedCourse {
 }
 
 /** A course search (20 a page) whose rows carry an Add button; what "Add" does is up to the caller. */
-export function CoursePicker({ onPick, picked, heading }: { onPick: (course: PickedCourse) => void; picked: Set<string>; heading: ReactNode }) {
+export function CoursePicker({
+  onPick,
+  picked,
+  heading,
+}: {
+  onPick: (course: PickedCourse) => void;
+  picked: Set<string>;
+  heading: ReactNode;
+}) {
   const list = useLocalListState('title');
   const courses = useRouteQuery('adminCourseList', { query: listQuery(list, PAGE_SIZES.cohortCourseSearch) });
   return (

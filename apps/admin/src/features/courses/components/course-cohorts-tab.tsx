@@ -39,7 +39,8 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
       { params: { cohortId }, body: { course_id_slug: course.id_slug } },
       {
         onSuccess: () => notify.success(ADMIN_MESSAGES.success),
-        onError: (e) => notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.cohortAlreadyLinked : ADMIN_MESSAGES.genericFailure),
+        onError: (e) =>
+          notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.cohortAlreadyLinked : ADMIN_MESSAGES.genericFailure),
       },
     );
   };
@@ -76,7 +77,13 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
                 Linked
               </Button>
             ) : (
-              <Button size="sm" variant="secondary" loading={link.isPending && link.variables?.params.cohortId === c.id_slug} onClick={() => onLink(c.id_slug)} aria-label={`Link ${c.title}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={link.isPending && link.variables?.params.cohortId === c.id_slug}
+                onClick={() => onLink(c.id_slug)}
+                aria-label={`Link ${c.title}`}
+              >
                 Link
               </Button>
             )
