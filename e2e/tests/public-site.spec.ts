@@ -85,7 +85,7 @@ test('a visitor browses the landing page, the catalogue and a course', async ({ 
   await page.goForward();
   await expect(page).toHaveURL(/\?path=fa$/);
 
-  const firstCourse = page.locator('.course-card__link').first();
+  const firstCourse = page.locator('.course-card .ui-linked-card__link').first();
   const title = (await firstCourse.textContent())!;
   await firstCourse.click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -45,7 +45,7 @@ export function CohortPage() {
   return (
     <QueryView query={query} label="the cohort" homePath={paths.cohorts}>
       {(cohort) => (
-        <div className="admin-page">
+        <div className="ui-page ui-stack ui-stack--loose">
           <PageHeader
             title={
               <>

@@ -34,7 +34,7 @@ export function CohortsPage() {
     query: { page: list.page, page_size: PAGE_SIZES.cohorts, search_query: list.search || undefined, order_by: list.sort, status },
   });
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Cohorts" actions={<ButtonLink to={paths.createCohort}>Create cohort</ButtonLink>} />
       <ListFrame
         label="Cohorts"

@@ -67,16 +67,16 @@ export function CreateCohortPage() {
   );
 
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Create cohort" back={{ to: paths.cohorts, label: 'Cohorts' }} />
       <form id="create-cohort-form" className="admin-form admin-card" onSubmit={onSubmit} noValidate>
         <CohortFields register={form.register} errors={errors} />
-        <section aria-labelledby="linked-courses" className="admin-stack">
+        <section aria-labelledby="linked-courses" className="ui-stack">
           <h2 id="linked-courses" className="admin-section-title">
             Courses
           </h2>
           {courses.length === 0 ? (
-            <p className="admin-muted">No course linked yet. Add at least one from the search below.</p>
+            <p className="ui-muted ui-muted--small">No course linked yet. Add at least one from the search below.</p>
           ) : (
             <ul className="admin-pick-list" aria-label="Linked courses">
               {courses.map((c) => (

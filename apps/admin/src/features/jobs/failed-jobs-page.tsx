@@ -11,7 +11,7 @@ export function FailedJobsPage() {
   const jobs = useRouteQuery('adminFailedJobs', {});
   const retry = useRouteMutation('adminRetryJob', { invalidates: invalidations.adminRetryJob });
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Failed jobs" subtitle="Work that failed after its last try. Retry puts it back in the queue." />
       {retry.isError && <p role="alert">The job could not be retried.</p>}
       {jobs.isError ? (

@@ -19,7 +19,7 @@ export function MailboxPage() {
   const message = useRouteQuery('adminMailboxMessage', { params: { messageId: open ?? '' } }, { enabled: open !== null });
 
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Mailbox" subtitle="Development only: the emails the school sent, caught before leaving this computer." />
       {list.isError ? (
         <p role="alert">The mailbox could not be loaded.</p>

@@ -20,7 +20,7 @@ export function StudentsPage() {
   });
   const active = useRouteQuery('adminActiveCohorts', {});
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Students" />
       <ListFrame
         label="Students"
@@ -64,7 +64,7 @@ export function StudentsPage() {
                     ) : active.data && active.data.length > 0 ? (
                       <AddToCohort student={s} cohorts={active.data} />
                     ) : (
-                      <span className="admin-muted">None</span>
+                      <span className="ui-muted ui-muted--small">None</span>
                     )}
                   </td>
                   <td data-label="Status">
@@ -74,7 +74,7 @@ export function StudentsPage() {
                     {s.cohort_enrollment ? (
                       <ProgressBar value={s.completion_percentage} label={`Progress of ${s.first_name} ${s.last_name}`} className="admin-table__progress" />
                     ) : (
-                      <span className="admin-muted">–</span>
+                      <span className="ui-muted ui-muted--small">–</span>
                     )}
                   </td>
                   <td data-label="Last active">{s.latest_access_datetime ? relativeTime(s.latest_access_datetime) : 'Never'}</td>

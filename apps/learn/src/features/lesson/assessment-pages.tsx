@@ -23,7 +23,7 @@ export function ProjectPage() {
   const [tried, setTried] = useState(false);
   usePageTitle('Project submission');
   return (
-    <div className="learn-page learn-narrow">
+    <div className="ui-page ui-page--padded ui-page--narrow">
       <p className="learn-eyebrow">Project submission</p>
       <h1>{SAMPLE_PROJECT.title}</h1>
       <dl className="learn-grade__facts">
@@ -36,17 +36,17 @@ export function ProjectPage() {
           <dd>{formatDate(SAMPLE_PROJECT.deadline)}</dd>
         </div>
       </dl>
-      <p className="learn-muted">{SAMPLE_PROJECT_NOTE}</p>
+      <p className="ui-muted">{SAMPLE_PROJECT_NOTE}</p>
       <p>{SAMPLE_PROJECT.instructions}</p>
       <form
-        className="learn-stack"
+        className="ui-stack ui-stack--loose"
         onSubmit={(e) => {
           e.preventDefault();
           setTried(true);
         }}
       >
         <TextField label="Project file (.zip)" type="file" accept=".zip,application/zip" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
-        {file && <p className="learn-muted">Selected: {file.name}</p>}
+        {file && <p className="ui-muted">Selected: {file.name}</p>}
         <div>
           <Button type="submit">Upload</Button>
         </div>
@@ -62,9 +62,9 @@ export function ProjectPage() {
 export function QuizPage() {
   usePageTitle('Online quiz');
   return (
-    <div className="learn-page learn-narrow">
+    <div className="ui-page ui-page--padded ui-page--narrow">
       <h1>Online quiz</h1>
-      <p className="learn-muted">Online quizzes are coming soon. Your instructor will tell you how to take this quiz.</p>
+      <p className="ui-muted">Online quizzes are coming soon. Your instructor will tell you how to take this quiz.</p>
     </div>
   );
 }

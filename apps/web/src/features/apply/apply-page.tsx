@@ -13,7 +13,7 @@ export function ApplyPage() {
     <>
       <PageBanner title="Apply" subtitle="Funded programmes and partnerships that start your career in the semiconductor industry." />
       <section className="page-section" aria-label="Initiatives">
-        <div className="site-container">
+        <div className="ui-page ui-page--gutters">
           {isPending || !data ? (
             <LoadingIndicator />
           ) : (

@@ -8,11 +8,11 @@ export function InitiativeCard({ initiative }: { initiative: Initiative }) {
   // Decided by today's date in the browser, never frozen into the prerendered HTML.
   const open = useApplicationOpen(initiative);
   return (
-    <article className="initiative-card">
+    <article className="initiative-card ui-linked-card">
       {open === true && <p className="initiative-card__badge">APPLICATION OPEN</p>}
       {open === false && <p className="initiative-card__badge initiative-card__badge--closed">APPLICATION CLOSED</p>}
       <h2 className="initiative-card__title">
-        <AppLink to={`/apply/${initiative.frontend_slug}`} className="initiative-card__link">
+        <AppLink to={`/apply/${initiative.frontend_slug}`} className="ui-linked-card__link">
           {initiative.title}
         </AppLink>
       </h2>

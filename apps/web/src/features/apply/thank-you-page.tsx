@@ -7,7 +7,7 @@ export function ThankYouPage() {
   usePageTitle('Thank you for applying');
   return (
     <section className="page-section thank-you" aria-labelledby="thank-you-title">
-      <div className="site-container site-container--narrow thank-you__card">
+      <div className="ui-page ui-page--gutters ui-page--narrow thank-you__card">
         <h1 id="thank-you-title">{thankYouCopy.title}</h1>
         <p>{thankYouCopy.message}</p>
         <p className="thank-you__note">{thankYouCopy.note}</p>

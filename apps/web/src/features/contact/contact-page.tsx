@@ -9,7 +9,7 @@ export function ContactPage() {
     <>
       <PageBanner title="Contact us" subtitle="Questions about a course, the youth programme or training for your team? Send us a message." />
       <section className="page-section" aria-label="Send us a message">
-        <div className="site-container site-container--narrow">
+        <div className="ui-page ui-page--gutters ui-page--narrow">
           <div className="form-card">
             <ContactForm />
           </div>

@@ -25,7 +25,7 @@ export function CourseDetailPage() {
   return (
     <article className="course-detail">
       <header className="course-hero">
-        <div className="site-container course-hero__inner">
+        <div className="ui-page ui-page--gutters course-hero__inner">
           <nav aria-label="Breadcrumb" className="breadcrumbs">
             <ol>
               <li><AppLink to="/">Home</AppLink></li>
@@ -57,7 +57,7 @@ export function CourseDetailPage() {
 
       <CourseTabBar />
 
-      <div className="site-container course-sections">
+      <div className="ui-page ui-page--gutters course-sections">
         <section id="overview" className="course-section" aria-labelledby="overview-title">
           <h2 id="overview-title" className="course-section__title">Overview</h2>
           <p className="course-section__tagline">{details.tagline}</p>

@@ -27,7 +27,7 @@ export function CoursesPage() {
     <>
       <PageBanner title="Our courses" subtitle="Industry-led courses across the whole chip life cycle, from your first transistor to failure analysis." />
       <section className="page-section" aria-labelledby="category-title">
-        <div className="site-container">
+        <div className="ui-page ui-page--gutters">
           <CategoryBar active={slug} onSelect={select} />
           <h2 id="category-title" className="page-section__title courses__category-title" aria-live="polite">
             {category?.fullTitle ?? category?.title}

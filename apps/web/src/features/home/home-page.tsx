@@ -13,7 +13,7 @@ export function HomePage() {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
-        <div className="site-container hero__inner">
+        <div className="ui-page ui-page--gutters hero__inner">
           <h1 id="hero-title" className="hero__title">{hero.title}</h1>
           <p className="hero__subtitle">{hero.subtitle}</p>
           <div className="hero__actions">
@@ -32,7 +32,7 @@ export function HomePage() {
       </section>
 
       <section className="home-section" aria-labelledby="top-courses-title">
-        <div className="site-container">
+        <div className="ui-page ui-page--gutters">
           <div className="home-section__head">
             <div>
               <h2 id="top-courses-title" className="home-section__title">{topCourses.title}</h2>
@@ -51,7 +51,7 @@ export function HomePage() {
       <Testimonials title={testimonials.title} action={testimonials.action} />
 
       <section className="home-section" aria-labelledby="why-us-title">
-        <div className="site-container">
+        <div className="ui-page ui-page--gutters">
           <h2 id="why-us-title" className="home-section__title">{whyUsCopy.title}</h2>
           <ul className="why-us">
             {whyUs.map((item) => (
@@ -65,7 +65,7 @@ export function HomePage() {
       </section>
 
       <section className="home-section get-started" aria-labelledby="get-started-title">
-        <div className="site-container get-started__inner">
+        <div className="ui-page ui-page--gutters get-started__inner">
           <h2 id="get-started-title" className="home-section__title">{getStarted.title}</h2>
           <p>{getStarted.text}</p>
           <ButtonLink to={getStarted.action.to} size="lg" variant="accent">{getStarted.action.label}</ButtonLink>

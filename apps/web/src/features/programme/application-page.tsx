@@ -24,7 +24,7 @@ export function ApplicationPage() {
         <p className="site-banner__link"><AppLink to={`/apply/${slug}`}>About the programme</AppLink></p>
       </PageBanner>
       <section className="page-section" aria-label="Application">
-        <div className="site-container site-container--narrow">
+        <div className="ui-page ui-page--gutters ui-page--narrow">
           {/* The prerendered form has no course chosen; the query string's course is set once hydrated. */}
           {open === false ? (
             <p className="programme-closed programme-closed--form" role="status">

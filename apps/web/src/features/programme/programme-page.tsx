@@ -35,7 +35,7 @@ export function ProgrammePage() {
   return (
     <>
       <header className="programme-hero">
-        <div className="site-container programme-hero__inner">
+        <div className="ui-page ui-page--gutters programme-hero__inner">
           <p className="site-banner__eyebrow">{initiative.title}</p>
           <h1 className="programme-hero__title">{programme.hero.title}</h1>
           <p className="programme-hero__subtitle">{programme.hero.subtitle}</p>
@@ -60,7 +60,7 @@ export function ProgrammePage() {
       </header>
 
       <section className="page-section" aria-labelledby="eligibility-title">
-        <div className="site-container programme-two-col">
+        <div className="ui-page ui-page--gutters programme-two-col">
           <div>
             <h2 id="eligibility-title" className="page-section__title">Who can apply</h2>
             <ul className="check-list">
@@ -85,7 +85,7 @@ export function ProgrammePage() {
       </section>
 
       <section className="page-section page-section--alt" aria-labelledby="roles-title">
-        <div className="site-container">
+        <div className="ui-page ui-page--gutters">
           <h2 id="roles-title" className="page-section__title">{programme.jobRolesTitle}</h2>
           <ol className="job-roles">
             {jobRoles.map((r) => (
@@ -99,7 +99,7 @@ export function ProgrammePage() {
       </section>
 
       <section id="programme-tracks" className="page-section" aria-labelledby="tracks-title">
-        <div className="site-container">
+        <div className="ui-page ui-page--gutters">
           <h2 id="tracks-title" className="page-section__title">{programme.coursesTitle}</h2>
           <Tabs
             label="Programme tracks"
@@ -130,7 +130,7 @@ export function ProgrammePage() {
       </section>
 
       <section className="page-section page-section--alt" aria-labelledby="faq-title">
-        <div className="site-container site-container--narrow">
+        <div className="ui-page ui-page--gutters ui-page--narrow">
           <h2 id="faq-title" className="page-section__title">{programme.faqTitle}</h2>
           {faq.map((category) => (
             <div key={category.id} className="faq">

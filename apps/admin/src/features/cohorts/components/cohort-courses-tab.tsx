@@ -41,7 +41,7 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
   };
 
   return (
-    <div className="admin-stack">
+    <div className="ui-stack">
       <section aria-labelledby="cohort-courses">
         <h2 id="cohort-courses" className="admin-section-title">
           Courses taught in this cohort

@@ -22,7 +22,7 @@ export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
     },
   });
   return (
-    <div className="admin-stack">
+    <div className="ui-stack">
       <ListFrame
         label="Students of the cohort"
         query={students}
@@ -122,11 +122,11 @@ function QueueList({ cohortId }: { cohortId: string }) {
   const queue = useRouteQuery('adminCohortQueue', { params: { cohortId }, query: { page: list.page, page_size: PAGE_SIZES.cohortQueue } });
   if (!queue.data || queue.data.count === 0) return null;
   return (
-    <section className="admin-card admin-stack" aria-labelledby="queue-title">
+    <section className="admin-card ui-stack" aria-labelledby="queue-title">
       <h2 id="queue-title" className="admin-section-title">
         Waiting for an account ({queue.data.count})
       </h2>
-      <p className="admin-muted">These people were added by email but have no account yet. They join the cohort when they sign up.</p>
+      <p className="ui-muted ui-muted--small">These people were added by email but have no account yet. They join the cohort when they sign up.</p>
       <table className="admin-table">
         <thead>
           <tr>

@@ -14,7 +14,7 @@ export function CoursePicker({ onPick, picked, heading }: { onPick: (course: Pic
   const list = useLocalListState('title');
   const courses = useRouteQuery('adminCourseList', { query: { page: list.page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: list.search || undefined, order_by: list.sort } });
   return (
-    <section className="admin-card admin-stack" aria-label="Course search">
+    <section className="admin-card ui-stack" aria-label="Course search">
       {heading}
       <ListToolbar
         onSearch={list.setSearch}
@@ -22,7 +22,7 @@ export function CoursePicker({ onPick, picked, heading }: { onPick: (course: Pic
         onSortChange={list.setSort}
         searchPlaceholder="Search courses..."
       />
-      {courses.data && courses.data.data.length === 0 && <p className="admin-empty">No course matches your search.</p>}
+      {courses.data && courses.data.data.length === 0 && <p className="ui-empty ui-empty--quiet">No course matches your search.</p>}
       <ul className="admin-pick-list" aria-label="Courses">
         {courses.data?.data.map((c) => (
           <li key={c.id_slug} className="admin-pick-list__item">

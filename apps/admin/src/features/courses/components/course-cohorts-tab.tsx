@@ -29,13 +29,13 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
   };
 
   return (
-    <div className="admin-stack">
+    <div className="ui-stack">
       <section aria-labelledby="linked-cohorts">
         <h2 id="linked-cohorts" className="admin-section-title">
           Cohorts teaching this course
         </h2>
         {course.cohorts.length === 0 ? (
-          <p className="admin-empty">No cohort teaches this course yet.</p>
+          <p className="ui-empty ui-empty--quiet">No cohort teaches this course yet.</p>
         ) : (
           <table className="admin-table">
             <thead>
@@ -78,7 +78,7 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
           onSortChange={list.setSort}
           searchPlaceholder="Search cohorts..."
         />
-        {cohorts.data && cohorts.data.data.length === 0 && <p className="admin-empty">No cohort matches your search.</p>}
+        {cohorts.data && cohorts.data.data.length === 0 && <p className="ui-empty ui-empty--quiet">No cohort matches your search.</p>}
         <ul className="admin-pick-list" aria-label="Cohorts to link">
           {cohorts.data?.data.map((c) => (
             <li key={c.id_slug} className="admin-pick-list__item">

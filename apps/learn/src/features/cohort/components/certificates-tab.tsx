@@ -13,9 +13,9 @@ function CertificateRow({ cohortId, certificate }: { cohortId: string; certifica
       <div className="learn-certificate__main">
         <h3 className="learn-certificate__title">{certificate.title}</h3>
         {completed ? (
-          <p className="learn-muted">Issued on {formatDate(certificate.user_certificate?.completion_date)}</p>
+          <p className="ui-muted">Issued on {formatDate(certificate.user_certificate?.completion_date)}</p>
         ) : (
-          <p className="learn-muted">In progress</p>
+          <p className="ui-muted">In progress</p>
         )}
       </div>
       {completed && (
@@ -30,7 +30,7 @@ function CertificateRow({ cohortId, certificate }: { cohortId: string; certifica
               </a>
             </>
           ) : doc.isError ? (
-            <p className="learn-muted">The certificate file is not available right now.</p>
+            <p className="ui-muted">The certificate file is not available right now.</p>
           ) : (
             <>
               <span className={buttonClass('secondary', 'sm')} aria-disabled="true">

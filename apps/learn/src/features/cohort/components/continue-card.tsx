@@ -23,7 +23,7 @@ export function ContinueCard({ cohortId, view }: { cohortId: string; view: UserC
           <div className="learn-continue__text">
             <p className="learn-eyebrow">{latest ? 'Most recent lesson' : 'Start here'}</p>
             <p className="learn-continue__title">{target.title}</p>
-            <p className="learn-muted">
+            <p className="ui-muted">
               {LESSON_TYPE_LABELS[target.type]} · {target.courseTitle}
             </p>
           </div>
@@ -32,7 +32,7 @@ export function ContinueCard({ cohortId, view }: { cohortId: string; view: UserC
           </ButtonLink>
         </div>
       ) : (
-        <p className="learn-muted">This class has no lessons yet.</p>
+        <p className="ui-muted">This class has no lessons yet.</p>
       )}
     </section>
   );

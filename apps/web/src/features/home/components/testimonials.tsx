@@ -8,7 +8,7 @@ export function Testimonials({ title, action }: { title: string; action: { label
   const item = testimonials[index];
   return (
     <section className="home-section home-testimonials" aria-labelledby="testimonials-title">
-      <div className="site-container">
+      <div className="ui-page ui-page--gutters">
         <h2 id="testimonials-title" className="home-section__title">{title}</h2>
         <div className="testimonial" aria-roledescription="carousel" aria-label="Testimonials">
           <figure className="testimonial__card" aria-live="polite" aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
