@@ -8,8 +8,8 @@ test('initiatives open and close by their dates in the browser, and a closed one
   expect(html).not.toContain('APPLICATION CLOSED');
 
   await page.goto('/apply');
-  const open = page.locator('.initiative-card').filter({ hasText: 'Programme 2027' });
-  const closed = page.locator('.initiative-card').filter({ hasText: 'Programme 2025' });
+  const open = page.locator('.site-initiative-card').filter({ hasText: 'Programme 2027' });
+  const closed = page.locator('.site-initiative-card').filter({ hasText: 'Programme 2025' });
   await expect(open.getByText('APPLICATION OPEN')).toBeVisible();
   await expect(closed.getByText('APPLICATION CLOSED')).toBeVisible();
   await expect(closed.getByText('APPLICATION OPEN')).toHaveCount(0);

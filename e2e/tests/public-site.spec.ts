@@ -85,7 +85,7 @@ test('a visitor browses the landing page, the catalogue and a course', async ({ 
   await page.goForward();
   await expect(page).toHaveURL(/\?path=fa$/);
 
-  const firstCourse = page.locator('.course-card .ui-linked-card__link').first();
+  const firstCourse = page.locator('.site-course-card .ui-linked-card__link').first();
   const title = (await firstCourse.textContent())!;
   await firstCourse.click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -109,7 +109,7 @@ test('a visitor browses the landing page, the catalogue and a course', async ({ 
   await expect(module1).toHaveAttribute('aria-expanded', 'false');
   await module1.click();
   await expect(module1).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.locator('.curriculum__module--open .curriculum__points li').first()).toBeVisible();
+  await expect(page.locator('.site-curriculum__module--open .site-curriculum__points li').first()).toBeVisible();
 
   await page.goto('/courses/course-3');
   await expect(page.getByText('Uh oh... course not found')).toBeVisible();
@@ -120,14 +120,14 @@ test('a visitor browses the landing page, the catalogue and a course', async ({ 
 
 test('the apply page shows the initiatives, and the programme page leads to the form with the track preset', async ({ page }) => {
   await page.goto('/apply');
-  const card = page.locator('.initiative-card').first();
+  const card = page.locator('.site-initiative-card').first();
   await expect(card.getByText('APPLICATION OPEN')).toBeVisible();
   await expect(card.getByText('Apply now')).toBeVisible();
   await card.getByRole('link').click();
   await expect(page).toHaveURL(/\/apply\/youth-programme-2027$/);
-  await expect(page.locator('.programme-facts').getByText('RM 2,500')).toBeVisible();
-  await expect(page.locator('.job-roles__item')).toHaveCount(20);
-  await expect(page.locator('.faq__category')).toHaveCount(4);
+  await expect(page.locator('.site-programme-facts').getByText('RM 2,500')).toBeVisible();
+  await expect(page.locator('.site-job-roles__item')).toHaveCount(20);
+  await expect(page.locator('.site-faq__category')).toHaveCount(4);
   await page.getByRole('button', { name: 'Apply now' }).click();
   await page.getByRole('tab', { name: 'Packaging' }).click();
   await page.getByRole('link', { name: 'Apply for Packaging' }).click();

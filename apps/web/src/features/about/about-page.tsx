@@ -11,51 +11,51 @@ export function AboutPage() {
   return (
     <>
       <PageBanner title={banner.title} subtitle={banner.subtitle} />
-      <section className="page-section about-mission" aria-labelledby="mission-title">
-        <div className="ui-page ui-page--gutters about-mission__inner">
-          <h2 id="mission-title" className="page-section__title">{mission.title}</h2>
-          <p className="about-mission__text">{mission.text}</p>
+      <section className="site-page-section site-about-mission" aria-labelledby="mission-title">
+        <div className="ui-page ui-page--gutters site-about-mission__inner">
+          <h2 id="mission-title" className="site-page-section__title">{mission.title}</h2>
+          <p className="site-about-mission__text">{mission.text}</p>
         </div>
       </section>
-      <section className="page-section page-section--alt" aria-labelledby="what-we-do-title">
+      <section className="site-page-section site-page-section--alt" aria-labelledby="what-we-do-title">
         <div className="ui-page ui-page--gutters">
-          <h2 id="what-we-do-title" className="page-section__title">{whatWeDo.title}</h2>
-          <ul className="tile-grid tile-grid--3">
+          <h2 id="what-we-do-title" className="site-page-section__title">{whatWeDo.title}</h2>
+          <ul className="site-tile-grid site-tile-grid--3">
             {whatWeDo.pillars.map((p) => (
-              <li key={p.title} className="tile">
-                <h3 className="tile__title">{p.title}</h3>
+              <li key={p.title} className="site-tile">
+                <h3 className="site-tile__title">{p.title}</h3>
                 <p>{p.description}</p>
               </li>
             ))}
           </ul>
         </div>
       </section>
-      <section className="page-section" aria-labelledby="why-choose-title">
+      <section className="site-page-section" aria-labelledby="why-choose-title">
         <div className="ui-page ui-page--gutters">
-          <h2 id="why-choose-title" className="page-section__title">{whyChooseUs.title}</h2>
-          <ol className="tile-grid tile-grid--numbered">
+          <h2 id="why-choose-title" className="site-page-section__title">{whyChooseUs.title}</h2>
+          <ol className="site-tile-grid site-tile-grid--numbered">
             {whyChooseUs.points.map((p) => (
-              <li key={p.title} className="tile">
-                <h3 className="tile__title">{p.title}</h3>
+              <li key={p.title} className="site-tile">
+                <h3 className="site-tile__title">{p.title}</h3>
                 <p>{p.description}</p>
               </li>
             ))}
           </ol>
         </div>
       </section>
-      <section className="page-section page-section--alt" aria-labelledby="impact-title">
+      <section className="site-page-section site-page-section--alt" aria-labelledby="impact-title">
         <div className="ui-page ui-page--gutters">
-          <h2 id="impact-title" className="page-section__title">{impact.title}</h2>
-          <ul className="check-list">
+          <h2 id="impact-title" className="site-page-section__title">{impact.title}</h2>
+          <ul className="site-check-list">
             {impact.bullets.map((b) => (
               <li key={b}>{b}</li>
             ))}
           </ul>
         </div>
       </section>
-      <section className="page-section" aria-labelledby="looking-forward-title">
-        <div className="ui-page ui-page--gutters about-mission__inner">
-          <h2 id="looking-forward-title" className="page-section__title">{lookingForward.title}</h2>
+      <section className="site-page-section" aria-labelledby="looking-forward-title">
+        <div className="ui-page ui-page--gutters site-about-mission__inner">
+          <h2 id="looking-forward-title" className="site-page-section__title">{lookingForward.title}</h2>
           <p>{lookingForward.text}</p>
         </div>
       </section>

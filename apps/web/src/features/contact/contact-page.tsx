@@ -8,9 +8,9 @@ export function ContactPage() {
   return (
     <>
       <PageBanner title="Contact us" subtitle="Questions about a course, the youth programme or training for your team? Send us a message." />
-      <section className="page-section" aria-label="Send us a message">
+      <section className="site-page-section" aria-label="Send us a message">
         <div className="ui-page ui-page--gutters ui-page--narrow">
-          <div className="form-card">
+          <div className="site-form-card">
             <ContactForm />
           </div>
         </div>

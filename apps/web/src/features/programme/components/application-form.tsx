@@ -43,9 +43,9 @@ export function initialValues(course: string | null): Values {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="application-section">
-      <legend className="application-section__title">{title}</legend>
-      <div className="application-section__grid">{children}</div>
+    <fieldset className="site-application-section">
+      <legend className="site-application-section__title">{title}</legend>
+      <div className="site-application-section__grid">{children}</div>
     </fieldset>
   );
 }
@@ -53,13 +53,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function YesNo({ name, question, register, errors }: { name: YesNoField; question: string; register: UseFormRegister<Values>; errors: FieldErrors<Values> }) {
   const error = errors[name]?.message;
   return (
-    <fieldset className="yes-no" aria-describedby={error ? `${name}-error` : undefined}>
-      <legend className="yes-no__question">
+    <fieldset className="site-yes-no" aria-describedby={error ? `${name}-error` : undefined}>
+      <legend className="site-yes-no__question">
         {question} <span className="ui-field__required" aria-hidden="true">*</span>
       </legend>
-      <div className="yes-no__options">
+      <div className="site-yes-no__options">
         {yesNoOptions.map((o) => (
-          <label key={o.value} className="yes-no__option">
+          <label key={o.value} className="site-yes-no__option">
             <input type="radio" value={o.value} {...register(name)} /> {o.label}
           </label>
         ))}
@@ -113,10 +113,10 @@ export function ApplicationForm({ presetCourse }: { presetCourse: string | null 
   );
 
   return (
-    <form method="post" className="application-form" onSubmit={onSubmit} noValidate aria-label="Programme application">
+    <form method="post" className="site-application-form" onSubmit={onSubmit} noValidate aria-label="Programme application">
         {/* Fields wait for the script: typed before hydration, the form would not see them. */}
-        <fieldset className="form-fieldset" disabled={!hydrated}>
-      <p className="application-form__note">Fields marked <span aria-hidden="true">*</span><span className="ui-visually-hidden">with an asterisk</span> are required.</p>
+        <fieldset className="site-form-fieldset" disabled={!hydrated}>
+      <p className="site-application-form__note">Fields marked <span aria-hidden="true">*</span><span className="ui-visually-hidden">with an asterisk</span> are required.</p>
       <Section title="Programme">
         {select('course', 'Course', courseOptions)}
       </Section>

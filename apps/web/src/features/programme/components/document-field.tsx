@@ -30,7 +30,7 @@ export function DocumentField({ label, name, onChange }: DocumentFieldProps) {
         name={name}
         type="file"
         accept={APPLICATION_FILE_ACCEPT}
-        className="ui-input document-field__input"
+        className="ui-input site-document-field__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         onChange={(e) => {
