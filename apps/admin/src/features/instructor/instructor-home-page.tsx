@@ -21,7 +21,9 @@ export function InstructorHomePage() {
       <QueryView query={cohorts} label="your cohorts" homePath="/instructor">
         {(list) =>
           list.length === 0 ? (
-            <p className="ui-empty ui-empty--quiet">You are not linked to any cohort yet. An admin links instructors to the cohorts they teach.</p>
+            <p className="ui-empty ui-empty--quiet">
+              You are not linked to any cohort yet. An admin links instructors to the cohorts they teach.
+            </p>
           ) : (
             <ul className="admin-instructor-cohorts" aria-label="Your cohorts">
               {list.map((c) => (
@@ -31,7 +33,8 @@ export function InstructorHomePage() {
                     <CohortStatus status={c.status} />
                   </div>
                   <p className="ui-muted ui-muted--small">
-                    {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active} active of {formatCount(c.total_students, 'student')}
+                    {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active}{' '}
+                    active of {formatCount(c.total_students, 'student')}
                   </p>
                   <h3 className="admin-subtitle">Courses</h3>
                   <ul className="admin-pick-list">

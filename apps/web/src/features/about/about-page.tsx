@@ -13,13 +13,17 @@ export function AboutPage() {
       <PageBanner title={banner.title} subtitle={banner.subtitle} />
       <section className="site-page-section site-about-mission" aria-labelledby="mission-title">
         <div className="ui-page ui-page--gutters site-about-mission__inner">
-          <h2 id="mission-title" className="site-page-section__title">{mission.title}</h2>
+          <h2 id="mission-title" className="site-page-section__title">
+            {mission.title}
+          </h2>
           <p className="site-about-mission__text">{mission.text}</p>
         </div>
       </section>
       <section className="site-page-section site-page-section--alt" aria-labelledby="what-we-do-title">
         <div className="ui-page ui-page--gutters">
-          <h2 id="what-we-do-title" className="site-page-section__title">{whatWeDo.title}</h2>
+          <h2 id="what-we-do-title" className="site-page-section__title">
+            {whatWeDo.title}
+          </h2>
           <ul className="site-tile-grid site-tile-grid--3">
             {whatWeDo.pillars.map((p) => (
               <li key={p.title} className="site-tile">
@@ -32,7 +36,9 @@ export function AboutPage() {
       </section>
       <section className="site-page-section" aria-labelledby="why-choose-title">
         <div className="ui-page ui-page--gutters">
-          <h2 id="why-choose-title" className="site-page-section__title">{whyChooseUs.title}</h2>
+          <h2 id="why-choose-title" className="site-page-section__title">
+            {whyChooseUs.title}
+          </h2>
           <ol className="site-tile-grid site-tile-grid--numbered">
             {whyChooseUs.points.map((p) => (
               <li key={p.title} className="site-tile">
@@ -45,7 +51,9 @@ export function AboutPage() {
       </section>
       <section className="site-page-section site-page-section--alt" aria-labelledby="impact-title">
         <div className="ui-page ui-page--gutters">
-          <h2 id="impact-title" className="site-page-section__title">{impact.title}</h2>
+          <h2 id="impact-title" className="site-page-section__title">
+            {impact.title}
+          </h2>
           <ul className="site-check-list">
             {impact.bullets.map((b) => (
               <li key={b}>{b}</li>
@@ -55,7 +63,9 @@ export function AboutPage() {
       </section>
       <section className="site-page-section" aria-labelledby="looking-forward-title">
         <div className="ui-page ui-page--gutters site-about-mission__inner">
-          <h2 id="looking-forward-title" className="site-page-section__title">{lookingForward.title}</h2>
+          <h2 id="looking-forward-title" className="site-page-section__title">
+            {lookingForward.title}
+          </h2>
           <p>{lookingForward.text}</p>
         </div>
       </section>

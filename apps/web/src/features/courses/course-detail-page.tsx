@@ -28,9 +28,15 @@ export function CourseDetailPage() {
         <div className="ui-page ui-page--gutters site-course-hero__inner">
           <nav aria-label="Breadcrumb" className="site-breadcrumbs">
             <ol>
-              <li><AppLink to="/">Home</AppLink></li>
-              <li><AppLink to="/courses">Courses</AppLink></li>
-              <li><span aria-current="page">{course.title}</span></li>
+              <li>
+                <AppLink to="/">Home</AppLink>
+              </li>
+              <li>
+                <AppLink to="/courses">Courses</AppLink>
+              </li>
+              <li>
+                <span aria-current="page">{course.title}</span>
+              </li>
             </ol>
           </nav>
           <div className="site-course-hero__grid">
@@ -41,16 +47,37 @@ export function CourseDetailPage() {
               <h1 className="site-course-hero__title">{course.title}</h1>
               <p className="site-course-hero__description">{course.description}</p>
               <dl className="site-course-hero__facts">
-                <div><dt>Level</dt><dd>{course.level}</dd></div>
-                <div><dt>Mode</dt><dd>{course.mode}</dd></div>
-                <div><dt>Length</dt><dd>{course.length}</dd></div>
+                <div>
+                  <dt>Level</dt>
+                  <dd>{course.level}</dd>
+                </div>
+                <div>
+                  <dt>Mode</dt>
+                  <dd>{course.mode}</dd>
+                </div>
+                <div>
+                  <dt>Length</dt>
+                  <dd>{course.length}</dd>
+                </div>
               </dl>
               <div className="site-course-hero__actions">
-                <Button type="button" variant="accent" onClick={() => scrollToSection('application')}>Apply now</Button>
-                <Button type="button" variant="outline-light" onClick={() => scrollToSection('overview')}>Learn more</Button>
+                <Button type="button" variant="accent" onClick={() => scrollToSection('application')}>
+                  Apply now
+                </Button>
+                <Button type="button" variant="outline-light" onClick={() => scrollToSection('overview')}>
+                  Learn more
+                </Button>
               </div>
             </div>
-            <img className="site-course-hero__image" src={courseImage(course)} alt="" width={360} height={240} loading="lazy" decoding="async" />
+            <img
+              className="site-course-hero__image"
+              src={courseImage(course)}
+              alt=""
+              width={360}
+              height={240}
+              loading="lazy"
+              decoding="async"
+            />
           </div>
         </div>
       </header>
@@ -59,20 +86,26 @@ export function CourseDetailPage() {
 
       <div className="ui-page ui-page--gutters site-course-sections">
         <section id="overview" className="site-course-section" aria-labelledby="overview-title">
-          <h2 id="overview-title" className="site-course-section__title">Overview</h2>
+          <h2 id="overview-title" className="site-course-section__title">
+            Overview
+          </h2>
           <p className="site-course-section__tagline">{details.tagline}</p>
           <p>{details.description}</p>
           <div className="site-course-overview__lists">
             <div>
               <h3>Course outcomes</h3>
               <ul className="site-check-list">
-                {details.outcomes.map((o) => <li key={o}>{o}</li>)}
+                {details.outcomes.map((o) => (
+                  <li key={o}>{o}</li>
+                ))}
               </ul>
             </div>
             <div>
               <h3>Skills gained</h3>
               <ul className="site-tool-list">
-                {details.tools.map((t) => <li key={t}>{t}</li>)}
+                {details.tools.map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
               </ul>
             </div>
           </div>
@@ -92,18 +125,24 @@ export function CourseDetailPage() {
         </section>
 
         <section id="curriculum" className="site-course-section" aria-labelledby="curriculum-title">
-          <h2 id="curriculum-title" className="site-course-section__title">Curriculum</h2>
+          <h2 id="curriculum-title" className="site-course-section__title">
+            Curriculum
+          </h2>
           <p className="site-course-section__lead">What you will learn in this course</p>
           <Curriculum modules={details.curriculum} />
         </section>
 
         <section id="application" className="site-course-section" aria-labelledby="application-title">
-          <h2 id="application-title" className="site-course-section__title">Application</h2>
+          <h2 id="application-title" className="site-course-section__title">
+            Application
+          </h2>
           <div className="site-course-application">
             <div>
               <h3>Course prerequisites</h3>
               <ul className="site-check-list">
-                {details.prequisites.map((p) => <li key={p}>{p}</li>)}
+                {details.prequisites.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
               </ul>
             </div>
             <div className="site-form-card">

@@ -20,7 +20,16 @@ export function CourseCard({ course, headingLevel = 3 }: CourseCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="site-course-card ui-linked-card">
-      <img className="site-course-card__image" src={courseImage(course)} alt="" width={320} height={180} loading="lazy" decoding="async" onError={showPlaceholderOnError} />
+      <img
+        className="site-course-card__image"
+        src={courseImage(course)}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+        decoding="async"
+        onError={showPlaceholderOnError}
+      />
       <div className="site-course-card__body">
         <p className="site-course-card__category">{getCategory(course.path)?.title}</p>
         <Heading className="site-course-card__title">

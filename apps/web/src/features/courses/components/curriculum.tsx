@@ -10,7 +10,13 @@ function ModuleItem({ module, number }: { module: CourseModule; number: number }
   return (
     <li className={cx('site-curriculum__module', open && 'site-curriculum__module--open')}>
       <h3 className="site-curriculum__heading">
-        <button type="button" className="site-curriculum__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="site-curriculum__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
           <span className="site-curriculum__number">{`Module ${number}`}</span>{' '}
           <span className="site-curriculum__title">{module.title}</span>
           <ChevronDownIcon className="site-curriculum__chevron" aria-hidden="true" />

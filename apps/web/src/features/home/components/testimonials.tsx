@@ -9,9 +9,16 @@ export function Testimonials({ title, action }: { title: string; action: { label
   return (
     <section className="site-home-section site-home-testimonials" aria-labelledby="testimonials-title">
       <div className="ui-page ui-page--gutters">
-        <h2 id="testimonials-title" className="site-home-section__title">{title}</h2>
+        <h2 id="testimonials-title" className="site-home-section__title">
+          {title}
+        </h2>
         <div className="site-testimonial" aria-roledescription="carousel" aria-label="Testimonials">
-          <figure className="site-testimonial__card" aria-live="polite" aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
+          <figure
+            className="site-testimonial__card"
+            aria-live="polite"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${testimonials.length}`}
+          >
             <blockquote>
               <p className="site-testimonial__title">{item.title}</p>
               <p className="site-testimonial__text">{item.subtext}</p>
