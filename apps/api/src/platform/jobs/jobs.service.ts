@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { type Db, type Job, PgBoss, type Queue, type SendOptions } from 'pg-boss';
 import type { DataSource, EntityManager } from 'typeorm';
 
+import { rows } from '../../common/sql/db';
 import { JOBS_SCHEMA } from './jobs-schema';
+import { failedJobName, failedJobs, type QueueStats, queueStats } from './jobs.queries';
 
 export { JOBS_SCHEMA };
 
@@ -41,7 +43,7 @@ export interface FailedJob {
 export function transactionDb(m: EntityManager): Db {
   const runner = m.queryRunner;
   if (!runner?.isTransactionActive) throw new Error('Jobs are created inside a transaction: pass the manager of db.transaction()');
-  return { executeSql: async (text, values) => ({ rows: (await runner.query(text, values as unknown[], true)).records }) };
+  return { executeSql: async (text, values) => ({ rows: await rows(m, text, values ?? []) }) };
 }
 
 /**
@@ -139,36 +141,23 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Each queue's waiting, running and failed jobs, in one statement (metrics). */
-  async stats(): Promise<{ queue: string; queued: number; active: number; failed: number }[]> {
+  async stats(): Promise<QueueStats[]> {
     await this.start();
-    return this.ds.query(
-      `SELECT q.name AS queue,
-              count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS queued,
-              count(j.id) FILTER (WHERE j.state = 'active')::int AS active,
-              count(j.id) FILTER (WHERE j.state = 'failed')::int AS failed
-         FROM ${JOBS_SCHEMA}.queue q LEFT JOIN ${JOBS_SCHEMA}.job j ON j.name = q.name
-        GROUP BY q.name ORDER BY q.name`,
-    );
+    return queueStats(this.ds);
   }
 
   /** Failed jobs (every try spent), newest first. */
   async failed(limit = 100): Promise<FailedJob[]> {
     await this.start();
-    const rows: FailedJob[] = await this.ds.query(
-      `SELECT id::text, name, data, retry_count, coalesce(output->>'message', output::text, '') AS error,
-              created_on, completed_on
-         FROM ${JOBS_SCHEMA}.job WHERE state = 'failed' ORDER BY completed_on DESC NULLS LAST, id LIMIT $1`,
-      [limit],
-    );
-    return rows;
+    return failedJobs<FailedJob>(this.ds, limit);
   }
 
   /** Puts a failed job back in the queue for another round of tries; false when there is no such failed job. */
   async retry(id: string): Promise<boolean> {
     const boss = await this.start();
-    const [row] = await this.ds.query(`SELECT name FROM ${JOBS_SCHEMA}.job WHERE id::text = $1 AND state = 'failed'`, [id]);
-    if (!row) return false;
-    const res = await boss.retry(row.name, id);
+    const name = await failedJobName(this.ds, id);
+    if (!name) return false;
+    const res = await boss.retry(name, id);
     return (res as { affected?: number }).affected! > 0;
   }
 

@@ -6,6 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../jobs/jobs.service';
 import { DevMailbox } from './dev-mailbox';
+import { recordDelivery, wasDelivered } from './mail.queries';
 import { renderMail, type TemplateName, type TemplateProps } from './templates';
 
 export const SEND_MAIL_JOB = 'send-mail';
@@ -92,16 +93,12 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   /** The job: render and send, unless this message was already sent. */
   async deliver(job: SendMailJob): Promise<void> {
-    const key = [job.template, job.to.toLowerCase(), job.subjectId];
-    const [sent] = await this.ds.query(`SELECT 1 FROM mail_deliveries WHERE template = $1 AND recipient = $2 AND subject_id = $3`, key);
-    if (sent) return;
+    const recipient = job.to.toLowerCase();
+    if (await wasDelivered(this.ds, job.template, recipient, job.subjectId)) return;
     const transport = await this.open();
     const mail = await renderMail(job.template, job.props);
     const info = await transport.sendMail({ to: job.to, subject: mail.subject, html: mail.html, text: mail.text });
-    await this.ds.query(
-      `INSERT INTO mail_deliveries (template, recipient, subject_id, message_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [...key, info.messageId ?? null],
-    );
+    await recordDelivery(this.ds, job.template, recipient, job.subjectId, info.messageId ?? null);
   }
 
   async onApplicationShutdown(): Promise<void> {
