@@ -1,4 +1,4 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 
 /** The brand, as the apps' design tokens give it (packages/ui styles.css). */
@@ -56,3 +56,34 @@ export function Layout({ preview, footer, children }: { preview: string; footer:
 }
 
 export const paragraph = { fontSize: 16, lineHeight: '24px', margin: '16px 0' } as const;
+
+/** A heading in the brand's type. */
+export function Title({ children }: { children: ReactNode }) {
+  return (
+    <Heading as="h1" style={{ fontSize: 24, lineHeight: '32px', color: BRAND.navy, margin: '16px 0 8px' }}>
+      {children}
+    </Heading>
+  );
+}
+
+/** The message's one action: a button, then the same link written out for clients that hide buttons. */
+export function CallToAction({ href, label, linkIntro }: { href: string; label: string; linkIntro: string }) {
+  return (
+    <>
+      <Section style={{ margin: '24px 0' }}>
+        <Button
+          href={href}
+          style={{ backgroundColor: BRAND.primary, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 20px', borderRadius: 6, textDecoration: 'none' }}
+        >
+          {label}
+        </Button>
+      </Section>
+      <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>
+        {linkIntro}{' '}
+        <Link href={href} style={{ color: BRAND.primary, wordBreak: 'break-all' }}>
+          {href}
+        </Link>
+      </Text>
+    </>
+  );
+}
