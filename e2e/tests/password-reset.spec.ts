@@ -31,7 +31,10 @@ async function linkFromMailbox(browser: Browser, email: string, count: number): 
   try {
     await signInAsAdmin(admin);
     await admin.getByRole('link', { name: 'Mailbox' }).click();
-    const items = admin.getByRole('list', { name: 'Messages' }).getByRole('button').filter({ hasText: `To ${email}` });
+    const items = admin
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('button')
+      .filter({ hasText: `To ${email}` });
     await expect(items).toHaveCount(count, { timeout: 30_000 });
     await expect(items.first()).toContainText(SUBJECT);
     await items.first().click();
@@ -61,7 +64,9 @@ test('a student resets a forgotten password from the mailbox link, lands signed 
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByLabel('Confirm new password').fill('other');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters, include a lowercase and uppercase letter, a number and a symbol')).toBeVisible();
+  await expect(
+    page.getByText('Password must be at least 6 characters, include a lowercase and uppercase letter, a number and a symbol'),
+  ).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   // Held back a moment, so that the busy label can be seen.

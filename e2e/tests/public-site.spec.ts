@@ -3,9 +3,27 @@ import { expect, type Page, type Response, test } from '@playwright/test';
 import { DEMO } from '../support/demo';
 
 const PUBLIC_PAGES = [
-  '/', '/about', '/contact', '/courses', '/courses?path=pe', '/courses/course-0', '/courses/course-40', '/courses/course-3', '/apply',
-  '/apply/thank-you', '/apply/youth-programme-2027', '/apply/youth-programme-2027/application', '/apply/youth-programme-2025', '/enterprise', '/applications/',
-  '/applications/some-id', '/login', '/login-other', '/login/reset-password', '/create-account', '/no-such-page',
+  '/',
+  '/about',
+  '/contact',
+  '/courses',
+  '/courses?path=pe',
+  '/courses/course-0',
+  '/courses/course-40',
+  '/courses/course-3',
+  '/apply',
+  '/apply/thank-you',
+  '/apply/youth-programme-2027',
+  '/apply/youth-programme-2027/application',
+  '/apply/youth-programme-2025',
+  '/enterprise',
+  '/applications/',
+  '/applications/some-id',
+  '/login',
+  '/login-other',
+  '/login/reset-password',
+  '/create-account',
+  '/no-such-page',
 ];
 
 async function expectNoAxeViolations(page: Page) {
@@ -32,7 +50,9 @@ test('pages are prerendered: the hero headline and course titles are in the HTML
   }
 });
 
-test("a signed-out visitor's first load of a public page carries no API client: the session loads it on its first call", async ({ page }) => {
+test("a signed-out visitor's first load of a public page carries no API client: the session loads it on its first call", async ({
+  page,
+}) => {
   for (const path of ['/', '/courses', '/apply']) {
     const scripts: Response[] = [];
     const onResponse = (res: Response) => {

@@ -43,7 +43,11 @@ export async function attachDemoLessonFiles(
         { data: captions, originalName: `${lesson.title}.vtt`, contentType: 'text/vtt', purpose: FILE_PURPOSE.lessonCaptions },
         m,
       );
-      await exec(m, `UPDATE lessons SET video_lecture_id_slug = $1, video_captions_id_slug = $2 WHERE id = $3`, [file.id_slug, track.id_slug, lesson.id]);
+      await exec(m, `UPDATE lessons SET video_lecture_id_slug = $1, video_captions_id_slug = $2 WHERE id = $3`, [
+        file.id_slug,
+        track.id_slug,
+        lesson.id,
+      ]);
     } else {
       const handout = handouts.get(lesson.title);
       const pdf = await buildTextDocument({

@@ -36,7 +36,12 @@ export const DEMO_COURSES: CourseSeed[] = [
       {
         title: 'RTL design with SystemVerilog',
         lessons: [
-          { title: 'The digital chip design flow', type: 'VIDEO', description: 'Specification, RTL, verification, synthesis, place and route and sign-off: who does what, and why each step exists.' },
+          {
+            title: 'The digital chip design flow',
+            type: 'VIDEO',
+            description:
+              'Specification, RTL, verification, synthesis, place and route and sign-off: who does what, and why each step exists.',
+          },
           {
             title: 'Combinational and sequential logic in SystemVerilog',
             type: 'READING',
@@ -57,14 +62,26 @@ export const DEMO_COURSES: CourseSeed[] = [
               ],
             },
           },
-          { title: 'Quiz: RTL building blocks', type: 'QUIZ', description: 'Ten questions on multiplexers, registers, finite state machines and reset strategy.' },
+          {
+            title: 'Quiz: RTL building blocks',
+            type: 'QUIZ',
+            description: 'Ten questions on multiplexers, registers, finite state machines and reset strategy.',
+          },
         ],
       },
       {
         title: 'Verification basics',
         lessons: [
-          { title: 'Writing a self-checking testbench', type: 'VIDEO', description: 'Stimulus, a reference model and a scoreboard: a testbench that tells you when the design is wrong.' },
-          { title: 'Project: a UART transmitter', type: 'PROJECT', description: 'Design a 115200-baud UART transmitter in SystemVerilog and prove it with your own testbench.' },
+          {
+            title: 'Writing a self-checking testbench',
+            type: 'VIDEO',
+            description: 'Stimulus, a reference model and a scoreboard: a testbench that tells you when the design is wrong.',
+          },
+          {
+            title: 'Project: a UART transmitter',
+            type: 'PROJECT',
+            description: 'Design a 115200-baud UART transmitter in SystemVerilog and prove it with your own testbench.',
+          },
         ],
       },
     ],
@@ -76,7 +93,11 @@ export const DEMO_COURSES: CourseSeed[] = [
       {
         title: 'MOSFET fundamentals',
         lessons: [
-          { title: 'How a MOSFET works', type: 'VIDEO', description: 'Threshold voltage, the triode and saturation regions and the square-law model.' },
+          {
+            title: 'How a MOSFET works',
+            type: 'VIDEO',
+            description: 'Threshold voltage, the triode and saturation regions and the square-law model.',
+          },
           {
             title: 'Small-signal models',
             type: 'READING',
@@ -99,8 +120,16 @@ export const DEMO_COURSES: CourseSeed[] = [
       {
         title: 'Single-stage amplifiers',
         lessons: [
-          { title: 'Quiz: common-source amplifiers', type: 'QUIZ', description: 'Gain, output swing and bandwidth of the common-source stage.' },
-          { title: 'Project: design a common-source amplifier', type: 'PROJECT', description: 'Size and bias a common-source stage for 20 dB of gain and verify it in ngspice.' },
+          {
+            title: 'Quiz: common-source amplifiers',
+            type: 'QUIZ',
+            description: 'Gain, output swing and bandwidth of the common-source stage.',
+          },
+          {
+            title: 'Project: design a common-source amplifier',
+            type: 'PROJECT',
+            description: 'Size and bias a common-source stage for 20 dB of gain and verify it in ngspice.',
+          },
         ],
       },
     ],
@@ -147,7 +176,9 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
     const courseIds = [];
     for (const course of DEMO_COURSES) courseIds.push(await insertCourse(m, course));
     const handouts = new Map(
-      DEMO_COURSES.flatMap((c) => c.modules.flatMap((mod) => mod.lessons)).flatMap((l) => (l.handout ? [[l.title, l.handout] as const] : [])),
+      DEMO_COURSES.flatMap((c) => c.modules.flatMap((mod) => mod.lessons)).flatMap((l) =>
+        l.handout ? [[l.title, l.handout] as const] : [],
+      ),
     );
     await attachDemoLessonFiles(m, opts.storage, opts.repoRoot, handouts);
 
@@ -221,11 +252,10 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
        RETURNING id`,
       [DEFAULT_CERTIFICATE_PROVIDER],
     );
-    await exec(
-      m,
-      `INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`,
-      [cohort.id, certificates.map((c) => c.id)],
-    );
+    await exec(m, `INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`, [
+      cohort.id,
+      certificates.map((c) => c.id),
+    ]);
     await exec(
       m,
       `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES
@@ -250,16 +280,28 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
 }
 
 async function insertCourse(m: EntityManager, course: CourseSeed): Promise<string> {
-  const row = await mustOne<{ id: string }>(m, `INSERT INTO courses (title, description) VALUES ($1, $2) RETURNING id`, [course.title, course.description]);
+  const row = await mustOne<{ id: string }>(m, `INSERT INTO courses (title, description) VALUES ($1, $2) RETURNING id`, [
+    course.title,
+    course.description,
+  ]);
   for (const [mi, mod] of course.modules.entries()) {
-    const moduleRow = await mustOne<{ id: string }>(m, `INSERT INTO modules (course_id, title, "order") VALUES ($1, $2, $3) RETURNING id`, [row.id, mod.title, mi]);
+    const moduleRow = await mustOne<{ id: string }>(m, `INSERT INTO modules (course_id, title, "order") VALUES ($1, $2, $3) RETURNING id`, [
+      row.id,
+      mod.title,
+      mi,
+    ]);
     for (const [li, lesson] of mod.lessons.entries()) {
       await exec(
         m,
         `INSERT INTO lessons (module_id, title, description, lesson_type, "order", link_urls, quiz_group, project_group)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
-          moduleRow.id, lesson.title, lesson.description, lesson.type, li, lesson.links ?? [],
+          moduleRow.id,
+          lesson.title,
+          lesson.description,
+          lesson.type,
+          li,
+          lesson.links ?? [],
           lesson.type === 'QUIZ' ? { total_questions: 10, time_limit_minutes: 20 } : null,
           lesson.type === 'PROJECT' ? { total_questions: 1, time_limit_minutes: 10080, instructions_files_urls: [] } : null,
         ],

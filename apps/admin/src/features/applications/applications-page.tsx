@@ -20,7 +20,9 @@ function ProgrammeApplications() {
   const list = useListParams(DEFAULT_SORT);
   const [open, setOpen] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const query = useRouteQuery('adminApplicationList', { query: { page: list.page, page_size: APPLICATIONS_PAGE_SIZE, search_query: list.search || undefined, order_by: list.sort } });
+  const query = useRouteQuery('adminApplicationList', {
+    query: { page: list.page, page_size: APPLICATIONS_PAGE_SIZE, search_query: list.search || undefined, order_by: list.sort },
+  });
 
   const onExport = async () => {
     setExporting(true);
@@ -91,7 +93,9 @@ function ProgrammeApplications() {
 
 function FormSubmissions() {
   const list = useListParams(DEFAULT_SORT, 'f');
-  const query = useRouteQuery('adminFormSubmissionList', { query: { page: list.page, page_size: APPLICATIONS_PAGE_SIZE, search_query: list.search || undefined, order_by: list.sort } });
+  const query = useRouteQuery('adminFormSubmissionList', {
+    query: { page: list.page, page_size: APPLICATIONS_PAGE_SIZE, search_query: list.search || undefined, order_by: list.sort },
+  });
   return (
     <ListFrame
       label="Form submissions"
@@ -124,7 +128,9 @@ function FormSubmissions() {
                   {s.phone && <span className="admin-table__sub">{s.phone}</span>}
                 </td>
                 <td data-label="Form">{s.kind === 'contact' ? 'Contact' : 'Course interest'}</td>
-                <td data-label="Message or course" className="admin-applications-message">{s.kind === 'contact' ? s.message : s.course}</td>
+                <td data-label="Message or course" className="admin-applications-message">
+                  {s.kind === 'contact' ? s.message : s.course}
+                </td>
                 <td data-label="Received">{formatDateTime(s.created_date)}</td>
               </tr>
             ))}

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_MESSAGES, CreateCertificateSchema, DEFAULT_CERTIFICATE_PROVIDER, DEFAULT_SORTS, isApiError, PAGE_SIZES } from '@school/contracts';
+import {
+  ADMIN_MESSAGES,
+  CreateCertificateSchema,
+  DEFAULT_CERTIFICATE_PROVIDER,
+  DEFAULT_SORTS,
+  isApiError,
+  PAGE_SIZES,
+} from '@school/contracts';
 import { Button, TextField } from '@school/ui';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
@@ -23,7 +30,10 @@ export function AddCertificatesPage() {
     <QueryView query={cohort} label="the cohort" homePath={paths.cohorts}>
       {(c) => (
         <div className="admin-page">
-          <PageHeader title={`Add certificates to ${c.title}`} back={{ to: paths.cohort(id, COHORT_TABS.certifications), label: c.title }} />
+          <PageHeader
+            title={`Add certificates to ${c.title}`}
+            back={{ to: paths.cohort(id, COHORT_TABS.certifications), label: c.title }}
+          />
           <CreateCertificateForm cohortId={id} />
           <ExistingCertificates cohortId={id} />
         </div>
@@ -78,10 +88,13 @@ function ExistingCertificates({ cohortId }: { cohortId: string }) {
                   aria-label={`Add ${c.title}`}
                   loading={link.isPending && link.variables?.body.certificate_id_slug === c.id_slug}
                   onClick={() =>
-                    link.mutate({ params: { cohortId }, body: { certificate_id_slug: c.id_slug } }, {
-                      onSuccess: () => notify.success(ADMIN_MESSAGES.successful),
-                      onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
-                    })
+                    link.mutate(
+                      { params: { cohortId }, body: { certificate_id_slug: c.id_slug } },
+                      {
+                        onSuccess: () => notify.success(ADMIN_MESSAGES.successful),
+                        onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
+                      },
+                    )
                   }
                 >
                   Add

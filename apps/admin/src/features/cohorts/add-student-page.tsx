@@ -122,21 +122,27 @@ function CsvUpload({ cohortId }: { cohortId: string }) {
     try {
       read = readStudentsCsv(await file.text());
     } catch (err) {
-      return notify.error(err instanceof CsvProblem && err.kind === 'empty' ? ADMIN_MESSAGES.noStudentsUploaded : ADMIN_MESSAGES.fileFailure);
+      return notify.error(
+        err instanceof CsvProblem && err.kind === 'empty' ? ADMIN_MESSAGES.noStudentsUploaded : ADMIN_MESSAGES.fileFailure,
+      );
     }
     const payload = AddStudentBulkSchema.safeParse({ students: read.students });
     if (!payload.success) return notify.error(payload.error.issues[0].message);
     setRows(read.students.length);
-    bulk.mutate({ params: { cohortId }, body: { students: payload.data.students } }, {
-      onSuccess: (summary) => {
-        setResult(summary);
-        setReading(read);
-        setFile(null);
-        if (inputRef.current) inputRef.current.value = '';
-        notify.success(ADMIN_MESSAGES.success);
+    bulk.mutate(
+      { params: { cohortId }, body: { students: payload.data.students } },
+      {
+        onSuccess: (summary) => {
+          setResult(summary);
+          setReading(read);
+          setFile(null);
+          if (inputRef.current) inputRef.current.value = '';
+          notify.success(ADMIN_MESSAGES.success);
+        },
+        onError: (err) =>
+          notify.error(isApiError(err) && err.status === 404 ? ADMIN_MESSAGES.noCohortId : ADMIN_MESSAGES.fileUploadFailure),
       },
-      onError: (err) => notify.error(isApiError(err) && err.status === 404 ? ADMIN_MESSAGES.noCohortId : ADMIN_MESSAGES.fileUploadFailure),
-    });
+    );
   };
 
   return (
@@ -145,9 +151,9 @@ function CsvUpload({ cohortId }: { cohortId: string }) {
         Add students from a CSV file
       </h2>
       <p className="admin-muted">
-        The first line names the columns: one containing "email", and optionally "first" and "last" (for example Email, First name, Last name),
-        or one full name column (for example the applications export's full_name), split into first and last name.
-        People without an account wait in the cohort's queue and join it when they sign up with that email.
+        The first line names the columns: one containing "email", and optionally "first" and "last" (for example Email, First name, Last
+        name), or one full name column (for example the applications export's full_name), split into first and last name. People without an
+        account wait in the cohort's queue and join it when they sign up with that email.
       </p>
       <form className="admin-inline-form" onSubmit={onSubmit} noValidate>
         <div className="ui-field">

@@ -48,7 +48,10 @@ function CourseView({ course }: { course: AdminCourse }) {
     <div className="admin-page">
       <PageHeader
         title={course.title}
-        subtitle={`${formatCount(course.modules.length, 'module')} · ${formatCount(course.modules.reduce((n, m) => n + m.lessons_count, 0), 'lesson')} · ${formatCount(course.cohorts.length, 'cohort')}`}
+        subtitle={`${formatCount(course.modules.length, 'module')} · ${formatCount(
+          course.modules.reduce((n, m) => n + m.lessons_count, 0),
+          'lesson',
+        )} · ${formatCount(course.cohorts.length, 'cohort')}`}
         back={{ to: paths.courses, label: 'Courses' }}
       />
       <Tabs

@@ -11,7 +11,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 export function CoursesPage() {
   usePageTitle('Courses');
   const list = useListParams(DEFAULT_SORTS.courses);
-  const query = useRouteQuery('adminCourseList', { query: { page: list.page, page_size: PAGE_SIZES.courses, search_query: list.search || undefined, order_by: list.sort } });
+  const query = useRouteQuery('adminCourseList', {
+    query: { page: list.page, page_size: PAGE_SIZES.courses, search_query: list.search || undefined, order_by: list.sort },
+  });
   return (
     <div className="admin-page">
       <PageHeader title="Courses" actions={<ButtonLink to={paths.createCourse}>Create course</ButtonLink>} />

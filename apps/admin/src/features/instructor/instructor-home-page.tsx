@@ -31,7 +31,8 @@ export function InstructorHomePage() {
                     <CohortStatus status={c.status} />
                   </div>
                   <p className="admin-muted">
-                    {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active} active of {formatCount(c.total_students, 'student')}
+                    {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active}{' '}
+                    active of {formatCount(c.total_students, 'student')}
                   </p>
                   <h3 className="admin-subtitle">Courses</h3>
                   <ul className="admin-pick-list">

@@ -16,7 +16,13 @@ export function StudentsPage() {
   const list = useListParams(DEFAULT_SORTS.students);
   // The list never shows staff: it always asks for role STUDENT.
   const query = useRouteQuery('adminStudentList', {
-    query: { page: list.page, page_size: PAGE_SIZES.students, search_query: list.search || undefined, order_by: list.sort, role: 'STUDENT' },
+    query: {
+      page: list.page,
+      page_size: PAGE_SIZES.students,
+      search_query: list.search || undefined,
+      order_by: list.sort,
+      role: 'STUDENT',
+    },
   });
   const active = useRouteQuery('adminActiveCohorts', {});
   return (
@@ -72,7 +78,11 @@ export function StudentsPage() {
                   </td>
                   <td data-label="Progress">
                     {s.cohort_enrollment ? (
-                      <ProgressBar value={s.completion_percentage} label={`Progress of ${s.first_name} ${s.last_name}`} className="admin-table__progress" />
+                      <ProgressBar
+                        value={s.completion_percentage}
+                        label={`Progress of ${s.first_name} ${s.last_name}`}
+                        className="admin-table__progress"
+                      />
                     ) : (
                       <span className="admin-muted">–</span>
                     )}

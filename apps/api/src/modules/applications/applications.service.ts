@@ -1,7 +1,12 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  APPLICATION_ALREADY_SUBMITTED_MESSAGE, type Application, type ApplicationExportQuery, type ApplicationListQuery, type ApplicationListResponse,
-  INVALID_FILE_URL_MESSAGE, type ProgrammeApplication,
+  APPLICATION_ALREADY_SUBMITTED_MESSAGE,
+  type Application,
+  type ApplicationExportQuery,
+  type ApplicationListQuery,
+  type ApplicationListResponse,
+  INVALID_FILE_URL_MESSAGE,
+  type ProgrammeApplication,
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { likePattern, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
@@ -25,11 +30,42 @@ const FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/files\/([A-Za-z0-9_-]{1,200})(?:\
 
 /** Export columns: every field of the application, then the uploaded files' names. */
 const EXPORT_FIELDS = [
-  'created_date', 'course', 'email', 'full_name', 'age', 'dobYear', 'dobMonth', 'dobDate', 'gender', 'ethnicity',
-  'marital_status', 'full_address', 'state', 'city', 'postcode', 'linkedin', 'phone', 'secondary_phone',
-  'highest_qualification', 'uni_name', 'degree_name', 'country_study', 'field_study', 'qualification_type',
-  'academic_result', 'grad_year', 'english_qualification', 'english_score', 'prev_employment', 'employment_details',
-  'prev_leadership', 'leadership_details', 'can_participate', 'can_device', 'can_relocate', 'resume_file',
+  'created_date',
+  'course',
+  'email',
+  'full_name',
+  'age',
+  'dobYear',
+  'dobMonth',
+  'dobDate',
+  'gender',
+  'ethnicity',
+  'marital_status',
+  'full_address',
+  'state',
+  'city',
+  'postcode',
+  'linkedin',
+  'phone',
+  'secondary_phone',
+  'highest_qualification',
+  'uni_name',
+  'degree_name',
+  'country_study',
+  'field_study',
+  'qualification_type',
+  'academic_result',
+  'grad_year',
+  'english_qualification',
+  'english_score',
+  'prev_employment',
+  'employment_details',
+  'prev_leadership',
+  'leadership_details',
+  'can_participate',
+  'can_device',
+  'can_relocate',
+  'resume_file',
   'transcript_file',
 ] as const;
 
@@ -138,12 +174,15 @@ export class ApplicationsService {
   /** Every matching application as CSV, in the list's order. */
   async exportCsv(query: ApplicationExportQuery): Promise<string> {
     const order = orderBy(query.order_by, SORTABLE, '-created_date', 'id', SUBMISSION_SORT).replace(/\b(\w+) (ASC|DESC)/g, 'a.$1 $2');
-    const rows = await exportApplications(this.ds, query.search_query ? likePattern(query.search_query) : null, query.course || null, order);
+    const rows = await exportApplications(
+      this.ds,
+      query.search_query ? likePattern(query.search_query) : null,
+      query.course || null,
+      order,
+    );
     return toCsv(
       EXPORT_FIELDS,
-      rows.map((r) =>
-        EXPORT_FIELDS.map((f) => (f === 'created_date' ? new Date(r[f] as string).toISOString() : r[f])),
-      ),
+      rows.map((r) => EXPORT_FIELDS.map((f) => (f === 'created_date' ? new Date(r[f] as string).toISOString() : r[f]))),
     );
   }
 }

@@ -2,8 +2,20 @@ import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundEx
 import type { ChangeEmail, ChangePassword, Login, ProfileUpdate, Register, User } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import {
-  accountById, enrolQueued, insertStudent, invalidateResetLinks, lockAccount, lockQueueForRegistration, passwordAccountByEmail,
-  passwordAccountById, type PasswordRow, setPasswordHash, setSuspended, updateEmail, updateProfile, type UserRow,
+  accountById,
+  enrolQueued,
+  insertStudent,
+  invalidateResetLinks,
+  lockAccount,
+  lockQueueForRegistration,
+  passwordAccountByEmail,
+  passwordAccountById,
+  type PasswordRow,
+  setPasswordHash,
+  setSuspended,
+  updateEmail,
+  updateProfile,
+  type UserRow,
 } from './auth.queries';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';

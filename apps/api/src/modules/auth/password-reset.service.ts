@@ -17,8 +17,16 @@ import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { SUSPENDED_MESSAGE } from './auth.service';
 import {
-  type AccountRow, insertResetLink, invalidateResetLinks, type LinkRow, lockAccountByEmail, lockResetAccount, resetAccount, resetLink,
-  setPasswordHash, spendResetLink,
+  type AccountRow,
+  insertResetLink,
+  invalidateResetLinks,
+  type LinkRow,
+  lockAccountByEmail,
+  lockResetAccount,
+  resetAccount,
+  resetLink,
+  setPasswordHash,
+  spendResetLink,
 } from './auth.queries';
 import { resetTokenHash } from './password-reset-links';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';
@@ -52,7 +60,6 @@ function refusal(link: LinkRow | undefined): string | null {
   if (link.expired) return RESET_LINK_EXPIRED_MESSAGE;
   return null;
 }
-
 
 /**
  * Password reset by email. A request only counts against its limits and queues a job carrying the

@@ -5,7 +5,13 @@ import type { Role } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import {
-  bumpTokenVersion, insertRefreshToken, refreshTokenOwner, revokeFamilyOf, revokeRefreshTokens, shareSubject, useRefreshToken,
+  bumpTokenVersion,
+  insertRefreshToken,
+  refreshTokenOwner,
+  revokeFamilyOf,
+  revokeRefreshTokens,
+  shareSubject,
+  useRefreshToken,
 } from './auth.queries';
 
 export interface AccessClaims {

@@ -83,7 +83,6 @@ SELECT json_build_object(
 ) AS data
 FROM c CROSS JOIN stats`;
 
-
 const SORTS = { title: 'lower(title)', created_date: 'created_date' };
 
 /** A course of the admin list (alias `p`), as AdminCourseListItem. */
@@ -261,7 +260,8 @@ export async function deleteOtherModules(q: Sql, courseId: string, keptIds: stri
 }
 
 export async function courseModules(q: Sql, courseId: string): Promise<AdminModule[]> {
-  return (await mustOne<{ modules: AdminModule[] }>(q, `SELECT ${MODULES_JSON} AS modules FROM courses c WHERE c.id = $1`, [courseId])).modules;
+  return (await mustOne<{ modules: AdminModule[] }>(q, `SELECT ${MODULES_JSON} AS modules FROM courses c WHERE c.id = $1`, [courseId]))
+    .modules;
 }
 
 /**

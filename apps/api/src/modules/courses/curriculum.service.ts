@@ -78,7 +78,12 @@ export class CurriculumService {
           seenLessons.add(lesson.id_slug);
         });
       });
-      await this.assertFilesExist(m, courseId, body.modules.flatMap((mod) => mod.lessons), 'modules');
+      await this.assertFilesExist(
+        m,
+        courseId,
+        body.modules.flatMap((mod) => mod.lessons),
+        'modules',
+      );
 
       const modules = renumber(body.modules);
       const kept = modules.filter((mod) => mod.id_slug !== undefined);
@@ -110,7 +115,11 @@ export class CurriculumService {
         }
       }
       // Lessons left out go first, then modules left out (after their kept lessons moved away).
-      await sql.deleteOtherLessons(m, courseId, keptLessons.map((l) => l.id));
+      await sql.deleteOtherLessons(
+        m,
+        courseId,
+        keptLessons.map((l) => l.id),
+      );
       if (keptLessons.length) await sql.updateLessons(m, keptLessons);
       if (newLessons.length) await sql.insertLessons(m, newLessons);
       await sql.deleteOtherModules(m, courseId, [...kept.map((mod) => moduleIds.get(mod.id_slug!)!), ...newIds.values()]);

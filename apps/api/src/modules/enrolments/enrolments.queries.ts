@@ -1,5 +1,12 @@
 import type {
-  AdminStudentListQuery, AdminStudentListResponse, BulkStudentRow, CohortQueueQuery, CohortQueueResponse, CohortStudentsQuery, CohortStudentsResponse, Student,
+  AdminStudentListQuery,
+  AdminStudentListResponse,
+  BulkStudentRow,
+  CohortQueueQuery,
+  CohortQueueResponse,
+  CohortStudentsQuery,
+  CohortStudentsResponse,
+  Student,
 } from '@school/contracts';
 import { LOCK_QUEUE_FOR_BULK_ADD_FROM } from '../../common/cohort-queue-lock';
 import { exec, one, rows, type Sql } from '../../common/sql/db';
@@ -35,7 +42,9 @@ export function studentListQuery(q: AdminStudentListQuery): { text: string; valu
   if (q.cohort_id_slug) {
     values.push(q.cohort_id_slug);
     cohortParam = `$${values.length}`;
-    where.push(`EXISTS (SELECT 1 FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id WHERE e.user_id = u.id AND k.id_slug = ${cohortParam})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id WHERE e.user_id = u.id AND k.id_slug = ${cohortParam})`,
+    );
   }
   if (q.exclude_cohort_id_slug) {
     values.push(q.exclude_cohort_id_slug);
@@ -76,7 +85,11 @@ export async function listStudents(q: Sql, query: AdminStudentListQuery) {
 }
 
 /** A cohort's students, newest enrolment first by default; undefined when the cohort does not exist. */
-export async function cohortStudents(q: Sql, cohortIdSlug: string, query: CohortStudentsQuery): Promise<CohortStudentsResponse | undefined> {
+export async function cohortStudents(
+  q: Sql,
+  cohortIdSlug: string,
+  query: CohortStudentsQuery,
+): Promise<CohortStudentsResponse | undefined> {
   const params: unknown[] = [cohortIdSlug];
   let search = '';
   if (query.search_query) {
@@ -162,13 +175,14 @@ SELECT m.ord::int, m.user_id IS NOT NULL AS has_account, m.role IS NOT DISTINCT 
   LEFT JOIN enrolled e ON e.user_id = m.user_id
   LEFT JOIN queued q ON q.email = m.email`;
 
-
 /**
  * The bulk add's writes, inside the caller's transaction: locks the cohort, then enrols the student
  * accounts and queues the emails without one. Undefined when the cohort does not exist.
  */
 export async function writeBulkAdd(
-  q: Sql, cohortIdSlug: string, valid: BulkStudentRow[],
+  q: Sql,
+  cohortIdSlug: string,
+  valid: BulkStudentRow[],
 ): Promise<{ cohort: LockedCohort; outcomes: RowOutcome[] } | undefined> {
   const cohort = await one<LockedCohort>(q, LOCK_COHORT_SQL, [cohortIdSlug]);
   if (!cohort) return undefined;
@@ -208,7 +222,10 @@ export async function insertEnrolment(q: Sql, cohortId: string, userId: string):
 
 /** Deletes an enrolment; answers whether there was one. */
 export async function deleteEnrolment(q: Sql, cohortId: string, userId: string): Promise<boolean> {
-  const deleted = await rows<{ id: string }>(q, `DELETE FROM enrolments WHERE cohort_id = $1 AND user_id = $2 RETURNING id`, [cohortId, userId]);
+  const deleted = await rows<{ id: string }>(q, `DELETE FROM enrolments WHERE cohort_id = $1 AND user_id = $2 RETURNING id`, [
+    cohortId,
+    userId,
+  ]);
   return deleted.length > 0;
 }
 
@@ -216,12 +233,28 @@ export async function deleteEnrolment(q: Sql, cohortId: string, userId: string):
 export async function deleteCohortRecords(q: Sql, cohortId: string, userId: string): Promise<void> {
   const params = [cohortId, userId];
   await exec(q, `DELETE FROM lesson_completions WHERE cohort_id = $1 AND user_id = $2`, params);
-  await exec(q, `DELETE FROM user_grades ug USING cohort_grades g WHERE ug.cohort_grade_id = g.id AND g.cohort_id = $1 AND ug.user_id = $2`, params);
+  await exec(
+    q,
+    `DELETE FROM user_grades ug USING cohort_grades g WHERE ug.cohort_grade_id = g.id AND g.cohort_id = $1 AND ug.user_id = $2`,
+    params,
+  );
   await exec(q, `DELETE FROM user_certificates WHERE cohort_id = $1 AND user_id = $2`, params);
 }
 
-export interface EnrolCohortRow { id: string; id_slug: string; title: string; start_date: Date; end_date: Date }
-export interface EnrolStudentRow { id: string; id_slug: string; first_name: string; last_name: string; email: string }
+export interface EnrolCohortRow {
+  id: string;
+  id_slug: string;
+  title: string;
+  start_date: Date;
+  end_date: Date;
+}
+export interface EnrolStudentRow {
+  id: string;
+  id_slug: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
 
 /** A cohort, locked against deletion until the transaction ends. */
 export function shareCohort(q: Sql, idSlug: string) {
@@ -229,5 +262,7 @@ export function shareCohort(q: Sql, idSlug: string) {
 }
 
 export function findStudent(q: Sql, idSlug: string) {
-  return one<EnrolStudentRow>(q, `SELECT id, id_slug, first_name, last_name, email FROM users WHERE id_slug = $1 AND role = 'STUDENT'`, [idSlug]);
+  return one<EnrolStudentRow>(q, `SELECT id, id_slug, first_name, last_name, email FROM users WHERE id_slug = $1 AND role = 'STUDENT'`, [
+    idSlug,
+  ]);
 }

@@ -5,7 +5,14 @@ import { MailService } from '../../platform/mail/mail.service';
 import { COHORT_NOT_FOUND } from '../../common/not-found';
 import { queueEnrolledMails } from './enrolled-mail';
 import {
-  deleteCohortRecords, deleteEnrolment, type EnrolCohortRow, type EnrolStudentRow, findStudent, insertEnrolment, setEnrolmentStatus, shareCohort,
+  deleteCohortRecords,
+  deleteEnrolment,
+  type EnrolCohortRow,
+  type EnrolStudentRow,
+  findStudent,
+  insertEnrolment,
+  setEnrolmentStatus,
+  shareCohort,
 } from './enrolments.queries';
 
 export const STUDENT_NOT_FOUND = 'Student not found';
@@ -44,7 +51,9 @@ export class EnrolmentsService {
       const found = await this.find(m, cohortIdSlug, userIdSlug);
       const enrolmentId = await insertEnrolment(m, found.cohort.id, found.user.id);
       if (enrolmentId === undefined) throw new ConflictException(ALREADY_IN_COHORT);
-      await queueEnrolledMails(m, this.mail, found.cohort, [{ enrolment_id: enrolmentId, email: found.user.email, first_name: found.user.first_name }]);
+      await queueEnrolledMails(m, this.mail, found.cohort, [
+        { enrolment_id: enrolmentId, email: found.user.email, first_name: found.user.first_name },
+      ]);
       return answer(found);
     });
   }

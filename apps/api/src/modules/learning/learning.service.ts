@@ -1,9 +1,12 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import {
-  ACCESS_ENDED_MESSAGE, SUBMITTED_LESSON_MESSAGE,
-} from '@school/contracts';
+import { ACCESS_ENDED_MESSAGE, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
 import type {
-  CertificateDocumentResponse, CoursePart, LessonDetail, MarkLessonCompleteResponse, UserCohortEntry, UserCohortView,
+  CertificateDocumentResponse,
+  CoursePart,
+  LessonDetail,
+  MarkLessonCompleteResponse,
+  UserCohortEntry,
+  UserCohortView,
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
@@ -13,7 +16,13 @@ import type { JsonText } from '../../common/json-text';
 import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';
 import { preparedRows } from '../../common/sql/db';
 import {
-  accessEnded, completedCertificate, keepCertificateDocument, lessonFileAccess, markLessonComplete, USER_COHORTS_SQL, USER_COURSE_VIEW_SQL,
+  accessEnded,
+  completedCertificate,
+  keepCertificateDocument,
+  lessonFileAccess,
+  markLessonComplete,
+  USER_COHORTS_SQL,
+  USER_COURSE_VIEW_SQL,
 } from './learning.queries';
 
 /** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
@@ -25,7 +34,9 @@ type RawLesson = Omit<LessonDetail, 'reading_pdf_id_slugs' | 'link_urls' | 'read
   reading_files: { id_slug: string; name: string }[];
   links: { url: string; file_id_slug: string | null; name: string | null }[];
 };
-type RawCoursePart = Omit<CoursePart, 'modules'> & { modules: (Omit<CoursePart['modules'][number], 'lessons'> & { lessons: RawLesson[] })[] };
+type RawCoursePart = Omit<CoursePart, 'modules'> & {
+  modules: (Omit<CoursePart['modules'][number], 'lessons'> & { lessons: RawLesson[] })[];
+};
 
 const EXTERNAL_URL = /^https?:\/\//i;
 
@@ -67,7 +78,10 @@ export class LearningService {
   async courseView(me: AuthUser, cohortIdSlug: string, courseIdSlug: string, userIdSlug: string): Promise<CoursePart> {
     this.assertSelfOrAdmin(me, userIdSlug);
     const [row] = await preparedRows<{ course_part: RawCoursePart }>(this.db, 'learning.course-view', USER_COURSE_VIEW_SQL, [
-      cohortIdSlug, courseIdSlug, userIdSlug, me.id_slug === userIdSlug,
+      cohortIdSlug,
+      courseIdSlug,
+      userIdSlug,
+      me.id_slug === userIdSlug,
     ]);
     if (!row) return this.notReadable(cohortIdSlug, userIdSlug);
     const course = row.course_part;
@@ -121,7 +135,12 @@ export class LearningService {
    * attempt or submission); a SUSPENDED student and a class whose access ended are refused (403);
    * everything else not readable is a 404.
    */
-  async markLessonComplete(me: AuthUser, cohortIdSlug: string, userIdSlug: string, lessonIdSlug: string): Promise<MarkLessonCompleteResponse> {
+  async markLessonComplete(
+    me: AuthUser,
+    cohortIdSlug: string,
+    userIdSlug: string,
+    lessonIdSlug: string,
+  ): Promise<MarkLessonCompleteResponse> {
     this.assertSelfOrAdmin(me, userIdSlug);
     const row = await markLessonComplete(this.db, cohortIdSlug, userIdSlug, lessonIdSlug);
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
@@ -132,7 +151,12 @@ export class LearningService {
   }
 
   /** The PDF of a completed certificate, made and stored on first request, then served signed. */
-  async certificateDocument(me: AuthUser, cohortIdSlug: string, certificateIdSlug: string, userIdSlug: string): Promise<CertificateDocumentResponse> {
+  async certificateDocument(
+    me: AuthUser,
+    cohortIdSlug: string,
+    certificateIdSlug: string,
+    userIdSlug: string,
+  ): Promise<CertificateDocumentResponse> {
     this.assertSelfOrAdmin(me, userIdSlug);
     const cert = await completedCertificate(this.db, cohortIdSlug, certificateIdSlug, userIdSlug);
     if (!cert) throw new NotFoundException(NOT_AVAILABLE);
@@ -148,7 +172,12 @@ export class LearningService {
         reference: cert.id_slug,
       });
       const safeName = `${cert.title} - ${studentName}`.replace(/[^\p{L}\p{N} .,&()-]+/gu, ' ').trim();
-      const file = await this.storage.save({ data: pdf, originalName: `${safeName}.pdf`, contentType: 'application/pdf', purpose: 'certificate' });
+      const file = await this.storage.save({
+        data: pdf,
+        originalName: `${safeName}.pdf`,
+        contentType: 'application/pdf',
+        purpose: 'certificate',
+      });
       // Two first requests at once may both build a PDF; the first recorded one wins.
       documentId = (await keepCertificateDocument(this.db, cert.id_slug, file.id_slug)) ?? file.id_slug;
     }

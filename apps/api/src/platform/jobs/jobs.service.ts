@@ -91,7 +91,12 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
       // A replica that only serves requests creates jobs; the schedules and the upkeep are the workers'.
       schedule: working,
       supervise: working,
-      ...(this.options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: this.options.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: this.options.cronMonitorIntervalSeconds } : {}),
+      ...(this.options.cronMonitorIntervalSeconds
+        ? {
+            cronMonitorIntervalSeconds: this.options.cronMonitorIntervalSeconds,
+            cronWorkerIntervalSeconds: this.options.cronMonitorIntervalSeconds,
+          }
+        : {}),
     });
     boss.on('error', (e) => this.logger.error(`pg-boss: ${(e as Error).message}`));
     await boss.start();
@@ -100,18 +105,27 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
       // Recurring jobs are singletons: one runs at a time across every replica.
       const queue = { ...d.queue, ...(d.cron ? { policy: 'singleton' as const } : {}) };
       const existing = await boss.getQueue(d.name);
-      if (!existing) await boss.createQueue(d.name, queue).catch(async (e) => { if (!(await boss.getQueue(d.name))) throw e; });
+      if (!existing)
+        await boss.createQueue(d.name, queue).catch(async (e) => {
+          if (!(await boss.getQueue(d.name))) throw e;
+        });
       else {
         // The settings a definition gives win over the stored ones (those it leaves out stay as they are).
         const { retryLimit, retryDelay, retryBackoff, retryDelayMax } = queue;
-        const settings = Object.fromEntries(Object.entries({ retryLimit, retryDelay, retryBackoff, retryDelayMax }).filter(([, v]) => v !== undefined));
+        const settings = Object.fromEntries(
+          Object.entries({ retryLimit, retryDelay, retryBackoff, retryDelayMax }).filter(([, v]) => v !== undefined),
+        );
         if (Object.keys(settings).length) await boss.updateQueue(d.name, settings);
       }
       if (d.cron && working) await boss.schedule(d.name, d.cron);
       if (working) {
-        await boss.work(d.name, { localConcurrency: this.options.workers, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
-          for (const job of jobs) await d.handler(job.data as never, job as never);
-        });
+        await boss.work(
+          d.name,
+          { localConcurrency: this.options.workers, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+          async (jobs) => {
+            for (const job of jobs) await d.handler(job.data as never, job as never);
+          },
+        );
       }
     }
     return boss;

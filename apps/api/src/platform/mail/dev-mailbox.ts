@@ -8,7 +8,8 @@ import { insertDevMailboxMessage } from './mail.queries';
 /** Largest message the development mailbox accepts. */
 export const DEV_MAILBOX_MAX_BYTES = 5 * 1024 * 1024;
 
-const addresses = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a.map((x) => x.text).join(', ') : (a?.text ?? ''));
+const addresses = (a: AddressObject | AddressObject[] | undefined) =>
+  Array.isArray(a) ? a.map((x) => x.text).join(', ') : (a?.text ?? '');
 
 /**
  * The development mailbox: an SMTP server inside the API process that accepts every message and
@@ -32,7 +33,8 @@ export class DevMailbox {
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then(async (mail) => {
-            if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) throw Object.assign(new Error('Message too large'), { responseCode: 552 });
+            if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded)
+              throw Object.assign(new Error('Message too large'), { responseCode: 552 });
             await insertDevMailboxMessage(this.ds, {
               from: addresses(mail.from),
               to: addresses(mail.to),

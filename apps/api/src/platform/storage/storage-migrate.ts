@@ -41,11 +41,7 @@ export async function migrateToS3(
         continue;
       }
       await s3.put(row.storage_key, data, { contentType: row.content_type });
-      const switched = await rowsOf(
-        ds,
-        `UPDATE stored_files SET backend = 's3' WHERE id = $1 AND backend = 'disk' RETURNING id`,
-        [row.id],
-      );
+      const switched = await rowsOf(ds, `UPDATE stored_files SET backend = 's3' WHERE id = $1 AND backend = 'disk' RETURNING id`, [row.id]);
       // Deleted meanwhile (an upload swept, a lesson file replaced): its copy must not linger.
       if (!switched.length) {
         await s3.remove(row.storage_key);

@@ -107,7 +107,15 @@ export class StorageService implements OnApplicationShutdown {
       `INSERT INTO stored_files (storage_key, original_name, content_type, size_bytes, purpose, uploaded_by, backend)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        RETURNING ${FILE_COLUMNS}`,
-      [storageKey, input.originalName.slice(0, 255), input.contentType, input.data.length, input.purpose, input.uploadedBy ?? null, writer.backend],
+      [
+        storageKey,
+        input.originalName.slice(0, 255),
+        input.contentType,
+        input.data.length,
+        input.purpose,
+        input.uploadedBy ?? null,
+        writer.backend,
+      ],
     );
   }
 

@@ -39,7 +39,8 @@ export function cohortTabs(cohortId: string, view: UserCohortView, now: Date = n
       ),
     },
   ];
-  if (view.user_grades_part.length > 0) tabs.push({ label: 'Grades', content: <GradesTab cohortId={cohortId} grades={view.user_grades_part} /> });
+  if (view.user_grades_part.length > 0)
+    tabs.push({ label: 'Grades', content: <GradesTab cohortId={cohortId} grades={view.user_grades_part} /> });
   if (view.certificates_part.length > 0) {
     tabs.push({ label: 'Certifications', content: <CertificatesTab cohortId={cohortId} certificates={view.certificates_part} /> });
   }
@@ -71,7 +72,8 @@ export function CohortPage() {
         <p className="learn-eyebrow">Class</p>
         <h1>{data.title}</h1>
         <p className="learn-muted">
-          {formatDate(data.start_date)} to {formatDate(data.end_date)} · {ended ? 'Access ended' : 'Access until'} {formatDate(data.end_access_date)}
+          {formatDate(data.start_date)} to {formatDate(data.end_date)} · {ended ? 'Access ended' : 'Access until'}{' '}
+          {formatDate(data.end_access_date)}
         </p>
         {ended && (
           <p className="learn-notice" role="note">

@@ -11,7 +11,8 @@ export const SAMPLE_PROJECT = {
 };
 
 export const SAMPLE_PROJECT_NOTE = 'This is a sample brief: its weight and deadline are examples, not those of your class.';
-export const SUBMISSIONS_NOT_OPEN_MESSAGE = 'Project submissions are not open yet, so nothing has been handed in. Your instructor will tell you when and how to submit this project.';
+export const SUBMISSIONS_NOT_OPEN_MESSAGE =
+  'Project submissions are not open yet, so nothing has been handed in. Your instructor will tell you when and how to submit this project.';
 
 /**
  * .../project/{sessionId}: a placeholder upload page with the spec's sample project. It takes a
@@ -45,7 +46,12 @@ export function ProjectPage() {
           setTried(true);
         }}
       >
-        <TextField label="Project file (.zip)" type="file" accept=".zip,application/zip" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+        <TextField
+          label="Project file (.zip)"
+          type="file"
+          accept=".zip,application/zip"
+          onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+        />
         {file && <p className="learn-muted">Selected: {file.name}</p>}
         <div>
           <Button type="submit">Upload</Button>

@@ -40,7 +40,8 @@ export function LessonPage() {
     );
   }
   if (course.isError || !place) {
-    if (course.isError && (!isApiError(course.error) || course.error.status !== 404)) console.error('Could not load the lesson', course.error);
+    if (course.isError && (!isApiError(course.error) || course.error.status !== 404))
+      console.error('Could not load the lesson', course.error);
     return <ErrorView homePath={paths.dashboard} />;
   }
 
@@ -95,7 +96,11 @@ export function LessonPage() {
         )}
         <nav className="learn-prev-next" aria-label="Previous and next lesson">
           {prev ? (
-            <ButtonLink variant="secondary" to={paths.lesson(cohortId, courseId, prev.lesson.id_slug)} aria-label={`Prev: ${prev.lesson.title}`}>
+            <ButtonLink
+              variant="secondary"
+              to={paths.lesson(cohortId, courseId, prev.lesson.id_slug)}
+              aria-label={`Prev: ${prev.lesson.title}`}
+            >
               Prev
             </ButtonLink>
           ) : (

@@ -19,7 +19,9 @@ export function InitiativeCard({ initiative }: { initiative: Initiative }) {
       {initiative.partner && <p className="initiative-card__partner">{`In partnership with ${initiative.partner}`}</p>}
       <p className="initiative-card__period">{initiative.time_period}</p>
       <p className="initiative-card__description">{initiative.description}</p>
-      <span className="initiative-card__cta" aria-hidden="true">{open === false ? 'See the programme' : 'Apply now'}</span>
+      <span className="initiative-card__cta" aria-hidden="true">
+        {open === false ? 'See the programme' : 'Apply now'}
+      </span>
     </article>
   );
 }

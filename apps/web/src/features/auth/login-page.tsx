@@ -31,14 +31,20 @@ export function LoginPage() {
       <form method="post" onSubmit={onSubmit} noValidate>
         {/* Fields wait for the script: typed before hydration, the form would not see them. */}
         <fieldset className="form-fieldset" disabled={!hydrated}>
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        <p className="auth-card__aside">
-          <AppLink to="/login/reset-password">Forgot password?</AppLink>
-        </p>
-        <Button type="submit" block disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Logging in...' : 'Log in'}
-        </Button>
+          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <p className="auth-card__aside">
+            <AppLink to="/login/reset-password">Forgot password?</AppLink>
+          </p>
+          <Button type="submit" block disabled={!hydrated || isSubmitting}>
+            {isSubmitting ? 'Logging in...' : 'Log in'}
+          </Button>
         </fieldset>
       </form>
       <p className="auth-card__switch">

@@ -87,7 +87,11 @@ function RequestLinkForm() {
       <form method="post" onSubmit={onSubmit} noValidate>
         <fieldset className="form-fieldset" disabled={!hydrated}>
           <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-          {failure && <p role="alert" className="auth-card__error">{failure}</p>}
+          {failure && (
+            <p role="alert" className="auth-card__error">
+              {failure}
+            </p>
+          )}
           <Button type="submit" block disabled={!hydrated || isSubmitting}>
             {isSubmitting ? 'Submitting...' : 'Send reset link'}
           </Button>
@@ -143,11 +147,29 @@ function NewPasswordForm({ token }: { token: string }) {
   }
   return (
     <>
-      <p className="auth-card__lead">Choose a new password for your account. You will be signed in with it, and signed out everywhere else.</p>
+      <p className="auth-card__lead">
+        Choose a new password for your account. You will be signed in with it, and signed out everywhere else.
+      </p>
       <form method="post" onSubmit={onSubmit} noValidate>
-        <TextField label="New password" type="password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirm_new_password?.message} {...register('confirm_new_password')} />
-        {failure && <p role="alert" className="auth-card__error">{failure}</p>}
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.new_password?.message}
+          {...register('new_password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm_new_password?.message}
+          {...register('confirm_new_password')}
+        />
+        {failure && (
+          <p role="alert" className="auth-card__error">
+            {failure}
+          </p>
+        )}
         <Button type="submit" block disabled={isSubmitting}>
           {isSubmitting ? 'Submitting...' : 'Reset password'}
         </Button>

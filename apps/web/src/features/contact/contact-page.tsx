@@ -7,7 +7,10 @@ export function ContactPage() {
   usePageTitle('Contact us');
   return (
     <>
-      <PageBanner title="Contact us" subtitle="Questions about a course, the youth programme or training for your team? Send us a message." />
+      <PageBanner
+        title="Contact us"
+        subtitle="Questions about a course, the youth programme or training for your team? Send us a message."
+      />
       <section className="page-section" aria-label="Send us a message">
         <div className="site-container site-container--narrow">
           <div className="form-card">

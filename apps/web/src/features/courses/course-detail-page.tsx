@@ -28,9 +28,15 @@ export function CourseDetailPage() {
         <div className="site-container course-hero__inner">
           <nav aria-label="Breadcrumb" className="breadcrumbs">
             <ol>
-              <li><AppLink to="/">Home</AppLink></li>
-              <li><AppLink to="/courses">Courses</AppLink></li>
-              <li><span aria-current="page">{course.title}</span></li>
+              <li>
+                <AppLink to="/">Home</AppLink>
+              </li>
+              <li>
+                <AppLink to="/courses">Courses</AppLink>
+              </li>
+              <li>
+                <span aria-current="page">{course.title}</span>
+              </li>
             </ol>
           </nav>
           <div className="course-hero__grid">
@@ -41,13 +47,26 @@ export function CourseDetailPage() {
               <h1 className="course-hero__title">{course.title}</h1>
               <p className="course-hero__description">{course.description}</p>
               <dl className="course-hero__facts">
-                <div><dt>Level</dt><dd>{course.level}</dd></div>
-                <div><dt>Mode</dt><dd>{course.mode}</dd></div>
-                <div><dt>Length</dt><dd>{course.length}</dd></div>
+                <div>
+                  <dt>Level</dt>
+                  <dd>{course.level}</dd>
+                </div>
+                <div>
+                  <dt>Mode</dt>
+                  <dd>{course.mode}</dd>
+                </div>
+                <div>
+                  <dt>Length</dt>
+                  <dd>{course.length}</dd>
+                </div>
               </dl>
               <div className="course-hero__actions">
-                <Button type="button" variant="accent" onClick={() => scrollToSection('application')}>Apply now</Button>
-                <Button type="button" variant="outline-light" onClick={() => scrollToSection('overview')}>Learn more</Button>
+                <Button type="button" variant="accent" onClick={() => scrollToSection('application')}>
+                  Apply now
+                </Button>
+                <Button type="button" variant="outline-light" onClick={() => scrollToSection('overview')}>
+                  Learn more
+                </Button>
               </div>
             </div>
             <img className="course-hero__image" src={courseImage(course)} alt="" width={360} height={240} loading="lazy" decoding="async" />
@@ -59,20 +78,26 @@ export function CourseDetailPage() {
 
       <div className="site-container course-sections">
         <section id="overview" className="course-section" aria-labelledby="overview-title">
-          <h2 id="overview-title" className="course-section__title">Overview</h2>
+          <h2 id="overview-title" className="course-section__title">
+            Overview
+          </h2>
           <p className="course-section__tagline">{details.tagline}</p>
           <p>{details.description}</p>
           <div className="course-overview__lists">
             <div>
               <h3>Course outcomes</h3>
               <ul className="check-list">
-                {details.outcomes.map((o) => <li key={o}>{o}</li>)}
+                {details.outcomes.map((o) => (
+                  <li key={o}>{o}</li>
+                ))}
               </ul>
             </div>
             <div>
               <h3>Skills gained</h3>
               <ul className="tool-list">
-                {details.tools.map((t) => <li key={t}>{t}</li>)}
+                {details.tools.map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
               </ul>
             </div>
           </div>
@@ -92,18 +117,24 @@ export function CourseDetailPage() {
         </section>
 
         <section id="curriculum" className="course-section" aria-labelledby="curriculum-title">
-          <h2 id="curriculum-title" className="course-section__title">Curriculum</h2>
+          <h2 id="curriculum-title" className="course-section__title">
+            Curriculum
+          </h2>
           <p className="course-section__lead">What you will learn in this course</p>
           <Curriculum modules={details.curriculum} />
         </section>
 
         <section id="application" className="course-section" aria-labelledby="application-title">
-          <h2 id="application-title" className="course-section__title">Application</h2>
+          <h2 id="application-title" className="course-section__title">
+            Application
+          </h2>
           <div className="course-application">
             <div>
               <h3>Course prerequisites</h3>
               <ul className="check-list">
-                {details.prequisites.map((p) => <li key={p}>{p}</li>)}
+                {details.prequisites.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
               </ul>
             </div>
             <div className="form-card">

@@ -20,12 +20,14 @@ export function CoursesPage() {
   const list = use(categoryResource(slug));
 
   // A transition keeps the current list on screen while the next category's script loads.
-  const select = (next: CategorySlug) =>
-    startTransition(() => setParams({ path: next }, { replace: true, preventScrollReset: true }));
+  const select = (next: CategorySlug) => startTransition(() => setParams({ path: next }, { replace: true, preventScrollReset: true }));
 
   return (
     <>
-      <PageBanner title="Our courses" subtitle="Industry-led courses across the whole chip life cycle, from your first transistor to failure analysis." />
+      <PageBanner
+        title="Our courses"
+        subtitle="Industry-led courses across the whole chip life cycle, from your first transistor to failure analysis."
+      />
       <section className="page-section" aria-labelledby="category-title">
         <div className="site-container">
           <CategoryBar active={slug} onSelect={select} />

@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 401 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 401 })),
+  );
 });
 
 const courseTitles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);

@@ -14,11 +14,17 @@ export function HomePage() {
     <>
       <section className="hero" aria-labelledby="hero-title">
         <div className="site-container hero__inner">
-          <h1 id="hero-title" className="hero__title">{hero.title}</h1>
+          <h1 id="hero-title" className="hero__title">
+            {hero.title}
+          </h1>
           <p className="hero__subtitle">{hero.subtitle}</p>
           <div className="hero__actions">
-            <ButtonLink to={hero.primaryAction.to} size="lg" variant="accent">{hero.primaryAction.label}</ButtonLink>
-            <ButtonLink to={hero.secondaryAction.to} size="lg" variant="outline-light">{hero.secondaryAction.label}</ButtonLink>
+            <ButtonLink to={hero.primaryAction.to} size="lg" variant="accent">
+              {hero.primaryAction.label}
+            </ButtonLink>
+            <ButtonLink to={hero.secondaryAction.to} size="lg" variant="outline-light">
+              {hero.secondaryAction.label}
+            </ButtonLink>
           </div>
           <dl className="hero__stats">
             {stats.map((s) => (
@@ -35,10 +41,14 @@ export function HomePage() {
         <div className="site-container">
           <div className="home-section__head">
             <div>
-              <h2 id="top-courses-title" className="home-section__title">{topCourses.title}</h2>
+              <h2 id="top-courses-title" className="home-section__title">
+                {topCourses.title}
+              </h2>
               <p className="home-section__subtitle">{topCourses.subtitle}</p>
             </div>
-            <ButtonLink to={topCourses.browseAll.to} variant="secondary">{topCourses.browseAll.label}</ButtonLink>
+            <ButtonLink to={topCourses.browseAll.to} variant="secondary">
+              {topCourses.browseAll.label}
+            </ButtonLink>
           </div>
           <Slider label="Top courses" totalItems={3}>
             {featuredCourses.map((course) => (
@@ -52,7 +62,9 @@ export function HomePage() {
 
       <section className="home-section" aria-labelledby="why-us-title">
         <div className="site-container">
-          <h2 id="why-us-title" className="home-section__title">{whyUsCopy.title}</h2>
+          <h2 id="why-us-title" className="home-section__title">
+            {whyUsCopy.title}
+          </h2>
           <ul className="why-us">
             {whyUs.map((item) => (
               <li key={item.title} className="why-us__item">
@@ -66,9 +78,13 @@ export function HomePage() {
 
       <section className="home-section get-started" aria-labelledby="get-started-title">
         <div className="site-container get-started__inner">
-          <h2 id="get-started-title" className="home-section__title">{getStarted.title}</h2>
+          <h2 id="get-started-title" className="home-section__title">
+            {getStarted.title}
+          </h2>
           <p>{getStarted.text}</p>
-          <ButtonLink to={getStarted.action.to} size="lg" variant="accent">{getStarted.action.label}</ButtonLink>
+          <ButtonLink to={getStarted.action.to} size="lg" variant="accent">
+            {getStarted.action.label}
+          </ButtonLink>
         </div>
       </section>
     </>

@@ -20,8 +20,14 @@ export function ApplicationPage() {
   if (!initiative) return <NotFoundMessage message="Uh oh... programme not found" />;
   return (
     <>
-      <PageBanner eyebrow={initiative.title} title="Application form" subtitle={`Free, with an allowance of ${programme.allowance.label} a month for ${programme.durationMonths} months. The first cohort starts on ${initiative.first_cohort_start_label}.`}>
-        <p className="site-banner__link"><AppLink to={`/apply/${slug}`}>About the programme</AppLink></p>
+      <PageBanner
+        eyebrow={initiative.title}
+        title="Application form"
+        subtitle={`Free, with an allowance of ${programme.allowance.label} a month for ${programme.durationMonths} months. The first cohort starts on ${initiative.first_cohort_start_label}.`}
+      >
+        <p className="site-banner__link">
+          <AppLink to={`/apply/${slug}`}>About the programme</AppLink>
+        </p>
       </PageBanner>
       <section className="page-section" aria-label="Application">
         <div className="site-container site-container--narrow">

@@ -62,9 +62,13 @@ export function ProgrammePage() {
       <section className="page-section" aria-labelledby="eligibility-title">
         <div className="site-container programme-two-col">
           <div>
-            <h2 id="eligibility-title" className="page-section__title">Who can apply</h2>
+            <h2 id="eligibility-title" className="page-section__title">
+              Who can apply
+            </h2>
             <ul className="check-list">
-              {programme.eligibility.map((e) => <li key={e}>{e}</li>)}
+              {programme.eligibility.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
             </ul>
             <p className="programme-start">
               The first cohort starts on <strong>{initiative.first_cohort_start_label}</strong>.
@@ -86,7 +90,9 @@ export function ProgrammePage() {
 
       <section className="page-section page-section--alt" aria-labelledby="roles-title">
         <div className="site-container">
-          <h2 id="roles-title" className="page-section__title">{programme.jobRolesTitle}</h2>
+          <h2 id="roles-title" className="page-section__title">
+            {programme.jobRolesTitle}
+          </h2>
           <ol className="job-roles">
             {jobRoles.map((r) => (
               <li key={r.title} className="job-roles__item">
@@ -100,7 +106,9 @@ export function ProgrammePage() {
 
       <section id="programme-tracks" className="page-section" aria-labelledby="tracks-title">
         <div className="site-container">
-          <h2 id="tracks-title" className="page-section__title">{programme.coursesTitle}</h2>
+          <h2 id="tracks-title" className="page-section__title">
+            {programme.coursesTitle}
+          </h2>
           <Tabs
             label="Programme tracks"
             active={track}
@@ -112,7 +120,9 @@ export function ProgrammePage() {
                   <p>{c.description}</p>
                   <h3>What you will cover</h3>
                   <ul className="check-list">
-                    {c.covers.map((x) => <li key={x}>{x}</li>)}
+                    {c.covers.map((x) => (
+                      <li key={x}>{x}</li>
+                    ))}
                   </ul>
                   <p className="track__roles">
                     <strong>Leads to:</strong> {c.roles.join(', ')}
@@ -131,7 +141,9 @@ export function ProgrammePage() {
 
       <section className="page-section page-section--alt" aria-labelledby="faq-title">
         <div className="site-container site-container--narrow">
-          <h2 id="faq-title" className="page-section__title">{programme.faqTitle}</h2>
+          <h2 id="faq-title" className="page-section__title">
+            {programme.faqTitle}
+          </h2>
           {faq.map((category) => (
             <div key={category.id} className="faq">
               <h3 className="faq__category">{category.title}</h3>

@@ -84,7 +84,10 @@ function StudentRow({ cohortId, student: s }: { cohortId: string; student: Stude
       tone: 'danger',
     });
     if (!ok) return;
-    remove.mutate({ params: { cohortId }, body: { user_id_slug: s.id_slug } }, { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) });
+    remove.mutate(
+      { params: { cohortId }, body: { user_id_slug: s.id_slug } },
+      { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
+    );
   };
 
   return (
@@ -103,11 +106,24 @@ function StudentRow({ cohortId, student: s }: { cohortId: string; student: Stude
       <td data-label="Last active">{s.latest_access_datetime ? relativeTime(s.latest_access_datetime) : 'Never'}</td>
       <td data-label="Actions" className="admin-table__actions">
         {s.enrolment_status !== 'COMPLETED' && (
-          <Button size="sm" variant="secondary" loading={status.isPending} onClick={onToggle} aria-label={`${suspended ? 'Unsuspend' : 'Suspend student'} ${name}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={status.isPending}
+            onClick={onToggle}
+            aria-label={`${suspended ? 'Unsuspend' : 'Suspend student'} ${name}`}
+          >
             {suspended ? 'Unsuspend' : 'Suspend student'}
           </Button>
         )}
-        <Button size="sm" variant="ghost" className="admin-danger-text" loading={remove.isPending} onClick={onRemove} aria-label={`Remove ${name}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="admin-danger-text"
+          loading={remove.isPending}
+          onClick={onRemove}
+          aria-label={`Remove ${name}`}
+        >
           Remove
         </Button>
         <AccountStatusButton student={s} />
@@ -143,7 +159,12 @@ function QueueList({ cohortId }: { cohortId: string }) {
           ))}
         </tbody>
       </table>
-      <Pagination page={list.page} numPages={Math.ceil(queue.data.count / PAGE_SIZES.cohortQueue)} onChange={list.setPage} label="Queue pages" />
+      <Pagination
+        page={list.page}
+        numPages={Math.ceil(queue.data.count / PAGE_SIZES.cohortQueue)}
+        onChange={list.setPage}
+        label="Queue pages"
+      />
     </section>
   );
 }

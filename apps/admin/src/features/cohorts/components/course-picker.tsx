@@ -10,18 +10,23 @@ export interface PickedCourse {
 }
 
 /** A course search (20 a page) whose rows carry an Add button; what "Add" does is up to the caller. */
-export function CoursePicker({ onPick, picked, heading }: { onPick: (course: PickedCourse) => void; picked: Set<string>; heading: ReactNode }) {
+export function CoursePicker({
+  onPick,
+  picked,
+  heading,
+}: {
+  onPick: (course: PickedCourse) => void;
+  picked: Set<string>;
+  heading: ReactNode;
+}) {
   const list = useLocalListState('title');
-  const courses = useRouteQuery('adminCourseList', { query: { page: list.page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: list.search || undefined, order_by: list.sort } });
+  const courses = useRouteQuery('adminCourseList', {
+    query: { page: list.page, page_size: PAGE_SIZES.cohortCourseSearch, search_query: list.search || undefined, order_by: list.sort },
+  });
   return (
     <section className="admin-card admin-stack" aria-label="Course search">
       {heading}
-      <ListToolbar
-        onSearch={list.setSearch}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        searchPlaceholder="Search courses..."
-      />
+      <ListToolbar onSearch={list.setSearch} sort={list.sort} onSortChange={list.setSort} searchPlaceholder="Search courses..." />
       {courses.data && courses.data.data.length === 0 && <p className="admin-empty">No course matches your search.</p>}
       <ul className="admin-pick-list" aria-label="Courses">
         {courses.data?.data.map((c) => (

@@ -23,7 +23,8 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
       { params: { cohortId }, body: { course_id_slug: course.id_slug } },
       {
         onSuccess: () => notify.success(ADMIN_MESSAGES.success),
-        onError: (e) => notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.cohortAlreadyLinked : ADMIN_MESSAGES.genericFailure),
+        onError: (e) =>
+          notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.cohortAlreadyLinked : ADMIN_MESSAGES.genericFailure),
       },
     );
   };
@@ -72,12 +73,7 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
         <h2 id="link-cohort" className="admin-section-title">
           Link to a cohort
         </h2>
-        <ListToolbar
-          onSearch={list.setSearch}
-          sort={list.sort}
-          onSortChange={list.setSort}
-          searchPlaceholder="Search cohorts..."
-        />
+        <ListToolbar onSearch={list.setSearch} sort={list.sort} onSortChange={list.setSort} searchPlaceholder="Search cohorts..." />
         {cohorts.data && cohorts.data.data.length === 0 && <p className="admin-empty">No cohort matches your search.</p>}
         <ul className="admin-pick-list" aria-label="Cohorts to link">
           {cohorts.data?.data.map((c) => (
@@ -93,7 +89,13 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
                   Linked
                 </Button>
               ) : (
-                <Button size="sm" variant="secondary" loading={link.isPending && link.variables?.params.cohortId === c.id_slug} onClick={() => onLink(c.id_slug)} aria-label={`Link ${c.title}`}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={link.isPending && link.variables?.params.cohortId === c.id_slug}
+                  onClick={() => onLink(c.id_slug)}
+                  aria-label={`Link ${c.title}`}
+                >
                   Link
                 </Button>
               )}

@@ -33,13 +33,16 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
   const { confirm, dialog } = useConfirm();
 
   const onSave = () =>
-    save.mutate({ params: { courseId: course.id_slug }, body: toPayload(draft) }, {
-      onSuccess: ({ modules }) => {
-        editor.markSaved(modules);
-        notify.success(ADMIN_MESSAGES.successful);
+    save.mutate(
+      { params: { courseId: course.id_slug }, body: toPayload(draft) },
+      {
+        onSuccess: ({ modules }) => {
+          editor.markSaved(modules);
+          notify.success(ADMIN_MESSAGES.successful);
+        },
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
       },
-      onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
-    });
+    );
 
   const onDeleteModule = async (m: DraftModule) => {
     const lessons = m.lessons.length;
@@ -66,8 +69,8 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
     <div className="admin-curriculum">
       <div className="admin-curriculum__bar">
         <p className="admin-muted" id="curriculum-help">
-          Drag the handles to reorder modules and lessons (with a keyboard: focus a handle, press Space, move with the arrow keys, press Space
-          again). Changes are kept until you save.
+          Drag the handles to reorder modules and lessons (with a keyboard: focus a handle, press Space, move with the arrow keys, press
+          Space again). Changes are kept until you save.
         </p>
         <div className="admin-curriculum__actions">
           <Button variant="secondary" disabled={!changed || save.isPending} onClick={editor.discard}>
@@ -101,7 +104,13 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
                   onRename={(title) => setDraft((d) => renameModule(d, m.key, title))}
                   render={(title) => <h3 className="admin-module__title">{title}</h3>}
                 />
-                <Button size="sm" variant="ghost" className="admin-danger-text" onClick={() => onDeleteModule(m)} aria-label={`Delete module ${m.title}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="admin-danger-text"
+                  onClick={() => onDeleteModule(m)}
+                  aria-label={`Delete module ${m.title}`}
+                >
                   Delete
                 </Button>
               </div>
@@ -117,7 +126,9 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
                   renderItem={(l, lessonHandle) => (
                     <div className="admin-lesson">
                       <DragHandle label={`Reorder lesson ${l.title}`} {...lessonHandle} />
-                      <span className={`admin-lesson__type admin-lesson__type--${l.lesson_type.toLowerCase()}`}>{LESSON_TYPE_LABELS[l.lesson_type]}</span>
+                      <span className={`admin-lesson__type admin-lesson__type--${l.lesson_type.toLowerCase()}`}>
+                        {LESSON_TYPE_LABELS[l.lesson_type]}
+                      </span>
                       <InlineRename
                         value={l.title}
                         label="Lesson title"
@@ -138,7 +149,13 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
                   )}
                 />
               )}
-              <Button size="sm" variant="secondary" className="admin-module__add-lesson" onClick={() => setAddingTo(m)} aria-label={`Add lesson to ${m.title}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                className="admin-module__add-lesson"
+                onClick={() => setAddingTo(m)}
+                aria-label={`Add lesson to ${m.title}`}
+              >
                 Add lesson
               </Button>
             </section>
@@ -146,10 +163,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
         />
       )}
 
-      <AddModuleForm
-        courseId={course.id_slug}
-        order={draft.length}
-      />
+      <AddModuleForm courseId={course.id_slug} order={draft.length} />
 
       <AddLessonDialog
         open={addingTo !== null}
@@ -176,14 +190,19 @@ function AddModuleForm({ courseId, order }: { courseId: string; order: number })
   const add = useRouteMutation('adminAddModule', {
     invalidates: invalidations.adminAddModule,
     onSuccess: ({ id_slug }, { body }, queryClient) =>
-      queryClient.setQueryData<CallResult<'adminCourseDetail'>>(routeQueryKey('adminCourseDetail', { params: { courseId } }), (answer) =>
-        answer && {
-          ...answer,
-          data: {
-            ...answer.data,
-            modules: [...answer.data.modules, { id_slug, title: body.title, order: answer.data.modules.length, lessons: [], lessons_count: 0 }],
+      queryClient.setQueryData<CallResult<'adminCourseDetail'>>(
+        routeQueryKey('adminCourseDetail', { params: { courseId } }),
+        (answer) =>
+          answer && {
+            ...answer,
+            data: {
+              ...answer.data,
+              modules: [
+                ...answer.data.modules,
+                { id_slug, title: body.title, order: answer.data.modules.length, lessons: [], lessons_count: 0 },
+              ],
+            },
           },
-        },
       ),
   });
   const notify = useNotify();

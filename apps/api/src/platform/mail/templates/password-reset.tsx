@@ -10,7 +10,8 @@ export const passwordResetStrings = {
   intro: 'Someone asked to reset the password of your ChipSkills Academy account. Choose a new password with this link:',
   action: 'Choose a new password',
   linkIntro: 'Or open this link in your browser:',
-  validity: (minutes: number) => `The link is valid for ${minutes} minutes and works once. Signing in with your current password cancels it.`,
+  validity: (minutes: number) =>
+    `The link is valid for ${minutes} minutes and works once. Signing in with your current password cancels it.`,
   ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
   footer: 'You receive this email because a password reset was requested for your ChipSkills Academy account.',
 };

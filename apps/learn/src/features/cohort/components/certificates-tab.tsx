@@ -22,10 +22,21 @@ function CertificateRow({ cohortId, certificate }: { cohortId: string; certifica
         <div className="learn-certificate__actions">
           {doc.data ? (
             <>
-              <a className={buttonClass('secondary', 'sm')} href={doc.data.url} target="_blank" rel="noopener" aria-label={`View ${certificate.title}`}>
+              <a
+                className={buttonClass('secondary', 'sm')}
+                href={doc.data.url}
+                target="_blank"
+                rel="noopener"
+                aria-label={`View ${certificate.title}`}
+              >
                 View
               </a>
-              <a className={buttonClass('primary', 'sm')} href={doc.data.download_url} download aria-label={`Download ${certificate.title}`}>
+              <a
+                className={buttonClass('primary', 'sm')}
+                href={doc.data.download_url}
+                download
+                aria-label={`Download ${certificate.title}`}
+              >
                 Download
               </a>
             </>

@@ -37,13 +37,7 @@ export function CourseCard({ cohortId, course, locked = false }: { cohortId: str
           </p>
           <ProgressBar value={course.completion_percentage} label={`Progress in ${course.title}`} />
         </div>
-        <button
-          type="button"
-          className="learn-expand"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((o) => !o)}
-        >
+        <button type="button" className="learn-expand" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide lessons' : 'Show lessons'}
           <span className="ui-visually-hidden"> of {course.title}</span>
         </button>

@@ -14,7 +14,10 @@ export interface CategoryBarProps {
  */
 export function CategoryBar({ active, onSelect }: CategoryBarProps) {
   const listRef = useRef<HTMLUListElement>(null);
-  const index = Math.max(0, categories.findIndex((c) => c.slug === active));
+  const index = Math.max(
+    0,
+    categories.findIndex((c) => c.slug === active),
+  );
   const step = (delta: number) => onSelect(categories[wrapIndex(index + delta, categories.length)].slug);
 
   // Keep the chosen category in view when the bar scrolls sideways (narrow screens).

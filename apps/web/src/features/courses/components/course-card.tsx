@@ -20,7 +20,16 @@ export function CourseCard({ course, headingLevel = 3 }: CourseCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="course-card">
-      <img className="course-card__image" src={courseImage(course)} alt="" width={320} height={180} loading="lazy" decoding="async" onError={showPlaceholderOnError} />
+      <img
+        className="course-card__image"
+        src={courseImage(course)}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+        decoding="async"
+        onError={showPlaceholderOnError}
+      />
       <div className="course-card__body">
         <p className="course-card__category">{getCategory(course.path)?.title}</p>
         <Heading className="course-card__title">

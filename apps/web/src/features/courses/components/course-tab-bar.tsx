@@ -33,7 +33,14 @@ export function CourseTabBar() {
         else if (p.arrived) pin.current = null;
         if (pin.current) return setActive(p.id);
       }
-      setActive(activeSection(window.scrollY, { curriculum: documentTop('curriculum'), application: documentTop('application') }, undefined, isAtBottom()));
+      setActive(
+        activeSection(
+          window.scrollY,
+          { curriculum: documentTop('curriculum'), application: documentTop('application') },
+          undefined,
+          isAtBottom(),
+        ),
+      );
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);

@@ -10,9 +10,14 @@ function ModuleItem({ module, number }: { module: CourseModule; number: number }
   return (
     <li className={cx('curriculum__module', open && 'curriculum__module--open')}>
       <h3 className="curriculum__heading">
-        <button type="button" className="curriculum__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-          <span className="curriculum__number">{`Module ${number}`}</span>{' '}
-          <span className="curriculum__title">{module.title}</span>
+        <button
+          type="button"
+          className="curriculum__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="curriculum__number">{`Module ${number}`}</span> <span className="curriculum__title">{module.title}</span>
           <ChevronDownIcon className="curriculum__chevron" aria-hidden="true" />
         </button>
       </h3>

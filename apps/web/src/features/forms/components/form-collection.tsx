@@ -43,10 +43,10 @@ export function FormCollection({ endpoint, label, submitLabel = 'Submit', childr
       >
         {/* Fields wait for the script: typed before hydration, the form would not see them. */}
         <fieldset className="form-fieldset" disabled={!hydrated}>
-        {children}
-        <Button type="submit" disabled={!hydrated || submitting}>
-          {submitting ? 'Submitting...' : submitLabel}
-        </Button>
+          {children}
+          <Button type="submit" disabled={!hydrated || submitting}>
+            {submitting ? 'Submitting...' : submitLabel}
+          </Button>
         </fieldset>
       </form>
     </div>

@@ -9,9 +9,16 @@ export function Testimonials({ title, action }: { title: string; action: { label
   return (
     <section className="home-section home-testimonials" aria-labelledby="testimonials-title">
       <div className="site-container">
-        <h2 id="testimonials-title" className="home-section__title">{title}</h2>
+        <h2 id="testimonials-title" className="home-section__title">
+          {title}
+        </h2>
         <div className="testimonial" aria-roledescription="carousel" aria-label="Testimonials">
-          <figure className="testimonial__card" aria-live="polite" aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
+          <figure
+            className="testimonial__card"
+            aria-live="polite"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${testimonials.length}`}
+          >
             <blockquote>
               <p className="testimonial__title">{item.title}</p>
               <p className="testimonial__text">{item.subtext}</p>

@@ -24,7 +24,9 @@ export function DocumentField({ label, name, onChange }: DocumentFieldProps) {
   const [error, setError] = useState<string>();
   return (
     <div className="ui-field">
-      <label htmlFor={id} className="ui-field__label">{label}</label>
+      <label htmlFor={id} className="ui-field__label">
+        {label}
+      </label>
       <input
         id={id}
         name={name}
@@ -41,8 +43,14 @@ export function DocumentField({ label, name, onChange }: DocumentFieldProps) {
           onChange(problem ? null : file);
         }}
       />
-      <p id={`${id}-hint`} className="ui-field__hint">PDF only, at most 2.5 MB. Optional.</p>
-      {error && <p id={`${id}-error`} className="ui-field__error" role="alert">{error}</p>}
+      <p id={`${id}-hint`} className="ui-field__hint">
+        PDF only, at most 2.5 MB. Optional.
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="ui-field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
