@@ -51,6 +51,8 @@ async function linkFromMailbox(browser: Browser, email: string, count: number): 
 }
 
 test('a student resets a forgotten password from the mailbox link, lands signed in, and signs in with it', async ({ page, browser }) => {
+  // Four pages and a mail job in one flow: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const student = await createAccount('STUDENT', 'Rosnah');
   await askForLink(page, student.email);
   const link = await linkFromMailbox(browser, student.email, 1);
