@@ -34,8 +34,20 @@ export function ChangeEmailForm({ reload }: { reload: () => void }) {
       <h3 id="change-email-title" className="ui-settings-form__title">
         Change email
       </h3>
-      <TextField label="Current email" type="email" autoComplete="email" error={errors.current_email?.message} {...register('current_email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
+      <TextField
+        label="Current email"
+        type="email"
+        autoComplete="email"
+        error={errors.current_email?.message}
+        {...register('current_email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.current_password?.message}
+        {...register('current_password')}
+      />
       <TextField label="New email" type="email" autoComplete="off" error={errors.new_email?.message} {...register('new_email')} />
       <div>
         <Button type="submit" disabled={isSubmitting}>

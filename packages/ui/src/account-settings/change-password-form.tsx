@@ -31,8 +31,20 @@ export function ChangePasswordForm({ reload }: { reload: () => void }) {
       <h3 id="change-password-title" className="ui-settings-form__title">
         Change password
       </h3>
-      <TextField label="Current password" type="password" autoComplete="current-password" error={errors.old_password?.message} {...register('old_password')} />
-      <TextField label="New password" type="password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password')} />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.old_password?.message}
+        {...register('old_password')}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.new_password?.message}
+        {...register('new_password')}
+      />
       <TextField
         label="Confirm new password"
         type="password"

@@ -26,7 +26,10 @@ export function CohortDetailsTab({ cohort }: { cohort: AdminCohort }) {
     }),
     [cohort.title, cohort.start_date, cohort.end_date, cohort.end_access_date, cohort.result_open_date],
   );
-  const form = useForm<Form, unknown, z.output<typeof UpdateCohortSchema>>({ resolver: zodResolver(UpdateCohortSchema), defaultValues: values });
+  const form = useForm<Form, unknown, z.output<typeof UpdateCohortSchema>>({
+    resolver: zodResolver(UpdateCohortSchema),
+    defaultValues: values,
+  });
   const { errors, isDirty } = form.formState;
 
   useEffect(() => form.reset(values), [values, form]);

@@ -1,4 +1,4 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 
 /** The brand, as the apps' design tokens give it (packages/ui styles.css). */
@@ -23,8 +23,12 @@ function Logo() {
     <table role="presentation" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse' }}>
       <tbody>
         <tr>
-          <td style={{ backgroundColor: BRAND.navy, width: 28, height: 28, padding: 7, borderRadius: 4, border: `2px solid ${BRAND.teal}` }}>
-            <div style={{ backgroundColor: BRAND.teal, width: 14, height: 14, borderRadius: 2, lineHeight: '14px', fontSize: 1 }}>&nbsp;</div>
+          <td
+            style={{ backgroundColor: BRAND.navy, width: 28, height: 28, padding: 7, borderRadius: 4, border: `2px solid ${BRAND.teal}` }}
+          >
+            <div style={{ backgroundColor: BRAND.teal, width: 14, height: 14, borderRadius: 2, lineHeight: '14px', fontSize: 1 }}>
+              &nbsp;
+            </div>
           </td>
           <td style={{ paddingLeft: 10, fontFamily: font, fontSize: 20, color: '#ffffff' }}>
             <strong>ChipSkills</strong> Academy
@@ -46,7 +50,9 @@ export function Layout({ preview, footer, children }: { preview: string; footer:
           <Section style={{ backgroundColor: BRAND.navy, padding: '20px 24px', borderRadius: '8px 8px 0 0' }}>
             <Logo />
           </Section>
-          <Section style={{ backgroundColor: '#ffffff', padding: '8px 24px 24px', borderRadius: '0 0 8px 8px', color: BRAND.text }}>{children}</Section>
+          <Section style={{ backgroundColor: '#ffffff', padding: '8px 24px 24px', borderRadius: '0 0 8px 8px', color: BRAND.text }}>
+            {children}
+          </Section>
           <Hr style={{ borderColor: 'transparent', margin: '8px 0' }} />
           <Text style={{ color: BRAND.muted, fontSize: 12, lineHeight: '18px', textAlign: 'center', margin: '0 24px' }}>{footer}</Text>
         </Container>
@@ -56,3 +62,42 @@ export function Layout({ preview, footer, children }: { preview: string; footer:
 }
 
 export const paragraph = { fontSize: 16, lineHeight: '24px', margin: '16px 0' } as const;
+
+/** A heading in the brand's type. */
+export function Title({ children }: { children: ReactNode }) {
+  return (
+    <Heading as="h1" style={{ fontSize: 24, lineHeight: '32px', color: BRAND.navy, margin: '16px 0 8px' }}>
+      {children}
+    </Heading>
+  );
+}
+
+/** The message's one action: a button, then the same link written out for clients that hide buttons. */
+export function CallToAction({ href, label, linkIntro }: { href: string; label: string; linkIntro: string }) {
+  return (
+    <>
+      <Section style={{ margin: '24px 0' }}>
+        <Button
+          href={href}
+          style={{
+            backgroundColor: BRAND.primary,
+            color: '#ffffff',
+            fontSize: 16,
+            fontWeight: 600,
+            padding: '12px 20px',
+            borderRadius: 6,
+            textDecoration: 'none',
+          }}
+        >
+          {label}
+        </Button>
+      </Section>
+      <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>
+        {linkIntro}{' '}
+        <Link href={href} style={{ color: BRAND.primary, wordBreak: 'break-all' }}>
+          {href}
+        </Link>
+      </Text>
+    </>
+  );
+}

@@ -1,5 +1,5 @@
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
-import { BRAND, Layout, paragraph } from './layout';
+import { Text } from '@react-email/components';
+import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
 /** Every string of the message, in one place. */
 export const passwordResetStrings = {
@@ -10,7 +10,8 @@ export const passwordResetStrings = {
   intro: 'Someone asked to reset the password of your ChipSkills Academy account. Choose a new password with this link:',
   action: 'Choose a new password',
   linkIntro: 'Or open this link in your browser:',
-  validity: (minutes: number) => `The link is valid for ${minutes} minutes and works once. Signing in with your current password cancels it.`,
+  validity: (minutes: number) =>
+    `The link is valid for ${minutes} minutes and works once. Signing in with your current password cancels it.`,
   ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
   footer: 'You receive this email because a password reset was requested for your ChipSkills Academy account.',
 };
@@ -26,25 +27,10 @@ export function PasswordReset({ firstName, resetUrl, validMinutes }: PasswordRes
   const s = passwordResetStrings;
   return (
     <Layout preview={s.preview} footer={s.footer}>
-      <Heading as="h1" style={{ fontSize: 24, lineHeight: '32px', color: BRAND.navy, margin: '16px 0 8px' }}>
-        {s.heading}
-      </Heading>
+      <Title>{s.heading}</Title>
       <Text style={paragraph}>{s.greeting(firstName)}</Text>
       <Text style={paragraph}>{s.intro}</Text>
-      <Section style={{ margin: '24px 0' }}>
-        <Button
-          href={resetUrl}
-          style={{ backgroundColor: BRAND.primary, color: '#ffffff', fontSize: 16, fontWeight: 600, padding: '12px 20px', borderRadius: 6, textDecoration: 'none' }}
-        >
-          {s.action}
-        </Button>
-      </Section>
-      <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>
-        {s.linkIntro}{' '}
-        <Link href={resetUrl} style={{ color: BRAND.primary, wordBreak: 'break-all' }}>
-          {resetUrl}
-        </Link>
-      </Text>
+      <CallToAction href={resetUrl} label={s.action} linkIntro={s.linkIntro} />
       <Text style={paragraph}>{s.validity(validMinutes)}</Text>
       <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>{s.ignore}</Text>
     </Layout>
