@@ -11,9 +11,14 @@ await stopLeftOverPostgres(join(dataDir, 'pg', 'postmaster.pid'));
 rmSync(runDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['../apps/api/dist/main.js'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(Number(process.env.PORT ?? 3100) + 51000 - 3000), NODE_ENV: 'development',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(Number(process.env.PORT ?? 3100) + 51000 - 3000),
+    NODE_ENV: 'development',
     // A line per request would bury the test report.
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -25,7 +25,11 @@ export default defineConfig({
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       // The transformer's own helpers (decorators) are inlined too.
       external: (id) =>
-        !id.startsWith('@school/') && !id.startsWith('@oxc-project/runtime') && !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') &&
+        !id.startsWith('@school/') &&
+        !id.startsWith('@oxc-project/runtime') &&
+        !id.startsWith('.') &&
+        !id.startsWith('/') &&
+        !id.startsWith('\0') &&
         (builtinModules.includes(id.replace(/^node:/, '')) || /^[@a-z]/i.test(id)),
     },
   },

@@ -19,7 +19,10 @@ const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const BASE = `http://localhost:${PORT}`;
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = args.find((a) => a.startsWith('--pages='))?.slice(8).split(',') ?? ['/', '/courses', '/courses/course-0'];
+const PAGES = args
+  .find((a) => a.startsWith('--pages='))
+  ?.slice(8)
+  .split(',') ?? ['/', '/courses', '/courses/course-0'];
 const BUDGET = { performance: 98, accessibility: 95, tbtMs: 50, cls: 0, landingJsKiB: 110 };
 
 if (!args.includes('--no-build')) {
@@ -40,7 +43,16 @@ async function startServer() {
   const dataDir = join(tmpdir(), `school-bench-web-${PORT}`);
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(PORT + 48000), NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-that-is-at-least-32-chars', SEED_DEMO: 'false', COOKIE_SECURE: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(PORT + 48000),
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-only-secret-that-is-at-least-32-chars',
+      SEED_DEMO: 'false',
+      COOKIE_SECURE: 'false',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
@@ -60,9 +72,18 @@ async function audit(chrome, path) {
   // One unrecorded run first, so server and browser caches are as a returning visitor's server finds them.
   await lighthouse(`${BASE}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   for (let i = 0, failures = 0; i < runs; i++) {
-    const { lhr } = await lighthouse(`${BASE}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const { lhr } = await lighthouse(`${BASE}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
     // A run that could not measure (a busy machine can time a page out) is retried, twice at most.
-    if (lhr.runtimeError || lhr.audits['total-blocking-time']?.numericValue === undefined || lhr.audits['cumulative-layout-shift']?.numericValue === undefined) {
+    if (
+      lhr.runtimeError ||
+      lhr.audits['total-blocking-time']?.numericValue === undefined ||
+      lhr.audits['cumulative-layout-shift']?.numericValue === undefined
+    ) {
       console.log(`  (a run of ${path} failed: ${lhr.runtimeError?.message ?? 'metrics missing'}; retrying)`);
       if (++failures > 2) throw new Error(`Lighthouse could not measure ${path}`);
       i--;
@@ -78,18 +99,30 @@ async function audit(chrome, path) {
       fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
       scriptKiB: scripts ? Number((scripts.transferSize / 1024).toFixed(1)) : 0,
       benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
-      failedA11y: Object.values(lhr.audits).filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id)).map((a) => a.id),
+      failedA11y: Object.values(lhr.audits)
+        .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+        .map((a) => a.id),
     });
   }
   const pick = (k) => median(results.map((r) => r[k]));
   return {
-    performance: pick('performance'), accessibility: pick('accessibility'), tbtMs: pick('tbtMs'), cls: pick('cls'),
-    lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), scriptKiB: pick('scriptKiB'), benchmarkIndex: pick('benchmarkIndex'), failedA11y: [...new Set(results.flatMap((r) => r.failedA11y))],
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    lcpMs: pick('lcpMs'),
+    fcpMs: pick('fcpMs'),
+    scriptKiB: pick('scriptKiB'),
+    benchmarkIndex: pick('benchmarkIndex'),
+    failedA11y: [...new Set(results.flatMap((r) => r.failedA11y))],
   };
 }
 
 const server = await startServer();
-const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 let ok = true;
 const mark = (pass) => {
   if (!pass) ok = false;
@@ -97,18 +130,26 @@ const mark = (pass) => {
 };
 try {
   const landingKiB = initialJs('index.html') / 1024;
-  console.log(`\nLanding page JavaScript (gzipped, entry + preloads): ${landingKiB.toFixed(1)} KiB  [budget ${BUDGET.landingJsKiB}] ${mark(landingKiB <= BUDGET.landingJsKiB)}`);
+  console.log(
+    `\nLanding page JavaScript (gzipped, entry + preloads): ${landingKiB.toFixed(1)} KiB  [budget ${BUDGET.landingJsKiB}] ${mark(landingKiB <= BUDGET.landingJsKiB)}`,
+  );
   console.log(`Lighthouse ${lighthouse.version ?? ''} mobile, default throttling, median of ${runs} run(s):\n`);
   for (const path of PAGES) {
     const r = await audit(chrome, path);
     console.log(`${path}`);
-    console.log(`  performance    ${String(r.performance).padStart(5)}  [>= ${BUDGET.performance}] ${mark(r.performance >= BUDGET.performance)}`);
-    console.log(`  accessibility  ${String(r.accessibility).padStart(5)}  [>= ${BUDGET.accessibility}] ${mark(r.accessibility >= BUDGET.accessibility)}${r.failedA11y.length ? `  failing: ${r.failedA11y.join(', ')}` : ''}`);
+    console.log(
+      `  performance    ${String(r.performance).padStart(5)}  [>= ${BUDGET.performance}] ${mark(r.performance >= BUDGET.performance)}`,
+    );
+    console.log(
+      `  accessibility  ${String(r.accessibility).padStart(5)}  [>= ${BUDGET.accessibility}] ${mark(r.accessibility >= BUDGET.accessibility)}${r.failedA11y.length ? `  failing: ${r.failedA11y.join(', ')}` : ''}`,
+    );
     console.log(`  TBT            ${String(r.tbtMs).padStart(5)} ms  [<= ${BUDGET.tbtMs}] ${mark(r.tbtMs <= BUDGET.tbtMs)}`);
     console.log(`  CLS            ${String(r.cls).padStart(5)}  [= ${BUDGET.cls}] ${mark(r.cls <= BUDGET.cls)}`);
     console.log(`  LCP ${r.lcpMs} ms, FCP ${r.fcpMs} ms, scripts transferred ${r.scriptKiB} KiB`);
     // TBT scales with how busy the machine is: Lighthouse's CPU benchmark and the load average say how busy it was.
-    console.log(`  machine: Lighthouse benchmarkIndex ${r.benchmarkIndex}, load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores\n`);
+    console.log(
+      `  machine: Lighthouse benchmarkIndex ${r.benchmarkIndex}, load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores\n`,
+    );
   }
 } finally {
   await chrome.kill();

@@ -25,7 +25,19 @@ export async function createAccount(role: 'ADMIN' | 'INSTRUCTOR' | 'STUDENT', fi
   const account = { email: `${role.toLowerCase()}-${stamp}@example.com`, password: 'Lithography#Mask42', first_name: firstName };
   await run(
     process.execPath,
-    ['../apps/api/dist/create-user.js', '--email', account.email, '--password', account.password, '--role', role, '--first-name', firstName, '--last-name', 'Tester'],
+    [
+      '../apps/api/dist/create-user.js',
+      '--email',
+      account.email,
+      '--password',
+      account.password,
+      '--role',
+      role,
+      '--first-name',
+      firstName,
+      '--last-name',
+      'Tester',
+    ],
     { env: serverEnv() },
   );
   return account;

@@ -15,8 +15,7 @@ export async function signInAsAdmin(page: Page) {
 }
 
 /** The console's notices, in the one region above the page's content. */
-export const notice = (page: Page, text: string): Locator =>
-  page.locator('.ui-notices').getByText(text, { exact: true });
+export const notice = (page: Page, text: string): Locator => page.locator('.ui-notices').getByText(text, { exact: true });
 
 /** Titles in the order the curriculum editor shows them. */
 export async function moduleTitles(page: Page): Promise<string[]> {

@@ -21,7 +21,9 @@ test('a visitor signs up, lands on the dashboard, keeps the session on reload an
   await page.getByLabel('Password', { exact: true }).fill('weak');
   await page.getByLabel('Confirm password').fill('different');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText('Password must be at least 6 characters, include a lowercase and uppercase letter, a number and a symbol')).toBeVisible();
+  await expect(
+    page.getByText('Password must be at least 6 characters, include a lowercase and uppercase letter, a number and a symbol'),
+  ).toBeVisible();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
 
   await page.getByLabel('Password', { exact: true }).fill('Silicon#Wafer9');

@@ -153,7 +153,10 @@ test('an admin bulk-adds a CSV, adds one student, suspends and removes students'
   await page.getByRole('tab', { name: 'Courses' }).click();
   await page.getByRole('button', { name: 'Unlink Digital IC Design Fundamentals' }).click();
   await expect(
-    notice(page, 'You already have students enrolled in this cohort. Unlinking a course might interfere with the grading and student data.'),
+    notice(
+      page,
+      'You already have students enrolled in this cohort. Unlinking a course might interfere with the grading and student data.',
+    ),
   ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Linked courses' }).getByRole('listitem')).toHaveCount(1);
 });
@@ -214,7 +217,18 @@ test('the students list searches, sorts and pages in the URL, and every admin pa
   await expectAccessible(page);
 
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ['/admin', '/admin/courses', '/admin/cohorts', '/admin/students', '/admin/create/course', '/admin/create/cohort', '/admin/lessons-library', '/admin/analytics', '/admin/settings', '/admin/certifications']) {
+  for (const path of [
+    '/admin',
+    '/admin/courses',
+    '/admin/cohorts',
+    '/admin/students',
+    '/admin/create/course',
+    '/admin/create/cohort',
+    '/admin/lessons-library',
+    '/admin/analytics',
+    '/admin/settings',
+    '/admin/certifications',
+  ]) {
     await page.goto(path);
     await expect(page.locator('main h1')).toBeVisible();
     await expectAccessible(page);
@@ -236,7 +250,10 @@ test('an instructor sees the cohorts they teach, read-only', async ({ page }) =>
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/instructor$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Rajesh' })).toBeVisible();
-  const cohort = page.getByRole('list', { name: 'Your cohorts' }).getByRole('listitem').filter({ hasText: 'Semiconductor Talent Programme: Cohort 1' });
+  const cohort = page
+    .getByRole('list', { name: 'Your cohorts' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Semiconductor Talent Programme: Cohort 1' });
   await expect(cohort.getByText('Digital IC Design Fundamentals')).toBeVisible();
   await expect(cohort.getByRole('button')).toHaveCount(0);
   await expectAccessible(page);

@@ -48,7 +48,8 @@ test("a new cohort's page does not keep the create page's notices, and no notice
   await page.getByRole('button', { name: 'Create cohort' }).click();
   await expect(notice(page, 'Please link this cohort to a course!')).toBeVisible();
   await page.getByLabel('Cohort title').fill(`Notice cohort ${Date.now().toString(36)}`);
-  const local = (days: number) => new Date(Date.now() + days * 86_400_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  const local = (days: number) =>
+    new Date(Date.now() + days * 86_400_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await page.getByLabel('Start date').fill(local(3));
   await page.getByLabel(/^End date/).fill(local(60));
   await page.getByLabel('End of access date').fill(local(90));
@@ -119,7 +120,7 @@ test("the course header counts a module added with 'Add module' and names one le
   await expect(page.getByText('1 module · 0 lessons · 0 cohorts')).toBeVisible();
 });
 
-test('the cohorts list shows each cohort\'s state and filters by it', async ({ page }) => {
+test("the cohorts list shows each cohort's state and filters by it", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/admin/cohorts');
   const row = page.getByRole('row', { name: new RegExp(COHORT) });

@@ -42,7 +42,9 @@ test('an admin creates a course, builds its curriculum and reorders it by drag a
   await dialog.getByLabel('Lesson title').fill('Ellipsometry in practice');
   await dialog.getByRole('button', { name: 'Add lesson' }).click();
   await expect(dialog.getByText('Please upload a video!')).toBeVisible();
-  await dialog.getByLabel('Video file (mp4)').setInputFiles({ name: 'lecture.mp4', mimeType: 'video/mp4', buffer: Buffer.from('fake mp4') });
+  await dialog
+    .getByLabel('Video file (mp4)')
+    .setInputFiles({ name: 'lecture.mp4', mimeType: 'video/mp4', buffer: Buffer.from('fake mp4') });
   await dialog.getByRole('button', { name: 'Add lesson' }).click();
   await expect(notice(page, 'Uploading lesson is disabled for now. Please contact the admin.')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Reading' }).click();
@@ -73,10 +75,18 @@ test('an admin creates a course, builds its curriculum and reorders it by drag a
   await expect(page.getByRole('button', { name: 'Save curriculum' })).toBeDisabled();
 
   // Reorder by mouse: Overlay to the top, the last lesson to the top of its module.
-  await dragTo(page, page.getByRole('button', { name: 'Reorder module Overlay' }), page.getByRole('button', { name: 'Reorder module Thin films' }));
+  await dragTo(
+    page,
+    page.getByRole('button', { name: 'Reorder module Overlay' }),
+    page.getByRole('button', { name: 'Reorder module Thin films' }),
+  );
   await expect.poll(() => moduleTitles(page)).toEqual(['Overlay', 'Thin films', 'Critical dimensions']);
   const films = page.getByRole('region', { name: /Thin films$/ });
-  await dragTo(page, films.getByRole('button', { name: 'Reorder lesson Quiz: refractive index' }), films.getByRole('button', { name: 'Reorder lesson Quiz: film stacks' }));
+  await dragTo(
+    page,
+    films.getByRole('button', { name: 'Reorder lesson Quiz: refractive index' }),
+    films.getByRole('button', { name: 'Reorder lesson Quiz: film stacks' }),
+  );
   await expect.poll(() => lessonTitles(films)).toEqual(['Quiz: refractive index', 'Quiz: film stacks', 'Project: measure a nitride film']);
 
   // Reorder by keyboard: Space picks up, arrows move, Space drops.

@@ -13,14 +13,21 @@ test('a student an admin adds gets the enrolment email, read in the development 
   await page.getByRole('tab', { name: 'Students' }).click();
   await page.getByRole('link', { name: 'Add students' }).click();
   const csv = `First name,Last name,Email\nMeiling,Tester,${student.email}\n`;
-  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByRole('region', { name: 'Upload summary' }).locator('.admin-stat', { hasText: 'Added to the cohort' }).locator('dd')).toHaveText('1');
+  await expect(
+    page.getByRole('region', { name: 'Upload summary' }).locator('.admin-stat', { hasText: 'Added to the cohort' }).locator('dd'),
+  ).toHaveText('1');
 
   // The mail is sent by a job, caught by the development SMTP server, and listed within seconds.
   await page.getByRole('link', { name: 'Mailbox' }).click();
   await expect(page).toHaveURL(/\/admin\/mailbox$/);
-  const item = page.getByRole('list', { name: 'Messages' }).getByRole('button').filter({ hasText: `To ${student.email}` });
+  const item = page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('button')
+    .filter({ hasText: `To ${student.email}` });
   await expect(item).toContainText(`You have been enrolled in ${COHORT}`, { timeout: 20_000 });
   await item.click();
 

@@ -69,8 +69,14 @@ test('a student opens a class, watches a video to its end, completes a reading a
   await page.reload();
   await expect(page.getByRole('button', { name: 'Completed' })).toBeDisabled();
   await page.getByRole('link', { name: 'Back to class' }).first().click();
-  await expect(page.getByRole('progressbar', { name: 'Progress in Digital IC Design Fundamentals' })).toHaveAttribute('aria-valuenow', '60');
-  await expect(page.getByRole('progressbar', { name: 'Progress in Analog Circuit Design Essentials' })).toHaveAttribute('aria-valuenow', '25');
+  await expect(page.getByRole('progressbar', { name: 'Progress in Digital IC Design Fundamentals' })).toHaveAttribute(
+    'aria-valuenow',
+    '60',
+  );
+  await expect(page.getByRole('progressbar', { name: 'Progress in Analog Circuit Design Essentials' })).toHaveAttribute(
+    'aria-valuenow',
+    '25',
+  );
   await expect(page.getByRole('link', { name: 'Continue: Small-signal models' })).toBeVisible();
 });
 
@@ -108,7 +114,11 @@ test('a student sees grades and certificates, and views and downloads a complete
   ]);
   expect(download.suggestedFilename()).toBe('Semiconductor Cleanroom Safety - Aisyah Rahman.pdf');
   expect(await download.failure()).toBeNull();
-  expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await expectAccessible(page);
 
   // The tab index in the address opens that tab directly.

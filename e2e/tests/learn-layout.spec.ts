@@ -34,10 +34,12 @@ for (const width of [1280, 360]) {
     const headingTop = await heading.evaluate((h) => h.getBoundingClientRect().top);
     expect(headingTop).toBeGreaterThanOrEqual(navBottom);
     // Nothing covers it: the topmost element at its centre is the heading itself.
-    expect(await heading.evaluate((h) => {
-      const r = h.getBoundingClientRect();
-      return h.contains(document.elementFromPoint(r.left + 20, r.top + r.height / 2));
-    })).toBe(true);
+    expect(
+      await heading.evaluate((h) => {
+        const r = h.getBoundingClientRect();
+        return h.contains(document.elementFromPoint(r.left + 20, r.top + r.height / 2));
+      }),
+    ).toBe(true);
     await page.screenshot({ path: `test-results/settings-account-${width}.png` });
   });
 
@@ -60,10 +62,12 @@ for (const width of [1280, 360]) {
     await expect(overlay).toBeVisible();
     // The message is on top of everything else on the page...
     const text = overlay.getByText('Logging out...');
-    expect(await text.evaluate((t) => {
-      const r = t.getBoundingClientRect();
-      return t.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-    })).toBe(true);
+    expect(
+      await text.evaluate((t) => {
+        const r = t.getBoundingClientRect();
+        return t.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      }),
+    ).toBe(true);
     // ...it is the only status a screen reader can reach, and its contrast passes AA.
     await expect(page.getByRole('status')).toHaveCount(1);
     await expect(page.getByRole('status')).toHaveText('Logging out...');

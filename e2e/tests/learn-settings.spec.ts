@@ -62,7 +62,9 @@ test('a student changes their name, password and email in the settings', async (
 test('the settings page works on a 360 px screen', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 760 });
   const email = `settings-narrow-${Date.now()}@example.com`;
-  await request.post('/api/auth/register/', { data: { email, password: 'Silicon#Wafer9', first_name: 'Nur', last_name: 'Aina', role: 'STUDENT' } });
+  await request.post('/api/auth/register/', {
+    data: { email, password: 'Silicon#Wafer9', first_name: 'Nur', last_name: 'Aina', role: 'STUDENT' },
+  });
   await signInAsStudent(page, email, 'Silicon#Wafer9', 'Nur');
   await page.goto('/student/settings');
   await page.getByRole('button', { name: 'Change email' }).click();

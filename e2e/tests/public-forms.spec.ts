@@ -31,9 +31,13 @@ test('the contact form shows Submitting..., thanks the visitor for 5 seconds and
   await expect(page.getByLabel('First name')).toHaveValue('');
 
   const token = await adminToken(request);
-  const list = await request.get(`/api/forms/admin/list?kind=contact&search_query=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${token}` } });
+  const list = await request.get(`/api/forms/admin/list?kind=contact&search_query=${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const body = await list.json();
-  expect(body.data).toEqual([expect.objectContaining({ kind: 'contact', first_name: 'Aina', email, message: 'Do you run weekend classes for working engineers?' })]);
+  expect(body.data).toEqual([
+    expect.objectContaining({ kind: 'contact', first_name: 'Aina', email, message: 'Do you run weekend classes for working engineers?' }),
+  ]);
 });
 
 test('the course interest form sends the course title and shows the server refusal in place of the form', async ({ page, request }) => {
@@ -48,12 +52,18 @@ test('the course interest form sends the course title and shows the server refus
   await expect(page.getByText("Thanks! We'll get back to you soon.")).toBeVisible();
 
   const token = await adminToken(request);
-  const list = await request.get(`/api/forms/admin/list?kind=course-interest&search_query=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${token}` } });
+  const list = await request.get(`/api/forms/admin/list?kind=course-interest&search_query=${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect((await list.json()).data).toEqual([expect.objectContaining({ course: title, first_name: 'Kumar', last_name: 'Raj' })]);
 
   // A refusal with an errors array is shown joined in place of the form.
   await page.route('**/api/forms/course-interest/', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Email is required' }, { message: 'Course is required' }] }) }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ errors: [{ message: 'Email is required' }, { message: 'Course is required' }] }),
+    }),
   );
   await expect(form).toBeVisible({ timeout: 7000 });
   await form.getByLabel('First name').fill('Kumar');
@@ -63,7 +73,10 @@ test('the course interest form sends the course title and shows the server refus
   await expect(page.getByRole('alert')).toHaveText(/Email is required, Course is required/);
 });
 
-test('a visitor who sent too many forms is told how long to wait, while others on the same network still get through', async ({ page, browser }) => {
+test('a visitor who sent too many forms is told how long to wait, while others on the same network still get through', async ({
+  page,
+  browser,
+}) => {
   const fillContact = async (p: typeof page, email: string) => {
     await p.getByLabel('First name').fill('Aina');
     await p.getByLabel('Last name').fill('Zulkifli');
@@ -88,7 +101,9 @@ test('a visitor who sent too many forms is told how long to wait, while others o
   }
   await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible({ timeout: 7000 });
   await fillContact(page, `eleventh-${Date.now()}@example.com`);
-  await expect(page.getByRole('alert')).toContainText(/^Too many submissions from your network\. Please try again in (9|10) minutes\.(Try again)?$/);
+  await expect(page.getByRole('alert')).toContainText(
+    /^Too many submissions from your network\. Please try again in (9|10) minutes\.(Try again)?$/,
+  );
   await page.screenshot({ path: 'test-results/contact-too-many.png' });
 
   // Another visitor behind the same address is counted apart.

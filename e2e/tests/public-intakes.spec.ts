@@ -8,8 +8,8 @@ test('initiatives open and close by their dates in the browser, and a closed one
   expect(html).not.toContain('APPLICATION CLOSED');
 
   await page.goto('/apply');
-  const open = page.locator('.initiative-card').filter({ hasText: 'Programme 2027' });
-  const closed = page.locator('.initiative-card').filter({ hasText: 'Programme 2025' });
+  const open = page.locator('.site-initiative-card').filter({ hasText: 'Programme 2027' });
+  const closed = page.locator('.site-initiative-card').filter({ hasText: 'Programme 2025' });
   await expect(open.getByText('APPLICATION OPEN')).toBeVisible();
   await expect(closed.getByText('APPLICATION CLOSED')).toBeVisible();
   await expect(closed.getByText('APPLICATION OPEN')).toHaveCount(0);
@@ -17,7 +17,9 @@ test('initiatives open and close by their dates in the browser, and a closed one
 
   await closed.getByRole('link').click();
   await expect(page).toHaveURL(/\/apply\/youth-programme-2025$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Applications for this programme are closed.' })).toContainText('They closed on 15 August 2025.');
+  await expect(page.getByRole('status').filter({ hasText: 'Applications for this programme are closed.' })).toContainText(
+    'They closed on 15 August 2025.',
+  );
   await expect(page.getByRole('link', { name: /^Apply for / })).toHaveCount(0);
 
   await page.goto('/apply/youth-programme-2025/application');
@@ -45,7 +47,9 @@ test('sign-in says a server error or network failure is one, not that the accoun
     void d.accept();
   });
   await page.goto('/login');
-  await page.route(/\/api\/auth\/login\/?$/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) }));
+  await page.route(/\/api\/auth\/login\/?$/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error' }) }),
+  );
   await page.getByLabel('Email').fill(DEMO.student.email);
   await page.getByLabel('Password').fill(DEMO.student.password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -3,9 +3,27 @@ import { expect, type Page, type Response, test } from '@playwright/test';
 import { DEMO } from '../support/demo';
 
 const PUBLIC_PAGES = [
-  '/', '/about', '/contact', '/courses', '/courses?path=pe', '/courses/course-0', '/courses/course-40', '/courses/course-3', '/apply',
-  '/apply/thank-you', '/apply/youth-programme-2027', '/apply/youth-programme-2027/application', '/apply/youth-programme-2025', '/enterprise', '/applications/',
-  '/applications/some-id', '/login', '/login-other', '/login/reset-password', '/create-account', '/no-such-page',
+  '/',
+  '/about',
+  '/contact',
+  '/courses',
+  '/courses?path=pe',
+  '/courses/course-0',
+  '/courses/course-40',
+  '/courses/course-3',
+  '/apply',
+  '/apply/thank-you',
+  '/apply/youth-programme-2027',
+  '/apply/youth-programme-2027/application',
+  '/apply/youth-programme-2025',
+  '/enterprise',
+  '/applications/',
+  '/applications/some-id',
+  '/login',
+  '/login-other',
+  '/login/reset-password',
+  '/create-account',
+  '/no-such-page',
 ];
 
 async function expectNoAxeViolations(page: Page) {
@@ -32,7 +50,9 @@ test('pages are prerendered: the hero headline and course titles are in the HTML
   }
 });
 
-test("a signed-out visitor's first load of a public page carries no API client: the session loads it on its first call", async ({ page }) => {
+test("a signed-out visitor's first load of a public page carries no API client: the session loads it on its first call", async ({
+  page,
+}) => {
   for (const path of ['/', '/courses', '/apply']) {
     const scripts: Response[] = [];
     const onResponse = (res: Response) => {
@@ -85,7 +105,7 @@ test('a visitor browses the landing page, the catalogue and a course', async ({ 
   await page.goForward();
   await expect(page).toHaveURL(/\?path=fa$/);
 
-  const firstCourse = page.locator('.course-card__link').first();
+  const firstCourse = page.locator('.site-course-card .ui-linked-card__link').first();
   const title = (await firstCourse.textContent())!;
   await firstCourse.click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -109,7 +129,7 @@ test('a visitor browses the landing page, the catalogue and a course', async ({ 
   await expect(module1).toHaveAttribute('aria-expanded', 'false');
   await module1.click();
   await expect(module1).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.locator('.curriculum__module--open .curriculum__points li').first()).toBeVisible();
+  await expect(page.locator('.site-curriculum__module--open .site-curriculum__points li').first()).toBeVisible();
 
   await page.goto('/courses/course-3');
   await expect(page.getByText('Uh oh... course not found')).toBeVisible();
@@ -120,14 +140,14 @@ test('a visitor browses the landing page, the catalogue and a course', async ({ 
 
 test('the apply page shows the initiatives, and the programme page leads to the form with the track preset', async ({ page }) => {
   await page.goto('/apply');
-  const card = page.locator('.initiative-card').first();
+  const card = page.locator('.site-initiative-card').first();
   await expect(card.getByText('APPLICATION OPEN')).toBeVisible();
   await expect(card.getByText('Apply now')).toBeVisible();
   await card.getByRole('link').click();
   await expect(page).toHaveURL(/\/apply\/youth-programme-2027$/);
-  await expect(page.locator('.programme-facts').getByText('RM 2,500')).toBeVisible();
-  await expect(page.locator('.job-roles__item')).toHaveCount(20);
-  await expect(page.locator('.faq__category')).toHaveCount(4);
+  await expect(page.locator('.site-programme-facts').getByText('RM 2,500')).toBeVisible();
+  await expect(page.locator('.site-job-roles__item')).toHaveCount(20);
+  await expect(page.locator('.site-faq__category')).toHaveCount(4);
   await page.getByRole('button', { name: 'Apply now' }).click();
   await page.getByRole('tab', { name: 'Packaging' }).click();
   await page.getByRole('link', { name: 'Apply for Packaging' }).click();

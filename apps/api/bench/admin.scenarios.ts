@@ -77,18 +77,29 @@ export const bulkAddScenario: Scenario = {
         [BULK_TITLE, BULK_COHORTS],
       );
     }
-    const cohorts: { id_slug: string }[] = await ctx.db.query(`SELECT id_slug FROM cohorts WHERE title LIKE $1 ORDER BY id`, [`${BULK_TITLE}%`]);
+    const cohorts: { id_slug: string }[] = await ctx.db.query(`SELECT id_slug FROM cohorts WHERE title LIKE $1 ORDER BY id`, [
+      `${BULK_TITLE}%`,
+    ]);
     const existing: { email: string; first_name: string; last_name: string }[] = await ctx.db.query(
       `SELECT email, first_name, last_name FROM users WHERE role = 'STUDENT' ORDER BY id LIMIT $1`,
       [BULK_ROWS / 2],
     );
     const students: BulkStudentRow[] = [
       ...existing,
-      ...Array.from({ length: BULK_ROWS - existing.length }, (_, i) => ({ email: `bulk-new-${i}@example.com`, first_name: 'New', last_name: `Person ${i}` })),
+      ...Array.from({ length: BULK_ROWS - existing.length }, (_, i) => ({
+        email: `bulk-new-${i}@example.com`,
+        first_name: 'New',
+        last_name: `Person ${i}`,
+      })),
     ];
     const body = JSON.stringify({ students });
     const authorization = await adminToken(ctx);
-    return cohorts.map((c) => ({ method: 'POST' as const, path: `/api/cohorts/admin/${c.id_slug}/add-student-bulk`, headers: { authorization }, body }));
+    return cohorts.map((c) => ({
+      method: 'POST' as const,
+      path: `/api/cohorts/admin/${c.id_slug}/add-student-bulk`,
+      headers: { authorization },
+      body,
+    }));
   },
   reset: resetBulkCohorts,
   async ceiling(pool, req) {

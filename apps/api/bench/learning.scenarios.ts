@@ -65,7 +65,9 @@ export const cohortViewScenario: Scenario = {
     if (!m) return { status: 404, body: { message: 'Not found' } };
     const run: RunPrepared = async (name, text, values) => (await pool.query({ name, text, values })).rows;
     const view = await userCohortViewJson(run, ceilingCurricula, m[1], m[2], true);
-    return view ? { status: 200, json: dataEnvelope(view) } : { status: 404, body: { message: 'This content is not available right now.' } };
+    return view
+      ? { status: 200, json: dataEnvelope(view) }
+      : { status: 404, body: { message: 'This content is not available right now.' } };
   },
   targets: { minRatio: 0.75, maxP99Ms10: 20 },
 };

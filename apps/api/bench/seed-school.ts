@@ -63,7 +63,10 @@ export async function seedLargeSchool(ds: DataSource, partial: Partial<LargeScho
          FROM generate_series(1, $1::int) AS i`,
       [o.students, hash],
     );
-    await m.query(`INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ('bench-admin@example.com', 'Bench', 'Admin', 'ADMIN', $1)`, [hash]);
+    await m.query(
+      `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ('bench-admin@example.com', 'Bench', 'Admin', 'ADMIN', $1)`,
+      [hash],
+    );
     await m.query(
       `INSERT INTO courses (title, description, created_date)
        SELECT (ARRAY['Digital Design','Analog Circuits','Design Verification','Physical Design','Design for Test',
@@ -181,7 +184,18 @@ export async function seedLargeSchool(ds: DataSource, partial: Partial<LargeScho
   // index-only scans rely on. A bulk load has neither until then, so give it both now.
   await ds.query('VACUUM ANALYZE');
   const counts: Record<string, number> = {};
-  for (const table of ['users', 'courses', 'modules', 'lessons', 'cohorts', 'enrolments', 'lesson_completions', 'cohort_grades', 'user_grades', 'user_certificates']) {
+  for (const table of [
+    'users',
+    'courses',
+    'modules',
+    'lessons',
+    'cohorts',
+    'enrolments',
+    'lesson_completions',
+    'cohort_grades',
+    'user_grades',
+    'user_certificates',
+  ]) {
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM ${table}`);
     counts[table] = n;
   }

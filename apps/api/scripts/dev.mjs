@@ -47,7 +47,7 @@ function restart() {
     return;
   }
   restarting = (async () => {
-    for (let again = true; again; ) {
+    for (let again = true; again;) {
       rebuildPending = false;
       await stopApi();
       if (quitting) break;

@@ -29,7 +29,9 @@ import { MetricsService } from './platform/metrics/metrics.service';
 const API_BROTLI_QUALITY = 1;
 
 /** Paths whose JSON bodies may exceed the default 100 kB limit, with their own limit: the route table's `bodyLimit`. */
-const LARGE_BODY_ROUTES: [RegExp, string][] = listRoutes().flatMap((r) => (r.bodyLimit ? [[serverPathPattern(r.path), r.bodyLimit] as [RegExp, string]] : []));
+const LARGE_BODY_ROUTES: [RegExp, string][] = listRoutes().flatMap((r) =>
+  r.bodyLimit ? [[serverPathPattern(r.path), r.bodyLimit] as [RegExp, string]] : [],
+);
 
 type CspDirectives = Record<string, null | Iterable<string | ((req: IncomingMessage, res: ServerResponse) => string)>>;
 
@@ -92,7 +94,12 @@ export async function createApp(config: AppConfig, dataSource: DataSource, optio
   app.use('/api', express.urlencoded({ extended: false, limit: '100kb' }));
   app.use('/api', refuseControlCharacters);
   if (config.corsOrigins.length) {
-    app.enableCors({ origin: config.corsOrigins, credentials: true, allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', VISITOR_TOKEN_HEADER], exposedHeaders: ['Retry-After'] });
+    app.enableCors({
+      origin: config.corsOrigins,
+      credentials: true,
+      allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-With', VISITOR_TOKEN_HEADER],
+      exposedHeaders: ['Retry-After'],
+    });
   }
   app.setGlobalPrefix('api');
   if (config.SERVE_APPS) {

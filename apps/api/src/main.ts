@@ -65,7 +65,8 @@ async function main() {
       if (listening && requests) {
         if (requests.inFlight) Logger.log(`Stopping: finishing ${requests.inFlight} request(s) in flight`, 'Shutdown');
         const finished = await requests.drain(config.SHUTDOWN_TIMEOUT_MS);
-        if (!finished) Logger.warn(`Requests still running after ${config.SHUTDOWN_TIMEOUT_MS} ms were cut off (SHUTDOWN_TIMEOUT_MS)`, 'Shutdown');
+        if (!finished)
+          Logger.warn(`Requests still running after ${config.SHUTDOWN_TIMEOUT_MS} ms were cut off (SHUTDOWN_TIMEOUT_MS)`, 'Shutdown');
       }
       await app.close();
     }
@@ -107,7 +108,9 @@ main().catch((e) => {
   // and how, a stack would bury it.
   if (e instanceof ConfigError || e instanceof StartError || e instanceof EmbeddedPostgresError) console.error(e.message);
   else if ((e as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
-    console.error(`The port of the school is already in use (${(e as Error).message}). Stop the program using it, or choose another port with PORT.`);
+    console.error(
+      `The port of the school is already in use (${(e as Error).message}). Stop the program using it, or choose another port with PORT.`,
+    );
   } else console.error(e ?? 'The API could not start');
   process.exit(1);
 });

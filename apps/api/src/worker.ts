@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   if (!url) {
     const running = runningPostmaster(embeddedDir(config));
     if (!running) {
-      throw new CliFailure(`The school's database is not running (${embeddedDir(config)}): start the school first (pnpm start, with WORKERS=0 to leave its jobs to this worker), or set DATABASE_URL.`);
+      throw new CliFailure(
+        `The school's database is not running (${embeddedDir(config)}): start the school first (pnpm start, with WORKERS=0 to leave its jobs to this worker), or set DATABASE_URL.`,
+      );
     }
     url = embeddedUrl(running.port, 'school');
   }

@@ -67,13 +67,17 @@ describe('the API process and its embedded PostgreSQL', () => {
   it('starts again after a kill -9, stopping the orphaned PostgreSQL and keeping the data', async () => {
     const first = start();
     await healthy(env.PORT, first);
-    await query(`INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ('kept@example.com', 'Kept', 'Row', 'STUDENT', 'x')`);
+    await query(
+      `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ('kept@example.com', 'Kept', 'Row', 'STUDENT', 'x')`,
+    );
     const orphan = postmasterPid(join(folder, 'pg'));
 
     // A second API on the same folder is told who holds it, and exits.
     const second = start({ PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`is already in use by process ${first.child.pid} of the school, which is still running (its PostgreSQL is process ${orphan}`);
+    expect(second.output()).toContain(
+      `is already in use by process ${first.child.pid} of the school, which is still running (its PostgreSQL is process ${orphan}`,
+    );
     expect(second.output()).not.toContain('undefined');
     expect(isRunning(orphan)).toBe(true);
 
@@ -83,7 +87,9 @@ describe('the API process and its embedded PostgreSQL', () => {
 
     const third = start();
     await healthy(env.PORT, third);
-    expect(third.output()).toContain(`PostgreSQL (process ${orphan}) was left running on ${join(folder, 'pg')} by a process that has ended; stopping it to start afresh.`);
+    expect(third.output()).toContain(
+      `PostgreSQL (process ${orphan}) was left running on ${join(folder, 'pg')} by a process that has ended; stopping it to start afresh.`,
+    );
     expect(isRunning(orphan)).toBe(false);
     expect(await query(`SELECT first_name FROM users WHERE email = 'kept@example.com'`)).toEqual([{ first_name: 'Kept' }]);
 
@@ -103,18 +109,24 @@ describe('the API process and its embedded PostgreSQL', () => {
     socket.on('data', (d) => (answer += d));
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write(`POST /api/auth/login/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /api/auth/login/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await new Promise((r) => setTimeout(r, 300));
 
     run.child.kill('SIGTERM');
-    await waitFor('new connections to be refused', async () => {
-      try {
-        await fetch(`http://127.0.0.1:${env.PORT}/api/health/live`);
-        return undefined;
-      } catch (e) {
-        return (e as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED' || undefined;
-      }
-    }, 5_000);
+    await waitFor(
+      'new connections to be refused',
+      async () => {
+        try {
+          await fetch(`http://127.0.0.1:${env.PORT}/api/health/live`);
+          return undefined;
+        } catch (e) {
+          return (e as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED' || undefined;
+        }
+      },
+      5_000,
+    );
     expect(run.child.exitCode).toBeNull();
 
     socket.write(body.slice(10));

@@ -42,7 +42,12 @@ export interface BuiltApi {
 export async function buildApi(): Promise<BuiltApi> {
   const { build } = await import('vite');
   const outDir = join(apiRoot, 'node_modules', '.cache', `api-test-build-${randomBytes(4).toString('hex')}`);
-  await build({ root: apiRoot, configFile: join(apiRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+  await build({
+    root: apiRoot,
+    configFile: join(apiRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
   return {
     main: join(outDir, 'main.js'),
     worker: join(outDir, 'worker.js'),
@@ -64,7 +69,10 @@ export interface Run {
 /** Runs `node script args` with a clean environment plus `env`, and `input` on its standard input. */
 export function runNode(script: string, args: string[], env: Record<string, string>, input?: string): Run {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DATABASE_URL') && !k.startsWith('VITEST')));
-  const child = spawn(process.execPath, [script, ...args], { env: { ...base, NO_COLOR: '1', ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...base, NO_COLOR: '1', ...env },
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
   if (input !== undefined) child.stdin!.end(input);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));

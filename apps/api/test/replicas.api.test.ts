@@ -56,17 +56,27 @@ describe('two API replicas', () => {
     const port = await freePort();
     const run = runNode(built.main, [], { ...env, PORT: String(port), DATA_DIR: dataFolder() });
     runs.push(run);
-    await waitFor('the replica to be ready', async () => {
-      if (run.child.exitCode !== null) return Promise.reject(new Error(`a replica exited: ${run.output()}`));
-      return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200 || undefined;
-    }, 90_000).catch((e: Error) => {
+    await waitFor(
+      'the replica to be ready',
+      async () => {
+        if (run.child.exitCode !== null) return Promise.reject(new Error(`a replica exited: ${run.output()}`));
+        return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200 || undefined;
+      },
+      90_000,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}\n${run.output()}`);
     });
     return { http: request(`http://127.0.0.1:${port}`), run };
   };
   const login = async (http: ReturnType<typeof request>, email: string, password: string) => {
     const res = await http.post('/api/auth/login/').send({ email, password }).expect(200);
-    return { access: res.body.access as string, refresh: res.body.refresh as string, id_slug: res.body.user.id_slug as string, password, email };
+    return {
+      access: res.body.access as string,
+      refresh: res.body.refresh as string,
+      id_slug: res.body.user.id_slug as string,
+      password,
+      email,
+    };
   };
   const bearer = (u: { access: string }) => ({ Authorization: `Bearer ${u.access}` });
 
@@ -95,13 +105,21 @@ describe('two API replicas', () => {
     b = (await startReplica(requestsOnly)).http;
     const worker = runNode(built.worker, [], { ...shared, DATA_DIR: dataFolder() });
     runs.push(worker);
-    await waitFor('the worker to start', () => {
-      if (worker.child.exitCode !== null) throw new Error(`the worker exited: ${worker.output()}`);
-      return worker.output().includes('The worker is running 2 job(s) at a time') || undefined;
-    }, 60_000);
+    await waitFor(
+      'the worker to start',
+      () => {
+        if (worker.child.exitCode !== null) throw new Error(`the worker exited: ${worker.output()}`);
+        return worker.output().includes('The worker is running 2 job(s) at a time') || undefined;
+      },
+      60_000,
+    );
     ds = await openDatabase(url, 2);
     const account = async (role: string, email: string, password: string) => {
-      const made = runNode(built.createUser, ['--email', email, '--password', password, '--role', role, '--first-name', role, '--last-name', 'Replica'], shared);
+      const made = runNode(
+        built.createUser,
+        ['--email', email, '--password', password, '--role', role, '--first-name', role, '--last-name', 'Replica'],
+        shared,
+      );
       expect(await made.exited, made.output()).toBe(0);
       return login(a, email, password);
     };
@@ -127,7 +145,10 @@ describe('two API replicas', () => {
 
   it('shows a curriculum edit made through one in the cohort view of the other at once; the enrolment mail B queues runs once', async () => {
     const t = { http: a, ds } as unknown as TestApp;
-    const course = await makeCourse(t, admin, { title: 'Replicated etch', modules: [{ title: 'Plasma', lessons: [{ title: 'Chambers' }] }] });
+    const course = await makeCourse(t, admin, {
+      title: 'Replicated etch',
+      modules: [{ title: 'Plasma', lessons: [{ title: 'Chambers' }] }],
+    });
     const cohort = await makeCohort(t, admin, { title: 'Replica cohort', course_ids: [course.id_slug] });
     await b.post(`/api/cohorts/admin/${cohort.id_slug}/add-student`).set(bearer(admin)).send({ user_id_slug: student.id_slug }).expect(201);
 
@@ -140,14 +161,29 @@ describe('two API replicas', () => {
     await a
       .put(`/api/courses/admin/${course.id_slug}/modules/update/`)
       .set(bearer(admin))
-      .send({ modules: [{ title: 'Plasma', order: 0, lessons: [{ title: 'Chambers', order: 0, lesson_type: 'QUIZ' }, { title: 'Endpoint detection', order: 1, lesson_type: 'QUIZ' }] }] })
+      .send({
+        modules: [
+          {
+            title: 'Plasma',
+            order: 0,
+            lessons: [
+              { title: 'Chambers', order: 0, lesson_type: 'QUIZ' },
+              { title: 'Endpoint detection', order: 1, lesson_type: 'QUIZ' },
+            ],
+          },
+        ],
+      })
       .expect(200);
     expect(await lessonsOf(b)).toEqual(['"title":"Chambers"', '"title":"Endpoint detection"']);
 
     // A and the worker work the queue; the notice of the enrolment is sent exactly once.
-    await waitFor('the enrolment notice', () => smtp.messages.some((m) => m.to === 'student@example.com') || undefined, 30_000).catch(async (e: Error) => {
-      throw new Error(`${e.message}: ${JSON.stringify(await ds.query(`SELECT name, state, output FROM ${JOBS_SCHEMA}.job`))} ${runs.map((r) => r.output().slice(-3000)).join('\n')}`);
-    });
+    await waitFor('the enrolment notice', () => smtp.messages.some((m) => m.to === 'student@example.com') || undefined, 30_000).catch(
+      async (e: Error) => {
+        throw new Error(
+          `${e.message}: ${JSON.stringify(await ds.query(`SELECT name, state, output FROM ${JOBS_SCHEMA}.job`))} ${runs.map((r) => r.output().slice(-3000)).join('\n')}`,
+        );
+      },
+    );
     await new Promise((r) => setTimeout(r, 3_000));
     expect(smtp.messages.filter((m) => m.to === 'student@example.com')).toHaveLength(1);
     const jobs = await ds.query(`SELECT state FROM ${JOBS_SCHEMA}.job WHERE name = 'send-mail' AND data->>'to' = 'student@example.com'`);
@@ -158,15 +194,30 @@ describe('two API replicas', () => {
     const token = (await a.post('/api/forms/visitor-token/').expect(200)).body.token as string;
     const contact = { firstName: 'Aina', lastName: 'Zulkifli', phone: '+60 12-345 6789', message: 'Do you run weekend classes?' };
     for (let i = 0; i < 10; i++) {
-      await (i % 2 ? a : b).post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, token).send({ ...contact, email: `r${i}@example.com` }).expect(200);
+      await (i % 2 ? a : b)
+        .post('/api/forms/contact/')
+        .set(VISITOR_TOKEN_HEADER, token)
+        .send({ ...contact, email: `r${i}@example.com` })
+        .expect(200);
     }
-    await a.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, token).send({ ...contact, email: 'r10@example.com' }).expect(429);
-    await b.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, token).send({ ...contact, email: 'r11@example.com' }).expect(429);
+    await a
+      .post('/api/forms/contact/')
+      .set(VISITOR_TOKEN_HEADER, token)
+      .send({ ...contact, email: 'r10@example.com' })
+      .expect(429);
+    await b
+      .post('/api/forms/contact/')
+      .set(VISITOR_TOKEN_HEADER, token)
+      .send({ ...contact, email: 'r11@example.com' })
+      .expect(429);
   });
 
   it('serves from one a file uploaded through the other', async () => {
     const pdf = Buffer.from(`%PDF-1.7\n% replica ${randomBytes(8).toString('hex')}\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n`);
-    const uploaded = await a.post('/api/upload/file_upload/').attach('file', pdf, { filename: 'resume.pdf', contentType: 'application/pdf' }).expect(201);
+    const uploaded = await a
+      .post('/api/upload/file_upload/')
+      .attach('file', pdf, { filename: 'resume.pdf', contentType: 'application/pdf' })
+      .expect(201);
     const path = new URL(uploaded.body.url, 'http://replica').pathname + new URL(uploaded.body.url, 'http://replica').search;
     const redirect = await b.get(path).expect(302);
     const answer = await fetch(redirect.headers.location);
@@ -181,7 +232,12 @@ describe('two API replicas', () => {
     const other = await b.get('/api/health').set('X-Request-Id', id).expect(200);
     expect([one.headers['x-request-id'], other.headers['x-request-id']]).toEqual([id, id]);
     for (const run of runs.slice(0, 2)) {
-      const line = await waitFor('the request in the log', () => run.output().split('\n').find((l) => l.includes(id)));
+      const line = await waitFor('the request in the log', () =>
+        run
+          .output()
+          .split('\n')
+          .find((l) => l.includes(id)),
+      );
       expect(JSON.parse(line)).toMatchObject({ request_id: id });
     }
   });

@@ -62,22 +62,35 @@ describe('body limits from the table', () => {
     expect(limited.map((r) => [r.name, r.bodyLimit])).toEqual([['adminAddStudentBulk', '2mb']]);
   });
 
-  it.each(limited.map((r) => [r.name, r] as const))('%s reads a body over 100 kB and refuses one over its limit with 413', async (_name, route) => {
-    const url = `/api/${buildPath(route.path, Object.fromEntries(pathParamNames(route.path).map((p) => [p, UNKNOWN_ID])))}`;
-    const send = (size: number) =>
-      t.http[route.method.toLowerCase() as 'post'](url).set(bearer(admin)).set('Content-Type', 'application/json').send(JSON.stringify({ padding: 'x'.repeat(size) }));
-    const within = await send(150_000);
-    expect(within.status, JSON.stringify(within.body)).not.toBe(413);
-    const over = await send(bytes(route.bodyLimit!) + 1_000);
-    expect(over.status).toBe(413);
-    expect(over.body.message).toEqual(expect.any(String));
-    // With and without the trailing slash alike.
-    const withinSlash = await t.http[route.method.toLowerCase() as 'post'](`${url}/`).set(bearer(admin)).set('Content-Type', 'application/json').send(JSON.stringify({ padding: 'x'.repeat(150_000) }));
-    expect(withinSlash.status).not.toBe(413);
-  });
+  it.each(limited.map((r) => [r.name, r] as const))(
+    '%s reads a body over 100 kB and refuses one over its limit with 413',
+    async (_name, route) => {
+      const url = `/api/${buildPath(route.path, Object.fromEntries(pathParamNames(route.path).map((p) => [p, UNKNOWN_ID])))}`;
+      const send = (size: number) =>
+        t.http[route.method.toLowerCase() as 'post'](url)
+          .set(bearer(admin))
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify({ padding: 'x'.repeat(size) }));
+      const within = await send(150_000);
+      expect(within.status, JSON.stringify(within.body)).not.toBe(413);
+      const over = await send(bytes(route.bodyLimit!) + 1_000);
+      expect(over.status).toBe(413);
+      expect(over.body.message).toEqual(expect.any(String));
+      // With and without the trailing slash alike.
+      const withinSlash = await t.http[route.method.toLowerCase() as 'post'](`${url}/`)
+        .set(bearer(admin))
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ padding: 'x'.repeat(150_000) }));
+      expect(withinSlash.status).not.toBe(413);
+    },
+  );
 
   it('other routes keep the 100 kB limit', async () => {
-    const res = await t.http.post('/api/cohorts/admin/create/').set(bearer(admin)).set('Content-Type', 'application/json').send(JSON.stringify({ padding: 'x'.repeat(150_000) }));
+    const res = await t.http
+      .post('/api/cohorts/admin/create/')
+      .set(bearer(admin))
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ padding: 'x'.repeat(150_000) }));
     expect(res.status).toBe(413);
   });
 });

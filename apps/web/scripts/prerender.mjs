@@ -18,7 +18,8 @@ const escapeAttr = (s) => escapeHtml(s).replace(/"/g, '&quot;');
 
 function page({ html, title, description }, { fallback = false } = {}) {
   let out = template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-  if (description) out = out.replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeAttr(description)}" />`);
+  if (description)
+    out = out.replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeAttr(description)}" />`);
   // The 404 page is rendered fresh in the browser: the route it was served for may differ.
   if (fallback) out = out.replace('<div id="root">', '<div id="root" data-fallback="404">');
   return out.replace('<!--app-html-->', html);

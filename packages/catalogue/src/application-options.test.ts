@@ -53,8 +53,18 @@ describe('application option lists', () => {
 
   it('offers the twelve month names', () => {
     expect(values(birthMonthOptions)).toEqual([
-      'January', 'February', 'March', 'April', 'May', 'June',
-      'July', 'August', 'September', 'October', 'November', 'December',
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
     ]);
   });
 
@@ -65,7 +75,18 @@ describe('application option lists', () => {
 
   it('offers graduation years from 2026 or later down to 2015 or earlier', () => {
     expect(values(graduationYearOptions)).toEqual([
-      '2026 or later', '2025', '2024', '2023', '2022', '2021', '2020', '2019', '2018', '2017', '2016', '2015 or earlier',
+      '2026 or later',
+      '2025',
+      '2024',
+      '2023',
+      '2022',
+      '2021',
+      '2020',
+      '2019',
+      '2018',
+      '2017',
+      '2016',
+      '2015 or earlier',
     ]);
   });
 
@@ -115,12 +136,8 @@ describe('English qualifications and scores', () => {
   });
 
   it('has the score lists of each qualification', () => {
-    expect(values(englishScoresFor('IELTS'))).toEqual([
-      '4.0', '4.5', '5.0', '5.5', '6.0', '6.5', '7.0', '7.5', '8.0', '8.5', '9.0',
-    ]);
-    expect(values(englishScoresFor('MUET'))).toEqual([
-      '1.0', '1.5', '2.0', '2.5', '3.0', '3.5', '4.0', '4.5', '5.0', '5.5', '6.0',
-    ]);
+    expect(values(englishScoresFor('IELTS'))).toEqual(['4.0', '4.5', '5.0', '5.5', '6.0', '6.5', '7.0', '7.5', '8.0', '8.5', '9.0']);
+    expect(values(englishScoresFor('MUET'))).toEqual(['1.0', '1.5', '2.0', '2.5', '3.0', '3.5', '4.0', '4.5', '5.0', '5.5', '6.0']);
     const toefl = values(englishScoresFor('TOEFL iBT'));
     expect(toefl).toHaveLength(11);
     expect(toefl[0]).toBe('0-31');

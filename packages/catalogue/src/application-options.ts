@@ -191,9 +191,11 @@ export interface EnglishQualificationOption extends Option<EnglishQualificationI
 }
 
 /** IELTS first: it is the form's default. */
-export const englishQualificationOptions: readonly EnglishQualificationOption[] = ENGLISH_QUALIFICATION_IDS.map(
-  (id) => ({ id, value: id, label: id }),
-);
+export const englishQualificationOptions: readonly EnglishQualificationOption[] = ENGLISH_QUALIFICATION_IDS.map((id) => ({
+  id,
+  value: id,
+  label: id,
+}));
 export const DEFAULT_ENGLISH_QUALIFICATION: EnglishQualificationId = 'IELTS';
 
 function halfSteps(from: number, to: number): string[] {
@@ -206,19 +208,7 @@ function halfSteps(from: number, to: number): string[] {
 export const englishScoreOptions: Readonly<Record<EnglishQualificationId, readonly Option[]>> = {
   IELTS: same(halfSteps(4, 9)),
   MUET: same(halfSteps(1, 6)),
-  'TOEFL iBT': same([
-    '0-31',
-    '32-34',
-    '35-45',
-    '46-59',
-    '60-78',
-    '79-93',
-    '94-101',
-    '102-109',
-    '110-114',
-    '115-117',
-    '118-120',
-  ]),
+  'TOEFL iBT': same(['0-31', '32-34', '35-45', '46-59', '60-78', '79-93', '94-101', '102-109', '110-114', '115-117', '118-120']),
   CEFR: same(['A1', 'A2', 'B1', 'B2', 'C1', 'C2']),
   'IB English': same(range(1, 7)),
 };

@@ -23,16 +23,12 @@ export const programme = {
     { value: '16 weeks', label: 'Paid on-the-job training' },
     { value: '60 days', label: 'Extended career support' },
   ],
-  eligibility: [
-    'Malaysian citizen',
-    'Aged 30 or below',
-    'Holds a degree or diploma',
-    'Currently unemployed',
-  ],
+  eligibility: ['Malaysian citizen', 'Aged 30 or below', 'Holds a degree or diploma', 'Currently unemployed'],
   journey: [
     {
       title: 'Online training',
-      description: 'Learn the foundations of your chosen track, Analog Design, Digital Design or Packaging, with live classes and guided labs.',
+      description:
+        'Learn the foundations of your chosen track, Analog Design, Digital Design or Packaging, with live classes and guided labs.',
     },
     {
       title: 'On-the-job training',

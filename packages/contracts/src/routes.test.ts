@@ -84,9 +84,30 @@ describe('route table', () => {
   });
 
   it('keeps public only what strangers may call', () => {
-    const publicNames = entries.filter(([, r]) => r.auth === 'public').map(([n]) => n).sort();
+    const publicNames = entries
+      .filter(([, r]) => r.auth === 'public')
+      .map(([n]) => n)
+      .sort();
     expect(publicNames).toEqual(
-      ['apiDocs', 'contactForm', 'courseInterestForm', 'health', 'healthLive', 'healthReady', 'login', 'metrics', 'logout', 'refresh', 'register', 'storedFile', 'submitApplication', 'uploadFile', 'visitorToken'].sort(),
+      [
+        'apiDocs',
+        'contactForm',
+        'courseInterestForm',
+        'health',
+        'healthLive',
+        'healthReady',
+        'login',
+        'metrics',
+        'logout',
+        'passwordResetConfirm',
+        'passwordResetRequest',
+        'refresh',
+        'register',
+        'storedFile',
+        'submitApplication',
+        'uploadFile',
+        'visitorToken',
+      ].sort(),
     );
   });
 

@@ -35,7 +35,11 @@ function Layout({ children }: { children: ReactNode }) {
   // The development mailbox exists only while the API has no SMTP server (it answers 404 otherwise).
   const mailbox = useRouteQuery('adminMailboxList', {}, { staleTime: Infinity, retry: false });
   return (
-    <AdminLayout user={user} onLogout={logout} sidebarItems={mailbox.isSuccess ? [...EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM] : EXTRA_SIDEBAR_ITEMS}>
+    <AdminLayout
+      user={user}
+      onLogout={logout}
+      sidebarItems={mailbox.isSuccess ? [...EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM] : EXTRA_SIDEBAR_ITEMS}
+    >
       <NoticeRegion className="admin-notices" />
       {children}
     </AdminLayout>

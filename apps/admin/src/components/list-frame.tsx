@@ -38,7 +38,7 @@ export function ListFrame<T>({ label, query, pageSize, list, sortField, searchPl
       ) : query.isError ? (
         <LoadError label={label.toLowerCase()} onRetry={() => query.refetch()} />
       ) : query.data.data.length === 0 ? (
-        <p className="admin-empty">{empty}</p>
+        <p className="ui-empty ui-empty--quiet">{empty}</p>
       ) : (
         <>
           <p className="admin-list__count">

@@ -54,7 +54,7 @@ export function SearchPickList<T>({
   return (
     <>
       <ListToolbar onSearch={list.setSearch} sort={list.sort} onSortChange={list.setSort} searchPlaceholder={searchPlaceholder} />
-      {query.data && query.data.data.length === 0 && <p className="admin-empty">{empty}</p>}
+      {query.data && query.data.data.length === 0 && <p className="ui-empty ui-empty--quiet">{empty}</p>}
       <PickList {...pickList} rows={query.data?.data ?? []} />
       <Pagination page={list.page} numPages={query.data?.num_pages ?? 0} onChange={list.setPage} label={pagesLabel} />
     </>

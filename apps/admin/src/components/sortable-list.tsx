@@ -48,9 +48,13 @@ export function SortableList<T extends { key: string }>({ items, noun, nameOf, o
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${noun} ${name(active.id)}, position ${position(active.id)} of ${items.length}.`,
     onDragOver: ({ active, over }) =>
-      over ? `${noun} ${name(active.id)} is over position ${position(over.id)} of ${items.length}.` : `${noun} ${name(active.id)} is no longer over the list.`,
+      over
+        ? `${noun} ${name(active.id)} is over position ${position(over.id)} of ${items.length}.`
+        : `${noun} ${name(active.id)} is no longer over the list.`,
     onDragEnd: ({ active, over }) =>
-      over ? `${noun} ${name(active.id)} was dropped at position ${position(over.id)} of ${items.length}.` : `${noun} ${name(active.id)} was dropped.`,
+      over
+        ? `${noun} ${name(active.id)} was dropped at position ${position(over.id)} of ${items.length}.`
+        : `${noun} ${name(active.id)} was dropped.`,
     onDragCancel: ({ active }) => `Moving ${noun} ${name(active.id)} was cancelled.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {

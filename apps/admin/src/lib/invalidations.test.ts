@@ -36,39 +36,65 @@ async function staleAfter(keys: QueryKey[]): Promise<string[]> {
 }
 
 const sorted = (names: string[]) => [...names].sort();
-const enrolmentOfK1 = ['cohortK1', 'studentsOfK1', 'cohortList', 'cohortListByStatus', 'instructorCohorts', 'studentList', 'courseC1', 'courseC2'];
+const enrolmentOfK1 = [
+  'cohortK1',
+  'studentsOfK1',
+  'cohortList',
+  'cohortListByStatus',
+  'instructorCohorts',
+  'studentList',
+  'courseC1',
+  'courseC2',
+];
 
 describe('what each change of the console makes stale', () => {
   it('renaming a course: that course, the course list and the cohorts showing courses, nothing else', async () => {
-    const stale = await staleAfter(invalidations.adminCourseUpdate({ params: { courseId: 'c1' }, body: { title: 'New', description: '' } }, { id_slug: 'c1' }));
+    const stale = await staleAfter(
+      invalidations.adminCourseUpdate({ params: { courseId: 'c1' }, body: { title: 'New', description: '' } }, { id_slug: 'c1' }),
+    );
     expect(stale).toEqual(sorted(['courseC1', 'courseList', 'cohortK1', 'cohortK2', 'instructorCohorts']));
   });
 
   it('saving a curriculum: the same reads as a rename (module and lesson counts show in lists and cohorts)', async () => {
-    const stale = await staleAfter(invalidations.adminModulesUpdate({ params: { courseId: 'c2' }, body: { modules: [] } }, { modules: [] } as never));
+    const stale = await staleAfter(
+      invalidations.adminModulesUpdate({ params: { courseId: 'c2' }, body: { modules: [] } }, { modules: [] } as never),
+    );
     expect(stale).toEqual(sorted(['courseC2', 'courseList', 'cohortK1', 'cohortK2', 'instructorCohorts']));
   });
 
   it('adding a module leaves the course itself alone (updated in place) but refreshes the counts elsewhere', async () => {
-    const stale = await staleAfter(invalidations.adminAddModule({ params: { courseId: 'c1' }, body: { title: 'M', order: 0, lessons: [] } }, { id_slug: 'm1' }));
+    const stale = await staleAfter(
+      invalidations.adminAddModule({ params: { courseId: 'c1' }, body: { title: 'M', order: 0, lessons: [] } }, { id_slug: 'm1' }),
+    );
     expect(stale).toEqual(sorted(['courseList', 'cohortK1', 'cohortK2', 'instructorCohorts']));
   });
 
   it('creating a course: only the course list', async () => {
-    expect(await staleAfter(invalidations.adminCourseCreate({ body: { title: 'T', description: '' } }, { id_slug: 'c3' } as never))).toEqual(['courseList']);
+    expect(
+      await staleAfter(invalidations.adminCourseCreate({ body: { title: 'T', description: '' } }, { id_slug: 'c3' } as never)),
+    ).toEqual(['courseList']);
   });
 
   it("adding a student to a cohort: the cohort's students and counts, the cohort lists, the students list and the courses' cohorts", async () => {
-    const stale = await staleAfter(invalidations.adminAddStudent({ params: { cohortId: 'k1' }, body: { user_id_slug: 'u1' } }, {} as never));
+    const stale = await staleAfter(
+      invalidations.adminAddStudent({ params: { cohortId: 'k1' }, body: { user_id_slug: 'u1' } }, {} as never),
+    );
     expect(stale).toEqual(sorted(enrolmentOfK1));
     expect(stale).not.toContain('cohortK2');
     expect(stale).not.toContain('studentsOfK2');
   });
 
   it('removing a student or changing their enrolment status: the same reads as adding one', async () => {
-    expect(await staleAfter(invalidations.adminRemoveStudent({ params: { cohortId: 'k1' }, body: { user_id_slug: 'u1' } }, {} as never))).toEqual(sorted(enrolmentOfK1));
     expect(
-      await staleAfter(invalidations.adminUpdateStudents({ params: { cohortId: 'k1' }, body: { user_id_slug: 'u1', enrolment_status: 'SUSPENDED' } }, {} as never)),
+      await staleAfter(invalidations.adminRemoveStudent({ params: { cohortId: 'k1' }, body: { user_id_slug: 'u1' } }, {} as never)),
+    ).toEqual(sorted(enrolmentOfK1));
+    expect(
+      await staleAfter(
+        invalidations.adminUpdateStudents(
+          { params: { cohortId: 'k1' }, body: { user_id_slug: 'u1', enrolment_status: 'SUSPENDED' } },
+          {} as never,
+        ),
+      ),
     ).toEqual(sorted(enrolmentOfK1));
   });
 
@@ -78,12 +104,16 @@ describe('what each change of the console makes stale', () => {
   });
 
   it('suspending an account: every read listing students', async () => {
-    const stale = await staleAfter(invalidations.adminUpdateUserStatus({ params: { userIdSlug: 'u1' }, body: { is_suspended: true } }, {} as never));
+    const stale = await staleAfter(
+      invalidations.adminUpdateUserStatus({ params: { userIdSlug: 'u1' }, body: { is_suspended: true } }, {} as never),
+    );
     expect(stale).toEqual(sorted(['studentList', 'studentsOfK1', 'studentsOfK2', 'cohortK1', 'cohortK2']));
   });
 
   it('linking or unlinking a course: both sides and both lists', async () => {
-    const link = await staleAfter(invalidations.adminCohortAddCourse({ params: { cohortId: 'k2' }, body: { course_id_slug: 'c1' } }, {} as never));
+    const link = await staleAfter(
+      invalidations.adminCohortAddCourse({ params: { cohortId: 'k2' }, body: { course_id_slug: 'c1' } }, {} as never),
+    );
     const unlink = await staleAfter(invalidations.adminCohortRemoveCourse({ params: { cohortId: 'k2', courseId: 'c1' } }, {} as never));
     const both = sorted(['cohortK2', 'courseC1', 'cohortList', 'cohortListByStatus', 'courseList', 'instructorCohorts']);
     expect(link).toEqual(both);
@@ -92,7 +122,9 @@ describe('what each change of the console makes stale', () => {
 
   it('editing a cohort: the cohort, every cohort list, the courses showing it and the students list (enrolment titles)', async () => {
     const stale = await staleAfter(invalidations.adminCohortUpdate({ params: { cohortId: 'k1' }, body: {} as never }, { id_slug: 'k1' }));
-    expect(stale).toEqual(sorted(['cohortK1', 'cohortList', 'cohortListByStatus', 'activeCohorts', 'instructorCohorts', 'courseC1', 'courseC2', 'studentList']));
+    expect(stale).toEqual(
+      sorted(['cohortK1', 'cohortList', 'cohortListByStatus', 'activeCohorts', 'instructorCohorts', 'courseC1', 'courseC2', 'studentList']),
+    );
   });
 
   it('creating a cohort: the cohort lists, the course list and the linked courses only', async () => {
@@ -103,19 +135,38 @@ describe('what each change of the console makes stale', () => {
   it('deleting a cohort: every list counting it, never the deleted cohort itself (its page is leaving)', async () => {
     const stale = await staleAfter(invalidations.adminCohortDelete({ params: { cohortId: 'k1' } }, { message: 'ok' }));
     expect(stale).toEqual(
-      sorted(['cohortList', 'cohortListByStatus', 'activeCohorts', 'instructorCohorts', 'courseList', 'courseC1', 'courseC2', 'studentList', 'certificateList']),
+      sorted([
+        'cohortList',
+        'cohortListByStatus',
+        'activeCohorts',
+        'instructorCohorts',
+        'courseList',
+        'courseC1',
+        'courseC2',
+        'studentList',
+        'certificateList',
+      ]),
     );
   });
 
   it('certificates: creating one refreshes the list; linking one also refreshes that cohort', async () => {
-    expect(await staleAfter(invalidations.adminCertificateCreate({ body: { title: 'T', provider: ['P'] } }, {} as never))).toEqual(['certificateList']);
-    const stale = await staleAfter(invalidations.adminAddCertificate({ params: { cohortId: 'k1' }, body: { certificate_id_slug: 'x' } }, {} as never));
+    expect(await staleAfter(invalidations.adminCertificateCreate({ body: { title: 'T', provider: ['P'] } }, {} as never))).toEqual([
+      'certificateList',
+    ]);
+    const stale = await staleAfter(
+      invalidations.adminAddCertificate({ params: { cohortId: 'k1' }, body: { certificate_id_slug: 'x' } }, {} as never),
+    );
     expect(stale).toEqual(sorted(['cohortK1', 'certificateList']));
   });
 
   it('no change makes the applications or form submissions stale', async () => {
     for (const [name, invalidates] of Object.entries(invalidations)) {
-      const stale = await staleAfter((invalidates as (v: unknown, a: unknown) => QueryKey[])({ params: { cohortId: 'k1', courseId: 'c1', userIdSlug: 'u1' }, body: { course_ids: [], course_id_slug: 'c1' } }, {}));
+      const stale = await staleAfter(
+        (invalidates as (v: unknown, a: unknown) => QueryKey[])(
+          { params: { cohortId: 'k1', courseId: 'c1', userIdSlug: 'u1' }, body: { course_ids: [], course_id_slug: 'c1' } },
+          {},
+        ),
+      );
       expect(stale, name).not.toContain('applicationList');
       expect(stale, name).not.toContain('formSubmissionList');
     }

@@ -7,12 +7,20 @@ describe('readListParams', () => {
     expect(readListParams(new URLSearchParams(''), 'title')).toEqual({ page: 1, search: '', sort: 'title' });
   });
   it('reads page, search and sort, and ignores a bad page', () => {
-    expect(readListParams(new URLSearchParams('page=3&search=%20chip%20&sort=-title'), 'title')).toEqual({ page: 3, search: 'chip', sort: '-title' });
+    expect(readListParams(new URLSearchParams('page=3&search=%20chip%20&sort=-title'), 'title')).toEqual({
+      page: 3,
+      search: 'chip',
+      sort: '-title',
+    });
     expect(readListParams(new URLSearchParams('page=-2'), 'title').page).toBe(1);
     expect(readListParams(new URLSearchParams('page=abc'), 'title').page).toBe(1);
   });
   it('reads a prefixed list', () => {
-    expect(readListParams(new URLSearchParams('qpage=2&page=5'), '-created_date', 'q')).toEqual({ page: 2, search: '', sort: '-created_date' });
+    expect(readListParams(new URLSearchParams('qpage=2&page=5'), '-created_date', 'q')).toEqual({
+      page: 2,
+      search: '',
+      sort: '-created_date',
+    });
   });
 });
 

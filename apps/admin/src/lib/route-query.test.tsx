@@ -22,7 +22,11 @@ describe('route query keys', () => {
   it('prefixes name every read of a route, or of one entity whatever its query', () => {
     expect(routeKey('adminCourseList')).toEqual(['adminCourseList']);
     expect(routeKey('adminCohortStudents', { params: { cohortId: 'k1' } })).toEqual(['adminCohortStudents', { cohortId: 'k1' }]);
-    expect(routeKey('adminCohortStudents', { params: { cohortId: 'k1' }, query: { page: 1 } })).toEqual(['adminCohortStudents', { cohortId: 'k1' }, { page: 1 }]);
+    expect(routeKey('adminCohortStudents', { params: { cohortId: 'k1' }, query: { page: 1 } })).toEqual([
+      'adminCohortStudents',
+      { cohortId: 'k1' },
+      { page: 1 },
+    ]);
   });
 });
 
@@ -33,7 +37,13 @@ function CourseTitle({ id }: { id: string }) {
 
 const course = (id: string, title: string) => ({
   data: {
-    id_slug: id, title, description: '', created_date: '2026-01-01T00:00:00Z', modified_date: '2026-01-01T00:00:00Z', modules: [], cohorts: [],
+    id_slug: id,
+    title,
+    description: '',
+    created_date: '2026-01-01T00:00:00Z',
+    modified_date: '2026-01-01T00:00:00Z',
+    modules: [],
+    cohorts: [],
     engagement: { active_students: 0, total_students: 0, total_dropped: 0, course_completion_percentage: 0, modules_engagement: [] },
   },
 });
@@ -83,12 +93,17 @@ describe('useRouteMutation', () => {
       },
     });
     function Rename() {
-      const rename = useRouteMutation('adminCourseUpdate', { invalidates: (vars) => [routeKey('adminCourseDetail', { params: vars.params })] });
+      const rename = useRouteMutation('adminCourseUpdate', {
+        invalidates: (vars) => [routeKey('adminCourseDetail', { params: vars.params })],
+      });
       return (
         <>
           <CourseTitle id="c1" />
           <CourseTitle id="c2" />
-          <button type="button" onClick={() => rename.mutate({ params: { courseId: 'c1' }, body: { title: 'Deposition', description: '' } })}>
+          <button
+            type="button"
+            onClick={() => rename.mutate({ params: { courseId: 'c1' }, body: { title: 'Deposition', description: '' } })}
+          >
             Rename
           </button>
         </>

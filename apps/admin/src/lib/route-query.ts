@@ -1,6 +1,14 @@
 import { type ApiClient, type CallOptions, type CallResult, type RouteName, type Routes, routes } from '@school/contracts';
 import { useSession } from '@school/ui';
-import { keepPreviousData, type QueryClient, type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 
 /** Routes read with `useRouteQuery` (GET) and changed with `useRouteMutation` (any other method). */
 export type QueryRouteName = { [N in RouteName]: Routes[N]['method'] extends 'GET' ? N : never }[RouteName];
@@ -52,8 +60,7 @@ export function routeQueryOptions<N extends QueryRouteName, TData = CallResult<N
   const hasQuery = (routes[name] as { query?: unknown }).query !== undefined;
   return queryOptions({
     queryKey: routeQueryKey(name, inputs),
-    queryFn: ({ signal }) =>
-      (client.call as (n: RouteName, o: object) => Promise<CallResult<N>>)(name, { ...inputs, signal }),
+    queryFn: ({ signal }) => (client.call as (n: RouteName, o: object) => Promise<CallResult<N>>)(name, { ...inputs, signal }),
     placeholderData: hasQuery ? keepPreviousData : undefined,
     ...options,
   });
@@ -88,8 +95,7 @@ export function useRouteMutation<N extends MutationRouteName>(name: N, { invalid
   const { client } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (variables: RouteVariables<N>) =>
-      (client.call as (n: RouteName, o: object) => Promise<CallResult<N>>)(name, variables),
+    mutationFn: (variables: RouteVariables<N>) => (client.call as (n: RouteName, o: object) => Promise<CallResult<N>>)(name, variables),
     onSuccess: (answer, variables) => {
       onSuccess?.(answer, variables, queryClient);
       return invalidateKeys(queryClient, invalidates(variables, answer));

@@ -14,7 +14,8 @@ export interface ApiCall {
 
 type Handler = (call: ApiCall) => unknown;
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 export const ADMIN = { id_slug: 'admin1', first_name: 'Nadia', last_name: 'Hassan', email: 'admin@example.com', role: 'ADMIN' as const };
 

@@ -20,7 +20,12 @@ export class PostgresThrottlerStorage implements ThrottlerStorage {
     let limiter = this.limiters.get(setting);
     if (!limiter) {
       // The guard speaks milliseconds, the limiter seconds.
-      limiter = postgresRateLimiter(this.db, { keyPrefix: `throttle-${throttlerName}`, points: limit, duration: ttl / 1000, blockDuration: blockDuration / 1000 });
+      limiter = postgresRateLimiter(this.db, {
+        keyPrefix: `throttle-${throttlerName}`,
+        points: limit,
+        duration: ttl / 1000,
+        blockDuration: blockDuration / 1000,
+      });
       this.limiters.set(setting, limiter);
     }
     try {

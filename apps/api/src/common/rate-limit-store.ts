@@ -10,7 +10,8 @@ const TABLE = 'rate_limits';
  * processes share them. `keyPrefix` keeps each limit's keys apart in the one table.
  */
 export function postgresRateLimiter(
-  db: DataSource, opts: { keyPrefix: string; points: number; duration: number; blockDuration?: number },
+  db: DataSource,
+  opts: { keyPrefix: string; points: number; duration: number; blockDuration?: number },
 ): RateLimiterPostgres {
   return new RateLimiterPostgres({
     ...opts,

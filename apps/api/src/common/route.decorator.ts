@@ -1,5 +1,14 @@
 import {
-  applyDecorators, createParamDecorator, Delete, type ExecutionContext, Get, HttpCode, Patch, Post, Put, SetMetadata,
+  applyDecorators,
+  createParamDecorator,
+  Delete,
+  type ExecutionContext,
+  Get,
+  HttpCode,
+  Patch,
+  Post,
+  Put,
+  SetMetadata,
 } from '@nestjs/common';
 import { type HttpMethod, type RouteDef, type RouteName, type Routes, routes } from '@school/contracts';
 import type { z } from 'zod';
@@ -9,7 +18,13 @@ import { ZodPipe } from './zod.pipe';
 /** Metadata key holding the name of the route table entry a handler serves. */
 export const ROUTE_NAME = 'routeName';
 
-const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete };
+const METHOD_DECORATORS: Record<HttpMethod, (path: string) => MethodDecorator> = {
+  GET: Get,
+  POST: Post,
+  PUT: Put,
+  PATCH: Patch,
+  DELETE: Delete,
+};
 
 /**
  * A table path as the server registers it: without its trailing slash (as Nest registers every
@@ -62,7 +77,8 @@ function validated(part: Part) {
   return createParamDecorator((_: unknown, ctx: ExecutionContext) => {
     const name = Reflect.getMetadata(ROUTE_NAME, ctx.getHandler()) as RouteName | undefined;
     const schema = name && (routes[name] as RouteDef)[part];
-    if (!schema) throw new Error(`${ctx.getClass().name}.${ctx.getHandler().name} reads its ${part} but serves no route with a ${part} schema`);
+    if (!schema)
+      throw new Error(`${ctx.getClass().name}.${ctx.getHandler().name} reads its ${part} but serves no route with a ${part} schema`);
     const key = `${name}:${part}`;
     let pipe = pipes.get(key);
     if (!pipe) pipes.set(key, (pipe = new ZodPipe(schema)));

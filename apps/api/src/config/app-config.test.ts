@@ -60,7 +60,9 @@ describe('bad settings', () => {
       'Invalid setting NODE_ENV="prod": expected one of development, production, test',
       'Invalid setting ACCESS_TOKEN_TTL_SECONDS="5": expected a whole number of at least 60',
     ]);
-    expect(refusal({ WEB_ORIGIN: 'school' })).toEqual(['Invalid setting WEB_ORIGIN="school": expected an origin URL such as https://learn.school.example']);
+    expect(refusal({ WEB_ORIGIN: 'school' })).toEqual([
+      'Invalid setting WEB_ORIGIN="school": expected an origin URL such as https://learn.school.example',
+    ]);
     expect(refusal({ JWT_SECRET: 'short' })).toEqual(['Invalid setting JWT_SECRET: expected at least 32 characters']);
   });
 });
@@ -74,10 +76,16 @@ describe('production', () => {
   });
 
   it('refuses each unsafe setting by name', () => {
-    expect(refusal({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^Invalid setting JWT_SECRET: production needs its own secret/)]);
+    expect(refusal({ NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^Invalid setting JWT_SECRET: production needs its own secret/),
+    ]);
     expect(refusal({ ...safe, SEED_DEMO: 'true' })).toEqual([expect.stringMatching(/^Invalid setting SEED_DEMO: .*SEED_DEMO=false/)]);
-    expect(refusal({ ...safe, DISABLE_RATE_LIMITS: '1' })).toEqual([expect.stringMatching(/^Invalid setting DISABLE_RATE_LIMITS: .*DISABLE_RATE_LIMITS=false/)]);
-    expect(refusal({ ...safe, COOKIE_SECURE: 'false' })).toEqual([expect.stringMatching(/^Invalid setting COOKIE_SECURE: .*COOKIE_SECURE=true/)]);
+    expect(refusal({ ...safe, DISABLE_RATE_LIMITS: '1' })).toEqual([
+      expect.stringMatching(/^Invalid setting DISABLE_RATE_LIMITS: .*DISABLE_RATE_LIMITS=false/),
+    ]);
+    expect(refusal({ ...safe, COOKIE_SECURE: 'false' })).toEqual([
+      expect.stringMatching(/^Invalid setting COOKIE_SECURE: .*COOKIE_SECURE=true/),
+    ]);
     expect(refusal({ NODE_ENV: 'production', SEED_DEMO: 'yes', COOKIE_SECURE: 'off' })).toHaveLength(3);
   });
 
@@ -102,7 +110,9 @@ describe('file storage settings', () => {
       'Invalid setting S3_BUCKET: STORAGE=s3 needs the name of the bucket files are stored in',
       "Invalid setting S3_REGION: STORAGE=s3 needs the bucket's region, such as eu-west-1",
     ]);
-    expect(refusal({ STORAGE: 's3', ...s3, S3_BUCKET: '' })).toEqual(['Invalid setting S3_BUCKET: STORAGE=s3 needs the name of the bucket files are stored in']);
+    expect(refusal({ STORAGE: 's3', ...s3, S3_BUCKET: '' })).toEqual([
+      'Invalid setting S3_BUCKET: STORAGE=s3 needs the name of the bucket files are stored in',
+    ]);
   });
 
   it('refuses an unknown STORAGE, a bad endpoint and a key without its secret, never echoing the secret', () => {
@@ -118,7 +128,9 @@ describe('file storage settings', () => {
 
   it('gives the bucket origin presigned URLs use: the bucket host, or the endpoint when path-style', () => {
     expect(loadConfig({ STORAGE: 's3', ...s3 }).s3Origin).toBe('https://school-files.s3.eu-west-1.amazonaws.com');
-    expect(loadConfig({ STORAGE: 's3', ...s3, S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: 'true' }).s3Origin).toBe('http://minio:9000');
+    expect(loadConfig({ STORAGE: 's3', ...s3, S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: 'true' }).s3Origin).toBe(
+      'http://minio:9000',
+    );
     expect(loadConfig({}).s3Origin).toBeUndefined();
   });
 });

@@ -3,7 +3,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
-  getMetadataStorage, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy, validateSync,
+  getMetadataStorage,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  ValidateBy,
+  validateSync,
   type ValidationError,
 } from 'class-validator';
 
@@ -100,7 +111,9 @@ export class AppConfig {
   @Transform(toBool) @IsBoolean() S3_FORCE_PATH_STYLE = false;
 
   /** Least level written to the log; development prints it readably, elsewhere one JSON object a line. */
-  @Transform(emptyToUndefined) @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Bearer token GET /api/metrics requires; unset, metrics answer only direct loopback callers. */
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16) METRICS_TOKEN?: string;
@@ -110,7 +123,10 @@ export class AppConfig {
   /** Jobs this process runs at once (pg-boss worker in the API process); 0 serves requests only. */
   @Transform(toInt) @IsInt() @Min(0) @Max(100) WORKERS = 2;
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset means the development mailbox. */
-  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] }) SMTP_URL?: string;
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] })
+  SMTP_URL?: string;
   /** The From of every message. */
   @IsString() @MinLength(3) MAIL_FROM = 'ChipSkills Academy <no-reply@chipskills.localhost>';
   /** The school's address as people reach it, for links in mail; default http://localhost:PORT. */
@@ -184,7 +200,10 @@ function expectedForm(property: string, failed: ValidationError): string {
   if (rules.has('isIn')) return `one of ${(rules.get('isIn')![0] as string[]).join(', ')}`;
   if (rules.has('isPostgresUrl')) return 'a PostgreSQL URL such as postgres://user:password@host:5432/database';
   if (property === 'SMTP_URL') return 'an SMTP URL such as smtp://user:password@smtp.example.com:587';
-  if (rules.has('isUrl')) return property === 'S3_ENDPOINT' ? 'a URL such as https://s3.eu-west-1.amazonaws.com' : 'an origin URL such as https://learn.school.example';
+  if (rules.has('isUrl'))
+    return property === 'S3_ENDPOINT'
+      ? 'a URL such as https://s3.eu-west-1.amazonaws.com'
+      : 'an origin URL such as https://learn.school.example';
   if (rules.has('minLength')) return `at least ${rules.get('minLength')![0] as number} characters`;
   return Object.values(failed.constraints ?? {}).join(', ');
 }
@@ -202,13 +221,19 @@ function productionRefusals(config: AppConfig): string[] {
   if (config.NODE_ENV !== 'production') return [];
   const refusals: string[] = [];
   if (!config.JWT_SECRET) {
-    refusals.push('Invalid setting JWT_SECRET: production needs its own secret of at least 32 characters (a generated one is not used in production)');
+    refusals.push(
+      'Invalid setting JWT_SECRET: production needs its own secret of at least 32 characters (a generated one is not used in production)',
+    );
   }
   if (config.SEED_DEMO) {
-    refusals.push('Invalid setting SEED_DEMO: the demo seed (accounts with published passwords) is refused in production; unset it or set SEED_DEMO=false');
+    refusals.push(
+      'Invalid setting SEED_DEMO: the demo seed (accounts with published passwords) is refused in production; unset it or set SEED_DEMO=false',
+    );
   }
   if (config.DISABLE_RATE_LIMITS) {
-    refusals.push('Invalid setting DISABLE_RATE_LIMITS: rate limits cannot be turned off in production; unset it or set DISABLE_RATE_LIMITS=false');
+    refusals.push(
+      'Invalid setting DISABLE_RATE_LIMITS: rate limits cannot be turned off in production; unset it or set DISABLE_RATE_LIMITS=false',
+    );
   }
   if (!config.COOKIE_SECURE) {
     refusals.push('Invalid setting COOKIE_SECURE: production sends the sign-in cookie over HTTPS only; unset it or set COOKIE_SECURE=true');
@@ -220,13 +245,16 @@ function productionRefusals(config: AppConfig): string[] {
 function storageRefusals(config: AppConfig): string[] {
   const refusals: string[] = [];
   if (config.STORAGE === 's3') {
-    if (!config.S3_ENDPOINT) refusals.push('Invalid setting S3_ENDPOINT: STORAGE=s3 needs the S3 endpoint URL, such as https://s3.eu-west-1.amazonaws.com');
+    if (!config.S3_ENDPOINT)
+      refusals.push('Invalid setting S3_ENDPOINT: STORAGE=s3 needs the S3 endpoint URL, such as https://s3.eu-west-1.amazonaws.com');
     if (!config.S3_BUCKET) refusals.push('Invalid setting S3_BUCKET: STORAGE=s3 needs the name of the bucket files are stored in');
-    if (!config.S3_REGION) refusals.push('Invalid setting S3_REGION: STORAGE=s3 needs the bucket\'s region, such as eu-west-1');
+    if (!config.S3_REGION) refusals.push("Invalid setting S3_REGION: STORAGE=s3 needs the bucket's region, such as eu-west-1");
   }
   if (!!config.S3_ACCESS_KEY_ID !== !!config.S3_SECRET_ACCESS_KEY) {
     const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-    refusals.push(`Invalid setting ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or both left unset for the SDK's own credentials)`);
+    refusals.push(
+      `Invalid setting ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or both left unset for the SDK's own credentials)`,
+    );
   }
   return refusals;
 }

@@ -13,13 +13,19 @@ const USAGE =
 /** Where pnpm was called from: paths on the command line are relative to it, not to apps/api. */
 const callerDir = () => process.env.INIT_CWD ?? process.cwd();
 
-const stamp = (d: Date) => d.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 
 /** Exit codes: 0 written, 1 not written (the database failed, the folder cannot be written), 2 bad arguments. */
 async function main(): Promise<number> {
   let out: string | undefined;
   try {
-    ({ values: { out } } = parseArgs({ options: { out: { type: 'string' } }, strict: true }));
+    ({
+      values: { out },
+    } = parseArgs({ options: { out: { type: 'string' } }, strict: true }));
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
     return 2;
@@ -36,7 +42,9 @@ async function main(): Promise<number> {
   try {
     const manifest = await createBackup({ url: database.url, uploadDir: config.uploadDir, file, now });
     const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
-    const files = manifest.uploads ? `${manifest.uploads.files} stored files (${manifest.uploads.bytes} bytes)` : 'no stored files (none on disk)';
+    const files = manifest.uploads
+      ? `${manifest.uploads.files} stored files (${manifest.uploads.bytes} bytes)`
+      : 'no stored files (none on disk)';
     console.log(`Backed up ${manifest.tables.length} tables (${rows} rows) and ${files} to ${isAbsolute(file) ? file : resolve(file)}.`);
     return 0;
   } finally {

@@ -63,7 +63,11 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * The tables of a database holding user data (every schema but PostgreSQL's own), less the job
@@ -121,7 +125,16 @@ export async function createBackup(opts: { url: string; uploadDir?: string; file
         )
       ).rows;
       await client.query('COMMIT');
-      manifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, created_at: (opts.now ?? new Date()).toISOString(), postgres, migrations, tables, sequences, uploads: null };
+      manifest = {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        created_at: (opts.now ?? new Date()).toISOString(),
+        postgres,
+        migrations,
+        tables,
+        sequences,
+        uploads: null,
+      };
     } finally {
       await client.end();
     }
@@ -146,7 +159,10 @@ export async function createBackup(opts: { url: string; uploadDir?: string; file
 }
 
 /** Unpacks `file` into a new folder beside `workDir` and checks its manifest against this build. */
-export async function openBackup(file: string, workDir: string): Promise<{ dir: string; manifest: BackupManifest; remove(): Promise<void> }> {
+export async function openBackup(
+  file: string,
+  workDir: string,
+): Promise<{ dir: string; manifest: BackupManifest; remove(): Promise<void> }> {
   if (!(await exists(file))) throw new BackupError(`There is no backup at ${file}.`);
   await mkdir(workDir, { recursive: true });
   const dir = await mkdtemp(join(workDir, '.restore-'));
@@ -164,10 +180,15 @@ export async function openBackup(file: string, workDir: string): Promise<{ dir: 
       throw new BackupError(`${file} is not a backup of the school (it has no readable manifest.json).`);
     }
     const parsed = ManifestSchema.safeParse(raw);
-    if (!parsed.success) throw new BackupError(`${file} is not a backup of the school (its manifest is not one: ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}).`);
+    if (!parsed.success)
+      throw new BackupError(
+        `${file} is not a backup of the school (its manifest is not one: ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}).`,
+      );
     const manifest = parsed.data;
     if (manifest.version !== BACKUP_VERSION) {
-      throw new BackupError(`${file} is a backup of format version ${manifest.version}; this version of the school restores version ${BACKUP_VERSION}.`);
+      throw new BackupError(
+        `${file} is a backup of format version ${manifest.version}; this version of the school restores version ${BACKUP_VERSION}.`,
+      );
     }
     const known = knownMigrations();
     const unknown = manifest.migrations.find((m, i) => known[i] !== m);
@@ -177,9 +198,11 @@ export async function openBackup(file: string, workDir: string): Promise<{ dir: 
       );
     }
     for (const t of manifest.tables) {
-      if (!(await exists(join(dir, t.file)))) throw new BackupError(`${file} is incomplete: ${t.file} (table ${t.schema}.${t.name}) is missing.`);
+      if (!(await exists(join(dir, t.file))))
+        throw new BackupError(`${file} is incomplete: ${t.file} (table ${t.schema}.${t.name}) is missing.`);
     }
-    if (manifest.uploads && !(await exists(join(dir, 'uploads')))) throw new BackupError(`${file} is incomplete: its uploads folder is missing.`);
+    if (manifest.uploads && !(await exists(join(dir, 'uploads'))))
+      throw new BackupError(`${file} is incomplete: its uploads folder is missing.`);
     return { dir, manifest, remove };
   } catch (e) {
     await remove();
@@ -206,7 +229,9 @@ async function dependencyOrder(client: pg.Client, tables: BackupManifest['tables
   const done = new Set<string>();
   let left = [...tables];
   while (left.length) {
-    const ready = left.filter((t) => [...(needs.get(key(t.schema, t.name)) ?? [])].every((d) => done.has(d) || !tables.some((o) => key(o.schema, o.name) === d)));
+    const ready = left.filter((t) =>
+      [...(needs.get(key(t.schema, t.name)) ?? [])].every((d) => done.has(d) || !tables.some((o) => key(o.schema, o.name) === d)),
+    );
     const next = ready.length ? ready : [left[0]];
     for (const t of next) {
       ordered.push(t);
@@ -272,7 +297,10 @@ export async function restoreBackup(opts: { dir: string; manifest: BackupManifes
     // The migrations may have written rows (their own bookkeeping above all): the backup's replace them.
     if (tables.length) await client.query(`TRUNCATE ${tables.map(qualified).join(', ')}`);
     for (const t of tables) {
-      await pipeline(createReadStream(join(dir, t.file)), client.query(copyFrom(`COPY ${qualified(t)} (${t.columns.map(ident).join(', ')}) FROM STDIN`)));
+      await pipeline(
+        createReadStream(join(dir, t.file)),
+        client.query(copyFrom(`COPY ${qualified(t)} (${t.columns.map(ident).join(', ')}) FROM STDIN`)),
+      );
     }
     for (const t of tables) await client.query(`ALTER TABLE ${qualified(t)} ENABLE TRIGGER USER`);
     for (const s of manifest.sequences) {

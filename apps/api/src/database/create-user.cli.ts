@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { loadConfig } from '../config/app-config';
 import { CliFailure as Failure, runCli, withSchoolDatabase } from './cli';
 import { explainDatabaseError } from './database-errors';
+import { rows } from '../common/sql/db';
 
 const USAGE =
   'Usage: pnpm create-user --email E [--password P] --role ADMIN|INSTRUCTOR|STUDENT --first-name F --last-name L\n' +
@@ -80,17 +81,16 @@ async function main() {
   }
   await withSchoolDatabase(config, async ({ ds, url, source }) => {
     const passwordHash = await hashPassword(args.password);
-    const rows: { id_slug: string }[] = await ds
-      .query(
-        `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (email) DO NOTHING RETURNING id_slug`,
-        [args.email, args['first-name'], args['last-name'], args.role, passwordHash],
-      )
-      .catch((e) => {
-        throw new Failure(`Could not create the account: ${explainDatabaseError(e, url, source)}`);
-      });
-    if (!rows.length) throw new Failure(`An account with the email ${args.email} already exists; nothing was changed.`);
-    console.log(`Created ${args.role} ${args.email} (id ${rows[0].id_slug}).`);
+    const created = await rows<{ id_slug: string }>(
+      ds,
+      `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (email) DO NOTHING RETURNING id_slug`,
+      [args.email, args['first-name'], args['last-name'], args.role, passwordHash],
+    ).catch((e) => {
+      throw new Failure(`Could not create the account: ${explainDatabaseError(e, url, source)}`);
+    });
+    if (!created.length) throw new Failure(`An account with the email ${args.email} already exists; nothing was changed.`);
+    console.log(`Created ${args.role} ${args.email} (id ${created[0].id_slug}).`);
   });
 }
 

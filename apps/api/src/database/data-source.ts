@@ -27,7 +27,11 @@ export interface DatabaseOptions {
 export function requestPoolOptions(config: AppConfig, log?: (line: string) => void): DatabaseOptions {
   return {
     migrate: false,
-    timeouts: { statementMs: config.DB_STATEMENT_TIMEOUT_MS, acquireMs: config.DB_ACQUIRE_TIMEOUT_MS, connectMs: config.DB_CONNECT_TIMEOUT_MS },
+    timeouts: {
+      statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+      acquireMs: config.DB_ACQUIRE_TIMEOUT_MS,
+      connectMs: config.DB_CONNECT_TIMEOUT_MS,
+    },
     monitor: { log },
   };
 }

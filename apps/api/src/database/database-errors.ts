@@ -3,13 +3,25 @@ import { EmbeddedPostgresError } from './embedded-postgres';
 
 /** Error codes of a database that cannot be reached or does not answer (node and SQLSTATE). */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now (starting up, shutting down, recovering)
   '57014', // query_canceled: the statement timeout
   '53300', // too_many_connections
-  '08000', '08001', '08003', '08004', '08006', // connection exceptions
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection exceptions
 ]);
 
 /** What node-postgres says when a connection is lost, times out or cannot be had from the pool. */
@@ -18,7 +30,7 @@ const UNAVAILABLE_MESSAGES =
 
 function causes(e: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let cur = e; cur && typeof cur === 'object' && chain.length < 5; ) {
+  for (let cur = e; cur && typeof cur === 'object' && chain.length < 5;) {
     chain.push(cur);
     const next = (cur as { driverError?: unknown; cause?: unknown }).driverError ?? (cur as { cause?: unknown }).cause;
     if (next === cur) break;

@@ -148,7 +148,10 @@ export class DatabaseMonitor {
           await fresh.connect();
         }
         await client.query('SELECT 1');
-      })().then(() => done(), (e: Error) => done(e));
+      })().then(
+        () => done(),
+        (e: Error) => done(e),
+      );
     });
   }
 

@@ -138,7 +138,11 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
 
 /** Fast shutdown (SIGINT) of a postmaster; immediate shutdown (SIGQUIT) when it does not stop in time. */
 async function shutDown(pid: number): Promise<void> {
-  for (const [signal, ms] of [['SIGINT', 30_000], ['SIGQUIT', 10_000], ['SIGKILL', 5_000]] as const) {
+  for (const [signal, ms] of [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 10_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch {
@@ -205,7 +209,12 @@ function permissionError(dir: string, output: string) {
 }
 
 function lastLines(output: string, n = 3): string {
-  return output.split('\n').map((l) => l.trim()).filter(Boolean).slice(-n).join(' ');
+  return output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-n)
+    .join(' ');
 }
 
 /** Turns what a postmaster printed before it exited into a sentence a person can act on. */
@@ -216,7 +225,11 @@ export function explainStartFailure(output: string, dir: string, port: number): 
       `Another PostgreSQL (process ${lock[1]}) is already running on the database folder ${dir}. Stop it first, or give this start a DATA_DIR of its own.`,
     );
   }
-  if (/could not bind .*Address already in use|could not create any TCP\/IP sockets|lock file "[^"]*\.s\.PGSQL\.\d+\.lock" already exists/.test(output)) {
+  if (
+    /could not bind .*Address already in use|could not create any TCP\/IP sockets|lock file "[^"]*\.s\.PGSQL\.\d+\.lock" already exists/.test(
+      output,
+    )
+  ) {
     return new EmbeddedPostgresError(
       `The embedded PostgreSQL cannot listen on port ${port}: another program is using it. Stop that program, or choose a free port with EMBEDDED_PG_PORT.`,
     );
@@ -265,7 +278,11 @@ async function spawnPostmaster(
     let ready = false;
     const timer = setTimeout(() => {
       child.kill('SIGQUIT');
-      reject(new EmbeddedPostgresError(`The embedded PostgreSQL on ${dir} did not become ready within ${START_TIMEOUT_MS / 1000} s: ${lastLines(output.join('\n'))}`));
+      reject(
+        new EmbeddedPostgresError(
+          `The embedded PostgreSQL on ${dir} did not become ready within ${START_TIMEOUT_MS / 1000} s: ${lastLines(output.join('\n'))}`,
+        ),
+      );
     }, START_TIMEOUT_MS);
     // Always drained: a full pipe would block the server.
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -283,7 +300,11 @@ async function spawnPostmaster(
     });
     child.once('error', (e) => {
       clearTimeout(timer);
-      reject(new EmbeddedPostgresError(`The PostgreSQL program could not be run (${e.message}). Run pnpm install again, or set DATABASE_URL to an external PostgreSQL.`));
+      reject(
+        new EmbeddedPostgresError(
+          `The PostgreSQL program could not be run (${e.message}). Run pnpm install again, or set DATABASE_URL to an external PostgreSQL.`,
+        ),
+      );
     });
     child.once('exit', () => {
       clearTimeout(timer);
@@ -318,8 +339,10 @@ export async function startEmbeddedPostgres(opts: {
   const ids = await systemUser();
   if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir, bin.initdb, ids);
   const flags = [
-    '-c', 'max_connections=200',
-    '-c', 'shared_buffers=256MB',
+    '-c',
+    'max_connections=200',
+    '-c',
+    'shared_buffers=256MB',
     ...(opts.disposable ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
   ];
 
@@ -359,7 +382,9 @@ export async function startEmbeddedPostgres(opts: {
   const supervise = (started: Started) => {
     started.child.once('exit', (code, signal) => {
       if (stopping || !opts.restart) return;
-      log?.(`PostgreSQL stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}): ${lastLines(started.output.join('\n'), 2)}. Starting it again.`);
+      log?.(
+        `PostgreSQL stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}): ${lastLines(started.output.join('\n'), 2)}. Starting it again.`,
+      );
       let lastError = '';
       const attempt = async () => {
         retry = undefined;
@@ -373,7 +398,8 @@ export async function startEmbeddedPostgres(opts: {
           log?.(`PostgreSQL is running again (process ${current.child.pid}).`);
           supervise(current);
         } catch (e) {
-          if ((e as Error).message !== lastError) log?.(`PostgreSQL could not be started again: ${(e as Error).message} Trying again every 2 s.`);
+          if ((e as Error).message !== lastError)
+            log?.(`PostgreSQL could not be started again: ${(e as Error).message} Trying again every 2 s.`);
           lastError = (e as Error).message;
           if (!stopping) retry = setTimeout(() => void attempt(), 2_000);
         }

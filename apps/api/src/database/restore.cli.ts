@@ -55,18 +55,26 @@ async function main(): Promise<number> {
 
   if (!config.DATABASE_URL) {
     const running = runningPostmaster(pgDir);
-    if (running) throw new BackupError(`The school is running on ${config.dataDir} (its PostgreSQL is process ${running.pid}). Stop it before restoring.`);
+    if (running)
+      throw new BackupError(
+        `The school is running on ${config.dataDir} (its PostgreSQL is process ${running.pid}). Stop it before restoring.`,
+      );
   }
   const filled = [config.DATABASE_URL ? undefined : pgDir, config.uploadDir].filter((d): d is string => !!d && nonEmpty(d));
   if (filled.length && !force) {
-    throw new BackupError(`${filled.join(' and ')} ${filled.length > 1 ? 'are' : 'is'} not empty; nothing was restored. Restore into a fresh DATA_DIR, or add --force to replace it.`);
+    throw new BackupError(
+      `${filled.join(' and ')} ${filled.length > 1 ? 'are' : 'is'} not empty; nothing was restored. Restore into a fresh DATA_DIR, or add --force to replace it.`,
+    );
   }
 
   const backup = await openBackup(file, dirname(config.dataDir));
   try {
     if (config.DATABASE_URL) {
       if (await databaseHasTables(config.DATABASE_URL)) {
-        if (!force) throw new BackupError('The database of DATABASE_URL is not empty; nothing was restored. Give an empty database, or add --force to replace its contents.');
+        if (!force)
+          throw new BackupError(
+            'The database of DATABASE_URL is not empty; nothing was restored. Give an empty database, or add --force to replace its contents.',
+          );
         await emptyDatabase(config.DATABASE_URL);
       }
       if (force) await rm(config.uploadDir, { recursive: true, force: true });
@@ -95,7 +103,9 @@ async function main(): Promise<number> {
   const m = backup.manifest;
   const rows = m.tables.reduce((n, t) => n + t.rows, 0);
   const files = m.uploads ? `${m.uploads.files} stored files` : 'no stored files';
-  console.log(`Restored ${m.tables.length} tables (${rows} rows) and ${files} from the backup of ${m.created_at} into ${config.DATABASE_URL ? 'DATABASE_URL' : config.dataDir}.`);
+  console.log(
+    `Restored ${m.tables.length} tables (${rows} rows) and ${files} from the backup of ${m.created_at} into ${config.DATABASE_URL ? 'DATABASE_URL' : config.dataDir}.`,
+  );
   return 0;
 }
 

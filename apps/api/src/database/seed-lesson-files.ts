@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { buildTextDocument } from '../common/pdf/text-document';
+import { exec, rows } from '../common/sql/db';
 import { FILE_PURPOSE, type StorageService } from '../platform/storage/storage.service';
 
 /** The committed demo video (a few seconds, H.264 + AAC in MP4). */
@@ -26,7 +27,8 @@ export async function attachDemoLessonFiles(
 ): Promise<void> {
   const video = await readFile(join(repoRoot, DEMO_VIDEO_PATH));
   const captions = await readFile(join(repoRoot, DEMO_CAPTIONS_PATH));
-  const lessons: { id: string; title: string; description: string; lesson_type: string; course_title: string }[] = await m.query(
+  const lessons = await rows<{ id: string; title: string; description: string; lesson_type: string; course_title: string }>(
+    m,
     `SELECT l.id, l.title, l.description, l.lesson_type, c.title AS course_title
        FROM lessons l JOIN modules mo ON mo.id = l.module_id JOIN courses c ON c.id = mo.course_id
       WHERE l.lesson_type IN ('VIDEO', 'READING') ORDER BY l.id`,
@@ -41,7 +43,11 @@ export async function attachDemoLessonFiles(
         { data: captions, originalName: `${lesson.title}.vtt`, contentType: 'text/vtt', purpose: FILE_PURPOSE.lessonCaptions },
         m,
       );
-      await m.query(`UPDATE lessons SET video_lecture_id_slug = $1, video_captions_id_slug = $2 WHERE id = $3`, [file.id_slug, track.id_slug, lesson.id]);
+      await exec(m, `UPDATE lessons SET video_lecture_id_slug = $1, video_captions_id_slug = $2 WHERE id = $3`, [
+        file.id_slug,
+        track.id_slug,
+        lesson.id,
+      ]);
     } else {
       const handout = handouts.get(lesson.title);
       const pdf = await buildTextDocument({
@@ -53,7 +59,7 @@ export async function attachDemoLessonFiles(
         { data: pdf, originalName: `${lesson.title}.pdf`, contentType: 'application/pdf', purpose: FILE_PURPOSE.lessonReading },
         m,
       );
-      await m.query(`UPDATE lessons SET reading_pdf_id_slugs = ARRAY[$1] WHERE id = $2`, [file.id_slug, lesson.id]);
+      await exec(m, `UPDATE lessons SET reading_pdf_id_slugs = ARRAY[$1] WHERE id = $2`, [file.id_slug, lesson.id]);
     }
   }
 }

@@ -2,6 +2,7 @@ import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import { hashPassword } from '../modules/auth/password.service';
 import type { StorageService } from '../platform/storage/storage.service';
 import type { DataSource, EntityManager } from 'typeorm';
+import { exec, mustOne, rows } from '../common/sql/db';
 import { attachDemoLessonFiles, type ReadingHandout } from './seed-lesson-files';
 
 export interface DemoLogin {
@@ -35,7 +36,12 @@ export const DEMO_COURSES: CourseSeed[] = [
       {
         title: 'RTL design with SystemVerilog',
         lessons: [
-          { title: 'The digital chip design flow', type: 'VIDEO', description: 'Specification, RTL, verification, synthesis, place and route and sign-off: who does what, and why each step exists.' },
+          {
+            title: 'The digital chip design flow',
+            type: 'VIDEO',
+            description:
+              'Specification, RTL, verification, synthesis, place and route and sign-off: who does what, and why each step exists.',
+          },
           {
             title: 'Combinational and sequential logic in SystemVerilog',
             type: 'READING',
@@ -56,14 +62,26 @@ export const DEMO_COURSES: CourseSeed[] = [
               ],
             },
           },
-          { title: 'Quiz: RTL building blocks', type: 'QUIZ', description: 'Ten questions on multiplexers, registers, finite state machines and reset strategy.' },
+          {
+            title: 'Quiz: RTL building blocks',
+            type: 'QUIZ',
+            description: 'Ten questions on multiplexers, registers, finite state machines and reset strategy.',
+          },
         ],
       },
       {
         title: 'Verification basics',
         lessons: [
-          { title: 'Writing a self-checking testbench', type: 'VIDEO', description: 'Stimulus, a reference model and a scoreboard: a testbench that tells you when the design is wrong.' },
-          { title: 'Project: a UART transmitter', type: 'PROJECT', description: 'Design a 115200-baud UART transmitter in SystemVerilog and prove it with your own testbench.' },
+          {
+            title: 'Writing a self-checking testbench',
+            type: 'VIDEO',
+            description: 'Stimulus, a reference model and a scoreboard: a testbench that tells you when the design is wrong.',
+          },
+          {
+            title: 'Project: a UART transmitter',
+            type: 'PROJECT',
+            description: 'Design a 115200-baud UART transmitter in SystemVerilog and prove it with your own testbench.',
+          },
         ],
       },
     ],
@@ -75,7 +93,11 @@ export const DEMO_COURSES: CourseSeed[] = [
       {
         title: 'MOSFET fundamentals',
         lessons: [
-          { title: 'How a MOSFET works', type: 'VIDEO', description: 'Threshold voltage, the triode and saturation regions and the square-law model.' },
+          {
+            title: 'How a MOSFET works',
+            type: 'VIDEO',
+            description: 'Threshold voltage, the triode and saturation regions and the square-law model.',
+          },
           {
             title: 'Small-signal models',
             type: 'READING',
@@ -98,8 +120,16 @@ export const DEMO_COURSES: CourseSeed[] = [
       {
         title: 'Single-stage amplifiers',
         lessons: [
-          { title: 'Quiz: common-source amplifiers', type: 'QUIZ', description: 'Gain, output swing and bandwidth of the common-source stage.' },
-          { title: 'Project: design a common-source amplifier', type: 'PROJECT', description: 'Size and bias a common-source stage for 20 dB of gain and verify it in ngspice.' },
+          {
+            title: 'Quiz: common-source amplifiers',
+            type: 'QUIZ',
+            description: 'Gain, output swing and bandwidth of the common-source stage.',
+          },
+          {
+            title: 'Project: design a common-source amplifier',
+            type: 'PROJECT',
+            description: 'Size and bias a common-source stage for 20 dB of gain and verify it in ngspice.',
+          },
         ],
       },
     ],
@@ -124,12 +154,13 @@ export interface SeedOptions {
 
 export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoLogin[] | null> {
   const now = opts.now ?? new Date();
-  const [{ count }] = await ds.query(`SELECT count(*)::int AS count FROM users`);
+  const { count } = await mustOne<{ count: number }>(ds, `SELECT count(*)::int AS count FROM users`);
   if (count > 0) return null;
   const hashes = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)));
 
   await ds.transaction(async (m) => {
-    const users: { id: string; email: string }[] = await m.query(
+    const users = await rows<{ id: string; email: string }>(
+      m,
       `INSERT INTO users (email, first_name, last_name, role, password_hash)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
        RETURNING id, email`,
@@ -145,11 +176,14 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
     const courseIds = [];
     for (const course of DEMO_COURSES) courseIds.push(await insertCourse(m, course));
     const handouts = new Map(
-      DEMO_COURSES.flatMap((c) => c.modules.flatMap((mod) => mod.lessons)).flatMap((l) => (l.handout ? [[l.title, l.handout] as const] : [])),
+      DEMO_COURSES.flatMap((c) => c.modules.flatMap((mod) => mod.lessons)).flatMap((l) =>
+        l.handout ? [[l.title, l.handout] as const] : [],
+      ),
     );
     await attachDemoLessonFiles(m, opts.storage, opts.repoRoot, handouts);
 
-    const [cohort] = await m.query(
+    const cohort = await mustOne<{ id: string }>(
+      m,
       `INSERT INTO cohorts (title, start_date, end_date, end_access_date, result_open_date)
        VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [
@@ -160,20 +194,23 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
         new Date(now.getTime() + 100 * DAY),
       ],
     );
-    await m.query(
+    await exec(
+      m,
       `INSERT INTO cohort_courses (cohort_id, course_id, "order") SELECT $1, c, o - 1 FROM unnest($2::bigint[]) WITH ORDINALITY AS t(c, o)`,
       [cohort.id, courseIds],
     );
-    await m.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [cohort.id, userId('instructor@example.com')]);
+    await exec(m, `INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [cohort.id, userId('instructor@example.com')]);
     const studentA = userId('student@example.com');
     const studentB = userId('student2@example.com');
-    await m.query(
+    await exec(
+      m,
       `INSERT INTO enrolments (cohort_id, user_id, enrolment_status, latest_access_datetime)
        VALUES ($1, $2, 'ACTIVE', now() - interval '2 hours'), ($1, $3, 'ACTIVE', now() - interval '3 days')`,
       [cohort.id, studentA, studentB],
     );
     // Aisyah has finished the first two lessons of the first course.
-    await m.query(
+    await exec(
+      m,
       `INSERT INTO lesson_completions (user_id, cohort_id, lesson_id, completed_at)
        SELECT $1, $2, l.id, now() - (interval '1 day' * (3 - row_number() OVER (ORDER BY m."order", l."order")))
          FROM lessons l JOIN modules m ON m.id = l.module_id
@@ -182,7 +219,8 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
       [studentA, cohort.id, courseIds[0]],
     );
     // Quizzes and projects are graded items of the cohort.
-    await m.query(
+    await exec(
+      m,
       `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, grade_percentage, result_open_datetime, submission_status)
        SELECT $1, l.id, $2::timestamptz + (interval '7 days' * row_number() OVER (ORDER BY c."order", m."order", l."order")),
               l.lesson_type = 'PROJECT', CASE l.lesson_type WHEN 'PROJECT' THEN 30 ELSE 10 END,
@@ -192,7 +230,8 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
         WHERE c.cohort_id = $1 AND l.lesson_type IN ('QUIZ', 'PROJECT')`,
       [cohort.id, now, new Date(now.getTime() + 100 * DAY)],
     );
-    await m.query(
+    await exec(
+      m,
       `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status)
        SELECT g.id, $2, CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN 85 END,
               CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN 'GRADED' ELSE 'PENDING' END
@@ -200,34 +239,39 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
       [cohort.id, studentA],
     );
     // Submissions of the graded quiz are closed: it shows as Graded with its result.
-    await m.query(
+    await exec(
+      m,
       `UPDATE cohort_grades SET submission_status = 'locked'
         WHERE id IN (SELECT cohort_grade_id FROM user_grades WHERE user_submission_status = 'GRADED')`,
     );
-    const certificates: { id: string }[] = await m.query(
+    const certificates = await rows<{ id: string }>(
+      m,
       `INSERT INTO certificates (title, provider) VALUES
          ('Digital IC Design Fundamentals: Certificate of Completion', ARRAY[$1]),
          ('Semiconductor Cleanroom Safety', ARRAY[$1])
        RETURNING id`,
       [DEFAULT_CERTIFICATE_PROVIDER],
     );
-    await m.query(
-      `INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`,
-      [cohort.id, certificates.map((c) => c.id)],
-    );
-    await m.query(
+    await exec(m, `INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`, [
+      cohort.id,
+      certificates.map((c) => c.id),
+    ]);
+    await exec(
+      m,
       `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES
          ($1, $3, $4, 'IN_PROGRESS', NULL), ($2, $3, $4, 'COMPLETED', now() - interval '5 days')`,
       [certificates[0].id, certificates[1].id, cohort.id, studentA],
     );
     // A second, shorter class for Aisyah, so her dashboard shows more than one cohort.
-    const [analogTrack] = await m.query(
+    const analogTrack = await mustOne<{ id: string }>(
+      m,
       `INSERT INTO cohorts (title, start_date, end_date, end_access_date, result_open_date)
        VALUES ('Analog Design Track: Cohort 2', $1, $2, $3, NULL) RETURNING id`,
       [new Date(now.getTime() - 7 * DAY), new Date(now.getTime() + 60 * DAY), new Date(now.getTime() + 120 * DAY)],
     );
-    await m.query(`INSERT INTO cohort_courses (cohort_id, course_id, "order") VALUES ($1, $2, 0)`, [analogTrack.id, courseIds[1]]);
-    await m.query(
+    await exec(m, `INSERT INTO cohort_courses (cohort_id, course_id, "order") VALUES ($1, $2, 0)`, [analogTrack.id, courseIds[1]]);
+    await exec(
+      m,
       `INSERT INTO enrolments (cohort_id, user_id, enrolment_status, latest_access_datetime) VALUES ($1, $2, 'ACTIVE', now() - interval '1 day')`,
       [analogTrack.id, studentA],
     );
@@ -236,15 +280,28 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
 }
 
 async function insertCourse(m: EntityManager, course: CourseSeed): Promise<string> {
-  const [row] = await m.query(`INSERT INTO courses (title, description) VALUES ($1, $2) RETURNING id`, [course.title, course.description]);
+  const row = await mustOne<{ id: string }>(m, `INSERT INTO courses (title, description) VALUES ($1, $2) RETURNING id`, [
+    course.title,
+    course.description,
+  ]);
   for (const [mi, mod] of course.modules.entries()) {
-    const [moduleRow] = await m.query(`INSERT INTO modules (course_id, title, "order") VALUES ($1, $2, $3) RETURNING id`, [row.id, mod.title, mi]);
+    const moduleRow = await mustOne<{ id: string }>(m, `INSERT INTO modules (course_id, title, "order") VALUES ($1, $2, $3) RETURNING id`, [
+      row.id,
+      mod.title,
+      mi,
+    ]);
     for (const [li, lesson] of mod.lessons.entries()) {
-      await m.query(
+      await exec(
+        m,
         `INSERT INTO lessons (module_id, title, description, lesson_type, "order", link_urls, quiz_group, project_group)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
-          moduleRow.id, lesson.title, lesson.description, lesson.type, li, lesson.links ?? [],
+          moduleRow.id,
+          lesson.title,
+          lesson.description,
+          lesson.type,
+          li,
+          lesson.links ?? [],
           lesson.type === 'QUIZ' ? { total_questions: 10, time_limit_minutes: 20 } : null,
           lesson.type === 'PROJECT' ? { total_questions: 1, time_limit_minutes: 10080, instructions_files_urls: [] } : null,
         ],

@@ -41,7 +41,9 @@ export async function useDatabase(config: AppConfig): Promise<DatabaseHandle> {
       return { url: embeddedUrl(running.port, 'school'), stop: async () => undefined };
     }
     if (Date.now() > until) {
-      throw new EmbeddedPostgresError(`The embedded PostgreSQL on ${dir} (process ${running.pid}) has been "${running.status}" for 30 s. Wait until the school has started or stopped, then try again.`);
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL on ${dir} (process ${running.pid}) has been "${running.status}" for 30 s. Wait until the school has started or stopped, then try again.`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -25,16 +25,16 @@ export async function serveDevApps(app: NestExpressApplication, config: AppConfi
     });
     httpServer.once('close', () => void vite.close());
     // Vite answers HTML outside its base with a 404 hint, so each server sees only its own paths.
-    const ownsAsset = (path: string) =>
-      mount.base !== '/' ? path.startsWith(mount.base) : !/^\/(api|_admin|_learn)\//.test(path);
-    app.use((req: Request, res: Response, next: NextFunction) =>
-      ownsAsset(req.path) ? vite.middlewares(req, res, next) : next(),
-    );
+    const ownsAsset = (path: string) => (mount.base !== '/' ? path.startsWith(mount.base) : !/^\/(api|_admin|_learn)\//.test(path));
+    app.use((req: Request, res: Response, next: NextFunction) => (ownsAsset(req.path) ? vite.middlewares(req, res, next) : next()));
     app.use(async (req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' || req.path.startsWith('/api/') || !mount.routes.test(req.path)) return next();
       try {
         const html = await readFile(join(root, 'index.html'), 'utf8');
-        res.status(200).type('html').send(await vite.transformIndexHtml(req.originalUrl, html));
+        res
+          .status(200)
+          .type('html')
+          .send(await vite.transformIndexHtml(req.originalUrl, html));
       } catch (e) {
         next(e);
       }

@@ -37,7 +37,9 @@ export function serveApps(app: NestExpressApplication, config: AppConfig) {
   const noCache = (res: Response) => res.setHeader('Cache-Control', 'no-cache');
   // Source maps stay off the public web: the apps' builds make none, and one left in a dist folder
   // (an older build) is not served either.
-  app.use((req: Request, res: Response, next: NextFunction) => (/\.map$/i.test(req.path) && !req.path.startsWith('/api/') ? res.sendStatus(404) : next()));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    /\.map$/i.test(req.path) && !req.path.startsWith('/api/') ? res.sendStatus(404) : next(),
+  );
 
   for (const a of apps) {
     if (!existsSync(join(a.dist, 'index.html'))) {

@@ -1,4 +1,9 @@
-import { APPLICATION_ALREADY_SUBMITTED_MESSAGE, FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, PROGRAMME_APPLICATION_MESSAGES } from '@school/contracts';
+import {
+  APPLICATION_ALREADY_SUBMITTED_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  PROGRAMME_APPLICATION_MESSAGES,
+} from '@school/contracts';
 import { APPLICATIONS_CLOSED_MESSAGE } from '@school/catalogue/data';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
@@ -64,7 +69,7 @@ describe('POST /api/upload/file_upload/', () => {
   });
 });
 
-describe('POST /api/sheet/submit-form/ by the intakes\' dates', () => {
+describe("POST /api/sheet/submit-form/ by the intakes' dates", () => {
   afterEach(() => vi.useRealTimers());
   const count = async () => Number((await t.ds.query(`SELECT count(*) FROM programme_applications`))[0].count);
 
@@ -89,8 +94,18 @@ describe('POST /api/sheet/submit-form/', () => {
   it('stores a complete application and answers with a message', async () => {
     const res = await submit(validApplication()).expect(201);
     expect(res.body).toEqual({ message: APPLICATION_RECEIVED_MESSAGE });
-    const [row] = await t.ds.query(`SELECT email, dob_year, state, can_participate, can_relocate, secondary_phone, resume_file_id FROM programme_applications`);
-    expect(row).toEqual({ email: 'farah.hassan@example.com', dob_year: '2001', state: 'PENANG', can_participate: true, can_relocate: false, secondary_phone: null, resume_file_id: null });
+    const [row] = await t.ds.query(
+      `SELECT email, dob_year, state, can_participate, can_relocate, secondary_phone, resume_file_id FROM programme_applications`,
+    );
+    expect(row).toEqual({
+      email: 'farah.hassan@example.com',
+      dob_year: '2001',
+      state: 'PENANG',
+      can_participate: true,
+      can_relocate: false,
+      secondary_phone: null,
+      resume_file_id: null,
+    });
   });
 
   it('links uploaded resume and transcript, which admins can download', async () => {
@@ -108,7 +123,9 @@ describe('POST /api/sheet/submit-form/', () => {
   it('refuses a file URL that is not one of its uploads', async () => {
     const res = await submit(validApplication({ resume: 'https://evil.example.com/cv.pdf' })).expect(400);
     expect(res.body.errors).toEqual({ resume: 'Invalid file URL' });
-    const unknown = await submit(validApplication({ transcript: '/api/files/0123456789abcdef0123456789abcdef?exp=1&dl=0&sig=x' })).expect(400);
+    const unknown = await submit(validApplication({ transcript: '/api/files/0123456789abcdef0123456789abcdef?exp=1&dl=0&sig=x' })).expect(
+      400,
+    );
     expect(unknown.body.errors).toEqual({ transcript: 'Invalid file URL' });
   });
 
@@ -155,7 +172,9 @@ describe('POST /api/sheet/submit-form/', () => {
     expect(res.body.errors).toEqual({ english_score: 'Please select a valid option' });
     await submit(validApplication({ email: 'ib@example.com', english_qualification: 'IB English', english_score: '7' })).expect(201);
     await submit(validApplication({ english_qualification: 'IB English', english_score: '8' })).expect(400);
-    await submit(validApplication({ email: 'toefl@example.com', english_qualification: 'TOEFL iBT', english_score: '118-120' })).expect(201);
+    await submit(validApplication({ email: 'toefl@example.com', english_qualification: 'TOEFL iBT', english_score: '118-120' })).expect(
+      201,
+    );
   });
 
   it('takes one application per email and intake: a repeat, in any letter case, is a 409 on the email field', async () => {
@@ -192,7 +211,13 @@ describe('POST /api/sheet/submit-form/', () => {
 describe('admin: applications', () => {
   beforeAll(async () => {
     await submit(validApplication({ full_name: 'Zainal Abidin', email: 'zainal@example.com', course: 'Packaging' })).expect(201);
-    await submit(validApplication({ full_name: '=HYPERLINK("http://evil.example.com","click")', email: 'formula@example.com', course: 'Analog Design' })).expect(201);
+    await submit(
+      validApplication({
+        full_name: '=HYPERLINK("http://evil.example.com","click")',
+        email: 'formula@example.com',
+        course: 'Analog Design',
+      }),
+    ).expect(201);
   });
 
   it('lists applications newest first, paginated, searchable and filtered by course', async () => {
@@ -202,9 +227,17 @@ describe('admin: applications', () => {
     expect(page.body.num_pages).toBe(Math.ceil(total / 2));
     expect(page.body.data).toHaveLength(2);
     expect(page.body.data[0].email).toBe('formula@example.com');
-    expect(Object.keys(page.body.data[0]).sort()).toEqual(
-      ['course', 'created_date', 'email', 'full_name', 'grad_year', 'highest_qualification', 'id_slug', 'phone', 'state'],
-    );
+    expect(Object.keys(page.body.data[0]).sort()).toEqual([
+      'course',
+      'created_date',
+      'email',
+      'full_name',
+      'grad_year',
+      'highest_qualification',
+      'id_slug',
+      'phone',
+      'state',
+    ]);
     const search = await t.http.get('/api/applications/admin/list?search_query=ZAINAL').set(bearer(admin)).expect(200);
     expect(search.body.data.map((a: { full_name: string }) => a.full_name)).toEqual(['Zainal Abidin']);
     const byCourse = await t.http.get('/api/applications/admin/list?course=Packaging').set(bearer(admin)).expect(200);
@@ -220,8 +253,16 @@ describe('admin: applications', () => {
     const list = await t.http.get('/api/applications/admin/list?search_query=zainal').set(bearer(admin)).expect(200);
     const res = await t.http.get(`/api/applications/admin/${list.body.data[0].id_slug}`).set(bearer(admin)).expect(200);
     expect(res.body.data).toMatchObject({
-      full_name: 'Zainal Abidin', course: 'Packaging', dobYear: '2001', dobMonth: 'March', dobDate: '14',
-      can_participate: 'true', can_relocate: 'false', resume: null, transcript: null, secondary_phone: null,
+      full_name: 'Zainal Abidin',
+      course: 'Packaging',
+      dobYear: '2001',
+      dobMonth: 'March',
+      dobDate: '14',
+      can_participate: 'true',
+      can_relocate: 'false',
+      resume: null,
+      transcript: null,
+      secondary_phone: null,
     });
     await t.http.get('/api/applications/admin/0123456789abcdef0123456789abcdef').set(bearer(admin)).expect(404);
   });
@@ -238,7 +279,11 @@ describe('admin: applications', () => {
   });
 
   it('keeps every admin call from students and strangers', async () => {
-    for (const path of ['/api/applications/admin/list', '/api/applications/admin/export', '/api/applications/admin/0123456789abcdef0123456789abcdef']) {
+    for (const path of [
+      '/api/applications/admin/list',
+      '/api/applications/admin/export',
+      '/api/applications/admin/0123456789abcdef0123456789abcdef',
+    ]) {
       await t.http.get(path).expect(401);
       await t.http.get(path).set(bearer(student)).expect(403);
     }

@@ -27,7 +27,10 @@ describe('an upload declaring more than the limit', () => {
     // Only the first part's head is ever sent: an answer can only come from the declared length.
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest({
-        host: '127.0.0.1', port, method: 'POST', path: '/api/upload/file_upload/',
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/upload/file_upload/',
         headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(MAX_UPLOAD_BYTES * 4) },
       });
       req.on('response', (res) => {
@@ -37,7 +40,9 @@ describe('an upload declaring more than the limit', () => {
       });
       req.on('error', reject);
       req.setTimeout(5_000, () => reject(new Error('no answer: the server waited for the body')));
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+      );
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).message).toBe(FILE_TOO_LARGE_MESSAGE);
@@ -65,8 +70,16 @@ describe('uploads no application refers to', () => {
     const young = await upload();
     const resume = await upload();
     const transcript = await upload();
-    await t.http.post('/api/sheet/submit-form/').send({ ...validApplication(), resume: resume.url, transcript: transcript.url }).expect(201);
-    const reading = await storage.save({ data: PDF, originalName: 'r.pdf', contentType: 'application/pdf', purpose: FILE_PURPOSE.lessonReading });
+    await t.http
+      .post('/api/sheet/submit-form/')
+      .send({ ...validApplication(), resume: resume.url, transcript: transcript.url })
+      .expect(201);
+    const reading = await storage.save({
+      data: PDF,
+      originalName: 'r.pdf',
+      contentType: 'application/pdf',
+      purpose: FILE_PURPOSE.lessonReading,
+    });
     for (const f of [orphan, resume, transcript, { slug: reading.id_slug }]) await age(f.slug, 25);
     await age(young.slug, 23);
 

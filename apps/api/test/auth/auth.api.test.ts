@@ -18,7 +18,13 @@ const cookieOf = (res: { headers: Record<string, unknown> }) =>
 
 describe('POST /api/auth/register/', () => {
   it('creates a student, trims and lowercases the email, and answers access, refresh and user', async () => {
-    const res = await register({ email: '  New.Student@Example.COM ', password: 'Chip#Design42', first_name: 'Siti', last_name: 'Aminah', role: 'STUDENT' }).expect(201);
+    const res = await register({
+      email: '  New.Student@Example.COM ',
+      password: 'Chip#Design42',
+      first_name: 'Siti',
+      last_name: 'Aminah',
+      role: 'STUDENT',
+    }).expect(201);
     expect(res.body.user).toMatchObject({ email: 'new.student@example.com', first_name: 'Siti', last_name: 'Aminah', role: 'STUDENT' });
     expect(res.body.user.id_slug).toMatch(/^[0-9a-f]{32}$/);
     expect(typeof res.body.access).toBe('string');
@@ -27,15 +33,30 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('ignores a role other than STUDENT', async () => {
-    const res = await register({ email: 'wannabe@example.com', password: 'Chip#Design42', first_name: 'Ali', last_name: 'Baba', role: 'ADMIN' }).expect(201);
+    const res = await register({
+      email: 'wannabe@example.com',
+      password: 'Chip#Design42',
+      first_name: 'Ali',
+      last_name: 'Baba',
+      role: 'ADMIN',
+    }).expect(201);
     expect(res.body.user.role).toBe('STUDENT');
     const [row] = await t.ds.query(`SELECT role FROM users WHERE email = 'wannabe@example.com'`);
     expect(row.role).toBe('STUDENT');
-    await t.http.get('/api/courses/admin/list').set(bearer(res.body)).expect((r) => expect([403, 404]).toContain(r.status));
+    await t.http
+      .get('/api/courses/admin/list')
+      .set(bearer(res.body))
+      .expect((r) => expect([403, 404]).toContain(r.status));
   });
 
   it('rejects unknown fields such as an id or a status', async () => {
-    const res = await register({ email: 'x1@example.com', password: 'Chip#Design42', first_name: 'Ali', last_name: 'Baba', id_slug: 'mine' }).expect(400);
+    const res = await register({
+      email: 'x1@example.com',
+      password: 'Chip#Design42',
+      first_name: 'Ali',
+      last_name: 'Baba',
+      id_slug: 'mine',
+    }).expect(400);
     expect(res.body.message).toMatch(/id_slug/);
   });
 
@@ -56,27 +77,50 @@ describe('POST /api/auth/register/', () => {
   });
 
   it.each([
-    'Password1!', 'P@ssw0rd1', 'Welcome@123', 'Qwerty@123', 'Abc@1234', 'Password123!', 'Admin@123', 'Iloveyou1!',
-    'Qwerty123!', 'Welcome1!', 'Passw0rd!', 'Password@1', 'Letmein1!', 'Monkey123!', 'Football1!', 'Admin@1234',
+    'Password1!',
+    'P@ssw0rd1',
+    'Welcome@123',
+    'Qwerty@123',
+    'Abc@1234',
+    'Password123!',
+    'Admin@123',
+    'Iloveyou1!',
+    'Qwerty123!',
+    'Welcome1!',
+    'Passw0rd!',
+    'Password@1',
+    'Letmein1!',
+    'Monkey123!',
+    'Football1!',
+    'Admin@1234',
   ])('refuses %s, a well-known breached password that satisfies the rule', async (password) => {
     const res = await register({ email: 'common@example.com', password, first_name: 'Ali', last_name: 'Baba' }).expect(400);
     expect(res.body.errors.password).toBe('This password is too easy to guess. Please choose a less common one.');
   });
 
-  it.each([' Chip#Design42', 'Chip#Design42 ', '\tChip#Design42'])('refuses a password with a leading or trailing space (%j)', async (password) => {
-    const res = await register({ email: 'spaces@example.com', password, first_name: 'Ali', last_name: 'Baba' }).expect(400);
-    expect(res.body.errors.password).toBe('Password must not start or end with a space.');
-    expect(await t.ds.query(`SELECT 1 FROM users WHERE email = 'spaces@example.com'`)).toEqual([]);
-  });
+  it.each([' Chip#Design42', 'Chip#Design42 ', '\tChip#Design42'])(
+    'refuses a password with a leading or trailing space (%j)',
+    async (password) => {
+      const res = await register({ email: 'spaces@example.com', password, first_name: 'Ali', last_name: 'Baba' }).expect(400);
+      expect(res.body.errors.password).toBe('Password must not start or end with a space.');
+      expect(await t.ds.query(`SELECT 1 FROM users WHERE email = 'spaces@example.com'`)).toEqual([]);
+    },
+  );
 
   it('answers no-store with its tokens', async () => {
-    const res = await register({ email: 'nostore@example.com', password: 'Chip#Design42', first_name: 'Ali', last_name: 'Baba' }).expect(201);
+    const res = await register({ email: 'nostore@example.com', password: 'Chip#Design42', first_name: 'Ali', last_name: 'Baba' }).expect(
+      201,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('validates names and email with the spec messages', async () => {
     const res = await register({ email: 'not-an-email', password: 'Chip#Design42', first_name: 'A', last_name: '' }).expect(400);
-    expect(res.body.errors).toMatchObject({ email: 'Invalid email format', first_name: 'Please enter a valid name', last_name: 'Last name is required' });
+    expect(res.body.errors).toMatchObject({
+      email: 'Invalid email format',
+      first_name: 'Please enter a valid name',
+      last_name: 'Last name is required',
+    });
   });
 
   it('enrols a queued email in its cohort on registration', async () => {
@@ -180,7 +224,10 @@ describe('sessions', () => {
     expect(refreshed.headers['cache-control']).toBe('no-store');
     const check = await t.http.get('/api/auth/check/').set(bearer(refreshed.body)).expect(200);
     expect(check.headers['cache-control']).toBe('no-store');
-    const classes = await t.http.get('/api/auth/admin/students/list').set(bearer(await createUser(t, { role: 'ADMIN' }))).expect(200);
+    const classes = await t.http
+      .get('/api/auth/admin/students/list')
+      .set(bearer(await createUser(t, { role: 'ADMIN' })))
+      .expect(200);
     expect(classes.headers['cache-control']).toBe('no-store');
     const logout = await t.http.post('/api/auth/logout/').send({ refresh: refreshed.body.refresh }).expect(200);
     expect(logout.headers['cache-control']).toBe('no-store');
@@ -207,7 +254,12 @@ describe('sessions', () => {
     const refreshed = await t.http.post('/api/auth/token/refresh/').set(BROWSER).set('Cookie', pair).send({}).expect(200);
     expect(refreshed.body.access).toBeTruthy();
     expect(cookieOf(refreshed)).toBeTruthy();
-    const logout = await t.http.post('/api/auth/logout/').set(BROWSER).set('Cookie', cookieOf(refreshed)!.split(';')[0]).send({}).expect(200);
+    const logout = await t.http
+      .post('/api/auth/logout/')
+      .set(BROWSER)
+      .set('Cookie', cookieOf(refreshed)!.split(';')[0])
+      .send({})
+      .expect(200);
     expect(cookieOf(logout)).toMatch(/school_refresh=;/);
   });
 
@@ -245,14 +297,21 @@ describe('sessions', () => {
       { sub: u.id_slug, uid: u.id, role: 'STUDENT' },
       { expiresIn: -10 },
     );
-    await t.http.get('/api/auth/check/').set({ Authorization: `Bearer ${expired}` }).expect(401);
+    await t.http
+      .get('/api/auth/check/')
+      .set({ Authorization: `Bearer ${expired}` })
+      .expect(401);
   });
 });
 
 describe('account settings', () => {
   it('PATCH /api/auth/profile/update changes the names and answers the user', async () => {
     const u = await createUser(t);
-    const res = await t.http.patch('/api/auth/profile/update').set(bearer(u)).send({ first_name: ' Nur ', last_name: 'Izzati' }).expect(200);
+    const res = await t.http
+      .patch('/api/auth/profile/update')
+      .set(bearer(u))
+      .send({ first_name: ' Nur ', last_name: 'Izzati' })
+      .expect(200);
     expect(res.body.user).toMatchObject({ first_name: 'Nur', last_name: 'Izzati' });
     const bad = await t.http.patch('/api/auth/profile/update').set(bearer(u)).send({ first_name: 'N', last_name: '' }).expect(400);
     expect(bad.body.errors).toMatchObject({ first_name: 'Please enter a valid name', last_name: 'Last name is required' });
@@ -263,18 +322,26 @@ describe('account settings', () => {
     const u = await createUser(t);
     const other = await t.http.post('/api/auth/login/').send({ email: u.email, password: u.password }).expect(200);
     const wrong = await t.http
-      .post('/api/auth/account/change-password/').set(bearer(u))
-      .send({ old_password: 'Nope#1234', new_password: 'Fresh#Wafer77', confirm_new_password: 'Fresh#Wafer77' }).expect(400);
+      .post('/api/auth/account/change-password/')
+      .set(bearer(u))
+      .send({ old_password: 'Nope#1234', new_password: 'Fresh#Wafer77', confirm_new_password: 'Fresh#Wafer77' })
+      .expect(400);
     expect(wrong.body.errors.old_password).toBe('Current password is incorrect.');
-    const missing = await t.http.post('/api/auth/account/change-password/').set(bearer(u)).send({ old_password: '', new_password: 'weak', confirm_new_password: '' }).expect(400);
+    const missing = await t.http
+      .post('/api/auth/account/change-password/')
+      .set(bearer(u))
+      .send({ old_password: '', new_password: 'weak', confirm_new_password: '' })
+      .expect(400);
     expect(missing.body.errors).toMatchObject({
       old_password: 'Current password is required',
       new_password: PASSWORD_RULE,
       confirm_new_password: 'Confirm password is required.',
     });
     await t.http
-      .post('/api/auth/account/change-password/').set(bearer(u))
-      .send({ old_password: u.password, new_password: 'Fresh#Wafer77', confirm_new_password: 'Fresh#Wafer77' }).expect(200);
+      .post('/api/auth/account/change-password/')
+      .set(bearer(u))
+      .send({ old_password: u.password, new_password: 'Fresh#Wafer77', confirm_new_password: 'Fresh#Wafer77' })
+      .expect(200);
     await t.http.post('/api/auth/token/refresh/').send({ refresh: other.body.refresh }).expect(401);
     await t.http.post('/api/auth/login/').send({ email: u.email, password: 'Fresh#Wafer77' }).expect(200);
   });
@@ -282,23 +349,48 @@ describe('account settings', () => {
   it('refuses a new password with a leading or trailing space, or one too easy to guess', async () => {
     const u = await createUser(t);
     const change = (new_password: string) =>
-      t.http.post('/api/auth/account/change-password/').set(bearer(u)).send({ old_password: u.password, new_password, confirm_new_password: new_password });
+      t.http
+        .post('/api/auth/account/change-password/')
+        .set(bearer(u))
+        .send({ old_password: u.password, new_password, confirm_new_password: new_password });
     expect((await change('Fresh#Wafer77 ').expect(400)).body.errors.new_password).toBe('Password must not start or end with a space.');
-    expect((await change('Welcome@123').expect(400)).body.errors.new_password).toBe('This password is too easy to guess. Please choose a less common one.');
+    expect((await change('Welcome@123').expect(400)).body.errors.new_password).toBe(
+      'This password is too easy to guess. Please choose a less common one.',
+    );
   });
 
   it('changes the email after checking the current email and password', async () => {
     const u = await createUser(t);
     const taken = await createUser(t);
     const body = { current_email: u.email, current_password: u.password, new_email: ' Moved@Example.com ' };
-    const badPw = await t.http.post('/api/auth/account/change-email/').set(bearer(u)).send({ ...body, current_password: 'Wrong#Pass1' }).expect(400);
+    const badPw = await t.http
+      .post('/api/auth/account/change-email/')
+      .set(bearer(u))
+      .send({ ...body, current_password: 'Wrong#Pass1' })
+      .expect(400);
     expect(badPw.body.errors.current_password).toBeTruthy();
-    const badCurrent = await t.http.post('/api/auth/account/change-email/').set(bearer(u)).send({ ...body, current_email: 'other@example.com' }).expect(400);
+    const badCurrent = await t.http
+      .post('/api/auth/account/change-email/')
+      .set(bearer(u))
+      .send({ ...body, current_email: 'other@example.com' })
+      .expect(400);
     expect(badCurrent.body.errors.current_email).toBeTruthy();
-    const dup = await t.http.post('/api/auth/account/change-email/').set(bearer(u)).send({ ...body, new_email: taken.email }).expect(400);
+    const dup = await t.http
+      .post('/api/auth/account/change-email/')
+      .set(bearer(u))
+      .send({ ...body, new_email: taken.email })
+      .expect(400);
     expect(dup.body.errors.new_email).toBe('An account with this email already exists.');
-    const invalid = await t.http.post('/api/auth/account/change-email/').set(bearer(u)).send({ current_email: '', current_password: '', new_email: 'nope' }).expect(400);
-    expect(invalid.body.errors).toMatchObject({ current_email: 'Current email is required', current_password: 'Password is required', new_email: 'Invalid email format' });
+    const invalid = await t.http
+      .post('/api/auth/account/change-email/')
+      .set(bearer(u))
+      .send({ current_email: '', current_password: '', new_email: 'nope' })
+      .expect(400);
+    expect(invalid.body.errors).toMatchObject({
+      current_email: 'Current email is required',
+      current_password: 'Password is required',
+      new_email: 'Invalid email format',
+    });
     const ok = await t.http.post('/api/auth/account/change-email/').set(bearer(u)).send(body).expect(200);
     expect(ok.body.user.email).toBe('moved@example.com');
   });
@@ -311,12 +403,18 @@ describe('platform', () => {
   });
 
   it('answers unknown API paths with a JSON 404 and malformed JSON with 400', async () => {
-    const res = await t.http.get('/api/does-not-exist').set(bearer(await createUser(t))).expect(404);
+    const res = await t.http
+      .get('/api/does-not-exist')
+      .set(bearer(await createUser(t)))
+      .expect(404);
     expect(res.body.message).toBeTruthy();
     await t.http.post('/api/auth/login/').set('Content-Type', 'application/json').send('{bad').expect(400);
   });
 
   it('refuses JSON bodies over 100 kB', async () => {
-    await t.http.post('/api/auth/login/').send({ email: 'a@b.co', password: 'x'.repeat(120_000) }).expect(413);
+    await t.http
+      .post('/api/auth/login/')
+      .send({ email: 'a@b.co', password: 'x'.repeat(120_000) })
+      .expect(413);
   });
 });

@@ -43,9 +43,11 @@ describe('login back-off', () => {
     const u = await createUser(t);
     const addresses = Array.from({ length: 10 }, (_, i) => `10.3.0.${i + 1}`);
     // 5 from each of 10 addresses: each address stays within its own limit.
-    await Promise.all(addresses.map(async (ip) => {
-      for (let i = 0; i < 5; i++) await login(u, WRONG, ip).expect(400);
-    }));
+    await Promise.all(
+      addresses.map(async (ip) => {
+        for (let i = 0; i < 5; i++) await login(u, WRONG, ip).expect(400);
+      }),
+    );
     const verify = vi.spyOn(passwords, 'verify');
     try {
       const blocked = await login(u, u.password, '10.3.1.1').expect(429);
@@ -70,10 +72,16 @@ describe('login back-off', () => {
 
 describe('current-password checks of a signed-in user count with the login back-off', () => {
   const changePassword = (u: TestUser, old_password: string, ip: string) =>
-    t.http.post('/api/auth/account/change-password/').set(bearer(u)).set('X-Forwarded-For', ip)
+    t.http
+      .post('/api/auth/account/change-password/')
+      .set(bearer(u))
+      .set('X-Forwarded-For', ip)
       .send({ old_password, new_password: 'Fresh#Wafer77', confirm_new_password: 'Fresh#Wafer77' });
   const changeEmail = (u: TestUser, current_password: string, ip: string) =>
-    t.http.post('/api/auth/account/change-email/').set(bearer(u)).set('X-Forwarded-For', ip)
+    t.http
+      .post('/api/auth/account/change-email/')
+      .set(bearer(u))
+      .set('X-Forwarded-For', ip)
       .send({ current_email: u.email, current_password, new_email: `moved-${u.id_slug}@example.com` });
 
   it('change-password: 5 wrong guesses, then even the right one is refused, and so is signing in from there', async () => {

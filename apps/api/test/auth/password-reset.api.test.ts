@@ -32,8 +32,12 @@ const address = () => `10.40.${Math.floor(++lastAddress / 250)}.${(lastAddress %
 
 const ask = (email: string, ip = address()) => t.http.post('/api/auth/password-reset/request/').set('X-Forwarded-For', ip).send({ email });
 const confirm = (token: string, password = NEW_PASSWORD, confirmation = password) =>
-  t.http.post('/api/auth/password-reset/confirm/').set('X-Forwarded-For', address()).send({ token, new_password: password, confirm_new_password: confirmation });
-const login = (email: string, password: string) => t.http.post('/api/auth/login/').set('X-Forwarded-For', address()).send({ email, password });
+  t.http
+    .post('/api/auth/password-reset/confirm/')
+    .set('X-Forwarded-For', address())
+    .send({ token, new_password: password, confirm_new_password: confirmation });
+const login = (email: string, password: string) =>
+  t.http.post('/api/auth/login/').set('X-Forwarded-For', address()).send({ email, password });
 const inbox = (to: string): Promise<{ subject: string; html: string; text: string }[]> =>
   t.ds.query(`SELECT subject, html, text FROM dev_mailbox_messages WHERE mail_to = $1 ORDER BY received_at, id`, [to]);
 
@@ -67,7 +71,11 @@ async function linkFor(u: { email: string }): Promise<string> {
 
 /** Jobs of the reset queue not yet done. */
 const pendingJobs = async () =>
-  (await t.ds.query(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`, [PASSWORD_RESET_JOB]))[0].n;
+  (
+    await t.ds.query(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`, [
+      PASSWORD_RESET_JOB,
+    ])
+  )[0].n;
 
 /**
  * Every SQL statement the app's own pool (requests, rate limits) sends while `fn` runs; the job
@@ -171,7 +179,6 @@ describe('asking for a reset link', () => {
     expect((await ask('').expect(400)).body.errors).toEqual({ email: 'Email is required' });
     expect((await ask('not-an-email').expect(400)).body.errors).toEqual({ email: 'Invalid email format' });
   });
-
 });
 
 describe('using a reset link', () => {
@@ -181,12 +188,24 @@ describe('using a reset link', () => {
     const token = await linkFor(u);
     const res = await confirm(token).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String), user: expect.objectContaining({ email: u.email, role: 'STUDENT' }) });
+    expect(res.body).toEqual({
+      access: expect.any(String),
+      refresh: expect.any(String),
+      user: expect.objectContaining({ email: u.email, role: 'STUDENT' }),
+    });
     // The new session works; the old ones do not.
     await t.http.get('/api/auth/check/').set(bearer(res.body)).expect(200);
     await t.http.post('/api/auth/token/refresh/').send({ refresh: otherDevice.refresh }).expect(401);
-    await until('the old access token to be refused', async () => (await t.http.get('/api/auth/check/').set(bearer(otherDevice))).status === 401, 5_000);
-    await until('the first access token to be refused', async () => (await t.http.get('/api/auth/check/').set(bearer(u))).status === 401, 5_000);
+    await until(
+      'the old access token to be refused',
+      async () => (await t.http.get('/api/auth/check/').set(bearer(otherDevice))).status === 401,
+      5_000,
+    );
+    await until(
+      'the first access token to be refused',
+      async () => (await t.http.get('/api/auth/check/').set(bearer(u))).status === 401,
+      5_000,
+    );
     // The new password signs in, the old one no longer.
     await login(u.email, NEW_PASSWORD).expect(200);
     await login(u.email, u.password).expect(400);
@@ -199,8 +218,11 @@ describe('using a reset link', () => {
   it('gives a browser the refresh token as the cookie, as login does', async () => {
     const u = await createUser(t);
     const token = await linkFor(u);
-    const res = await t.http.post('/api/auth/password-reset/confirm/').set('X-Requested-With', 'XMLHttpRequest')
-      .send({ token, new_password: NEW_PASSWORD, confirm_new_password: NEW_PASSWORD }).expect(200);
+    const res = await t.http
+      .post('/api/auth/password-reset/confirm/')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .send({ token, new_password: NEW_PASSWORD, confirm_new_password: NEW_PASSWORD })
+      .expect(200);
     expect(res.body.refresh).toBeUndefined();
     expect(String(res.headers['set-cookie'])).toContain(`${REFRESH_COOKIE}=`);
   });
@@ -253,8 +275,12 @@ describe('using a reset link', () => {
     const token = await linkFor(u);
     expect((await confirm(token, 'short').expect(400)).body.errors).toMatchObject({ new_password: PASSWORD_RULE_MESSAGE });
     expect((await confirm(token, '').expect(400)).body.errors).toMatchObject({ new_password: 'Password is required' });
-    expect((await confirm(token, NEW_PASSWORD, 'Other#Pass123').expect(400)).body.errors).toMatchObject({ confirm_new_password: 'Passwords do not match' });
-    expect((await confirm(token, NEW_PASSWORD, '').expect(400)).body.errors).toMatchObject({ confirm_new_password: 'Confirm password is required.' });
+    expect((await confirm(token, NEW_PASSWORD, 'Other#Pass123').expect(400)).body.errors).toMatchObject({
+      confirm_new_password: 'Passwords do not match',
+    });
+    expect((await confirm(token, NEW_PASSWORD, '').expect(400)).body.errors).toMatchObject({
+      confirm_new_password: 'Confirm password is required.',
+    });
     expect((await confirm(token, 'Password1!').expect(400)).body.errors).toEqual({ new_password: WEAK_PASSWORD_MESSAGE });
     expect((await confirm(token, 'Hakim#2024').expect(400)).body.errors).toEqual({ new_password: WEAK_PASSWORD_MESSAGE });
     await confirm(token).expect(200);

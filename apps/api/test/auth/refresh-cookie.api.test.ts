@@ -29,7 +29,9 @@ describe('signing in from a browser over plain http', () => {
         expect(res.body.message).toMatch(/https:\/\/.*COOKIE_SECURE=false/);
         expect(res.headers['set-cookie']).toBeUndefined();
       }
-      const register = await t.http.post('/api/auth/register/').set('X-Requested-With', 'XMLHttpRequest')
+      const register = await t.http
+        .post('/api/auth/register/')
+        .set('X-Requested-With', 'XMLHttpRequest')
         .set('Origin', 'http://10.0.0.5:3000')
         .send({ email: 'over-http@example.com', password: 'Chip#Design42', first_name: 'Siti', last_name: 'Aminah', role: 'STUDENT' })
         .expect(403);
@@ -48,13 +50,21 @@ describe('signing in from a browser over plain http', () => {
       const res = await browserLogin(t, origin, { email: user.email, password: user.password }).expect(200);
       expect(String(res.headers['set-cookie'])).toMatch(/school_refresh=.*Secure/);
     }
-    await t.http.post('/api/auth/login/').set('X-Requested-With', 'XMLHttpRequest').set('Host', 'school.example')
-      .set('X-Forwarded-Proto', 'https').send({ email: user.email, password: user.password }).expect(200);
+    await t.http
+      .post('/api/auth/login/')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .set('Host', 'school.example')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
   });
 
   it('lets API consumers (no browser header) and COOKIE_SECURE=false sign in over http', async () => {
-    await t.http.post('/api/auth/login/').set('Origin', 'http://192.168.1.20:3000')
-      .send({ email: user.email, password: user.password }).expect(200);
+    await t.http
+      .post('/api/auth/login/')
+      .set('Origin', 'http://192.168.1.20:3000')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
     const other = await createUser(lax);
     const res = await browserLogin(lax, 'http://192.168.1.20:3000', { email: other.email, password: other.password }).expect(200);
     expect(String(res.headers['set-cookie'])).not.toMatch(/Secure/);

@@ -74,7 +74,8 @@ describe('PATCH /api/auth/admin/users/{userIdSlug}/status', () => {
     const refresh = await other.http.post('/api/auth/token/refresh/').send({ refresh: session.body.refresh }).expect(401);
     expect(refresh.body.access).toBeUndefined();
     const change = await other.http
-      .post('/api/auth/account/change-password/').set(bearer(s))
+      .post('/api/auth/account/change-password/')
+      .set(bearer(s))
       .send({ old_password: s.password, new_password: 'Fresh#Wafer77', confirm_new_password: 'Fresh#Wafer77' });
     expect([401, 403]).toContain(change.status);
     expect(change.body.access).toBeUndefined();
@@ -105,7 +106,8 @@ describe('PATCH /api/auth/admin/users/{userIdSlug}/status', () => {
       await t.ds.query(`ALTER TABLE users ENABLE TRIGGER users_bump_token_version`);
     }
     const change = await t.http
-      .post('/api/auth/account/change-password/').set(bearer(s))
+      .post('/api/auth/account/change-password/')
+      .set(bearer(s))
       .send({ old_password: s.password, new_password: 'Fresh#Wafer77', confirm_new_password: 'Fresh#Wafer77' });
     expect([401, 403]).toContain(change.status);
     expect(change.body.access).toBeUndefined();
@@ -117,7 +119,11 @@ describe('PATCH /api/auth/admin/users/{userIdSlug}/status', () => {
     expect(unknown.body.message).toBe('User not found');
     const bad = await setStatus(admin, admin.id_slug, 'yes').expect(400);
     expect(bad.body.errors.is_suspended).toBeTruthy();
-    await t.http.patch(`/api/auth/admin/users/${admin.id_slug}/status`).set(bearer(admin)).send({ is_suspended: true, role: 'STUDENT' }).expect(400);
+    await t.http
+      .patch(`/api/auth/admin/users/${admin.id_slug}/status`)
+      .set(bearer(admin))
+      .send({ is_suspended: true, role: 'STUDENT' })
+      .expect(400);
     const self = await setStatus(admin, admin.id_slug, true).expect(400);
     expect(self.body.message).toBe('You cannot suspend your own account.');
     await check(t.http, admin).expect(200);
@@ -133,7 +139,7 @@ describe('PATCH /api/auth/admin/users/{userIdSlug}/status', () => {
 });
 
 describe('ending sessions', () => {
-  it('logout ends the user\'s other sessions too, on every instance', async () => {
+  it("logout ends the user's other sessions too, on every instance", async () => {
     const u = await createUser(t);
     const phone = await t.http.post('/api/auth/login/').send({ email: u.email, password: u.password }).expect(200);
     await check(other.http, phone.body).expect(200);
@@ -149,8 +155,10 @@ describe('ending sessions', () => {
     const laptop = await t.http.post('/api/auth/login/').send({ email: u.email, password: u.password }).expect(200);
     await check(other.http, laptop.body).expect(200);
     const changed = await t.http
-      .post('/api/auth/account/change-password/').set(bearer(u))
-      .send({ old_password: u.password, new_password: 'Fresh#Wafer77', confirm_new_password: 'Fresh#Wafer77' }).expect(200);
+      .post('/api/auth/account/change-password/')
+      .set(bearer(u))
+      .send({ old_password: u.password, new_password: 'Fresh#Wafer77', confirm_new_password: 'Fresh#Wafer77' })
+      .expect(200);
     expect(changed.headers['cache-control']).toBe('no-store');
     expect(await refusedWithin(other.http, laptop.body)).toBeLessThan(DEADLINE_MS);
     await check(other.http, u).expect(401);

@@ -59,11 +59,23 @@ describe('linking certificates to a cohort and listing them', () => {
     for (const who of [student, instructor]) {
       await t.http.post(`/api/cohorts/admin/${cohortSlug}/add-certificate`).set(as(who)).send({ certificate_id_slug: linked }).expect(403);
     }
-    const res = await t.http.post(`/api/cohorts/admin/${cohortSlug}/add-certificate`).set(as(admin)).send({ certificate_id_slug: linked }).expect(201);
+    const res = await t.http
+      .post(`/api/cohorts/admin/${cohortSlug}/add-certificate`)
+      .set(as(admin))
+      .send({ certificate_id_slug: linked })
+      .expect(201);
     expect(res.body).toEqual({ cohort_id_slug: cohortSlug, certificate_id_slug: linked });
-    const again = await t.http.post(`/api/cohorts/admin/${cohortSlug}/add-certificate`).set(as(admin)).send({ certificate_id_slug: linked }).expect(409);
+    const again = await t.http
+      .post(`/api/cohorts/admin/${cohortSlug}/add-certificate`)
+      .set(as(admin))
+      .send({ certificate_id_slug: linked })
+      .expect(409);
     expect(again.body.message).toBe('This certificate is already linked to the cohort!');
-    await t.http.post(`/api/cohorts/admin/${cohortSlug}/add-certificate`).set(as(admin)).send({ certificate_id_slug: 'missing' }).expect(404);
+    await t.http
+      .post(`/api/cohorts/admin/${cohortSlug}/add-certificate`)
+      .set(as(admin))
+      .send({ certificate_id_slug: 'missing' })
+      .expect(404);
     await t.http.post('/api/cohorts/admin/missing/add-certificate').set(as(admin)).send({ certificate_id_slug: linked }).expect(404);
   });
 
@@ -71,7 +83,10 @@ describe('linking certificates to a cohort and listing them', () => {
     const inCohort = await t.http.get(`/api/certificates/admin/list?cohort_id_slug=${cohortSlug}`).set(as(admin)).expect(200);
     expect(inCohort.body).toMatchObject({ count: 1, num_pages: 1 });
     expect(inCohort.body.data[0]).toMatchObject({ id_slug: linked, cohorts_count: 1, provider: ['Semiconductor Training School'] });
-    const outside = await t.http.get(`/api/certificates/admin/list?exclude_cohort_id_slug=${cohortSlug}&search_query=LITHO`).set(as(admin)).expect(200);
+    const outside = await t.http
+      .get(`/api/certificates/admin/list?exclude_cohort_id_slug=${cohortSlug}&search_query=LITHO`)
+      .set(as(admin))
+      .expect(200);
     expect(outside.body.data.map((c: { id_slug: string }) => c.id_slug)).toEqual([unlinked]);
     const az = await t.http.get('/api/certificates/admin/list?search_query=lithography&order_by=title').set(as(admin)).expect(200);
     expect(az.body.data.map((c: { title: string }) => c.title)).toEqual(['Lithography Level 1', 'lithography Level 2']);

@@ -23,7 +23,18 @@ it('answers every admin call in the shape of its contract', async () => {
   };
   const created = await t.http.post('/api/courses/admin/create/').set(as).send({ title: 'Shape course' }).expect(201);
   check('adminCourseCreate', created.body);
-  const course = await makeCourse(t, admin, { title: 'Shaped', modules: [{ title: 'M', lessons: [{ title: 'Q', lesson_type: 'QUIZ' }, { title: 'P', lesson_type: 'PROJECT' }] }] });
+  const course = await makeCourse(t, admin, {
+    title: 'Shaped',
+    modules: [
+      {
+        title: 'M',
+        lessons: [
+          { title: 'Q', lesson_type: 'QUIZ' },
+          { title: 'P', lesson_type: 'PROJECT' },
+        ],
+      },
+    ],
+  });
   await t.ds.query(`UPDATE lessons SET quiz_group = '{"total_questions": 10, "time_limit_minutes": 20}' WHERE title = 'Q'`);
   const cohort = await makeCohort(t, admin, { title: 'Shaped cohort', course_ids: [course.id_slug] });
   const student = await createUser(t);
@@ -44,25 +55,78 @@ it('answers every admin call in the shape of its contract', async () => {
   await get('adminCertificateList', '/api/certificates/admin/list');
   await get('instructorCohorts', '/api/instructor/cohorts', bearer(instructor));
 
-  check('adminCourseUpdate', (await t.http.patch(`/api/courses/admin/${course.id_slug}/update/`).set(as).send({ title: 'Shaped 2' }).expect(200)).body);
-  check('adminAddModule', (await t.http.post(`/api/courses/admin/${course.id_slug}/add-module/`).set(as).send({ title: 'M2', order: 1 }).expect(201)).body);
-  check('adminModulesUpdate', (await t.http.put(`/api/courses/admin/${course.id_slug}/modules/update/`).set(as).send({ modules: [] }).expect(200)).body);
+  check(
+    'adminCourseUpdate',
+    (await t.http.patch(`/api/courses/admin/${course.id_slug}/update/`).set(as).send({ title: 'Shaped 2' }).expect(200)).body,
+  );
+  check(
+    'adminAddModule',
+    (await t.http.post(`/api/courses/admin/${course.id_slug}/add-module/`).set(as).send({ title: 'M2', order: 1 }).expect(201)).body,
+  );
+  check(
+    'adminModulesUpdate',
+    (await t.http.put(`/api/courses/admin/${course.id_slug}/modules/update/`).set(as).send({ modules: [] }).expect(200)).body,
+  );
   check(
     'adminCohortUpdate',
-    (await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/update`).set(as).send({ title: 'C', start_date: isoIn(-1), end_date: isoIn(5), end_access_date: isoIn(6) }).expect(200)).body,
+    (
+      await t.http
+        .patch(`/api/cohorts/admin/${cohort.id_slug}/update`)
+        .set(as)
+        .send({ title: 'C', start_date: isoIn(-1), end_date: isoIn(5), end_access_date: isoIn(6) })
+        .expect(200)
+    ).body,
   );
-  check('adminUpdateStudents', (await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`).set(as).send({ user_id_slug: student.id_slug, enrolment_status: 'SUSPENDED' }).expect(200)).body);
+  check(
+    'adminUpdateStudents',
+    (
+      await t.http
+        .patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`)
+        .set(as)
+        .send({ user_id_slug: student.id_slug, enrolment_status: 'SUSPENDED' })
+        .expect(200)
+    ).body,
+  );
   check(
     'adminAddStudentBulk',
-    (await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk`).set(as).send({ students: [{ email: 'shape@x.test', first_name: 'S', last_name: 'H' }] }).expect(200)).body,
+    (
+      await t.http
+        .post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk`)
+        .set(as)
+        .send({ students: [{ email: 'shape@x.test', first_name: 'S', last_name: 'H' }] })
+        .expect(200)
+    ).body,
   );
-  check('adminAddCertificate', (await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-certificate`).set(as).send({ certificate_id_slug: cert.body.id_slug }).expect(201)).body);
-  check('adminRemoveStudent', (await t.http.delete(`/api/cohorts/admin/${cohort.id_slug}/remove-student`).set(as).send({ user_id_slug: student.id_slug }).expect(200)).body);
-  check('adminAddStudent', (await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student`).set(as).send({ user_id_slug: student.id_slug }).expect(201)).body);
+  check(
+    'adminAddCertificate',
+    (
+      await t.http
+        .post(`/api/cohorts/admin/${cohort.id_slug}/add-certificate`)
+        .set(as)
+        .send({ certificate_id_slug: cert.body.id_slug })
+        .expect(201)
+    ).body,
+  );
+  check(
+    'adminRemoveStudent',
+    (await t.http.delete(`/api/cohorts/admin/${cohort.id_slug}/remove-student`).set(as).send({ user_id_slug: student.id_slug }).expect(200))
+      .body,
+  );
+  check(
+    'adminAddStudent',
+    (await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student`).set(as).send({ user_id_slug: student.id_slug }).expect(201))
+      .body,
+  );
   const other = await makeCourse(t, admin, { title: 'Other' });
   const empty = await makeCohort(t, admin, { title: 'Empty', course_ids: [course.id_slug] });
-  check('adminCohortAddCourse', (await t.http.post(`/api/cohorts/admin/${empty.id_slug}/add-course`).set(as).send({ course_id_slug: other.id_slug }).expect(201)).body);
-  check('adminCohortRemoveCourse', (await t.http.delete(`/api/cohorts/admin/${empty.id_slug}/courses/${other.id_slug}`).set(as).expect(200)).body);
+  check(
+    'adminCohortAddCourse',
+    (await t.http.post(`/api/cohorts/admin/${empty.id_slug}/add-course`).set(as).send({ course_id_slug: other.id_slug }).expect(201)).body,
+  );
+  check(
+    'adminCohortRemoveCourse',
+    (await t.http.delete(`/api/cohorts/admin/${empty.id_slug}/courses/${other.id_slug}`).set(as).expect(200)).body,
+  );
   check('adminCohortDelete', (await t.http.delete(`/api/cohorts/admin/${empty.id_slug}`).set(as).expect(200)).body);
   const cohortCreate = await t.http
     .post('/api/cohorts/admin/create/')

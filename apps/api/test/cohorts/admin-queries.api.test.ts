@@ -15,7 +15,10 @@ beforeAll(async () => {
   course = (
     await makeCourse(t, admin, {
       title: 'Sized course',
-      modules: Array.from({ length: 4 }, (_, i) => ({ title: `M${i}`, lessons: Array.from({ length: 5 }, (_, j) => ({ title: `L${i}.${j}` })) })),
+      modules: Array.from({ length: 4 }, (_, i) => ({
+        title: `M${i}`,
+        lessons: Array.from({ length: 5 }, (_, j) => ({ title: `L${i}.${j}` })),
+      })),
     })
   ).id_slug;
   cohort = await makeCohort(t, admin, { title: 'Sized cohort', course_ids: [course] });
@@ -33,7 +36,10 @@ async function grow(n: number) {
      INSERT INTO enrolments (cohort_id, user_id) SELECT $3, id FROM u`,
     [n, Date.now(), cohort.id],
   );
-  await t.ds.query(`INSERT INTO cohort_queue (cohort_id, email) SELECT $1, 'q' || i || '-' || $2 || '@example.com' FROM generate_series(1, $3::int) i`, [cohort.id, Date.now(), n]);
+  await t.ds.query(
+    `INSERT INTO cohort_queue (cohort_id, email) SELECT $1, 'q' || i || '-' || $2 || '@example.com' FROM generate_series(1, $3::int) i`,
+    [cohort.id, Date.now(), n],
+  );
   await t.ds.query(`INSERT INTO courses (title) SELECT 'Extra course ' || i FROM generate_series(1, $1::int) i`, [n / 10]);
   await t.ds.query(`INSERT INTO certificates (title) SELECT 'Extra certificate ' || i FROM generate_series(1, $1::int) i`, [n / 10]);
 }

@@ -14,7 +14,8 @@ beforeAll(async () => {
   admin = await createUser(t, { role: 'ADMIN' });
   student = await createUser(t, { role: 'STUDENT' });
   instructor = await createUser(t, { role: 'INSTRUCTOR' });
-  courseA = (await makeCourse(t, admin, { title: 'Course A', modules: [{ title: 'M', lessons: [{ title: 'A1' }, { title: 'A2' }] }] })).id_slug;
+  courseA = (await makeCourse(t, admin, { title: 'Course A', modules: [{ title: 'M', lessons: [{ title: 'A1' }, { title: 'A2' }] }] }))
+    .id_slug;
   courseB = (await makeCourse(t, admin, { title: 'Course B', modules: [{ title: 'M', lessons: [{ title: 'B1' }] }] })).id_slug;
 });
 afterAll(async () => t?.close());
@@ -44,7 +45,11 @@ describe('POST /api/cohorts/admin/create/', () => {
   });
 
   it('needs a title and the three dates with their messages', async () => {
-    const res = await t.http.post('/api/cohorts/admin/create/').set(as(admin)).send({ title: '', course_ids: [courseA] }).expect(400);
+    const res = await t.http
+      .post('/api/cohorts/admin/create/')
+      .set(as(admin))
+      .send({ title: '', course_ids: [courseA] })
+      .expect(400);
     expect(res.body.errors).toMatchObject({
       title: 'Cohort title is required',
       start_date: 'Start date is required',
@@ -63,18 +68,34 @@ describe('POST /api/cohorts/admin/create/', () => {
   });
 
   it('must link at least one course, never the same course twice, only courses that exist', async () => {
-    const none = await t.http.post('/api/cohorts/admin/create/').set(as(admin)).send({ title: 'No course', ...dates(), course_ids: [] }).expect(400);
+    const none = await t.http
+      .post('/api/cohorts/admin/create/')
+      .set(as(admin))
+      .send({ title: 'No course', ...dates(), course_ids: [] })
+      .expect(400);
     expect(none.body.errors.course_ids).toBe('Please link this cohort to a course!');
-    const twice = await t.http.post('/api/cohorts/admin/create/').set(as(admin)).send({ title: 'Twice', ...dates(), course_ids: [courseA, courseA] }).expect(400);
+    const twice = await t.http
+      .post('/api/cohorts/admin/create/')
+      .set(as(admin))
+      .send({ title: 'Twice', ...dates(), course_ids: [courseA, courseA] })
+      .expect(400);
     expect(twice.body.errors.course_ids).toBe('Course already added!');
-    const unknown = await t.http.post('/api/cohorts/admin/create/').set(as(admin)).send({ title: 'Ghost', ...dates(), course_ids: [courseA, 'ghost'] }).expect(400);
+    const unknown = await t.http
+      .post('/api/cohorts/admin/create/')
+      .set(as(admin))
+      .send({ title: 'Ghost', ...dates(), course_ids: [courseA, 'ghost'] })
+      .expect(400);
     expect(unknown.body.errors.course_ids).toBe('Course not found');
     expect(await t.ds.query(`SELECT 1 FROM cohorts WHERE title IN ('No course', 'Twice', 'Ghost')`)).toEqual([]);
   });
 
   it('refuses students and instructors', async () => {
     for (const who of [student, instructor]) {
-      await t.http.post('/api/cohorts/admin/create/').set(as(who)).send({ title: 'Not yours', ...dates(), course_ids: [courseA] }).expect(403);
+      await t.http
+        .post('/api/cohorts/admin/create/')
+        .set(as(who))
+        .send({ title: 'Not yours', ...dates(), course_ids: [courseA] })
+        .expect(403);
     }
     expect(await t.ds.query(`SELECT 1 FROM cohorts WHERE title = 'Not yours'`)).toEqual([]);
   });
@@ -84,7 +105,11 @@ describe('PATCH /api/cohorts/admin/:id/update', () => {
   it('updates title and dates, keeping the result date unless sent', async () => {
     const cohort = await makeCohort(t, admin, { title: 'To edit', course_ids: [courseA] });
     const resultDate = isoIn(100);
-    await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/update`).set(as(admin)).send({ title: 'Edited', ...dates(), result_open_date: resultDate }).expect(200);
+    await t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/update`)
+      .set(as(admin))
+      .send({ title: 'Edited', ...dates(), result_open_date: resultDate })
+      .expect(200);
     const body = { title: 'Edited again', start_date: isoIn(2), end_date: isoIn(91), end_access_date: isoIn(91) };
     const res = await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/update`).set(as(admin)).send(body).expect(200);
     expect(res.body).toEqual({ id_slug: cohort.id_slug });
@@ -94,7 +119,11 @@ describe('PATCH /api/cohorts/admin/:id/update', () => {
 
   it('validates like creation, answers 404 for an unknown cohort and 403 to non-admins', async () => {
     const cohort = await makeCohort(t, admin, { title: 'Guarded cohort', course_ids: [courseA] });
-    const res = await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/update`).set(as(admin)).send({ title: ' ', ...dates() }).expect(400);
+    const res = await t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/update`)
+      .set(as(admin))
+      .send({ title: ' ', ...dates() })
+      .expect(400);
     expect(res.body.errors.title).toBe('Cohort title is required');
     const access = await t.http
       .patch(`/api/cohorts/admin/${cohort.id_slug}/update`)
@@ -102,9 +131,17 @@ describe('PATCH /api/cohorts/admin/:id/update', () => {
       .send({ title: 'X', start_date: isoIn(1), end_date: isoIn(10), end_access_date: isoIn(5) })
       .expect(400);
     expect(access.body.errors.end_access_date).toBe('End of access date must not be before the end date');
-    await t.http.patch('/api/cohorts/admin/missing/update').set(as(admin)).send({ title: 'X', ...dates() }).expect(404);
+    await t.http
+      .patch('/api/cohorts/admin/missing/update')
+      .set(as(admin))
+      .send({ title: 'X', ...dates() })
+      .expect(404);
     for (const who of [student, instructor]) {
-      await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/update`).set(as(who)).send({ title: 'Hacked', ...dates() }).expect(403);
+      await t.http
+        .patch(`/api/cohorts/admin/${cohort.id_slug}/update`)
+        .set(as(who))
+        .send({ title: 'Hacked', ...dates() })
+        .expect(403);
     }
     const [row] = await t.ds.query(`SELECT title FROM cohorts WHERE id_slug = $1`, [cohort.id_slug]);
     expect(row.title).toBe('Guarded cohort');
@@ -115,7 +152,12 @@ describe('GET /api/cohorts/admin/list and list/active', () => {
   beforeAll(async () => {
     await t.ds.query(`DELETE FROM cohorts`);
     for (let i = 1; i <= 10; i++) {
-      await makeCohort(t, admin, { title: `Cohort ${String(i).padStart(2, '0')}${i === 3 ? ' Wafer' : ''}`, course_ids: [courseA], start: -95 + i * 10, end: -45 + i * 10 });
+      await makeCohort(t, admin, {
+        title: `Cohort ${String(i).padStart(2, '0')}${i === 3 ? ' Wafer' : ''}`,
+        course_ids: [courseA],
+        start: -95 + i * 10,
+        end: -45 + i * 10,
+      });
     }
   });
 
@@ -189,7 +231,7 @@ describe('GET /api/cohorts/admin/list and list/active', () => {
   it('reads the status filter through the date indexes', async () => {
     await t.ds.transaction(async (m) => {
       await m.query('SET LOCAL enable_seqscan = off');
-      for (const where of ["start_date > now()", 'end_access_date < now()']) {
+      for (const where of ['start_date > now()', 'end_access_date < now()']) {
         const plan: { 'QUERY PLAN': string }[] = await m.query(`EXPLAIN SELECT id FROM cohorts k WHERE k.${where}`);
         expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index|Bitmap/);
       }
@@ -198,7 +240,14 @@ describe('GET /api/cohorts/admin/list and list/active', () => {
 
   it('lists the cohorts that have not ended as active, by start date', async () => {
     const res = await t.http.get('/api/cohorts/admin/list/active').set(as(admin)).expect(200);
-    expect(res.body.map((c: { title: string }) => c.title)).toEqual(['Cohort 05', 'Cohort 06', 'Cohort 07', 'Cohort 08', 'Cohort 09', 'Cohort 10']);
+    expect(res.body.map((c: { title: string }) => c.title)).toEqual([
+      'Cohort 05',
+      'Cohort 06',
+      'Cohort 07',
+      'Cohort 08',
+      'Cohort 09',
+      'Cohort 10',
+    ]);
   });
 
   it('is for admins only', async () => {
@@ -216,17 +265,33 @@ describe('GET /api/cohorts/admin/:id', () => {
     const b = await createUser(t, { first_name: 'Ben', last_name: 'Ong' });
     await enrol(t, admin, cohort.id_slug, a);
     await enrol(t, admin, cohort.id_slug, b);
-    await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`).set(as(admin)).send({ user_id_slug: a.id_slug, enrolment_status: 'SUSPENDED' }).expect(200);
+    await t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`)
+      .set(as(admin))
+      .send({ user_id_slug: a.id_slug, enrolment_status: 'SUSPENDED' })
+      .expect(200);
     const cert = await t.http.post('/api/certificates/admin/create').set(as(admin)).send({ title: 'Fab safety' }).expect(201);
-    await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-certificate`).set(as(admin)).send({ certificate_id_slug: cert.body.id_slug }).expect(201);
+    await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-certificate`)
+      .set(as(admin))
+      .send({ certificate_id_slug: cert.body.id_slug })
+      .expect(201);
     const res = await t.http.get(`/api/cohorts/admin/${cohort.id_slug}`).set(as(admin)).expect(200);
     expect(res.body.data).toMatchObject({ title: 'Detailed', status: 'ONGOING', total_students: 2, total_active: 1, total_dropped: 1 });
-    expect(res.body.data.students.map((s: { first_name: string; enrolment_status: string }) => [s.first_name, s.enrolment_status])).toEqual([
-      ['Ben', 'ACTIVE'],
-      ['Ana', 'SUSPENDED'],
+    expect(res.body.data.students.map((s: { first_name: string; enrolment_status: string }) => [s.first_name, s.enrolment_status])).toEqual(
+      [
+        ['Ben', 'ACTIVE'],
+        ['Ana', 'SUSPENDED'],
+      ],
+    );
+    expect(res.body.data.students[0].cohort_enrollment).toEqual({
+      cohort_id_slug: cohort.id_slug,
+      cohort_title: 'Detailed',
+      enrolment_status: 'ACTIVE',
+    });
+    expect(res.body.data.certificates).toEqual([
+      { id_slug: cert.body.id_slug, title: 'Fab safety', provider: ['Semiconductor Training School'] },
     ]);
-    expect(res.body.data.students[0].cohort_enrollment).toEqual({ cohort_id_slug: cohort.id_slug, cohort_title: 'Detailed', enrolment_status: 'ACTIVE' });
-    expect(res.body.data.certificates).toEqual([{ id_slug: cert.body.id_slug, title: 'Fab safety', provider: ['Semiconductor Training School'] }]);
   });
 
   it('answers 404 for an unknown cohort and 403 to non-admins', async () => {
@@ -240,9 +305,17 @@ describe('GET /api/cohorts/admin/:id', () => {
 describe('linking and unlinking courses', () => {
   it('links a course once: twice is refused with the spec message', async () => {
     const cohort = await makeCohort(t, admin, { title: 'Linking', course_ids: [courseA] });
-    const res = await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-course`).set(as(admin)).send({ course_id_slug: courseB }).expect(201);
+    const res = await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-course`)
+      .set(as(admin))
+      .send({ course_id_slug: courseB })
+      .expect(201);
     expect(res.body).toEqual({ cohort_id_slug: cohort.id_slug, course_id_slug: courseB });
-    const again = await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-course`).set(as(admin)).send({ course_id_slug: courseB }).expect(409);
+    const again = await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-course`)
+      .set(as(admin))
+      .send({ course_id_slug: courseB })
+      .expect(409);
     expect(again.body.message).toBe('Course already added!');
     await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-course`).set(as(admin)).send({ course_id_slug: 'nope' }).expect(404);
     for (const who of [student, instructor]) {
@@ -259,7 +332,9 @@ describe('linking and unlinking courses', () => {
       [s.id, cohort.id],
     );
     await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-course`).set(as(admin)).send({ course_id_slug: courseA }).expect(201);
-    const [row] = await t.ds.query(`SELECT enrolment_completion(user_id, cohort_id)::float8 AS p FROM enrolments WHERE cohort_id = $1`, [cohort.id]);
+    const [row] = await t.ds.query(`SELECT enrolment_completion(user_id, cohort_id)::float8 AS p FROM enrolments WHERE cohort_id = $1`, [
+      cohort.id,
+    ]);
     expect(row.p).toBeCloseTo(33.33, 2); // 1 of 3 lessons
   });
 
@@ -276,10 +351,9 @@ describe('linking and unlinking courses', () => {
 
   it('unlinks a course from a cohort without students, with its grade items, but never the last course', async () => {
     const cohort = await makeCohort(t, admin, { title: 'Empty cohort', course_ids: [courseA, courseB] });
-    await t.ds.query(
-      `INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, l.id FROM lessons l WHERE l.title IN ('A1', 'B1')`,
-      [cohort.id],
-    );
+    await t.ds.query(`INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, l.id FROM lessons l WHERE l.title IN ('A1', 'B1')`, [
+      cohort.id,
+    ]);
     for (const who of [student, instructor]) {
       await t.http.delete(`/api/cohorts/admin/${cohort.id_slug}/courses/${courseB}`).set(as(who)).expect(403);
     }
@@ -287,7 +361,9 @@ describe('linking and unlinking courses', () => {
     expect(res.body).toEqual({ cohort_id_slug: cohort.id_slug, course_id_slug: courseB });
     const detail = (await t.http.get(`/api/cohorts/admin/${cohort.id_slug}`).set(as(admin))).body.data;
     expect(detail.courses.map((c: { title: string }) => c.title)).toEqual(['Course A']);
-    const grades = await t.ds.query(`SELECT l.title FROM cohort_grades g JOIN lessons l ON l.id = g.lesson_id WHERE g.cohort_id = $1`, [cohort.id]);
+    const grades = await t.ds.query(`SELECT l.title FROM cohort_grades g JOIN lessons l ON l.id = g.lesson_id WHERE g.cohort_id = $1`, [
+      cohort.id,
+    ]);
     expect(grades).toEqual([{ title: 'A1' }]);
     await t.http.delete(`/api/cohorts/admin/${cohort.id_slug}/courses/${courseB}`).set(as(admin)).expect(404);
     const last = await t.http.delete(`/api/cohorts/admin/${cohort.id_slug}/courses/${courseA}`).set(as(admin)).expect(409);
@@ -302,9 +378,18 @@ describe('DELETE /api/cohorts/admin/:id', () => {
     const s = await createUser(t);
     await enrol(t, admin, cohort.id_slug, s);
     await enrol(t, admin, keep.id_slug, s);
-    await t.ds.query(`INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) SELECT $1, $2, id FROM lessons WHERE title = 'A1'`, [s.id, cohort.id]);
-    const [grade] = await t.ds.query(`INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, id FROM lessons WHERE title = 'A2' RETURNING id`, [cohort.id]);
-    await t.ds.query(`INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 90, 'GRADED')`, [grade.id, s.id]);
+    await t.ds.query(`INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) SELECT $1, $2, id FROM lessons WHERE title = 'A1'`, [
+      s.id,
+      cohort.id,
+    ]);
+    const [grade] = await t.ds.query(
+      `INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, id FROM lessons WHERE title = 'A2' RETURNING id`,
+      [cohort.id],
+    );
+    await t.ds.query(
+      `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 90, 'GRADED')`,
+      [grade.id, s.id],
+    );
     await t.ds.query(`INSERT INTO cohort_queue (cohort_id, email) VALUES ($1, 'later@example.com')`, [cohort.id]);
 
     for (const who of [student, instructor]) await t.http.delete(`/api/cohorts/admin/${cohort.id_slug}`).set(as(who)).expect(403);
@@ -329,7 +414,7 @@ describe('DELETE /api/cohorts/admin/:id', () => {
 });
 
 describe('GET /api/instructor/cohorts', () => {
-  it("answers only the cohorts the instructor is linked to, with their courses", async () => {
+  it('answers only the cohorts the instructor is linked to, with their courses', async () => {
     const mine = await makeCohort(t, admin, { title: 'Taught', course_ids: [courseA, courseB] });
     await makeCohort(t, admin, { title: 'Not taught', course_ids: [courseA] });
     await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [mine.id, instructor.id]);

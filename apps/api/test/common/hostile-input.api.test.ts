@@ -91,13 +91,21 @@ describe('outside the route table', () => {
     const res = await t.http
       .post(`/api/cohorts/admin/${cohort}/add-student-bulk/`)
       .set(bearer(admin))
-      .send({ students: [{ email: 'a@example.com', first_name: 'Ali', last_name: 'Abu' }, { email: 'b@example.com', first_name: NUL, last_name: 'B' }] });
+      .send({
+        students: [
+          { email: 'a@example.com', first_name: 'Ali', last_name: 'Abu' },
+          { email: 'b@example.com', first_name: NUL, last_name: 'B' },
+        ],
+      });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ 'students.1.first_name': CONTROL_CHARACTER_MESSAGE });
   });
 
   it('refuses a NUL in an urlencoded form body', async () => {
-    const res = await t.http.post('/api/forms/contact/').type('form').send(`firstName=${encodeURIComponent(NUL)}&lastName=B`);
+    const res = await t.http
+      .post('/api/forms/contact/')
+      .type('form')
+      .send(`firstName=${encodeURIComponent(NUL)}&lastName=B`);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'firstName', message: CONTROL_CHARACTER_MESSAGE }]);
   });

@@ -20,8 +20,18 @@ const as = (u: TestUser) => bearer(u);
 
 describe('POST /api/courses/admin/create/', () => {
   it('creates a course and answers it with empty counts', async () => {
-    const res = await t.http.post('/api/courses/admin/create/').set(as(admin)).send({ title: '  Wafer Fab Basics ', description: 'Cleanrooms' }).expect(201);
-    expect(res.body).toMatchObject({ title: 'Wafer Fab Basics', description: 'Cleanrooms', modules_count: 0, lessons_count: 0, cohorts_count: 0 });
+    const res = await t.http
+      .post('/api/courses/admin/create/')
+      .set(as(admin))
+      .send({ title: '  Wafer Fab Basics ', description: 'Cleanrooms' })
+      .expect(201);
+    expect(res.body).toMatchObject({
+      title: 'Wafer Fab Basics',
+      description: 'Cleanrooms',
+      modules_count: 0,
+      lessons_count: 0,
+      cohorts_count: 0,
+    });
     expect(res.body.id_slug).toMatch(/^[0-9a-f]{32}$/);
     expect(new Date(res.body.created_date).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -44,7 +54,11 @@ describe('POST /api/courses/admin/create/', () => {
 describe('PATCH /api/courses/admin/:id/update/', () => {
   it('changes title and description and answers the id_slug', async () => {
     const course = await makeCourse(t, admin, { title: 'Old title', description: 'Old' });
-    const res = await t.http.patch(`/api/courses/admin/${course.id_slug}/update/`).set(as(admin)).send({ title: 'New title', description: 'New' }).expect(200);
+    const res = await t.http
+      .patch(`/api/courses/admin/${course.id_slug}/update/`)
+      .set(as(admin))
+      .send({ title: 'New title', description: 'New' })
+      .expect(200);
     expect(res.body).toEqual({ id_slug: course.id_slug });
     const detail = await t.http.get(`/api/courses/admin/${course.id_slug}`).set(as(admin)).expect(200);
     expect(detail.body.data).toMatchObject({ title: 'New title', description: 'New' });
@@ -66,9 +80,25 @@ describe('GET /api/courses/admin/list', () => {
   let cohortSlug: string;
   beforeAll(async () => {
     await t.ds.query(`DELETE FROM courses`);
-    const titles = ['Analog Layout', 'CMOS Process Integration', 'Digital Verification', 'analog mixed-signal', 'Failure Analysis', 'Packaging 101', 'Photolithography', 'Yield Engineering', 'Zeta Course'];
+    const titles = [
+      'Analog Layout',
+      'CMOS Process Integration',
+      'Digital Verification',
+      'analog mixed-signal',
+      'Failure Analysis',
+      'Packaging 101',
+      'Photolithography',
+      'Yield Engineering',
+      'Zeta Course',
+    ];
     const made = [];
-    for (const title of titles) made.push(await makeCourse(t, admin, { title, modules: title === 'Analog Layout' ? [{ title: 'M1', lessons: [{ title: 'L1' }, { title: 'L2' }] }] : [] }));
+    for (const title of titles)
+      made.push(
+        await makeCourse(t, admin, {
+          title,
+          modules: title === 'Analog Layout' ? [{ title: 'M1', lessons: [{ title: 'L1' }, { title: 'L2' }] }] : [],
+        }),
+      );
     cohortSlug = (await makeCohort(t, admin, { title: 'List cohort', course_ids: [made[0].id_slug, made[2].id_slug] })).id_slug;
   });
 
@@ -119,14 +149,24 @@ describe('GET /api/courses/admin/list', () => {
 
 describe('curriculum', () => {
   it('adds a module at the given order and renumbers the modules from 0', async () => {
-    const course = await makeCourse(t, admin, { title: 'Modules course', modules: [{ title: 'First', lessons: [] }, { title: 'Third', lessons: [] }] });
+    const course = await makeCourse(t, admin, {
+      title: 'Modules course',
+      modules: [
+        { title: 'First', lessons: [] },
+        { title: 'Third', lessons: [] },
+      ],
+    });
     const res = await t.http
       .post(`/api/courses/admin/${course.id_slug}/add-module/`)
       .set(as(admin))
       .send({ title: 'Second', order: 1, lessons: [{ title: 'Intro quiz', order: 5, lesson_type: 'QUIZ' }] })
       .expect(201);
     expect(res.body.id_slug).toMatch(/^[0-9a-f]{32}$/);
-    const end = await t.http.post(`/api/courses/admin/${course.id_slug}/add-module/`).set(as(admin)).send({ title: 'Last', order: 99 }).expect(201);
+    const end = await t.http
+      .post(`/api/courses/admin/${course.id_slug}/add-module/`)
+      .set(as(admin))
+      .send({ title: 'Last', order: 99 })
+      .expect(201);
     const detail = (await t.http.get(`/api/courses/admin/${course.id_slug}`).set(as(admin)).expect(200)).body.data;
     expect(detail.modules.map((m: { title: string; order: number }) => [m.title, m.order])).toEqual([
       ['First', 0],
@@ -141,7 +181,11 @@ describe('curriculum', () => {
 
   it('validates add-module with the spec messages and refuses non-admins', async () => {
     const course = await makeCourse(t, admin, { title: 'Validation course' });
-    const res = await t.http.post(`/api/courses/admin/${course.id_slug}/add-module/`).set(as(admin)).send({ title: '', order: 0 }).expect(400);
+    const res = await t.http
+      .post(`/api/courses/admin/${course.id_slug}/add-module/`)
+      .set(as(admin))
+      .send({ title: '', order: 0 })
+      .expect(400);
     expect(res.body.errors.title).toBe('Module title is required');
     const lesson = await t.http
       .post(`/api/courses/admin/${course.id_slug}/add-module/`)
@@ -152,7 +196,9 @@ describe('curriculum', () => {
     await t.http.post('/api/courses/admin/missing/add-module/').set(as(admin)).send({ title: 'M', order: 0 }).expect(404);
     await t.http.post(`/api/courses/admin/${course.id_slug}/add-module/`).set(as(student)).send({ title: 'M', order: 0 }).expect(403);
     await t.http.post(`/api/courses/admin/${course.id_slug}/add-module/`).set(as(instructor)).send({ title: 'M', order: 0 }).expect(403);
-    expect(await t.ds.query(`SELECT 1 FROM modules m JOIN courses c ON c.id = m.course_id WHERE c.id_slug = $1`, [course.id_slug])).toEqual([]);
+    expect(await t.ds.query(`SELECT 1 FROM modules m JOIN courses c ON c.id = m.course_id WHERE c.id_slug = $1`, [course.id_slug])).toEqual(
+      [],
+    );
   });
 
   it('saves renames, moves, deletions and new items in one call, renumbering orders from 0', async () => {
@@ -172,14 +218,24 @@ describe('curriculum', () => {
       .send({
         modules: [
           // Beta first, renamed, receiving A3 from Alpha; Gamma is deleted with its lesson.
-          { id_slug: beta.id_slug, title: 'Beta renamed', order: 10, lessons: [
-            { id_slug: a3.id_slug, title: 'A3 moved', order: 0, lesson_type: 'QUIZ' },
-            { id_slug: beta.lessons[0].id_slug, title: 'B1', order: 1, lesson_type: 'QUIZ' },
-          ] },
-          { id_slug: alpha.id_slug, title: 'Alpha', order: 20, lessons: [
-            { id_slug: a2.id_slug, title: 'A2', order: 7, lesson_type: 'PROJECT' },
-            { title: 'New reading', order: 8, lesson_type: 'READING', link_urls: ['https://example.com/notes'] },
-          ] },
+          {
+            id_slug: beta.id_slug,
+            title: 'Beta renamed',
+            order: 10,
+            lessons: [
+              { id_slug: a3.id_slug, title: 'A3 moved', order: 0, lesson_type: 'QUIZ' },
+              { id_slug: beta.lessons[0].id_slug, title: 'B1', order: 1, lesson_type: 'QUIZ' },
+            ],
+          },
+          {
+            id_slug: alpha.id_slug,
+            title: 'Alpha',
+            order: 20,
+            lessons: [
+              { id_slug: a2.id_slug, title: 'A2', order: 7, lesson_type: 'PROJECT' },
+              { title: 'New reading', order: 8, lesson_type: 'READING', link_urls: ['https://example.com/notes'] },
+            ],
+          },
           { title: 'Delta', order: 30, lessons: [{ title: 'D1', order: 3, lesson_type: 'QUIZ' }] },
         ],
       })
@@ -197,10 +253,10 @@ describe('curriculum', () => {
     ]);
     expect(res.body.modules[0].lessons[0].id_slug).toBe(a3.id_slug);
     expect(res.body.modules[1].lessons[1].link_urls).toEqual(['https://example.com/notes']);
-    const gone = await t.ds.query(`SELECT id_slug FROM modules WHERE id_slug = $1 UNION ALL SELECT id_slug FROM lessons WHERE id_slug = ANY($2)`, [
-      gamma.id_slug,
-      [a1.id_slug, gamma.lessons[0].id_slug],
-    ]);
+    const gone = await t.ds.query(
+      `SELECT id_slug FROM modules WHERE id_slug = $1 UNION ALL SELECT id_slug FROM lessons WHERE id_slug = ANY($2)`,
+      [gamma.id_slug, [a1.id_slug, gamma.lessons[0].id_slug]],
+    );
     expect(gone).toEqual([]);
   });
 
@@ -213,7 +269,12 @@ describe('curriculum', () => {
       .send({
         modules: [
           { title: 'Would be new', order: 0, lessons: [] },
-          { id_slug: mine.modules[0].id_slug, title: 'Keep', order: 1, lessons: [{ id_slug: other.modules[0].lessons[0].id_slug, title: 'Stolen', order: 0, lesson_type: 'QUIZ' }] },
+          {
+            id_slug: mine.modules[0].id_slug,
+            title: 'Keep',
+            order: 1,
+            lessons: [{ id_slug: other.modules[0].lessons[0].id_slug, title: 'Stolen', order: 0, lesson_type: 'QUIZ' }],
+          },
         ],
       })
       .expect(400);
@@ -232,7 +293,10 @@ describe('curriculum', () => {
       .set(as(admin))
       .send({ modules: [{ title: '', order: 0, lessons: [{ title: '', order: 0, lesson_type: 'QUIZ' }] }] })
       .expect(400);
-    expect(res.body.errors).toMatchObject({ 'modules.0.title': 'Module title is required', 'modules.0.lessons.0.title': 'Lesson title is required' });
+    expect(res.body.errors).toMatchObject({
+      'modules.0.title': 'Module title is required',
+      'modules.0.lessons.0.title': 'Lesson title is required',
+    });
   });
 
   it('keeps a lesson pointing only at stored files', async () => {
@@ -240,23 +304,35 @@ describe('curriculum', () => {
     const res = await t.http
       .put(`/api/courses/admin/${course.id_slug}/modules/update/`)
       .set(as(admin))
-      .send({ modules: [{ title: 'M', order: 0, lessons: [{ title: 'V', order: 0, lesson_type: 'VIDEO', video_lecture_id_slug: 'not-a-file' }] }] })
+      .send({
+        modules: [{ title: 'M', order: 0, lessons: [{ title: 'V', order: 0, lesson_type: 'VIDEO', video_lecture_id_slug: 'not-a-file' }] }],
+      })
       .expect(400);
     expect(res.body.message).toBe('File not-a-file does not exist');
   });
 
-  it('lets a lesson point only at files stored for lessons, never at an applicant\'s upload or a certificate', async () => {
+  it("lets a lesson point only at files stored for lessons, never at an applicant's upload or a certificate", async () => {
     const course = await makeCourse(t, admin, { title: 'Purposes' });
     const storage = t.app.get(StorageService);
     const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
     // A résumé uploaded by a stranger through the public application form.
-    const upload = await t.http.post('/api/upload/file_upload/').attach('file', pdf, { filename: 'cv.pdf', contentType: 'application/pdf' }).expect(201);
+    const upload = await t.http
+      .post('/api/upload/file_upload/')
+      .attach('file', pdf, { filename: 'cv.pdf', contentType: 'application/pdf' })
+      .expect(201);
     const resume = /\/api\/files\/([^?]+)/.exec(upload.body.url)![1];
-    const certificate = (await storage.save({ data: pdf, originalName: 'c.pdf', contentType: 'application/pdf', purpose: FILE_PURPOSE.certificate })).id_slug;
-    const reading = (await storage.save({ data: pdf, originalName: 'r.pdf', contentType: 'application/pdf', purpose: FILE_PURPOSE.lessonReading })).id_slug;
-    const video = (await storage.save({ data: pdf, originalName: 'v.mp4', contentType: 'video/mp4', purpose: FILE_PURPOSE.lessonVideo })).id_slug;
+    const certificate = (
+      await storage.save({ data: pdf, originalName: 'c.pdf', contentType: 'application/pdf', purpose: FILE_PURPOSE.certificate })
+    ).id_slug;
+    const reading = (
+      await storage.save({ data: pdf, originalName: 'r.pdf', contentType: 'application/pdf', purpose: FILE_PURPOSE.lessonReading })
+    ).id_slug;
+    const video = (await storage.save({ data: pdf, originalName: 'v.mp4', contentType: 'video/mp4', purpose: FILE_PURPOSE.lessonVideo }))
+      .id_slug;
     const save = (lesson: object) =>
-      t.http.put(`/api/courses/admin/${course.id_slug}/modules/update/`).set(as(admin))
+      t.http
+        .put(`/api/courses/admin/${course.id_slug}/modules/update/`)
+        .set(as(admin))
         .send({ modules: [{ title: 'M', order: 0, lessons: [{ title: 'L', order: 0, ...lesson }] }] });
 
     for (const [lesson, message] of [
@@ -268,7 +344,9 @@ describe('curriculum', () => {
       const res = await save(lesson).expect(400);
       expect(res.body).toEqual({ message, errors: { modules: message } });
     }
-    expect(await t.ds.query(`SELECT 1 FROM modules md JOIN courses c ON c.id = md.course_id WHERE c.id_slug = $1`, [course.id_slug])).toEqual([]);
+    expect(
+      await t.ds.query(`SELECT 1 FROM modules md JOIN courses c ON c.id = md.course_id WHERE c.id_slug = $1`, [course.id_slug]),
+    ).toEqual([]);
     await save({ lesson_type: 'VIDEO', video_lecture_id_slug: video, reading_pdf_id_slugs: [reading] }).expect(200);
   });
 
@@ -294,7 +372,11 @@ describe('GET /api/courses/admin/:id', () => {
     const cohort = await makeCohort(t, admin, { title: 'Engagement cohort', course_ids: [course.id_slug] });
     const students = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
     for (const s of students) await enrol(t, admin, cohort.id_slug, s);
-    await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`).set(as(admin)).send({ user_id_slug: students[3].id_slug, enrolment_status: 'SUSPENDED' }).expect(200);
+    await t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`)
+      .set(as(admin))
+      .send({ user_id_slug: students[3].id_slug, enrolment_status: 'SUSPENDED' })
+      .expect(200);
     // Student 0 finished module One (2 lessons) and one lesson of Two; student 1 one lesson of One.
     const lessonIds = await t.ds.query(
       `SELECT l.id, l.title FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id WHERE c.id_slug = $1 ORDER BY l.title`,
@@ -307,7 +389,9 @@ describe('GET /api/courses/admin/:id', () => {
     );
     const res = await t.http.get(`/api/courses/admin/${course.id_slug}`).set(as(admin)).expect(200);
     const data = res.body.data;
-    expect(data.cohorts).toEqual([expect.objectContaining({ id_slug: cohort.id_slug, title: 'Engagement cohort', status: 'ONGOING', total_students: 4 })]);
+    expect(data.cohorts).toEqual([
+      expect.objectContaining({ id_slug: cohort.id_slug, title: 'Engagement cohort', status: 'ONGOING', total_students: 4 }),
+    ]);
     expect(data.engagement).toMatchObject({ active_students: 3, total_students: 4, total_dropped: 1 });
     // 4 completions of 4 students x 4 lessons; module One: 3 of 8, module Two: 1 of 8.
     expect(data.engagement.course_completion_percentage).toBe(25);

@@ -24,13 +24,17 @@ async function fingerprint(url: string) {
     const out: Record<string, { rows: number; md5: string }> = {};
     for (const t of tables) {
       const [r] = (
-        await client.query(`SELECT count(*)::int AS rows, coalesce(md5(string_agg(t::text, E'\\n' ORDER BY t::text)), '') AS md5 FROM "${t.schema}"."${t.name}" t`)
+        await client.query(
+          `SELECT count(*)::int AS rows, coalesce(md5(string_agg(t::text, E'\\n' ORDER BY t::text)), '') AS md5 FROM "${t.schema}"."${t.name}" t`,
+        )
       ).rows;
       out[`${t.schema}.${t.name}`] = r;
     }
     // The job queue's registry of live processes is not the school's state: a backup leaves it out.
     delete out['pgboss.instance'];
-    const sequences = (await client.query(`SELECT schemaname || '.' || sequencename AS name, last_value::text FROM pg_sequences ORDER BY 1`)).rows;
+    const sequences = (
+      await client.query(`SELECT schemaname || '.' || sequencename AS name, last_value::text FROM pg_sequences ORDER BY 1`)
+    ).rows;
     return { tables: out, sequences };
   } finally {
     await client.end();
@@ -44,7 +48,10 @@ function files(dir: string, prefix = ''): Record<string, string> {
   for (const e of readdirSync(join(dir, prefix), { withFileTypes: true })) {
     const rel = prefix ? `${prefix}/${e.name}` : e.name;
     if (e.isDirectory()) Object.assign(out, files(dir, rel));
-    else out[rel] = createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex');
+    else
+      out[rel] = createHash('sha256')
+        .update(readFileSync(join(dir, rel)))
+        .digest('hex');
   }
   return out;
 }
@@ -96,25 +103,39 @@ describe('backup and restore', () => {
     const env = { DATA_DIR: school, EMBEDDED_PG_PORT: String(pgPort), PORT: port };
     const api = runNode(built.main, [], env);
     runs.push(api);
-    await waitFor('the seeded school to answer', async () => {
-      if (api.child.exitCode !== null) throw new Error(`the API exited: ${api.output()}`);
-      return (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 || undefined;
-    }, 60_000);
+    await waitFor(
+      'the seeded school to answer',
+      async () => {
+        if (api.child.exitCode !== null) throw new Error(`the API exited: ${api.output()}`);
+        return (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 || undefined;
+      },
+      60_000,
+    );
     // Values COPY must escape, kept byte for byte.
     const client = new pg.Client(embeddedUrl(pgPort, 'school'));
     await client.connect();
-    await client.query(`UPDATE users SET first_name = E'Tab\\there, new\\nline, back\\\\slash, \\u00e9\\u4e2d' WHERE email = 'student@example.com'`);
+    await client.query(
+      `UPDATE users SET first_name = E'Tab\\there, new\\nline, back\\\\slash, \\u00e9\\u4e2d' WHERE email = 'student@example.com'`,
+    );
     await client.end();
     // A message waiting in the queue comes back with the rest (due next year, so no worker takes it meanwhile).
     const boss = new PgBoss({ connectionString: embeddedUrl(pgPort, 'school'), schema: JOBS_SCHEMA, supervise: false, schedule: false });
     await boss.start();
     const due = new Date(Date.now() + 365 * 86_400_000);
-    expect(await boss.send('send-mail', { template: 'enrolled-in-cohort', to: 'student@example.com', subjectId: 'backup-test' }, { startAfter: due })).toBeTruthy();
+    expect(
+      await boss.send(
+        'send-mail',
+        { template: 'enrolled-in-cohort', to: 'student@example.com', subjectId: 'backup-test' },
+        { startAfter: due },
+      ),
+    ).toBeTruthy();
     await boss.stop({ graceful: false });
 
     // With the school running: its own server is used (EMBEDDED_PG_PORT deliberately wrong).
     const running = await cli(built.backup, [], { DATA_DIR: school, EMBEDDED_PG_PORT: String(await freePort()) });
-    expect(running.output).toMatch(/^Backed up \d+ tables \(\d+ rows\) and [1-9]\d* stored files \(\d+ bytes\) to .*\/backups\/school-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz\.\n$/);
+    expect(running.output).toMatch(
+      /^Backed up \d+ tables \(\d+ rows\) and [1-9]\d* stored files \(\d+ bytes\) to .*\/backups\/school-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz\.\n$/,
+    );
     expect(running.code).toBe(0);
     const runningFile = /to (.*)\.\n$/.exec(running.output)![1];
 

@@ -7,7 +7,18 @@ import { type BuiltApi, buildApi, dataFolder, freePort, runNode } from '../proce
 import { embeddedUrl, ensureDatabase, runningPostmaster, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 
 const PASSWORD = 'Wafer#Stepper77';
-const args = (email: string) => ['--email', email, '--password', PASSWORD, '--role', 'INSTRUCTOR', '--first-name', 'Grace', '--last-name', 'Hopper'];
+const args = (email: string) => [
+  '--email',
+  email,
+  '--password',
+  PASSWORD,
+  '--role',
+  'INSTRUCTOR',
+  '--first-name',
+  'Grace',
+  '--last-name',
+  'Hopper',
+];
 
 async function rows(url: string, email: string) {
   const client = new pg.Client(url);

@@ -32,10 +32,16 @@ describe('demo seed', () => {
     const auth = { Authorization: `Bearer ${student.access}` };
     const cohorts = (await t.http.get(`/api/user-cohorts/user/${student.user.id_slug}/`).set(auth).expect(200)).body.data;
     expect(cohorts).toHaveLength(2);
-    const cohort = cohorts.find((c: { cohort_part: { title: string } }) => c.cohort_part.title.startsWith('Semiconductor Talent Programme'));
-    const view = (await t.http.get(`/api/cohorts/${cohort.cohort_part.id_slug}/user/${student.user.id_slug}/`).set(auth).expect(200)).body.data;
+    const cohort = cohorts.find((c: { cohort_part: { title: string } }) =>
+      c.cohort_part.title.startsWith('Semiconductor Talent Programme'),
+    );
+    const view = (await t.http.get(`/api/cohorts/${cohort.cohort_part.id_slug}/user/${student.user.id_slug}/`).set(auth).expect(200)).body
+      .data;
     const course = view.courses_part[0];
-    const { body } = await t.http.get(`/api/cohorts/${cohort.cohort_part.id_slug}/courses/${course.id_slug}/user/${student.user.id_slug}/`).set(auth).expect(200);
+    const { body } = await t.http
+      .get(`/api/cohorts/${cohort.cohort_part.id_slug}/courses/${course.id_slug}/user/${student.user.id_slug}/`)
+      .set(auth)
+      .expect(200);
     const lessons = body.data.course_part.modules.flatMap((m: { lessons: unknown[] }) => m.lessons);
     const video = lessons.find((l: { lesson_type: string }) => l.lesson_type === 'VIDEO');
     const signed = (await t.http.get(`/api/lessons/video/url?url=${video.video_lecture_id_slug}`).set(auth).expect(200)).body.url;
@@ -46,11 +52,15 @@ describe('demo seed', () => {
 
     const reading = lessons.find((l: { lesson_type: string }) => l.lesson_type === 'READING');
     expect(reading.reading_files[0].name).toBe('Combinational and sequential logic in SystemVerilog.pdf');
-    const pdf = await t.http.get(reading.reading_files[0].url).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const pdf = await t.http
+      .get(reading.reading_files[0].url)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect((pdf.body as Buffer).toString('latin1')).toMatch(/^%PDF-1\.7[\s\S]*%%EOF$/);
     expect((await readPdf(pdf.body as Buffer)).lines.join(' ')).toMatch(/\balways_comb\b/);
     // The progress matches the two lessons Aisyah finished (2 of 9 lessons).

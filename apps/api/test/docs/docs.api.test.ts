@@ -14,7 +14,10 @@ it('GET /api/docs serves an OpenAPI document with every route of the contracts',
   const paths = Object.keys(res.body.paths);
   for (const route of Object.values(routes)) {
     const openApiPath = `/${route.path.replace(/:([A-Za-z_]\w*)/g, '{$1}')}`;
-    expect(paths.some((p) => p.replace(/^\/api/, '') === openApiPath), openApiPath).toBe(true);
+    expect(
+      paths.some((p) => p.replace(/^\/api/, '') === openApiPath),
+      openApiPath,
+    ).toBe(true);
   }
   expect(res.body.paths['/auth/login/'].post.requestBody).toBeTruthy();
 });

@@ -14,7 +14,9 @@ beforeAll(async () => {
   admin = await createUser(t, { role: 'ADMIN' });
   student = await createUser(t, { role: 'STUDENT', first_name: 'Zed', last_name: 'Student' });
   instructor = await createUser(t, { role: 'INSTRUCTOR' });
-  courseSlug = (await makeCourse(t, admin, { title: 'Enrolment course', modules: [{ title: 'M', lessons: [{ title: 'E1' }, { title: 'E2' }] }] })).id_slug;
+  courseSlug = (
+    await makeCourse(t, admin, { title: 'Enrolment course', modules: [{ title: 'M', lessons: [{ title: 'E1' }, { title: 'E2' }] }] })
+  ).id_slug;
 });
 afterAll(async () => t?.close());
 
@@ -22,7 +24,8 @@ const as = (u: TestUser) => bearer(u);
 
 const newCohort = (title: string) => makeCohort(t, admin, { title, course_ids: [courseSlug] });
 const statusOf = async (cohortId: string, userId: string) =>
-  (await t.ds.query(`SELECT enrolment_status FROM enrolments WHERE cohort_id = $1 AND user_id = $2`, [cohortId, userId]))[0]?.enrolment_status;
+  (await t.ds.query(`SELECT enrolment_status FROM enrolments WHERE cohort_id = $1 AND user_id = $2`, [cohortId, userId]))[0]
+    ?.enrolment_status;
 
 describe('GET /api/auth/admin/students/list', () => {
   let cohort: { id_slug: string; id: string };
@@ -30,8 +33,22 @@ describe('GET /api/auth/admin/students/list', () => {
   beforeAll(async () => {
     cohort = await newCohort('Students cohort');
     people = [];
-    for (const [first, last] of [['alice', 'Tan'], ['Bob', 'Lee'], ['Chandra', 'Wafer'], ['Dina', 'Ng'], ['Eko', 'Putra'], ['Farah', 'Aziz'], ['Gita', 'Rao'], ['Hadi', 'Lim'], ['Ivy', 'Goh'], ['Joel', 'Koh'], ['Kim', 'Ong']]) {
-      people.push(await createUser(t, { first_name: first, last_name: last, email: `${first.toLowerCase()}.${last.toLowerCase()}@school.test` }));
+    for (const [first, last] of [
+      ['alice', 'Tan'],
+      ['Bob', 'Lee'],
+      ['Chandra', 'Wafer'],
+      ['Dina', 'Ng'],
+      ['Eko', 'Putra'],
+      ['Farah', 'Aziz'],
+      ['Gita', 'Rao'],
+      ['Hadi', 'Lim'],
+      ['Ivy', 'Goh'],
+      ['Joel', 'Koh'],
+      ['Kim', 'Ong'],
+    ]) {
+      people.push(
+        await createUser(t, { first_name: first, last_name: last, email: `${first.toLowerCase()}.${last.toLowerCase()}@school.test` }),
+      );
     }
     await enrol(t, admin, cohort.id_slug, people[0]);
     await enrol(t, admin, cohort.id_slug, people[1]);
@@ -49,7 +66,13 @@ describe('GET /api/auth/admin/students/list', () => {
     expect(res.body.count).toBe(12); // the 11 above and Zed
     expect(res.body.num_pages).toBe(2);
     expect(res.body.data).toHaveLength(10);
-    expect(res.body.data[0]).toMatchObject({ first_name: 'Kim', role: 'STUDENT', cohort_enrollment: null, enrolment_status: null, completion_percentage: 0 });
+    expect(res.body.data[0]).toMatchObject({
+      first_name: 'Kim',
+      role: 'STUDENT',
+      cohort_enrollment: null,
+      enrolment_status: null,
+      completion_percentage: 0,
+    });
     const everyone = await t.http.get('/api/auth/admin/students/list?page_size=100&role=ADMIN').set(as(admin)).expect(200);
     expect(everyone.body.data.every((s: { role: string }) => s.role === 'STUDENT')).toBe(true);
     expect(everyone.body.data.map((s: { id_slug: string }) => s.id_slug)).not.toContain(admin.id_slug);
@@ -83,9 +106,15 @@ describe('GET /api/auth/admin/students/list', () => {
   });
 
   it('filters to a cohort, or to the students outside it', async () => {
-    const inside = await t.http.get(`/api/auth/admin/students/list?cohort_id_slug=${cohort.id_slug}&order_by=first_name`).set(as(admin)).expect(200);
+    const inside = await t.http
+      .get(`/api/auth/admin/students/list?cohort_id_slug=${cohort.id_slug}&order_by=first_name`)
+      .set(as(admin))
+      .expect(200);
     expect(inside.body.data.map((s: { first_name: string }) => s.first_name)).toEqual(['alice', 'Bob']);
-    const outside = await t.http.get(`/api/auth/admin/students/list?exclude_cohort_id_slug=${cohort.id_slug}&page_size=100`).set(as(admin)).expect(200);
+    const outside = await t.http
+      .get(`/api/auth/admin/students/list?exclude_cohort_id_slug=${cohort.id_slug}&page_size=100`)
+      .set(as(admin))
+      .expect(200);
     expect(outside.body.count).toBe(10);
     expect(outside.body.data.map((s: { first_name: string }) => s.first_name)).not.toContain('alice');
   });
@@ -100,23 +129,43 @@ describe('adding, suspending and removing one student', () => {
   it('adds a student once, answering user_info and cohort_info', async () => {
     const cohort = await newCohort('Add one');
     const s = await createUser(t, { first_name: 'Nur', last_name: 'Aini' });
-    const res = await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student`).set(as(admin)).send({ user_id_slug: s.id_slug }).expect(201);
+    const res = await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-student`)
+      .set(as(admin))
+      .send({ user_id_slug: s.id_slug })
+      .expect(201);
     expect(res.body).toEqual({
       user_info: { id_slug: s.id_slug, first_name: 'Nur', last_name: 'Aini', email: s.email },
       cohort_info: { id_slug: cohort.id_slug, title: 'Add one' },
     });
     expect(await statusOf(cohort.id, s.id)).toBe('ACTIVE');
-    const again = await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student`).set(as(admin)).send({ user_id_slug: s.id_slug }).expect(409);
+    const again = await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-student`)
+      .set(as(admin))
+      .send({ user_id_slug: s.id_slug })
+      .expect(409);
     expect(again.body.message).toBe('This student is already enrolled in the cohort');
   });
 
   it('adds only student accounts, to cohorts that exist, and only for admins', async () => {
     const cohort = await newCohort('Add guard');
     const other = await createUser(t);
-    await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student`).set(as(admin)).send({ user_id_slug: instructor.id_slug }).expect(404);
+    await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-student`)
+      .set(as(admin))
+      .send({ user_id_slug: instructor.id_slug })
+      .expect(404);
     await t.http.post('/api/cohorts/admin/missing/add-student').set(as(admin)).send({ user_id_slug: other.id_slug }).expect(404);
-    await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student`).set(as(student)).send({ user_id_slug: student.id_slug }).expect(403);
-    await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student`).set(as(instructor)).send({ user_id_slug: other.id_slug }).expect(403);
+    await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-student`)
+      .set(as(student))
+      .send({ user_id_slug: student.id_slug })
+      .expect(403);
+    await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-student`)
+      .set(as(instructor))
+      .send({ user_id_slug: other.id_slug })
+      .expect(403);
     expect(await statusOf(cohort.id, student.id)).toBeUndefined();
     expect(await statusOf(cohort.id, other.id)).toBeUndefined();
   });
@@ -153,7 +202,11 @@ describe('adding, suspending and removing one student', () => {
     await enrol(t, admin, cohort.id_slug, s);
     await enrol(t, admin, cohort.id_slug, student);
     for (const who of [student, instructor]) {
-      await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`).set(as(who)).send({ user_id_slug: s.id_slug, enrolment_status: 'SUSPENDED' }).expect(403);
+      await t.http
+        .patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`)
+        .set(as(who))
+        .send({ user_id_slug: s.id_slug, enrolment_status: 'SUSPENDED' })
+        .expect(403);
     }
     expect(await statusOf(cohort.id, s.id)).toBe('ACTIVE');
   });
@@ -164,11 +217,14 @@ describe('adding, suspending and removing one student', () => {
     const s = await createUser(t, { first_name: 'Rem', last_name: 'Oved' });
     await enrol(t, admin, cohort.id_slug, s);
     await enrol(t, admin, other.id_slug, s);
-    await t.ds.query(`INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) SELECT $1, c, l.id FROM lessons l, unnest($2::bigint[]) c WHERE l.title = 'E1'`, [
-      s.id,
-      [cohort.id, other.id],
-    ]);
-    const [g] = await t.ds.query(`INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, id FROM lessons WHERE title = 'E2' RETURNING id`, [cohort.id]);
+    await t.ds.query(
+      `INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) SELECT $1, c, l.id FROM lessons l, unnest($2::bigint[]) c WHERE l.title = 'E1'`,
+      [s.id, [cohort.id, other.id]],
+    );
+    const [g] = await t.ds.query(
+      `INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, id FROM lessons WHERE title = 'E2' RETURNING id`,
+      [cohort.id],
+    );
     await t.ds.query(`INSERT INTO user_grades (cohort_grade_id, user_id) VALUES ($1, $2)`, [g.id, s.id]);
 
     for (const who of [student, instructor]) {
@@ -176,8 +232,15 @@ describe('adding, suspending and removing one student', () => {
     }
     expect(await statusOf(cohort.id, s.id)).toBe('ACTIVE');
 
-    const res = await t.http.delete(`/api/cohorts/admin/${cohort.id_slug}/remove-student`).set(as(admin)).send({ user_id_slug: s.id_slug }).expect(200);
-    expect(res.body).toMatchObject({ user_info: { id_slug: s.id_slug, first_name: 'Rem' }, cohort_info: { id_slug: cohort.id_slug, title: 'Remove' } });
+    const res = await t.http
+      .delete(`/api/cohorts/admin/${cohort.id_slug}/remove-student`)
+      .set(as(admin))
+      .send({ user_id_slug: s.id_slug })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      user_info: { id_slug: s.id_slug, first_name: 'Rem' },
+      cohort_info: { id_slug: cohort.id_slug, title: 'Remove' },
+    });
     expect(await statusOf(cohort.id, s.id)).toBeUndefined();
     expect(await statusOf(other.id, s.id)).toBe('ACTIVE');
     const left = await t.ds.query(
@@ -196,10 +259,10 @@ describe('GET students and queue of a cohort', () => {
     const cohort = await newCohort('Big class');
     const users: TestUser[] = [];
     for (let i = 0; i < 22; i++) users.push(await createUser(t, { first_name: `Member${String(i).padStart(2, '0')}`, last_name: 'Class' }));
-    await t.ds.query(`INSERT INTO enrolments (cohort_id, user_id, created_date) SELECT $1, u, now() - (o * interval '1 minute') FROM unnest($2::bigint[]) WITH ORDINALITY t(u, o)`, [
-      cohort.id,
-      users.map((u) => u.id),
-    ]);
+    await t.ds.query(
+      `INSERT INTO enrolments (cohort_id, user_id, created_date) SELECT $1, u, now() - (o * interval '1 minute') FROM unnest($2::bigint[]) WITH ORDINALITY t(u, o)`,
+      [cohort.id, users.map((u) => u.id)],
+    );
     const res = await t.http.get(`/api/cohorts/admin/${cohort.id_slug}/students`).set(as(admin)).expect(200);
     expect(res.body.count).toBe(22);
     expect(res.body.data).toHaveLength(20);
@@ -236,7 +299,9 @@ describe('POST /api/cohorts/admin/:cohortId/add-student-bulk', () => {
     const existing = await createUser(t, { email: 'existing@bulk.test', first_name: 'Ex', last_name: 'Isting' });
     const already = await createUser(t, { email: 'already@bulk.test' });
     await enrol(t, admin, cohort.id_slug, already);
-    await t.ds.query(`INSERT INTO cohort_queue (cohort_id, email, first_name, last_name) VALUES ($1, 'waiting@bulk.test', 'Wait', 'Ing')`, [cohort.id]);
+    await t.ds.query(`INSERT INTO cohort_queue (cohort_id, email, first_name, last_name) VALUES ($1, 'waiting@bulk.test', 'Wait', 'Ing')`, [
+      cohort.id,
+    ]);
     const staff = await createUser(t, { role: 'INSTRUCTOR', email: 'teacher@bulk.test' });
 
     const students = [
@@ -298,13 +363,20 @@ describe('POST /api/cohorts/admin/:cohortId/add-student-bulk', () => {
     const cohort = await newCohort('Atomic');
     const existing = await createUser(t, { email: 'atomic.member@bulk.test' });
     // Make the queue write fail after the enrolment write has been planned in the same statement.
-    await t.ds.query(`CREATE FUNCTION refuse_queue() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'queue unavailable'; END $$`);
+    await t.ds.query(
+      `CREATE FUNCTION refuse_queue() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'queue unavailable'; END $$`,
+    );
     await t.ds.query(`CREATE TRIGGER refuse_queue BEFORE INSERT ON cohort_queue FOR EACH ROW EXECUTE FUNCTION refuse_queue()`);
     try {
       const res = await t.http
         .post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk`)
         .set(as(admin))
-        .send({ students: [{ email: 'atomic.member@bulk.test', first_name: 'A', last_name: 'M' }, { email: 'atomic.new@bulk.test', first_name: 'A', last_name: 'N' }] });
+        .send({
+          students: [
+            { email: 'atomic.member@bulk.test', first_name: 'A', last_name: 'M' },
+            { email: 'atomic.new@bulk.test', first_name: 'A', last_name: 'N' },
+          ],
+        });
       expect(res.status).toBe(500);
     } finally {
       await t.ds.query(`DROP TRIGGER refuse_queue ON cohort_queue`);
@@ -316,13 +388,29 @@ describe('POST /api/cohorts/admin/:cohortId/add-student-bulk', () => {
 
   it('needs at least one row, at most 10,000, a cohort that exists and an admin', async () => {
     const cohort = await newCohort('Bulk guard');
-    const empty = await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk`).set(as(admin)).send({ students: [] }).expect(400);
+    const empty = await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk`)
+      .set(as(admin))
+      .send({ students: [] })
+      .expect(400);
     expect(empty.body.message).toBe('There are no students uploaded! Please try again...');
     const row = { email: 'x@bulk.test', first_name: 'X', last_name: 'Y' };
-    await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk`).set(as(admin)).send({ students: Array(10_001).fill(row) }).expect(400);
-    await t.http.post('/api/cohorts/admin/missing/add-student-bulk').set(as(admin)).send({ students: [row] }).expect(404);
+    await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk`)
+      .set(as(admin))
+      .send({ students: Array(10_001).fill(row) })
+      .expect(400);
+    await t.http
+      .post('/api/cohorts/admin/missing/add-student-bulk')
+      .set(as(admin))
+      .send({ students: [row] })
+      .expect(404);
     for (const who of [student, instructor]) {
-      await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk`).set(as(who)).send({ students: [row] }).expect(403);
+      await t.http
+        .post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk`)
+        .set(as(who))
+        .send({ students: [row] })
+        .expect(403);
     }
     expect(await t.ds.query(`SELECT 1 FROM cohort_queue WHERE cohort_id = $1`, [cohort.id])).toEqual([]);
   });
@@ -333,7 +421,11 @@ describe('POST /api/cohorts/admin/:cohortId/add-student-bulk', () => {
        SELECT 'bulk' || i || '@scale.test', 'Bulk', 'Student' || i, 'STUDENT', 'x' FROM generate_series(1, 5000) i`,
     );
     const rows = (n: number, offset: number) =>
-      Array.from({ length: n }, (_, i) => ({ email: `bulk${offset + i + 1}@scale.test`, first_name: 'Bulk', last_name: `Student${offset + i + 1}` }));
+      Array.from({ length: n }, (_, i) => ({
+        email: `bulk${offset + i + 1}@scale.test`,
+        first_name: 'Bulk',
+        last_name: `Student${offset + i + 1}`,
+      }));
     const post = (cohortSlug: string, students: object[]) =>
       t.http.post(`/api/cohorts/admin/${cohortSlug}/add-student-bulk`).set(as(admin)).send({ students }).expect(200);
 

@@ -23,7 +23,11 @@ describe('registration racing a bulk add of the same email', () => {
     const wrong: string[] = [];
     for (let trial = 0; trial < 50; trial++) {
       const email = `racer${trial}-${Date.now()}@example.com`;
-      const others = Array.from({ length: 200 }, (_, i) => ({ email: `other${trial}.${i}@example.com`, first_name: 'Other', last_name: 'Person' }));
+      const others = Array.from({ length: 200 }, (_, i) => ({
+        email: `other${trial}.${i}@example.com`,
+        first_name: 'Other',
+        last_name: 'Person',
+      }));
       // The bulk add is sent first half the time, so both orders of arrival are tried.
       const register = () =>
         t.http.post('/api/auth/register/').send({ email, password: 'Wafer#Lattice-2026x', first_name: 'Race', last_name: 'Runner' });
@@ -31,7 +35,12 @@ describe('registration racing a bulk add of the same email', () => {
         t.http
           .post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk/`)
           .set(bearer(admin))
-          .send({ students: trial % 2 ? [...others, { email, first_name: 'Race', last_name: 'Runner' }] : [{ email, first_name: 'Race', last_name: 'Runner' }, ...others] });
+          .send({
+            students:
+              trial % 2
+                ? [...others, { email, first_name: 'Race', last_name: 'Runner' }]
+                : [{ email, first_name: 'Race', last_name: 'Runner' }, ...others],
+          });
       const [a, b] = trial % 2 ? await Promise.all([bulk(), register()]) : await Promise.all([register(), bulk()]);
       expect([a.status, b.status].sort()).toEqual([200, 201].sort());
       const [state] = await t.ds.query(

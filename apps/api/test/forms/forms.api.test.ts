@@ -12,16 +12,32 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const contact = { firstName: 'Aina', lastName: 'Zulkifli', email: ' Aina.Z@Example.com ', phone: '+60 12-345 6789', message: 'Do you run weekend classes?' };
+const contact = {
+  firstName: 'Aina',
+  lastName: 'Zulkifli',
+  email: ' Aina.Z@Example.com ',
+  phone: '+60 12-345 6789',
+  message: 'Do you run weekend classes?',
+};
 const courseInterest = { firstName: 'Mei Ling', lastName: 'Tan', email: 'meiling@example.com', course: 'Introduction to Semiconductors' };
 
 describe('POST /api/forms/contact/', () => {
   it('stores a JSON submission and answers ok', async () => {
     const res = await t.http.post('/api/forms/contact/').set('Accept', 'application/json').send(contact).expect(200);
     expect(res.body).toEqual({ ok: true });
-    const rows = await t.ds.query(`SELECT kind, first_name, last_name, email, phone, message, course FROM form_submissions WHERE first_name = 'Aina'`);
+    const rows = await t.ds.query(
+      `SELECT kind, first_name, last_name, email, phone, message, course FROM form_submissions WHERE first_name = 'Aina'`,
+    );
     expect(rows).toEqual([
-      { kind: 'contact', first_name: 'Aina', last_name: 'Zulkifli', email: 'aina.z@example.com', phone: '+60 12-345 6789', message: 'Do you run weekend classes?', course: null },
+      {
+        kind: 'contact',
+        first_name: 'Aina',
+        last_name: 'Zulkifli',
+        email: 'aina.z@example.com',
+        phone: '+60 12-345 6789',
+        message: 'Do you run weekend classes?',
+        course: null,
+      },
     ]);
   });
 
@@ -43,21 +59,35 @@ describe('POST /api/forms/contact/', () => {
   it('answers every missing field in the errors array', async () => {
     const res = await t.http.post('/api/forms/contact/').send({}).expect(400);
     expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
-      'First name is required', 'Last name is required', 'Email is required', 'Phone is required', 'Message is required',
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone is required',
+      'Message is required',
     ]);
   });
 
   it('checks the email format and rejects unknown fields', async () => {
-    const bad = await t.http.post('/api/forms/contact/').send({ ...contact, email: 'not-an-email' }).expect(400);
+    const bad = await t.http
+      .post('/api/forms/contact/')
+      .send({ ...contact, email: 'not-an-email' })
+      .expect(400);
     expect(bad.body.errors).toEqual([{ field: 'email', message: 'Invalid email format' }]);
-    const extra = await t.http.post('/api/forms/contact/').send({ ...contact, role: 'ADMIN' }).expect(400);
+    const extra = await t.http
+      .post('/api/forms/contact/')
+      .send({ ...contact, role: 'ADMIN' })
+      .expect(400);
     expect(extra.body.errors[0].message).toMatch(/role/);
   });
 
   it('refuses a file smuggled into the form', async () => {
     await t.http
       .post('/api/forms/contact/')
-      .field('firstName', 'F').field('lastName', 'L').field('email', 'f@example.com').field('phone', '1').field('message', 'm')
+      .field('firstName', 'F')
+      .field('lastName', 'L')
+      .field('email', 'f@example.com')
+      .field('phone', '1')
+      .field('message', 'm')
       .attach('file', Buffer.from('%PDF-1.4'), 'x.pdf')
       .expect(400);
   });
@@ -89,14 +119,23 @@ describe('POST /api/forms/course-interest/', () => {
 describe('GET /api/forms/admin/list', () => {
   it('lists submissions newest first, filtered by kind and search, paginated', async () => {
     for (let i = 0; i < 3; i++) {
-      await t.http.post('/api/forms/course-interest/').send({ firstName: `Page${i}`, lastName: 'Tester', email: `page${i}@example.com`, course: 'Wafer Fabrication' }).expect(200);
+      await t.http
+        .post('/api/forms/course-interest/')
+        .send({ firstName: `Page${i}`, lastName: 'Tester', email: `page${i}@example.com`, course: 'Wafer Fabrication' })
+        .expect(200);
     }
-    const all = await t.http.get('/api/forms/admin/list?kind=course-interest&search_query=wafer&page_size=2').set(bearer(admin)).expect(200);
+    const all = await t.http
+      .get('/api/forms/admin/list?kind=course-interest&search_query=wafer&page_size=2')
+      .set(bearer(admin))
+      .expect(200);
     expect(all.body.count).toBe(3);
     expect(all.body.num_pages).toBe(2);
     expect(all.body.data.map((r: { first_name: string }) => r.first_name)).toEqual(['Page2', 'Page1']);
     expect(all.body.data[0]).toMatchObject({ kind: 'course-interest', email: 'page2@example.com', course: 'Wafer Fabrication' });
-    const second = await t.http.get('/api/forms/admin/list?kind=course-interest&search_query=wafer&page_size=2&page=2').set(bearer(admin)).expect(200);
+    const second = await t.http
+      .get('/api/forms/admin/list?kind=course-interest&search_query=wafer&page_size=2&page=2')
+      .set(bearer(admin))
+      .expect(200);
     expect(second.body.data.map((r: { first_name: string }) => r.first_name)).toEqual(['Page0']);
     const contacts = await t.http.get('/api/forms/admin/list?kind=contact&order_by=first_name').set(bearer(admin)).expect(200);
     expect(contacts.body.data.every((r: { kind: string }) => r.kind === 'contact')).toBe(true);
@@ -144,10 +183,19 @@ describe('rate limit', () => {
       expect(new Set(tokens).size).toBe(15);
       // Fifteen visitors behind one address each send a form: none is refused (the address alone allows ten).
       for (const [i, token] of tokens.entries()) {
-        await limited.http.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, token).send({ ...contact, email: `v${i}@example.com` }).expect(200);
+        await limited.http
+          .post('/api/forms/contact/')
+          .set(VISITOR_TOKEN_HEADER, token)
+          .send({ ...contact, email: `v${i}@example.com` })
+          .expect(200);
       }
       // One visitor has ten; the eleventh is refused with the wait in minutes, in both error shapes.
-      for (let i = 1; i < 10; i++) await limited.http.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, tokens[0]).send({ ...contact, email: `w${i}@example.com` }).expect(200);
+      for (let i = 1; i < 10; i++)
+        await limited.http
+          .post('/api/forms/contact/')
+          .set(VISITOR_TOKEN_HEADER, tokens[0])
+          .send({ ...contact, email: `w${i}@example.com` })
+          .expect(200);
       const refused = await limited.http.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, tokens[0]).send(contact).expect(429);
       const seconds = Number(refused.headers['retry-after']);
       expect(seconds).toBeGreaterThan(500);
@@ -167,7 +215,11 @@ describe('rate limit', () => {
       const { token } = (await limited.http.post('/api/forms/visitor-token/').expect(200)).body;
       const forged = `${token.split('.').slice(0, 2).join('.')}.${'A'.repeat(43)}`;
       for (let i = 0; i < 10; i++) {
-        await limited.http.post('/api/forms/course-interest/').set(VISITOR_TOKEN_HEADER, i % 2 ? forged : 'nonsense').send({ ...courseInterest, email: `f${i}@example.com` }).expect(200);
+        await limited.http
+          .post('/api/forms/course-interest/')
+          .set(VISITOR_TOKEN_HEADER, i % 2 ? forged : 'nonsense')
+          .send({ ...courseInterest, email: `f${i}@example.com` })
+          .expect(200);
       }
       await limited.http.post('/api/forms/course-interest/').send(courseInterest).expect(429);
       // A real token is its own budget.
@@ -183,7 +235,14 @@ describe('rate limit', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 201; i++) {
         const { token } = (await limited.http.post('/api/forms/visitor-token/').expect(200)).body;
-        statuses.push((await limited.http.post('/api/forms/contact/').set(VISITOR_TOKEN_HEADER, token).send({ ...contact, email: `c${i}@example.com` })).status);
+        statuses.push(
+          (
+            await limited.http
+              .post('/api/forms/contact/')
+              .set(VISITOR_TOKEN_HEADER, token)
+              .send({ ...contact, email: `c${i}@example.com` })
+          ).status,
+        );
       }
       expect(statuses.slice(0, 200).every((s) => s === 200)).toBe(true);
       expect(statuses[200]).toBe(429);
@@ -196,8 +255,15 @@ describe('rate limit', () => {
     const limited = await createTestApp();
     const other = await startSecondInstance(limited);
     try {
-      for (let i = 0; i < 10; i++) await limited.http.post('/api/forms/contact/').send({ ...contact, email: `s${i}@example.com` }).expect(200);
-      const res = await other.http.post('/api/forms/contact/').send({ ...contact, email: 's10@example.com' }).expect(429);
+      for (let i = 0; i < 10; i++)
+        await limited.http
+          .post('/api/forms/contact/')
+          .send({ ...contact, email: `s${i}@example.com` })
+          .expect(200);
+      const res = await other.http
+        .post('/api/forms/contact/')
+        .send({ ...contact, email: 's10@example.com' })
+        .expect(429);
       // Seconds until the 10-minute window ends.
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(500);
       expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(600);

@@ -31,7 +31,13 @@ describe('the API while its database is frozen or killed', () => {
 
   beforeAll(async () => {
     folder = dataFolder();
-    server = await startEmbeddedPostgres({ dir: join(folder, 'pg'), port: await freePort(), persistent: false, disposable: true, restart: true });
+    server = await startEmbeddedPostgres({
+      dir: join(folder, 'pg'),
+      port: await freePort(),
+      persistent: false,
+      disposable: true,
+      restart: true,
+    });
     const url = await ensureDatabase(server.url, 'school');
     await (await openDatabase(url, 2)).destroy();
     const config = loadConfig({

@@ -35,7 +35,11 @@ describe('health', () => {
     storageUp = false;
     const down = await t.http.get('/api/health/ready').expect(503);
     expect(down.headers['retry-after']).toBeDefined();
-    expect(down.body).toMatchObject({ status: 'error', database: { status: 'up' }, checks: { storage: { status: 'down' }, queue: { status: 'up' } } });
+    expect(down.body).toMatchObject({
+      status: 'error',
+      database: { status: 'up' },
+      checks: { storage: { status: 'down' }, queue: { status: 'up' } },
+    });
 
     storageUp = true;
     readiness.register('queue', () => new Promise(() => undefined));

@@ -184,14 +184,23 @@ beforeAll(async () => {
        ($1, $4, now() + interval '7 days', false, 27.5, now() - interval '1 day', 'locked'),
        ($1, $5, now() + interval '1 day', true, 10, NULL, 'NOT_OPEN')
      RETURNING id`,
-    [cohort.id, chips.lessons['RTL quiz'].id, chips.lessons['UART project'].id, analog.lessons['MOSFET 2'].id, packaging.lessons['Bump 1'].id],
+    [
+      cohort.id,
+      chips.lessons['RTL quiz'].id,
+      chips.lessons['UART project'].id,
+      analog.lessons['MOSFET 2'].id,
+      packaging.lessons['Bump 1'].id,
+    ],
   );
   await t.ds.query(
     `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $4, 88.5, 'GRADED'), ($2, $4, 75, 'GRADED'), ($3, $4, 91, 'GRADED')`,
     [grades[0].id, grades[1].id, grades[2].id, me.id],
   );
   const certs = await t.ds.query(`INSERT INTO certificates (title, provider) VALUES ('Chips', '{}'), ('Analog', '{}') RETURNING id`);
-  await t.ds.query(`INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`, [cohort.id, certs.map((c: { id: string }) => c.id)]);
+  await t.ds.query(`INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`, [
+    cohort.id,
+    certs.map((c: { id: string }) => c.id),
+  ]);
   await t.ds.query(
     `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES ($1, $2, $3, 'COMPLETED', now() - interval '1 day')`,
     [certs[0].id, cohort.id, me.id],
@@ -281,9 +290,18 @@ describe('cohort view from the cached curriculum', () => {
     // The completion recorded before the link now counts.
     expect(linked.user_cohort_part.completed_lessons_ids).toContain(packaging.lessons['Bump 1'].id_slug);
     await t.ds.query(`UPDATE cohort_courses SET "order" = 9 WHERE cohort_id = $1 AND course_id = $2`, [cohort.id, packaging.id]);
-    expect(titles(await expectSameAsFormer(cohort.id_slug, me)).map((c) => c.course)).toEqual(['Digital Design', 'Analog Basics', 'Coming soon', 'Packaging']);
+    expect(titles(await expectSameAsFormer(cohort.id_slug, me)).map((c) => c.course)).toEqual([
+      'Digital Design',
+      'Analog Basics',
+      'Coming soon',
+      'Packaging',
+    ]);
     await t.ds.query(`DELETE FROM cohort_courses WHERE cohort_id = $1 AND course_id = $2`, [cohort.id, packaging.id]);
-    expect(titles(await expectSameAsFormer(cohort.id_slug, me)).map((c) => c.course)).toEqual(['Digital Design', 'Analog Basics', 'Coming soon']);
+    expect(titles(await expectSameAsFormer(cohort.id_slug, me)).map((c) => c.course)).toEqual([
+      'Digital Design',
+      'Analog Basics',
+      'Coming soon',
+    ]);
   });
 
   it('keeps each cohort its own curriculum, and a shared course edit reaches both', async () => {
@@ -306,22 +324,30 @@ describe('cohort view from the cached curriculum', () => {
 
   it("shows grade item edits and the cohort's result date on the next view", async () => {
     await view(cohort.id_slug, me);
-    await t.ds.query(`UPDATE cohort_grades SET grade_percentage = 15, submission_status = 'locked' WHERE cohort_id = $1 AND lesson_id = $2`, [cohort.id, chips.lessons['RTL quiz'].id]);
+    await t.ds.query(
+      `UPDATE cohort_grades SET grade_percentage = 15, submission_status = 'locked' WHERE cohort_id = $1 AND lesson_id = $2`,
+      [cohort.id, chips.lessons['RTL quiz'].id],
+    );
     const edited = await expectSameAsFormer(cohort.id_slug, me);
-    expect(edited.user_grades_part.find((g: { cohort_grade_info: { grade_percentage: number } }) => g.cohort_grade_info.grade_percentage === 15)).toBeTruthy();
+    expect(
+      edited.user_grades_part.find((g: { cohort_grade_info: { grade_percentage: number } }) => g.cohort_grade_info.grade_percentage === 15),
+    ).toBeTruthy();
     // The RTL quiz (graded 88.5) opens with the cohort's results: hidden once they move to the future.
     await t.ds.query(`UPDATE cohorts SET result_open_date = now() + interval '3 days' WHERE id = $1`, [cohort.id]);
     const hidden = await expectSameAsFormer(cohort.id_slug, me);
     expect(hidden.user_grades_part.map((g: { user_grade: number | null }) => g.user_grade)).not.toContain(88.5);
     await t.ds.query(`UPDATE cohorts SET result_open_date = now() - interval '1 day' WHERE id = $1`, [cohort.id]);
-    expect((await expectSameAsFormer(cohort.id_slug, me)).user_grades_part.map((g: { user_grade: number | null }) => g.user_grade)).toContain(88.5);
+    expect(
+      (await expectSameAsFormer(cohort.id_slug, me)).user_grades_part.map((g: { user_grade: number | null }) => g.user_grade),
+    ).toContain(88.5);
   });
 
   it('keeps several API instances right: the version comes from the database', async () => {
     const run: RunPrepared = async (_name, text, values) => t.ds.query(text, values);
     const [a, b] = [new CurriculumCache(), new CurriculumCache()];
     const lessonTitle = async (cache: CurriculumCache) =>
-      JSON.parse((await userCohortViewJson(run, cache, second.id_slug, me.id_slug, false))!).courses_part[0].modules[0].lessons[0].lesson_title;
+      JSON.parse((await userCohortViewJson(run, cache, second.id_slug, me.id_slug, false))!).courses_part[0].modules[0].lessons[0]
+        .lesson_title;
     expect(await lessonTitle(a)).toBe('Bump 1');
     expect(await lessonTitle(b)).toBe('Bump 1');
     await t.ds.query(`UPDATE lessons SET title = 'Solder bumps' WHERE id = $1`, [packaging.lessons['Bump 1'].id]);
@@ -339,7 +365,11 @@ describe('cohort view from the cached curriculum', () => {
     const before = await versions();
     await t.ds.query(`UPDATE lessons SET title = 'Verification one' WHERE id = $1`, [chips.lessons['Verification 1'].id]);
     await t.ds.query(`UPDATE enrolments SET latest_access_datetime = now() WHERE cohort_id = $1`, [cohort.id]);
-    await t.ds.query(`INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) VALUES ($1, $2, $3)`, [fresh.id, cohort.id, chips.lessons['RTL quiz'].id]);
+    await t.ds.query(`INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) VALUES ($1, $2, $3)`, [
+      fresh.id,
+      cohort.id,
+      chips.lessons['RTL quiz'].id,
+    ]);
     const after = await versions();
     expect(after[cohort.id]).toBeGreaterThan(before[cohort.id]);
     expect(after[second.id]).toBe(before[second.id]);

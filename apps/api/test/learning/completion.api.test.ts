@@ -54,13 +54,17 @@ const markComplete = (cohortSlug: string, s: TestUser, lessonSlug: string) =>
     .set(bearer(s))
     .send({ user_id_slug: s.id_slug, lesson_id_slug: lessonSlug });
 
-const lessonSlugs = (course: { modules: { lessons: { id_slug: string }[] }[] }) => course.modules.flatMap((m) => m.lessons.map((l) => l.id_slug));
+const lessonSlugs = (course: { modules: { lessons: { id_slug: string }[] }[] }) =>
+  course.modules.flatMap((m) => m.lessons.map((l) => l.id_slug));
 
 describe('completion under concurrent marking', () => {
   it('a student marking twelve lessons at once ends at 100%, in each of 20 trials', async () => {
     const course = await makeCourse(t, admin, {
       title: 'Twelve lessons',
-      modules: [{ title: 'M1', lessons: Array.from({ length: 6 }, (_, i) => ({ title: `A${i}`, lesson_type: 'READING' as const })) }, { title: 'M2', lessons: Array.from({ length: 6 }, (_, i) => ({ title: `B${i}`, lesson_type: 'READING' as const })) }],
+      modules: [
+        { title: 'M1', lessons: Array.from({ length: 6 }, (_, i) => ({ title: `A${i}`, lesson_type: 'READING' as const })) },
+        { title: 'M2', lessons: Array.from({ length: 6 }, (_, i) => ({ title: `B${i}`, lesson_type: 'READING' as const })) },
+      ],
     });
     const lessons = lessonSlugs(course);
     const wrong: string[] = [];
@@ -86,7 +90,11 @@ describe('completion after curriculum changes', () => {
     const cohort = await makeCohort(t, admin, { title: 'Link', course_ids: [first.id_slug] });
     const s = await createUser(t);
     await enrol(t, admin, cohort.id_slug, s);
-    await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-course`).set(bearer(admin)).send({ course_id_slug: second.id_slug }).expect(201);
+    await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-course`)
+      .set(bearer(admin))
+      .send({ course_id_slug: second.id_slug })
+      .expect(201);
     const students = await t.http.get(`/api/cohorts/admin/${cohort.id_slug}/students`).set(bearer(admin)).expect(200);
     expect(students.body.data.map((r: { completion_percentage: number }) => r.completion_percentage)).toEqual([0]);
     await expectFiguresAgree(cohort.id_slug, [s], 'after linking');
@@ -100,7 +108,20 @@ describe('completion after curriculum changes', () => {
       return seed % n;
     };
     const courses = await Promise.all(
-      ['P', 'Q', 'R'].map((title) => makeCourse(t, admin, { title, modules: [{ title: `${title} module`, lessons: [{ title: `${title}1`, lesson_type: 'READING' }, { title: `${title}2`, lesson_type: 'READING' }] }] })),
+      ['P', 'Q', 'R'].map((title) =>
+        makeCourse(t, admin, {
+          title,
+          modules: [
+            {
+              title: `${title} module`,
+              lessons: [
+                { title: `${title}1`, lesson_type: 'READING' },
+                { title: `${title}2`, lesson_type: 'READING' },
+              ],
+            },
+          ],
+        }),
+      ),
     );
     const linked = new Set([courses[0].id_slug]);
     const cohort = await makeCohort(t, admin, { title: 'Property', course_ids: [courses[0].id_slug] });
@@ -117,7 +138,12 @@ describe('completion after curriculum changes', () => {
             ...(m.id_slug ? { id_slug: m.id_slug } : {}),
             title: m.title,
             order: i,
-            lessons: m.lessons.map((l, j) => ({ ...(l.id_slug ? { id_slug: l.id_slug } : {}), title: l.title, order: j, lesson_type: 'READING' })),
+            lessons: m.lessons.map((l, j) => ({
+              ...(l.id_slug ? { id_slug: l.id_slug } : {}),
+              title: l.title,
+              order: j,
+              lesson_type: 'READING',
+            })),
           })),
         })
         .expect(200);
@@ -128,13 +154,19 @@ describe('completion after curriculum changes', () => {
       const course = courses[random(courses.length)];
       if (op === 0 && !linked.has(course.id_slug)) {
         steps.push(`link ${course.title}`);
-        await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-course`).set(bearer(admin)).send({ course_id_slug: course.id_slug }).expect(201);
+        await t.http
+          .post(`/api/cohorts/admin/${cohort.id_slug}/add-course`)
+          .set(bearer(admin))
+          .send({ course_id_slug: course.id_slug })
+          .expect(201);
         linked.add(course.id_slug);
       } else if (op === 1) {
         const current = await curriculum(course.id_slug);
         const added = 1 + random(3);
         steps.push(`add ${added} lessons to ${course.title}`);
-        const modules = current.modules.map((m: { id_slug: string; title: string; lessons: { id_slug: string; title: string }[] }) => ({ ...m }));
+        const modules = current.modules.map((m: { id_slug: string; title: string; lessons: { id_slug: string; title: string }[] }) => ({
+          ...m,
+        }));
         if (!modules.length || random(3) === 0) modules.push({ title: `${course.title} extra ${step}`, lessons: [] });
         const target = modules[random(modules.length)];
         target.lessons = [...target.lessons, ...Array.from({ length: added }, (_, i) => ({ title: `${course.title} ${step}.${i}` }))];
@@ -147,7 +179,10 @@ describe('completion after curriculum changes', () => {
         steps.push(`delete a lesson of ${course.title}`);
         await saveModules(
           course.id_slug,
-          current.modules.map((m: { id_slug: string; title: string; lessons: { id_slug: string; title: string }[] }) => ({ ...m, lessons: m.lessons.filter((l) => l.id_slug !== drop) })),
+          current.modules.map((m: { id_slug: string; title: string; lessons: { id_slug: string; title: string }[] }) => ({
+            ...m,
+            lessons: m.lessons.filter((l) => l.id_slug !== drop),
+          })),
         );
       } else {
         // Completions, several at once.

@@ -48,11 +48,34 @@ beforeAll(async () => {
   admin = await createUser(t, { role: 'ADMIN' });
   instructor = await createUser(t, { role: 'INSTRUCTOR' });
 
-  videoSlug = (await storage.save({ data: VIDEO_BYTES, originalName: 'intro.mp4', contentType: 'video/mp4', purpose: 'lesson-video' })).id_slug;
-  pdfSlug = (await storage.save({ data: Buffer.from('%PDF-1.4\n%%EOF\n'), originalName: 'Logic notes.pdf', contentType: 'application/pdf', purpose: 'lesson-reading' })).id_slug;
-  linkFileSlug = (await storage.save({ data: Buffer.from('%PDF-1.4\n%%EOF\n'), originalName: 'Links.pdf', contentType: 'application/pdf', purpose: 'lesson-reading' })).id_slug;
-  captionsSlug = (await storage.save({ data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n'), originalName: 'intro.vtt', contentType: 'text/vtt', purpose: 'lesson-captions' })).id_slug;
-  strayVideoSlug = (await storage.save({ data: VIDEO_BYTES, originalName: 'other.mp4', contentType: 'video/mp4', purpose: 'lesson-video' })).id_slug;
+  videoSlug = (await storage.save({ data: VIDEO_BYTES, originalName: 'intro.mp4', contentType: 'video/mp4', purpose: 'lesson-video' }))
+    .id_slug;
+  pdfSlug = (
+    await storage.save({
+      data: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      originalName: 'Logic notes.pdf',
+      contentType: 'application/pdf',
+      purpose: 'lesson-reading',
+    })
+  ).id_slug;
+  linkFileSlug = (
+    await storage.save({
+      data: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      originalName: 'Links.pdf',
+      contentType: 'application/pdf',
+      purpose: 'lesson-reading',
+    })
+  ).id_slug;
+  captionsSlug = (
+    await storage.save({
+      data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n'),
+      originalName: 'intro.vtt',
+      contentType: 'text/vtt',
+      purpose: 'lesson-captions',
+    })
+  ).id_slug;
+  strayVideoSlug = (await storage.save({ data: VIDEO_BYTES, originalName: 'other.mp4', contentType: 'video/mp4', purpose: 'lesson-video' }))
+    .id_slug;
 
   chips = await insertCourse(t.ds, {
     title: 'Digital Chips',
@@ -61,19 +84,41 @@ beforeAll(async () => {
         title: 'RTL',
         lessons: [
           { title: 'Intro video', type: 'VIDEO', video: videoSlug, captions: captionsSlug },
-          { title: 'Logic reading', type: 'READING', readings: [pdfSlug], links: ['https://example.com/verilog', linkFileSlug, 'javascript:alert(1)'] },
+          {
+            title: 'Logic reading',
+            type: 'READING',
+            readings: [pdfSlug],
+            links: ['https://example.com/verilog', linkFileSlug, 'javascript:alert(1)'],
+          },
           { title: 'RTL quiz', type: 'QUIZ' },
         ],
       },
-      { title: 'Verification', lessons: [{ title: 'UART project', type: 'PROJECT' }, { title: 'Testbench video', type: 'VIDEO' }] },
+      {
+        title: 'Verification',
+        lessons: [
+          { title: 'UART project', type: 'PROJECT' },
+          { title: 'Testbench video', type: 'VIDEO' },
+        ],
+      },
       { title: 'Empty module', lessons: [] },
     ],
   });
   analog = await insertCourse(t.ds, {
     title: 'Analog Basics',
-    modules: [{ title: 'MOSFETs', lessons: [{ title: 'MOSFET reading', type: 'READING' }, { title: 'Amplifier quiz', type: 'QUIZ' }] }],
+    modules: [
+      {
+        title: 'MOSFETs',
+        lessons: [
+          { title: 'MOSFET reading', type: 'READING' },
+          { title: 'Amplifier quiz', type: 'QUIZ' },
+        ],
+      },
+    ],
   });
-  unlinked = await insertCourse(t.ds, { title: 'Packaging', modules: [{ title: 'Bumps', lessons: [{ title: 'Flip chip', type: 'VIDEO', video: strayVideoSlug }] }] });
+  unlinked = await insertCourse(t.ds, {
+    title: 'Packaging',
+    modules: [{ title: 'Bumps', lessons: [{ title: 'Flip chip', type: 'VIDEO', video: strayVideoSlug }] }],
+  });
 
   cohort = await insertCohort(t.ds, 'Talent Cohort 1', [chips.id, analog.id]);
   ended = await insertCohort(t.ds, 'Old Cohort', [chips.id], { ended: true });
@@ -105,14 +150,19 @@ beforeAll(async () => {
   const certs = await t.ds.query(
     `INSERT INTO certificates (title, provider) VALUES ('Digital Chips Certificate', ARRAY['Chip School']), ('Cleanroom Safety', ARRAY['Chip School']) RETURNING id, id_slug`,
   );
-  await t.ds.query(`INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`, [cohort.id, certs.map((c: { id: string }) => c.id)]);
+  await t.ds.query(`INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`, [
+    cohort.id,
+    certs.map((c: { id: string }) => c.id),
+  ]);
   await t.ds.query(
     `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES ($1, $3, $4, 'COMPLETED', '2026-03-02T10:00:00Z'), ($2, $3, $4, 'IN_PROGRESS', NULL)`,
     [certs[1].id, certs[0].id, cohort.id, me.id],
   );
   certSlugs = { completed: certs[1].id_slug, inProgress: certs[0].id_slug };
   // The ended cohort: I graduated with a certificate and a grade.
-  const [oldCert] = await t.ds.query(`INSERT INTO certificates (title, provider) VALUES ('Old Chips Certificate', ARRAY['Chip School']) RETURNING id, id_slug`);
+  const [oldCert] = await t.ds.query(
+    `INSERT INTO certificates (title, provider) VALUES ('Old Chips Certificate', ARRAY['Chip School']) RETURNING id, id_slug`,
+  );
   await t.ds.query(`INSERT INTO cohort_certificates (cohort_id, certificate_id) VALUES ($1, $2)`, [ended.id, oldCert.id]);
   await t.ds.query(
     `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES ($1, $2, $3, 'COMPLETED', '2026-01-05T10:00:00Z')`,
@@ -123,7 +173,10 @@ beforeAll(async () => {
      VALUES ($1, $2, now() - interval '120 days', true, 100, now() - interval '110 days', 'locked') RETURNING id`,
     [ended.id, chips.lessons['RTL quiz'].id],
   );
-  await t.ds.query(`INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 88, 'GRADED')`, [oldGrade.id, me.id]);
+  await t.ds.query(`INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 88, 'GRADED')`, [
+    oldGrade.id,
+    me.id,
+  ]);
   endedCertSlug = oldCert.id_slug;
 });
 afterAll(async () => t?.close());
@@ -168,8 +221,11 @@ describe('GET /api/user-cohorts/user/:userIdSlug/', () => {
   it('answers with or without the trailing slash', async () => {
     expect((await get(`user-cohorts/user/${me.id_slug}`, me).expect(200)).body.data).toHaveLength(2);
     await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}`, me).expect(200);
-    await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/mark-lesson-complete/`).set(bearer(me))
-      .send({ user_id_slug: me.id_slug, lesson_id_slug: chips.lessons['Intro video'].id_slug }).expect(200);
+    await t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/mark-lesson-complete/`)
+      .set(bearer(me))
+      .send({ user_id_slug: me.id_slug, lesson_id_slug: chips.lessons['Intro video'].id_slug })
+      .expect(200);
   });
 
   it('gives a cohort without completions a null latest lesson, and lists a suspended enrolment', async () => {
@@ -212,13 +268,22 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
     expect(digital.modules[0]).toMatchObject({ completion_percentage: 66.67, order: 0 });
     expect(digital.modules[0].lessons).toEqual([
       { lesson_id: chips.lessons['Intro video'].id_slug, lesson_title: 'Intro video', lesson_type: 'VIDEO', is_completed: true, order: 0 },
-      { lesson_id: chips.lessons['Logic reading'].id_slug, lesson_title: 'Logic reading', lesson_type: 'READING', is_completed: true, order: 1 },
+      {
+        lesson_id: chips.lessons['Logic reading'].id_slug,
+        lesson_title: 'Logic reading',
+        lesson_type: 'READING',
+        is_completed: true,
+        order: 1,
+      },
       { lesson_id: chips.lessons['RTL quiz'].id_slug, lesson_title: 'RTL quiz', lesson_type: 'QUIZ', is_completed: false, order: 2 },
     ]);
     expect(digital.modules[2]).toMatchObject({ lessons: [], completion_percentage: 0 });
     expect(analogCourse).toMatchObject({ total_lessons: 2, completion_percentage: 0 });
 
-    expect(view.latest_lesson_part).toMatchObject({ lesson_id: chips.lessons['Logic reading'].id_slug, course_info: { course_id_slug: chips.id_slug } });
+    expect(view.latest_lesson_part).toMatchObject({
+      lesson_id: chips.lessons['Logic reading'].id_slug,
+      course_info: { course_id_slug: chips.id_slug },
+    });
     expect(view.user_cohort_part).toEqual({
       completed_lessons_ids: [chips.lessons['Intro video'].id_slug, chips.lessons['Logic reading'].id_slug],
       cohort_id_slug: cohort.id_slug,
@@ -227,11 +292,19 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
     });
 
     const grades = view.user_grades_part;
-    expect(grades.map((g: { cohort_grade_info: { lesson_title: string } }) => g.cohort_grade_info.lesson_title)).toEqual(['RTL quiz', 'UART project', 'Amplifier quiz']);
+    expect(grades.map((g: { cohort_grade_info: { lesson_title: string } }) => g.cohort_grade_info.lesson_title)).toEqual([
+      'RTL quiz',
+      'UART project',
+      'Amplifier quiz',
+    ]);
     expect(grades[0]).toMatchObject({ user_grade: null, user_submission_status: 'PENDING' });
     expect(grades[0].cohort_grade_info).toMatchObject({
-      course_id: chips.id_slug, lesson_id: chips.lessons['RTL quiz'].id_slug, is_mandatory: false, grade_percentage: 10,
-      lesson_type: 'QUIZ', submission_status: 'OPEN',
+      course_id: chips.id_slug,
+      lesson_id: chips.lessons['RTL quiz'].id_slug,
+      is_mandatory: false,
+      grade_percentage: 10,
+      lesson_type: 'QUIZ',
+      submission_status: 'OPEN',
     });
     // Results of the project open in 30 days: the grade stays hidden until then.
     expect(grades[1]).toMatchObject({ user_grade: null, user_submission_status: 'GRADED' });
@@ -239,8 +312,16 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
     expect(grades[2]).toMatchObject({ user_grade: 75, user_submission_status: 'GRADED' });
 
     expect(view.certificates_part).toEqual([
-      { id_slug: expect.any(String), title: 'Digital Chips Certificate', user_certificate: { progress: 'IN_PROGRESS', completion_date: null } },
-      { id_slug: certSlugs.completed, title: 'Cleanroom Safety', user_certificate: { progress: 'COMPLETED', completion_date: expect.stringMatching(/^2026-03-02T10:00:00/) } },
+      {
+        id_slug: expect.any(String),
+        title: 'Digital Chips Certificate',
+        user_certificate: { progress: 'IN_PROGRESS', completion_date: null },
+      },
+      {
+        id_slug: certSlugs.completed,
+        title: 'Cleanroom Safety',
+        user_certificate: { progress: 'COMPLETED', completion_date: expect.stringMatching(/^2026-03-02T10:00:00/) },
+      },
     ]);
   });
 
@@ -291,7 +372,10 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
   it('records the visit as the latest access', async () => {
     await t.ds.query(`UPDATE enrolments SET latest_access_datetime = NULL WHERE user_id = $1`, [other.id]);
     await get(`cohorts/${cohort.id_slug}/user/${other.id_slug}/`, other).expect(200);
-    const [row] = await t.ds.query(`SELECT latest_access_datetime FROM enrolments WHERE user_id = $1 AND cohort_id = $2`, [other.id, cohort.id]);
+    const [row] = await t.ds.query(`SELECT latest_access_datetime FROM enrolments WHERE user_id = $1 AND cohort_id = $2`, [
+      other.id,
+      cohort.id,
+    ]);
     expect(Date.now() - new Date(row.latest_access_datetime).getTime()).toBeLessThan(60_000);
   });
 
@@ -306,7 +390,11 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
     expect(body.data.title).toBe('Old Cohort');
     expect(Date.parse(body.data.end_access_date)).toBeLessThan(Date.now());
     expect(body.data.certificates_part).toEqual([
-      { id_slug: endedCertSlug, title: 'Old Chips Certificate', user_certificate: { progress: 'COMPLETED', completion_date: '2026-01-05T10:00:00+00:00' } },
+      {
+        id_slug: endedCertSlug,
+        title: 'Old Chips Certificate',
+        user_certificate: { progress: 'COMPLETED', completion_date: '2026-01-05T10:00:00+00:00' },
+      },
     ]);
     expect(body.data.user_grades_part).toEqual([expect.objectContaining({ user_grade: 88, user_submission_status: 'GRADED' })]);
   });
@@ -322,14 +410,18 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
   it('is readable by an admin without touching the access time, and needs a token', async () => {
     await t.ds.query(`UPDATE enrolments SET latest_access_datetime = NULL WHERE user_id = $1 AND cohort_id = $2`, [me.id, cohort.id]);
     await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}/`, admin).expect(200);
-    const [row] = await t.ds.query(`SELECT latest_access_datetime FROM enrolments WHERE user_id = $1 AND cohort_id = $2`, [me.id, cohort.id]);
+    const [row] = await t.ds.query(`SELECT latest_access_datetime FROM enrolments WHERE user_id = $1 AND cohort_id = $2`, [
+      me.id,
+      cohort.id,
+    ]);
     expect(row.latest_access_datetime).toBeNull();
     await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}/`).expect(401);
   });
 });
 
 describe('GET /api/cohorts/:cohortId/courses/:courseId/user/:userIdSlug/', () => {
-  const path = (courseSlug: string, user: TestUser, cohortSlug = cohort.id_slug) => `cohorts/${cohortSlug}/courses/${courseSlug}/user/${user.id_slug}/`;
+  const path = (courseSlug: string, user: TestUser, cohortSlug = cohort.id_slug) =>
+    `cohorts/${cohortSlug}/courses/${courseSlug}/user/${user.id_slug}/`;
 
   it('answers the course with every lesson in full and signed file URLs', async () => {
     const { body } = await get(path(chips.id_slug, me), me).expect(200);
@@ -339,7 +431,13 @@ describe('GET /api/cohorts/:cohortId/courses/:courseId/user/:userIdSlug/', () =>
     const [rtl, verification] = course.modules;
     expect(rtl.lessons.map((l: { title: string }) => l.title)).toEqual(['Intro video', 'Logic reading', 'RTL quiz']);
     const [video, reading, quiz] = rtl.lessons;
-    expect(video).toMatchObject({ lesson_type: 'VIDEO', video_lecture_id_slug: videoSlug, is_completed: true, cohort_grade: null, user_cohort_grade: null });
+    expect(video).toMatchObject({
+      lesson_type: 'VIDEO',
+      video_lecture_id_slug: videoSlug,
+      is_completed: true,
+      cohort_grade: null,
+      user_cohort_grade: null,
+    });
     expect(video).not.toHaveProperty('video_captions_id_slug');
     const track = await t.http.get(video.video_captions_url).expect(200);
     expect(track.headers['content-type']).toMatch(/^text\/vtt/);
@@ -348,7 +446,9 @@ describe('GET /api/cohorts/:cohortId/courses/:courseId/user/:userIdSlug/', () =>
     expect(quiz.quiz_group).toMatchObject({ total_questions: 10, time_limit_minutes: 20 });
     expect(quiz.cohort_grade).toMatchObject({ grade_percentage: 10, submission_status: 'OPEN', is_mandatory: false });
 
-    expect(reading.reading_files).toEqual([{ name: 'Logic notes.pdf', url: expect.stringMatching(/^\/api\/files\//), download_url: expect.stringContaining('dl=1') }]);
+    expect(reading.reading_files).toEqual([
+      { name: 'Logic notes.pdf', url: expect.stringMatching(/^\/api\/files\//), download_url: expect.stringContaining('dl=1') },
+    ]);
     expect(reading.reading_pdf_id_slugs).toEqual([reading.reading_files[0].url]);
     // The outside link stays as it is, the stored one is signed, the script URL is dropped.
     expect(reading.links).toEqual([
@@ -431,10 +531,17 @@ describe('PATCH /api/cohorts/admin/:cohortId/mark-lesson-complete', () => {
     const first = await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: video() }).expect(200);
     expect(first.body).toEqual({ cohort_id_slug: cohort.id_slug });
     await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: video() }).expect(200);
-    const rows = await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND cohort_id = $2 AND lesson_id = $3`, [me.id, cohort.id, chips.lessons['Testbench video'].id]);
+    const rows = await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND cohort_id = $2 AND lesson_id = $3`, [
+      me.id,
+      cohort.id,
+      chips.lessons['Testbench video'].id,
+    ]);
     expect(rows).toHaveLength(1);
     // 3 of the 7 lessons of the cohort's two courses.
-    const [enrolment] = await t.ds.query(`SELECT enrolment_completion(user_id, cohort_id) AS completion_percentage, latest_access_datetime FROM enrolments WHERE user_id = $1 AND cohort_id = $2`, [me.id, cohort.id]);
+    const [enrolment] = await t.ds.query(
+      `SELECT enrolment_completion(user_id, cohort_id) AS completion_percentage, latest_access_datetime FROM enrolments WHERE user_id = $1 AND cohort_id = $2`,
+      [me.id, cohort.id],
+    );
     expect(Number(enrolment.completion_percentage)).toBe(42.86);
     expect(enrolment.latest_access_datetime).not.toBeNull();
     const { body } = await get(`cohorts/${cohort.id_slug}/user/${me.id_slug}/`, me).expect(200);
@@ -448,14 +555,20 @@ describe('PATCH /api/cohorts/admin/:cohortId/mark-lesson-complete', () => {
       const res = await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: lesson }).expect(422);
       expect(res.body).toEqual({ message: SUBMITTED_LESSON_MESSAGE });
     }
-    expect(await t.ds.query(
-      `SELECT 1 FROM lesson_completions WHERE user_id = $1 AND lesson_id IN ($2, $3)`,
-      [me.id, chips.lessons['RTL quiz'].id, chips.lessons['UART project'].id],
-    )).toEqual([]);
+    expect(
+      await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND lesson_id IN ($2, $3)`, [
+        me.id,
+        chips.lessons['RTL quiz'].id,
+        chips.lessons['UART project'].id,
+      ]),
+    ).toEqual([]);
   });
 
   it('refuses any lesson of a class whose access has ended, and writes nothing', async () => {
-    const res = await markComplete(me, ended.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: chips.lessons['Intro video'].id_slug }).expect(403);
+    const res = await markComplete(me, ended.id_slug, {
+      user_id_slug: me.id_slug,
+      lesson_id_slug: chips.lessons['Intro video'].id_slug,
+    }).expect(403);
     expect(res.body).toEqual({ message: ACCESS_ENDED_MESSAGE });
     expect(await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND cohort_id = $2`, [me.id, ended.id])).toEqual([]);
   });
@@ -468,14 +581,21 @@ describe('PATCH /api/cohorts/admin/:cohortId/mark-lesson-complete', () => {
 
   it("answers 404 for another student's id, a lesson outside the cohort or a cohort the student is not in", async () => {
     expectNotAvailable(await markComplete(me, cohort.id_slug, { user_id_slug: other.id_slug, lesson_id_slug: quiz() }));
-    expectNotAvailable(await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: unlinked.lessons['Flip chip'].id_slug }));
+    expectNotAvailable(
+      await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: unlinked.lessons['Flip chip'].id_slug }),
+    );
     expectNotAvailable(await markComplete(other, ended.id_slug, { user_id_slug: other.id_slug, lesson_id_slug: video() }));
     expectNotAvailable(await markComplete(outsider, cohort.id_slug, { user_id_slug: outsider.id_slug, lesson_id_slug: quiz() }));
-    expect(await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND lesson_id = $2`, [other.id, chips.lessons['RTL quiz'].id])).toEqual([]);
+    expect(
+      await t.ds.query(`SELECT 1 FROM lesson_completions WHERE user_id = $1 AND lesson_id = $2`, [other.id, chips.lessons['RTL quiz'].id]),
+    ).toEqual([]);
   });
 
   it('lets an admin mark a lesson for a student', async () => {
-    await markComplete(admin, cohort.id_slug, { user_id_slug: other.id_slug, lesson_id_slug: analog.lessons['MOSFET reading'].id_slug }).expect(200);
+    await markComplete(admin, cohort.id_slug, {
+      user_id_slug: other.id_slug,
+      lesson_id_slug: analog.lessons['MOSFET reading'].id_slug,
+    }).expect(200);
     const { body } = await get(`cohorts/${cohort.id_slug}/user/${other.id_slug}/`, other).expect(200);
     expect(body.data.user_cohort_part.completed_lessons_ids).toEqual([analog.lessons['MOSFET reading'].id_slug]);
   });
@@ -484,7 +604,10 @@ describe('PATCH /api/cohorts/admin/:cohortId/mark-lesson-complete', () => {
     const res = await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug }).expect(400);
     expect(res.body.errors).toHaveProperty('lesson_id_slug');
     await markComplete(me, cohort.id_slug, { user_id_slug: me.id_slug, lesson_id_slug: quiz(), cohort_id: 'x' }).expect(400);
-    await t.http.patch(`/api/cohorts/admin/${cohort.id_slug}/mark-lesson-complete`).send({ user_id_slug: me.id_slug, lesson_id_slug: quiz() }).expect(401);
+    await t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/mark-lesson-complete`)
+      .send({ user_id_slug: me.id_slug, lesson_id_slug: quiz() })
+      .expect(401);
   });
 });
 
@@ -494,11 +617,15 @@ describe('GET /api/cohorts/:cohortId/certificates/:certificateId/user/:userIdSlu
   it('issues the PDF of a completed certificate once and serves it signed', async () => {
     const first = await get(path(certSlugs.completed, me), me).expect(200);
     expect(first.body.completion_date).toBe('2026-03-02T10:00:00.000Z');
-    const pdf = await t.http.get(first.body.url).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const pdf = await t.http
+      .get(first.body.url)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((pdf.body as Buffer).subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
     const { lines } = await readPdf(pdf.body as Buffer);

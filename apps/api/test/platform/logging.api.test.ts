@@ -30,7 +30,13 @@ describe('request ids', () => {
     const id = res.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const [line] = requestLines(id);
-    expect(line).toMatchObject({ level: 30, request_id: id, req: { method: 'GET', url: '/api/health' }, res: { status: 200 }, msg: 'GET /api/health 200' });
+    expect(line).toMatchObject({
+      level: 30,
+      request_id: id,
+      req: { method: 'GET', url: '/api/health' },
+      res: { status: 200 },
+      msg: 'GET /api/health 200',
+    });
     expect(typeof line.duration_ms).toBe('number');
   });
 
@@ -46,7 +52,10 @@ describe('request ids', () => {
   });
 
   it('puts the id on answers refused before any controller (a body too large)', async () => {
-    const res = await t.http.post('/api/auth/login/').set('Content-Type', 'application/json').send(`{"email":"${'a'.repeat(200_000)}"}`);
+    const res = await t.http
+      .post('/api/auth/login/')
+      .set('Content-Type', 'application/json')
+      .send(`{"email":"${'a'.repeat(200_000)}"}`);
     expect(res.status).toBe(413);
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -64,7 +73,15 @@ describe('redaction', () => {
     await t.http.get(`/api/health?search_query=${student.email}`);
     const text = JSON.stringify(lines);
     expect(lines.length).toBeGreaterThanOrEqual(3);
-    for (const secret of [student.access, login.body.access, student.password, student.email, 'ada.lovelace', 'secret-cookie-value', refreshCookie.split(';')[0].split('=')[1]]) {
+    for (const secret of [
+      student.access,
+      login.body.access,
+      student.password,
+      student.email,
+      'ada.lovelace',
+      'secret-cookie-value',
+      refreshCookie.split(';')[0].split('=')[1],
+    ]) {
       if (secret) expect(text, secret).not.toContain(secret);
     }
     expect(text).toContain('token=[Redacted]');

@@ -28,7 +28,8 @@ function freePort(): Promise<number> {
 }
 
 const inbox = (t: TestApp, to: string) => t.ds.query(`SELECT * FROM dev_mailbox_messages WHERE mail_to = $1`, [to]);
-const jobsOf = (t: TestApp, to: string) => t.ds.query(`SELECT id, state, retry_count FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'to' = $2`, [SEND_MAIL_JOB, to]);
+const jobsOf = (t: TestApp, to: string) =>
+  t.ds.query(`SELECT id, state, retry_count FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'to' = $2`, [SEND_MAIL_JOB, to]);
 
 describe('the development mailbox', () => {
   let t: TestApp;
@@ -44,11 +45,18 @@ describe('the development mailbox', () => {
 
   it('an admin adding a student queues the notice, sent through SMTP with HTML and text, readable by admins only', async () => {
     const student = await createUser(t, { first_name: 'Nadia' });
-    await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-student/`).set(bearer(admin)).send({ user_id_slug: student.id_slug }).expect(201);
+    await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-student/`)
+      .set(bearer(admin))
+      .send({ user_id_slug: student.id_slug })
+      .expect(201);
     await until('the message', async () => (await inbox(t, student.email)).length === 1);
     const list = await t.http.get('/api/admin/mailbox').set(bearer(admin)).expect(200);
     const summary = list.body.results.find((m: { to: string }) => m.to === student.email);
-    expect(summary).toMatchObject({ subject: 'You have been enrolled in Lithography Spring 2027', from: expect.stringContaining('ChipSkills Academy') });
+    expect(summary).toMatchObject({
+      subject: 'You have been enrolled in Lithography Spring 2027',
+      from: expect.stringContaining('ChipSkills Academy'),
+    });
     const msg = (await t.http.get(`/api/admin/mailbox/${summary.id}`).set(bearer(admin)).expect(200)).body;
     const classUrl = `${t.config.publicUrl}/class/${cohort.id_slug}`;
     expect(msg.html).toContain('Hello Nadia,');
@@ -78,7 +86,12 @@ describe('the development mailbox', () => {
     const to = 'rolled-back@example.com';
     await expect(
       t.ds.transaction(async (m) => {
-        await mail.queue(m, { template: 'enrolled-in-cohort', to, subjectId: 'rb', props: { firstName: 'R', cohortTitle: 'C', startDate: 'a', endDate: 'b', classUrl: 'http://x/class/1' } });
+        await mail.queue(m, {
+          template: 'enrolled-in-cohort',
+          to,
+          subjectId: 'rb',
+          props: { firstName: 'R', cohortTitle: 'C', startDate: 'a', endDate: 'b', classUrl: 'http://x/class/1' },
+        });
         expect((await m.query(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE data->>'to' = $1`, [to]))[0].n).toBe(1);
         throw new Error('undo');
       }),
@@ -90,7 +103,12 @@ describe('the development mailbox', () => {
 
   it('is idempotent per (template, recipient, subject): queued twice or delivered twice, sent once', async () => {
     const mail = t.app.get(MailService);
-    const message = { template: 'enrolled-in-cohort' as const, to: 'twice@example.com', subjectId: 'enrolment:twice', props: { firstName: 'T', cohortTitle: 'Twice', startDate: 'a', endDate: 'b', classUrl: 'http://x/class/1' } };
+    const message = {
+      template: 'enrolled-in-cohort' as const,
+      to: 'twice@example.com',
+      subjectId: 'enrolment:twice',
+      props: { firstName: 'T', cohortTitle: 'Twice', startDate: 'a', endDate: 'b', classUrl: 'http://x/class/1' },
+    };
     const first = await t.ds.transaction((m) => mail.queue(m, message));
     const second = await t.ds.transaction((m) => mail.queue(m, { ...message, to: 'TWICE@example.com' }));
     expect(first).toBeTruthy();
@@ -122,11 +140,22 @@ describe('SMTP down', () => {
   it('retries with back-off, fails after the last try, shows in failed jobs; Retry sends it', async () => {
     const mail = t.app.get(MailService);
     const to = 'outage@example.com';
-    await t.ds.transaction((m) => mail.queue(m, { template: 'enrolled-in-cohort', to, subjectId: 'outage', props: { firstName: 'O', cohortTitle: 'Outage', startDate: 'a', endDate: 'b', classUrl: 'http://x/class/1' } }));
-    const [failed] = await until('the job to fail', async () => {
-      const rows = await jobsOf(t, to);
-      return rows[0]?.state === 'failed' && rows;
-    }, 60_000);
+    await t.ds.transaction((m) =>
+      mail.queue(m, {
+        template: 'enrolled-in-cohort',
+        to,
+        subjectId: 'outage',
+        props: { firstName: 'O', cohortTitle: 'Outage', startDate: 'a', endDate: 'b', classUrl: 'http://x/class/1' },
+      }),
+    );
+    const [failed] = await until(
+      'the job to fail',
+      async () => {
+        const rows = await jobsOf(t, to);
+        return rows[0]?.state === 'failed' && rows;
+      },
+      60_000,
+    );
     expect(failed.retry_count).toBe(1);
     const [timing] = await t.ds.query(`SELECT retry_delay, retry_backoff FROM ${JOBS_SCHEMA}.job WHERE id = $1`, [failed.id]);
     expect(timing).toMatchObject({ retry_delay: 1, retry_backoff: true });

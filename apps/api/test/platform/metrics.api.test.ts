@@ -28,7 +28,9 @@ describe('GET /api/metrics', () => {
     await t.http.get('/api/no-such-thing/12345').expect(404);
     const text = (await t.http.get('/api/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200)).text;
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/health\/live",status_code="200"\} [1-9]/);
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/health\/live",status_code="200"\} [1-9]/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/health\/live",status_code="200"\} [1-9]/,
+    );
     expect(text).toMatch(/route="unmatched",status_code="404"/);
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/cohorts\/admin\/:cohortId\/students",status_code="401"\} 1/);
     expect(text).not.toContain(cohort);

@@ -19,16 +19,27 @@ afterAll(async () => {
   await prod?.close();
 });
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
 
 /** Opens Vite's hot-reload websocket at `path` on the API's own port; answers Vite's first message. */
 function hmrHello(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({
-      host: '127.0.0.1', port, path,
+      host: '127.0.0.1',
+      port,
+      path,
       headers: {
-        Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13',
-        'Sec-WebSocket-Key': Buffer.from('0123456789abcdef').toString('base64'), 'Sec-WebSocket-Protocol': 'vite-hmr',
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': Buffer.from('0123456789abcdef').toString('base64'),
+        'Sec-WebSocket-Protocol': 'vite-hmr',
       },
     });
     req.on('upgrade', (_res, socket, head: Buffer) => {
@@ -48,8 +59,12 @@ function hmrHello(path: string): Promise<string> {
 }
 
 describe('pnpm dev (DEV_APPS)', () => {
-  it('serves each app page with a policy that lets Vite\'s inline script and hot-reload websocket run', async () => {
-    for (const [path, client] of [['/', '/@vite/client'], ['/student', '/_learn/@vite/client'], ['/admin/courses', '/_admin/@vite/client']]) {
+  it("serves each app page with a policy that lets Vite's inline script and hot-reload websocket run", async () => {
+    for (const [path, client] of [
+      ['/', '/@vite/client'],
+      ['/student', '/_learn/@vite/client'],
+      ['/admin/courses', '/_admin/@vite/client'],
+    ]) {
       const res = await dev.http.get(path).set('Host', `localhost:${port}`).expect(200);
       expect(res.text).toContain(`src="${client}"`);
       expect(res.text).toMatch(/<script type="module">[^<]+<\/script>/);
@@ -59,11 +74,11 @@ describe('pnpm dev (DEV_APPS)', () => {
     }
   }, 60_000);
 
-  it('answers each app\'s hot-reload websocket on the API\'s own port, at the app\'s base', async () => {
+  it("answers each app's hot-reload websocket on the API's own port, at the app's base", async () => {
     for (const base of ['/', '/_learn/', '/_admin/']) expect(JSON.parse(await hmrHello(base))).toEqual({ type: 'connected' });
   });
 
-  it('keeps the built product\'s policy strict: no inline script, no websocket', async () => {
+  it("keeps the built product's policy strict: no inline script, no websocket", async () => {
     const csp = directives((await prod.http.get('/api/health')).headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);

@@ -25,7 +25,11 @@ describe('source maps of the apps', () => {
   beforeAll(() => {
     // Built apps with a map left beside each bundle, as an older build would have.
     root = mkdtempSync(join(tmpdir(), 'serve-apps-test-'));
-    for (const [name, page] of [['web', 'index.html'], ['learn', 'index.html'], ['admin', 'index.html']]) {
+    for (const [name, page] of [
+      ['web', 'index.html'],
+      ['learn', 'index.html'],
+      ['admin', 'index.html'],
+    ]) {
       const dist = join(root, 'apps', name, 'dist');
       mkdirSync(join(dist, 'assets'), { recursive: true });
       writeFileSync(join(dist, page), `<!doctype html><title>${name}</title>`);
@@ -37,14 +41,16 @@ describe('source maps of the apps', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it.each(['/assets/index-abc123.js.map', '/_learn/assets/index-abc123.js.map', '/_admin/assets/index-abc123.js.map', '/_admin/assets/index-abc123.JS.MAP'])(
-    'answers 404 for %s while its bundle is served',
-    async (path) => {
-      const bundle = path.replace(/\.map$/i, '').replace('.JS', '.js');
-      expect((await request(app).get(bundle)).status).toBe(200);
-      const res = await request(app).get(path);
-      expect(res.status).toBe(404);
-      expect(res.text).not.toContain('secret.tsx');
-    },
-  );
+  it.each([
+    '/assets/index-abc123.js.map',
+    '/_learn/assets/index-abc123.js.map',
+    '/_admin/assets/index-abc123.js.map',
+    '/_admin/assets/index-abc123.JS.MAP',
+  ])('answers 404 for %s while its bundle is served', async (path) => {
+    const bundle = path.replace(/\.map$/i, '').replace('.JS', '.js');
+    expect((await request(app).get(bundle)).status).toBe(200);
+    const res = await request(app).get(path);
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('secret.tsx');
+  });
 });

@@ -19,7 +19,10 @@ describe('storage:migrate --to s3', () => {
     return { code: await run.exited, output: run.output() };
   };
   const backends = async () =>
-    (await t.ds.query(`SELECT backend, count(*)::int AS n FROM stored_files GROUP BY backend ORDER BY backend`)) as { backend: string; n: number }[];
+    (await t.ds.query(`SELECT backend, count(*)::int AS n FROM stored_files GROUP BY backend ORDER BY backend`)) as {
+      backend: string;
+      n: number;
+    }[];
 
   beforeAll(async () => {
     [built, s3] = await Promise.all([buildApi(), startS3Server()]);
@@ -28,7 +31,10 @@ describe('storage:migrate --to s3', () => {
     storage = t.app.get(StorageService);
     for (let i = 0; i < 40; i++) {
       const data = Buffer.from(`%PDF-1.7 file ${i} `.repeat(200 + i));
-      files.push({ file: await storage.save({ data, originalName: `file ${i}.pdf`, contentType: 'application/pdf', purpose: 'test' }), data });
+      files.push({
+        file: await storage.save({ data, originalName: `file ${i}.pdf`, contentType: 'application/pdf', purpose: 'test' }),
+        data,
+      });
     }
     env = { ...s3.env, DATA_DIR: t.config.dataDir, DATABASE_URL: (t.ds.options as { url: string }).url };
   }, 60_000);
@@ -51,7 +57,10 @@ describe('storage:migrate --to s3', () => {
     const first = await migrate(['--to', 's3', '--limit', '5']);
     expect(first.output).toContain('Copied 5 file(s) to the bucket school-files; 35 remain on disk.');
     expect(first.code).toBe(0);
-    expect(await backends()).toEqual([{ backend: 'disk', n: 35 }, { backend: 's3', n: 5 }]);
+    expect(await backends()).toEqual([
+      { backend: 'disk', n: 35 },
+      { backend: 's3', n: 5 },
+    ]);
 
     const killed = runNode(built.storageMigrate, ['--to', 's3'], env);
     await new Promise<void>((resolve) => {
@@ -98,8 +107,18 @@ describe('storage:migrate --to s3', () => {
   });
 
   it('reports a file missing from disk, leaves its record, and still copies the others', async () => {
-    const lost = await storage.save({ data: Buffer.from('%PDF-1.7 lost'), originalName: 'lost.pdf', contentType: 'application/pdf', purpose: 'test' });
-    const kept = await storage.save({ data: Buffer.from('%PDF-1.7 kept'), originalName: 'kept.pdf', contentType: 'application/pdf', purpose: 'test' });
+    const lost = await storage.save({
+      data: Buffer.from('%PDF-1.7 lost'),
+      originalName: 'lost.pdf',
+      contentType: 'application/pdf',
+      purpose: 'test',
+    });
+    const kept = await storage.save({
+      data: Buffer.from('%PDF-1.7 kept'),
+      originalName: 'kept.pdf',
+      contentType: 'application/pdf',
+      purpose: 'test',
+    });
     rmSync(storage.pathOf(lost.storage_key));
     const run = await migrate(['--to', 's3']);
     expect(run.code).toBe(1);

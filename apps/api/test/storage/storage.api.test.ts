@@ -19,11 +19,15 @@ const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 describe('signed file URLs', () => {
   it('serves a stored file with its type, nosniff and an inline disposition', async () => {
     const file = await storage.save({ data: bytes, originalName: 'notes.pdf', contentType: 'application/pdf', purpose: 'test' });
-    const res = await t.http.get(storage.signedUrl(file.id_slug)).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const res = await t.http
+      .get(storage.signedUrl(file.id_slug))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toMatch(/^inline; filename\*=UTF-8''notes\.pdf$/);

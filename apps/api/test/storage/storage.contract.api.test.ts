@@ -47,11 +47,14 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
 
   /** GET a signed API URL as a browser would, following the redirect to the bucket. */
   const get = async (url: string, headers: Record<string, string> = {}): Promise<Answer> => {
-    const req = t.http.get(url).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const req = t.http
+      .get(url)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     for (const [k, v] of Object.entries(headers)) req.set(k, v);
     const res = await req;
     // The bucket's files are always a redirect (an invalid link is the API's 404); the disk's never.
@@ -63,8 +66,7 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
     return { status: res.status, headers: res.headers as Record<string, string>, body: res.body as Buffer, url };
   };
 
-  const save = (originalName: string, contentType: string) =>
-    storage.save({ data: bytes, originalName, contentType, purpose: 'test' });
+  const save = (originalName: string, contentType: string) => storage.save({ data: bytes, originalName, contentType, purpose: 'test' });
 
   it('counts in readiness: ready while the store takes files', async () => {
     const ready = await t.http.get('/api/health/ready').expect(200);
@@ -146,7 +148,12 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
     it('serves a file stored by one API process from another with its own disk, through the one bucket', async () => {
       const file = await save('shared.pdf', 'application/pdf');
       const config = loadConfig({
-        NODE_ENV: 'test', SERVE_APPS: 'false', COOKIE_SECURE: 'false', JWT_SECRET: t.config.JWT_SECRET!, STORAGE: 's3', ...s3!.env,
+        NODE_ENV: 'test',
+        SERVE_APPS: 'false',
+        COOKIE_SECURE: 'false',
+        JWT_SECRET: t.config.JWT_SECRET!,
+        STORAGE: 's3',
+        ...s3!.env,
         DATA_DIR: mkdtempSync(join(tmpdir(), 'school-other-replica-')),
       });
       const other = await createApp(config, t.ds);
@@ -163,8 +170,14 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
 
     it('is not ready while its bucket cannot be reached', async () => {
       const config = loadConfig({
-        NODE_ENV: 'test', SERVE_APPS: 'false', COOKIE_SECURE: 'false', JWT_SECRET: t.config.JWT_SECRET!, STORAGE: 's3',
-        ...s3!.env, S3_BUCKET: 'no-such-bucket', DATA_DIR: mkdtempSync(join(tmpdir(), 'school-no-bucket-')),
+        NODE_ENV: 'test',
+        SERVE_APPS: 'false',
+        COOKIE_SECURE: 'false',
+        JWT_SECRET: t.config.JWT_SECRET!,
+        STORAGE: 's3',
+        ...s3!.env,
+        S3_BUCKET: 'no-such-bucket',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'school-no-bucket-')),
       });
       const other = await createApp(config, t.ds);
       await other.init();

@@ -13,7 +13,7 @@ import './app.css';
 function Layout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   return (
-    <StandardLayout user={user} onLogout={logout}>
+    <StandardLayout user={user} onLogout={logout} mainClassName="learn-main">
       {children}
     </StandardLayout>
   );

@@ -40,17 +40,31 @@ export function cohortView(overrides: Partial<UserCohortView> = {}): UserCohortV
         completion_percentage: 0,
         modules: [
           {
-            id_slug: 'm1', title: 'RTL design', order: 0, completion_percentage: 50,
+            id_slug: 'm1',
+            title: 'RTL design',
+            order: 0,
+            completion_percentage: 50,
             lessons: [
               { lesson_id: 'l1', lesson_title: 'The design flow', lesson_type: 'VIDEO', is_completed: true, order: 0 },
               { lesson_id: 'l2', lesson_title: 'Logic reading', lesson_type: 'READING', is_completed: false, order: 1 },
             ],
           },
-          { id_slug: 'm2', title: 'Verification', order: 1, completion_percentage: 0, lessons: [{ lesson_id: 'l3', lesson_title: 'UART project', lesson_type: 'PROJECT', is_completed: false, order: 0 }] },
+          {
+            id_slug: 'm2',
+            title: 'Verification',
+            order: 1,
+            completion_percentage: 0,
+            lessons: [{ lesson_id: 'l3', lesson_title: 'UART project', lesson_type: 'PROJECT', is_completed: false, order: 0 }],
+          },
         ],
       },
     ],
-    latest_lesson_part: { lesson_id: 'l1', lesson_title: 'The design flow', lesson_type: 'VIDEO', course_info: { course_id_slug: 'course-1', course_title: 'Digital IC Design Fundamentals' } },
+    latest_lesson_part: {
+      lesson_id: 'l1',
+      lesson_title: 'The design flow',
+      lesson_type: 'VIDEO',
+      course_info: { course_id_slug: 'course-1', course_title: 'Digital IC Design Fundamentals' },
+    },
     user_cohort_part: { completed_lessons_ids: ['l1'], cohort_id_slug: 'k1', total_grades: 0, enrolment_status: 'ACTIVE' },
     user_grades_part: [],
     certificates_part: [],
@@ -58,11 +72,31 @@ export function cohortView(overrides: Partial<UserCohortView> = {}): UserCohortV
   };
 }
 
-export function lesson(id: string, title: string, type: LessonDetail['lesson_type'], order: number, extra: Partial<LessonDetail> = {}): LessonDetail {
+export function lesson(
+  id: string,
+  title: string,
+  type: LessonDetail['lesson_type'],
+  order: number,
+  extra: Partial<LessonDetail> = {},
+): LessonDetail {
   return {
-    id_slug: id, title, description: `About ${title}`, order, lesson_type: type, video_lecture_id_slug: null, video_captions_url: null, reading_pdf_id_slugs: [],
-    link_urls: [], reading_files: [], links: [], quiz_group: null, project_group: null, cohort_grade: null, user_cohort_grade: null,
-    is_completed: false, ...extra,
+    id_slug: id,
+    title,
+    description: `About ${title}`,
+    order,
+    lesson_type: type,
+    video_lecture_id_slug: null,
+    video_captions_url: null,
+    reading_pdf_id_slugs: [],
+    link_urls: [],
+    reading_files: [],
+    links: [],
+    quiz_group: null,
+    project_group: null,
+    cohort_grade: null,
+    user_cohort_grade: null,
+    is_completed: false,
+    ...extra,
   };
 }
 
@@ -75,7 +109,10 @@ export function coursePart(overrides: Partial<CoursePart> = {}): CoursePart {
     enrolment_status: 'ACTIVE',
     modules: [
       {
-        id_slug: 'm1', title: 'RTL design', order: 0, completion_percentage: 50,
+        id_slug: 'm1',
+        title: 'RTL design',
+        order: 0,
+        completion_percentage: 50,
         lessons: [
           lesson('l1', 'The design flow', 'VIDEO', 0, { is_completed: true, video_lecture_id_slug: 'vid1' }),
           lesson('l2', 'Logic reading', 'READING', 1, {
@@ -85,8 +122,16 @@ export function coursePart(overrides: Partial<CoursePart> = {}): CoursePart {
         ],
       },
       {
-        id_slug: 'm2', title: 'Verification', order: 1, completion_percentage: 0,
-        lessons: [lesson('l3', 'Testbench video', 'VIDEO', 0, { video_lecture_id_slug: 'vid3', video_captions_url: '/api/files/cap3?exp=1&dl=0&sig=c' })],
+        id_slug: 'm2',
+        title: 'Verification',
+        order: 1,
+        completion_percentage: 0,
+        lessons: [
+          lesson('l3', 'Testbench video', 'VIDEO', 0, {
+            video_lecture_id_slug: 'vid3',
+            video_captions_url: '/api/files/cap3?exp=1&dl=0&sig=c',
+          }),
+        ],
       },
     ],
     ...overrides,

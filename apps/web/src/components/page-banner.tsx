@@ -13,7 +13,7 @@ export interface PageBannerProps {
 export function PageBanner({ title, subtitle, eyebrow, children }: PageBannerProps) {
   return (
     <header className="site-banner">
-      <div className="site-container">
+      <div className="ui-page ui-page--gutters">
         {eyebrow && <p className="site-banner__eyebrow">{eyebrow}</p>}
         <h1 className="site-banner__title">{title}</h1>
         {subtitle && <p className="site-banner__subtitle">{subtitle}</p>}

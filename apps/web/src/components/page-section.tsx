@@ -7,9 +7,9 @@ export interface PageSectionProps {
   /** The alternate (tinted) background. */
   alt?: boolean;
   id?: string;
-  /** Classes of the section, after page-section. */
+  /** Classes of the section, after site-page-section. */
   className?: string;
-  /** Classes of the inner container, after site-container. */
+  /** Classes of the inner container, after ui-page ui-page--gutters. */
   containerClassName?: string;
   children: ReactNode;
 }
@@ -19,11 +19,11 @@ export function PageSection({ titleId, title, alt, id, className, containerClass
   return (
     <section
       id={id}
-      className={['page-section', alt && 'page-section--alt', className].filter(Boolean).join(' ')}
+      className={['site-page-section', alt && 'site-page-section--alt', className].filter(Boolean).join(' ')}
       aria-labelledby={titleId}
     >
-      <div className={containerClassName ? `site-container ${containerClassName}` : 'site-container'}>
-        <h2 id={titleId} className="page-section__title">
+      <div className={containerClassName ? `ui-page ui-page--gutters ${containerClassName}` : 'ui-page ui-page--gutters'}>
+        <h2 id={titleId} className="site-page-section__title">
           {title}
         </h2>
         {children}
@@ -46,8 +46,8 @@ export function TileList({
   return (
     <List className={className}>
       {items.map((p) => (
-        <li key={p.title} className="tile">
-          <h3 className="tile__title">{p.title}</h3>
+        <li key={p.title} className="site-tile">
+          <h3 className="site-tile__title">{p.title}</h3>
           <p>{p.description}</p>
         </li>
       ))}

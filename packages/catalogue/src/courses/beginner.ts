@@ -55,7 +55,7 @@ export const beginnerCourses: Course[] = [
         {
           title: 'The industry and your career',
           descriptions: [
-            'The global value chain, Malaysia\'s strength in assembly, test and packaging, and the growth of local design houses.',
+            "The global value chain, Malaysia's strength in assembly, test and packaging, and the growth of local design houses.",
             'Job roles across design, manufacturing and quality, the skills each needs, and how to plan your learning path.',
           ],
         },
@@ -98,14 +98,7 @@ export const beginnerCourses: Course[] = [
         'Write synthesisable Verilog and self-checking testbenches and debug with waveforms',
         'Synthesise, place and program a design onto an FPGA and verify it on the board',
       ],
-      tools: [
-        'Verilog HDL',
-        'Icarus Verilog',
-        'GTKWave',
-        'AMD Vivado',
-        'Digilent Basys 3 FPGA board',
-        'Git',
-      ],
+      tools: ['Verilog HDL', 'Icarus Verilog', 'GTKWave', 'AMD Vivado', 'Digilent Basys 3 FPGA board', 'Git'],
       curriculum: [
         {
           title: 'Combinational logic',
@@ -191,7 +184,7 @@ export const beginnerCourses: Course[] = [
           ],
         },
         {
-          title: 'The engineer\'s working environment',
+          title: "The engineer's working environment",
           descriptions: [
             'Linux files, permissions, processes, environment variables, grep, sed, awk and shell scripts.',
             'Git branching and merging, and the project directory structures used by design and process teams.',
@@ -217,7 +210,7 @@ export const beginnerCourses: Course[] = [
       },
       prequisites: [
         'Diploma or degree studies in engineering, science or computing (in progress or completed)',
-        'Basic circuit theory: Ohm\'s law and Kirchhoff\'s laws',
+        "Basic circuit theory: Ohm's law and Kirchhoff's laws",
         'A computer able to run a Linux virtual machine or WSL',
       ],
     },

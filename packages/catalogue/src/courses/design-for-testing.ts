@@ -22,14 +22,7 @@ export const designForTestingCourses: Course[] = [
         'Insert scan chains and test compression and balance chain lengths',
         'Verify scan insertion with DRC reports and scan shift and capture simulation',
       ],
-      tools: [
-        'Siemens Tessent Scan',
-        'Synopsys DFT Compiler',
-        'Cadence Modus DFT',
-        'Synopsys TestMAX',
-        'Siemens Questa',
-        'Tcl',
-      ],
+      tools: ['Siemens Tessent Scan', 'Synopsys DFT Compiler', 'Cadence Modus DFT', 'Synopsys TestMAX', 'Siemens Questa', 'Tcl'],
       curriculum: [
         {
           title: 'Why design for test',
@@ -63,11 +56,7 @@ export const designForTestingCourses: Course[] = [
           { value: '6 weeks', text: 'Hybrid course with lab days', icon: 'person' },
         ],
       },
-      prequisites: [
-        'Digital logic and flip-flop timing',
-        'Reading Verilog netlists',
-        'Basic Linux and Tcl',
-      ],
+      prequisites: ['Digital logic and flip-flop timing', 'Reading Verilog netlists', 'Basic Linux and Tcl'],
     },
   },
   {
@@ -91,7 +80,14 @@ export const designForTestingCourses: Course[] = [
         'Generate at-speed patterns using launch-on-capture and launch-on-shift',
         'Validate patterns with timing simulation and export them in STIL for automatic test equipment',
       ],
-      tools: ['Siemens Tessent FastScan and TestKompress', 'Synopsys TestMAX ATPG', 'Cadence Modus', 'STIL (IEEE 1450)', 'Siemens Questa', 'Python'],
+      tools: [
+        'Siemens Tessent FastScan and TestKompress',
+        'Synopsys TestMAX ATPG',
+        'Cadence Modus',
+        'STIL (IEEE 1450)',
+        'Siemens Questa',
+        'Python',
+      ],
       curriculum: [
         {
           title: 'Fault models',
@@ -125,11 +121,7 @@ export const designForTestingCourses: Course[] = [
           { value: '1', text: 'Pattern set delivered in STIL', icon: 'briefcase' },
         ],
       },
-      prequisites: [
-        'Scan design fundamentals',
-        'Digital logic and timing basics',
-        'Basic Tcl scripting',
-      ],
+      prequisites: ['Scan design fundamentals', 'Digital logic and timing basics', 'Basic Tcl scripting'],
     },
   },
   {
@@ -201,11 +193,7 @@ export const designForTestingCourses: Course[] = [
           { value: '6 weeks', text: 'Advanced hybrid course', icon: 'person' },
         ],
       },
-      prequisites: [
-        'Scan design and ATPG fundamentals',
-        'RTL design experience',
-        'Basic understanding of SRAM structure',
-      ],
+      prequisites: ['Scan design and ATPG fundamentals', 'RTL design experience', 'Basic understanding of SRAM structure'],
     },
   },
   {
@@ -229,14 +217,7 @@ export const designForTestingCourses: Course[] = [
         'Build IEEE 1687 IJTAG networks and describe them with ICL and PDL',
         'Retarget instrument access procedures from simulation to silicon and ATE',
       ],
-      tools: [
-        'IEEE 1149.1 JTAG',
-        'IEEE 1687 IJTAG (ICL and PDL)',
-        'Siemens Tessent IJTAG',
-        'BSDL',
-        'OpenOCD',
-        'Siemens Questa',
-      ],
+      tools: ['IEEE 1149.1 JTAG', 'IEEE 1687 IJTAG (ICL and PDL)', 'Siemens Tessent IJTAG', 'BSDL', 'OpenOCD', 'Siemens Questa'],
       curriculum: [
         {
           title: 'JTAG and boundary scan',
@@ -270,11 +251,7 @@ export const designForTestingCourses: Course[] = [
           { value: '6 weeks', text: 'Advanced hybrid course', icon: 'person' },
         ],
       },
-      prequisites: [
-        'Digital design and finite state machines',
-        'Scan design fundamentals',
-        'RTL simulation experience',
-      ],
+      prequisites: ['Digital design and finite state machines', 'Scan design fundamentals', 'RTL simulation experience'],
     },
   },
 ];

@@ -49,7 +49,7 @@ export const designVerificationCourses: Course[] = [
       why: {
         title: 'Why verification?',
         description:
-          'Industry studies consistently show verification takes over half of a chip project\'s effort, and verification engineers are among the most hired roles in design houses.',
+          "Industry studies consistently show verification takes over half of a chip project's effort, and verification engineers are among the most hired roles in design houses.",
         statistics: [
           { value: '50%+', text: 'Of chip project effort spent on verification', icon: 'chart' },
           { value: '3', text: 'Testbenches built, from directed to random', icon: 'person' },
@@ -332,11 +332,7 @@ export const designVerificationCourses: Course[] = [
           { value: '1', text: 'CI-tested verification repository', icon: 'briefcase' },
         ],
       },
-      prequisites: [
-        'Python programming, including classes',
-        'Reading Verilog or SystemVerilog RTL',
-        'Basic understanding of testbenches',
-      ],
+      prequisites: ['Python programming, including classes', 'Reading Verilog or SystemVerilog RTL', 'Basic understanding of testbenches'],
     },
   },
   {
@@ -408,11 +404,7 @@ export const designVerificationCourses: Course[] = [
           { value: '6 weeks', text: 'Advanced hybrid course', icon: 'person' },
         ],
       },
-      prequisites: [
-        'UVM testbench development experience',
-        'C programming',
-        'Knowledge of AMBA bus protocols',
-      ],
+      prequisites: ['UVM testbench development experience', 'C programming', 'Knowledge of AMBA bus protocols'],
     },
   },
 ];

@@ -277,11 +277,7 @@ export const failureAnalysisCourses: Course[] = [
           { value: '1', text: 'Package FA case study report', icon: 'briefcase' },
         ],
       },
-      prequisites: [
-        'IC package fundamentals',
-        'Basic statistics',
-        'Introduction to Failure Analysis is recommended',
-      ],
+      prequisites: ['IC package fundamentals', 'Basic statistics', 'Introduction to Failure Analysis is recommended'],
     },
   },
   {

@@ -153,14 +153,7 @@ export const logicDesignCourses: Course[] = [
         'Design reset schemes with asynchronous assertion, synchronous de-assertion and reset sequencing',
         'Run and triage structural CDC and RDC reports, and write waivers with clear justification',
       ],
-      tools: [
-        'SystemVerilog',
-        'Siemens Questa CDC',
-        'Synopsys SpyGlass CDC',
-        'Verilator',
-        'SymbiYosys',
-        'Synopsys VCS',
-      ],
+      tools: ['SystemVerilog', 'Siemens Questa CDC', 'Synopsys SpyGlass CDC', 'Verilator', 'SymbiYosys', 'Synopsys VCS'],
       curriculum: [
         {
           title: 'Metastability and synchronisers',
@@ -277,11 +270,7 @@ export const logicDesignCourses: Course[] = [
           { value: '6 weeks', text: 'Advanced hybrid course', icon: 'person' },
         ],
       },
-      prequisites: [
-        'RTL design in SystemVerilog',
-        'Basic knowledge of synthesis and timing',
-        'Understanding of CMOS power fundamentals',
-      ],
+      prequisites: ['RTL design in SystemVerilog', 'Basic knowledge of synthesis and timing', 'Understanding of CMOS power fundamentals'],
     },
   },
   {
@@ -305,14 +294,7 @@ export const logicDesignCourses: Course[] = [
         'Compile and run C programs on the core and check results against the Spike reference simulator',
         'Measure CPI and evaluate branch prediction and memory interface trade-offs',
       ],
-      tools: [
-        'RISC-V GNU toolchain (GCC)',
-        'Spike RISC-V ISA simulator',
-        'Verilator',
-        'SystemVerilog',
-        'GTKWave',
-        'riscv-tests suite',
-      ],
+      tools: ['RISC-V GNU toolchain (GCC)', 'Spike RISC-V ISA simulator', 'Verilator', 'SystemVerilog', 'GTKWave', 'riscv-tests suite'],
       curriculum: [
         {
           title: 'The RISC-V instruction set',
@@ -373,7 +355,7 @@ export const logicDesignCourses: Course[] = [
     details: {
       tagline: 'Learn the protocols that connect every block on a modern SoC.',
       description:
-        'Arm\'s AMBA protocols are the common language of SoC design. You will study the APB, AXI4-Lite and full AXI4 protocols channel by channel, including handshakes, bursts, outstanding transactions and response codes. Then you will design protocol-compliant slaves and masters, build an APB bridge, and integrate a processor, memory and peripherals into a small SoC with a documented memory map.',
+        "Arm's AMBA protocols are the common language of SoC design. You will study the APB, AXI4-Lite and full AXI4 protocols channel by channel, including handshakes, bursts, outstanding transactions and response codes. Then you will design protocol-compliant slaves and masters, build an APB bridge, and integrate a processor, memory and peripherals into a small SoC with a documented memory map.",
       outcomes: [
         'Explain the APB, AXI4-Lite and AXI4 channels, handshakes, burst types and response codes',
         'Design a protocol-compliant AXI4-Lite register slave and an APB peripheral',
@@ -422,11 +404,7 @@ export const logicDesignCourses: Course[] = [
           { value: '6 weeks', text: 'Hybrid course with lab days', icon: 'person' },
         ],
       },
-      prequisites: [
-        'RTL design in SystemVerilog',
-        'Finite state machine design',
-        'Basic simulation and waveform debugging',
-      ],
+      prequisites: ['RTL design in SystemVerilog', 'Finite state machine design', 'Basic simulation and waveform debugging'],
     },
   },
 ];

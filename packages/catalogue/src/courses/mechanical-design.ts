@@ -56,7 +56,7 @@ export const mechanicalDesignCourses: Course[] = [
       why: {
         title: 'Why packaging?',
         description:
-          'Malaysia is one of the world\'s largest hubs for semiconductor assembly, test and packaging, and advanced packaging is now a key driver of chip performance.',
+          "Malaysia is one of the world's largest hubs for semiconductor assembly, test and packaging, and advanced packaging is now a key driver of chip performance.",
         statistics: [
           { value: '~13%', text: 'Of global assembly, test and packaging capacity is in Malaysia', icon: 'chart' },
           { value: '6', text: 'Package families compared', icon: 'person' },
@@ -270,11 +270,7 @@ export const mechanicalDesignCourses: Course[] = [
           { value: '6 weeks', text: 'Hybrid course with CAD lab days', icon: 'person' },
         ],
       },
-      prequisites: [
-        'Mechanical engineering drawing fundamentals',
-        'Basic experience with any CAD tool',
-        'Engineering mathematics',
-      ],
+      prequisites: ['Mechanical engineering drawing fundamentals', 'Basic experience with any CAD tool', 'Engineering mathematics'],
     },
   },
 ];

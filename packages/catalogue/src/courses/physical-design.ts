@@ -56,18 +56,14 @@ export const physicalDesignCourses: Course[] = [
       why: {
         title: 'Why physical design?',
         description:
-          'Every chip needs physical designers, and the role combines algorithms, electrical engineering and problem solving. Malaysia\'s growing design centres hire physical design engineers at every level.',
+          "Every chip needs physical designers, and the role combines algorithms, electrical engineering and problem solving. Malaysia's growing design centres hire physical design engineers at every level.",
         statistics: [
           { value: '1', text: 'Design taken from netlist to GDSII', icon: 'briefcase' },
           { value: '8', text: 'Flow steps run hands-on', icon: 'chart' },
           { value: '6 weeks', text: 'Hybrid course with lab days', icon: 'person' },
         ],
       },
-      prequisites: [
-        'Digital logic and basic RTL knowledge',
-        'Understanding of setup and hold timing',
-        'Linux command line and basic Tcl',
-      ],
+      prequisites: ['Digital logic and basic RTL knowledge', 'Understanding of setup and hold timing', 'Linux command line and basic Tcl'],
     },
   },
   {
@@ -91,14 +87,7 @@ export const physicalDesignCourses: Course[] = [
         'Design power rings, straps and rails and calculate the width needed for current and EM limits',
         'Run static and dynamic IR drop and electromigration analysis and fix hot spots',
       ],
-      tools: [
-        'Cadence Innovus',
-        'Synopsys IC Compiler II',
-        'Ansys RedHawk-SC',
-        'Cadence Voltus',
-        'OpenROAD',
-        'IEEE 1801 UPF',
-      ],
+      tools: ['Cadence Innovus', 'Synopsys IC Compiler II', 'Ansys RedHawk-SC', 'Cadence Voltus', 'OpenROAD', 'IEEE 1801 UPF'],
       curriculum: [
         {
           title: 'Die and macro planning',
@@ -208,11 +197,7 @@ export const physicalDesignCourses: Course[] = [
           { value: '1', text: 'Closed block for your portfolio', icon: 'briefcase' },
         ],
       },
-      prequisites: [
-        'Physical design flow basics',
-        'Static timing analysis fundamentals',
-        'Tcl scripting',
-      ],
+      prequisites: ['Physical design flow basics', 'Static timing analysis fundamentals', 'Tcl scripting'],
     },
   },
   {
@@ -277,11 +262,7 @@ export const physicalDesignCourses: Course[] = [
           { value: '6 weeks', text: 'Advanced hybrid course', icon: 'person' },
         ],
       },
-      prequisites: [
-        'Digital design and synthesis basics',
-        'Understanding of setup and hold time',
-        'Tcl scripting',
-      ],
+      prequisites: ['Digital design and synthesis basics', 'Understanding of setup and hold time', 'Tcl scripting'],
     },
   },
   {
@@ -339,11 +320,7 @@ export const physicalDesignCourses: Course[] = [
           { value: '1', text: 'Clean sign-off database for your portfolio', icon: 'briefcase' },
         ],
       },
-      prequisites: [
-        'Basic CMOS layout concepts',
-        'Linux command line',
-        'Physical design flow basics are helpful but not required',
-      ],
+      prequisites: ['Basic CMOS layout concepts', 'Linux command line', 'Physical design flow basics are helpful but not required'],
     },
   },
 ];

@@ -20,7 +20,7 @@ export const processEngineeringCourses: Course[] = [
         'Explain each front-end step of a CMOS flow: isolation, wells, gate stack, spacers and source/drain',
         'Explain back-end steps: contacts, copper damascene, low-k dielectrics and passivation',
         'Identify the metrology and inspection used after each step and why',
-        'Describe a process engineer\'s responsibilities: recipes, SPC, excursions and change control',
+        "Describe a process engineer's responsibilities: recipes, SPC, excursions and change control",
       ],
       tools: [
         'Process flow and cross-section diagrams',
@@ -98,7 +98,14 @@ export const processEngineeringCourses: Course[] = [
         'Describe overlay measurement and correction and CD metrology with CD-SEM and scatterometry',
         'Explain OPC, phase-shift masks, immersion, multiple patterning and EUV',
       ],
-      tools: ['KLayout for mask layouts', 'Focus-exposure matrix analysis in Python', 'CD-SEM images (case studies)', 'Overlay metrology data', 'JMP', 'Resist datasheets'],
+      tools: [
+        'KLayout for mask layouts',
+        'Focus-exposure matrix analysis in Python',
+        'CD-SEM images (case studies)',
+        'Overlay metrology data',
+        'JMP',
+        'Resist datasheets',
+      ],
       curriculum: [
         {
           title: 'Lithography process and materials',
@@ -160,7 +167,14 @@ export const processEngineeringCourses: Course[] = [
         'Measure and interpret film thickness, uniformity, stress and step coverage',
         'Tune an etch or deposition recipe with design of experiments',
       ],
-      tools: ['Optical emission endpoint data', 'Ellipsometry', 'Four-point probe', 'Wafer bow stress measurement', 'JMP for design of experiments', 'SEM cross-section images'],
+      tools: [
+        'Optical emission endpoint data',
+        'Ellipsometry',
+        'Four-point probe',
+        'Wafer bow stress measurement',
+        'JMP for design of experiments',
+        'SEM cross-section images',
+      ],
       curriculum: [
         {
           title: 'Plasma etch',
@@ -194,11 +208,7 @@ export const processEngineeringCourses: Course[] = [
           { value: '6 weeks', text: 'Hybrid course with lab demonstrations', icon: 'person' },
         ],
       },
-      prequisites: [
-        'Semiconductor fabrication process flow basics',
-        'Chemistry fundamentals',
-        'Basic statistics',
-      ],
+      prequisites: ['Semiconductor fabrication process flow basics', 'Chemistry fundamentals', 'Basic statistics'],
     },
   },
   {
@@ -222,7 +232,14 @@ export const processEngineeringCourses: Course[] = [
         'Select metrology techniques for thickness, sheet resistance, composition and topography',
         'Assess measurement systems with gauge repeatability and reproducibility studies',
       ],
-      tools: ['Ellipsometry and reflectometry', 'Four-point probe', 'Stylus profilometry', 'X-ray fluorescence (XRF)', 'Wafer defect inspection maps', 'Minitab for Gauge R&R'],
+      tools: [
+        'Ellipsometry and reflectometry',
+        'Four-point probe',
+        'Stylus profilometry',
+        'X-ray fluorescence (XRF)',
+        'Wafer defect inspection maps',
+        'Minitab for Gauge R&R',
+      ],
       curriculum: [
         {
           title: 'CMP fundamentals',
@@ -256,11 +273,7 @@ export const processEngineeringCourses: Course[] = [
           { value: '6 weeks', text: 'Hybrid course with lab demonstrations', icon: 'person' },
         ],
       },
-      prequisites: [
-        'Semiconductor fabrication process flow basics',
-        'Basic chemistry and mechanics',
-        'Basic statistics',
-      ],
+      prequisites: ['Semiconductor fabrication process flow basics', 'Basic chemistry and mechanics', 'Basic statistics'],
     },
   },
   {
@@ -387,18 +400,14 @@ export const processEngineeringCourses: Course[] = [
       why: {
         title: 'Why assembly process engineering?',
         description:
-          'Malaysia hosts many of the world\'s major assembly and test sites, from global OSATs to IDMs\' own back-end factories, and they continually hire process engineers.',
+          "Malaysia hosts many of the world's major assembly and test sites, from global OSATs to IDMs' own back-end factories, and they continually hire process engineers.",
         statistics: [
           { value: '~13%', text: 'Of global assembly, test and packaging capacity is in Malaysia', icon: 'chart' },
           { value: '10+', text: 'Assembly steps covered in depth', icon: 'person' },
           { value: '1', text: 'Defect reduction project', icon: 'briefcase' },
         ],
       },
-      prequisites: [
-        'Engineering or science diploma or degree',
-        'Basic materials science',
-        'Basic statistics',
-      ],
+      prequisites: ['Engineering or science diploma or degree', 'Basic materials science', 'Basic statistics'],
     },
   },
 ];

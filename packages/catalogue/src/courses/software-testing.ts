@@ -111,7 +111,7 @@ export const softwareTestingCourses: Course[] = [
       why: {
         title: 'Why test automation?',
         description:
-          'Validation and test teams are judged on coverage and turnaround time. Engineers who automate labs multiply their team\'s output and are in demand at chip and equipment companies.',
+          "Validation and test teams are judged on coverage and turnaround time. Engineers who automate labs multiply their team's output and are in demand at chip and equipment companies.",
         statistics: [
           { value: '5', text: 'Instrument types automated', icon: 'chart' },
           { value: '1', text: 'Reusable test framework for your portfolio', icon: 'briefcase' },
@@ -146,7 +146,14 @@ export const softwareTestingCourses: Course[] = [
         'Describe electrical validation of high-speed IO: eye diagrams, jitter and margining',
         'Root-cause silicon failures using on-chip debug features, scan dumps and design collaboration',
       ],
-      tools: ['Python', 'OpenOCD and JTAG probes', 'Lauterbach TRACE32', 'Oscilloscopes and BERT (concepts)', 'Thermal stream temperature forcing', 'Jira'],
+      tools: [
+        'Python',
+        'OpenOCD and JTAG probes',
+        'Lauterbach TRACE32',
+        'Oscilloscopes and BERT (concepts)',
+        'Thermal stream temperature forcing',
+        'Jira',
+      ],
       curriculum: [
         {
           title: 'Validation planning',
@@ -187,11 +194,7 @@ export const softwareTestingCourses: Course[] = [
           { value: '6 weeks', text: 'Advanced hybrid course', icon: 'person' },
         ],
       },
-      prequisites: [
-        'Python scripting',
-        'Digital design or embedded systems fundamentals',
-        'Experience with lab instruments is helpful',
-      ],
+      prequisites: ['Python scripting', 'Digital design or embedded systems fundamentals', 'Experience with lab instruments is helpful'],
     },
   },
   {
@@ -249,11 +252,7 @@ export const softwareTestingCourses: Course[] = [
           { value: '6 weeks', text: 'Hybrid course with lab days', icon: 'person' },
         ],
       },
-      prequisites: [
-        'C programming',
-        'Basic microcontroller or embedded systems experience',
-        'Software testing fundamentals',
-      ],
+      prequisites: ['C programming', 'Basic microcontroller or embedded systems experience', 'Software testing fundamentals'],
     },
   },
 ];

@@ -75,9 +75,7 @@ describe('programme application', () => {
   });
 
   it('reports each required field with its own message', () => {
-    const expected = Object.fromEntries(
-      Object.entries(PROGRAMME_APPLICATION_MESSAGES).map(([field, message]) => [field, [message]]),
-    );
+    const expected = Object.fromEntries(Object.entries(PROGRAMME_APPLICATION_MESSAGES).map(([field, message]) => [field, [message]]));
     expect(messagesOf(Strict, {})).toEqual(expected);
     const blanks = Object.fromEntries(Object.keys(valid).map((k) => [k, '']));
     expect(messagesOf(ProgrammeApplicationSchema, blanks)).toEqual(expected);
@@ -113,9 +111,7 @@ describe('programme application', () => {
     void resume;
     void transcript;
     expect(Strict.safeParse(rest).success).toBe(true);
-    expect(
-      Strict.safeParse({ ...valid, secondary_phone: '', employment_details: 'x', leadership_details: '' }).success,
-    ).toBe(true);
+    expect(Strict.safeParse({ ...valid, secondary_phone: '', employment_details: 'x', leadership_details: '' }).success).toBe(true);
     expect(Strict.safeParse({ ...valid, status: 'ACCEPTED' }).success).toBe(false);
     expect(messagesOf(Strict, { ...valid, resume: 'javascript:alert(1)' })).toEqual({ resume: ['Invalid file URL'] });
   });

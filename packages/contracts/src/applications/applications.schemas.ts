@@ -74,11 +74,7 @@ const M = PROGRAMME_APPLICATION_MESSAGES;
 
 /** A select value: required, and one of `values` when a list is given. Numbers are taken as strings. */
 function optionField(requiredMessage: string, values?: readonly string[]) {
-  const text = z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage })
-    .max(300, { error: INVALID_OPTION_MESSAGE });
+  const text = z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage }).max(300, { error: INVALID_OPTION_MESSAGE });
   const checked = values
     ? text.refine((v) => values.includes(v), {
         error: INVALID_OPTION_MESSAGE,
@@ -165,8 +161,7 @@ export function makeProgrammeApplicationSchema(options?: ProgrammeApplicationOpt
       when(payload) {
         const v = payload.value as Record<string, unknown> | null;
         if (!v || typeof v !== 'object') return false;
-        if (payload.issues.some((i) => i.path?.[0] === 'english_score' || i.path?.[0] === 'english_qualification'))
-          return false;
+        if (payload.issues.some((i) => i.path?.[0] === 'english_score' || i.path?.[0] === 'english_qualification')) return false;
         return typeof v.english_qualification === 'string' && typeof v.english_score === 'string';
       },
     },

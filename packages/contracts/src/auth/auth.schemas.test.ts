@@ -162,7 +162,7 @@ describe('ChangePasswordSchema', () => {
       new_password: ['Password is required'],
       confirm_new_password: ['Confirm password is required.'],
     });
-    expect(messagesOf(ChangePasswordSchema, { ...valid, new_password: 'weak' , confirm_new_password: 'weak'})).toEqual({
+    expect(messagesOf(ChangePasswordSchema, { ...valid, new_password: 'weak', confirm_new_password: 'weak' })).toEqual({
       new_password: [PASSWORD_RULE_MESSAGE],
     });
     expect(messagesOf(ChangePasswordSchema, { ...valid, confirm_new_password: 'Abc12?' })).toEqual({
@@ -187,9 +187,11 @@ describe('ChangeEmailSchema', () => {
     });
   });
   it('normalises both emails', () => {
-    expect(
-      ChangeEmailSchema.parse({ current_email: ' A@B.co', current_password: 'p', new_email: 'C@D.co ' }),
-    ).toEqual({ current_email: 'a@b.co', current_password: 'p', new_email: 'c@d.co' });
+    expect(ChangeEmailSchema.parse({ current_email: ' A@B.co', current_password: 'p', new_email: 'C@D.co ' })).toEqual({
+      current_email: 'a@b.co',
+      current_password: 'p',
+      new_email: 'c@d.co',
+    });
   });
 });
 

@@ -16,10 +16,7 @@ export const PASSWORD_SPACES_MESSAGE = 'Password must not start or end with a sp
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{6,}$/s;
 
 /** A required email: trimmed, lowercased, checked for format. Messages are customisable. */
-export function makeEmailSchema(
-  requiredMessage = EMAIL_REQUIRED_MESSAGE,
-  formatMessage = EMAIL_FORMAT_MESSAGE,
-) {
+export function makeEmailSchema(requiredMessage = EMAIL_REQUIRED_MESSAGE, formatMessage = EMAIL_FORMAT_MESSAGE) {
   return z
     .string({ error: requiredMessage })
     .trim()
@@ -108,9 +105,7 @@ const confirmPassword = matchesField('password', 'confirm_password', PASSWORDS_D
 export const SignUpFormSchema = z
   .strictObject({
     ...registerShape,
-    confirm_password: z
-      .string({ error: 'Confirm your password' })
-      .min(1, { error: 'Confirm your password' }),
+    confirm_password: z.string({ error: 'Confirm your password' }).min(1, { error: 'Confirm your password' }),
   })
   .refine(confirmPassword.check, confirmPassword.params);
 export type SignUpForm = z.infer<typeof SignUpFormSchema>;
@@ -167,11 +162,7 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 export const ProfileUpdateResponseSchema = UserResponseSchema;
 export type ProfileUpdateResponse = z.infer<typeof ProfileUpdateResponseSchema>;
 
-const confirmNewPassword = matchesField(
-  'new_password',
-  'confirm_new_password',
-  PASSWORDS_DO_NOT_MATCH_MESSAGE,
-);
+const confirmNewPassword = matchesField('new_password', 'confirm_new_password', PASSWORDS_DO_NOT_MATCH_MESSAGE);
 export const ChangePasswordSchema = z
   .strictObject({
     old_password: makeRequiredString('Current password is required', PASSWORD_MAX_LENGTH),
@@ -197,4 +188,3 @@ export const ChangeEmailSchema = z.strictObject({
 export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
 export const ChangeEmailResponseSchema = UserResponseSchema;
 export type ChangeEmailResponse = z.infer<typeof ChangeEmailResponseSchema>;
-

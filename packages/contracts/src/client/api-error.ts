@@ -24,12 +24,7 @@ export class ApiError extends Error {
     }
     const formError = FormCollectionErrorSchema.safeParse(body);
     if (formError.success && formError.data.errors.length > 0) {
-      return new ApiError(
-        status,
-        formError.data.errors.map((e) => e.message).join(', '),
-        undefined,
-        body,
-      );
+      return new ApiError(status, formError.data.errors.map((e) => e.message).join(', '), undefined, body);
     }
     return new ApiError(status, `Request failed with status code ${status}`, undefined, body);
   }

@@ -108,9 +108,7 @@ describe('createApiClient', () => {
 
   it('clears the token and calls onSessionExpired when the refresh fails', async () => {
     const { client, calls, setAccess, onSessionExpired } = setup((req) =>
-      req.url.endsWith('auth/token/refresh/')
-        ? json(401, { message: 'Invalid refresh token' })
-        : json(401, { message: 'Token expired' }),
+      req.url.endsWith('auth/token/refresh/') ? json(401, { message: 'Invalid refresh token' }) : json(401, { message: 'Token expired' }),
     );
     const err = await client.call('check').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -132,9 +130,7 @@ describe('createApiClient', () => {
     const { client, calls, onSessionExpired } = setup(() =>
       json(401, { message: 'Invalid credentials', errors: { password: 'Incorrect password' } }),
     );
-    const err = (await client
-      .call('login', { body: { email: 'a@b.co', password: 'x' } })
-      .catch((e: unknown) => e)) as ApiError;
+    const err = (await client.call('login', { body: { email: 'a@b.co', password: 'x' } }).catch((e: unknown) => e)) as ApiError;
     expect(err.errors).toEqual({ password: 'Incorrect password' });
     expect(calls).toHaveLength(1);
     expect(onSessionExpired).not.toHaveBeenCalled();
@@ -157,9 +153,7 @@ describe('createApiClient', () => {
   });
 
   it('parses error bodies into ApiError', async () => {
-    const { client } = setup(() =>
-      json(400, { message: 'Validation failed', errors: { email: 'Invalid email format' } }),
-    );
+    const { client } = setup(() => json(400, { message: 'Validation failed', errors: { email: 'Invalid email format' } }));
     const err = (await client
       .call('register', { body: { email: 'x', password: 'y', first_name: 'Ab', last_name: 'Cd' } })
       .catch((e: unknown) => e)) as ApiError;

@@ -28,9 +28,7 @@ export interface ApiClientOptions {
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-type ParamsPart<R> = R extends { params: infer P extends z.ZodType }
-  ? { params: z.input<P> }
-  : { params?: undefined };
+type ParamsPart<R> = R extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: undefined };
 type QueryPart<R> = R extends { query: infer Q extends z.ZodType }
   ? {} extends z.input<Q>
     ? { query?: z.input<Q> }
@@ -49,9 +47,7 @@ export type CallOptions<N extends RouteName> = Simplify<
 /** The parsed answer of a route. */
 export type CallResult<N extends RouteName> = z.output<Routes[N]['response']>;
 /** Request body type of a route (its schema's input). */
-export type CallBody<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType }
-  ? z.input<B>
-  : never;
+export type CallBody<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
 
 type OptionalIfEmpty<T> = {} extends T ? [options?: T] : [options: T];
 
@@ -64,11 +60,7 @@ export interface UploadOptions<N extends RouteName> {
 
 export interface ApiClient {
   call<N extends RouteName>(name: N, ...args: OptionalIfEmpty<CallOptions<N>>): Promise<CallResult<N>>;
-  upload<N extends RouteName>(
-    name: N,
-    formData: FormData,
-    options?: UploadOptions<N>,
-  ): Promise<CallResult<N>>;
+  upload<N extends RouteName>(name: N, formData: FormData, options?: UploadOptions<N>): Promise<CallResult<N>>;
   /** URL of a route with params and query filled in. */
   url<N extends RouteName>(name: N, options?: { params?: Record<string, string>; query?: object }): string;
   /**
@@ -224,7 +216,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     const body =
-      spec.route.responseType === 'text' ? await res.text() : spec.route.responseType === 'file' && res.ok ? await res.blob() : await readBody(res);
+      spec.route.responseType === 'text'
+        ? await res.text()
+        : spec.route.responseType === 'file' && res.ok
+          ? await res.blob()
+          : await readBody(res);
     if (!res.ok) throw ApiError.fromBody(res.status, body);
 
     const result = spec.route.response.safeParse(body);
@@ -257,7 +253,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     call(name, ...args) {
-      const opts = (args[0] ?? {}) as { params?: object; query?: object; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+      const opts = (args[0] ?? {}) as {
+        params?: object;
+        query?: object;
+        body?: unknown;
+        signal?: AbortSignal;
+        headers?: Record<string, string>;
+      };
       const route = routeFor(name);
       const hasBody = opts.body !== undefined || (route.body !== undefined && route.method !== 'GET');
       return execute(name, {

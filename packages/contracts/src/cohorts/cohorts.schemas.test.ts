@@ -56,9 +56,9 @@ describe('cohort schemas', () => {
     expect(messagesOf(UpdateCohortSchema, { title: 'K', ...dates, end_date: dates.start_date })).toEqual({
       end_date: ['End date must be after the start date'],
     });
-    expect(
-      messagesOf(UpdateCohortSchema, { title: 'K', ...dates, end_access_date: '2025-11-01T09:00:00.000Z' }),
-    ).toEqual({ end_access_date: ['End of access date must not be before the end date'] });
+    expect(messagesOf(UpdateCohortSchema, { title: 'K', ...dates, end_access_date: '2025-11-01T09:00:00.000Z' })).toEqual({
+      end_access_date: ['End of access date must not be before the end date'],
+    });
   });
   it('creation links at least one course', () => {
     expect(messagesOf(CreateCohortSchema, { title: 'K', ...dates, course_ids: [] })).toEqual({

@@ -94,10 +94,7 @@ const cohortDatesShape = {
     .string({ error: ADMIN_MESSAGES.startDateRequired })
     .min(1, { error: ADMIN_MESSAGES.startDateRequired })
     .pipe(DateTimeSchema),
-  end_date: z
-    .string({ error: ADMIN_MESSAGES.endDateRequired })
-    .min(1, { error: ADMIN_MESSAGES.endDateRequired })
-    .pipe(DateTimeSchema),
+  end_date: z.string({ error: ADMIN_MESSAGES.endDateRequired }).min(1, { error: ADMIN_MESSAGES.endDateRequired }).pipe(DateTimeSchema),
   end_access_date: z
     .string({ error: ADMIN_MESSAGES.endAccessDateRequired })
     .min(1, { error: ADMIN_MESSAGES.endAccessDateRequired })

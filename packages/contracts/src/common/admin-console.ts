@@ -41,8 +41,7 @@ export const ADMIN_MESSAGES = {
   studentAdded: 'Success! Student is added to the cohort!',
   courseCreated: 'Successful! Course created!',
   successful: 'Successful',
-  unlinkWarning:
-    'You already have students enrolled in this cohort. Unlinking a course might interfere with the grading and student data.',
+  unlinkWarning: 'You already have students enrolled in this cohort. Unlinking a course might interfere with the grading and student data.',
   deleteCohortConfirm:
     'Are you sure you want to delete this cohort? This action is permanent. This will remove all student enrolments and their grades as well.',
   notFound: "404. That's an error... This content is not available right now.",

@@ -41,10 +41,7 @@ export function filledWithin(max: number) {
  * Attach a `when` condition to the params of a built-in check (min, max, regex, email...).
  * zod 4 honours `def.when` for every check; its param types only declare it for refinements.
  */
-export function onlyWhen<P extends object>(
-  when: (payload: z.core.ParsePayload<unknown>) => boolean,
-  params: P,
-): P {
+export function onlyWhen<P extends object>(when: (payload: z.core.ParsePayload<unknown>) => boolean, params: P): P {
   return { ...params, when } as P;
 }
 

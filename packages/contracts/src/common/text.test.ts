@@ -28,13 +28,21 @@ describe('control characters', () => {
   });
 
   it('the shared schemas name the field', () => {
-    expect(messagesOf(ContactFormSchema.safeParse({ firstName: 'A\u0000', lastName: 'B', email: 'a@b.co', phone: '1', message: 'one\ntwo' }))).toEqual({
+    expect(
+      messagesOf(ContactFormSchema.safeParse({ firstName: 'A\u0000', lastName: 'B', email: 'a@b.co', phone: '1', message: 'one\ntwo' })),
+    ).toEqual({
       firstName: CONTROL_CHARACTER_MESSAGE,
     });
-    expect(messagesOf(ProfileUpdateSchema.safeParse({ first_name: 'Ali\u0000', last_name: 'Abu' }))).toEqual({ first_name: CONTROL_CHARACTER_MESSAGE });
-    expect(messagesOf(CreateCourseSchema.safeParse({ title: 'Chips', description: 'x\u0000' }))).toEqual({ description: CONTROL_CHARACTER_MESSAGE });
+    expect(messagesOf(ProfileUpdateSchema.safeParse({ first_name: 'Ali\u0000', last_name: 'Abu' }))).toEqual({
+      first_name: CONTROL_CHARACTER_MESSAGE,
+    });
+    expect(messagesOf(CreateCourseSchema.safeParse({ title: 'Chips', description: 'x\u0000' }))).toEqual({
+      description: CONTROL_CHARACTER_MESSAGE,
+    });
     expect(CreateCourseSchema.safeParse({ title: 'Chips', description: 'line one\nline two\ttab' }).success).toBe(true);
-    expect(messagesOf(BulkStudentRowSchema.safeParse({ email: 'a@b.co', first_name: 'A', last_name: 'B\u0007' }))).toEqual({ last_name: CONTROL_CHARACTER_MESSAGE });
+    expect(messagesOf(BulkStudentRowSchema.safeParse({ email: 'a@b.co', first_name: 'A', last_name: 'B\u0007' }))).toEqual({
+      last_name: CONTROL_CHARACTER_MESSAGE,
+    });
     expect(IdSlugSchema.safeParse('ab\u0000').success).toBe(false);
     expect(messagesOf(ListQuerySchema.safeParse({ search_query: 'a\u0000' }))).toEqual({ search_query: CONTROL_CHARACTER_MESSAGE });
     expect(messagesOf(ListQuerySchema.safeParse({ order_by: 'title\u0000' }))).toEqual({ order_by: CONTROL_CHARACTER_MESSAGE });
@@ -49,6 +57,8 @@ describe('invisible-only names and titles', () => {
   it('reports them as missing', () => {
     expect(messagesOf(requiredText('Title is required').safeParse('\u200b\u200d'))).toEqual({ '': 'Title is required' });
     expect(messagesOf(CreateCourseSchema.safeParse({ title: '\u200b' }))).toEqual({ title: 'Course title is required' });
-    expect(messagesOf(ProfileUpdateSchema.safeParse({ first_name: '\u200b\u200b', last_name: 'Abu' }))).toEqual({ first_name: 'First name is required' });
+    expect(messagesOf(ProfileUpdateSchema.safeParse({ first_name: '\u200b\u200b', last_name: 'Abu' }))).toEqual({
+      first_name: 'First name is required',
+    });
   });
 });

@@ -106,7 +106,11 @@ export const LessonInputSchema = z.strictObject({
   order: z.number({ error: 'Order is required' }).int().min(0),
   lesson_type: LessonTypeSchema,
   reading_pdf_id_slugs: z.array(plainText(2000).min(1)).max(50).optional().default([]),
-  link_urls: z.array(z.url({ error: 'Invalid link URL' })).max(50).optional().default([]),
+  link_urls: z
+    .array(z.url({ error: 'Invalid link URL' }))
+    .max(50)
+    .optional()
+    .default([]),
   video_lecture_id_slug: IdSlugSchema.nullable().optional(),
   project_group_id_slug: IdSlugSchema.nullable().optional(),
   quiz_group_id_slug: IdSlugSchema.nullable().optional(),

@@ -75,9 +75,7 @@ describe('derived enrolment schemas', () => {
     const update = z.strictObject({ user_id_slug: IdSlugSchema, enrolment_status: z.enum(['ACTIVE', 'SUSPENDED']) });
     expect(jsonSchemasOf(UpdateStudentEnrolmentSchema)).toEqual(jsonSchemasOf(update));
     expectTypeOf<z.infer<typeof UpdateStudentEnrolmentSchema>>().toEqualTypeOf<z.infer<typeof update>>();
-    expect(
-      UpdateStudentEnrolmentSchema.safeParse({ user_id_slug: 'u', enrolment_status: 'ACTIVE', extra: 1 }).success,
-    ).toBe(false);
+    expect(UpdateStudentEnrolmentSchema.safeParse({ user_id_slug: 'u', enrolment_status: 'ACTIVE', extra: 1 }).success).toBe(false);
     expect(messagesOf(UpdateStudentEnrolmentSchema, { user_id_slug: 'u', enrolment_status: 'X' })).toEqual({
       enrolment_status: ['enrolment_status must be ACTIVE or SUSPENDED'],
     });

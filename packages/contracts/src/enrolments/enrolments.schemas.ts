@@ -120,8 +120,7 @@ export const BulkAddResultSchema = z.object({
 });
 export type BulkAddResult = z.infer<typeof BulkAddResultSchema>;
 
-const pageOnlyQuery = (pageSize: number) =>
-  makeListQuerySchema({ page_size: pageSize }).pick({ page: true, page_size: true });
+const pageOnlyQuery = (pageSize: number) => makeListQuerySchema({ page_size: pageSize }).pick({ page: true, page_size: true });
 
 export const CohortStudentsQuerySchema = makeListQuerySchema({
   page_size: PAGE_SIZES.cohortStudents,

@@ -1,6 +1,10 @@
 import { defineRoutes } from '../common/route';
 import {
-  HealthResponseSchema, LivenessResponseSchema, MetricsResponseSchema, OpenApiDocumentResponseSchema, ReadinessResponseSchema,
+  HealthResponseSchema,
+  LivenessResponseSchema,
+  MetricsResponseSchema,
+  OpenApiDocumentResponseSchema,
+  ReadinessResponseSchema,
 } from '../common/common.schemas';
 import {
   ContactFormSchema,
@@ -82,7 +86,8 @@ export const formsRoutes = defineRoutes({
     response: MetricsResponseSchema,
     responseType: 'text',
     auth: 'public',
-    summary: 'Prometheus metrics; needs `Authorization: Bearer <METRICS_TOKEN>` when METRICS_TOKEN is set, otherwise answers callers on the same machine only',
+    summary:
+      'Prometheus metrics; needs `Authorization: Bearer <METRICS_TOKEN>` when METRICS_TOKEN is set, otherwise answers callers on the same machine only',
   },
   apiDocs: {
     method: 'GET',

@@ -20,18 +20,17 @@ describe('ContactFormSchema', () => {
     });
   });
   it('accepts a filled form and normalises the email', () => {
-    expect(
-      ContactFormSchema.parse({ firstName: 'A', lastName: 'B', email: ' X@Y.co ', phone: '+60 12', message: 'Hi' }).email,
-    ).toBe('x@y.co');
+    expect(ContactFormSchema.parse({ firstName: 'A', lastName: 'B', email: ' X@Y.co ', phone: '+60 12', message: 'Hi' }).email).toBe(
+      'x@y.co',
+    );
   });
   it('rejects an invalid email and unknown fields', () => {
-    expect(
-      messagesOf(ContactFormSchema, { firstName: 'A', lastName: 'B', email: 'x', phone: '1', message: 'm' }),
-    ).toEqual({ email: ['Invalid email format'] });
-    expect(
-      ContactFormSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'x@y.co', phone: '1', message: 'm', x: 1 })
-        .success,
-    ).toBe(false);
+    expect(messagesOf(ContactFormSchema, { firstName: 'A', lastName: 'B', email: 'x', phone: '1', message: 'm' })).toEqual({
+      email: ['Invalid email format'],
+    });
+    expect(ContactFormSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'x@y.co', phone: '1', message: 'm', x: 1 }).success).toBe(
+      false,
+    );
   });
 });
 

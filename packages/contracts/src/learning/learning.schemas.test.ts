@@ -168,7 +168,9 @@ describe('student call schemas', () => {
 
 describe('certificate document', () => {
   it('answers signed view and download URLs', () => {
-    expect(CertificateDocumentResponseSchema.parse({ url: '/api/files/a?x', download_url: '/api/files/a?dl=1', completion_date: null }).url).toBe('/api/files/a?x');
+    expect(
+      CertificateDocumentResponseSchema.parse({ url: '/api/files/a?x', download_url: '/api/files/a?dl=1', completion_date: null }).url,
+    ).toBe('/api/files/a?x');
     expect(CertificateDocumentResponseSchema.safeParse({ url: '/api/files/a' }).success).toBe(false);
   });
 });

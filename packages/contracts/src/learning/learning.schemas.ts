@@ -119,7 +119,6 @@ export type UserCohortEntry = z.infer<typeof UserCohortEntrySchema>;
 export const UserCohortsResponseSchema = z.object({ data: z.array(UserCohortEntrySchema) });
 export type UserCohortsResponse = z.infer<typeof UserCohortsResponseSchema>;
 
-
 // ---- cohort view -------------------------------------------------------------
 
 export const LessonSummarySchema = z.object({

@@ -99,8 +99,8 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions = {}): OpenApi
       route.responseType === 'text'
         ? { description: 'OK', content: { 'text/csv': { schema: { type: 'string' } } } }
         : route.responseType === 'file'
-        ? { description: 'OK', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
-        : { description: 'OK', content: { 'application/json': { schema: toJson(route.response, 'output') } } };
+          ? { description: 'OK', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+          : { description: 'OK', content: { 'application/json': { schema: toJson(route.response, 'output') } } };
     const responses: Record<string, unknown> = { [status]: success };
     if (route.body || route.query || route.params) responses['400'] = errorResponse('Invalid input');
     if (route.auth !== 'public') {

@@ -97,7 +97,13 @@ export function AdminSidebar({ extraItems = [], items, logoTo = '/admin/courses'
       onMouseEnter={() => onHover(true)}
       onMouseLeave={() => onHover(false)}
     >
-      <AppLink to={logoTo} isInternal={isInternal} className="ui-sidebar__brand" aria-label={`${BRAND_NAME} admin home`} onClick={onEntryClick}>
+      <AppLink
+        to={logoTo}
+        isInternal={isInternal}
+        className="ui-sidebar__brand"
+        aria-label={`${BRAND_NAME} admin home`}
+        onClick={onEntryClick}
+      >
         <ChipMark size={34} />
         <span className="ui-sidebar__label ui-sidebar__brand-text" aria-hidden="true">
           Admin

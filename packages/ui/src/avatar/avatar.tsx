@@ -32,11 +32,7 @@ export function Avatar({ firstName, lastName, size, decorative = false, classNam
   const name = [firstName, lastName].filter(Boolean).join(' ');
   const a11y = decorative ? { 'aria-hidden': true as const } : { role: 'img', 'aria-label': name || 'User' };
   return (
-    <span
-      className={cx('ui-avatar', className)}
-      style={{ width: `${width}px`, height: `${width}px`, fontSize: `${fontSize}px` }}
-      {...a11y}
-    >
+    <span className={cx('ui-avatar', className)} style={{ width: `${width}px`, height: `${width}px`, fontSize: `${fontSize}px` }} {...a11y}>
       {initials(firstName, lastName)}
     </span>
   );

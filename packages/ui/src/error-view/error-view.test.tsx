@@ -7,9 +7,7 @@ const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRoute
 describe('ErrorView', () => {
   it('shows the 404 text and a Return home link to /', () => {
     inRouter(<ErrorView />);
-    expect(
-      screen.getByRole('heading', { name: "404. That's an error... This content is not available right now." }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "404. That's an error... This content is not available right now." })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/');
   });
 

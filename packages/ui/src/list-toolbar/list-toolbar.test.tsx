@@ -13,12 +13,7 @@ describe('sortOptions', () => {
   });
 
   it('sorts students by first_name', () => {
-    expect(sortOptions('first_name').map((o) => o.value)).toEqual([
-      'first_name',
-      '-first_name',
-      'created_date',
-      '-created_date',
-    ]);
+    expect(sortOptions('first_name').map((o) => o.value)).toEqual(['first_name', '-first_name', 'created_date', '-created_date']);
   });
 });
 

@@ -13,14 +13,7 @@ export interface ChipMarkProps {
 export function ChipMark({ size = 32, className }: ChipMarkProps) {
   const pins = [9, 15, 21];
   return (
-    <svg
-      className={cx('ui-logo__mark', className)}
-      width={size}
-      height={size}
-      viewBox="0 0 32 32"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className={cx('ui-logo__mark', className)} width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <g fill="currentColor">
         {pins.map((p) => (
           <g key={p}>

@@ -89,12 +89,7 @@ export function useConfirm(): UseConfirm {
   }, []);
 
   const dialog = (
-    <ConfirmDialog
-      open={options !== null}
-      {...(options ?? {})}
-      onConfirm={() => settle(true)}
-      onCancel={() => settle(false)}
-    />
+    <ConfirmDialog open={options !== null} {...(options ?? {})} onConfirm={() => settle(true)} onCancel={() => settle(false)} />
   );
 
   return { confirm, dialog };

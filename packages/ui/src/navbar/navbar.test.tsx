@@ -5,7 +5,11 @@ import { Navbar, settingsPathFor, type NavUser } from './navbar';
 
 function renderNavbar(
   user: NavUser | null,
-  { path = '/', onLogout = vi.fn().mockResolvedValue(undefined), isInternal }: {
+  {
+    path = '/',
+    onLogout = vi.fn().mockResolvedValue(undefined),
+    isInternal,
+  }: {
     path?: string;
     onLogout?: () => Promise<void>;
     isInternal?: (p: string) => boolean;

@@ -190,12 +190,7 @@ export function Navbar({ user, onLogout, isInternal, menuLinks, className }: Nav
                 <AppLink to="/apply" isInternal={isInternal} className={buttonClass('accent', 'md')} onClick={closeMenu}>
                   Apply
                 </AppLink>
-                <AppLink
-                  to="/login"
-                  isInternal={isInternal}
-                  className={buttonClass('outline-light', 'md')}
-                  onClick={closeMenu}
-                >
+                <AppLink to="/login" isInternal={isInternal} className={buttonClass('outline-light', 'md')} onClick={closeMenu}>
                   Sign In
                 </AppLink>
               </>

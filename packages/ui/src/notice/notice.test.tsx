@@ -65,7 +65,9 @@ describe('notices', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Success');
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Careful×', 'Please link this cohort to a course!×']);
     // The region comes before the page's title in the document, in the flow of the page.
-    expect(region().compareDocumentPosition(screen.getByRole('heading', { name: 'Create cohort' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      region().compareDocumentPosition(screen.getByRole('heading', { name: 'Create cohort' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     // The same message again moves to the top instead of showing twice.
     await user.click(screen.getByRole('button', { name: 'Fail' }));
     expect(texts()).toEqual(['Please link this cohort to a course!', 'Careful', 'Success']);

@@ -65,7 +65,12 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       setAll((list) => {
         // The same message twice in a row on a page shows once, as the newest.
         const next = [{ id, tone, message, page }, ...list.filter((n) => !(n.page === page && n.message === message))];
-        const dropped = new Set(next.filter((n) => n.page === page).slice(NOTICE_MAX).map((n) => n.id));
+        const dropped = new Set(
+          next
+            .filter((n) => n.page === page)
+            .slice(NOTICE_MAX)
+            .map((n) => n.id),
+        );
         return next.filter((n) => !dropped.has(n.id));
       });
     },

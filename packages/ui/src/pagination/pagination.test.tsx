@@ -32,10 +32,7 @@ describe('paginationItems', () => {
 });
 
 describe('Pagination', () => {
-  const shown = () =>
-    Array.from(screen.getByRole('navigation', { name: 'Pagination' }).querySelectorAll('li')).map(
-      (li) => li.textContent,
-    );
+  const shown = () => Array.from(screen.getByRole('navigation', { name: 'Pagination' }).querySelectorAll('li')).map((li) => li.textContent);
 
   it('renders « ‹ 1 ... 4 5 6 ... 10 › » for page 5 of 10 and marks the current page', () => {
     render(<Pagination page={5} numPages={10} onChange={() => {}} />);

@@ -14,9 +14,7 @@ export function paginationItems(page: number, numPages: number): PaginationItem[
   const total = Math.max(0, Math.floor(numPages));
   if (total === 0) return [];
   const current = Math.min(total, Math.max(1, Math.floor(page)));
-  const pages = [...new Set([1, current - 1, current, current + 1, total])]
-    .filter((p) => p >= 1 && p <= total)
-    .sort((a, b) => a - b);
+  const pages = [...new Set([1, current - 1, current, current + 1, total])].filter((p) => p >= 1 && p <= total).sort((a, b) => a - b);
   const items: PaginationItem[] = [];
   pages.forEach((p, i) => {
     const prev = pages[i - 1];

@@ -9,7 +9,8 @@ vi.mock('@school/contracts', async (importOriginal) => {
 
 import { createLazyApiClient } from './lazy-api-client';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
   loads.count = 0;

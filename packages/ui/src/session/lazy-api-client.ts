@@ -31,7 +31,8 @@ export function createLazyApiClient(options: ApiClientOptions): ApiClient {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   return {
-    call: ((name: RouteName, ...args: unknown[]) => load().then((c) => (c.call as (...a: unknown[]) => unknown)(name, ...args))) as ApiClient['call'],
+    call: ((name: RouteName, ...args: unknown[]) =>
+      load().then((c) => (c.call as (...a: unknown[]) => unknown)(name, ...args))) as ApiClient['call'],
     upload: ((name: RouteName, data: FormData, opts?: object) =>
       load().then((c) => (c.upload as (...a: unknown[]) => unknown)(name, data, opts))) as ApiClient['upload'],
     url: ((name: RouteName, opts?: object) => {

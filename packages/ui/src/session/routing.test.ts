@@ -18,7 +18,8 @@ describe('routing', () => {
     expect(appForPath('/courses/course-1')).toBe('web');
   });
   it('flags the landing routes', () => {
-    for (const p of ['/', '/about', '/login', '/login-other', '/login/reset-password', '/create-account', '/login/']) expect(isLandingRoute(p)).toBe(true);
+    for (const p of ['/', '/about', '/login', '/login-other', '/login/reset-password', '/create-account', '/login/'])
+      expect(isLandingRoute(p)).toBe(true);
     expect(isLandingRoute('/courses')).toBe(false);
   });
   it('prefixes the owning app origin only in a subdomain deployment', () => {

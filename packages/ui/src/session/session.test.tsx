@@ -51,7 +51,11 @@ describe('SessionProvider', () => {
   it('restores a session from the refresh cookie and asks the server who is signed in', async () => {
     document.cookie = SIGNED_IN_BEFORE;
     const fetchMock = mockServer({ refreshOk: true });
-    render(<Harness initial="/student"><Who /></Harness>);
+    render(
+      <Harness initial="/student">
+        <Who />
+      </Harness>,
+    );
     expect(await screen.findByText('Hello Aisyah')).toBeInTheDocument();
     const refreshCall = fetchMock.mock.calls.find(([u]) => String(u).endsWith('auth/token/refresh/'))!;
     expect((refreshCall[1] as RequestInit).credentials).toBe('include');
@@ -59,7 +63,11 @@ describe('SessionProvider', () => {
 
   it('makes no call at all for a visitor with no session cookie hint', async () => {
     const fetchMock = mockServer({ refreshOk: true });
-    render(<Harness initial="/student"><Who /></Harness>);
+    render(
+      <Harness initial="/student">
+        <Who />
+      </Harness>,
+    );
     expect(await screen.findByText('signed-out')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -68,7 +76,11 @@ describe('SessionProvider', () => {
     document.cookie = SIGNED_IN_BEFORE;
     mockServer({ refreshOk: false });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    render(<Harness initial="/student"><Who /></Harness>);
+    render(
+      <Harness initial="/student">
+        <Who />
+      </Harness>,
+    );
     expect(await screen.findByText('signed-out')).toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
   });
@@ -81,7 +93,9 @@ describe('route guards', () => {
     vi.stubGlobal('location', { ...window.location, assign, replace: assign });
     render(
       <Harness initial="/student">
-        <RequireAuth roles={['STUDENT']}><p>secret</p></RequireAuth>
+        <RequireAuth roles={['STUDENT']}>
+          <p>secret</p>
+        </RequireAuth>
       </Harness>,
     );
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
@@ -95,7 +109,9 @@ describe('route guards', () => {
     vi.stubGlobal('location', { ...window.location, assign, replace: assign });
     render(
       <Harness initial="/student">
-        <RequireAuth roles={['STUDENT']}><p>secret</p></RequireAuth>
+        <RequireAuth roles={['STUDENT']}>
+          <p>secret</p>
+        </RequireAuth>
       </Harness>,
     );
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/courses'));
@@ -107,7 +123,14 @@ describe('route guards', () => {
     render(
       <Harness initial="/login">
         <Routes>
-          <Route path="/login" element={<RedirectIfSignedIn><p>login form</p></RedirectIfSignedIn>} />
+          <Route
+            path="/login"
+            element={
+              <RedirectIfSignedIn>
+                <p>login form</p>
+              </RedirectIfSignedIn>
+            }
+          />
           <Route path="/student" element={<p>dashboard</p>} />
         </Routes>
       </Harness>,

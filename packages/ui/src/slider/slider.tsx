@@ -104,13 +104,7 @@ export function Slider({
           <p className="ui-visually-hidden" aria-live="polite">
             {`Showing ${first + 1} to ${Math.min(items.length, first + visible)} of ${items.length}`}
           </p>
-          <button
-            type="button"
-            className="ui-icon-button"
-            aria-label={nextLabel}
-            disabled={first >= maxStart}
-            onClick={() => go(1)}
-          >
+          <button type="button" className="ui-icon-button" aria-label={nextLabel} disabled={first >= maxStart} onClick={() => go(1)}>
             <ChevronRightIcon />
           </button>
         </div>

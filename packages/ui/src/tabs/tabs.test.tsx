@@ -9,7 +9,12 @@ const tabs: TabItem[] = [
   { label: 'Certifications', content: <p>Certificates</p> },
 ];
 
-function Controlled({ items = tabs, initial = 0, onChange = () => {}, orientation }: {
+function Controlled({
+  items = tabs,
+  initial = 0,
+  onChange = () => {},
+  orientation,
+}: {
   items?: TabItem[];
   initial?: number;
   onChange?: (i: number) => void;

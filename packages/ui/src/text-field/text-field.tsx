@@ -47,7 +47,19 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 }
 
 /** A labelled multi-line text input with an optional hint and error message. */
-export function TextAreaField({ label, error, hint, hideLabel, className, inputClassName, id, required, rows = 5, ref, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  hideLabel,
+  className,
+  inputClassName,
+  id,
+  required,
+  rows = 5,
+  ref,
+  ...rest
+}: TextAreaFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const { describedBy } = fieldIds(fieldId, hint, error);

@@ -118,7 +118,7 @@ export function ApplicationsPage() {
   const [params, setParams] = useSearchParams();
   const tab = Math.max(0, TABS.indexOf(params.get('tab') as (typeof TABS)[number]));
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Applications" subtitle="Youth programme applications and messages from the public site." />
       <Tabs
         label="Kind of submission"

@@ -30,7 +30,7 @@ export function AddCertificatesPage() {
   return (
     <QueryView query={cohort} label="the cohort" homePath={paths.cohorts}>
       {(c) => (
-        <div className="admin-page">
+        <div className="ui-page ui-stack ui-stack--loose">
           <PageHeader
             title={`Add certificates to ${c.title}`}
             back={{ to: paths.cohort(id, COHORT_TABS.certifications), label: c.title }}
@@ -51,7 +51,7 @@ function ExistingCertificates({ cohortId }: { cohortId: string }) {
   const link = useRouteMutation('adminAddCertificate', { invalidates: invalidations.adminAddCertificate });
   const notify = useNotify();
   return (
-    <section className="admin-stack" aria-labelledby="existing-certificates">
+    <section className="ui-stack" aria-labelledby="existing-certificates">
       <h2 id="existing-certificates" className="admin-section-title">
         Existing certificates
       </h2>

@@ -22,7 +22,7 @@ export function AddStudentPage() {
   const title = params.get('title') ?? '';
   usePageTitle(title ? `Add students to ${title}` : 'Add students');
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader
         title={title ? `Add students to ${title}` : 'Add students'}
         back={{ to: paths.cohort(id, COHORT_TABS.students), label: title || 'Cohort' }}
@@ -42,11 +42,11 @@ function IndividualAdd({ cohortId }: { cohortId: string }) {
   const add = useRouteMutation('adminAddStudent', { invalidates: invalidations.adminAddStudent });
   const notify = useNotify();
   return (
-    <section className="admin-stack" aria-labelledby="add-one">
+    <section className="ui-stack" aria-labelledby="add-one">
       <h2 id="add-one" className="admin-section-title">
         Add a student
       </h2>
-      <p className="admin-muted">Students already in this cohort are not listed.</p>
+      <p className="ui-muted ui-muted--small">Students already in this cohort are not listed.</p>
       <ListFrame
         label="Students not in the cohort"
         query={students}
@@ -133,11 +133,11 @@ function CsvUpload({ cohortId }: { cohortId: string }) {
   };
 
   return (
-    <section className="admin-card admin-stack" aria-labelledby="add-csv">
+    <section className="admin-card ui-stack" aria-labelledby="add-csv">
       <h2 id="add-csv" className="admin-section-title">
         Add students from a CSV file
       </h2>
-      <p className="admin-muted">
+      <p className="ui-muted ui-muted--small">
         The first line names the columns: one containing "email", and optionally "first" and "last" (for example Email, First name, Last
         name), or one full name column (for example the applications export's full_name), split into first and last name. People without an
         account wait in the cohort's queue and join it when they sign up with that email.

@@ -31,21 +31,29 @@ export function CohortPage() {
   const active = requested >= 0 && requested < TAB_LABELS.length ? requested : 0;
 
   const onDelete = async () => {
-    const ok = await confirm({ title: 'Delete cohort', message: ADMIN_MESSAGES.deleteCohortConfirm, confirmLabel: 'Delete cohort', tone: 'danger' });
-    if (!ok) return;
-    remove.mutate({ params: { cohortId: id } }, {
-      onSuccess: () => {
-        notify.success(ADMIN_MESSAGES.successful, { page: paths.cohorts });
-        go(paths.cohorts);
-      },
-      onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+    const ok = await confirm({
+      title: 'Delete cohort',
+      message: ADMIN_MESSAGES.deleteCohortConfirm,
+      confirmLabel: 'Delete cohort',
+      tone: 'danger',
     });
+    if (!ok) return;
+    remove.mutate(
+      { params: { cohortId: id } },
+      {
+        onSuccess: () => {
+          notify.success(ADMIN_MESSAGES.successful, { page: paths.cohorts });
+          go(paths.cohorts);
+        },
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
+    );
   };
 
   return (
     <QueryView query={query} label="the cohort" homePath={paths.cohorts}>
       {(cohort) => (
-        <div className="admin-page">
+        <div className="ui-page ui-stack ui-stack--loose">
           <PageHeader
             title={
               <>

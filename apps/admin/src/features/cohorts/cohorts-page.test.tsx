@@ -39,14 +39,20 @@ describe('cohorts page', () => {
     });
     renderWithApi(<CohortsPage />, '/admin/cohorts?page=2', '/admin/cohorts');
     const rows = await screen.findAllByRole('row');
-    const stateOf = (title: string) => within(rows.find((r) => r.textContent?.includes(title))!).getByText(/^(Upcoming|Running|Ended|Access closed)$/).textContent;
+    const stateOf = (title: string) =>
+      within(rows.find((r) => r.textContent?.includes(title))!).getByText(/^(Upcoming|Running|Ended|Access closed)$/).textContent;
     expect(stateOf('Spring intake')).toBe('Upcoming');
     expect(stateOf('Summer intake')).toBe('Running');
     expect(stateOf('Autumn intake')).toBe('Ended');
     expect(stateOf('Winter intake')).toBe('Access closed');
 
     const filter = screen.getByRole('combobox', { name: 'Status' });
-    expect(screen.getAllByRole('option').filter((o) => filter.contains(o)).map((o) => o.textContent)).toEqual(['All', 'Upcoming', 'Running', 'Ended', 'Access closed']);
+    expect(
+      screen
+        .getAllByRole('option')
+        .filter((o) => filter.contains(o))
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Upcoming', 'Running', 'Ended', 'Access closed']);
     await userEvent.selectOptions(filter, 'Ended');
     await waitFor(() => expect(screen.queryByText('Spring intake')).toBeNull());
     expect(screen.getByText('Autumn intake')).toBeInTheDocument();

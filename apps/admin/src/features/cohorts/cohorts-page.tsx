@@ -64,7 +64,7 @@ export function CohortsPage() {
     query: { ...listQuery(list, PAGE_SIZES.cohorts), status },
   });
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Cohorts" actions={<ButtonLink to={paths.createCohort}>Create cohort</ButtonLink>} />
       <ListFrame
         label="Cohorts"

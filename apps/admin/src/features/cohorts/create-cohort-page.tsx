@@ -33,12 +33,18 @@ export function CreateCohortPage() {
     if (courses.some((c) => c.id_slug === course.id_slug)) return notify.error(ADMIN_MESSAGES.courseAlreadyAdded);
     const next = [...courses, course];
     setCourses(next);
-    form.setValue('course_ids', next.map((c) => c.id_slug));
+    form.setValue(
+      'course_ids',
+      next.map((c) => c.id_slug),
+    );
   };
   const unpick = (id: string) => {
     const next = courses.filter((c) => c.id_slug !== id);
     setCourses(next);
-    form.setValue('course_ids', next.map((c) => c.id_slug));
+    form.setValue(
+      'course_ids',
+      next.map((c) => c.id_slug),
+    );
   };
 
   const onSubmit = form.handleSubmit(
@@ -67,16 +73,16 @@ export function CreateCohortPage() {
   );
 
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Create cohort" back={{ to: paths.cohorts, label: 'Cohorts' }} />
       <form id="create-cohort-form" className="admin-form admin-card" onSubmit={onSubmit} noValidate>
         <CohortFields register={form.register} errors={errors} />
-        <section aria-labelledby="linked-courses" className="admin-stack">
+        <section aria-labelledby="linked-courses" className="ui-stack">
           <h2 id="linked-courses" className="admin-section-title">
             Courses
           </h2>
           {courses.length === 0 ? (
-            <p className="admin-muted">No course linked yet. Add at least one from the search below.</p>
+            <p className="ui-muted ui-muted--small">No course linked yet. Add at least one from the search below.</p>
           ) : (
             <ul className="admin-pick-list" aria-label="Linked courses">
               {courses.map((c) => (
@@ -92,7 +98,11 @@ export function CreateCohortPage() {
         </section>
       </form>
       {/* The search has a form of its own, so it sits outside the cohort form; the submit button points back at it. */}
-      <CoursePicker picked={new Set(courses.map((c) => c.id_slug))} onPick={pick} heading={<h2 className="admin-section-title">Link courses</h2>} />
+      <CoursePicker
+        picked={new Set(courses.map((c) => c.id_slug))}
+        onPick={pick}
+        heading={<h2 className="admin-section-title">Link courses</h2>}
+      />
       <div className="admin-form__actions">
         <Button type="submit" form="create-cohort-form" loading={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create cohort'}

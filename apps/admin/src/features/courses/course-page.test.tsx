@@ -79,7 +79,9 @@ describe('course page', () => {
     expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeEnabled();
 
     await act(() => router.navigate('/admin/courses'));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave page' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave page' }),
+    );
     expect(await screen.findByText('Another page')).toBeInTheDocument();
   });
 

@@ -45,10 +45,13 @@ function CourseView({ course }: { course: AdminCourse }) {
   const leavePrompt = useUnsavedChangesGuard(curriculum.changed, UNSAVED_CURRICULUM_PROMPT);
 
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader
         title={course.title}
-        subtitle={`${formatCount(course.modules.length, 'module')} · ${formatCount(course.modules.reduce((n, m) => n + m.lessons_count, 0), 'lesson')} · ${formatCount(course.cohorts.length, 'cohort')}`}
+        subtitle={`${formatCount(course.modules.length, 'module')} · ${formatCount(
+          course.modules.reduce((n, m) => n + m.lessons_count, 0),
+          'lesson',
+        )} · ${formatCount(course.cohorts.length, 'cohort')}`}
         back={{ to: paths.courses, label: 'Courses' }}
       />
       <Tabs

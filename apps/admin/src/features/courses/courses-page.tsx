@@ -32,7 +32,7 @@ export function CoursesPage() {
   const list = useListParams(DEFAULT_SORTS.courses);
   const query = useRouteQuery('adminCourseList', { query: listQuery(list, PAGE_SIZES.courses) });
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Courses" actions={<ButtonLink to={paths.createCourse}>Create course</ButtonLink>} />
       <ListFrame
         label="Courses"

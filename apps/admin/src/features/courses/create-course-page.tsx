@@ -36,7 +36,7 @@ export function CreateCoursePage() {
   );
 
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Create course" back={{ to: paths.courses, label: 'Courses' }} />
       <form className="admin-form admin-card" onSubmit={onSubmit} noValidate>
         <TextField label="Course title" required {...form.register('title')} error={errors.title?.message} />

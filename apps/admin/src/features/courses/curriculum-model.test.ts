@@ -87,7 +87,9 @@ describe('curriculum draft', () => {
         title: 'First',
         order: 0,
         lessons_count: 1,
-        lessons: [{ ...lesson('a', 0), quiz_group: { id_slug: 'qg', total_questions: 5, time_limit_minutes: 30, instructions_files_urls: [] } }],
+        lessons: [
+          { ...lesson('a', 0), quiz_group: { id_slug: 'qg', total_questions: 5, time_limit_minutes: 30, instructions_files_urls: [] } },
+        ],
       },
     ];
     const draft = addLesson(draftFrom(withGroups), 'm1', { title: 'Project', description: '', lesson_type: 'PROJECT' });

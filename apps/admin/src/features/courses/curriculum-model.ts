@@ -89,14 +89,25 @@ export function move<T>(list: T[], from: number, to: number): T[] {
 }
 
 export function moveModule(draft: Draft, activeKey: string, overKey: string): Draft {
-  return move(draft, draft.findIndex((m) => m.key === activeKey), draft.findIndex((m) => m.key === overKey));
+  return move(
+    draft,
+    draft.findIndex((m) => m.key === activeKey),
+    draft.findIndex((m) => m.key === overKey),
+  );
 }
 
 export function moveLesson(draft: Draft, moduleKey: string, activeKey: string, overKey: string): Draft {
   return draft.map((m) =>
     m.key !== moduleKey
       ? m
-      : { ...m, lessons: move(m.lessons, m.lessons.findIndex((l) => l.key === activeKey), m.lessons.findIndex((l) => l.key === overKey)) },
+      : {
+          ...m,
+          lessons: move(
+            m.lessons,
+            m.lessons.findIndex((l) => l.key === activeKey),
+            m.lessons.findIndex((l) => l.key === overKey),
+          ),
+        },
   );
 }
 
@@ -105,9 +116,7 @@ export function renameModule(draft: Draft, key: string, title: string): Draft {
 }
 
 export function renameLesson(draft: Draft, moduleKey: string, lessonKey: string, title: string): Draft {
-  return draft.map((m) =>
-    m.key !== moduleKey ? m : { ...m, lessons: m.lessons.map((l) => (l.key === lessonKey ? { ...l, title } : l)) },
-  );
+  return draft.map((m) => (m.key !== moduleKey ? m : { ...m, lessons: m.lessons.map((l) => (l.key === lessonKey ? { ...l, title } : l)) }));
 }
 
 export function removeModule(draft: Draft, key: string): Draft {
@@ -122,11 +131,7 @@ let counter = 0;
 /** A key for an item that has no id_slug yet. */
 export const newKey = () => `new-${++counter}`;
 
-export function addLesson(
-  draft: Draft,
-  moduleKey: string,
-  lesson: { title: string; description: string; lesson_type: LessonType },
-): Draft {
+export function addLesson(draft: Draft, moduleKey: string, lesson: { title: string; description: string; lesson_type: LessonType }): Draft {
   const added: DraftLesson = {
     key: newKey(),
     ...lesson,

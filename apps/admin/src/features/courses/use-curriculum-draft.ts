@@ -38,7 +38,9 @@ export function useCurriculumDraft(course: AdminCourse): CurriculumDraft {
     let draft = saved;
     if (isChanged(state.draft, state.saved)) {
       const known = new Set([...state.saved, ...state.draft].map((m) => m.id_slug));
-      draft = saved.filter((m) => !known.has(m.id_slug)).reduce((d, m) => appendModule(d, { id_slug: m.id_slug!, title: m.title }), state.draft);
+      draft = saved
+        .filter((m) => !known.has(m.id_slug))
+        .reduce((d, m) => appendModule(d, { id_slug: m.id_slug!, title: m.title }), state.draft);
     }
     current = { modules: course.modules, saved, draft };
     setState(current);

@@ -6,7 +6,7 @@ import './dashboard.css';
 export function DashboardPage() {
   usePageTitle('Dashboard');
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <h1 className="admin-page-header__title">Dashboard</h1>
       <div className="admin-dashboard-cards">
         <Card className="admin-dashboard-card" aria-hidden="true" />

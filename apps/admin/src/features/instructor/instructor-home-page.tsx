@@ -11,7 +11,7 @@ export function InstructorHomePage() {
   usePageTitle('My cohorts');
   const cohorts = useRouteQuery('instructorCohorts', {}, { select: (r) => r.data });
   return (
-    <div className="admin-page admin-page--narrow">
+    <div className="ui-page ui-page--narrow ui-stack ui-stack--loose admin-instructor-home">
       <header className="admin-page-header">
         <div className="admin-page-header__text">
           <h1 className="admin-page-header__title">Welcome, {user?.first_name}</h1>
@@ -21,17 +21,20 @@ export function InstructorHomePage() {
       <QueryView query={cohorts} label="your cohorts" homePath="/instructor">
         {(list) =>
           list.length === 0 ? (
-            <p className="admin-empty">You are not linked to any cohort yet. An admin links instructors to the cohorts they teach.</p>
+            <p className="ui-empty ui-empty--quiet">
+              You are not linked to any cohort yet. An admin links instructors to the cohorts they teach.
+            </p>
           ) : (
             <ul className="admin-instructor-cohorts" aria-label="Your cohorts">
               {list.map((c) => (
-                <Card as="li" key={c.id_slug} className="admin-stack">
+                <Card as="li" key={c.id_slug} className="ui-stack">
                   <div className="admin-row">
                     <h2 className="admin-section-title">{c.title}</h2>
                     <CohortStatus status={c.status} />
                   </div>
-                  <p className="admin-muted">
-                    {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active} active of {formatCount(c.total_students, 'student')}
+                  <p className="ui-muted ui-muted--small">
+                    {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active}{' '}
+                    active of {formatCount(c.total_students, 'student')}
                   </p>
                   <h3 className="admin-subtitle">Courses</h3>
                   <ul className="admin-pick-list">

@@ -11,7 +11,7 @@ export function FailedJobsPage() {
   const jobs = useRouteQuery('adminFailedJobs', {});
   const retry = useRouteMutation('adminRetryJob', { invalidates: invalidations.adminRetryJob });
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Failed jobs" subtitle="Work that failed after its last try. Retry puts it back in the queue." />
       {retry.isError && <p role="alert">The job could not be retried.</p>}
       {jobs.isError ? (
@@ -28,7 +28,9 @@ export function FailedJobsPage() {
               <th scope="col">Failed</th>
               <th scope="col">Tries</th>
               <th scope="col">Error</th>
-              <th scope="col"><span className="ui-visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="ui-visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -39,7 +41,12 @@ export function FailedJobsPage() {
                 <td>{j.retry_count + 1}</td>
                 <td className="failed-jobs__error">{j.error}</td>
                 <td>
-                  <Button type="button" variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate({ params: { jobId: j.id } })}>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={retry.isPending}
+                    onClick={() => retry.mutate({ params: { jobId: j.id } })}
+                  >
                     Retry
                   </Button>
                 </td>

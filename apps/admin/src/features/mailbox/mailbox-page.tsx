@@ -19,7 +19,7 @@ export function MailboxPage() {
   const message = useRouteQuery('adminMailboxMessage', { params: { messageId: open ?? '' } }, { enabled: open !== null });
 
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Mailbox" subtitle="Development only: the emails the school sent, caught before leaving this computer." />
       {list.isError ? (
         <p role="alert">The mailbox could not be loaded.</p>
@@ -32,7 +32,12 @@ export function MailboxPage() {
           <ul className="mailbox__list" aria-label="Messages">
             {list.data.results.map((m) => (
               <li key={m.id}>
-                <button type="button" className="mailbox__item" aria-current={open === m.id ? 'true' : undefined} onClick={() => setOpen(m.id)}>
+                <button
+                  type="button"
+                  className="mailbox__item"
+                  aria-current={open === m.id ? 'true' : undefined}
+                  onClick={() => setOpen(m.id)}
+                >
                   <span className="mailbox__subject">{m.subject || '(no subject)'}</span>
                   <span className="mailbox__meta">To {m.to}</span>
                   <span className="mailbox__meta">{formatDateTime(m.received_at)}</span>
@@ -42,7 +47,13 @@ export function MailboxPage() {
           </ul>
           {open && (
             <section className="mailbox__message" aria-label="Message">
-              {message.data ? <Message message={message.data} part={part} onPart={setPart} /> : message.isError ? <p role="alert">The message could not be loaded.</p> : <p>Loading...</p>}
+              {message.data ? (
+                <Message message={message.data} part={part} onPart={setPart} />
+              ) : message.isError ? (
+                <p role="alert">The message could not be loaded.</p>
+              ) : (
+                <p>Loading...</p>
+              )}
             </section>
           )}
         </div>
@@ -63,10 +74,20 @@ function Message({ message, part, onPart }: { message: MailboxMessage; part: 'ht
         <dd>{message.to}</dd>
       </dl>
       <div className="mailbox__parts" role="group" aria-label="Part">
-        <Button type="button" variant={shown === 'html' ? 'primary' : 'secondary'} disabled={message.html === null} onClick={() => onPart('html')}>
+        <Button
+          type="button"
+          variant={shown === 'html' ? 'primary' : 'secondary'}
+          disabled={message.html === null}
+          onClick={() => onPart('html')}
+        >
           HTML
         </Button>
-        <Button type="button" variant={shown === 'text' ? 'primary' : 'secondary'} disabled={message.text === null} onClick={() => onPart('text')}>
+        <Button
+          type="button"
+          variant={shown === 'text' ? 'primary' : 'secondary'}
+          disabled={message.text === null}
+          onClick={() => onPart('text')}
+        >
           Text
         </Button>
       </div>

@@ -3,7 +3,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 function TitleOnly({ title }: { title: string }) {
   usePageTitle(title);
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <h1 className="admin-page-header__title">{title}</h1>
     </div>
   );
@@ -12,9 +12,9 @@ function TitleOnly({ title }: { title: string }) {
 function Placeholder({ title, text }: { title: string; text: string }) {
   usePageTitle(title);
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <h1 className="admin-page-header__title">{title}</h1>
-      <p className="admin-placeholder">{text}</p>
+      <p className="ui-empty ui-empty--quiet">{text}</p>
     </div>
   );
 }

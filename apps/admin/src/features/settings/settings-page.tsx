@@ -10,7 +10,7 @@ import { reloadPage } from './reload';
 export function SettingsPage() {
   usePageTitle('Settings');
   return (
-    <div className="admin-page admin-settings">
+    <div className="ui-page ui-stack ui-stack--loose admin-settings">
       <PageHeader title="Settings" subtitle="Your name, password and email." />
       <AccountSettings reload={() => reloadPage()} />
     </div>

@@ -8,8 +8,17 @@ import { StudentsPage } from './students-page';
 afterEach(() => vi.unstubAllGlobals());
 
 const student = (id_slug: string, first_name: string, is_suspended: boolean) => ({
-  id_slug, first_name, last_name: 'Rahman', email: `${id_slug}@example.com`, cohort_enrollment: null, enrolment_status: null,
-  latest_access_datetime: null, completion_percentage: 0, is_suspended, role: 'STUDENT', created_date: '2025-01-01T00:00:00Z',
+  id_slug,
+  first_name,
+  last_name: 'Rahman',
+  email: `${id_slug}@example.com`,
+  cohort_enrollment: null,
+  enrolment_status: null,
+  latest_access_datetime: null,
+  completion_percentage: 0,
+  is_suspended,
+  role: 'STUDENT',
+  created_date: '2025-01-01T00:00:00Z',
 });
 
 function setup() {

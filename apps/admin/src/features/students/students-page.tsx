@@ -30,19 +30,19 @@ export function StudentsPage() {
         ) : active.data && active.data.length > 0 ? (
           <AddToCohort student={s} cohorts={active.data} />
         ) : (
-          <span className="admin-muted">None</span>
+          <span className="ui-muted ui-muted--small">None</span>
         ),
     },
     studentColumns.status,
     {
       ...studentColumns.progress,
-      render: (s) => (s.cohort_enrollment ? studentColumns.progress.render(s) : <span className="admin-muted">–</span>),
+      render: (s) => (s.cohort_enrollment ? studentColumns.progress.render(s) : <span className="ui-muted ui-muted--small">–</span>),
     },
     studentColumns.lastActive,
     { label: 'Actions', hideLabel: true, className: 'admin-table__actions', render: (s) => <AccountStatusButton student={s} /> },
   ];
   return (
-    <div className="admin-page">
+    <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Students" />
       <ListFrame
         label="Students"

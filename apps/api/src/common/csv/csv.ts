@@ -20,5 +20,8 @@ export function csvCell(value: unknown): string {
 
 /** Rows of cells as CSV text with CRLF line ends (RFC 4180). */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return stringify([header, ...rows].map((row) => row.map(csvText)), FORMAT);
+  return stringify(
+    [header, ...rows].map((row) => row.map(csvText)),
+    FORMAT,
+  );
 }

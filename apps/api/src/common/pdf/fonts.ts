@@ -87,7 +87,8 @@ const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
  */
 export async function splitByFont(text: string, weight: PdfWeight, families: readonly FontFamily[] = FONT_FAMILIES): Promise<FontRun[]> {
   const runs: FontRun[] = [];
-  const covers = async (family: number, codePoint: number) => (await loadFace(families[family].faces[weight])).font.hasGlyphForCodePoint(codePoint);
+  const covers = async (family: number, codePoint: number) =>
+    (await loadFace(families[family].faces[weight])).font.hasGlyphForCodePoint(codePoint);
   for (const ch of text) {
     const codePoint = ch.codePointAt(0)!;
     const current = runs.at(-1);

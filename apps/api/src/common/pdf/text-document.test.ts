@@ -5,7 +5,11 @@ import { buildTextDocument } from './text-document';
 describe('buildTextDocument', () => {
   it('prints the title, subtitle, headings and paragraphs wrapped within the margins', async () => {
     const long = 'Use always_comb for combinational logic and always_ff for flip-flops. '.repeat(6).trim();
-    const pdf = await buildTextDocument({ title: 'Logic in SystemVerilog', subtitle: 'Digital Design', paragraphs: ['# Overview', long, 'Notes by 陈美玲 and சுரேஷ் குமார்.'] });
+    const pdf = await buildTextDocument({
+      title: 'Logic in SystemVerilog',
+      subtitle: 'Digital Design',
+      paragraphs: ['# Overview', long, 'Notes by 陈美玲 and சுரேஷ் குமார்.'],
+    });
     const { lines, title, producer, pages } = await readPdf(pdf);
     expect({ title, producer, pages }).toEqual({ title: 'Logic in SystemVerilog', producer: 'School platform', pages: 1 });
     expect(lines.slice(0, 3)).toEqual(['Logic in SystemVerilog', 'Digital Design', 'Overview']);

@@ -1,5 +1,13 @@
 import {
-  applyDecorators, type CanActivate, type ExecutionContext, HttpException, HttpStatus, Inject, Injectable, SetMetadata, UseGuards,
+  applyDecorators,
+  type CanActivate,
+  type ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { tooManySubmissionsMessage, VISITOR_TOKEN_HEADER } from '@school/contracts';
@@ -83,4 +91,5 @@ export class PublicFormLimitGuard implements CanActivate {
 }
 
 /** Limits a public form's submissions (see PublicFormLimitGuard). */
-export const PublicFormLimit = (options: PublicFormLimitOptions) => applyDecorators(SetMetadata(LIMIT, options), UseGuards(PublicFormLimitGuard));
+export const PublicFormLimit = (options: PublicFormLimitOptions) =>
+  applyDecorators(SetMetadata(LIMIT, options), UseGuards(PublicFormLimitGuard));

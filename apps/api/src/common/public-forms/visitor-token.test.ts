@@ -21,6 +21,7 @@ describe('visitor tokens', () => {
     expect(verifyVisitorToken('b'.repeat(40), token)).toBeNull();
     expect(verifyVisitorToken(SECRET, `${id}x.${exp}.${sig}`)).toBeNull();
     expect(verifyVisitorToken(SECRET, `${id}.${Number(exp) + 3600}.${sig}`)).toBeNull();
-    for (const bad of [undefined, '', 'abc', `${id}.${exp}`, `${token}.x`, 'x'.repeat(300)]) expect(verifyVisitorToken(SECRET, bad)).toBeNull();
+    for (const bad of [undefined, '', 'abc', `${id}.${exp}`, `${token}.x`, 'x'.repeat(300)])
+      expect(verifyVisitorToken(SECRET, bad)).toBeNull();
   });
 });

@@ -36,7 +36,11 @@ export const SUBMISSION_SORT: SortRules = {
  * The tiebreak column (the internal id) is appended so that pages never overlap when sort keys tie.
  */
 export function orderBy(
-  value: string | undefined, columns: Readonly<Record<string, string>>, fallback: string, tiebreak = 'id', rules = ADMIN_SORT,
+  value: string | undefined,
+  columns: Readonly<Record<string, string>>,
+  fallback: string,
+  tiebreak = 'id',
+  rules = ADMIN_SORT,
 ): string {
   const key = value === undefined || (!value && !rules.blankRefused) ? fallback : value;
   const desc = key.startsWith('-');

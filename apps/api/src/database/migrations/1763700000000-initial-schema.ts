@@ -239,9 +239,23 @@ export class InitialSchema1763700000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     for (const t of [
-      'stored_files', 'cohort_queue', 'user_certificates', 'cohort_certificates', 'certificates', 'user_grades',
-      'cohort_grades', 'lesson_completions', 'enrolments', 'cohort_instructors', 'cohort_courses', 'cohorts',
-      'lessons', 'modules', 'courses', 'refresh_tokens', 'users',
+      'stored_files',
+      'cohort_queue',
+      'user_certificates',
+      'cohort_certificates',
+      'certificates',
+      'user_grades',
+      'cohort_grades',
+      'lesson_completions',
+      'enrolments',
+      'cohort_instructors',
+      'cohort_courses',
+      'cohorts',
+      'lessons',
+      'modules',
+      'courses',
+      'refresh_tokens',
+      'users',
     ]) {
       await q.query(`DROP TABLE IF EXISTS ${t}`);
     }

@@ -9,8 +9,12 @@ export class UploadSweepIndexes1764000001100 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE INDEX stored_files_purpose_created_idx ON stored_files (purpose, created_date)`);
-    await q.query(`CREATE INDEX programme_applications_resume_file_idx ON programme_applications (resume_file_id) WHERE resume_file_id IS NOT NULL`);
-    await q.query(`CREATE INDEX programme_applications_transcript_file_idx ON programme_applications (transcript_file_id) WHERE transcript_file_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX programme_applications_resume_file_idx ON programme_applications (resume_file_id) WHERE resume_file_id IS NOT NULL`,
+    );
+    await q.query(
+      `CREATE INDEX programme_applications_transcript_file_idx ON programme_applications (transcript_file_id) WHERE transcript_file_id IS NOT NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

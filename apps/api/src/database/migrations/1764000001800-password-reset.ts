@@ -18,7 +18,9 @@ export class PasswordReset1764000001800 implements MigrationInterface {
         used_at timestamptz,
         invalidated_at timestamptz
       )`);
-    await q.query(`CREATE INDEX password_reset_tokens_live ON password_reset_tokens (user_id) WHERE used_at IS NULL AND invalidated_at IS NULL`);
+    await q.query(
+      `CREATE INDEX password_reset_tokens_live ON password_reset_tokens (user_id) WHERE used_at IS NULL AND invalidated_at IS NULL`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

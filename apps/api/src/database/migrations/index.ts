@@ -17,9 +17,20 @@ import { PasswordReset1764000001800 } from './1764000001800-password-reset';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
-  InitialSchema1763700000000, FormsAndApplications1764000000300, LearningProgress1764000000400, AdminLists1764000000500, LessonCaptions1764000000600, CurriculumVersion1764000000700,
-  ProgressCoveringIndexes1764000000800, RateLimits1764000000900, CohortStatusIndex1764000001000,
-  UploadSweepIndexes1764000001100, AccountTokenVersion1764000001300, DerivedCompletion1764000001400,
-  OneApplicationPerIntake1764000001500, StoredFileBackend1764000001600, Mail1764000001700,
+  InitialSchema1763700000000,
+  FormsAndApplications1764000000300,
+  LearningProgress1764000000400,
+  AdminLists1764000000500,
+  LessonCaptions1764000000600,
+  CurriculumVersion1764000000700,
+  ProgressCoveringIndexes1764000000800,
+  RateLimits1764000000900,
+  CohortStatusIndex1764000001000,
+  UploadSweepIndexes1764000001100,
+  AccountTokenVersion1764000001300,
+  DerivedCompletion1764000001400,
+  OneApplicationPerIntake1764000001500,
+  StoredFileBackend1764000001600,
+  Mail1764000001700,
   PasswordReset1764000001800,
 ];

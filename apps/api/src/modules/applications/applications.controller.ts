@@ -38,9 +38,7 @@ export class ApplicationsController {
   /** Validated with the stricter schema that also checks the select values against the catalogue lists. */
   @Route('submitApplication')
   @PublicFormLimit({ name: 'application', ...PUBLIC_FORM_LIMITS })
-  async submit(
-    @Body(new ZodPipe(StrictProgrammeApplicationSchema)) body: ProgrammeApplication,
-  ): Promise<ProgrammeApplicationResponse> {
+  async submit(@Body(new ZodPipe(StrictProgrammeApplicationSchema)) body: ProgrammeApplication): Promise<ProgrammeApplicationResponse> {
     // The form serves the programme's intakes; with none open (by their dates), nothing is taken.
     const intake = openIntake();
     if (!intake) throw new ConflictException(APPLICATIONS_CLOSED_MESSAGE);

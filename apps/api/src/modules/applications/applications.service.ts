@@ -1,12 +1,18 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  APPLICATION_ALREADY_SUBMITTED_MESSAGE, type Application, type ApplicationExportQuery, type ApplicationListQuery, type ApplicationListResponse,
-  INVALID_FILE_URL_MESSAGE, type ProgrammeApplication,
+  APPLICATION_ALREADY_SUBMITTED_MESSAGE,
+  type Application,
+  type ApplicationExportQuery,
+  type ApplicationListQuery,
+  type ApplicationListResponse,
+  INVALID_FILE_URL_MESSAGE,
+  type ProgrammeApplication,
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
-import { likePattern, listPage, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
+import { likePattern, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
 import { StorageService } from '../../platform/storage/storage.service';
 import { toCsv } from '../../common/csv/csv';
+import { applicationDetail, exportApplications, hasApplied, listApplications, storedFileId } from './applications.queries';
 import { ProgrammeApplicationEntity } from './programme-application.entity';
 
 /** Stored-file purpose of resumes and transcripts uploaded with an application. */
@@ -22,25 +28,44 @@ const SORTABLE = {
 /** The files URL the upload call answers: /api/files/<id_slug>?…, possibly absolute. */
 const FILE_URL = /^(?:https?:\/\/[^/]+)?\/api\/files\/([A-Za-z0-9_-]{1,200})(?:\?|$)/i;
 
-/** Every stored column, named as the API answers it (booleans as the strings 'true'/'false'). */
-const APPLICATION_COLUMNS = `a.id_slug, a.created_date, a.course, a.email, a.full_name, a.age,
-  a.dob_year AS "dobYear", a.dob_month AS "dobMonth", a.dob_date AS "dobDate", a.gender, a.ethnicity,
-  a.marital_status, a.full_address, a.state, a.city, a.postcode, a.linkedin, a.phone, a.secondary_phone,
-  a.highest_qualification, a.uni_name, a.degree_name, a.country_study, a.field_study, a.qualification_type,
-  a.academic_result, a.grad_year, a.english_qualification, a.english_score, a.prev_employment,
-  a.employment_details, a.prev_leadership, a.leadership_details,
-  a.can_participate::text AS can_participate, a.can_device::text AS can_device, a.can_relocate::text AS can_relocate`;
-
-const FILTER = `($1::text IS NULL OR (a.full_name || ' ' || a.email || ' ' || a.phone) ILIKE $1)
-  AND ($2::text IS NULL OR a.course = $2)`;
-
 /** Export columns: every field of the application, then the uploaded files' names. */
 const EXPORT_FIELDS = [
-  'created_date', 'course', 'email', 'full_name', 'age', 'dobYear', 'dobMonth', 'dobDate', 'gender', 'ethnicity',
-  'marital_status', 'full_address', 'state', 'city', 'postcode', 'linkedin', 'phone', 'secondary_phone',
-  'highest_qualification', 'uni_name', 'degree_name', 'country_study', 'field_study', 'qualification_type',
-  'academic_result', 'grad_year', 'english_qualification', 'english_score', 'prev_employment', 'employment_details',
-  'prev_leadership', 'leadership_details', 'can_participate', 'can_device', 'can_relocate', 'resume_file',
+  'created_date',
+  'course',
+  'email',
+  'full_name',
+  'age',
+  'dobYear',
+  'dobMonth',
+  'dobDate',
+  'gender',
+  'ethnicity',
+  'marital_status',
+  'full_address',
+  'state',
+  'city',
+  'postcode',
+  'linkedin',
+  'phone',
+  'secondary_phone',
+  'highest_qualification',
+  'uni_name',
+  'degree_name',
+  'country_study',
+  'field_study',
+  'qualification_type',
+  'academic_result',
+  'grad_year',
+  'english_qualification',
+  'english_score',
+  'prev_employment',
+  'employment_details',
+  'prev_leadership',
+  'leadership_details',
+  'can_participate',
+  'can_device',
+  'can_relocate',
+  'resume_file',
   'transcript_file',
 ] as const;
 
@@ -61,22 +86,16 @@ export class ApplicationsService {
   private async fileId(field: 'resume' | 'transcript', url: string | undefined): Promise<string | null> {
     if (!url) return null;
     const slug = FILE_URL.exec(url)?.[1];
-    const [row] = slug
-      ? await this.ds.query(`SELECT id FROM stored_files WHERE id_slug = $1 AND purpose = $2`, [slug, APPLICATION_FILE_PURPOSE])
-      : [];
-    if (!row) throw new BadRequestException({ message: INVALID_FILE_URL_MESSAGE, errors: { [field]: INVALID_FILE_URL_MESSAGE } });
-    return row.id;
+    const id = slug ? await storedFileId(this.ds, slug, APPLICATION_FILE_PURPOSE) : undefined;
+    if (!id) throw new BadRequestException({ message: INVALID_FILE_URL_MESSAGE, errors: { [field]: INVALID_FILE_URL_MESSAGE } });
+    return id;
   }
 
   /** Stores an application; a second one from the same email to the same intake is a 409. */
   async submit(body: ProgrammeApplication, intake: string): Promise<string> {
     const resume = await this.fileId('resume', body.resume);
     const transcript = await this.fileId('transcript', body.transcript);
-    const [existing] = await this.ds.query(
-      `SELECT 1 FROM programme_applications WHERE intake = $1 AND lower(email) = lower($2)`,
-      [intake, body.email],
-    );
-    if (existing) throw alreadyApplied();
+    if (await hasApplied(this.ds, intake, body.email)) throw alreadyApplied();
     const result = await this.ds
       .createQueryBuilder()
       .insert()
@@ -130,30 +149,18 @@ export class ApplicationsService {
 
   /** One statement: the filtered count and the requested page. */
   list(query: ApplicationListQuery): Promise<ApplicationListResponse> {
-    return listPage<ApplicationListResponse['data'][number]>(this.ds, {
-      matching: `SELECT a.id, a.id_slug, a.created_date, a.full_name, a.email, a.phone, a.course, a.state,
-                        a.highest_qualification, a.grad_year
-                   FROM programme_applications a WHERE ${FILTER}`,
-      order: orderBy(query.order_by, SORTABLE, '-created_date', 'id', SUBMISSION_SORT),
-      item: `json_build_object(
-        'id_slug', p.id_slug, 'created_date', p.created_date, 'full_name', p.full_name, 'email', p.email,
-        'phone', p.phone, 'course', p.course, 'state', p.state, 'highest_qualification', p.highest_qualification,
-        'grad_year', p.grad_year)`,
-      params: [query.search_query ? likePattern(query.search_query) : null, query.course || null],
-      page: query,
-    });
+    return listApplications(
+      this.ds,
+      query.search_query ? likePattern(query.search_query) : null,
+      query.course || null,
+      orderBy(query.order_by, SORTABLE, '-created_date', 'id', SUBMISSION_SORT),
+      query,
+    );
   }
 
   /** Every field, with short-lived download links for the uploaded files. */
   async detail(idSlug: string): Promise<Application> {
-    const [row] = await this.ds.query(
-      `SELECT ${APPLICATION_COLUMNS}, r.id_slug AS resume_slug, tr.id_slug AS transcript_slug
-       FROM programme_applications a
-       LEFT JOIN stored_files r ON r.id = a.resume_file_id
-       LEFT JOIN stored_files tr ON tr.id = a.transcript_file_id
-       WHERE a.id_slug = $1`,
-      [idSlug],
-    );
+    const row = await applicationDetail(this.ds, idSlug);
     if (!row) throw new NotFoundException('Application not found');
     const { resume_slug, transcript_slug, created_date, ...fields } = row;
     return {
@@ -167,20 +174,15 @@ export class ApplicationsService {
   /** Every matching application as CSV, in the list's order. */
   async exportCsv(query: ApplicationExportQuery): Promise<string> {
     const order = orderBy(query.order_by, SORTABLE, '-created_date', 'id', SUBMISSION_SORT).replace(/\b(\w+) (ASC|DESC)/g, 'a.$1 $2');
-    const rows: Record<string, unknown>[] = await this.ds.query(
-      `SELECT ${APPLICATION_COLUMNS}, r.original_name AS resume_file, tr.original_name AS transcript_file
-       FROM programme_applications a
-       LEFT JOIN stored_files r ON r.id = a.resume_file_id
-       LEFT JOIN stored_files tr ON tr.id = a.transcript_file_id
-       WHERE ${FILTER}
-       ORDER BY ${order}`,
-      [query.search_query ? likePattern(query.search_query) : null, query.course || null],
+    const rows = await exportApplications(
+      this.ds,
+      query.search_query ? likePattern(query.search_query) : null,
+      query.course || null,
+      order,
     );
     return toCsv(
       EXPORT_FIELDS,
-      rows.map((r) =>
-        EXPORT_FIELDS.map((f) => (f === 'created_date' ? new Date(r[f] as string).toISOString() : r[f])),
-      ),
+      rows.map((r) => EXPORT_FIELDS.map((f) => (f === 'created_date' ? new Date(r[f] as string).toISOString() : r[f]))),
     );
   }
 }

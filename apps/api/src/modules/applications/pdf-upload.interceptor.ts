@@ -1,5 +1,10 @@
 import {
-  BadRequestException, type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, PayloadTooLargeException,
+  BadRequestException,
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  PayloadTooLargeException,
 } from '@nestjs/common';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from '@school/contracts';
 import type { Request, Response } from 'express';

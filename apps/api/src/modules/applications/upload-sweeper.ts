@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { StorageService } from '../../platform/storage/storage.service';
+import { deleteOrphanUploads, tryLock } from './applications.queries';
 import { APPLICATION_FILE_PURPOSE } from './applications.service';
 
 /** How long an upload may wait for the application that refers to it. */
@@ -33,18 +34,8 @@ export class UploadSweeper {
   /** One sweep; answers how many uploads it removed (0 when another process holds the lock). */
   async sweep(): Promise<number> {
     const keys: string[] = await this.ds.transaction(async (m) => {
-      const [{ locked }] = await m.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [SWEEP_LOCK]);
-      if (!locked) return [];
-      const rows: { storage_key: string }[] = await m.query(
-        `WITH gone AS (DELETE FROM stored_files f
-          WHERE f.purpose = $1 AND f.created_date < now() - $2::interval
-            AND NOT EXISTS (SELECT 1 FROM programme_applications a WHERE a.resume_file_id = f.id)
-            AND NOT EXISTS (SELECT 1 FROM programme_applications a WHERE a.transcript_file_id = f.id)
-          RETURNING f.storage_key)
-         SELECT storage_key FROM gone`,
-        [APPLICATION_FILE_PURPOSE, ORPHAN_UPLOAD_AGE],
-      );
-      return rows.map((r) => r.storage_key);
+      if (!(await tryLock(m, SWEEP_LOCK))) return [];
+      return deleteOrphanUploads(m, APPLICATION_FILE_PURPOSE, ORPHAN_UPLOAD_AGE);
     });
     await this.storage.removeFiles(keys);
     if (keys.length) Logger.log(`Removed ${keys.length} upload(s) no application refers to`, 'Uploads');

@@ -25,7 +25,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: key, algorithms: ['HS256'] });
   }
   async validate(claims: AccessClaims): Promise<AuthUser> {
-    if (typeof claims.ver !== 'number' || typeof claims.uid !== 'string' || !/^\d{1,18}$/.test(claims.uid)) throw new UnauthorizedException();
+    if (typeof claims.ver !== 'number' || typeof claims.uid !== 'string' || !/^\d{1,18}$/.test(claims.uid))
+      throw new UnauthorizedException();
     if ((await this.versions.current(claims.uid)) !== claims.ver) throw new UnauthorizedException();
     return { id: claims.uid, id_slug: claims.sub, role: claims.role };
   }

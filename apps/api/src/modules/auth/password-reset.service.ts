@@ -16,7 +16,19 @@ import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { SUSPENDED_MESSAGE } from './auth.service';
-import { invalidateResetLinks, resetTokenHash } from './password-reset-links';
+import {
+  type AccountRow,
+  insertResetLink,
+  invalidateResetLinks,
+  type LinkRow,
+  lockAccountByEmail,
+  lockResetAccount,
+  resetAccount,
+  resetLink,
+  setPasswordHash,
+  spendResetLink,
+} from './auth.queries';
+import { resetTokenHash } from './password-reset-links';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';
 import { type IssuedTokens, TokenService } from './token.service';
 
@@ -36,25 +48,6 @@ export const PASSWORD_RESET_LIMITS = {
   address: { points: 30, duration: 60 * MINUTE },
 } as const;
 
-interface LinkRow {
-  id: string;
-  user_id: string;
-  expired: boolean;
-  used_at: string | null;
-  invalidated_at: string | null;
-}
-
-interface AccountRow {
-  id: string;
-  id_slug: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: User['role'];
-  token_version: number;
-  is_suspended: boolean;
-}
-
 const linkError = (message: string) => new BadRequestException({ message, errors: { token: message } });
 const fieldError = (field: string, message: string) => new BadRequestException({ message, errors: { [field]: message } });
 const toUser = ({ id_slug, first_name, last_name, email, role }: AccountRow): User => ({ id_slug, first_name, last_name, email, role });
@@ -67,9 +60,6 @@ function refusal(link: LinkRow | undefined): string | null {
   if (link.expired) return RESET_LINK_EXPIRED_MESSAGE;
   return null;
 }
-
-const LINK_SQL = `SELECT id, user_id, expires_at <= now() AS expired, used_at, invalidated_at FROM password_reset_tokens WHERE token_hash = $1`;
-const ACCOUNT_COLUMNS = 'id, id_slug, first_name, last_name, email, role, token_version, is_suspended';
 
 /**
  * Password reset by email. A request only counts against its limits and queues a job carrying the
@@ -118,14 +108,11 @@ export class PasswordResetService {
     const token = randomBytes(32).toString('base64url');
     const issued = await this.db.transaction(async (m) => {
       // Locked, so concurrent requests leave exactly one live link.
-      const [account]: AccountRow[] = await m.query(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE email = $1 FOR UPDATE`, [email]);
+      const account = await lockAccountByEmail(m, email);
       if (!account || account.is_suspended) return null;
       await invalidateResetLinks(m, account.id);
-      const [link]: { id: string }[] = await m.query(
-        `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING id`,
-        [account.id, resetTokenHash(token), PASSWORD_RESET_TTL_MINUTES],
-      );
-      return { account, linkId: link.id };
+      const linkId = await insertResetLink(m, account.id, resetTokenHash(token), PASSWORD_RESET_TTL_MINUTES);
+      return { account, linkId };
     });
     if (!issued) return;
     const resetUrl = `${this.mail.webOrigin}/login/reset-password?token=${encodeURIComponent(token)}`;
@@ -140,10 +127,10 @@ export class PasswordResetService {
   /** Sets the new password with a live link: single use, then every session of the account ends and this one begins. */
   async confirm(body: PasswordResetConfirm): Promise<{ user: User } & IssuedTokens> {
     const hash = resetTokenHash(body.token);
-    const [link]: LinkRow[] = await this.db.query(LINK_SQL, [hash]);
+    const link = await resetLink(this.db, hash);
     const refused = refusal(link);
-    if (refused) throw linkError(refused);
-    const [account]: AccountRow[] = await this.db.query(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1`, [link.user_id]);
+    if (refused || !link) throw linkError(refused ?? RESET_LINK_INVALID_MESSAGE);
+    const account = await resetAccount(this.db, link.user_id);
     if (!account) throw linkError(RESET_LINK_INVALID_MESSAGE);
     if (account.is_suspended) throw new ForbiddenException(SUSPENDED_MESSAGE);
     if (this.passwords.isWeak(body.new_password, [account.email, account.first_name, account.last_name])) {
@@ -152,20 +139,15 @@ export class PasswordResetService {
     const passwordHash = await this.passwords.hash(body.new_password);
     return this.db.transaction(async (m) => {
       // Spent here, once: a concurrent use of the same link finds it used.
-      const [[spent]]: [LinkRow[]] = await m.query(
-        `UPDATE password_reset_tokens SET used_at = now()
-          WHERE id = $1 AND used_at IS NULL AND invalidated_at IS NULL AND expires_at > now() RETURNING id`,
-        [link.id],
-      );
-      if (!spent) {
-        const [now]: LinkRow[] = await m.query(LINK_SQL, [hash]);
+      if (!(await spendResetLink(m, link.id))) {
+        const now = await resetLink(m, hash);
         throw linkError(refusal(now) ?? RESET_LINK_INVALID_MESSAGE);
       }
       // Locked, so a suspension is either seen here or waits and then ends the session issued here.
-      const [current]: AccountRow[] = await m.query(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1 FOR UPDATE`, [link.user_id]);
+      const current = await lockResetAccount(m, link.user_id);
       if (!current) throw linkError(RESET_LINK_INVALID_MESSAGE);
       if (current.is_suspended) throw new ForbiddenException(SUSPENDED_MESSAGE);
-      await m.query(`UPDATE users SET password_hash = $2, modified_date = now() WHERE id = $1`, [current.id, passwordHash]);
+      await setPasswordHash(m, current.id, passwordHash);
       await invalidateResetLinks(m, current.id);
       const token_version = await this.tokens.endAllSessions(current.id, m);
       const tokens = await this.tokens.issue({ ...current, token_version }, m);

@@ -4,12 +4,36 @@ import { PasswordService } from './password.service';
 
 /** Well-known breached passwords that satisfy the composition rule all the same. */
 const BREACHED_BUT_COMPOSED = [
-  'Password1!', 'P@ssw0rd1', 'Welcome@123', 'Qwerty@123', 'Abc@1234', 'Password123!', 'Admin@123', 'Iloveyou1!',
-  'Qwerty123!', 'Welcome1!', 'Passw0rd!', 'Password@1', 'Letmein1!', 'Monkey123!', 'Football1!', 'Admin@1234',
+  'Password1!',
+  'P@ssw0rd1',
+  'Welcome@123',
+  'Qwerty@123',
+  'Abc@1234',
+  'Password123!',
+  'Admin@123',
+  'Iloveyou1!',
+  'Qwerty123!',
+  'Welcome1!',
+  'Passw0rd!',
+  'Password@1',
+  'Letmein1!',
+  'Monkey123!',
+  'Football1!',
+  'Admin@1234',
 ];
 
 /** Passwords the demo seed, the README and the tests sign up or change to. */
-const IN_USE = ['Chip#Design42', 'Learn#Wafer2026', 'Admin#Wafer2026', 'Teach#Wafer2026', 'Bench#Wafer2026', 'Fresh#Wafer77', 'Gallium#Nitride7', 'Silicon#Wafer9', 'Wafer#Fab2025x'];
+const IN_USE = [
+  'Chip#Design42',
+  'Learn#Wafer2026',
+  'Admin#Wafer2026',
+  'Teach#Wafer2026',
+  'Bench#Wafer2026',
+  'Fresh#Wafer77',
+  'Gallium#Nitride7',
+  'Silicon#Wafer9',
+  'Wafer#Fab2025x',
+];
 
 describe('PasswordService', () => {
   const svc = new PasswordService();
@@ -30,7 +54,7 @@ describe('PasswordService', () => {
     expect(svc.isWeak('Password')).toBe(true);
     expect(svc.isWeak('pASSWORD1!')).toBe(true);
   });
-  it('refuses a password built from the account\'s own email or name', () => {
+  it("refuses a password built from the account's own email or name", () => {
     expect(svc.isWeak('Zulkarnain#2024')).toBe(false);
     expect(svc.isWeak('Zulkarnain#2024', ['zulkarnain@example.com', 'Zul', 'Karim'])).toBe(true);
   });

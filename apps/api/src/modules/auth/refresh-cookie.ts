@@ -64,7 +64,9 @@ const isLoopback = (hostname: string) =>
  */
 export function insecureBrowserOrigin(req: Request, config: AppConfig): string | null {
   if (!config.COOKIE_SECURE || !isBrowserCall(req)) return null;
-  const forwarded = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim();
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    .trim();
   const origin = req.headers.origin ?? `${forwarded || req.protocol}://${req.headers.host ?? 'localhost'}`;
   if (!URL.canParse(origin)) return null;
   const url = new URL(origin);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { USER_SESSIONS_CHANNEL } from '../../database/migrations/1764000001300-account-token-version';
 import { poolOf } from '../../common/sql/db';
+import { tokenState } from './auth.queries';
 
 /** Beyond this many users the cache starts afresh (it refills one statement per user). */
 const MAX_ENTRIES = 100_000;
@@ -45,10 +46,7 @@ export class TokenVersionsService implements OnApplicationBootstrap, OnModuleDes
     const cached = this.versions.get(userId);
     if (cached !== undefined) return cached;
     const epoch = this.epoch;
-    const [row]: { token_version: number; is_suspended: boolean }[] = await this.db.query(
-      `SELECT token_version, is_suspended FROM users WHERE id = $1`,
-      [userId],
-    );
+    const row = await tokenState(this.db, userId);
     const version = row && !row.is_suspended ? row.token_version : null;
     if (this.listening && epoch === this.epoch) {
       if (this.versions.size >= MAX_ENTRIES) this.versions.clear();

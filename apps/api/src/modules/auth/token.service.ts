@@ -4,6 +4,15 @@ import { JwtService } from '@nestjs/jwt';
 import type { Role } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
+import {
+  bumpTokenVersion,
+  insertRefreshToken,
+  refreshTokenOwner,
+  revokeFamilyOf,
+  revokeRefreshTokens,
+  shareSubject,
+  useRefreshToken,
+} from './auth.queries';
 
 export interface AccessClaims {
   sub: string; // the user's id_slug
@@ -60,22 +69,13 @@ export class TokenService {
    */
   async rotate(token: string): Promise<IssuedTokens & { userId: string }> {
     return this.db.transaction(async (m) => {
-      // TypeORM answers an UPDATE with [rows, affectedCount].
-      const [[row]] = await m.query(
-        `UPDATE refresh_tokens SET used_at = coalesce(used_at, now())
-          WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-            AND (used_at IS NULL OR used_at > now() - make_interval(secs => $2))
-          RETURNING user_id, family_id`,
-        [sha256(token), REUSE_GRACE_SECONDS],
-      );
+      const row = await useRefreshToken(m, sha256(token), REUSE_GRACE_SECONDS);
       if (!row) {
         await this.revokeFamilyOf(token);
         throw new UnauthorizedException(INVALID_REFRESH);
       }
       // FOR SHARE: a suspension being written waits for this rotation (then revokes its token) or is waited for.
-      const [user] = await m.query(`SELECT id, id_slug, role, token_version, is_suspended FROM users WHERE id = $1 FOR SHARE`, [
-        row.user_id,
-      ]);
+      const user = await shareSubject(m, row.user_id);
       if (!user || user.is_suspended) throw new UnauthorizedException(INVALID_REFRESH);
       const refresh = await this.insertRefresh(m, user.id, row.family_id);
       return { access: this.signAccess(user), refresh, userId: String(user.id) };
@@ -84,12 +84,7 @@ export class TokenService {
 
   /** Reuse of a rotated (or revoked) token: revoke every live token of its family. */
   private async revokeFamilyOf(token: string): Promise<void> {
-    await this.db.query(
-      `UPDATE refresh_tokens SET revoked_at = now()
-        WHERE revoked_at IS NULL
-          AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-      [sha256(token)],
-    );
+    await revokeFamilyOf(this.db, sha256(token));
   }
 
   /**
@@ -98,7 +93,7 @@ export class TokenService {
    */
   async endSessionsOf(token: string): Promise<void> {
     await this.db.transaction(async (m) => {
-      const [row] = await m.query(`SELECT user_id FROM refresh_tokens WHERE token_hash = $1`, [sha256(token)]);
+      const row = await refreshTokenOwner(m, sha256(token));
       if (row) await this.endAllSessions(row.user_id, m);
     });
   }
@@ -108,21 +103,14 @@ export class TokenService {
    * token issued so far is refused (each API process hears of it through PostgreSQL). Answers the new version.
    */
   async endAllSessions(userId: string, manager: EntityManager = this.db.manager): Promise<number> {
-    const [[user]] = await manager.query(
-      `UPDATE users SET token_version = token_version + 1 WHERE id = $1 RETURNING token_version`,
-      [userId],
-    );
-    await manager.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
-    return user?.token_version ?? 0;
+    const version = await bumpTokenVersion(manager, userId);
+    await revokeRefreshTokens(manager, userId);
+    return version ?? 0;
   }
 
   private async insertRefresh(m: EntityManager, userId: string, familyId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await m.query(
-      `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
-      [userId, familyId, sha256(token), this.config.REFRESH_TOKEN_TTL_DAYS],
-    );
+    await insertRefreshToken(m, userId, familyId, sha256(token), this.config.REFRESH_TOKEN_TTL_DAYS);
     return token;
   }
 }

@@ -13,7 +13,10 @@ export function listCertificates(q: Sql, query: AdminCertificateListQuery) {
     params.push(likePattern(query.search_query));
     where.push(`c.title ILIKE $${params.length}`);
   }
-  for (const [slug, negate] of [[query.cohort_id_slug, ''], [query.exclude_cohort_id_slug, 'NOT ']] as const) {
+  for (const [slug, negate] of [
+    [query.cohort_id_slug, ''],
+    [query.exclude_cohort_id_slug, 'NOT '],
+  ] as const) {
     if (!slug) continue;
     params.push(slug);
     where.push(`${negate}EXISTS (SELECT 1 FROM cohort_certificates kc JOIN cohorts k ON k.id = kc.cohort_id

@@ -1,4 +1,11 @@
-import { PAGE_SIZES, type ActiveCohort, type AdminCohort, type AdminCohortListItem, type AdminCohortListQuery, type InstructorCohort } from '@school/contracts';
+import {
+  PAGE_SIZES,
+  type ActiveCohort,
+  type AdminCohort,
+  type AdminCohortListItem,
+  type AdminCohortListQuery,
+  type InstructorCohort,
+} from '@school/contracts';
 import type { EntityManager } from 'typeorm';
 import { cohortStatus, cohortStatusWhere } from '../../common/sql/cohort-status';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
@@ -41,7 +48,6 @@ SELECT json_build_object(
 ) AS data
 FROM cohorts k CROSS JOIN LATERAL ${COHORT_TOTALS} s
 WHERE k.id_slug = $1`;
-
 
 const SORTS = { title: 'lower(title)', created_date: 'created_date', start_date: 'start_date' };
 
@@ -132,7 +138,9 @@ export async function linkCourses(m: EntityManager, cohortId: string, courseIds:
 }
 
 export async function updateCohort(
-  q: Sql, idSlug: string, b: { title: string; start_date: string; end_date: string; end_access_date: string; result_open_date?: string | null },
+  q: Sql,
+  idSlug: string,
+  b: { title: string; start_date: string; end_date: string; end_access_date: string; result_open_date?: string | null },
 ): Promise<boolean> {
   const n = await exec(
     q,

@@ -15,8 +15,21 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { COHORT_NOT_FOUND, COURSE_NOT_FOUND } from '../../common/not-found';
 import { CohortEntity } from './cohort.entity';
 import {
-  activeCohorts, appendCourse, cohortDetail, cohortLinks, cohortListItem, courseIdBySlug, coursesBySlug, deleteCohort, enrolmentCount,
-  instructorCohorts, linkCourses, listCohorts, lockCohort, unlinkCourse, updateCohort,
+  activeCohorts,
+  appendCourse,
+  cohortDetail,
+  cohortLinks,
+  cohortListItem,
+  courseIdBySlug,
+  coursesBySlug,
+  deleteCohort,
+  enrolmentCount,
+  instructorCohorts,
+  linkCourses,
+  listCohorts,
+  lockCohort,
+  unlinkCourse,
+  updateCohort,
 } from './cohorts.queries';
 
 export const COURSE_NOT_LINKED = 'This course is not linked to the cohort';
@@ -58,7 +71,11 @@ export class CohortsService {
         }),
       );
       const idOf = new Map(courses.map((c) => [c.id_slug, c.id]));
-      await linkCourses(m, cohort.id, body.course_ids.map((slug) => idOf.get(slug)));
+      await linkCourses(
+        m,
+        cohort.id,
+        body.course_ids.map((slug) => idOf.get(slug)),
+      );
       return cohortListItem(m, cohort.id);
     });
   }

@@ -1,6 +1,6 @@
-import type { AdminCourse, AdminCourseListItem, AdminCourseListQuery } from '@school/contracts';
+import type { AdminCourse, AdminCourseListItem, AdminCourseListQuery, AdminModule } from '@school/contracts';
 import { cohortStatus } from '../../common/sql/cohort-status';
-import { exec, one, type Sql } from '../../common/sql/db';
+import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { iso, likePattern, listPage, orderBy } from '../../common/sql/list';
 
 /** An assessment group (quiz or project) stored as jsonb, shaped as the contracts' AssessmentGroup. */
@@ -83,7 +83,6 @@ SELECT json_build_object(
 ) AS data
 FROM c CROSS JOIN stats`;
 
-
 const SORTS = { title: 'lower(title)', created_date: 'created_date' };
 
 /** A course of the admin list (alias `p`), as AdminCourseListItem. */
@@ -130,4 +129,153 @@ export async function updateCourse(q: Sql, idSlug: string, title: string, descri
     [idSlug, title, description],
   );
   return n > 0;
+}
+
+/** A lesson as the curriculum writes it (a row of `jsonb_to_recordset`). */
+export interface LessonRow {
+  id?: string;
+  module_id: string;
+  title: string;
+  description: string;
+  ord: number;
+  lesson_type: string;
+  video_set: boolean;
+  video_lecture_id_slug: string | null;
+  reading_pdf_id_slugs: string[];
+  link_urls: string[];
+}
+
+const LESSON_RECORD = `x(id bigint, module_id bigint, title text, description text, ord int, lesson_type text,
+  video_set boolean, video_lecture_id_slug text, reading_pdf_id_slugs text[], link_urls text[])`;
+
+/** Locks a course for a curriculum write; answers its internal id, or undefined when there is none. */
+export async function lockCourse(q: Sql, idSlug: string): Promise<string | undefined> {
+  return (await one<{ id: string }>(q, `SELECT id FROM courses WHERE id_slug = $1 FOR UPDATE`, [idSlug]))?.id;
+}
+
+export async function countModules(q: Sql, courseId: string): Promise<number> {
+  return (await mustOne<{ count: number }>(q, `SELECT count(*)::int AS count FROM modules WHERE course_id = $1`, [courseId])).count;
+}
+
+/** Moves the modules at `position` and after one place down. */
+export async function shiftModules(q: Sql, courseId: string, position: number): Promise<void> {
+  await exec(q, `UPDATE modules SET "order" = "order" + 1 WHERE course_id = $1 AND "order" >= $2`, [courseId, position]);
+}
+
+export function insertModule(q: Sql, courseId: string, title: string, position: number) {
+  return mustOne<{ id: string; id_slug: string }>(
+    q,
+    `INSERT INTO modules (course_id, title, "order") VALUES ($1, $2, $3) RETURNING id, id_slug`,
+    [courseId, title, position],
+  );
+}
+
+/** Closes any gaps in a course's module orders, so orders run 0..n-1. */
+export async function renumberModules(q: Sql, courseId: string): Promise<void> {
+  await exec(
+    q,
+    `UPDATE modules md SET "order" = r.n FROM (
+       SELECT id, (row_number() OVER (ORDER BY "order", id) - 1)::int AS n FROM modules WHERE course_id = $1) r
+     WHERE md.id = r.id AND md."order" <> r.n`,
+    [courseId],
+  );
+}
+
+export async function touchCourse(q: Sql, courseId: string): Promise<void> {
+  await exec(q, `UPDATE courses SET modified_date = now() WHERE id = $1`, [courseId]);
+}
+
+export interface CurriculumRow {
+  module_slug: string;
+  module_id: string;
+  lesson_slug: string | null;
+  lesson_id: string | null;
+}
+
+/** Every module of a course with its lessons (one row per lesson, or one for an empty module). */
+export function curriculumIds(q: Sql, courseId: string) {
+  return rows<CurriculumRow>(
+    q,
+    `SELECT md.id_slug AS module_slug, md.id AS module_id, l.id_slug AS lesson_slug, l.id AS lesson_id
+       FROM modules md LEFT JOIN lessons l ON l.module_id = md.id WHERE md.course_id = $1`,
+    [courseId],
+  );
+}
+
+export async function updateModules(q: Sql, kept: { id: string | undefined; title: string; ord: number }[]): Promise<void> {
+  await exec(
+    q,
+    `UPDATE modules md SET title = x.title, "order" = x.ord
+       FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, title text, ord int) WHERE md.id = x.id`,
+    [JSON.stringify(kept)],
+  );
+}
+
+export function insertModules(q: Sql, courseId: string, fresh: { title: string; ord: number }[]) {
+  return rows<{ id: string; order: number }>(
+    q,
+    `INSERT INTO modules (course_id, title, "order")
+     SELECT $1, x.title, x.ord FROM jsonb_to_recordset($2::jsonb) AS x(title text, ord int) ORDER BY x.ord
+     RETURNING id, "order"`,
+    [courseId, JSON.stringify(fresh)],
+  );
+}
+
+/** Deletes the course's lessons other than `keptIds`. */
+export async function deleteOtherLessons(q: Sql, courseId: string, keptIds: (string | undefined)[]): Promise<void> {
+  await exec(
+    q,
+    `DELETE FROM lessons l USING modules md
+      WHERE l.module_id = md.id AND md.course_id = $1 AND NOT (l.id = ANY($2::bigint[]))`,
+    [courseId, keptIds],
+  );
+}
+
+export async function updateLessons(q: Sql, lessons: LessonRow[]): Promise<void> {
+  await exec(
+    q,
+    `UPDATE lessons l SET module_id = x.module_id, title = x.title, description = x.description, "order" = x.ord,
+            lesson_type = x.lesson_type,
+            video_lecture_id_slug = CASE WHEN x.video_set THEN x.video_lecture_id_slug ELSE l.video_lecture_id_slug END,
+            reading_pdf_id_slugs = x.reading_pdf_id_slugs, link_urls = x.link_urls
+       FROM jsonb_to_recordset($1::jsonb) AS ${LESSON_RECORD} WHERE l.id = x.id`,
+    [JSON.stringify(lessons)],
+  );
+}
+
+export async function insertLessons(q: Sql, lessons: LessonRow[]): Promise<void> {
+  await exec(
+    q,
+    `INSERT INTO lessons (module_id, title, description, "order", lesson_type, video_lecture_id_slug, reading_pdf_id_slugs, link_urls)
+     SELECT x.module_id, x.title, x.description, x.ord, x.lesson_type, x.video_lecture_id_slug,
+            COALESCE(x.reading_pdf_id_slugs, '{}'), COALESCE(x.link_urls, '{}')
+       FROM jsonb_to_recordset($1::jsonb) AS ${LESSON_RECORD}`,
+    [JSON.stringify(lessons)],
+  );
+}
+
+/** Deletes the course's modules other than `keptIds`. */
+export async function deleteOtherModules(q: Sql, courseId: string, keptIds: string[]): Promise<void> {
+  await exec(q, `DELETE FROM modules WHERE course_id = $1 AND NOT (id = ANY($2::bigint[]))`, [courseId, keptIds]);
+}
+
+export async function courseModules(q: Sql, courseId: string): Promise<AdminModule[]> {
+  return (await mustOne<{ modules: AdminModule[] }>(q, `SELECT ${MODULES_JSON} AS modules FROM courses c WHERE c.id = $1`, [courseId]))
+    .modules;
+}
+
+/**
+ * Of the file references `ids`: each stored file with its purpose, and those the course's lessons
+ * already hold (purpose 'kept').
+ */
+export function fileRefs(q: Sql, courseId: string, ids: string[]) {
+  return rows<{ ref: string; purpose: string }>(
+    q,
+    `SELECT f.id_slug AS ref, f.purpose FROM stored_files f WHERE f.id_slug = ANY($1::text[])
+     UNION
+     SELECT r.ref, 'kept' FROM lessons l JOIN modules md ON md.id = l.module_id,
+            unnest(l.reading_pdf_id_slugs || ARRAY[l.video_lecture_id_slug]) AS r(ref)
+      WHERE md.course_id = $2 AND r.ref = ANY($1::text[])`,
+    [ids, courseId],
+  );
 }

@@ -2,7 +2,8 @@ import { BadRequestException, Inject, Injectable, NotFoundException } from '@nes
 import type { AddModule, AdminModule, LessonInput, UpdateModules } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { FILE_PURPOSE } from '../../platform/storage/storage.service';
-import { MODULES_JSON } from './courses.queries';
+import * as sql from './courses.queries';
+import type { LessonRow } from './courses.queries';
 import { COURSE_NOT_FOUND } from '../../common/not-found';
 
 const fieldError = (field: string, message: string) => new BadRequestException({ message, errors: { [field]: message } });
@@ -13,19 +14,6 @@ function renumber<T extends { order: number }>(items: T[]): (T & { index: number
     .map((item, index) => ({ ...item, index, position: 0 }))
     .sort((a, b) => a.order - b.order || a.index - b.index)
     .map((item, position) => ({ ...item, position }));
-}
-
-interface LessonRow {
-  id?: string;
-  module_id: string;
-  title: string;
-  description: string;
-  ord: number;
-  lesson_type: string;
-  video_set: boolean;
-  video_lecture_id_slug: string | null;
-  reading_pdf_id_slugs: string[];
-  link_urls: string[];
 }
 
 const lessonRow = (l: LessonInput, moduleId: string, position: number): LessonRow => ({
@@ -41,9 +29,6 @@ const lessonRow = (l: LessonInput, moduleId: string, position: number): LessonRo
   link_urls: l.link_urls,
 });
 
-const LESSON_RECORD = `x(id bigint, module_id bigint, title text, description text, ord int, lesson_type text,
-  video_set boolean, video_lecture_id_slug text, reading_pdf_id_slugs text[], link_urls text[])`;
-
 /** Adds modules and rewrites a course's curriculum, each in one transaction with set-based writes. */
 @Injectable()
 export class CurriculumService {
@@ -53,24 +38,15 @@ export class CurriculumService {
     return this.db.transaction(async (m) => {
       const courseId = await this.lockCourse(m, courseIdSlug);
       await this.assertFilesExist(m, courseId, body.lessons, 'lessons');
-      const [{ count }] = await m.query(`SELECT count(*)::int AS count FROM modules WHERE course_id = $1`, [courseId]);
+      const count = await sql.countModules(m, courseId);
       const position = Math.min(body.order, count);
-      await m.query(`UPDATE modules SET "order" = "order" + 1 WHERE course_id = $1 AND "order" >= $2`, [courseId, position]);
-      const [mod] = await m.query(`INSERT INTO modules (course_id, title, "order") VALUES ($1, $2, $3) RETURNING id, id_slug`, [
-        courseId,
-        body.title,
-        position,
-      ]);
+      await sql.shiftModules(m, courseId, position);
+      const mod = await sql.insertModule(m, courseId, body.title, position);
       // Close any gaps the editor's orders left, so orders run 0..n-1.
-      await m.query(
-        `UPDATE modules md SET "order" = r.n FROM (
-           SELECT id, (row_number() OVER (ORDER BY "order", id) - 1)::int AS n FROM modules WHERE course_id = $1) r
-         WHERE md.id = r.id AND md."order" <> r.n`,
-        [courseId],
-      );
+      await sql.renumberModules(m, courseId);
       const lessons = renumber(body.lessons).map((l) => lessonRow(l, mod.id, l.position));
-      if (lessons.length) await this.insertLessons(m, lessons);
-      await m.query(`UPDATE courses SET modified_date = now() WHERE id = $1`, [courseId]);
+      if (lessons.length) await sql.insertLessons(m, lessons);
+      await sql.touchCourse(m, courseId);
       return { id_slug: mod.id_slug };
     });
   }
@@ -82,11 +58,7 @@ export class CurriculumService {
   async updateModules(idSlug: string, body: UpdateModules): Promise<{ id_slug: string; modules: AdminModule[] }> {
     return this.db.transaction(async (m) => {
       const courseId = await this.lockCourse(m, idSlug);
-      const existing: { module_slug: string; module_id: string; lesson_slug: string | null; lesson_id: string | null }[] = await m.query(
-        `SELECT md.id_slug AS module_slug, md.id AS module_id, l.id_slug AS lesson_slug, l.id AS lesson_id
-           FROM modules md LEFT JOIN lessons l ON l.module_id = md.id WHERE md.course_id = $1`,
-        [courseId],
-      );
+      const existing = await sql.curriculumIds(m, courseId);
       const moduleIds = new Map(existing.map((r) => [r.module_slug, r.module_id]));
       const lessonIds = new Map(existing.filter((r) => r.lesson_slug).map((r) => [r.lesson_slug!, r.lesson_id!]));
 
@@ -106,25 +78,28 @@ export class CurriculumService {
           seenLessons.add(lesson.id_slug);
         });
       });
-      await this.assertFilesExist(m, courseId, body.modules.flatMap((mod) => mod.lessons), 'modules');
+      await this.assertFilesExist(
+        m,
+        courseId,
+        body.modules.flatMap((mod) => mod.lessons),
+        'modules',
+      );
 
       const modules = renumber(body.modules);
       const kept = modules.filter((mod) => mod.id_slug !== undefined);
       if (kept.length) {
-        await m.query(
-          `UPDATE modules md SET title = x.title, "order" = x.ord
-             FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, title text, ord int) WHERE md.id = x.id`,
-          [JSON.stringify(kept.map((mod) => ({ id: moduleIds.get(mod.id_slug!), title: mod.title, ord: mod.position })))],
+        await sql.updateModules(
+          m,
+          kept.map((mod) => ({ id: moduleIds.get(mod.id_slug!), title: mod.title, ord: mod.position })),
         );
       }
       const fresh = modules.filter((mod) => mod.id_slug === undefined);
       const newIds = new Map<number, string>();
       if (fresh.length) {
-        const inserted: { id: string; order: number }[] = await m.query(
-          `INSERT INTO modules (course_id, title, "order")
-           SELECT $1, x.title, x.ord FROM jsonb_to_recordset($2::jsonb) AS x(title text, ord int) ORDER BY x.ord
-           RETURNING id, "order"`,
-          [courseId, JSON.stringify(fresh.map((mod) => ({ title: mod.title, ord: mod.position })))],
+        const inserted = await sql.insertModules(
+          m,
+          courseId,
+          fresh.map((mod) => ({ title: mod.title, ord: mod.position })),
         );
         for (const row of inserted) newIds.set(row.order, row.id);
       }
@@ -140,46 +115,24 @@ export class CurriculumService {
         }
       }
       // Lessons left out go first, then modules left out (after their kept lessons moved away).
-      await m.query(
-        `DELETE FROM lessons l USING modules md
-          WHERE l.module_id = md.id AND md.course_id = $1 AND NOT (l.id = ANY($2::bigint[]))`,
-        [courseId, keptLessons.map((l) => l.id)],
-      );
-      if (keptLessons.length) {
-        await m.query(
-          `UPDATE lessons l SET module_id = x.module_id, title = x.title, description = x.description, "order" = x.ord,
-                  lesson_type = x.lesson_type,
-                  video_lecture_id_slug = CASE WHEN x.video_set THEN x.video_lecture_id_slug ELSE l.video_lecture_id_slug END,
-                  reading_pdf_id_slugs = x.reading_pdf_id_slugs, link_urls = x.link_urls
-             FROM jsonb_to_recordset($1::jsonb) AS ${LESSON_RECORD} WHERE l.id = x.id`,
-          [JSON.stringify(keptLessons)],
-        );
-      }
-      if (newLessons.length) await this.insertLessons(m, newLessons);
-      await m.query(`DELETE FROM modules WHERE course_id = $1 AND NOT (id = ANY($2::bigint[]))`, [
+      await sql.deleteOtherLessons(
+        m,
         courseId,
-        [...kept.map((mod) => moduleIds.get(mod.id_slug!)!), ...newIds.values()],
-      ]);
-      await m.query(`UPDATE courses SET modified_date = now() WHERE id = $1`, [courseId]);
-      const [{ modules: saved }] = await m.query(`SELECT ${MODULES_JSON} AS modules FROM courses c WHERE c.id = $1`, [courseId]);
+        keptLessons.map((l) => l.id),
+      );
+      if (keptLessons.length) await sql.updateLessons(m, keptLessons);
+      if (newLessons.length) await sql.insertLessons(m, newLessons);
+      await sql.deleteOtherModules(m, courseId, [...kept.map((mod) => moduleIds.get(mod.id_slug!)!), ...newIds.values()]);
+      await sql.touchCourse(m, courseId);
+      const saved = await sql.courseModules(m, courseId);
       return { id_slug: idSlug, modules: saved };
     });
   }
 
   private async lockCourse(m: EntityManager, idSlug: string): Promise<string> {
-    const [course] = await m.query(`SELECT id FROM courses WHERE id_slug = $1 FOR UPDATE`, [idSlug]);
-    if (!course) throw new NotFoundException(COURSE_NOT_FOUND);
-    return course.id;
-  }
-
-  private async insertLessons(m: EntityManager, rows: LessonRow[]): Promise<void> {
-    await m.query(
-      `INSERT INTO lessons (module_id, title, description, "order", lesson_type, video_lecture_id_slug, reading_pdf_id_slugs, link_urls)
-       SELECT x.module_id, x.title, x.description, x.ord, x.lesson_type, x.video_lecture_id_slug,
-              COALESCE(x.reading_pdf_id_slugs, '{}'), COALESCE(x.link_urls, '{}')
-         FROM jsonb_to_recordset($1::jsonb) AS ${LESSON_RECORD}`,
-      [JSON.stringify(rows)],
-    );
+    const courseId = await sql.lockCourse(m, idSlug);
+    if (!courseId) throw new NotFoundException(COURSE_NOT_FOUND);
+    return courseId;
   }
 
   /**
@@ -192,14 +145,7 @@ export class CurriculumService {
     const readings = [...new Set(lessons.flatMap((l) => l.reading_pdf_id_slugs))];
     const ids = [...new Set([...videos, ...readings])];
     if (!ids.length) return;
-    const found: { ref: string; purpose: string }[] = await m.query(
-      `SELECT f.id_slug AS ref, f.purpose FROM stored_files f WHERE f.id_slug = ANY($1::text[])
-       UNION
-       SELECT r.ref, 'kept' FROM lessons l JOIN modules md ON md.id = l.module_id,
-              unnest(l.reading_pdf_id_slugs || ARRAY[l.video_lecture_id_slug]) AS r(ref)
-        WHERE md.course_id = $2 AND r.ref = ANY($1::text[])`,
-      [ids, courseId],
-    );
+    const found = await sql.fileRefs(m, courseId, ids);
     const purposes = new Map<string, Set<string>>();
     for (const f of found) purposes.set(f.ref, (purposes.get(f.ref) ?? new Set()).add(f.purpose));
     const missing = ids.find((id) => !purposes.has(id));

@@ -82,7 +82,11 @@ export async function bulkAdd(
   const { cohort, outcomes } = written;
   await enrolled(
     cohort,
-    outcomes.flatMap((r) => (r.enrolment_id ? [{ enrolment_id: r.enrolment_id, email: checked.valid[r.ord - 1].email, first_name: r.account_first_name ?? '' }] : [])),
+    outcomes.flatMap((r) =>
+      r.enrolment_id
+        ? [{ enrolment_id: r.enrolment_id, email: checked.valid[r.ord - 1].email, first_name: r.account_first_name ?? '' }]
+        : [],
+    ),
   );
   return summarise(checked, outcomes);
 }

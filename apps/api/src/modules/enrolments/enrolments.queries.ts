@@ -1,8 +1,15 @@
 import type {
-  AdminStudentListQuery, AdminStudentListResponse, BulkStudentRow, CohortQueueQuery, CohortQueueResponse, CohortStudentsQuery, CohortStudentsResponse, Student,
+  AdminStudentListQuery,
+  AdminStudentListResponse,
+  BulkStudentRow,
+  CohortQueueQuery,
+  CohortQueueResponse,
+  CohortStudentsQuery,
+  CohortStudentsResponse,
+  Student,
 } from '@school/contracts';
 import { LOCK_QUEUE_FOR_BULK_ADD_FROM } from '../../common/cohort-queue-lock';
-import { one, rows, type Sql } from '../../common/sql/db';
+import { exec, one, rows, type Sql } from '../../common/sql/db';
 import { iso, likePattern, numPages, orderBy, page, pageQuery } from '../../common/sql/list';
 
 /** A student row (aliases `u` for the user, `e` for the enrolment, `k` for the cohort) as StudentSchema. */
@@ -35,7 +42,9 @@ export function studentListQuery(q: AdminStudentListQuery): { text: string; valu
   if (q.cohort_id_slug) {
     values.push(q.cohort_id_slug);
     cohortParam = `$${values.length}`;
-    where.push(`EXISTS (SELECT 1 FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id WHERE e.user_id = u.id AND k.id_slug = ${cohortParam})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id WHERE e.user_id = u.id AND k.id_slug = ${cohortParam})`,
+    );
   }
   if (q.exclude_cohort_id_slug) {
     values.push(q.exclude_cohort_id_slug);
@@ -76,7 +85,11 @@ export async function listStudents(q: Sql, query: AdminStudentListQuery) {
 }
 
 /** A cohort's students, newest enrolment first by default; undefined when the cohort does not exist. */
-export async function cohortStudents(q: Sql, cohortIdSlug: string, query: CohortStudentsQuery): Promise<CohortStudentsResponse | undefined> {
+export async function cohortStudents(
+  q: Sql,
+  cohortIdSlug: string,
+  query: CohortStudentsQuery,
+): Promise<CohortStudentsResponse | undefined> {
   const params: unknown[] = [cohortIdSlug];
   let search = '';
   if (query.search_query) {
@@ -162,17 +175,94 @@ SELECT m.ord::int, m.user_id IS NOT NULL AS has_account, m.role IS NOT DISTINCT 
   LEFT JOIN enrolled e ON e.user_id = m.user_id
   LEFT JOIN queued q ON q.email = m.email`;
 
-
 /**
  * The bulk add's writes, inside the caller's transaction: locks the cohort, then enrols the student
  * accounts and queues the emails without one. Undefined when the cohort does not exist.
  */
 export async function writeBulkAdd(
-  q: Sql, cohortIdSlug: string, valid: BulkStudentRow[],
+  q: Sql,
+  cohortIdSlug: string,
+  valid: BulkStudentRow[],
 ): Promise<{ cohort: LockedCohort; outcomes: RowOutcome[] } | undefined> {
   const cohort = await one<LockedCohort>(q, LOCK_COHORT_SQL, [cohortIdSlug]);
   if (!cohort) return undefined;
   if (!valid.length) return { cohort, outcomes: [] };
   const values = [cohort.id, valid.map((r) => r.email), valid.map((r) => r.first_name), valid.map((r) => r.last_name)];
   return { cohort, outcomes: await rows<RowOutcome>(q, BULK_ADD_SQL, values) };
+}
+
+/**
+ * Sets a student's enrolment to ACTIVE or SUSPENDED unless it is COMPLETED; no row when the
+ * student is not enrolled in the cohort, else whether it changed.
+ */
+export function setEnrolmentStatus(q: Sql, cohortIdSlug: string, userIdSlug: string, status: string) {
+  return one<{ enrolment_status: string; updated: boolean }>(
+    q,
+    `WITH e AS (
+       SELECT e.id, e.enrolment_status FROM enrolments e
+         JOIN cohorts k ON k.id = e.cohort_id JOIN users u ON u.id = e.user_id
+        WHERE k.id_slug = $1 AND u.id_slug = $2 AND u.role = 'STUDENT'),
+     up AS (
+       UPDATE enrolments SET enrolment_status = $3, modified_date = now()
+        WHERE id IN (SELECT id FROM e WHERE enrolment_status IN ('ACTIVE', 'SUSPENDED')) RETURNING id)
+     SELECT e.enrolment_status, EXISTS (SELECT 1 FROM up) AS updated FROM e`,
+    [cohortIdSlug, userIdSlug, status],
+  );
+}
+
+/** Enrols a student; answers the new enrolment's id, or undefined when they already were enrolled. */
+export async function insertEnrolment(q: Sql, cohortId: string, userId: string): Promise<string | undefined> {
+  const row = await one<{ id: string }>(
+    q,
+    `INSERT INTO enrolments (cohort_id, user_id) VALUES ($1, $2) ON CONFLICT (cohort_id, user_id) DO NOTHING RETURNING id`,
+    [cohortId, userId],
+  );
+  return row && String(row.id);
+}
+
+/** Deletes an enrolment; answers whether there was one. */
+export async function deleteEnrolment(q: Sql, cohortId: string, userId: string): Promise<boolean> {
+  const deleted = await rows<{ id: string }>(q, `DELETE FROM enrolments WHERE cohort_id = $1 AND user_id = $2 RETURNING id`, [
+    cohortId,
+    userId,
+  ]);
+  return deleted.length > 0;
+}
+
+/** Deletes a student's progress, grades and certificates in a cohort (three statements). */
+export async function deleteCohortRecords(q: Sql, cohortId: string, userId: string): Promise<void> {
+  const params = [cohortId, userId];
+  await exec(q, `DELETE FROM lesson_completions WHERE cohort_id = $1 AND user_id = $2`, params);
+  await exec(
+    q,
+    `DELETE FROM user_grades ug USING cohort_grades g WHERE ug.cohort_grade_id = g.id AND g.cohort_id = $1 AND ug.user_id = $2`,
+    params,
+  );
+  await exec(q, `DELETE FROM user_certificates WHERE cohort_id = $1 AND user_id = $2`, params);
+}
+
+export interface EnrolCohortRow {
+  id: string;
+  id_slug: string;
+  title: string;
+  start_date: Date;
+  end_date: Date;
+}
+export interface EnrolStudentRow {
+  id: string;
+  id_slug: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** A cohort, locked against deletion until the transaction ends. */
+export function shareCohort(q: Sql, idSlug: string) {
+  return one<EnrolCohortRow>(q, `SELECT id, id_slug, title, start_date, end_date FROM cohorts WHERE id_slug = $1 FOR SHARE`, [idSlug]);
+}
+
+export function findStudent(q: Sql, idSlug: string) {
+  return one<EnrolStudentRow>(q, `SELECT id, id_slug, first_name, last_name, email FROM users WHERE id_slug = $1 AND role = 'STUDENT'`, [
+    idSlug,
+  ]);
 }

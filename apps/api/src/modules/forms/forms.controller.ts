@@ -2,8 +2,11 @@ import { Body, Controller, Inject, UseGuards, UseInterceptors } from '@nestjs/co
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
-  type ContactForm, type CourseInterestForm,
-  type FormSubmissionResponse, routes, type VisitorTokenResponse,
+  type ContactForm,
+  type CourseInterestForm,
+  type FormSubmissionResponse,
+  routes,
+  type VisitorTokenResponse,
 } from '@school/contracts';
 import { type QueryOf, Route, RouteQuery } from '../../common/route.decorator';
 import { JWT_SECRET } from '../../common/jwt-secret';

@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  ContactForm, CourseInterestForm, FormSubmissionListQuery, FormSubmissionListResponse,
-} from '@school/contracts';
+import type { ContactForm, CourseInterestForm, FormSubmissionListQuery, FormSubmissionListResponse } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { FormSubmissionEntity } from './form-submission.entity';
 import { likePattern, listPage, orderBy, SUBMISSION_SORT } from '../../common/sql/list';

@@ -24,7 +24,10 @@ export async function buildCertificatePdf(d: CertificateDetails): Promise<Buffer
 
   pdf.strokeRect(page, 28, 28, width - 56, height - 56);
   pdf.strokeRect(page, 36, 36, width - 72, height - 72);
-  await pdf.drawCentred(page, d.provider.length ? d.provider.join(' & ') : DEFAULT_CERTIFICATE_PROVIDER, height - 110, { size: 14, color: grey });
+  await pdf.drawCentred(page, d.provider.length ? d.provider.join(' & ') : DEFAULT_CERTIFICATE_PROVIDER, height - 110, {
+    size: 14,
+    color: grey,
+  });
   await pdf.drawCentred(page, 'Certificate of Completion', height - 160, { size: 32, weight: 'bold', color: navy });
   await pdf.drawCentred(page, 'This certifies that', height - 215, { size: 14, color: grey });
   await pdf.drawCentred(page, d.studentName, height - 262, { size: 30, weight: 'bold', color: navy });
@@ -32,7 +35,8 @@ export async function buildCertificatePdf(d: CertificateDetails): Promise<Buffer
   const titleSize = (await pdf.widthOf(d.title, 20, 'bold')) > width - 160 ? 15 : 20;
   await pdf.drawCentred(page, d.title, height - 345, { size: titleSize, weight: 'bold', color: navy });
   await pdf.drawCentred(page, `as part of ${d.cohortTitle}`, height - 378, { size: 13, color: grey });
-  if (d.completionDate) await pdf.drawCentred(page, `Issued on ${LONG_DATE.format(d.completionDate)}`, height - 430, { size: 13, color: navy });
+  if (d.completionDate)
+    await pdf.drawCentred(page, `Issued on ${LONG_DATE.format(d.completionDate)}`, height - 430, { size: 13, color: navy });
   await pdf.drawCentred(page, `Certificate reference ${d.reference}`, 70, { size: 9, color: grey });
   return pdf.toBuffer();
 }

@@ -118,7 +118,9 @@ export class CurriculumCache {
 
   private async load(run: RunPrepared, cohortId: string): Promise<Curriculum | null> {
     const [row] = await run<{ curriculum_version: string; courses: RawCourse[]; grades: CurriculumGrade[] }>(
-      'learning.cohort-curriculum', COHORT_CURRICULUM_SQL, [cohortId],
+      'learning.cohort-curriculum',
+      COHORT_CURRICULUM_SQL,
+      [cohortId],
     );
     if (!row) return null;
     // Kept under the version read with it (never older than the one asked for).
@@ -189,7 +191,11 @@ function coursesPartJson(curriculum: Curriculum, done: Set<number>): string {
  * the student's part, and the curriculum when this process does not hold its current version.
  */
 export async function userCohortViewJson(
-  run: RunPrepared, cache: CurriculumCache, cohortIdSlug: string, userIdSlug: string, recordVisit: boolean,
+  run: RunPrepared,
+  cache: CurriculumCache,
+  cohortIdSlug: string,
+  userIdSlug: string,
+  recordVisit: boolean,
 ): Promise<JsonText<UserCohortView> | null> {
   const [p] = await run<ProgressRow>('learning.cohort-progress', USER_COHORT_PROGRESS_SQL, [cohortIdSlug, userIdSlug, recordVisit]);
   if (!p) return null;

@@ -38,7 +38,11 @@ export class LearningController {
 
   /** Despite `/admin/` in its path (kept from the spec), this is the student's own call. */
   @Route('markLessonComplete')
-  markLessonComplete(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'markLessonComplete'>, @RouteBody() body: BodyOf<'markLessonComplete'>) {
+  markLessonComplete(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'markLessonComplete'>,
+    @RouteBody() body: BodyOf<'markLessonComplete'>,
+  ) {
     return this.learning.markLessonComplete(me, p.cohortId, body.user_id_slug, body.lesson_id_slug);
   }
 }

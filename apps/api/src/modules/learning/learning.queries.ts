@@ -1,3 +1,5 @@
+import { one, type Sql } from '../../common/sql/db';
+
 /**
  * The learner portal's reads and writes, each ONE statement that checks access and shapes the
  * answer in PostgreSQL. Exported on their own so the benchmark's bare node:http ceiling runs the
@@ -318,3 +320,44 @@ SELECT c.end_access_date <= now() AS access_ended
   JOIN enrolments e ON e.cohort_id = c.id
   JOIN users u ON u.id = e.user_id
  WHERE c.id_slug = $1 AND u.id_slug = $2 AND ${LISTED_ENROLMENT}`;
+
+export function lessonFileAccess(q: Sql, fileIdSlug: string, userId: string, isAdmin: boolean) {
+  return one<{ id_slug: string; original_name: string; content_type: string }>(q, LESSON_FILE_ACCESS_SQL, [fileIdSlug, userId, isAdmin]);
+}
+
+export function accessEnded(q: Sql, cohortIdSlug: string, userIdSlug: string) {
+  return one<{ access_ended: boolean }>(q, ACCESS_ENDED_SQL, [cohortIdSlug, userIdSlug]);
+}
+
+export function markLessonComplete(q: Sql, cohortIdSlug: string, userIdSlug: string, lessonIdSlug: string) {
+  return one<{ cohort_id_slug: string; enrolment_status: string; lesson_type: string; access_ended: boolean; updated: number }>(
+    q,
+    MARK_LESSON_COMPLETE_SQL,
+    [cohortIdSlug, userIdSlug, lessonIdSlug],
+  );
+}
+
+export interface CompletedCertificateRow {
+  title: string;
+  provider: string[] | null;
+  completion_date: Date | null;
+  first_name: string;
+  last_name: string;
+  cohort_title: string;
+  id_slug: string;
+  document_id_slug: string | null;
+}
+
+export function completedCertificate(q: Sql, cohortIdSlug: string, certificateIdSlug: string, userIdSlug: string) {
+  return one<CompletedCertificateRow>(q, COMPLETED_CERTIFICATE_SQL, [cohortIdSlug, certificateIdSlug, userIdSlug]);
+}
+
+/** Records a certificate's document unless one was recorded first; answers the recorded one. */
+export async function keepCertificateDocument(q: Sql, certificateIdSlug: string, documentIdSlug: string): Promise<string | undefined> {
+  const row = await one<{ document_id_slug: string }>(
+    q,
+    `UPDATE user_certificates SET document_id_slug = coalesce(document_id_slug, $1) WHERE id_slug = $2 RETURNING document_id_slug`,
+    [documentIdSlug, certificateIdSlug],
+  );
+  return row?.document_id_slug;
+}

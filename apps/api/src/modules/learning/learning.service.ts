@@ -1,9 +1,12 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import {
-  ACCESS_ENDED_MESSAGE, SUBMITTED_LESSON_MESSAGE,
-} from '@school/contracts';
+import { ACCESS_ENDED_MESSAGE, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
 import type {
-  CertificateDocumentResponse, CoursePart, LessonDetail, MarkLessonCompleteResponse, UserCohortEntry, UserCohortView,
+  CertificateDocumentResponse,
+  CoursePart,
+  LessonDetail,
+  MarkLessonCompleteResponse,
+  UserCohortEntry,
+  UserCohortView,
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
@@ -13,7 +16,13 @@ import type { JsonText } from '../../common/json-text';
 import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';
 import { preparedRows } from '../../common/sql/db';
 import {
-  ACCESS_ENDED_SQL, COMPLETED_CERTIFICATE_SQL, LESSON_FILE_ACCESS_SQL, MARK_LESSON_COMPLETE_SQL, USER_COHORTS_SQL, USER_COURSE_VIEW_SQL,
+  accessEnded,
+  completedCertificate,
+  keepCertificateDocument,
+  lessonFileAccess,
+  markLessonComplete,
+  USER_COHORTS_SQL,
+  USER_COURSE_VIEW_SQL,
 } from './learning.queries';
 
 /** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
@@ -25,7 +34,9 @@ type RawLesson = Omit<LessonDetail, 'reading_pdf_id_slugs' | 'link_urls' | 'read
   reading_files: { id_slug: string; name: string }[];
   links: { url: string; file_id_slug: string | null; name: string | null }[];
 };
-type RawCoursePart = Omit<CoursePart, 'modules'> & { modules: (Omit<CoursePart['modules'][number], 'lessons'> & { lessons: RawLesson[] })[] };
+type RawCoursePart = Omit<CoursePart, 'modules'> & {
+  modules: (Omit<CoursePart['modules'][number], 'lessons'> & { lessons: RawLesson[] })[];
+};
 
 const EXTERNAL_URL = /^https?:\/\//i;
 
@@ -67,7 +78,10 @@ export class LearningService {
   async courseView(me: AuthUser, cohortIdSlug: string, courseIdSlug: string, userIdSlug: string): Promise<CoursePart> {
     this.assertSelfOrAdmin(me, userIdSlug);
     const [row] = await preparedRows<{ course_part: RawCoursePart }>(this.db, 'learning.course-view', USER_COURSE_VIEW_SQL, [
-      cohortIdSlug, courseIdSlug, userIdSlug, me.id_slug === userIdSlug,
+      cohortIdSlug,
+      courseIdSlug,
+      userIdSlug,
+      me.id_slug === userIdSlug,
     ]);
     if (!row) return this.notReadable(cohortIdSlug, userIdSlug);
     const course = row.course_part;
@@ -104,14 +118,14 @@ export class LearningService {
    */
   async videoUrl(me: AuthUser, url: string): Promise<{ url: string }> {
     const idSlug = url.split('?')[0].split('/').filter(Boolean).pop() ?? '';
-    const [file] = await this.db.query(LESSON_FILE_ACCESS_SQL, [idSlug, me.id, me.role === 'ADMIN']);
+    const file = await lessonFileAccess(this.db, idSlug, me.id, me.role === 'ADMIN');
     if (!file) throw new NotFoundException(NOT_AVAILABLE);
     return { url: this.storage.signedUrl(file.id_slug) };
   }
 
   /** The class's lessons after its end_access_date are a 403 saying so; anything else unreadable is a 404. */
   private async notReadable(cohortIdSlug: string, userIdSlug: string): Promise<never> {
-    const [row] = await this.db.query(ACCESS_ENDED_SQL, [cohortIdSlug, userIdSlug]);
+    const row = await accessEnded(this.db, cohortIdSlug, userIdSlug);
     if (row?.access_ended) throw new ForbiddenException(ACCESS_ENDED_MESSAGE);
     throw new NotFoundException(NOT_AVAILABLE);
   }
@@ -121,9 +135,14 @@ export class LearningService {
    * attempt or submission); a SUSPENDED student and a class whose access ended are refused (403);
    * everything else not readable is a 404.
    */
-  async markLessonComplete(me: AuthUser, cohortIdSlug: string, userIdSlug: string, lessonIdSlug: string): Promise<MarkLessonCompleteResponse> {
+  async markLessonComplete(
+    me: AuthUser,
+    cohortIdSlug: string,
+    userIdSlug: string,
+    lessonIdSlug: string,
+  ): Promise<MarkLessonCompleteResponse> {
     this.assertSelfOrAdmin(me, userIdSlug);
-    const [row] = await this.db.query(MARK_LESSON_COMPLETE_SQL, [cohortIdSlug, userIdSlug, lessonIdSlug]);
+    const row = await markLessonComplete(this.db, cohortIdSlug, userIdSlug, lessonIdSlug);
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     if (row.access_ended) throw new ForbiddenException(ACCESS_ENDED_MESSAGE);
     if (row.lesson_type === 'QUIZ' || row.lesson_type === 'PROJECT') throw new UnprocessableEntityException(SUBMITTED_LESSON_MESSAGE);
@@ -132,9 +151,14 @@ export class LearningService {
   }
 
   /** The PDF of a completed certificate, made and stored on first request, then served signed. */
-  async certificateDocument(me: AuthUser, cohortIdSlug: string, certificateIdSlug: string, userIdSlug: string): Promise<CertificateDocumentResponse> {
+  async certificateDocument(
+    me: AuthUser,
+    cohortIdSlug: string,
+    certificateIdSlug: string,
+    userIdSlug: string,
+  ): Promise<CertificateDocumentResponse> {
     this.assertSelfOrAdmin(me, userIdSlug);
-    const [cert] = await this.db.query(COMPLETED_CERTIFICATE_SQL, [cohortIdSlug, certificateIdSlug, userIdSlug]);
+    const cert = await completedCertificate(this.db, cohortIdSlug, certificateIdSlug, userIdSlug);
     if (!cert) throw new NotFoundException(NOT_AVAILABLE);
     let documentId: string | null = cert.document_id_slug;
     if (!documentId) {
@@ -148,13 +172,14 @@ export class LearningService {
         reference: cert.id_slug,
       });
       const safeName = `${cert.title} - ${studentName}`.replace(/[^\p{L}\p{N} .,&()-]+/gu, ' ').trim();
-      const file = await this.storage.save({ data: pdf, originalName: `${safeName}.pdf`, contentType: 'application/pdf', purpose: 'certificate' });
+      const file = await this.storage.save({
+        data: pdf,
+        originalName: `${safeName}.pdf`,
+        contentType: 'application/pdf',
+        purpose: 'certificate',
+      });
       // Two first requests at once may both build a PDF; the first recorded one wins.
-      const [kept] = await this.db.query(
-        `UPDATE user_certificates SET document_id_slug = coalesce(document_id_slug, $1) WHERE id_slug = $2 RETURNING document_id_slug`,
-        [file.id_slug, cert.id_slug],
-      );
-      documentId = kept[0]?.document_id_slug ?? file.id_slug;
+      documentId = (await keepCertificateDocument(this.db, cert.id_slug, file.id_slug)) ?? file.id_slug;
     }
     return {
       url: this.storage.signedUrl(documentId!),

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../common/http-exception.filter';
 import { Route } from '../../common/route.decorator';
+import { rows } from '../../common/sql/db';
 import { databaseMonitor } from '../../database/data-source';
 import { type CheckResult, ReadinessChecks, timed } from './readiness';
 
@@ -19,7 +20,7 @@ export class HealthController {
   private checkDatabase(): Promise<CheckResult> {
     return timed(async () => {
       if (databaseMonitor(this.db)?.available === false) throw new Error('The database is not answering.');
-      await this.db.query('SELECT 1');
+      await rows(this.db, 'SELECT 1');
     }, HEALTH_DATABASE_TIMEOUT_MS);
   }
 

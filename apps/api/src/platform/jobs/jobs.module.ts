@@ -27,7 +27,11 @@ class JobsMonitor implements OnModuleInit {
   controllers: [JobsController],
   providers: [
     { provide: 'JOBS_DATA_SOURCE', useExisting: DataSource },
-    { provide: 'JOBS_OPTIONS', inject: [AppConfig], useFactory: (config: AppConfig) => ({ workers: config.WORKERS, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS }) },
+    {
+      provide: 'JOBS_OPTIONS',
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({ workers: config.WORKERS, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS }),
+    },
     JobsService,
     JobsMonitor,
   ],

@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { type Db, type Job, PgBoss, type Queue, type SendOptions } from 'pg-boss';
 import type { DataSource, EntityManager } from 'typeorm';
 
+import { rows } from '../../common/sql/db';
 import { JOBS_SCHEMA } from './jobs-schema';
+import { failedJobName, failedJobs, type QueueStats, queueStats } from './jobs.queries';
 
 export { JOBS_SCHEMA };
 
@@ -41,7 +43,7 @@ export interface FailedJob {
 export function transactionDb(m: EntityManager): Db {
   const runner = m.queryRunner;
   if (!runner?.isTransactionActive) throw new Error('Jobs are created inside a transaction: pass the manager of db.transaction()');
-  return { executeSql: async (text, values) => ({ rows: (await runner.query(text, values as unknown[], true)).records }) };
+  return { executeSql: async (text, values) => ({ rows: await rows(m, text, values ?? []) }) };
 }
 
 /**
@@ -89,7 +91,12 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
       // A replica that only serves requests creates jobs; the schedules and the upkeep are the workers'.
       schedule: working,
       supervise: working,
-      ...(this.options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: this.options.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: this.options.cronMonitorIntervalSeconds } : {}),
+      ...(this.options.cronMonitorIntervalSeconds
+        ? {
+            cronMonitorIntervalSeconds: this.options.cronMonitorIntervalSeconds,
+            cronWorkerIntervalSeconds: this.options.cronMonitorIntervalSeconds,
+          }
+        : {}),
     });
     boss.on('error', (e) => this.logger.error(`pg-boss: ${(e as Error).message}`));
     await boss.start();
@@ -98,18 +105,27 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
       // Recurring jobs are singletons: one runs at a time across every replica.
       const queue = { ...d.queue, ...(d.cron ? { policy: 'singleton' as const } : {}) };
       const existing = await boss.getQueue(d.name);
-      if (!existing) await boss.createQueue(d.name, queue).catch(async (e) => { if (!(await boss.getQueue(d.name))) throw e; });
+      if (!existing)
+        await boss.createQueue(d.name, queue).catch(async (e) => {
+          if (!(await boss.getQueue(d.name))) throw e;
+        });
       else {
         // The settings a definition gives win over the stored ones (those it leaves out stay as they are).
         const { retryLimit, retryDelay, retryBackoff, retryDelayMax } = queue;
-        const settings = Object.fromEntries(Object.entries({ retryLimit, retryDelay, retryBackoff, retryDelayMax }).filter(([, v]) => v !== undefined));
+        const settings = Object.fromEntries(
+          Object.entries({ retryLimit, retryDelay, retryBackoff, retryDelayMax }).filter(([, v]) => v !== undefined),
+        );
         if (Object.keys(settings).length) await boss.updateQueue(d.name, settings);
       }
       if (d.cron && working) await boss.schedule(d.name, d.cron);
       if (working) {
-        await boss.work(d.name, { localConcurrency: this.options.workers, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
-          for (const job of jobs) await d.handler(job.data as never, job as never);
-        });
+        await boss.work(
+          d.name,
+          { localConcurrency: this.options.workers, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+          async (jobs) => {
+            for (const job of jobs) await d.handler(job.data as never, job as never);
+          },
+        );
       }
     }
     return boss;
@@ -139,36 +155,23 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Each queue's waiting, running and failed jobs, in one statement (metrics). */
-  async stats(): Promise<{ queue: string; queued: number; active: number; failed: number }[]> {
+  async stats(): Promise<QueueStats[]> {
     await this.start();
-    return this.ds.query(
-      `SELECT q.name AS queue,
-              count(j.id) FILTER (WHERE j.state IN ('created', 'retry'))::int AS queued,
-              count(j.id) FILTER (WHERE j.state = 'active')::int AS active,
-              count(j.id) FILTER (WHERE j.state = 'failed')::int AS failed
-         FROM ${JOBS_SCHEMA}.queue q LEFT JOIN ${JOBS_SCHEMA}.job j ON j.name = q.name
-        GROUP BY q.name ORDER BY q.name`,
-    );
+    return queueStats(this.ds);
   }
 
   /** Failed jobs (every try spent), newest first. */
   async failed(limit = 100): Promise<FailedJob[]> {
     await this.start();
-    const rows: FailedJob[] = await this.ds.query(
-      `SELECT id::text, name, data, retry_count, coalesce(output->>'message', output::text, '') AS error,
-              created_on, completed_on
-         FROM ${JOBS_SCHEMA}.job WHERE state = 'failed' ORDER BY completed_on DESC NULLS LAST, id LIMIT $1`,
-      [limit],
-    );
-    return rows;
+    return failedJobs<FailedJob>(this.ds, limit);
   }
 
   /** Puts a failed job back in the queue for another round of tries; false when there is no such failed job. */
   async retry(id: string): Promise<boolean> {
     const boss = await this.start();
-    const [row] = await this.ds.query(`SELECT name FROM ${JOBS_SCHEMA}.job WHERE id::text = $1 AND state = 'failed'`, [id]);
-    if (!row) return false;
-    const res = await boss.retry(row.name, id);
+    const name = await failedJobName(this.ds, id);
+    if (!name) return false;
+    const res = await boss.retry(name, id);
     return (res as { affected?: number }).affected! > 0;
   }
 

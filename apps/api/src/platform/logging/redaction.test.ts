@@ -20,6 +20,7 @@ describe('redactUrl', () => {
 describe('requestIdFrom', () => {
   it('keeps a short safe token and replaces anything else', () => {
     expect(requestIdFrom('abc-123_x.y:z')).toBe('abc-123_x.y:z');
-    for (const bad of [undefined, '', 'a b', 'x'.repeat(65), 'a\nb', ['a', 'b']]) expect(requestIdFrom(bad as never)).toMatch(/^[0-9a-f-]{36}$/);
+    for (const bad of [undefined, '', 'a b', 'x'.repeat(65), 'a\nb', ['a', 'b']])
+      expect(requestIdFrom(bad as never)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -16,8 +16,23 @@ export const REDACT_PATHS = [
   'headers.authorization',
   'headers.cookie',
   'headers["set-cookie"]',
-  ...['password', 'new_password', 'old_password', 'current_password', 'confirm_password', 'password_hash', 'token', 'access', 'refresh',
-    'access_token', 'refresh_token', 'secret', 'email', 'parameters', 'body'].flatMap((key) => [key, `*.${key}`]),
+  ...[
+    'password',
+    'new_password',
+    'old_password',
+    'current_password',
+    'confirm_password',
+    'password_hash',
+    'token',
+    'access',
+    'refresh',
+    'access_token',
+    'refresh_token',
+    'secret',
+    'email',
+    'parameters',
+    'body',
+  ].flatMap((key) => [key, `*.${key}`]),
 ];
 
 /** Query parameters whose values are credentials or personal data. */

@@ -3,11 +3,13 @@ import { Logger } from '@nestjs/common';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';
+import { insertDevMailboxMessage } from './mail.queries';
 
 /** Largest message the development mailbox accepts. */
 export const DEV_MAILBOX_MAX_BYTES = 5 * 1024 * 1024;
 
-const addresses = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a.map((x) => x.text).join(', ') : (a?.text ?? ''));
+const addresses = (a: AddressObject | AddressObject[] | undefined) =>
+  Array.isArray(a) ? a.map((x) => x.text).join(', ') : (a?.text ?? '');
 
 /**
  * The development mailbox: an SMTP server inside the API process that accepts every message and
@@ -31,11 +33,16 @@ export class DevMailbox {
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then(async (mail) => {
-            if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) throw Object.assign(new Error('Message too large'), { responseCode: 552 });
-            await this.ds.query(
-              `INSERT INTO dev_mailbox_messages (mail_from, mail_to, subject, html, text, size) VALUES ($1, $2, $3, $4, $5, $6)`,
-              [addresses(mail.from), addresses(mail.to), mail.subject ?? '', mail.html || null, mail.text ?? null, (mail.html || '').length + (mail.text ?? '').length],
-            );
+            if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded)
+              throw Object.assign(new Error('Message too large'), { responseCode: 552 });
+            await insertDevMailboxMessage(this.ds, {
+              from: addresses(mail.from),
+              to: addresses(mail.to),
+              subject: mail.subject ?? '',
+              html: mail.html || null,
+              text: mail.text ?? null,
+              size: (mail.html || '').length + (mail.text ?? '').length,
+            });
             callback();
           })
           .catch((e: Error) => callback(e));

@@ -6,6 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../jobs/jobs.service';
 import { DevMailbox } from './dev-mailbox';
+import { recordDelivery, wasDelivered } from './mail.queries';
 import { renderMail, type TemplateName, type TemplateProps } from './templates';
 
 export const SEND_MAIL_JOB = 'send-mail';
@@ -20,7 +21,9 @@ export interface SendMailJob<N extends TemplateName = TemplateName> {
 
 /** The job id of a message: the same (template, recipient, subject) always gives the same id. */
 export function mailJobId(template: string, to: string, subjectId: string): string {
-  const h = createHash('sha256').update(JSON.stringify([template, to.toLowerCase(), subjectId])).digest('hex');
+  const h = createHash('sha256')
+    .update(JSON.stringify([template, to.toLowerCase(), subjectId]))
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -45,7 +48,12 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     if (config.devMailbox) this.mailbox = new DevMailbox(ds);
     jobs.define<SendMailJob>({
       name: SEND_MAIL_JOB,
-      queue: { retryLimit: config.MAIL_RETRY_LIMIT, retryDelay: config.MAIL_RETRY_DELAY_SECONDS, retryBackoff: true, retryDelayMax: 6 * 3600 },
+      queue: {
+        retryLimit: config.MAIL_RETRY_LIMIT,
+        retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
+        retryBackoff: true,
+        retryDelayMax: 6 * 3600,
+      },
       handler: (data) => this.deliver(data),
     });
   }
@@ -70,7 +78,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       if (this.mailbox) {
         const port = await this.mailbox.start(this.config.DEV_MAILBOX_PORT);
         url = `smtp://127.0.0.1:${port}`;
-        if (this.config.NODE_ENV !== 'test') this.logger.log(`No SMTP_URL: mail goes to the development mailbox (SMTP on 127.0.0.1:${port}), read it at /admin/mailbox`);
+        if (this.config.NODE_ENV !== 'test')
+          this.logger.log(`No SMTP_URL: mail goes to the development mailbox (SMTP on 127.0.0.1:${port}), read it at /admin/mailbox`);
       }
       if (!url) throw new Error('No SMTP server: set SMTP_URL to send mail');
       const options: SMTPTransport.Options = { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -87,21 +96,21 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   /** Queues many messages in one statement, in the caller's transaction. */
   queueMany(m: EntityManager, messages: SendMailJob[]): Promise<void> {
-    return this.jobs.sendMany(m, SEND_MAIL_JOB, messages.map((message) => ({ id: mailJobId(message.template, message.to, message.subjectId), data: message })));
+    return this.jobs.sendMany(
+      m,
+      SEND_MAIL_JOB,
+      messages.map((message) => ({ id: mailJobId(message.template, message.to, message.subjectId), data: message })),
+    );
   }
 
   /** The job: render and send, unless this message was already sent. */
   async deliver(job: SendMailJob): Promise<void> {
-    const key = [job.template, job.to.toLowerCase(), job.subjectId];
-    const [sent] = await this.ds.query(`SELECT 1 FROM mail_deliveries WHERE template = $1 AND recipient = $2 AND subject_id = $3`, key);
-    if (sent) return;
+    const recipient = job.to.toLowerCase();
+    if (await wasDelivered(this.ds, job.template, recipient, job.subjectId)) return;
     const transport = await this.open();
     const mail = await renderMail(job.template, job.props);
     const info = await transport.sendMail({ to: job.to, subject: mail.subject, html: mail.html, text: mail.text });
-    await this.ds.query(
-      `INSERT INTO mail_deliveries (template, recipient, subject_id, message_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [...key, info.messageId ?? null],
-    );
+    await recordDelivery(this.ds, job.template, recipient, job.subjectId, info.messageId ?? null);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -36,7 +36,8 @@ export class MetricsController {
     const token = this.config.METRICS_TOKEN;
     if (token) {
       const auth = req.headers.authorization ?? '';
-      if (!auth.startsWith('Bearer ') || !sameToken(auth.slice(7), token)) throw new UnauthorizedException('The metrics token is missing or wrong.');
+      if (!auth.startsWith('Bearer ') || !sameToken(auth.slice(7), token))
+        throw new UnauthorizedException('The metrics token is missing or wrong.');
     } else if (!isDirectLoopback(req)) {
       throw new ForbiddenException('Metrics are served to this machine only; set METRICS_TOKEN to read them from elsewhere.');
     }

@@ -51,7 +51,12 @@ export class MetricsService {
   constructor(@Inject(DataSource) private readonly db: DataSource) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status_code'], registers });
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered',
+      labelNames: ['method', 'route', 'status_code'],
+      registers,
+    });
     this.duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time from a request to the end of its answer',

@@ -49,18 +49,22 @@ export class FilesController {
     }
     // Relative to the storage root: send refuses dot segments of the path it is given, and the
     // default DATA_DIR (.data) is one; the key itself is hex and never holds a dot.
-    res.sendFile(file.storage_key, {
-      root: this.storage.directory,
-      headers: { 'Content-Type': file.content_type, 'Cache-Control': `private, max-age=${maxAge}` },
-      dotfiles: 'deny',
-      acceptRanges: true,
-      lastModified: false,
-      etag: false,
-    }, (err: (Error & { status?: number }) | undefined) => {
-      if (!err || res.headersSent) return;
-      // send has set Content-Range: bytes */size already.
-      if (err.status === 416) res.status(416).json({ message: RANGE_NOT_SATISFIABLE });
-      else res.status(404).json({ message: LINK_EXPIRED });
-    });
+    res.sendFile(
+      file.storage_key,
+      {
+        root: this.storage.directory,
+        headers: { 'Content-Type': file.content_type, 'Cache-Control': `private, max-age=${maxAge}` },
+        dotfiles: 'deny',
+        acceptRanges: true,
+        lastModified: false,
+        etag: false,
+      },
+      (err: (Error & { status?: number }) | undefined) => {
+        if (!err || res.headersSent) return;
+        // send has set Content-Range: bytes */size already.
+        if (err.status === 416) res.status(416).json({ message: RANGE_NOT_SATISFIABLE });
+        else res.status(404).json({ message: LINK_EXPIRED });
+      },
+    );
   }
 }

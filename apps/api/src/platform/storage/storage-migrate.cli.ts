@@ -36,7 +36,11 @@ async function main() {
     throw new Failure((e as Error).message, 2);
   }
   const s3 = s3StorageFrom(config);
-  if (!s3) throw new Failure('Copying to S3 needs S3_ENDPOINT, S3_BUCKET and S3_REGION (and credentials: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).', 2);
+  if (!s3)
+    throw new Failure(
+      'Copying to S3 needs S3_ENDPOINT, S3_BUCKET and S3_REGION (and credentials: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).',
+      2,
+    );
   try {
     await withSchoolDatabase(config, async ({ ds }) => {
       const result = await migrateToS3(ds, new DiskStorage(config.uploadDir), s3, {

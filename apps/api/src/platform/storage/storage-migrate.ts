@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { mustOne, rows as rowsOf } from '../../common/sql/db';
 import type { StorageAdapter } from './storage-adapter';
 
 export interface MigrateResult {
@@ -25,7 +26,8 @@ export async function migrateToS3(
   let copied = 0;
   let after = 0;
   while (opts.limit === undefined || copied < opts.limit) {
-    const rows: { id: string; id_slug: string; storage_key: string; content_type: string }[] = await ds.query(
+    const rows = await rowsOf<{ id: string; id_slug: string; storage_key: string; content_type: string }>(
+      ds,
       `SELECT id, id_slug, storage_key, content_type FROM stored_files WHERE backend = 'disk' AND id > $1 ORDER BY id LIMIT 100`,
       [after],
     );
@@ -39,10 +41,7 @@ export async function migrateToS3(
         continue;
       }
       await s3.put(row.storage_key, data, { contentType: row.content_type });
-      const switched: unknown[] = await ds.query(
-        `UPDATE stored_files SET backend = 's3' WHERE id = $1 AND backend = 'disk' RETURNING id`,
-        [row.id],
-      );
+      const switched = await rowsOf(ds, `UPDATE stored_files SET backend = 's3' WHERE id = $1 AND backend = 'disk' RETURNING id`, [row.id]);
       // Deleted meanwhile (an upload swept, a lesson file replaced): its copy must not linger.
       if (!switched.length) {
         await s3.remove(row.storage_key);
@@ -52,6 +51,6 @@ export async function migrateToS3(
       opts.onCopied?.(row.id_slug, copied);
     }
   }
-  const [{ count }] = await ds.query(`SELECT count(*)::int AS count FROM stored_files WHERE backend = 'disk'`);
+  const { count } = await mustOne<{ count: number }>(ds, `SELECT count(*)::int AS count FROM stored_files WHERE backend = 'disk'`);
   return { copied, missing, remaining: count };
 }

@@ -3,6 +3,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JWT_SECRET } from '../../common/jwt-secret';
+import { mustOne, one } from '../../common/sql/db';
 import { DiskStorage } from './disk-storage';
 import { S3Storage } from './s3-storage';
 import type { StorageAdapter, StorageBackend } from './storage-adapter';
@@ -101,13 +102,21 @@ export class StorageService implements OnApplicationShutdown {
     const storageKey = randomBytes(16).toString('hex');
     const writer = this.writer;
     await writer.put(storageKey, input.data, { contentType: input.contentType });
-    const [row] = await manager.query(
+    return mustOne<StoredFile>(
+      manager,
       `INSERT INTO stored_files (storage_key, original_name, content_type, size_bytes, purpose, uploaded_by, backend)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        RETURNING ${FILE_COLUMNS}`,
-      [storageKey, input.originalName.slice(0, 255), input.contentType, input.data.length, input.purpose, input.uploadedBy ?? null, writer.backend],
+      [
+        storageKey,
+        input.originalName.slice(0, 255),
+        input.contentType,
+        input.data.length,
+        input.purpose,
+        input.uploadedBy ?? null,
+        writer.backend,
+      ],
     );
-    return row;
   }
 
   /** The bytes of a stored file (or a range of them); null when they are missing. */
@@ -127,7 +136,7 @@ export class StorageService implements OnApplicationShutdown {
   }
 
   async find(idSlug: string): Promise<StoredFile | null> {
-    const [row] = await this.db.query(`SELECT ${FILE_COLUMNS} FROM stored_files WHERE id_slug = $1`, [idSlug]);
+    const row = await one<StoredFile>(this.db, `SELECT ${FILE_COLUMNS} FROM stored_files WHERE id_slug = $1`, [idSlug]);
     return row ?? null;
   }
 

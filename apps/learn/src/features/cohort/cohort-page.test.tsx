@@ -19,7 +19,10 @@ describe('/class/{id}', () => {
   it('shows the Continue card, course counts, a progress bar clamped to 1, and expands to modules and lessons', async () => {
     const user = userEvent.setup();
     renderApp('/class/k1', { [VIEW_PATH]: () => ({ body: { data: cohortView() } }) });
-    expect(await screen.findByRole('link', { name: 'Continue: The design flow' })).toHaveAttribute('href', '/class/k1/course/course-1/lesson/l1');
+    expect(await screen.findByRole('link', { name: 'Continue: The design flow' })).toHaveAttribute(
+      'href',
+      '/class/k1/course/course-1/lesson/l1',
+    );
     expect(screen.getByText('2 modules · 3 lessons')).toBeInTheDocument();
     const bar = screen.getByRole('progressbar', { name: 'Progress in Digital IC Design Fundamentals' });
     expect(bar).toHaveAttribute('aria-valuenow', '1');
@@ -50,7 +53,13 @@ describe('/class/{id}', () => {
     const rows = within(screen.getByRole('list', { name: 'Grades' })).getAllByRole('listitem');
     const statuses = rows.map((r) => r.querySelector('.ui-chip')?.textContent);
     expect(statuses).toEqual(['Not open', 'Submitted', 'Open', 'Graded', 'Locked']);
-    expect(rows.map((r) => r.querySelector('.ui-chip')?.getAttribute('data-tone'))).toEqual(['neutral', 'success', 'neutral', 'success', 'neutral']);
+    expect(rows.map((r) => r.querySelector('.ui-chip')?.getAttribute('data-tone'))).toEqual([
+      'neutral',
+      'success',
+      'neutral',
+      'success',
+      'neutral',
+    ]);
     expect(screen.getAllByRole('link', { name: /^Start / })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Start RTL quiz' })).toHaveAttribute('href', '/class/k1/course/course-1/lesson/lesson-c');
     expect(within(rows[2]).getByText('Optional')).toBeInTheDocument();
@@ -70,7 +79,11 @@ describe('/class/{id}', () => {
     renderApp('/class/k1?tab=1', {
       [VIEW_PATH]: () => ({ body: { data: view } }),
       'GET /api/cohorts/k1/certificates/c1/user/u1/document': () => ({
-        body: { url: '/api/files/doc?exp=1&dl=0&sig=x', download_url: '/api/files/doc?exp=1&dl=1&sig=y', completion_date: '2026-03-02T10:00:00.000Z' },
+        body: {
+          url: '/api/files/doc?exp=1&dl=0&sig=x',
+          download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+          completion_date: '2026-03-02T10:00:00.000Z',
+        },
       }),
     });
     expect(await screen.findByRole('tab', { name: 'Certifications', selected: true })).toBeInTheDocument();
@@ -84,14 +97,18 @@ describe('/class/{id}', () => {
 
   it('falls back to Learn for an unknown tab index and moves tabs through the query', async () => {
     const user = userEvent.setup();
-    renderApp('/class/k1?tab=7', { [VIEW_PATH]: () => ({ body: { data: cohortView({ user_grades_part: [grade('a', 'PENDING', 'OPEN')] }) } }) });
+    renderApp('/class/k1?tab=7', {
+      [VIEW_PATH]: () => ({ body: { data: cohortView({ user_grades_part: [grade('a', 'PENDING', 'OPEN')] }) } }),
+    });
     expect(await screen.findByRole('tab', { name: 'Learn', selected: true })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Grades' }));
     expect(screen.getByRole('tab', { name: 'Grades', selected: true })).toBeInTheDocument();
   });
 
   it('shows the 404 view for a class the student may not see', async () => {
-    renderApp('/class/nope', { 'GET /api/cohorts/nope/user/u1/': () => ({ status: 404, body: { message: 'This content is not available right now.' } }) });
+    renderApp('/class/nope', {
+      'GET /api/cohorts/nope/user/u1/': () => ({ status: 404, body: { message: 'This content is not available right now.' } }),
+    });
     expect(await screen.findByText("That's an error...")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/student');
   });
@@ -104,12 +121,22 @@ describe('/class/{id}', () => {
           data: cohortView({
             end_access_date: '2026-01-01T00:00:00Z',
             user_grades_part: [grade('g1', 'GRADED', 'locked', { user_grade: 88 })],
-            certificates_part: [{ id_slug: 'c1', title: 'Chips Certificate', user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01T00:00:00Z' } }],
+            certificates_part: [
+              {
+                id_slug: 'c1',
+                title: 'Chips Certificate',
+                user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01T00:00:00Z' },
+              },
+            ],
           }),
         },
       }),
       'GET /api/cohorts/k1/certificates/c1/user/u1/document': () => ({
-        body: { url: '/api/files/doc?exp=1&dl=0&sig=x', download_url: '/api/files/doc?exp=1&dl=1&sig=y', completion_date: '2025-12-01T00:00:00.000Z' },
+        body: {
+          url: '/api/files/doc?exp=1&dl=0&sig=x',
+          download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+          completion_date: '2025-12-01T00:00:00.000Z',
+        },
       }),
     });
     expect(await screen.findByRole('note')).toHaveTextContent(CLASS_ENDED_NOTICE);
@@ -119,11 +146,22 @@ describe('/class/{id}', () => {
     expect(screen.getByText('Logic reading')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Logic reading/ })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Certifications' }));
-    expect(await screen.findByRole('link', { name: 'Download Chips Certificate' })).toHaveAttribute('href', '/api/files/doc?exp=1&dl=1&sig=y');
+    expect(await screen.findByRole('link', { name: 'Download Chips Certificate' })).toHaveAttribute(
+      'href',
+      '/api/files/doc?exp=1&dl=1&sig=y',
+    );
   });
 
   it('warns a suspended student', async () => {
-    renderApp('/class/k1', { [VIEW_PATH]: () => ({ body: { data: cohortView({ user_cohort_part: { completed_lessons_ids: [], cohort_id_slug: 'k1', total_grades: 0, enrolment_status: 'SUSPENDED' } }) } }) });
+    renderApp('/class/k1', {
+      [VIEW_PATH]: () => ({
+        body: {
+          data: cohortView({
+            user_cohort_part: { completed_lessons_ids: [], cohort_id_slug: 'k1', total_grades: 0, enrolment_status: 'SUSPENDED' },
+          }),
+        },
+      }),
+    });
     expect(await screen.findByRole('note')).toHaveTextContent('Your enrolment in this class is suspended');
   });
 });
@@ -131,8 +169,12 @@ describe('/class/{id}', () => {
 describe('resultText', () => {
   it('shows the grade after the result date, the date before it, and a note when there is no grade', () => {
     const now = new Date('2026-06-01T00:00:00Z');
-    expect(resultText(grade('x', 'GRADED', 'locked', { user_grade: 72.5, result_open_datetime: '2026-05-01T00:00:00Z' }), now)).toBe('Grade: 72.5%');
-    expect(resultText(grade('x', 'GRADED', 'locked', { user_grade: null, result_open_datetime: '2026-07-01T00:00:00Z' }), now)).toBe('Results on 1 July 2026');
+    expect(resultText(grade('x', 'GRADED', 'locked', { user_grade: 72.5, result_open_datetime: '2026-05-01T00:00:00Z' }), now)).toBe(
+      'Grade: 72.5%',
+    );
+    expect(resultText(grade('x', 'GRADED', 'locked', { user_grade: null, result_open_datetime: '2026-07-01T00:00:00Z' }), now)).toBe(
+      'Results on 1 July 2026',
+    );
     expect(resultText(grade('x', 'PENDING', 'locked'), now)).toBe('Not graded yet');
   });
 });

@@ -19,16 +19,16 @@ export function cohortTabs(cohortId: string, view: UserCohortView, now: Date = n
     {
       label: 'Learn',
       content: (
-        <div className="learn-stack">
+        <div className="ui-stack ui-stack--loose">
           {!ended && <ContinueCard cohortId={cohortId} view={view} />}
           <section className="learn-section" aria-labelledby="courses-title">
             <h2 id="courses-title" className="learn-section__title">
               Courses
             </h2>
             {view.courses_part.length === 0 ? (
-              <p className="learn-muted">No courses are linked to this class yet.</p>
+              <p className="ui-muted">No courses are linked to this class yet.</p>
             ) : (
-              <div className="learn-stack">
+              <div className="ui-stack ui-stack--loose">
                 {view.courses_part.map((c) => (
                   <CourseCard key={c.id_slug} cohortId={cohortId} course={c} locked={ended} />
                 ))}
@@ -39,7 +39,8 @@ export function cohortTabs(cohortId: string, view: UserCohortView, now: Date = n
       ),
     },
   ];
-  if (view.user_grades_part.length > 0) tabs.push({ label: 'Grades', content: <GradesTab cohortId={cohortId} grades={view.user_grades_part} /> });
+  if (view.user_grades_part.length > 0)
+    tabs.push({ label: 'Grades', content: <GradesTab cohortId={cohortId} grades={view.user_grades_part} /> });
   if (view.certificates_part.length > 0) {
     tabs.push({ label: 'Certifications', content: <CertificatesTab cohortId={cohortId} certificates={view.certificates_part} /> });
   }
@@ -66,12 +67,13 @@ export function CohortPage() {
   const ended = isAccessEnded(data.end_access_date);
 
   return (
-    <div className="learn-page">
+    <div className="ui-page ui-page--padded">
       <header className="learn-cohort-header">
         <p className="learn-eyebrow">Class</p>
         <h1>{data.title}</h1>
-        <p className="learn-muted">
-          {formatDate(data.start_date)} to {formatDate(data.end_date)} · {ended ? 'Access ended' : 'Access until'} {formatDate(data.end_access_date)}
+        <p className="ui-muted">
+          {formatDate(data.start_date)} to {formatDate(data.end_date)} · {ended ? 'Access ended' : 'Access until'}{' '}
+          {formatDate(data.end_access_date)}
         </p>
         {ended && (
           <p className="learn-notice" role="note">

@@ -7,7 +7,10 @@ const entry = (id: string, title: string, latest = false, end_access_date = '209
   cohort_part: { id_slug: id, title, start_date: '2026-09-01T00:00:00Z', end_date: '2026-12-01T00:00:00Z', end_access_date },
   latest_lesson_part: latest
     ? {
-        lesson_id: 'l1', lesson_title: 'The design flow', lesson_type: 'VIDEO', completed_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+        lesson_id: 'l1',
+        lesson_title: 'The design flow',
+        lesson_type: 'VIDEO',
+        completed_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
         course_info: { course_id_slug: 'c1', course_title: 'Digital IC Design' },
       }
     : null,
@@ -17,7 +20,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/student', () => {
   it('greets the student and shows one class card that opens /class/{idSlug}', async () => {
-    const { calls } = renderApp('/student', { 'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [entry('k1', 'Analog Track', true)] } }) });
+    const { calls } = renderApp('/student', {
+      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [entry('k1', 'Analog Track', true)] } }),
+    });
     expect(await screen.findByRole('heading', { name: 'Welcome back, Aisyah' })).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: 'Analog Track' });
     expect(link).toHaveAttribute('href', '/class/k1');
@@ -30,7 +35,9 @@ describe('/student', () => {
 
   it('shows a slider when there is more than one class', async () => {
     renderApp('/student', {
-      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [entry('k1', 'Cohort One'), entry('k2', 'Cohort Two'), entry('k3', 'Cohort Three'), entry('k4', 'Cohort Four')] } }),
+      'GET /api/user-cohorts/user/u1/': () => ({
+        body: { data: [entry('k1', 'Cohort One'), entry('k2', 'Cohort Two'), entry('k3', 'Cohort Three'), entry('k4', 'Cohort Four')] },
+      }),
     });
     await screen.findAllByRole('link', { name: /Cohort/, hidden: true });
     const slider = document.querySelector<HTMLElement>('[aria-roledescription="carousel"]')!;
@@ -48,7 +55,8 @@ describe('/student', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
     renderApp('/student', {
-      'GET /api/user-cohorts/user/u1/': () => (fail ? { status: 500, body: { message: 'Internal server error' } } : { body: { data: [entry('k1', 'Analog Track')] } }),
+      'GET /api/user-cohorts/user/u1/': () =>
+        fail ? { status: 500, body: { message: 'Internal server error' } } : { body: { data: [entry('k1', 'Analog Track')] } },
     });
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(COHORTS_LOAD_FAILED_MESSAGE);
     expect(screen.queryByText(NO_COHORTS_MESSAGE)).toBeNull();
@@ -61,7 +69,9 @@ describe('/student', () => {
   });
 
   it('keeps a class whose access has ended listed, marked as ended', async () => {
-    renderApp('/student', { 'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [entry('k9', 'Old Cohort', false, '2026-01-01T00:00:00Z')] } }) });
+    renderApp('/student', {
+      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [entry('k9', 'Old Cohort', false, '2026-01-01T00:00:00Z')] } }),
+    });
     expect(await screen.findByRole('link', { name: 'Old Cohort' })).toHaveAttribute('href', '/class/k9');
     expect(screen.getByText('Ended · grades and certificates')).toBeInTheDocument();
   });

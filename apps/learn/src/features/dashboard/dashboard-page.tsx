@@ -21,7 +21,7 @@ export function DashboardPage() {
 
   const list = cohorts.data ?? [];
   return (
-    <div className="learn-page learn-dashboard">
+    <div className="ui-page ui-page--padded learn-dashboard">
       <h1 className="learn-dashboard__greeting">Welcome back, {user.first_name}</h1>
       <section className="learn-section" aria-labelledby="my-classes">
         <h2 id="my-classes" className="learn-section__title">
@@ -31,14 +31,14 @@ export function DashboardPage() {
           <LoadingIndicator />
         ) : cohorts.isError ? (
           // A failed load is not an empty list: say so and offer to load it again.
-          <div className="learn-empty" role="alert">
+          <div className="ui-empty" role="alert">
             <p>{COHORTS_LOAD_FAILED_MESSAGE}</p>
             <Button onClick={() => void cohorts.refetch()} loading={cohorts.isFetching}>
               Retry
             </Button>
           </div>
         ) : list.length === 0 ? (
-          <div className="learn-empty">
+          <div className="ui-empty">
             <p>{NO_COHORTS_MESSAGE}</p>
             <ButtonLink to={paths.apply}>Apply now</ButtonLink>
           </div>

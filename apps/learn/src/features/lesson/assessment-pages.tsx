@@ -11,7 +11,8 @@ export const SAMPLE_PROJECT = {
 };
 
 export const SAMPLE_PROJECT_NOTE = 'This is a sample brief: its weight and deadline are examples, not those of your class.';
-export const SUBMISSIONS_NOT_OPEN_MESSAGE = 'Project submissions are not open yet, so nothing has been handed in. Your instructor will tell you when and how to submit this project.';
+export const SUBMISSIONS_NOT_OPEN_MESSAGE =
+  'Project submissions are not open yet, so nothing has been handed in. Your instructor will tell you when and how to submit this project.';
 
 /**
  * .../project/{sessionId}: a placeholder upload page with the spec's sample project. It takes a
@@ -23,7 +24,7 @@ export function ProjectPage() {
   const [tried, setTried] = useState(false);
   usePageTitle('Project submission');
   return (
-    <div className="learn-page learn-narrow">
+    <div className="ui-page ui-page--padded ui-page--narrow">
       <p className="learn-eyebrow">Project submission</p>
       <h1>{SAMPLE_PROJECT.title}</h1>
       <dl className="learn-grade__facts">
@@ -36,17 +37,22 @@ export function ProjectPage() {
           <dd>{formatDate(SAMPLE_PROJECT.deadline)}</dd>
         </div>
       </dl>
-      <p className="learn-muted">{SAMPLE_PROJECT_NOTE}</p>
+      <p className="ui-muted">{SAMPLE_PROJECT_NOTE}</p>
       <p>{SAMPLE_PROJECT.instructions}</p>
       <form
-        className="learn-stack"
+        className="ui-stack ui-stack--loose"
         onSubmit={(e) => {
           e.preventDefault();
           setTried(true);
         }}
       >
-        <TextField label="Project file (.zip)" type="file" accept=".zip,application/zip" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
-        {file && <p className="learn-muted">Selected: {file.name}</p>}
+        <TextField
+          label="Project file (.zip)"
+          type="file"
+          accept=".zip,application/zip"
+          onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+        />
+        {file && <p className="ui-muted">Selected: {file.name}</p>}
         <div>
           <Button type="submit">Upload</Button>
         </div>
@@ -62,9 +68,9 @@ export function ProjectPage() {
 export function QuizPage() {
   usePageTitle('Online quiz');
   return (
-    <div className="learn-page learn-narrow">
+    <div className="ui-page ui-page--padded ui-page--narrow">
       <h1>Online quiz</h1>
-      <p className="learn-muted">Online quizzes are coming soon. Your instructor will tell you how to take this quiz.</p>
+      <p className="ui-muted">Online quizzes are coming soon. Your instructor will tell you how to take this quiz.</p>
     </div>
   );
 }

@@ -2,14 +2,31 @@ import type { CoursePart, LessonDetail } from '@school/contracts';
 import { courseLessons, locateLesson } from './lesson-order';
 
 const lesson = (id: string, order: number): LessonDetail => ({
-  id_slug: id, title: id, description: '', order, lesson_type: 'READING', video_lecture_id_slug: null, video_captions_url: null, reading_pdf_id_slugs: [],
-  link_urls: [], reading_files: [], links: [], quiz_group: null, project_group: null, cohort_grade: null, user_cohort_grade: null,
+  id_slug: id,
+  title: id,
+  description: '',
+  order,
+  lesson_type: 'READING',
+  video_lecture_id_slug: null,
+  video_captions_url: null,
+  reading_pdf_id_slugs: [],
+  link_urls: [],
+  reading_files: [],
+  links: [],
+  quiz_group: null,
+  project_group: null,
+  cohort_grade: null,
+  user_cohort_grade: null,
   is_completed: false,
 });
 
 // Modules and lessons arrive out of order on purpose.
 const course: CoursePart = {
-  id_slug: 'c', title: 'C', description: '', completed_lessons: [], enrolment_status: 'ACTIVE',
+  id_slug: 'c',
+  title: 'C',
+  description: '',
+  completed_lessons: [],
+  enrolment_status: 'ACTIVE',
   modules: [
     { id_slug: 'm2', title: 'Second', order: 1, completion_percentage: 0, lessons: [lesson('c1', 0)] },
     { id_slug: 'm1', title: 'First', order: 0, completion_percentage: 0, lessons: [lesson('b', 1), lesson('a', 0)] },

@@ -32,11 +32,17 @@ describe('lesson page', () => {
   });
 
   it('has no Prev on the first lesson and leads back to the class after the last', async () => {
-    const { unmount } = renderApp(lessonPath('l1'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }), 'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }) });
+    const { unmount } = renderApp(lessonPath('l1'), {
+      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
+      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }),
+    });
     await screen.findByRole('heading', { level: 1, name: 'The design flow' });
     expect(screen.queryByRole('link', { name: /^Prev/ })).toBeNull();
     unmount();
-    renderApp(lessonPath('l3'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }), 'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }) });
+    renderApp(lessonPath('l3'), {
+      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
+      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }),
+    });
     await screen.findByRole('heading', { level: 1, name: 'Testbench video' });
     expect(screen.queryByRole('link', { name: /^Next/ })).toBeNull();
     expect(screen.getAllByRole('link', { name: 'Back to class' }).at(-1)).toHaveAttribute('href', '/class/k1');
@@ -56,7 +62,10 @@ describe('lesson page', () => {
   it('marks a lesson complete once: disabled while the call runs, Completed afterwards', async () => {
     const user = userEvent.setup();
     const mark = deferredMark();
-    const { calls } = renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }), [MARK]: mark.handler });
+    const { calls } = renderApp(lessonPath('l2'), {
+      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
+      [MARK]: mark.handler,
+    });
     const button = await screen.findByRole('button', { name: 'Mark as complete' });
     await user.click(button);
     expect(button).toBeDisabled();
@@ -64,22 +73,35 @@ describe('lesson page', () => {
     act(() => mark.release());
     expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
     const marks = calls.filter((c) => c.method === 'PATCH');
-    expect(marks).toEqual([{ method: 'PATCH', path: '/api/cohorts/admin/k1/mark-lesson-complete', body: { user_id_slug: 'u1', lesson_id_slug: 'l2' } }]);
+    expect(marks).toEqual([
+      { method: 'PATCH', path: '/api/cohorts/admin/k1/mark-lesson-complete', body: { user_id_slug: 'u1', lesson_id_slug: 'l2' } },
+    ]);
     // The lesson menu shows it done too.
     expect(screen.getByRole('link', { name: /Logic reading.*Completed/, current: 'page' })).toBeInTheDocument();
   });
 
   it('shows Completed for a lesson already done', async () => {
-    renderApp(lessonPath('l1'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }), 'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }) });
+    renderApp(lessonPath('l1'), {
+      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
+      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }),
+    });
     expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
   });
 
   it("shows a week-long project's time limit in days and a quiz's in hours and minutes", async () => {
-    const group = (minutes: number) => ({ id_slug: `g${minutes}`, total_questions: 3, time_limit_minutes: minutes, instructions_files_urls: [] });
+    const group = (minutes: number) => ({
+      id_slug: `g${minutes}`,
+      total_questions: 3,
+      time_limit_minutes: minutes,
+      instructions_files_urls: [],
+    });
     const part = coursePart({
       modules: [
         {
-          id_slug: 'm1', title: 'Projects', order: 0, completion_percentage: 0,
+          id_slug: 'm1',
+          title: 'Projects',
+          order: 0,
+          completion_percentage: 0,
           lessons: [
             lesson('l1', 'UART project', 'PROJECT', 0, { project_group: group(10080) }),
             lesson('l2', 'Timing quiz', 'QUIZ', 1, { quiz_group: group(90) }),
@@ -127,10 +149,15 @@ describe('lesson page', () => {
 
   it('has no Mark as complete button on a quiz or a project: they complete through their attempt or submission', async () => {
     const course = coursePart({
-      modules: [{
-        id_slug: 'm1', title: 'Assessments', order: 0, completion_percentage: 0,
-        lessons: [lesson('q1', 'RTL quiz', 'QUIZ', 0), lesson('p1', 'UART project', 'PROJECT', 1)],
-      }],
+      modules: [
+        {
+          id_slug: 'm1',
+          title: 'Assessments',
+          order: 0,
+          completion_percentage: 0,
+          lessons: [lesson('q1', 'RTL quiz', 'QUIZ', 0), lesson('p1', 'UART project', 'PROJECT', 1)],
+        },
+      ],
     });
     for (const id of ['q1', 'p1']) {
       const { unmount } = renderApp(lessonPath(id), { [COURSE]: () => ({ body: { data: { course_part: course } } }) });

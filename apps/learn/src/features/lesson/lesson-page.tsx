@@ -32,7 +32,7 @@ export function LessonPage() {
   if (course.isError && isApiError(course.error) && course.error.status === 403) {
     // The class's access has ended: its lessons are locked, the class page still shows grades and certificates.
     return (
-      <div className="learn-page learn-empty">
+      <div className="ui-page ui-page--padded ui-empty">
         <h1 className="learn-section__title">Lesson locked</h1>
         <p>{ACCESS_ENDED_MESSAGE}</p>
         <ButtonLink to={paths.cohort(cohortId)}>Back to class</ButtonLink>
@@ -40,7 +40,8 @@ export function LessonPage() {
     );
   }
   if (course.isError || !place) {
-    if (course.isError && (!isApiError(course.error) || course.error.status !== 404)) console.error('Could not load the lesson', course.error);
+    if (course.isError && (!isApiError(course.error) || course.error.status !== 404))
+      console.error('Could not load the lesson', course.error);
     return <ErrorView homePath={paths.dashboard} />;
   }
 
@@ -77,25 +78,29 @@ export function LessonPage() {
         </aside>
       )}
       <div className="learn-lesson-layout__main">
-        <p className="learn-muted learn-lesson-position">
+        <p className="ui-muted learn-lesson-position">
           {course.data.title} · {current.moduleTitle} · Lesson {current.index + 1} of {place.total}
         </p>
         <LessonContent cohortId={cohortId} courseId={courseId} lesson={lesson} onVideoNearEnd={markComplete} />
         {selfCompleted ? (
           <div className="learn-lesson-complete">
             <MarkCompleteButton completed={completed} pending={pending} suspended={suspended} onMark={markComplete} />
-            {suspended && <p className="learn-muted">Your enrolment is suspended, so lessons cannot be marked complete.</p>}
+            {suspended && <p className="ui-muted">Your enrolment is suspended, so lessons cannot be marked complete.</p>}
           </div>
         ) : (
           completed && (
             <div className="learn-lesson-complete">
-              <p className="learn-muted">Completed</p>
+              <p className="ui-muted">Completed</p>
             </div>
           )
         )}
         <nav className="learn-prev-next" aria-label="Previous and next lesson">
           {prev ? (
-            <ButtonLink variant="secondary" to={paths.lesson(cohortId, courseId, prev.lesson.id_slug)} aria-label={`Prev: ${prev.lesson.title}`}>
+            <ButtonLink
+              variant="secondary"
+              to={paths.lesson(cohortId, courseId, prev.lesson.id_slug)}
+              aria-label={`Prev: ${prev.lesson.title}`}
+            >
               Prev
             </ButtonLink>
           ) : (

@@ -4,9 +4,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 export function MyLearningPage() {
   usePageTitle('My learning');
   return (
-    <div className="learn-page">
+    <div className="ui-page ui-page--padded">
       <h1>My learning</h1>
-      <p className="learn-muted">This page is coming soon.</p>
+      <p className="ui-muted">This page is coming soon.</p>
     </div>
   );
 }
@@ -15,9 +15,9 @@ export function MyLearningPage() {
 export function HelpPage() {
   usePageTitle('Help');
   return (
-    <div className="learn-page">
+    <div className="ui-page ui-page--padded">
       <h1>Help</h1>
-      <p className="learn-muted">This page is coming soon.</p>
+      <p className="ui-muted">This page is coming soon.</p>
     </div>
   );
 }

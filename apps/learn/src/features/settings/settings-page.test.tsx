@@ -85,7 +85,9 @@ describe('/student/settings', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith(PASSWORD_CHANGED_ALERT));
     expect(reloadPage).toHaveBeenCalled();
     expect(calls.find((c) => c.path === '/api/auth/account/change-password/')?.body).toEqual({
-      old_password: 'Learn#Wafer2026', new_password: 'Silicon#Wafer9', confirm_new_password: 'Silicon#Wafer9',
+      old_password: 'Learn#Wafer2026',
+      new_password: 'Silicon#Wafer9',
+      confirm_new_password: 'Silicon#Wafer9',
     });
   });
 
@@ -93,7 +95,10 @@ describe('/student/settings', () => {
     const user = userEvent.setup();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderApp('/student/settings', {
-      'POST /api/auth/account/change-password/': () => ({ status: 400, body: { message: 'Current password is incorrect', errors: { old_password: 'Current password is incorrect' } } }),
+      'POST /api/auth/account/change-password/': () => ({
+        status: 400,
+        body: { message: 'Current password is incorrect', errors: { old_password: 'Current password is incorrect' } },
+      }),
     });
     await user.type(await screen.findByLabelText('Current password'), 'Wrong#Pass1');
     await user.type(screen.getByLabelText('New password'), 'Silicon#Wafer9');
@@ -127,7 +132,9 @@ describe('/student/settings', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith(EMAIL_CHANGED_ALERT));
     expect(reloadPage).toHaveBeenCalled();
     expect(calls.find((c) => c.path === '/api/auth/account/change-email/')?.body).toEqual({
-      current_email: 'aisyah@example.com', current_password: 'Learn#Wafer2026', new_email: 'new@example.com',
+      current_email: 'aisyah@example.com',
+      current_password: 'Learn#Wafer2026',
+      new_email: 'new@example.com',
     });
     expect(screen.getByText('Signed in as new@example.com')).toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ export function SettingsPage() {
   usePageTitle('Settings');
   if (!user) return <ErrorView homePath="/" />;
   return (
-    <div className="learn-page">
+    <div className="ui-page ui-page--padded">
       <h1>Settings</h1>
       <AccountSettings reload={() => reloadPage()} />
     </div>

@@ -12,23 +12,28 @@ export function AboutPage() {
   return (
     <>
       <PageBanner title={banner.title} subtitle={banner.subtitle} />
-      <PageSection titleId="mission-title" title={mission.title} className="about-mission" containerClassName="about-mission__inner">
-        <p className="about-mission__text">{mission.text}</p>
+      <PageSection
+        titleId="mission-title"
+        title={mission.title}
+        className="site-about-mission"
+        containerClassName="site-about-mission__inner"
+      >
+        <p className="site-about-mission__text">{mission.text}</p>
       </PageSection>
       <PageSection titleId="what-we-do-title" title={whatWeDo.title} alt>
-        <TileList items={whatWeDo.pillars} className="tile-grid tile-grid--3" />
+        <TileList items={whatWeDo.pillars} className="site-tile-grid site-tile-grid--3" />
       </PageSection>
       <PageSection titleId="why-choose-title" title={whyChooseUs.title}>
-        <TileList items={whyChooseUs.points} ordered className="tile-grid tile-grid--numbered" />
+        <TileList items={whyChooseUs.points} ordered className="site-tile-grid site-tile-grid--numbered" />
       </PageSection>
       <PageSection titleId="impact-title" title={impact.title} alt>
-        <ul className="check-list">
+        <ul className="site-check-list">
           {impact.bullets.map((b) => (
             <li key={b}>{b}</li>
           ))}
         </ul>
       </PageSection>
-      <PageSection titleId="looking-forward-title" title={lookingForward.title} containerClassName="about-mission__inner">
+      <PageSection titleId="looking-forward-title" title={lookingForward.title} containerClassName="site-about-mission__inner">
         <p>{lookingForward.text}</p>
       </PageSection>
     </>

@@ -12,12 +12,12 @@ export function ApplyPage() {
   return (
     <>
       <PageBanner title="Apply" subtitle="Funded programmes and partnerships that start your career in the semiconductor industry." />
-      <section className="page-section" aria-label="Initiatives">
-        <div className="site-container">
+      <section className="site-page-section" aria-label="Initiatives">
+        <div className="ui-page ui-page--gutters">
           {isPending || !data ? (
             <LoadingIndicator />
           ) : (
-            <ul className="initiative-list">
+            <ul className="site-initiative-list">
               {data.map((i) => (
                 <li key={i.id_slug}>
                   <InitiativeCard initiative={i} />

@@ -8,18 +8,20 @@ export function InitiativeCard({ initiative }: { initiative: Initiative }) {
   // Decided by today's date in the browser, never frozen into the prerendered HTML.
   const open = useApplicationOpen(initiative);
   return (
-    <article className="initiative-card">
-      {open === true && <p className="initiative-card__badge">APPLICATION OPEN</p>}
-      {open === false && <p className="initiative-card__badge initiative-card__badge--closed">APPLICATION CLOSED</p>}
-      <h2 className="initiative-card__title">
-        <AppLink to={`/apply/${initiative.frontend_slug}`} className="initiative-card__link">
+    <article className="site-initiative-card ui-linked-card">
+      {open === true && <p className="site-initiative-card__badge">APPLICATION OPEN</p>}
+      {open === false && <p className="site-initiative-card__badge site-initiative-card__badge--closed">APPLICATION CLOSED</p>}
+      <h2 className="site-initiative-card__title">
+        <AppLink to={`/apply/${initiative.frontend_slug}`} className="ui-linked-card__link">
           {initiative.title}
         </AppLink>
       </h2>
-      {initiative.partner && <p className="initiative-card__partner">{`In partnership with ${initiative.partner}`}</p>}
-      <p className="initiative-card__period">{initiative.time_period}</p>
-      <p className="initiative-card__description">{initiative.description}</p>
-      <span className="initiative-card__cta" aria-hidden="true">{open === false ? 'See the programme' : 'Apply now'}</span>
+      {initiative.partner && <p className="site-initiative-card__partner">{`In partnership with ${initiative.partner}`}</p>}
+      <p className="site-initiative-card__period">{initiative.time_period}</p>
+      <p className="site-initiative-card__description">{initiative.description}</p>
+      <span className="site-initiative-card__cta" aria-hidden="true">
+        {open === false ? 'See the programme' : 'Apply now'}
+      </span>
     </article>
   );
 }

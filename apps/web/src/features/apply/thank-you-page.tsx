@@ -6,11 +6,11 @@ import { usePageTitle } from '../../lib/use-page-title';
 export function ThankYouPage() {
   usePageTitle('Thank you for applying');
   return (
-    <section className="page-section thank-you" aria-labelledby="thank-you-title">
-      <div className="site-container site-container--narrow thank-you__card">
+    <section className="site-page-section site-thank-you" aria-labelledby="thank-you-title">
+      <div className="ui-page ui-page--gutters ui-page--narrow site-thank-you__card">
         <h1 id="thank-you-title">{thankYouCopy.title}</h1>
         <p>{thankYouCopy.message}</p>
-        <p className="thank-you__note">{thankYouCopy.note}</p>
+        <p className="site-thank-you__note">{thankYouCopy.note}</p>
         <ButtonLink to={thankYouCopy.action.to}>{thankYouCopy.action.label}</ButtonLink>
       </div>
     </section>

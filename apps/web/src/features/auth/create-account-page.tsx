@@ -34,25 +34,37 @@ export function CreateAccountPage() {
   });
 
   return (
-    <section className="auth-card" aria-labelledby="signup-title">
+    <section className="site-auth-card" aria-labelledby="signup-title">
       <h1 id="signup-title">Create your account</h1>
-      <p className="auth-card__lead">Start learning chip design, verification and manufacturing with industry experts.</p>
+      <p className="site-auth-card__lead">Start learning chip design, verification and manufacturing with industry experts.</p>
       <form method="post" onSubmit={onSubmit} noValidate>
         {/* Fields wait for the script: typed before hydration, the form would not see them. */}
-        <fieldset className="form-fieldset" disabled={!hydrated}>
-        <div className="auth-card__row">
-          <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
-        </div>
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
-        <Button type="submit" block disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Signing up...' : 'Sign up'}
-        </Button>
+        <fieldset className="site-form-fieldset" disabled={!hydrated}>
+          <div className="site-auth-card__row">
+            <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+            <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+          </div>
+          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirm_password?.message}
+            {...register('confirm_password')}
+          />
+          <Button type="submit" block disabled={!hydrated || isSubmitting}>
+            {isSubmitting ? 'Signing up...' : 'Sign up'}
+          </Button>
         </fieldset>
       </form>
-      <p className="auth-card__switch">
+      <p className="site-auth-card__switch">
         Already have an account? <AppLink to="/login">Sign in</AppLink>
       </p>
     </section>

@@ -6,20 +6,20 @@ import './auth.css';
 export function LoginOtherPage() {
   usePageTitle('Instructor sign in');
   return (
-    <section className="auth-card" aria-labelledby="login-other-title">
+    <section className="site-auth-card" aria-labelledby="login-other-title">
       <h1 id="login-other-title">Instructor sign in</h1>
-      <p className="auth-card__lead">Sign in to your instructor account.</p>
+      <p className="site-auth-card__lead">Sign in to your instructor account.</p>
       <form method="post" onSubmit={(e) => e.preventDefault()} noValidate>
         <TextField label="Email" name="email" type="email" autoComplete="email" />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" />
-        <p className="auth-card__aside">
+        <p className="site-auth-card__aside">
           <AppLink to="/login/reset-password">Forgot password?</AppLink>
         </p>
         <Button type="submit" block>
           Log in
         </Button>
       </form>
-      <p className="auth-card__switch">
+      <p className="site-auth-card__switch">
         Are you a student? <AppLink to="/login">Student sign in</AppLink>
       </p>
     </section>

@@ -25,23 +25,29 @@ export function LoginPage() {
   });
 
   return (
-    <section className="auth-card" aria-labelledby="login-title">
+    <section className="site-auth-card" aria-labelledby="login-title">
       <h1 id="login-title">Sign in</h1>
-      <p className="auth-card__lead">Welcome back. Sign in to continue learning.</p>
+      <p className="site-auth-card__lead">Welcome back. Sign in to continue learning.</p>
       <form method="post" onSubmit={onSubmit} noValidate>
         {/* Fields wait for the script: typed before hydration, the form would not see them. */}
-        <fieldset className="form-fieldset" disabled={!hydrated}>
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        <p className="auth-card__aside">
-          <AppLink to="/login/reset-password">Forgot password?</AppLink>
-        </p>
-        <Button type="submit" block disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Logging in...' : 'Log in'}
-        </Button>
+        <fieldset className="site-form-fieldset" disabled={!hydrated}>
+          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <p className="site-auth-card__aside">
+            <AppLink to="/login/reset-password">Forgot password?</AppLink>
+          </p>
+          <Button type="submit" block disabled={!hydrated || isSubmitting}>
+            {isSubmitting ? 'Logging in...' : 'Log in'}
+          </Button>
         </fieldset>
       </form>
-      <p className="auth-card__switch">
+      <p className="site-auth-card__switch">
         New here? <AppLink to="/create-account">Create an account</AppLink>
       </p>
     </section>

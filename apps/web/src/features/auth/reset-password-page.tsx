@@ -41,7 +41,7 @@ export function ResetPasswordPage() {
   // Read after hydration: the prerendered page is the one without a token.
   const token = hydrated ? params.get('token') : null;
   return (
-    <section className="auth-card" aria-labelledby="reset-title">
+    <section className="site-auth-card" aria-labelledby="reset-title">
       <h1 id="reset-title">Reset password</h1>
       {token ? <NewPasswordForm key={token} token={token} /> : <RequestLinkForm />}
     </section>
@@ -73,9 +73,9 @@ function RequestLinkForm() {
   if (sent) {
     return (
       <>
-        <output className="auth-card__lead auth-card__status">{sent}</output>
-        <p className="auth-card__lead">Check your inbox, and your spam folder, then follow the link in the email.</p>
-        <p className="auth-card__switch">
+        <output className="site-auth-card__lead site-auth-card__status">{sent}</output>
+        <p className="site-auth-card__lead">Check your inbox, and your spam folder, then follow the link in the email.</p>
+        <p className="site-auth-card__switch">
           <AppLink to="/login">Back to sign in</AppLink>
         </p>
       </>
@@ -83,17 +83,21 @@ function RequestLinkForm() {
   }
   return (
     <>
-      <p className="auth-card__lead">Enter the email of your account and we will send you a link to choose a new password.</p>
+      <p className="site-auth-card__lead">Enter the email of your account and we will send you a link to choose a new password.</p>
       <form method="post" onSubmit={onSubmit} noValidate>
-        <fieldset className="form-fieldset" disabled={!hydrated}>
+        <fieldset className="site-form-fieldset" disabled={!hydrated}>
           <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-          {failure && <p role="alert" className="auth-card__error">{failure}</p>}
+          {failure && (
+            <p role="alert" className="site-auth-card__error">
+              {failure}
+            </p>
+          )}
           <Button type="submit" block disabled={!hydrated || isSubmitting}>
             {isSubmitting ? 'Submitting...' : 'Send reset link'}
           </Button>
         </fieldset>
       </form>
-      <p className="auth-card__switch">
+      <p className="site-auth-card__switch">
         Remembered it? <AppLink to="/login">Sign in</AppLink>
       </p>
     </>
@@ -133,8 +137,8 @@ function NewPasswordForm({ token }: { token: string }) {
   if (refusal) {
     return (
       <div role="alert">
-        <h2 className="auth-card__subtitle">{LINK_STATES[refusal]}</h2>
-        <p className="auth-card__lead">{refusal}</p>
+        <h2 className="site-auth-card__subtitle">{LINK_STATES[refusal]}</h2>
+        <p className="site-auth-card__lead">{refusal}</p>
         <Button type="button" block onClick={() => navigate('/login/reset-password', { replace: true })}>
           Send me a new link
         </Button>
@@ -143,11 +147,29 @@ function NewPasswordForm({ token }: { token: string }) {
   }
   return (
     <>
-      <p className="auth-card__lead">Choose a new password for your account. You will be signed in with it, and signed out everywhere else.</p>
+      <p className="site-auth-card__lead">
+        Choose a new password for your account. You will be signed in with it, and signed out everywhere else.
+      </p>
       <form method="post" onSubmit={onSubmit} noValidate>
-        <TextField label="New password" type="password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirm_new_password?.message} {...register('confirm_new_password')} />
-        {failure && <p role="alert" className="auth-card__error">{failure}</p>}
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.new_password?.message}
+          {...register('new_password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm_new_password?.message}
+          {...register('confirm_new_password')}
+        />
+        {failure && (
+          <p role="alert" className="site-auth-card__error">
+            {failure}
+          </p>
+        )}
         <Button type="submit" block disabled={isSubmitting}>
           {isSubmitting ? 'Submitting...' : 'Reset password'}
         </Button>

@@ -7,10 +7,13 @@ export function ContactPage() {
   usePageTitle('Contact us');
   return (
     <>
-      <PageBanner title="Contact us" subtitle="Questions about a course, the youth programme or training for your team? Send us a message." />
-      <section className="page-section" aria-label="Send us a message">
-        <div className="site-container site-container--narrow">
-          <div className="form-card">
+      <PageBanner
+        title="Contact us"
+        subtitle="Questions about a course, the youth programme or training for your team? Send us a message."
+      />
+      <section className="site-page-section" aria-label="Send us a message">
+        <div className="ui-page ui-page--gutters ui-page--narrow">
+          <div className="site-form-card">
             <ContactForm />
           </div>
         </div>

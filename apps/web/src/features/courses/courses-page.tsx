@@ -20,19 +20,21 @@ export function CoursesPage() {
   const list = use(categoryResource(slug));
 
   // A transition keeps the current list on screen while the next category's script loads.
-  const select = (next: CategorySlug) =>
-    startTransition(() => setParams({ path: next }, { replace: true, preventScrollReset: true }));
+  const select = (next: CategorySlug) => startTransition(() => setParams({ path: next }, { replace: true, preventScrollReset: true }));
 
   return (
     <>
-      <PageBanner title="Our courses" subtitle="Industry-led courses across the whole chip life cycle, from your first transistor to failure analysis." />
-      <section className="page-section" aria-labelledby="category-title">
-        <div className="site-container">
+      <PageBanner
+        title="Our courses"
+        subtitle="Industry-led courses across the whole chip life cycle, from your first transistor to failure analysis."
+      />
+      <section className="site-page-section" aria-labelledby="category-title">
+        <div className="ui-page ui-page--gutters">
           <CategoryBar active={slug} onSelect={select} />
-          <h2 id="category-title" className="page-section__title courses__category-title" aria-live="polite">
+          <h2 id="category-title" className="site-page-section__title site-courses__category-title" aria-live="polite">
             {category?.fullTitle ?? category?.title}
           </h2>
-          <ul className="course-grid">
+          <ul className="site-course-grid">
             {list.map((course) => (
               <li key={course.id}>
                 <CourseCard course={course} />

@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 401 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 401 })),
+  );
 });
 
 const courseTitles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
@@ -87,7 +90,7 @@ describe('course card images', () => {
   it('fall back to the placeholder when an image cannot load', async () => {
     const { placeholderImage } = await import('@school/catalogue');
     await renderLoaded(<CoursesPage />, { path: '/courses', url: '/courses' });
-    const img = document.querySelector<HTMLImageElement>('.course-card__image')!;
+    const img = document.querySelector<HTMLImageElement>('.site-course-card__image')!;
     expect(img.getAttribute('src')).not.toBe(placeholderImage);
     fireEvent.error(img);
     expect(img.getAttribute('src')).toBe(placeholderImage);

@@ -4,10 +4,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 export const THANK_YOU_DURATION_MS = 5000;
 
 export type FormCollectionState =
-  | { status: 'idle' }
-  | { status: 'submitting' }
-  | { status: 'success'; message: string }
-  | { status: 'error'; message: string };
+  { status: 'idle' } | { status: 'submitting' } | { status: 'success'; message: string } | { status: 'error'; message: string };
 
 /**
  * The life of a contact or course-interest form: idle, submitting, then either a thank-you

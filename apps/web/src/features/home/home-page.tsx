@@ -12,17 +12,23 @@ export function HomePage() {
   usePageTitle(hero.title);
   return (
     <>
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="site-container hero__inner">
-          <h1 id="hero-title" className="hero__title">{hero.title}</h1>
-          <p className="hero__subtitle">{hero.subtitle}</p>
-          <div className="hero__actions">
-            <ButtonLink to={hero.primaryAction.to} size="lg" variant="accent">{hero.primaryAction.label}</ButtonLink>
-            <ButtonLink to={hero.secondaryAction.to} size="lg" variant="outline-light">{hero.secondaryAction.label}</ButtonLink>
+      <section className="site-hero" aria-labelledby="hero-title">
+        <div className="ui-page ui-page--gutters site-hero__inner">
+          <h1 id="hero-title" className="site-hero__title">
+            {hero.title}
+          </h1>
+          <p className="site-hero__subtitle">{hero.subtitle}</p>
+          <div className="site-hero__actions">
+            <ButtonLink to={hero.primaryAction.to} size="lg" variant="accent">
+              {hero.primaryAction.label}
+            </ButtonLink>
+            <ButtonLink to={hero.secondaryAction.to} size="lg" variant="outline-light">
+              {hero.secondaryAction.label}
+            </ButtonLink>
           </div>
-          <dl className="hero__stats">
+          <dl className="site-hero__stats">
             {stats.map((s) => (
-              <div key={s.label} className="hero__stat">
+              <div key={s.label} className="site-hero__stat">
                 <dt>{s.label}</dt>
                 <dd>{s.value}</dd>
               </div>
@@ -31,14 +37,18 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="home-section" aria-labelledby="top-courses-title">
-        <div className="site-container">
-          <div className="home-section__head">
+      <section className="site-home-section" aria-labelledby="top-courses-title">
+        <div className="ui-page ui-page--gutters">
+          <div className="site-home-section__head">
             <div>
-              <h2 id="top-courses-title" className="home-section__title">{topCourses.title}</h2>
-              <p className="home-section__subtitle">{topCourses.subtitle}</p>
+              <h2 id="top-courses-title" className="site-home-section__title">
+                {topCourses.title}
+              </h2>
+              <p className="site-home-section__subtitle">{topCourses.subtitle}</p>
             </div>
-            <ButtonLink to={topCourses.browseAll.to} variant="secondary">{topCourses.browseAll.label}</ButtonLink>
+            <ButtonLink to={topCourses.browseAll.to} variant="secondary">
+              {topCourses.browseAll.label}
+            </ButtonLink>
           </div>
           <Slider label="Top courses" totalItems={3}>
             {featuredCourses.map((course) => (
@@ -50,13 +60,15 @@ export function HomePage() {
 
       <Testimonials title={testimonials.title} action={testimonials.action} />
 
-      <section className="home-section" aria-labelledby="why-us-title">
-        <div className="site-container">
-          <h2 id="why-us-title" className="home-section__title">{whyUsCopy.title}</h2>
-          <ul className="why-us">
+      <section className="site-home-section" aria-labelledby="why-us-title">
+        <div className="ui-page ui-page--gutters">
+          <h2 id="why-us-title" className="site-home-section__title">
+            {whyUsCopy.title}
+          </h2>
+          <ul className="site-why-us">
             {whyUs.map((item) => (
-              <li key={item.title} className="why-us__item">
-                <h3 className="why-us__title">{item.title}</h3>
+              <li key={item.title} className="site-why-us__item">
+                <h3 className="site-why-us__title">{item.title}</h3>
                 <p>{item.description}</p>
               </li>
             ))}
@@ -64,11 +76,15 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="home-section get-started" aria-labelledby="get-started-title">
-        <div className="site-container get-started__inner">
-          <h2 id="get-started-title" className="home-section__title">{getStarted.title}</h2>
+      <section className="site-home-section site-get-started" aria-labelledby="get-started-title">
+        <div className="ui-page ui-page--gutters site-get-started__inner">
+          <h2 id="get-started-title" className="site-home-section__title">
+            {getStarted.title}
+          </h2>
           <p>{getStarted.text}</p>
-          <ButtonLink to={getStarted.action.to} size="lg" variant="accent">{getStarted.action.label}</ButtonLink>
+          <ButtonLink to={getStarted.action.to} size="lg" variant="accent">
+            {getStarted.action.label}
+          </ButtonLink>
         </div>
       </section>
     </>

@@ -7,7 +7,7 @@ import './placeholders.css';
 export function EnterprisePage() {
   usePageTitle('Enterprise');
   return (
-    <section className="placeholder">
+    <section className="site-placeholder">
       <h1>ENTERPRISE PAGE</h1>
     </section>
   );
@@ -17,7 +17,7 @@ export function EnterprisePage() {
 export function ApplicationsPlaceholder() {
   usePageTitle('Applications');
   return (
-    <section className="placeholder">
+    <section className="site-placeholder">
       <h1>Applications</h1>
     </section>
   );
@@ -37,9 +37,9 @@ export function ApplicationPlaceholder() {
 function ApplicationItem({ id }: { id: string }) {
   usePageTitle('Application');
   return (
-    <section className="placeholder">
+    <section className="site-placeholder">
       <h1>Application</h1>
-      <p className="placeholder__id">{id}</p>
+      <p className="site-placeholder__id">{id}</p>
     </section>
   );
 }

@@ -6,7 +6,8 @@ import { ApplicationPage } from './application-page';
 import { documentError } from './components/document-field';
 
 const URL_BASE = '/apply/youth-programme-2027/application';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let calls: { url: string; init: RequestInit }[];
 let answers: Record<string, () => Response>;
@@ -19,12 +20,15 @@ beforeEach(() => {
     'forms/visitor-token/': () => json({ token: 'visitor-1', expires_in: 7200 }),
   };
   localStorage.clear();
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    calls.push({ url, init });
-    const key = Object.keys(answers).find((k) => url.endsWith(k));
-    return key ? answers[key]() : json({ message: 'Not found' }, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      calls.push({ url, init });
+      const key = Object.keys(answers).find((k) => url.endsWith(k));
+      return key ? answers[key]() : json({ message: 'Not found' }, 404);
+    }),
+  );
   vi.spyOn(window, 'alert').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -37,14 +41,33 @@ const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) 
 const set = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 const VALID: [string, string][] = [
-  ['Full name', 'Farah binti Hassan'], ['Email', 'farah@example.com'], ['Age', '24'], ['Gender', 'Female'],
-  ['Birth date', '14'], ['Birth month', 'March'], ['Birth year', '2001'], ['Ethnicity', 'Malay'], ['Marital status', 'Single'],
-  ['Full address', '12 Jalan Bukit Jambul'], ['State', 'PENANG'], ['City', 'Bayan Lepas'], ['Postcode', '11900'],
-  ['LinkedIn profile', 'https://www.linkedin.com/in/farah'], ['Phone number', '0123456789'],
-  ['Highest qualification', 'Degree'], ['University name', 'Universiti Sains Malaysia'], ['Degree title', 'BEng Electronics'],
-  ['Country of study', 'Malaysia'], ['Field of study', 'Physics'], ['Qualification type', 'Others'],
-  ['Academic result', 'CGPA 3.6'], ['Graduation year', '2024'], ['English qualification', 'MUET'], ['English score', '4.5'],
-  ['Previous employment', 'None'], ['Previous leadership', 'None'],
+  ['Full name', 'Farah binti Hassan'],
+  ['Email', 'farah@example.com'],
+  ['Age', '24'],
+  ['Gender', 'Female'],
+  ['Birth date', '14'],
+  ['Birth month', 'March'],
+  ['Birth year', '2001'],
+  ['Ethnicity', 'Malay'],
+  ['Marital status', 'Single'],
+  ['Full address', '12 Jalan Bukit Jambul'],
+  ['State', 'PENANG'],
+  ['City', 'Bayan Lepas'],
+  ['Postcode', '11900'],
+  ['LinkedIn profile', 'https://www.linkedin.com/in/farah'],
+  ['Phone number', '0123456789'],
+  ['Highest qualification', 'Degree'],
+  ['University name', 'Universiti Sains Malaysia'],
+  ['Degree title', 'BEng Electronics'],
+  ['Country of study', 'Malaysia'],
+  ['Field of study', 'Physics'],
+  ['Qualification type', 'Others'],
+  ['Academic result', 'CGPA 3.6'],
+  ['Graduation year', '2024'],
+  ['English qualification', 'MUET'],
+  ['English score', '4.5'],
+  ['Previous employment', 'None'],
+  ['Previous leadership', 'None'],
 ];
 
 function fillValid() {
@@ -58,18 +81,46 @@ describe('programme application form', () => {
   it('presets the course from the query string', async () => {
     open('?course=Digital%20Design');
     await waitFor(() => expect(field('Course')).toHaveValue('Digital Design'));
-    expect([...(field('Course') as unknown as HTMLSelectElement).options].map((o) => o.value)).toEqual(['', 'Analog Design', 'Digital Design', 'Packaging']);
+    expect([...(field('Course') as unknown as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      '',
+      'Analog Design',
+      'Digital Design',
+      'Packaging',
+    ]);
   });
 
   it('shows every required-field message on an empty submit', async () => {
     open();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit application' })));
-    for (const message of ['Course is required', 'Full name is required', 'Email is required', 'Age is required', 'Birth year is required',
-      'Birth month is required', 'Birth date is required', 'Gender is required', 'Ethnicity is required', 'Marital status is required',
-      'Address is required', 'State is required', 'City is required', 'Postcode is required', 'LinkedIn profile is required',
-      'Phone number is required', 'Highest qualification is required', 'University name is required', 'Degree title is required',
-      'Country of study is required', 'Field of study is required', 'Qualification type is required', 'Academic result is required',
-      'Graduation year is required', 'English score is required', 'Previous employment is required', 'Previous leadership is required']) {
+    for (const message of [
+      'Course is required',
+      'Full name is required',
+      'Email is required',
+      'Age is required',
+      'Birth year is required',
+      'Birth month is required',
+      'Birth date is required',
+      'Gender is required',
+      'Ethnicity is required',
+      'Marital status is required',
+      'Address is required',
+      'State is required',
+      'City is required',
+      'Postcode is required',
+      'LinkedIn profile is required',
+      'Phone number is required',
+      'Highest qualification is required',
+      'University name is required',
+      'Degree title is required',
+      'Country of study is required',
+      'Field of study is required',
+      'Qualification type is required',
+      'Academic result is required',
+      'Graduation year is required',
+      'English score is required',
+      'Previous employment is required',
+      'Previous leadership is required',
+    ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.getAllByText('This field is required')).toHaveLength(3);
@@ -89,7 +140,9 @@ describe('programme application form', () => {
   });
 
   it('refuses a document over 2.5 MB or not a PDF', () => {
-    expect(documentError({ size: 2.5 * 1024 * 1024 + 1, type: 'application/pdf', name: 'cv.pdf' })).toBe('File size must be less than 2.5MB');
+    expect(documentError({ size: 2.5 * 1024 * 1024 + 1, type: 'application/pdf', name: 'cv.pdf' })).toBe(
+      'File size must be less than 2.5MB',
+    );
     expect(documentError({ size: 2.5 * 1024 * 1024, type: 'application/pdf', name: 'cv.pdf' })).toBeUndefined();
     expect(documentError({ size: 100, type: 'image/png', name: 'cv.png' })).toBe('Please choose a PDF file');
     open();
@@ -124,7 +177,16 @@ describe('programme application form', () => {
     const submit = calls.find((c) => c.url.endsWith('sheet/submit-form/'))!;
     expect(new Headers(submit.init.headers).get('X-Visitor-Token')).toBe('visitor-1');
     const body = JSON.parse(String(submit.init.body));
-    expect(body).toMatchObject({ course: 'Packaging', full_name: 'Farah binti Hassan', state: 'PENANG', english_qualification: 'MUET', english_score: '4.5', can_participate: 'true', resume: '/api/files/abc?exp=1&dl=0&sig=s', transcript: '' });
+    expect(body).toMatchObject({
+      course: 'Packaging',
+      full_name: 'Farah binti Hassan',
+      state: 'PENANG',
+      english_qualification: 'MUET',
+      english_score: '4.5',
+      can_participate: 'true',
+      resume: '/api/files/abc?exp=1&dl=0&sig=s',
+      transcript: '',
+    });
   });
 
   it('submits with an empty URL when an upload fails, and alerts when the submission fails', async () => {

@@ -20,14 +20,20 @@ export function ApplicationPage() {
   if (!initiative) return <NotFoundMessage message="Uh oh... programme not found" />;
   return (
     <>
-      <PageBanner eyebrow={initiative.title} title="Application form" subtitle={`Free, with an allowance of ${programme.allowance.label} a month for ${programme.durationMonths} months. The first cohort starts on ${initiative.first_cohort_start_label}.`}>
-        <p className="site-banner__link"><AppLink to={`/apply/${slug}`}>About the programme</AppLink></p>
+      <PageBanner
+        eyebrow={initiative.title}
+        title="Application form"
+        subtitle={`Free, with an allowance of ${programme.allowance.label} a month for ${programme.durationMonths} months. The first cohort starts on ${initiative.first_cohort_start_label}.`}
+      >
+        <p className="site-banner__link">
+          <AppLink to={`/apply/${slug}`}>About the programme</AppLink>
+        </p>
       </PageBanner>
-      <section className="page-section" aria-label="Application">
-        <div className="site-container site-container--narrow">
+      <section className="site-page-section" aria-label="Application">
+        <div className="ui-page ui-page--gutters ui-page--narrow">
           {/* The prerendered form has no course chosen; the query string's course is set once hydrated. */}
           {open === false ? (
-            <p className="programme-closed programme-closed--form" role="status">
+            <p className="site-programme-closed site-programme-closed--form" role="status">
               <ClosedNotice closesAt={initiative.closes_at} />
             </p>
           ) : (

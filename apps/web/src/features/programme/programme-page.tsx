@@ -35,13 +35,13 @@ export function ProgrammePage() {
 
   return (
     <>
-      <header className="programme-hero">
-        <div className="site-container programme-hero__inner">
+      <header className="site-programme-hero">
+        <div className="ui-page ui-page--gutters site-programme-hero__inner">
           <p className="site-banner__eyebrow">{initiative.title}</p>
-          <h1 className="programme-hero__title">{programme.hero.title}</h1>
-          <p className="programme-hero__subtitle">{programme.hero.subtitle}</p>
+          <h1 className="site-programme-hero__title">{programme.hero.title}</h1>
+          <p className="site-programme-hero__subtitle">{programme.hero.subtitle}</p>
           {open === false ? (
-            <p className="programme-closed" role="status">
+            <p className="site-programme-closed" role="status">
               <ClosedNotice closesAt={initiative.closes_at} />
             </p>
           ) : (
@@ -49,9 +49,9 @@ export function ProgrammePage() {
               {programme.hero.applyLabel}
             </button>
           )}
-          <dl className="programme-facts">
+          <dl className="site-programme-facts">
             {programme.highlights.map((h) => (
-              <div key={h.label} className="programme-facts__item">
+              <div key={h.label} className="site-programme-facts__item">
                 <dt>{h.label}</dt>
                 <dd>{h.value}</dd>
               </div>
@@ -60,26 +60,26 @@ export function ProgrammePage() {
         </div>
       </header>
 
-      <section className="page-section" aria-labelledby="eligibility-title">
-        <div className="site-container programme-two-col">
+      <section className="site-page-section" aria-labelledby="eligibility-title">
+        <div className="ui-page ui-page--gutters site-programme-two-col">
           <div>
-            <h2 id="eligibility-title" className="page-section__title">
+            <h2 id="eligibility-title" className="site-page-section__title">
               Who can apply
             </h2>
-            <ul className="check-list">
+            <ul className="site-check-list">
               {programme.eligibility.map((e) => (
                 <li key={e}>{e}</li>
               ))}
             </ul>
-            <p className="programme-start">
+            <p className="site-programme-start">
               The first cohort starts on <strong>{initiative.first_cohort_start_label}</strong>.
             </p>
           </div>
           <div>
-            <h2 className="page-section__title">How the programme works</h2>
-            <ol className="journey">
+            <h2 className="site-page-section__title">How the programme works</h2>
+            <ol className="site-journey">
               {programme.journey.map((step) => (
-                <li key={step.title} className="journey__step">
+                <li key={step.title} className="site-journey__step">
                   <h3>{step.title}</h3>
                   <p>{step.description}</p>
                 </li>
@@ -90,9 +90,9 @@ export function ProgrammePage() {
       </section>
 
       <PageSection titleId="roles-title" title={programme.jobRolesTitle} alt>
-        <ol className="job-roles">
+        <ol className="site-job-roles">
           {jobRoles.map((r) => (
-            <li key={r.title} className="job-roles__item">
+            <li key={r.title} className="site-job-roles__item">
               <h3>{r.title}</h3>
               <p>{r.description}</p>
             </li>
@@ -108,19 +108,19 @@ export function ProgrammePage() {
           tabs={programmeCourses.map((c) => ({
             label: c.title,
             content: (
-              <div className="track">
+              <div className="site-track">
                 <p>{c.description}</p>
                 <h3>What you will cover</h3>
-                <ul className="check-list">
+                <ul className="site-check-list">
                   {c.covers.map((x) => (
                     <li key={x}>{x}</li>
                   ))}
                 </ul>
-                <p className="track__roles">
+                <p className="site-track__roles">
                   <strong>Leads to:</strong> {c.roles.join(', ')}
                 </p>
                 {open === false ? (
-                  <p className="programme-closed-note">{APPLICATIONS_CLOSED_MESSAGE}</p>
+                  <p className="site-programme-closed-note">{APPLICATIONS_CLOSED_MESSAGE}</p>
                 ) : (
                   <ButtonLink to={applicationPath(slug, c.value)} variant="accent">{`Apply for ${c.title}`}</ButtonLink>
                 )}
@@ -130,12 +130,12 @@ export function ProgrammePage() {
         />
       </PageSection>
 
-      <PageSection titleId="faq-title" title={programme.faqTitle} alt containerClassName="site-container--narrow">
+      <PageSection titleId="faq-title" title={programme.faqTitle} alt containerClassName="ui-page--narrow">
         {faq.map((category) => (
-          <div key={category.id} className="faq">
-            <h3 className="faq__category">{category.title}</h3>
+          <div key={category.id} className="site-faq">
+            <h3 className="site-faq__category">{category.title}</h3>
             {category.items.map((item) => (
-              <details key={item.question} className="faq__item">
+              <details key={item.question} className="site-faq__item">
                 <summary>{item.question}</summary>
                 <p>{item.answer}</p>
               </details>

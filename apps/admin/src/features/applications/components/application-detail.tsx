@@ -9,35 +9,77 @@ const yesNo = (v: 'true' | 'false') => (v === 'true' ? 'Yes' : 'No');
 
 /** Every field of an application, grouped as on the form. */
 export const DETAIL_GROUPS: [title: string, fields: Field[]][] = [
-  ['Programme', [['Course', (a) => a.course], ['Submitted', (a) => formatDateTime(a.created_date)]]],
-  ['Personal details', [
-    ['Full name', (a) => a.full_name], ['Email', (a) => a.email], ['Age', (a) => a.age],
-    ['Date of birth', (a) => `${a.dobDate} ${a.dobMonth} ${a.dobYear}`], ['Gender', (a) => a.gender],
-    ['Ethnicity', (a) => a.ethnicity], ['Marital status', (a) => a.marital_status],
-  ]],
-  ['Contact details', [
-    ['Address', (a) => a.full_address], ['City', (a) => a.city], ['State', (a) => stateLabel(a.state)], ['Postcode', (a) => a.postcode],
-    ['LinkedIn', (a) => a.linkedin], ['Phone', (a) => a.phone], ['Secondary phone', (a) => a.secondary_phone],
-  ]],
-  ['Education', [
-    ['Highest qualification', (a) => a.highest_qualification], ['University', (a) => a.uni_name], ['Degree', (a) => a.degree_name],
-    ['Country of study', (a) => a.country_study], ['Field of study', (a) => a.field_study],
-    ['Qualification type', (a) => a.qualification_type], ['Academic result', (a) => a.academic_result], ['Graduation year', (a) => a.grad_year],
-  ]],
-  ['English and experience', [
-    ['English qualification', (a) => `${a.english_qualification}: ${a.english_score}`],
-    ['Previous employment', (a) => a.prev_employment], ['Employment details', (a) => a.employment_details],
-    ['Previous leadership', (a) => a.prev_leadership], ['Leadership details', (a) => a.leadership_details],
-  ]],
-  ['Declarations', [
-    ['Can take part full time', (a) => yesNo(a.can_participate)], ['Has a device and internet', (a) => yesNo(a.can_device)],
-    ['Can relocate', (a) => yesNo(a.can_relocate)],
-  ]],
+  [
+    'Programme',
+    [
+      ['Course', (a) => a.course],
+      ['Submitted', (a) => formatDateTime(a.created_date)],
+    ],
+  ],
+  [
+    'Personal details',
+    [
+      ['Full name', (a) => a.full_name],
+      ['Email', (a) => a.email],
+      ['Age', (a) => a.age],
+      ['Date of birth', (a) => `${a.dobDate} ${a.dobMonth} ${a.dobYear}`],
+      ['Gender', (a) => a.gender],
+      ['Ethnicity', (a) => a.ethnicity],
+      ['Marital status', (a) => a.marital_status],
+    ],
+  ],
+  [
+    'Contact details',
+    [
+      ['Address', (a) => a.full_address],
+      ['City', (a) => a.city],
+      ['State', (a) => stateLabel(a.state)],
+      ['Postcode', (a) => a.postcode],
+      ['LinkedIn', (a) => a.linkedin],
+      ['Phone', (a) => a.phone],
+      ['Secondary phone', (a) => a.secondary_phone],
+    ],
+  ],
+  [
+    'Education',
+    [
+      ['Highest qualification', (a) => a.highest_qualification],
+      ['University', (a) => a.uni_name],
+      ['Degree', (a) => a.degree_name],
+      ['Country of study', (a) => a.country_study],
+      ['Field of study', (a) => a.field_study],
+      ['Qualification type', (a) => a.qualification_type],
+      ['Academic result', (a) => a.academic_result],
+      ['Graduation year', (a) => a.grad_year],
+    ],
+  ],
+  [
+    'English and experience',
+    [
+      ['English qualification', (a) => `${a.english_qualification}: ${a.english_score}`],
+      ['Previous employment', (a) => a.prev_employment],
+      ['Employment details', (a) => a.employment_details],
+      ['Previous leadership', (a) => a.prev_leadership],
+      ['Leadership details', (a) => a.leadership_details],
+    ],
+  ],
+  [
+    'Declarations',
+    [
+      ['Can take part full time', (a) => yesNo(a.can_participate)],
+      ['Has a device and internet', (a) => yesNo(a.can_device)],
+      ['Can relocate', (a) => yesNo(a.can_relocate)],
+    ],
+  ],
 ];
 
 export function ApplicationDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   // File links in the answer are signed for a few minutes only, so the detail is never cached long.
-  const query = useRouteQuery('adminApplicationDetail', { params: { applicationId: id ?? '' } }, { select: (r) => r.data, enabled: id !== null, staleTime: 0, gcTime: 0 });
+  const query = useRouteQuery(
+    'adminApplicationDetail',
+    { params: { applicationId: id ?? '' } },
+    { select: (r) => r.data, enabled: id !== null, staleTime: 0, gcTime: 0 },
+  );
   const a = query.data;
   return (
     <Modal open={id !== null} onClose={onClose} title={a ? a.full_name : 'Application'} size="lg">

@@ -5,7 +5,7 @@ import '../cohorts.css';
 const SHOWN = 100;
 
 function More({ total }: { total: number }) {
-  return total > SHOWN ? <p className="admin-muted">and {(total - SHOWN).toLocaleString()} more.</p> : null;
+  return total > SHOWN ? <p className="ui-muted ui-muted--small">and {(total - SHOWN).toLocaleString()} more.</p> : null;
 }
 
 /** What a CSV upload did: every count, the people queued (no account yet) and the rows in error with the reason. */
@@ -19,7 +19,7 @@ export function BulkSummary({ result }: { result: BulkAddResult }) {
     ['Errors', result.errors],
   ];
   return (
-    <section className="admin-stack" aria-labelledby="bulk-summary">
+    <section className="ui-stack" aria-labelledby="bulk-summary">
       <h3 id="bulk-summary" className="admin-section-title">
         Upload summary
       </h3>

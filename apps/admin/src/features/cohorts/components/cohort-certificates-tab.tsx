@@ -5,13 +5,13 @@ import { paths } from '../../../lib/paths';
 /** The certificates the cohort's students can earn, and a way to add more. */
 export function CohortCertificatesTab({ cohort }: { cohort: AdminCohort }) {
   return (
-    <div className="admin-stack">
+    <div className="ui-stack">
       <div className="admin-row">
         <h2 className="admin-section-title">Certificates of this cohort</h2>
         <ButtonLink to={paths.addCertificates(cohort.id_slug)}>Add certificates</ButtonLink>
       </div>
       {cohort.certificates.length === 0 ? (
-        <p className="admin-empty">No certificates are linked to this cohort yet.</p>
+        <p className="ui-empty ui-empty--quiet">No certificates are linked to this cohort yet.</p>
       ) : (
         <ul className="admin-pick-list" aria-label="Certificates">
           {cohort.certificates.map((c) => (

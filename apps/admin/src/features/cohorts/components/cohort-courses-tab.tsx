@@ -34,14 +34,17 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
       tone: 'danger',
     });
     if (!ok) return;
-    unlink.mutate({ params: { cohortId: cohort.id_slug, courseId: course.id_slug } }, {
-      onSuccess: () => notify.success(ADMIN_MESSAGES.success),
-      onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
-    });
+    unlink.mutate(
+      { params: { cohortId: cohort.id_slug, courseId: course.id_slug } },
+      {
+        onSuccess: () => notify.success(ADMIN_MESSAGES.success),
+        onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
+      },
+    );
   };
 
   return (
-    <div className="admin-stack">
+    <div className="ui-stack">
       <section aria-labelledby="cohort-courses">
         <h2 id="cohort-courses" className="admin-section-title">
           Courses taught in this cohort

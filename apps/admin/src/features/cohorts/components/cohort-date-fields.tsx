@@ -19,7 +19,13 @@ export function CohortFields<F extends CohortDatesForm>({ register, errors }: { 
       <div className="admin-form__grid">
         <TextField label="Start date" type="datetime-local" required {...reg('start_date')} error={err.start_date?.message} />
         <TextField label="End date" type="datetime-local" required {...reg('end_date')} error={err.end_date?.message} />
-        <TextField label="End of access date" type="datetime-local" required {...reg('end_access_date')} error={err.end_access_date?.message} />
+        <TextField
+          label="End of access date"
+          type="datetime-local"
+          required
+          {...reg('end_access_date')}
+          error={err.end_access_date?.message}
+        />
         <TextField
           label="Results open date"
           type="datetime-local"

@@ -30,7 +30,7 @@ export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
     },
   ];
   return (
-    <div className="admin-stack">
+    <div className="ui-stack">
       <ListFrame
         label="Students of the cohort"
         query={students}
@@ -116,11 +116,13 @@ function QueueList({ cohortId }: { cohortId: string }) {
   const queue = useRouteQuery('adminCohortQueue', { params: { cohortId }, query: { page: list.page, page_size: PAGE_SIZES.cohortQueue } });
   if (!queue.data || queue.data.count === 0) return null;
   return (
-    <section className="admin-card admin-stack" aria-labelledby="queue-title">
+    <section className="admin-card ui-stack" aria-labelledby="queue-title">
       <h2 id="queue-title" className="admin-section-title">
         Waiting for an account ({queue.data.count})
       </h2>
-      <p className="admin-muted">These people were added by email but have no account yet. They join the cohort when they sign up.</p>
+      <p className="ui-muted ui-muted--small">
+        These people were added by email but have no account yet. They join the cohort when they sign up.
+      </p>
       <ListTable columns={QUEUE_COLUMNS} rows={queue.data.results} rowKey={(q) => q.email} />
       <Pagination
         page={list.page}

@@ -23,7 +23,7 @@ export function CoursePicker({
   const list = useLocalListState('title');
   const courses = useRouteQuery('adminCourseList', { query: listQuery(list, PAGE_SIZES.cohortCourseSearch) });
   return (
-    <section className="admin-card admin-stack" aria-label="Course search">
+    <section className="admin-card ui-stack" aria-label="Course search">
       {heading}
       <SearchPickList
         list={list}

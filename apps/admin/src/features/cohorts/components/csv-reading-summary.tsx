@@ -17,11 +17,11 @@ const RULES: Record<NameSplitRule, string> = {
 export function CsvReadingSummary({ reading }: { reading: CsvReading }) {
   const { columns, names } = reading;
   return (
-    <section className="admin-stack" aria-labelledby="csv-reading">
+    <section className="ui-stack" aria-labelledby="csv-reading">
       <h3 id="csv-reading" className="admin-section-title">
         Columns read
       </h3>
-      <ul className="admin-muted">
+      <ul className="ui-muted ui-muted--small">
         <li>Email: "{columns.email}"</li>
         {columns.full_name !== undefined ? (
           <li>First and last name: split from "{columns.full_name}"</li>
@@ -55,7 +55,7 @@ export function CsvReadingSummary({ reading }: { reading: CsvReading }) {
               ))}
             </tbody>
           </table>
-          {names.length > SHOWN && <p className="admin-muted">and {(names.length - SHOWN).toLocaleString()} more.</p>}
+          {names.length > SHOWN && <p className="ui-muted ui-muted--small">and {(names.length - SHOWN).toLocaleString()} more.</p>}
         </details>
       )}
     </section>

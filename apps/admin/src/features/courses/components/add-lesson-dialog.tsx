@@ -10,7 +10,9 @@ export interface NewLesson {
 }
 
 /** Video lessons need an mp4, readings need PDFs; both are uploads, which are disabled for now. */
-const UPLOAD_RULES: Partial<Record<LessonType, { accept: string; multiple: boolean; label: string; message: string; matches: (f: File) => boolean }>> = {
+const UPLOAD_RULES: Partial<
+  Record<LessonType, { accept: string; multiple: boolean; label: string; message: string; matches: (f: File) => boolean }>
+> = {
   VIDEO: {
     accept: '.mp4,video/mp4',
     multiple: false,

@@ -46,13 +46,13 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
   };
 
   return (
-    <div className="admin-stack">
+    <div className="ui-stack">
       <section aria-labelledby="linked-cohorts">
         <h2 id="linked-cohorts" className="admin-section-title">
           Cohorts teaching this course
         </h2>
         {course.cohorts.length === 0 ? (
-          <p className="admin-empty">No cohort teaches this course yet.</p>
+          <p className="ui-empty ui-empty--quiet">No cohort teaches this course yet.</p>
         ) : (
           <ListTable columns={LINKED_COLUMNS} rows={course.cohorts} rowKey={(c) => c.id_slug} />
         )}

@@ -36,7 +36,7 @@ export function CourseDetailsTab({ course }: { course: AdminCourse }) {
     <form className="admin-form" onSubmit={onSubmit} noValidate>
       <TextField label="Course title" required {...form.register('title')} error={errors.title?.message} />
       <TextAreaField label="Description" rows={6} {...form.register('description')} error={errors.description?.message} />
-      <p className="admin-muted">
+      <p className="ui-muted ui-muted--small">
         Created {formatDateTime(course.created_date)} · Last changed {formatDateTime(course.modified_date)}
       </p>
       <div className="admin-form__actions">

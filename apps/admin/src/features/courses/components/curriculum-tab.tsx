@@ -69,7 +69,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
   return (
     <div className="admin-curriculum">
       <div className="admin-curriculum__bar">
-        <p className="admin-muted" id="curriculum-help">
+        <p className="ui-muted ui-muted--small" id="curriculum-help">
           Drag the handles to reorder modules and lessons (with a keyboard: focus a handle, press Space, move with the arrow keys, press
           Space again). Changes are kept until you save.
         </p>
@@ -79,7 +79,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
       </div>
 
       {draft.length === 0 ? (
-        <p className="admin-empty">This course has no modules yet. Add the first one below.</p>
+        <p className="ui-empty ui-empty--quiet">This course has no modules yet. Add the first one below.</p>
       ) : (
         <SortableList
           items={draft}
@@ -111,7 +111,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
                 </Button>
               </div>
               {m.lessons.length === 0 ? (
-                <p className="admin-muted admin-module__empty">No lessons yet.</p>
+                <p className="ui-muted ui-muted--small admin-module__empty">No lessons yet.</p>
               ) : (
                 <SortableList
                   items={m.lessons}

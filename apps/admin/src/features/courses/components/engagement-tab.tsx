@@ -9,7 +9,7 @@ export function EngagementTab({ course }: { course: AdminCourse }) {
   const e = course.engagement;
   const data = e.modules_engagement.map((m, i) => ({ name: `${i + 1}. ${m.module_title}`, completion: m.module_completion_percentage }));
   return (
-    <div className="admin-stack">
+    <div className="ui-stack">
       <dl className="admin-stats">
         <div className="admin-stat">
           <dt>Active students</dt>
@@ -30,7 +30,7 @@ export function EngagementTab({ course }: { course: AdminCourse }) {
       </dl>
 
       {e.modules_engagement.length === 0 ? (
-        <p className="admin-empty">This course has no modules yet.</p>
+        <p className="ui-empty ui-empty--quiet">This course has no modules yet.</p>
       ) : (
         <>
           <figure className="admin-card admin-chart">
@@ -52,7 +52,7 @@ export function EngagementTab({ course }: { course: AdminCourse }) {
             </div>
           </figure>
 
-          <section aria-labelledby="module-engagement" className="admin-stack">
+          <section aria-labelledby="module-engagement" className="ui-stack">
             <h2 id="module-engagement" className="admin-section-title">
               Modules and their lessons
             </h2>
@@ -65,12 +65,12 @@ export function EngagementTab({ course }: { course: AdminCourse }) {
                   <span className="admin-engagement-module__value">{pct(m.module_completion_percentage)} complete</span>
                 </summary>
                 {m.lessons_engagement.length === 0 ? (
-                  <p className="admin-muted">No lessons.</p>
+                  <p className="ui-muted ui-muted--small">No lessons.</p>
                 ) : (
                   <ol className="admin-engagement-module__lessons">
                     {m.lessons_engagement.map((l) => (
                       <li key={l.lesson_id_slug}>
-                        {l.lesson_title} <span className="admin-muted">· {LESSON_TYPE_LABELS[l.lesson_lesson_type]}</span>
+                        {l.lesson_title} <span className="ui-muted ui-muted--small">· {LESSON_TYPE_LABELS[l.lesson_lesson_type]}</span>
                       </li>
                     ))}
                   </ol>

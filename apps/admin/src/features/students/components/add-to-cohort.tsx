@@ -7,7 +7,13 @@ import { useNotify } from '../../../lib/notice';
 import { useRouteMutation } from '../../../lib/route-query';
 
 /** For a student with no enrolment: pick one of the active cohorts and add them to it. */
-export function AddToCohort({ student, cohorts }: { student: { id_slug: string; first_name: string; last_name: string }; cohorts: ActiveCohort[] }) {
+export function AddToCohort({
+  student,
+  cohorts,
+}: {
+  student: { id_slug: string; first_name: string; last_name: string };
+  cohorts: ActiveCohort[];
+}) {
   const [cohortId, setCohortId] = useState('');
   const add = useRouteMutation('adminAddStudent', { invalidates: invalidations.adminAddStudent });
   const notify = useNotify();

@@ -1,5 +1,5 @@
-import { Heading, Text } from '@react-email/components';
-import { ActionLink, BRAND, Layout, paragraph } from './layout';
+import { Text } from '@react-email/components';
+import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
 /** Every string of the message, in one place. */
 export const enrolledInCohortStrings = {
@@ -29,15 +29,13 @@ export function EnrolledInCohort({ firstName, cohortTitle, startDate, endDate, c
   const s = enrolledInCohortStrings;
   return (
     <Layout preview={s.preview(cohortTitle)} footer={s.footer}>
-      <Heading as="h1" style={{ fontSize: 24, lineHeight: '32px', color: BRAND.navy, margin: '16px 0 8px' }}>
-        {cohortTitle}
-      </Heading>
+      <Title>{cohortTitle}</Title>
       <Text style={paragraph}>{s.greeting(firstName)}</Text>
       <Text style={paragraph}>{s.intro(cohortTitle)}</Text>
       <Text style={{ ...paragraph, margin: '0 0 16px' }}>
         <strong>{s.dates}:</strong> {s.datesValue(startDate, endDate)}
       </Text>
-      <ActionLink href={classUrl} action={s.action} linkIntro={s.linkIntro} />
+      <CallToAction href={classUrl} label={s.action} linkIntro={s.linkIntro} />
       <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>{s.signIn}</Text>
     </Layout>
   );

@@ -27,7 +27,8 @@ export interface RenderedMail {
 /** A template rendered to HTML and its plain-text twin. */
 export async function renderMail<N extends TemplateName>(name: N, props: TemplateProps<N>): Promise<RenderedMail> {
   // Each entry pairs its subject and component with the same props; TypeScript cannot follow N through the union.
-  const template = templates[name] as unknown as { subject: (p: TemplateProps<N>) => string; component: (p: TemplateProps<N>) => ReactElement } | undefined;
+  const template = templates[name] as unknown as
+    { subject: (p: TemplateProps<N>) => string; component: (p: TemplateProps<N>) => ReactElement } | undefined;
   if (!template) throw new Error(`Unknown mail template ${String(name)}`);
   const html = await render(createElement(template.component, props));
   return { subject: template.subject(props), html, text: toPlainText(html) };

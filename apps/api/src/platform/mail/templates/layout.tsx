@@ -1,4 +1,4 @@
-import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 
 /** The brand, as the apps' design tokens give it (packages/ui styles.css). */
@@ -63,8 +63,17 @@ export function Layout({ preview, footer, children }: { preview: string; footer:
 
 export const paragraph = { fontSize: 16, lineHeight: '24px', margin: '16px 0' } as const;
 
-/** The message's button, then its link written out for mail clients that do not show buttons. */
-export function ActionLink({ href, action, linkIntro }: { href: string; action: string; linkIntro: string }) {
+/** A heading in the brand's type. */
+export function Title({ children }: { children: ReactNode }) {
+  return (
+    <Heading as="h1" style={{ fontSize: 24, lineHeight: '32px', color: BRAND.navy, margin: '16px 0 8px' }}>
+      {children}
+    </Heading>
+  );
+}
+
+/** The message's one action: a button, then the same link written out for clients that hide buttons. */
+export function CallToAction({ href, label, linkIntro }: { href: string; label: string; linkIntro: string }) {
   return (
     <>
       <Section style={{ margin: '24px 0' }}>
@@ -80,7 +89,7 @@ export function ActionLink({ href, action, linkIntro }: { href: string; action: 
             textDecoration: 'none',
           }}
         >
-          {action}
+          {label}
         </Button>
       </Section>
       <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>

@@ -1,5 +1,5 @@
-import { Heading, Text } from '@react-email/components';
-import { ActionLink, BRAND, Layout, paragraph } from './layout';
+import { Text } from '@react-email/components';
+import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
 /** Every string of the message, in one place. */
 export const passwordResetStrings = {
@@ -27,12 +27,10 @@ export function PasswordReset({ firstName, resetUrl, validMinutes }: PasswordRes
   const s = passwordResetStrings;
   return (
     <Layout preview={s.preview} footer={s.footer}>
-      <Heading as="h1" style={{ fontSize: 24, lineHeight: '32px', color: BRAND.navy, margin: '16px 0 8px' }}>
-        {s.heading}
-      </Heading>
+      <Title>{s.heading}</Title>
       <Text style={paragraph}>{s.greeting(firstName)}</Text>
       <Text style={paragraph}>{s.intro}</Text>
-      <ActionLink href={resetUrl} action={s.action} linkIntro={s.linkIntro} />
+      <CallToAction href={resetUrl} label={s.action} linkIntro={s.linkIntro} />
       <Text style={paragraph}>{s.validity(validMinutes)}</Text>
       <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>{s.ignore}</Text>
     </Layout>

@@ -13,24 +13,35 @@ function CertificateRow({ cohortId, certificate }: { cohortId: string; certifica
       <div className="learn-certificate__main">
         <h3 className="learn-certificate__title">{certificate.title}</h3>
         {completed ? (
-          <p className="learn-muted">Issued on {formatDate(certificate.user_certificate?.completion_date)}</p>
+          <p className="ui-muted">Issued on {formatDate(certificate.user_certificate?.completion_date)}</p>
         ) : (
-          <p className="learn-muted">In progress</p>
+          <p className="ui-muted">In progress</p>
         )}
       </div>
       {completed && (
         <div className="learn-certificate__actions">
           {doc.data ? (
             <>
-              <a className={buttonClass('secondary', 'sm')} href={doc.data.url} target="_blank" rel="noopener" aria-label={`View ${certificate.title}`}>
+              <a
+                className={buttonClass('secondary', 'sm')}
+                href={doc.data.url}
+                target="_blank"
+                rel="noopener"
+                aria-label={`View ${certificate.title}`}
+              >
                 View
               </a>
-              <a className={buttonClass('primary', 'sm')} href={doc.data.download_url} download aria-label={`Download ${certificate.title}`}>
+              <a
+                className={buttonClass('primary', 'sm')}
+                href={doc.data.download_url}
+                download
+                aria-label={`Download ${certificate.title}`}
+              >
                 Download
               </a>
             </>
           ) : doc.isError ? (
-            <p className="learn-muted">The certificate file is not available right now.</p>
+            <p className="ui-muted">The certificate file is not available right now.</p>
           ) : (
             <>
               <span className={buttonClass('secondary', 'sm')} aria-disabled="true">

@@ -9,9 +9,21 @@ export function ContinueCard({ cohortId, view }: { cohortId: string; view: UserC
   const firstCourse = view.courses_part.find((c) => c.modules.some((m) => m.lessons.length > 0));
   const firstLesson = firstCourse?.modules.flatMap((m) => m.lessons)[0];
   const target = latest
-    ? { courseId: latest.course_info.course_id_slug, courseTitle: latest.course_info.course_title, lessonId: latest.lesson_id, title: latest.lesson_title, type: latest.lesson_type }
+    ? {
+        courseId: latest.course_info.course_id_slug,
+        courseTitle: latest.course_info.course_title,
+        lessonId: latest.lesson_id,
+        title: latest.lesson_title,
+        type: latest.lesson_type,
+      }
     : firstCourse && firstLesson
-      ? { courseId: firstCourse.id_slug, courseTitle: firstCourse.title, lessonId: firstLesson.lesson_id, title: firstLesson.lesson_title, type: firstLesson.lesson_type }
+      ? {
+          courseId: firstCourse.id_slug,
+          courseTitle: firstCourse.title,
+          lessonId: firstLesson.lesson_id,
+          title: firstLesson.lesson_title,
+          type: firstLesson.lesson_type,
+        }
       : null;
   return (
     <section className="learn-section" aria-labelledby="continue-title">
@@ -23,16 +35,19 @@ export function ContinueCard({ cohortId, view }: { cohortId: string; view: UserC
           <div className="learn-continue__text">
             <p className="learn-eyebrow">{latest ? 'Most recent lesson' : 'Start here'}</p>
             <p className="learn-continue__title">{target.title}</p>
-            <p className="learn-muted">
+            <p className="ui-muted">
               {LESSON_TYPE_LABELS[target.type]} · {target.courseTitle}
             </p>
           </div>
-          <ButtonLink to={paths.lesson(cohortId, target.courseId, target.lessonId)} aria-label={`${latest ? 'Continue' : 'Start'}: ${target.title}`}>
+          <ButtonLink
+            to={paths.lesson(cohortId, target.courseId, target.lessonId)}
+            aria-label={`${latest ? 'Continue' : 'Start'}: ${target.title}`}
+          >
             {latest ? 'Continue' : 'Start'}
           </ButtonLink>
         </div>
       ) : (
-        <p className="learn-muted">This class has no lessons yet.</p>
+        <p className="ui-muted">This class has no lessons yet.</p>
       )}
     </section>
   );

@@ -32,18 +32,12 @@ export function CourseCard({ cohortId, course, locked = false }: { cohortId: str
         <img className="learn-course-card__image" src={imageFor(course.title, 'course')} alt="" width={96} height={72} />
         <div className="learn-course-card__summary">
           <h3 className="learn-course-card__title">{course.title}</h3>
-          <p className="learn-muted">
+          <p className="ui-muted">
             {plural(course.modules.length, 'module', 'modules')} · {plural(course.total_lessons, 'lesson', 'lessons')}
           </p>
           <ProgressBar value={course.completion_percentage} label={`Progress in ${course.title}`} />
         </div>
-        <button
-          type="button"
-          className="learn-expand"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((o) => !o)}
-        >
+        <button type="button" className="learn-expand" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide lessons' : 'Show lessons'}
           <span className="ui-visually-hidden"> of {course.title}</span>
         </button>
@@ -52,11 +46,11 @@ export function CourseCard({ cohortId, course, locked = false }: { cohortId: str
         {course.modules.map((m, i) => (
           <section key={m.id_slug} className="learn-module" aria-label={`Module ${i + 1}: ${m.title}`}>
             <h4 className="learn-module__title">
-              <span className="learn-muted">Module {i + 1}</span> {m.title}
+              <span className="ui-muted">Module {i + 1}</span> {m.title}
               <span className="learn-module__pct">{Math.round(m.completion_percentage)}% complete</span>
             </h4>
             {m.lessons.length === 0 ? (
-              <p className="learn-muted">No lessons yet.</p>
+              <p className="ui-muted">No lessons yet.</p>
             ) : (
               <ol className="learn-lesson-list">
                 {m.lessons.map((l) => (

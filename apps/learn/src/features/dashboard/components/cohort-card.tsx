@@ -10,11 +10,11 @@ export function CohortCard({ entry }: { entry: UserCohortEntry }) {
   const { cohort_part: cohort, latest_lesson_part: latest } = entry;
   const ended = isAccessEnded(cohort.end_access_date);
   return (
-    <article className="learn-cohort-card">
+    <article className="learn-cohort-card ui-linked-card">
       <img className="learn-cohort-card__image" src={imageFor(cohort.title, 'cohort')} alt="" width={320} height={160} />
       <div className="learn-cohort-card__body">
         <h3 className="learn-cohort-card__title">
-          <Link to={paths.cohort(cohort.id_slug)} className="learn-cohort-card__link">
+          <Link to={paths.cohort(cohort.id_slug)} className="ui-linked-card__link">
             {cohort.title}
           </Link>
         </h3>
@@ -24,16 +24,16 @@ export function CohortCard({ entry }: { entry: UserCohortEntry }) {
         {ended && <p className="learn-cohort-card__ended">Ended · grades and certificates</p>}
         {latest ? (
           <p className="learn-cohort-card__latest">
-            <span className="learn-muted">Last lesson: </span>
+            <span className="ui-muted">Last lesson: </span>
             {latest.lesson_title}
-            <span className="learn-muted">
+            <span className="ui-muted">
               {' '}
               · {LESSON_TYPE_LABELS[latest.lesson_type]} · {latest.course_info.course_title}
               {latest.completed_at && ` · ${relativeTime(latest.completed_at)}`}
             </span>
           </p>
         ) : (
-          <p className="learn-cohort-card__latest learn-muted">Not started yet</p>
+          <p className="learn-cohort-card__latest ui-muted">Not started yet</p>
         )}
       </div>
     </article>

@@ -42,7 +42,13 @@ export function useMarkLessonComplete() {
       );
       queryClient.setQueryData<UserCohortView>(['cohort-view', cohortId, userIdSlug], (view) =>
         view && !view.user_cohort_part.completed_lessons_ids.includes(lessonId)
-          ? { ...view, user_cohort_part: { ...view.user_cohort_part, completed_lessons_ids: [...view.user_cohort_part.completed_lessons_ids, lessonId] } }
+          ? {
+              ...view,
+              user_cohort_part: {
+                ...view.user_cohort_part,
+                completed_lessons_ids: [...view.user_cohort_part.completed_lessons_ids, lessonId],
+              },
+            }
           : view,
       );
       void queryClient.invalidateQueries({ queryKey: ['cohort-view', cohortId] });

@@ -98,7 +98,11 @@ function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'on
           </>
         )}
       </dl>
-      <ButtonLink to={isQuiz ? paths.quiz(cohortId, courseId, lesson.id_slug, sessionId) : paths.project(cohortId, courseId, lesson.id_slug, sessionId)}>
+      <ButtonLink
+        to={
+          isQuiz ? paths.quiz(cohortId, courseId, lesson.id_slug, sessionId) : paths.project(cohortId, courseId, lesson.id_slug, sessionId)
+        }
+      >
         {isQuiz ? 'Start quiz' : 'Open project submission'}
       </ButtonLink>
     </section>
@@ -113,13 +117,20 @@ export function LessonContent({ cohortId, courseId, lesson, onVideoNearEnd }: Le
       <h1 className="learn-lesson-content__title">{lesson.title}</h1>
       {lesson.lesson_type === 'VIDEO' &&
         (lesson.video_lecture_id_slug ? (
-          <VideoPlayer videoId={lesson.video_lecture_id_slug} title={lesson.title} captionsUrl={lesson.video_captions_url} onNearEnd={onVideoNearEnd} />
+          <VideoPlayer
+            videoId={lesson.video_lecture_id_slug}
+            title={lesson.title}
+            captionsUrl={lesson.video_captions_url}
+            onNearEnd={onVideoNearEnd}
+          />
         ) : (
           <p className="learn-notice">The video of this lesson is not available yet.</p>
         ))}
       {lesson.description && <p className="learn-lesson-content__description">{lesson.description}</p>}
       <Readings lesson={lesson} />
-      {(lesson.lesson_type === 'QUIZ' || lesson.lesson_type === 'PROJECT') && <Assessment cohortId={cohortId} courseId={courseId} lesson={lesson} />}
+      {(lesson.lesson_type === 'QUIZ' || lesson.lesson_type === 'PROJECT') && (
+        <Assessment cohortId={cohortId} courseId={courseId} lesson={lesson} />
+      )}
     </div>
   );
 }

@@ -14,7 +14,10 @@ export interface CategoryBarProps {
  */
 export function CategoryBar({ active, onSelect }: CategoryBarProps) {
   const listRef = useRef<HTMLUListElement>(null);
-  const index = Math.max(0, categories.findIndex((c) => c.slug === active));
+  const index = Math.max(
+    0,
+    categories.findIndex((c) => c.slug === active),
+  );
   const step = (delta: number) => onSelect(categories[wrapIndex(index + delta, categories.length)].slug);
 
   // Keep the chosen category in view when the bar scrolls sideways (narrow screens).
@@ -24,16 +27,16 @@ export function CategoryBar({ active, onSelect }: CategoryBarProps) {
   }, [active]);
 
   return (
-    <nav className="category-bar" aria-label="Course categories">
-      <button type="button" className="ui-icon-button category-bar__step" aria-label="Previous category" onClick={() => step(-1)}>
+    <nav className="site-category-bar" aria-label="Course categories">
+      <button type="button" className="ui-icon-button site-category-bar__step" aria-label="Previous category" onClick={() => step(-1)}>
         <ChevronLeftIcon />
       </button>
-      <ul className="category-bar__list" ref={listRef}>
+      <ul className="site-category-bar__list" ref={listRef}>
         {categories.map((c) => (
           <li key={c.slug}>
             <button
               type="button"
-              className="category-bar__chip"
+              className="site-category-bar__chip"
               aria-pressed={c.slug === active}
               data-slug={c.slug}
               onClick={() => onSelect(c.slug)}
@@ -43,7 +46,7 @@ export function CategoryBar({ active, onSelect }: CategoryBarProps) {
           </li>
         ))}
       </ul>
-      <button type="button" className="ui-icon-button category-bar__step" aria-label="Next category" onClick={() => step(1)}>
+      <button type="button" className="ui-icon-button site-category-bar__step" aria-label="Next category" onClick={() => step(1)}>
         <ChevronRightIcon />
       </button>
     </nav>

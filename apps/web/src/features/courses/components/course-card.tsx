@@ -19,17 +19,26 @@ export interface CourseCardProps {
 export function CourseCard({ course, headingLevel = 3 }: CourseCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className="course-card">
-      <img className="course-card__image" src={courseImage(course)} alt="" width={320} height={180} loading="lazy" decoding="async" onError={showPlaceholderOnError} />
-      <div className="course-card__body">
-        <p className="course-card__category">{getCategory(course.path)?.title}</p>
-        <Heading className="course-card__title">
-          <AppLink to={`/courses/${course.id}`} className="course-card__link">
+    <article className="site-course-card ui-linked-card">
+      <img
+        className="site-course-card__image"
+        src={courseImage(course)}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+        decoding="async"
+        onError={showPlaceholderOnError}
+      />
+      <div className="site-course-card__body">
+        <p className="site-course-card__category">{getCategory(course.path)?.title}</p>
+        <Heading className="site-course-card__title">
+          <AppLink to={`/courses/${course.id}`} className="ui-linked-card__link">
             {course.title}
           </AppLink>
         </Heading>
-        <p className="course-card__description">{course.description}</p>
-        <ul className="course-card__facts" aria-label="Course facts">
+        <p className="site-course-card__description">{course.description}</p>
+        <ul className="site-course-card__facts" aria-label="Course facts">
           <li>{course.level}</li>
           <li>{course.mode}</li>
           <li>{course.length}</li>

@@ -33,7 +33,14 @@ export function CourseTabBar() {
         else if (p.arrived) pin.current = null;
         if (pin.current) return setActive(p.id);
       }
-      setActive(activeSection(window.scrollY, { curriculum: documentTop('curriculum'), application: documentTop('application') }, undefined, isAtBottom()));
+      setActive(
+        activeSection(
+          window.scrollY,
+          { curriculum: documentTop('curriculum'), application: documentTop('application') },
+          undefined,
+          isAtBottom(),
+        ),
+      );
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
@@ -66,13 +73,13 @@ export function CourseTabBar() {
   }, []);
 
   return (
-    <nav className="course-tabs" aria-label="Course sections">
-      <ul className="course-tabs__list">
+    <nav className="site-course-tabs" aria-label="Course sections">
+      <ul className="site-course-tabs__list">
         {COURSE_SECTIONS.map((s) => (
           <li key={s.id}>
             <a
               href={`#${s.id}`}
-              className={cx('course-tabs__tab', active === s.id && 'course-tabs__tab--active')}
+              className={cx('site-course-tabs__tab', active === s.id && 'site-course-tabs__tab--active')}
               aria-current={active === s.id ? 'true' : undefined}
               onClick={(e) => {
                 e.preventDefault();

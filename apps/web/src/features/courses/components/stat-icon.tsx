@@ -10,7 +10,19 @@ const PATHS: Record<StatisticIcon, string> = {
 /** The icon of a course statistic (person, chart or briefcase). */
 export function StatIcon({ icon }: { icon: StatisticIcon }) {
   return (
-    <svg className="stat-icon" viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="site-stat-icon"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={PATHS[icon]} />
     </svg>
   );

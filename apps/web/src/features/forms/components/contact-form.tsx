@@ -7,7 +7,7 @@ import '../forms.css';
 export function ContactForm() {
   return (
     <FormCollection endpoint={formEndpoints.contact} label="Contact form" submitLabel="Send message">
-      <div className="form-row">
+      <div className="site-form-row">
         <TextField label="First name" name="firstName" autoComplete="given-name" required />
         <TextField label="Last name" name="lastName" autoComplete="family-name" required />
       </div>

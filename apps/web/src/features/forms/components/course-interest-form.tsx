@@ -8,7 +8,7 @@ export function CourseInterestForm({ courseTitle }: { courseTitle: string }) {
   return (
     <FormCollection endpoint={formEndpoints.courseInterest} label="Course interest form" submitLabel="Register interest">
       <input type="hidden" name="course" value={courseTitle} />
-      <div className="form-row">
+      <div className="site-form-row">
         <TextField label="First name" name="firstName" autoComplete="given-name" required />
         <TextField label="Last name" name="lastName" autoComplete="family-name" required />
       </div>

@@ -4,7 +4,13 @@ import { ContactForm } from './contact-form';
 import { CourseInterestForm } from './course-interest-form';
 
 const fill = () => {
-  for (const [label, value] of [['First name', 'Aina'], ['Last name', 'Zul'], ['Email', 'aina@example.com'], ['Phone', '0123'], ['Message', 'Hello']]) {
+  for (const [label, value] of [
+    ['First name', 'Aina'],
+    ['Last name', 'Zul'],
+    ['Email', 'aina@example.com'],
+    ['Phone', '0123'],
+    ['Message', 'Hello'],
+  ]) {
     fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
   }
 };
@@ -43,7 +49,13 @@ describe('contact form', () => {
     expect(url).toBe('/api/forms/contact/');
     // The visitor token makes the limit count this visitor, not everyone behind the same address.
     expect(init.headers).toEqual({ Accept: 'application/json', 'X-Visitor-Token': 'visitor-1' });
-    expect(Object.fromEntries(init.body as FormData)).toEqual({ firstName: 'Aina', lastName: 'Zul', email: 'aina@example.com', phone: '0123', message: 'Hello' });
+    expect(Object.fromEntries(init.body as FormData)).toEqual({
+      firstName: 'Aina',
+      lastName: 'Zul',
+      email: 'aina@example.com',
+      phone: '0123',
+      message: 'Hello',
+    });
     await act(async () => resolve(new Response('{"ok":true}', { status: 200 })));
     expect(await screen.findByText("Thanks! We'll get back to you soon.")).toBeInTheDocument();
     expect(document.querySelector('form')).not.toBeVisible();
@@ -57,7 +69,9 @@ describe('contact form', () => {
   });
 
   it('shows the errors array joined with a comma and a space in place of the form', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ errors: [{ message: 'Email is required' }, { message: 'Phone is required' }] }), { status: 400 }));
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ errors: [{ message: 'Email is required' }, { message: 'Phone is required' }] }), { status: 400 }),
+    );
     render(<ContactForm />);
     fill();
     await act(async () => submit());
@@ -101,12 +115,17 @@ describe('visitor token', () => {
       act(() => vi.advanceTimersByTime(5000));
     }
     expect(tokenCalls).toBe(1);
-    expect(fetchMock.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['X-Visitor-Token'])).toEqual(['visitor-1', 'visitor-1']);
+    expect(fetchMock.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['X-Visitor-Token'])).toEqual([
+      'visitor-1',
+      'visitor-1',
+    ]);
   });
 
   it("shows the server's refusal with the wait in minutes", async () => {
     const message = 'Too many submissions from your network. Please try again in 7 minutes.';
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message, errors: [{ message }] }), { status: 429, headers: { 'Retry-After': '400' } }));
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ message, errors: [{ message }] }), { status: 429, headers: { 'Retry-After': '400' } }),
+    );
     render(<ContactForm />);
     fill();
     await act(async () => submit());
@@ -125,7 +144,12 @@ describe('course interest form', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/forms/course-interest/');
-    expect(Object.fromEntries(init.body as FormData)).toEqual({ course: 'Wafer Fabrication Processes', firstName: 'Kumar', lastName: 'Raj', email: 'k@example.com' });
+    expect(Object.fromEntries(init.body as FormData)).toEqual({
+      course: 'Wafer Fabrication Processes',
+      firstName: 'Kumar',
+      lastName: 'Raj',
+      email: 'k@example.com',
+    });
     expect(screen.queryByLabelText('Phone', { exact: false })).not.toBeInTheDocument();
   });
 });

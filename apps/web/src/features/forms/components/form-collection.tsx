@@ -22,12 +22,12 @@ export function FormCollection({ endpoint, label, submitLabel = 'Submit', childr
   const hydrated = useHydrated();
   const submitting = state.status === 'submitting';
   return (
-    <div className="form-collection">
-      <div aria-live="polite" className="form-collection__status">
-        {state.status === 'success' && <p className="form-collection__thanks">{state.message}</p>}
+    <div className="site-form-collection">
+      <div aria-live="polite" className="site-form-collection__status">
+        {state.status === 'success' && <p className="site-form-collection__thanks">{state.message}</p>}
       </div>
       {state.status === 'error' && (
-        <div className="form-collection__error" role="alert">
+        <div className="site-form-collection__error" role="alert">
           <p>{state.message}</p>
           <Button type="button" variant="secondary" onClick={reset}>
             Try again
@@ -36,17 +36,17 @@ export function FormCollection({ endpoint, label, submitLabel = 'Submit', childr
       )}
       <form
         method="post"
-        className="form-collection__form"
+        className="site-form-collection__form"
         aria-label={label}
         onSubmit={onSubmit}
         hidden={state.status === 'success' || state.status === 'error'}
       >
         {/* Fields wait for the script: typed before hydration, the form would not see them. */}
-        <fieldset className="form-fieldset" disabled={!hydrated}>
-        {children}
-        <Button type="submit" disabled={!hydrated || submitting}>
-          {submitting ? 'Submitting...' : submitLabel}
-        </Button>
+        <fieldset className="site-form-fieldset" disabled={!hydrated}>
+          {children}
+          <Button type="submit" disabled={!hydrated || submitting}>
+            {submitting ? 'Submitting...' : submitLabel}
+          </Button>
         </fieldset>
       </form>
     </div>

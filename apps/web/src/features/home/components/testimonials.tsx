@@ -7,31 +7,38 @@ export function Testimonials({ title, action }: { title: string; action: { label
   const { index, next, prev } = useWrapIndex(testimonials.length);
   const item = testimonials[index];
   return (
-    <section className="home-section home-testimonials" aria-labelledby="testimonials-title">
-      <div className="site-container">
-        <h2 id="testimonials-title" className="home-section__title">{title}</h2>
-        <div className="testimonial" aria-roledescription="carousel" aria-label="Testimonials">
-          <figure className="testimonial__card" aria-live="polite" aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
+    <section className="site-home-section site-home-testimonials" aria-labelledby="testimonials-title">
+      <div className="ui-page ui-page--gutters">
+        <h2 id="testimonials-title" className="site-home-section__title">
+          {title}
+        </h2>
+        <div className="site-testimonial" aria-roledescription="carousel" aria-label="Testimonials">
+          <figure
+            className="site-testimonial__card"
+            aria-live="polite"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${testimonials.length}`}
+          >
             <blockquote>
-              <p className="testimonial__title">{item.title}</p>
-              <p className="testimonial__text">{item.subtext}</p>
+              <p className="site-testimonial__title">{item.title}</p>
+              <p className="site-testimonial__text">{item.subtext}</p>
             </blockquote>
-            <figcaption className="testimonial__author">
-              <span className="testimonial__name">{item.name}</span>
-              <span className="testimonial__location">{item.location}</span>
+            <figcaption className="site-testimonial__author">
+              <span className="site-testimonial__name">{item.name}</span>
+              <span className="site-testimonial__location">{item.location}</span>
             </figcaption>
           </figure>
-          <div className="testimonial__controls">
+          <div className="site-testimonial__controls">
             <button type="button" className="ui-icon-button" aria-label="Previous testimonial" onClick={prev}>
               <ChevronLeftIcon />
             </button>
-            <span className="testimonial__count">{`${index + 1} / ${testimonials.length}`}</span>
+            <span className="site-testimonial__count">{`${index + 1} / ${testimonials.length}`}</span>
             <button type="button" className="ui-icon-button" aria-label="Next testimonial" onClick={next}>
               <ChevronRightIcon />
             </button>
           </div>
         </div>
-        <div className="home-section__action">
+        <div className="site-home-section__action">
           <ButtonLink to={action.to}>{action.label}</ButtonLink>
         </div>
       </div>

@@ -24,13 +24,15 @@ export function DocumentField({ label, name, onChange }: DocumentFieldProps) {
   const [error, setError] = useState<string>();
   return (
     <div className="ui-field">
-      <label htmlFor={id} className="ui-field__label">{label}</label>
+      <label htmlFor={id} className="ui-field__label">
+        {label}
+      </label>
       <input
         id={id}
         name={name}
         type="file"
         accept={APPLICATION_FILE_ACCEPT}
-        className="ui-input document-field__input"
+        className="ui-input site-document-field__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         onChange={(e) => {
@@ -41,8 +43,14 @@ export function DocumentField({ label, name, onChange }: DocumentFieldProps) {
           onChange(problem ? null : file);
         }}
       />
-      <p id={`${id}-hint`} className="ui-field__hint">PDF only, at most 2.5 MB. Optional.</p>
-      {error && <p id={`${id}-error`} className="ui-field__error" role="alert">{error}</p>}
+      <p id={`${id}-hint`} className="ui-field__hint">
+        PDF only, at most 2.5 MB. Optional.
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="ui-field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,220 @@
+import type { Role, User } from '@school/contracts';
+import { LOCK_QUEUE_FOR_REGISTRATION_SQL } from '../../common/cohort-queue-lock';
+import { exec, mustOne, one, type Sql } from '../../common/sql/db';
+
+const USER_COLUMNS = 'id, id_slug, first_name, last_name, email, role, token_version';
+
+/** An account as the contracts' User, with what an access token is issued from. */
+export interface UserRow extends User {
+  id: string;
+  token_version: number;
+}
+
+export type AccountRow = UserRow & { is_suspended: boolean };
+export type PasswordRow = AccountRow & { password_hash: string };
+
+/** Registration's share of the cohort queue lock (see cohort-queue-lock). */
+export async function lockQueueForRegistration(q: Sql): Promise<void> {
+  await exec(q, LOCK_QUEUE_FOR_REGISTRATION_SQL);
+}
+
+/** Creates a STUDENT account; undefined when the email is taken. */
+export function insertStudent(q: Sql, email: string, firstName: string, lastName: string, passwordHash: string) {
+  return one<UserRow>(
+    q,
+    `INSERT INTO users (email, first_name, last_name, role, password_hash)
+     VALUES ($1, $2, $3, 'STUDENT', $4)
+     ON CONFLICT (email) DO NOTHING
+     RETURNING ${USER_COLUMNS}`,
+    [email, firstName, lastName, passwordHash],
+  );
+}
+
+/** Turns the cohort queue entries of an email into enrolments of the new account. */
+export async function enrolQueued(q: Sql, userId: string, email: string): Promise<void> {
+  await exec(
+    q,
+    `WITH queued AS (DELETE FROM cohort_queue WHERE email = $2 RETURNING cohort_id)
+     INSERT INTO enrolments (cohort_id, user_id) SELECT cohort_id, $1 FROM queued
+     ON CONFLICT (cohort_id, user_id) DO NOTHING`,
+    [userId, email],
+  );
+}
+
+export function passwordAccountByEmail(q: Sql, email: string) {
+  return one<PasswordRow>(q, `SELECT ${USER_COLUMNS}, password_hash, is_suspended FROM users WHERE email = $1`, [email]);
+}
+
+export function passwordAccountById(q: Sql, id: string) {
+  return one<PasswordRow>(q, `SELECT ${USER_COLUMNS}, password_hash, is_suspended FROM users WHERE id = $1`, [id]);
+}
+
+export function accountById(q: Sql, id: string) {
+  return one<AccountRow>(q, `SELECT ${USER_COLUMNS}, is_suspended FROM users WHERE id = $1`, [id]);
+}
+
+/** The account, locked: a suspension is either seen by the caller or waits for its transaction. */
+export function lockAccount(q: Sql, id: string) {
+  return one<AccountRow>(q, `SELECT ${USER_COLUMNS}, is_suspended FROM users WHERE id = $1 FOR UPDATE`, [id]);
+}
+
+export function setSuspended(q: Sql, idSlug: string, suspended: boolean) {
+  return one<AccountRow>(
+    q,
+    `UPDATE users SET is_suspended = $2, modified_date = now() WHERE id_slug = $1 RETURNING ${USER_COLUMNS}, is_suspended`,
+    [idSlug, suspended],
+  );
+}
+
+export function updateProfile(q: Sql, id: string, firstName: string, lastName: string) {
+  return one<UserRow>(
+    q,
+    `UPDATE users SET first_name = $2, last_name = $3, modified_date = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    [id, firstName, lastName],
+  );
+}
+
+export async function setPasswordHash(q: Sql, id: string, passwordHash: string): Promise<void> {
+  await exec(q, `UPDATE users SET password_hash = $2, modified_date = now() WHERE id = $1`, [id, passwordHash]);
+}
+
+/** Rejects with PostgreSQL's unique violation (23505) when the email is taken. */
+export function updateEmail(q: Sql, id: string, email: string) {
+  return mustOne<UserRow>(q, `UPDATE users SET email = $2, modified_date = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`, [id, email]);
+}
+
+// Refresh tokens and token versions.
+
+/** What an access token is issued from, with whether the account is suspended. */
+export interface SubjectRow {
+  id: string;
+  id_slug: string;
+  role: Role;
+  token_version: number;
+  is_suspended: boolean;
+}
+
+/**
+ * Marks a live refresh token used (kept usable for `graceSeconds` after its first use); undefined
+ * when it is unknown, revoked, expired or used longer ago.
+ */
+export function useRefreshToken(q: Sql, tokenHash: string, graceSeconds: number) {
+  return one<{ user_id: string; family_id: string }>(
+    q,
+    `UPDATE refresh_tokens SET used_at = coalesce(used_at, now())
+      WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+        AND (used_at IS NULL OR used_at > now() - make_interval(secs => $2))
+      RETURNING user_id, family_id`,
+    [tokenHash, graceSeconds],
+  );
+}
+
+/** The token subject, locked FOR SHARE: a suspension being written waits for the caller or is waited for. */
+export function shareSubject(q: Sql, userId: string) {
+  return one<SubjectRow>(q, `SELECT id, id_slug, role, token_version, is_suspended FROM users WHERE id = $1 FOR SHARE`, [userId]);
+}
+
+/** Revokes every live token of the family of the token with this hash. */
+export async function revokeFamilyOf(q: Sql, tokenHash: string): Promise<void> {
+  await exec(
+    q,
+    `UPDATE refresh_tokens SET revoked_at = now()
+      WHERE revoked_at IS NULL
+        AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
+    [tokenHash],
+  );
+}
+
+export function refreshTokenOwner(q: Sql, tokenHash: string) {
+  return one<{ user_id: string }>(q, `SELECT user_id FROM refresh_tokens WHERE token_hash = $1`, [tokenHash]);
+}
+
+/** Bumps the account's token version; answers the new one (undefined when there is no account). */
+export async function bumpTokenVersion(q: Sql, userId: string): Promise<number | undefined> {
+  const row = await one<{ token_version: number }>(
+    q,
+    `UPDATE users SET token_version = token_version + 1 WHERE id = $1 RETURNING token_version`,
+    [userId],
+  );
+  return row?.token_version;
+}
+
+export async function revokeRefreshTokens(q: Sql, userId: string): Promise<void> {
+  await exec(q, `UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+}
+
+export async function insertRefreshToken(q: Sql, userId: string, familyId: string, tokenHash: string, ttlDays: number): Promise<void> {
+  await exec(
+    q,
+    `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+    [userId, familyId, tokenHash, ttlDays],
+  );
+}
+
+export function tokenState(q: Sql, userId: string) {
+  return one<{ token_version: number; is_suspended: boolean }>(q, `SELECT token_version, is_suspended FROM users WHERE id = $1`, [userId]);
+}
+
+// Password reset links.
+
+export interface LinkRow {
+  id: string;
+  user_id: string;
+  expired: boolean;
+  used_at: string | null;
+  invalidated_at: string | null;
+}
+
+const ACCOUNT_COLUMNS = 'id, id_slug, first_name, last_name, email, role, token_version, is_suspended';
+
+/** The account with this email, locked: concurrent requests leave exactly one live link. */
+export function lockAccountByEmail(q: Sql, email: string) {
+  return one<AccountRow>(q, `SELECT ${ACCOUNT_COLUMNS} FROM users WHERE email = $1 FOR UPDATE`, [email]);
+}
+
+export function resetAccount(q: Sql, id: string) {
+  return one<AccountRow>(q, `SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1`, [id]);
+}
+
+export function lockResetAccount(q: Sql, id: string) {
+  return one<AccountRow>(q, `SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1 FOR UPDATE`, [id]);
+}
+
+/** Withdraws every live reset link of an account (a successful sign-in, a newer request, a reset). */
+export async function invalidateResetLinks(q: Sql, userId: string): Promise<void> {
+  await exec(
+    q,
+    `UPDATE password_reset_tokens SET invalidated_at = now() WHERE user_id = $1 AND used_at IS NULL AND invalidated_at IS NULL`,
+    [userId],
+  );
+}
+
+/** Stores a new link's token hash; answers the link's id. */
+export async function insertResetLink(q: Sql, userId: string, tokenHash: string, ttlMinutes: number): Promise<string> {
+  const row = await mustOne<{ id: string }>(
+    q,
+    `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING id`,
+    [userId, tokenHash, ttlMinutes],
+  );
+  return row.id;
+}
+
+export function resetLink(q: Sql, tokenHash: string) {
+  return one<LinkRow>(
+    q,
+    `SELECT id, user_id, expires_at <= now() AS expired, used_at, invalidated_at FROM password_reset_tokens WHERE token_hash = $1`,
+    [tokenHash],
+  );
+}
+
+/** Marks a live link used; answers whether it was live (a concurrent use finds it used). */
+export async function spendResetLink(q: Sql, id: string): Promise<boolean> {
+  const spent = await one<{ id: string }>(
+    q,
+    `UPDATE password_reset_tokens SET used_at = now()
+      WHERE id = $1 AND used_at IS NULL AND invalidated_at IS NULL AND expires_at > now() RETURNING id`,
+    [id],
+  );
+  return spent !== undefined;
+}
