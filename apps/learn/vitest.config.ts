@@ -1,12 +1,4 @@
-import react from '@vitejs/plugin-react';
+import { componentTestConfig } from '../../packages/ui/vitest.shared';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
-  plugins: [react()],
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['./src/test-setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
-});
+export default defineConfig(componentTestConfig());

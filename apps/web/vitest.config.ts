@@ -1,14 +1,5 @@
-import react from '@vitejs/plugin-react';
+import { componentTestConfig } from '../../packages/ui/vitest.shared';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
-  plugins: [react()],
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['./src/test-setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    // Form tests fill dozens of fields; the shared machine can be slow.
-    testTimeout: 20_000,
-  },
-});
+// Form tests fill dozens of fields; the shared machine can be slow.
+export default defineConfig(componentTestConfig({ testTimeout: 20_000 }));

@@ -1,12 +1,4 @@
 import { defineConfig } from 'vitest/config';
+import { componentTestConfig } from './vitest.shared';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['./src/test-setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    css: false,
-    restoreMocks: true,
-  },
-});
+export default defineConfig(componentTestConfig({ css: false, restoreMocks: true }));

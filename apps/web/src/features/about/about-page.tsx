@@ -21,10 +21,14 @@ export function AboutPage() {
         <p className="site-about-mission__text">{mission.text}</p>
       </PageSection>
       <PageSection titleId="what-we-do-title" title={whatWeDo.title} alt>
-        <TileList items={whatWeDo.pillars} className="site-tile-grid site-tile-grid--3" />
+        <TileList items={whatWeDo.pillars} className="site-grid-list site-grid-list--fit site-tile-grid" />
       </PageSection>
       <PageSection titleId="why-choose-title" title={whyChooseUs.title}>
-        <TileList items={whyChooseUs.points} ordered className="site-tile-grid site-tile-grid--numbered" />
+        <TileList
+          items={whyChooseUs.points}
+          ordered
+          className="site-grid-list site-grid-list--fit site-tile-grid site-tile-grid--numbered"
+        />
       </PageSection>
       <PageSection titleId="impact-title" title={impact.title} alt>
         <ul className="site-check-list">

@@ -17,7 +17,7 @@ export function ApplyPage() {
           {isPending || !data ? (
             <LoadingIndicator />
           ) : (
-            <ul className="site-initiative-list">
+            <ul className="site-grid-list site-initiative-list">
               {data.map((i) => (
                 <li key={i.id_slug}>
                   <InitiativeCard initiative={i} />

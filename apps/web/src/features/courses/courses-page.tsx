@@ -34,7 +34,7 @@ export function CoursesPage() {
           <h2 id="category-title" className="site-page-section__title site-courses__category-title" aria-live="polite">
             {category?.fullTitle ?? category?.title}
           </h2>
-          <ul className="site-course-grid">
+          <ul className="site-grid-list site-course-grid">
             {list.map((course) => (
               <li key={course.id}>
                 <CourseCard course={course} />

@@ -65,7 +65,7 @@ export function HomePage() {
           <h2 id="why-us-title" className="site-home-section__title">
             {whyUsCopy.title}
           </h2>
-          <ul className="site-why-us">
+          <ul className="site-grid-list site-grid-list--fit site-why-us">
             {whyUs.map((item) => (
               <li key={item.title} className="site-why-us__item">
                 <h3 className="site-why-us__title">{item.title}</h3>

@@ -90,7 +90,7 @@ export function ProgrammePage() {
       </section>
 
       <PageSection titleId="roles-title" title={programme.jobRolesTitle} alt>
-        <ol className="site-job-roles">
+        <ol className="site-grid-list site-job-roles">
           {jobRoles.map((r) => (
             <li key={r.title} className="site-job-roles__item">
               <h3>{r.title}</h3>
