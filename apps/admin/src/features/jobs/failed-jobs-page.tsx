@@ -1,4 +1,5 @@
 import { Button, formatDateTime } from '@school/ui';
+import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { invalidations } from '../../lib/invalidations';
 import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
@@ -21,39 +22,30 @@ export function FailedJobsPage() {
       ) : jobs.data.results.length === 0 ? (
         <p>No job has failed.</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Job</th>
-              <th scope="col">Failed</th>
-              <th scope="col">Tries</th>
-              <th scope="col">Error</th>
-              <th scope="col">
-                <span className="ui-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {jobs.data.results.map((j) => (
-              <tr key={j.id}>
-                <td>{j.name}</td>
-                <td>{j.completed_on ? formatDateTime(j.completed_on) : ''}</td>
-                <td>{j.retry_count + 1}</td>
-                <td className="failed-jobs__error">{j.error}</td>
-                <td>
-                  <Button
-                    type="button"
-                    variant="secondary"
-                    disabled={retry.isPending}
-                    onClick={() => retry.mutate({ params: { jobId: j.id } })}
-                  >
-                    Retry
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListTable
+          rows={jobs.data.results}
+          rowKey={(j) => j.id}
+          columns={[
+            { label: 'Job', render: (j) => j.name },
+            { label: 'Failed', render: (j) => (j.completed_on ? formatDateTime(j.completed_on) : '') },
+            { label: 'Tries', render: (j) => j.retry_count + 1 },
+            { label: 'Error', className: 'admin-failed-jobs__error', render: (j) => j.error },
+            {
+              label: 'Actions',
+              hideLabel: true,
+              render: (j) => (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate({ params: { jobId: j.id } })}
+                >
+                  Retry
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );

@@ -28,25 +28,25 @@ export function MailboxPage() {
       ) : list.data.results.length === 0 ? (
         <p>No email has been sent yet.</p>
       ) : (
-        <div className="mailbox">
-          <ul className="mailbox__list" aria-label="Messages">
+        <div className="admin-mailbox">
+          <ul className="admin-mailbox__list" aria-label="Messages">
             {list.data.results.map((m) => (
               <li key={m.id}>
                 <button
                   type="button"
-                  className="mailbox__item"
+                  className="admin-mailbox__item"
                   aria-current={open === m.id ? 'true' : undefined}
                   onClick={() => setOpen(m.id)}
                 >
-                  <span className="mailbox__subject">{m.subject || '(no subject)'}</span>
-                  <span className="mailbox__meta">To {m.to}</span>
-                  <span className="mailbox__meta">{formatDateTime(m.received_at)}</span>
+                  <span className="admin-mailbox__subject">{m.subject || '(no subject)'}</span>
+                  <span className="admin-mailbox__meta">To {m.to}</span>
+                  <span className="admin-mailbox__meta">{formatDateTime(m.received_at)}</span>
                 </button>
               </li>
             ))}
           </ul>
           {open && (
-            <section className="mailbox__message" aria-label="Message">
+            <section className="admin-mailbox__message" aria-label="Message">
               {message.data ? (
                 <Message message={message.data} part={part} onPart={setPart} />
               ) : message.isError ? (
@@ -66,14 +66,14 @@ function Message({ message, part, onPart }: { message: MailboxMessage; part: 'ht
   const shown = message.html === null ? 'text' : part;
   return (
     <>
-      <h2 className="mailbox__heading">{message.subject}</h2>
-      <dl className="mailbox__headers">
+      <h2 className="admin-mailbox__heading">{message.subject}</h2>
+      <dl className="admin-mailbox__headers">
         <dt>From</dt>
         <dd>{message.from}</dd>
         <dt>To</dt>
         <dd>{message.to}</dd>
       </dl>
-      <div className="mailbox__parts" role="group" aria-label="Part">
+      <div className="admin-mailbox__parts" role="group" aria-label="Part">
         <Button
           type="button"
           variant={shown === 'html' ? 'primary' : 'secondary'}
@@ -92,9 +92,9 @@ function Message({ message, part, onPart }: { message: MailboxMessage; part: 'ht
         </Button>
       </div>
       {shown === 'html' ? (
-        <iframe className="mailbox__html" title={`HTML of ${message.subject}`} sandbox="" srcDoc={message.html ?? ''} />
+        <iframe className="admin-mailbox__html" title={`HTML of ${message.subject}`} sandbox="" srcDoc={message.html ?? ''} />
       ) : (
-        <pre className="mailbox__text">{message.text}</pre>
+        <pre className="admin-mailbox__text">{message.text}</pre>
       )}
     </>
   );
