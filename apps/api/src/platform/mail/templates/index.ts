@@ -1,6 +1,8 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactElement } from 'react';
 import { EnrolledInCohort, type EnrolledInCohortProps, enrolledInCohortStrings } from './enrolled-in-cohort';
+import { EmailChangeConfirm, emailChangeConfirmStrings } from './email-change-confirm';
+import { EmailChangeNotice, emailChangeNoticeStrings } from './email-change-notice';
 import { PasswordReset, passwordResetStrings } from './password-reset';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
@@ -12,6 +14,14 @@ export const templates = {
   'password-reset': {
     subject: () => passwordResetStrings.subject,
     component: PasswordReset,
+  },
+  'email-change-confirm': {
+    subject: () => emailChangeConfirmStrings.subject,
+    component: EmailChangeConfirm,
+  },
+  'email-change-notice': {
+    subject: () => emailChangeNoticeStrings.subject,
+    component: EmailChangeNotice,
   },
 } as const;
 
