@@ -1,18 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangeEmail, ChangeEmailSchema } from '@school/contracts';
+import { type ChangeEmail, ChangeEmailSchema, emailChangePendingMessage } from '@school/contracts';
 import { Button } from '../button/button';
-import { useSession } from '../session';
 import { TextField } from '../text-field/text-field';
 import { useForm } from 'react-hook-form';
-import { useChangeEmail } from './settings-api';
-import { EMAIL_CHANGED_ALERT } from './settings-messages';
+import { useChangeEmail, usePendingEmailChange } from './settings-api';
 import { applyServerErrors } from './apply-server-errors';
 
-/** Current email, password and new email; success updates the user, alerts and reloads. */
-export function ChangeEmailForm({ reload }: { reload: () => void }) {
-  const { setUser } = useSession();
+/**
+ * Current email, password and new email. The new address takes effect once its owner follows the
+ * link mailed to it (the confirmation page alerts 'Email changed successfully!'); until then the
+ * form shows the address waiting for it.
+ */
+export function ChangeEmailForm() {
   const change = useChangeEmail();
-  const { register, handleSubmit, formState, setError } = useForm<ChangeEmail>({
+  const pending = usePendingEmailChange();
+  const { register, handleSubmit, formState, setError, reset } = useForm<ChangeEmail>({
     resolver: zodResolver(ChangeEmailSchema),
     mode: 'onTouched',
   });
@@ -20,10 +22,8 @@ export function ChangeEmailForm({ reload }: { reload: () => void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const user = await change.mutateAsync(values);
-      setUser(user);
-      window.alert(EMAIL_CHANGED_ALERT);
-      reload();
+      await change.mutateAsync(values);
+      reset();
     } catch (e) {
       applyServerErrors(e, ['current_email', 'current_password', 'new_email'], setError, 'Email change');
     }
@@ -34,6 +34,11 @@ export function ChangeEmailForm({ reload }: { reload: () => void }) {
       <h3 id="change-email-title" className="ui-settings-form__title">
         Change email
       </h3>
+      {pending.data?.pending_email && (
+        <p className="ui-settings__pending" role="status">
+          {emailChangePendingMessage(pending.data.pending_email)}
+        </p>
+      )}
       <TextField
         label="Current email"
         type="email"
