@@ -20,6 +20,7 @@ export const prerenderPaths: string[] = [
   '/create-account',
   '/account/confirm-email',
   '/account/cancel-email-change',
+  '/unsubscribe',
   '/applications',
   ...courses.map((c) => `/courses/${c.id}`),
   ...initiatives.flatMap((i) => [`/apply/${i.frontend_slug}`, `/apply/${i.frontend_slug}/application`]),
@@ -42,6 +43,7 @@ const TITLES: Record<string, string> = {
   '/create-account': 'Create an account',
   '/account/confirm-email': 'Confirm your new email',
   '/account/cancel-email-change': 'Cancel the email change',
+  '/unsubscribe': 'Unsubscribe',
   '/applications': 'Applications',
 };
 

@@ -25,6 +25,7 @@ const LoginOtherPage = page(() => import('../features/auth/login-other-page'), '
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 const ConfirmEmailPage = page(() => import('../features/auth/email-change-pages'), 'ConfirmEmailPage');
 const CancelEmailChangePage = page(() => import('../features/auth/email-change-pages'), 'CancelEmailChangePage');
+const UnsubscribePage = page(() => import('../features/auth/unsubscribe-page'), 'UnsubscribePage');
 const CreateAccountPage = page(() => import('../features/auth/create-account-page'), 'CreateAccountPage');
 
 function Layout({ children }: { children: React.ReactNode }) {
@@ -58,6 +59,7 @@ export function SiteRoutes() {
       <Route path="/create-account" element={<CreateAccountPage />} />
       <Route path="/account/confirm-email" element={<ConfirmEmailPage />} />
       <Route path="/account/cancel-email-change" element={<CancelEmailChangePage />} />
+      <Route path="/unsubscribe" element={<UnsubscribePage />} />
       <Route path="*" element={<ErrorView />} />
     </Routes>
   );
