@@ -45,10 +45,7 @@ let serial = 0;
 const freshEmail = () => `moved-${Date.now()}-${++serial}@example.com`;
 
 const ask = (u: TestUser, new_email: string) =>
-  t.http
-    .post('/api/auth/account/change-email/')
-    .set(bearer(u))
-    .send({ current_email: u.email, current_password: u.password, new_email });
+  t.http.post('/api/auth/account/change-email/').set(bearer(u)).send({ current_email: u.email, current_password: u.password, new_email });
 const confirm = (token: string) => t.http.post('/api/auth/account/change-email/confirm/').send({ token });
 const cancel = (token: string) => t.http.post('/api/auth/account/change-email/cancel/').send({ token });
 const login = (email: string, password: string) => t.http.post('/api/auth/login/').send({ email, password });

@@ -30,7 +30,10 @@ type Mail = { subject: string; html: string; text: string };
 const inbox = (to: string): Promise<Mail[]> =>
   t.ds.query(`SELECT subject, html, text FROM dev_mailbox_messages WHERE mail_to = $1 ORDER BY received_at, id`, [to]);
 const sentHeaders = (to: string) =>
-  sendMail.mock.calls.map((c) => c[0] as { to: string; headers?: Record<string, string> }).filter((m) => m.to === to).map((m) => m.headers ?? {});
+  sendMail.mock.calls
+    .map((c) => c[0] as { to: string; headers?: Record<string, string> })
+    .filter((m) => m.to === to)
+    .map((m) => m.headers ?? {});
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
@@ -67,7 +70,13 @@ async function cohortWith(items: { title: string; dueInHours: number; mandatory?
   for (const i of items) {
     const [g] = await t.ds.query(
       `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, submission_status) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [cohort.id, course.lessons[`${i.title} ${n}`].id, new Date(Date.now() + i.dueInHours * HOUR), i.mandatory ?? true, i.status ?? 'OPEN'],
+      [
+        cohort.id,
+        course.lessons[`${i.title} ${n}`].id,
+        new Date(Date.now() + i.dueInHours * HOUR),
+        i.mandatory ?? true,
+        i.status ?? 'OPEN',
+      ],
     );
     grades[i.title] = g.id;
   }
@@ -185,15 +194,15 @@ describe('one-click unsubscribe', () => {
     // The token cannot be bent to another user.
     const [, signature] = token.split('.');
     const forged = `${Buffer.from(`${b.id_slug}.deadline_reminders`).toString('base64url')}.${signature}`;
-    await t.http.post(`/api/notifications/unsubscribe/?token=${encodeURIComponent(forged)}`).type('form').send('List-Unsubscribe=One-Click').expect(400);
+    await t.http
+      .post(`/api/notifications/unsubscribe/?token=${encodeURIComponent(forged)}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(400);
     await t.http.post('/api/notifications/unsubscribe/?token=junk').type('form').send('List-Unsubscribe=One-Click').expect(400);
 
     // What a mail client sends: a form POST, no cookie, no token.
-    const res = await t.http
-      .post(`${url.pathname}${url.search}`)
-      .type('form')
-      .send('List-Unsubscribe=One-Click')
-      .expect(200);
+    const res = await t.http.post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
     expect(res.body.kind).toBe('deadline_reminders');
     expect((await prefs(a, a).expect(200)).body.preferences).toEqual({ deadline_reminders: false, application_digest: true });
     expect((await prefs(b, b).expect(200)).body.preferences.deadline_reminders).toBe(true);

@@ -24,7 +24,7 @@ export const notificationsRoutes = defineRoutes({
     body: NotificationPreferencesUpdateSchema,
     response: NotificationPreferencesResponseSchema,
     auth: 'user',
-    summary: 'Turn reminders or digests on or off (the user\'s own, or any for an admin)',
+    summary: "Turn reminders or digests on or off (the user's own, or any for an admin)",
   },
   unsubscribe: {
     method: 'POST',

@@ -26,7 +26,16 @@ import { TokenVersionsService } from './token-versions.service';
     }),
   ],
   controllers: [AuthController, PasswordResetController],
-  providers: [AuthService, TokenService, TokenVersionsService, PasswordService, LoginThrottleService, JwtStrategy, PasswordResetService, EmailChangeService],
+  providers: [
+    AuthService,
+    TokenService,
+    TokenVersionsService,
+    PasswordService,
+    LoginThrottleService,
+    JwtStrategy,
+    PasswordResetService,
+    EmailChangeService,
+  ],
   exports: [PasswordService, TokenService],
 })
 export class AuthModule {}

@@ -170,7 +170,14 @@ export function gradeNotice(q: Sql, userGradeId: string) {
 }
 
 export function certificateNotice(q: Sql, userCertificateId: string) {
-  return one<{ id_slug: string; email: string; first_name: string; certificate_title: string; cohort_title: string; cohort_id_slug: string }>(
+  return one<{
+    id_slug: string;
+    email: string;
+    first_name: string;
+    certificate_title: string;
+    cohort_title: string;
+    cohort_id_slug: string;
+  }>(
     q,
     `SELECT uc.id_slug, u.email, u.first_name, ce.title AS certificate_title, c.title AS cohort_title, c.id_slug AS cohort_id_slug
        FROM user_certificates uc JOIN users u ON u.id = uc.user_id JOIN certificates ce ON ce.id = uc.certificate_id

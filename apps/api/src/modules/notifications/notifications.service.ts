@@ -79,7 +79,12 @@ export class NotificationsService {
       template: 'grade-released',
       to: n.email,
       subjectId: `grade:${n.id_slug}`,
-      props: { firstName: n.first_name, itemTitle: n.item_title, cohortTitle: n.cohort_title, gradesUrl: `${this.mail.learnOrigin}/class/${n.cohort_id_slug}` },
+      props: {
+        firstName: n.first_name,
+        itemTitle: n.item_title,
+        cohortTitle: n.cohort_title,
+        gradesUrl: `${this.mail.learnOrigin}/class/${n.cohort_id_slug}`,
+      },
     });
   }
 

@@ -35,7 +35,8 @@ const deadlineText = (d: string | Date) =>
   })} (Malaysia time)`;
 const dayText = (isoDay: string) =>
   new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const timeText = (d: string | Date) => new Date(d).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: SCHOOL_TIME_ZONE });
+const timeText = (d: string | Date) =>
+  new Date(d).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: SCHOOL_TIME_ZONE });
 
 /**
  * The recurring notifications, each a pg-boss singleton schedule (one run at a time across every
@@ -105,7 +106,12 @@ export class ScheduledNotifications {
       const count = await countApplicationsBetween(m, span.from, span.until);
       if (!(await recordDigest(m, span.day, span.from, span.until, count)) || count === 0) return 0;
       const listed = await applicationsBetween(m, span.from, span.until, DIGEST_LIST_LIMIT);
-      const applications = listed.map((a) => ({ fullName: a.full_name, email: a.email, programme: a.course, submitted: timeText(a.created_date) }));
+      const applications = listed.map((a) => ({
+        fullName: a.full_name,
+        email: a.email,
+        programme: a.course,
+        submitted: timeText(a.created_date),
+      }));
       const admins = await digestRecipients(m);
       const messages: SendMailJob[] = admins.map((admin) => {
         const links = this.notifications.unsubscribeLinks(admin.id_slug, 'application_digest');

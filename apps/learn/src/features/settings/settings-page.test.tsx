@@ -119,7 +119,9 @@ describe('/student/settings', () => {
         pending = (c.body as { new_email: string }).new_email;
         return { body: { user: STUDENT, pending_email: pending } };
       },
-      'GET /api/auth/account/change-email/pending/': () => ({ body: { pending_email: pending, expires_at: pending && new Date().toISOString() } }),
+      'GET /api/auth/account/change-email/pending/': () => ({
+        body: { pending_email: pending, expires_at: pending && new Date().toISOString() },
+      }),
       'GET /api/notifications/preferences/u1/': () => ({ body: { preferences: { deadline_reminders: true, application_digest: true } } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Change email' }));
@@ -153,7 +155,9 @@ describe('/student/settings', () => {
     const { calls } = renderApp('/student/settings', {
       'GET /api/auth/account/change-email/pending/': () => ({ body: { pending_email: null, expires_at: null } }),
       'GET /api/notifications/preferences/u1/': () => ({ body: { preferences: { deadline_reminders: true, application_digest: true } } }),
-      'PATCH /api/notifications/preferences/u1/': () => ({ body: { preferences: { deadline_reminders: false, application_digest: true } } }),
+      'PATCH /api/notifications/preferences/u1/': () => ({
+        body: { preferences: { deadline_reminders: false, application_digest: true } },
+      }),
     });
     await user.click(await screen.findByRole('link', { name: 'Notifications' }));
     expect(document.activeElement?.id).toBe('notifications');

@@ -55,7 +55,11 @@ function LinkPage({ title, lead, action, submit, onDone }: LinkPageProps) {
         <>
           <output className="auth-card__lead auth-card__status">{done}</output>
           <p className="auth-card__switch">
-            {user ? <AppLink to={user.role === 'STUDENT' ? '/student/settings' : '/admin/settings'}>Back to settings</AppLink> : <AppLink to="/login">Sign in</AppLink>}
+            {user ? (
+              <AppLink to={user.role === 'STUDENT' ? '/student/settings' : '/admin/settings'}>Back to settings</AppLink>
+            ) : (
+              <AppLink to="/login">Sign in</AppLink>
+            )}
           </p>
         </>
       ) : hydrated && !token ? (

@@ -11,7 +11,8 @@ export const deadlineReminderStrings = {
   action: 'Open it in your class',
   linkIntro: 'Or open this link in your browser:',
   unsubscribe: 'Stop deadline reminders',
-  footer: 'You receive this reminder because you are enrolled in a cohort at ChipSkills Academy. You can turn reminders off in your settings.',
+  footer:
+    'You receive this reminder because you are enrolled in a cohort at ChipSkills Academy. You can turn reminders off in your settings.',
 };
 
 export interface DeadlineReminderProps {

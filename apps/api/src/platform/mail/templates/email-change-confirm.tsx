@@ -10,7 +10,8 @@ export const emailChangeConfirmStrings = {
   intro: (email: string) => `You asked to use ${email} to sign in to ChipSkills Academy. Confirm it with this link:`,
   action: 'Confirm my new email',
   linkIntro: 'Or open this link in your browser:',
-  validity: (hours: number) => `The link is valid for ${hours} hours and works once. Until then you keep signing in with your current email.`,
+  validity: (hours: number) =>
+    `The link is valid for ${hours} hours and works once. Until then you keep signing in with your current email.`,
   ignore: 'If you did not ask for this, ignore this email: nothing changes.',
   footer: 'You receive this email because someone asked to change the email of a ChipSkills Academy account to this address.',
 };
