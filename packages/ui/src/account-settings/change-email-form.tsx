@@ -35,9 +35,7 @@ export function ChangeEmailForm() {
         Change email
       </h3>
       {pending.data?.pending_email && (
-        <p className="ui-settings__pending" role="status">
-          {emailChangePendingMessage(pending.data.pending_email)}
-        </p>
+        <output className="ui-settings__pending">{emailChangePendingMessage(pending.data.pending_email)}</output>
       )}
       <TextField
         label="Current email"

@@ -42,25 +42,26 @@ export function NotificationPreferencesForm({ userIdSlug, role }: { userIdSlug: 
       <fieldset className="ui-settings__choices" disabled={!preferences.data || update.isPending}>
         <legend className="ui-settings-form__title">Emails you can turn off</legend>
         {kinds.map((kind) => (
-          <label key={kind} className="ui-settings__choice">
+          <div key={kind} className="ui-settings__choice">
             <input
+              id={`notify-${kind}`}
               type="checkbox"
               checked={preferences.data?.[kind] ?? true}
               onChange={(e) => void toggle(kind, e.target.checked)}
               aria-describedby={`${kind}-hint`}
             />
             <span>
-              <span className="ui-settings__choice-label">{CHOICES[kind].label}</span>
+              <label htmlFor={`notify-${kind}`} className="ui-settings__choice-label">
+                {CHOICES[kind].label}
+              </label>
               <span id={`${kind}-hint`} className="ui-settings__muted">
                 {CHOICES[kind].hint}
               </span>
             </span>
-          </label>
+          </div>
         ))}
       </fieldset>
-      <p className="ui-settings__muted" role="status">
-        {status}
-      </p>
+      <output className="ui-settings__muted ui-settings__saved">{status}</output>
       <p className="ui-settings__muted">
         Emails about your account (password reset, email confirmation and security notices) are always sent.
       </p>
