@@ -16,7 +16,8 @@ const HOUR = 3_600_000;
 
 let t: TestApp;
 let scheduled: ScheduledNotifications;
-let sendMail: ReturnType<typeof vi.spyOn>;
+type Sent = { to: string; headers?: Record<string, string> };
+let sendMail: { mock: { calls: unknown[][] } };
 beforeAll(async () => {
   t = await createTestApp({ WEB_ORIGIN, PUBLIC_URL, DISABLE_RATE_LIMITS: 'true', MAIL_RETRY_DELAY_SECONDS: '1' });
   scheduled = t.app.get(ScheduledNotifications);
