@@ -32,7 +32,7 @@ const inbox = (to: string): Promise<Mail[]> =>
   t.ds.query(`SELECT subject, html, text FROM dev_mailbox_messages WHERE mail_to = $1 ORDER BY received_at, id`, [to]);
 const sentHeaders = (to: string) =>
   sendMail.mock.calls
-    .map((c) => c[0] as { to: string; headers?: Record<string, string> })
+    .map((c) => c[0] as Sent)
     .filter((m) => m.to === to)
     .map((m) => m.headers ?? {});
 
