@@ -1,7 +1,36 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
+import { signInAsAdmin } from '../support/admin';
 import { collectDialogs, expectAccessible, signInAsStudent } from '../support/learn';
 
-test('a student changes their name, password and email in the settings', async ({ page, request }) => {
+const CONFIRM_SUBJECT = 'Confirm your new ChipSkills Academy email';
+
+/** An admin opens the confirmation mail to the address in the development mailbox: the link of its Text part. */
+async function confirmationLink(browser: Browser, email: string): Promise<string> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  try {
+    await signInAsAdmin(admin);
+    await admin.getByRole('link', { name: 'Mailbox' }).click();
+    const items = admin
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('button')
+      .filter({ hasText: `To ${email}` });
+    await expect(items).toHaveCount(1, { timeout: 30_000 });
+    await expect(items.first()).toContainText(CONFIRM_SUBJECT);
+    await items.first().click();
+    const message = admin.getByRole('region', { name: 'Message' });
+    await expect(message.getByRole('heading', { name: CONFIRM_SUBJECT })).toBeVisible();
+    await message.getByRole('button', { name: 'Text' }).click();
+    const text = await message.locator('pre').innerText();
+    const link = /https?:\/\/\S+\/account\/confirm-email\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
+    if (!link) throw new Error(`no confirmation link in: ${text}`);
+    return new URL(link).pathname + new URL(link).search;
+  } finally {
+    await context.close();
+  }
+}
+
+test('a student changes their name, password and email in the settings', async ({ page, request, browser }) => {
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const email = `settings-${stamp}@example.com`;
   const password = 'Silicon#Wafer9';
@@ -48,8 +77,23 @@ test('a student changes their name, password and email in the settings', async (
   await expect(page.getByText('Invalid email format')).toBeVisible();
   await page.getByLabel('New email').fill(newEmail);
   await page.getByRole('button', { name: 'Change email' }).click();
+  // Nothing changes until the new address confirms it: the page shows the address waiting.
+  await expect(
+    page.getByText(`We sent a confirmation link to ${newEmail}. Your email changes once you open it (valid for 24 hours).`),
+  ).toBeVisible();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  expect(dialogs).not.toContain('Email changed successfully!');
+
+  // The student opens the link from the mailbox and confirms.
+  await page.goto(await confirmationLink(browser, newEmail));
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new email' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm my new email' }).click();
   await expect.poll(() => dialogs).toContain('Email changed successfully!');
+  await expect(page.getByRole('status')).toHaveText('Email changed successfully!');
+  await page.goto('/student/settings');
   await expect(page.getByText(`Signed in as ${newEmail}`)).toBeVisible();
+  const oldAddress = await request.post('/api/auth/login/', { data: { email, password: 'Gallium#Nitride7' } });
+  expect(oldAddress.status()).toBe(400);
 
   // The new email and password sign in; the old password does not.
   const old = await request.post('/api/auth/login/', { data: { email: newEmail, password } });

@@ -18,6 +18,7 @@ import { EnrolmentsModule } from './modules/enrolments/enrolments.module';
 import { CertificatesModule } from './modules/certificates/certificates.module';
 import { StorageModule } from './platform/storage/storage.module';
 import { LearningModule } from './modules/learning/learning.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
@@ -72,6 +73,7 @@ export class AppModule {
         DocsModule,
         FormsModule,
         ApplicationsModule,
+        NotificationsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

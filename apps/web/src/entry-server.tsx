@@ -18,6 +18,9 @@ export const prerenderPaths: string[] = [
   '/login-other',
   '/login/reset-password',
   '/create-account',
+  '/account/confirm-email',
+  '/account/cancel-email-change',
+  '/unsubscribe',
   '/applications',
   ...courses.map((c) => `/courses/${c.id}`),
   ...initiatives.flatMap((i) => [`/apply/${i.frontend_slug}`, `/apply/${i.frontend_slug}/application`]),
@@ -38,6 +41,9 @@ const TITLES: Record<string, string> = {
   '/login-other': 'Instructor sign in',
   '/login/reset-password': 'Reset password',
   '/create-account': 'Create an account',
+  '/account/confirm-email': 'Confirm your new email',
+  '/account/cancel-email-change': 'Cancel the email change',
+  '/unsubscribe': 'Unsubscribe',
   '/applications': 'Applications',
 };
 

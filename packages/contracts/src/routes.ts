@@ -7,6 +7,7 @@ import { coursesRoutes } from './courses/courses.routes';
 import { enrolmentsRoutes } from './enrolments/enrolments.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { learningRoutes } from './learning/learning.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { platformRoutes } from './platform/platform.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
@@ -23,6 +24,7 @@ export const routes = {
   ...formsRoutes,
   ...programmeRoutes,
   ...learningRoutes,
+  ...notificationsRoutes,
   ...adminRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDef>;

@@ -23,6 +23,9 @@ const ApplicationPlaceholder = page(() => import('../features/placeholders/place
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const LoginOtherPage = page(() => import('../features/auth/login-other-page'), 'LoginOtherPage');
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
+const ConfirmEmailPage = page(() => import('../features/auth/email-change-pages'), 'ConfirmEmailPage');
+const CancelEmailChangePage = page(() => import('../features/auth/email-change-pages'), 'CancelEmailChangePage');
+const UnsubscribePage = page(() => import('../features/auth/unsubscribe-page'), 'UnsubscribePage');
 const CreateAccountPage = page(() => import('../features/auth/create-account-page'), 'CreateAccountPage');
 
 function Layout({ children }: { children: React.ReactNode }) {
@@ -54,6 +57,9 @@ export function SiteRoutes() {
       <Route path="/login-other" element={<LoginOtherPage />} />
       <Route path="/login/reset-password" element={<ResetPasswordPage />} />
       <Route path="/create-account" element={<CreateAccountPage />} />
+      <Route path="/account/confirm-email" element={<ConfirmEmailPage />} />
+      <Route path="/account/cancel-email-change" element={<CancelEmailChangePage />} />
+      <Route path="/unsubscribe" element={<UnsubscribePage />} />
       <Route path="*" element={<ErrorView />} />
     </Routes>
   );

@@ -24,6 +24,12 @@ import {
   PasswordResetRequestResponseSchema,
   PasswordResetRequestSchema,
 } from './password-reset.schemas';
+import {
+  EmailChangeCancelResponseSchema,
+  EmailChangeConfirmResponseSchema,
+  EmailChangePendingSchema,
+  EmailChangeTokenSchema,
+} from './email-change.schemas';
 
 export const authRoutes = defineRoutes({
   login: {
@@ -95,6 +101,30 @@ export const authRoutes = defineRoutes({
     body: ChangeEmailSchema,
     response: ChangeEmailResponseSchema,
     auth: 'user',
+    summary: 'Ask to change the email: the new address takes effect once confirmed from a link mailed to it',
+  },
+  emailChangePending: {
+    method: 'GET',
+    path: 'auth/account/change-email/pending/',
+    response: EmailChangePendingSchema,
+    auth: 'user',
+    summary: 'The email change waiting for its confirmation, if any',
+  },
+  emailChangeConfirm: {
+    method: 'POST',
+    path: 'auth/account/change-email/confirm/',
+    body: EmailChangeTokenSchema,
+    response: EmailChangeConfirmResponseSchema,
+    auth: 'public',
+    summary: 'Confirm an email change with the link sent to the new address (single use, 24 hours)',
+  },
+  emailChangeCancel: {
+    method: 'POST',
+    path: 'auth/account/change-email/cancel/',
+    body: EmailChangeTokenSchema,
+    response: EmailChangeCancelResponseSchema,
+    auth: 'public',
+    summary: 'Cancel a pending email change with the link sent to the old address',
   },
   passwordResetRequest: {
     method: 'POST',

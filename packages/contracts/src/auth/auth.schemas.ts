@@ -186,5 +186,6 @@ export const ChangeEmailSchema = z.strictObject({
   new_email: makeEmailSchema('New email is required'),
 });
 export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
-export const ChangeEmailResponseSchema = UserResponseSchema;
+/** The user, unchanged until the new address is confirmed, and the address waiting for that confirmation. */
+export const ChangeEmailResponseSchema = UserResponseSchema.extend({ pending_email: z.string() });
 export type ChangeEmailResponse = z.infer<typeof ChangeEmailResponseSchema>;

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useSession } from '../session';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
+import { hasNotificationChoices, NotificationPreferencesForm } from './notification-preferences-form';
 import { ProfileForm } from './profile-form';
 import './account-settings.css';
 
 const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'account-settings', label: 'Account Settings' },
+  { id: 'notifications', label: 'Notifications' },
 ] as const;
 
 /** Reloads the page after a settings change. */
@@ -19,7 +21,8 @@ export interface AccountSettingsProps {
 }
 
 /**
- * Profile (first and last name) and Account Settings (password and email) of the signed-in user,
+ * Profile (first and last name), Account Settings (password and email) and, for those who receive
+ * mail they may turn off, Notifications of the signed-in user,
  * with side tabs that scroll to each section: the same for students and staff, each in their own
  * layout. Each change alerts and reloads. Renders nothing without a user.
  */
@@ -27,6 +30,8 @@ export function AccountSettings({ reload = reloadWindow }: AccountSettingsProps)
   const { user } = useSession();
   const [current, setCurrent] = useState<string>(SECTIONS[0].id);
   if (!user) return null;
+  // Notifications only for those who receive mail they may turn off.
+  const sections = SECTIONS.filter((s) => s.id !== 'notifications' || hasNotificationChoices(user.role));
 
   const goTo = (id: string) => {
     setCurrent(id);
@@ -39,7 +44,7 @@ export function AccountSettings({ reload = reloadWindow }: AccountSettingsProps)
     <div className="ui-settings">
       <nav className="ui-settings__tabs" aria-label="Settings sections">
         <ul>
-          {SECTIONS.map((s) => (
+          {sections.map((s) => (
             <li key={s.id}>
               <a
                 href={`#${s.id}`}
@@ -65,8 +70,14 @@ export function AccountSettings({ reload = reloadWindow }: AccountSettingsProps)
           <h2 id="account-title">Account Settings</h2>
           <p className="ui-settings__muted">Signed in as {user.email}</p>
           <ChangePasswordForm reload={reload} />
-          <ChangeEmailForm reload={reload} />
+          <ChangeEmailForm />
         </section>
+        {sections.some((s) => s.id === 'notifications') && (
+          <section id="notifications" tabIndex={-1} className="ui-settings__section" aria-labelledby="notifications-title">
+            <h2 id="notifications-title">Notifications</h2>
+            <NotificationPreferencesForm userIdSlug={user.id_slug} role={user.role} />
+          </section>
+        )}
       </div>
     </div>
   );

@@ -1,7 +1,5 @@
-import { type ChangeEmail, ChangeEmailSchema } from '@school/contracts';
-import { useSession } from '../session';
-import { useChangeEmail } from './settings-api';
-import { EMAIL_CHANGED_ALERT } from './settings-messages';
+import { type ChangeEmail, ChangeEmailSchema, emailChangePendingMessage } from '@school/contracts';
+import { useChangeEmail, usePendingEmailChange } from './settings-api';
 import { type SettingsField, SettingsForm } from './settings-form';
 
 const FIELDS: SettingsField<ChangeEmail>[] = [
@@ -10,10 +8,14 @@ const FIELDS: SettingsField<ChangeEmail>[] = [
   { name: 'new_email', label: 'New email', type: 'email', autoComplete: 'off' },
 ];
 
-/** Current email, password and new email; success updates the user, alerts and reloads. */
-export function ChangeEmailForm({ reload }: { reload: () => void }) {
-  const { setUser } = useSession();
+/**
+ * Current email, password and new email. The new address takes effect once its owner follows the
+ * link mailed to it (the confirmation page alerts 'Email changed successfully!'); until then the
+ * form shows the address waiting for it.
+ */
+export function ChangeEmailForm() {
   const change = useChangeEmail();
+  const pending = usePendingEmailChange();
   return (
     <SettingsForm
       id="change-email"
@@ -21,12 +23,15 @@ export function ChangeEmailForm({ reload }: { reload: () => void }) {
       schema={ChangeEmailSchema}
       fields={FIELDS}
       what="Email change"
+      notice={
+        pending.data?.pending_email && (
+          <output className="ui-settings__pending">{emailChangePendingMessage(pending.data.pending_email)}</output>
+        )
+      }
       save={async (values) => {
-        const user = await change.mutateAsync(values);
-        setUser(user);
-        window.alert(EMAIL_CHANGED_ALERT);
-        reload();
+        await change.mutateAsync(values);
       }}
+      resetOnSave
     />
   );
 }

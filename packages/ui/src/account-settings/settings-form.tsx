@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../button/button';
@@ -23,6 +24,8 @@ export function SettingsForm<T extends FieldValues>({
   fields,
   what,
   save,
+  notice,
+  resetOnSave,
 }: {
   /** The form's id: its title is `${id}-title`. */
   id: string;
@@ -33,8 +36,12 @@ export function SettingsForm<T extends FieldValues>({
   /** What is saved, for the console when it fails (e.g. 'Email change'). */
   what: string;
   save: (values: T) => Promise<void>;
+  /** Shown under the title (e.g. the address an email change waits for). */
+  notice?: ReactNode;
+  /** Empties the fields once saved (when the page stays as it is). */
+  resetOnSave?: boolean;
 }) {
-  const { register, handleSubmit, formState, setError } = useForm<T>({
+  const { register, handleSubmit, formState, setError, reset } = useForm<T>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
   });
@@ -43,6 +50,7 @@ export function SettingsForm<T extends FieldValues>({
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save(values);
+      if (resetOnSave) reset();
     } catch (e) {
       applyServerErrors(
         e,
@@ -58,6 +66,7 @@ export function SettingsForm<T extends FieldValues>({
       <h3 id={`${id}-title`} className="ui-settings-form__title">
         {title}
       </h3>
+      {notice}
       {fields.map((f) => (
         <TextField
           key={f.name}

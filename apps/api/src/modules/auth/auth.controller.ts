@@ -5,6 +5,7 @@ import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, Route, RouteBody, RouteParams } from '../../common/route.decorator';
 import { AppConfig } from '../../config/app-config';
 import { AuthService } from './auth.service';
+import { EmailChangeService } from './email-change.service';
 import { assertCookieCanBeKept, clearRefreshCookie, isBrowserCall, readRefreshToken, setRefreshCookie } from './refresh-cookie';
 import { TokenService } from './token.service';
 
@@ -25,6 +26,7 @@ export class AuthController {
     @Inject(AuthService) private readonly auth: AuthService,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(EmailChangeService) private readonly emailChanges: EmailChangeService,
   ) {}
 
   @Route('register')
@@ -98,9 +100,34 @@ export class AuthController {
     return { message: 'Password changed', access, ...deliverRefresh(req, res, this.config, refresh), user };
   }
 
+  /** The email changes only once the new address confirms it (EmailChangeService). */
   @Route('changeEmail')
+  @Header(...NO_STORE)
   async changeEmail(@CurrentUser() me: AuthUser, @RouteBody() body: BodyOf<'changeEmail'>, @Req() req: Request) {
-    return { user: await this.auth.changeEmail(me.id, body, req.ip ?? 'unknown') };
+    return this.emailChanges.request(me.id, body, req.ip ?? 'unknown');
+  }
+
+  @Route('emailChangePending')
+  @Header(...NO_STORE)
+  async emailChangePending(@CurrentUser() me: AuthUser) {
+    return this.emailChanges.pending(me.id);
+  }
+
+  /** Public: the link may be opened signed out, on any device. */
+  @Route('emailChangeConfirm')
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: 20, ttl: 15 * 60_000 } })
+  @Header(...NO_STORE)
+  async emailChangeConfirm(@RouteBody() body: BodyOf<'emailChangeConfirm'>) {
+    return this.emailChanges.confirm(body.token);
+  }
+
+  @Route('emailChangeCancel')
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: 20, ttl: 15 * 60_000 } })
+  @Header(...NO_STORE)
+  async emailChangeCancel(@RouteBody() body: BodyOf<'emailChangeCancel'>) {
+    return this.emailChanges.cancel(body.token);
   }
 
   /** Account-level suspension (the cohort's Suspend student acts on one enrolment only). */

@@ -4,6 +4,7 @@ import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/app-config';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { EmailChangeService } from './email-change.service';
 import { JWT_SECRET } from '../../common/jwt-secret';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
@@ -25,7 +26,16 @@ import { TokenVersionsService } from './token-versions.service';
     }),
   ],
   controllers: [AuthController, PasswordResetController],
-  providers: [AuthService, TokenService, TokenVersionsService, PasswordService, LoginThrottleService, JwtStrategy, PasswordResetService],
+  providers: [
+    AuthService,
+    TokenService,
+    TokenVersionsService,
+    PasswordService,
+    LoginThrottleService,
+    JwtStrategy,
+    PasswordResetService,
+    EmailChangeService,
+  ],
   exports: [PasswordService, TokenService],
 })
 export class AuthModule {}

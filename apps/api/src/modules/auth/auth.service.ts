@@ -1,5 +1,5 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { ChangeEmail, ChangePassword, Login, ProfileUpdate, Register, User } from '@school/contracts';
+import type { ChangePassword, Login, ProfileUpdate, Register, User } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import {
   accountById,
@@ -13,7 +13,6 @@ import {
   type PasswordRow,
   setPasswordHash,
   setSuspended,
-  updateEmail,
   updateProfile,
   type UserRow,
 } from './auth.queries';
@@ -137,21 +136,5 @@ export class AuthService {
     if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
     if (row.is_suspended) throw new ForbiddenException(SUSPENDED_MESSAGE);
     return row;
-  }
-
-  async changeEmail(userId: string, body: ChangeEmail, ip: string): Promise<User> {
-    const row = await this.accountOf(userId);
-    if (row.email !== body.current_email) throw fieldError('current_email', 'Current email does not match your account.');
-    const attempt = await this.throttle.begin(row.email, ip);
-    if (!(await this.passwords.verify(row.password_hash, body.current_password))) {
-      throw fieldError('current_password', WRONG_PASSWORD_MESSAGE);
-    }
-    await this.throttle.succeeded(attempt);
-    if (body.new_email === row.email) throw fieldError('new_email', 'The new email is the same as the current one.');
-    const updated = await updateEmail(this.db, userId, body.new_email).catch((e: { code?: string }) => {
-      if (e.code === '23505') throw fieldError('new_email', DUPLICATE_EMAIL_MESSAGE);
-      throw e;
-    });
-    return toUser(updated);
   }
 }

@@ -17,6 +17,17 @@ export interface SendMailJob<N extends TemplateName = TemplateName> {
   /** The thing the message is about (an enrolment...): one message per template, recipient and subject. */
   subjectId: string;
   props: TemplateProps<N>;
+  /**
+   * For mail the recipient may turn off: the one-click unsubscribe URL (RFC 8058), sent as the
+   * List-Unsubscribe and List-Unsubscribe-Post headers. Account mail has none.
+   */
+  unsubscribeUrl?: string;
+}
+
+/** The RFC 8058 headers of a message that may be turned off; none for account mail. */
+export function unsubscribeHeaders(url: string | undefined): Record<string, string> {
+  if (!url) return {};
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
 /** The job id of a message: the same (template, recipient, subject) always gives the same id. */
@@ -61,6 +72,16 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   /** Where the learner app is reached, for links in messages. */
   get learnOrigin(): string {
     return (this.config.LEARN_ORIGIN ?? this.config.publicUrl).replace(/\/+$/, '');
+  }
+
+  /** Where the admin console is reached, for links in messages to staff. */
+  get adminOrigin(): string {
+    return (this.config.ADMIN_ORIGIN ?? this.config.publicUrl).replace(/\/+$/, '');
+  }
+
+  /** Where the API is reached from outside (the one-click unsubscribe of List-Unsubscribe). */
+  get apiOrigin(): string {
+    return this.config.publicUrl.replace(/\/+$/, '');
   }
 
   /** Where the public site is reached (sign-in, password reset), for links in messages. */
@@ -109,7 +130,13 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     if (await wasDelivered(this.ds, job.template, recipient, job.subjectId)) return;
     const transport = await this.open();
     const mail = await renderMail(job.template, job.props);
-    const info = await transport.sendMail({ to: job.to, subject: mail.subject, html: mail.html, text: mail.text });
+    const info = await transport.sendMail({
+      to: job.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      headers: unsubscribeHeaders(job.unsubscribeUrl),
+    });
     await recordDelivery(this.ds, job.template, recipient, job.subjectId, info.messageId ?? null);
   }
 

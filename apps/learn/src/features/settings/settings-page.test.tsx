@@ -111,10 +111,18 @@ describe('/student/settings', () => {
     error.mockRestore();
   });
 
-  it('validates an email change, then updates the user, alerts and reloads', async () => {
+  it('validates an email change, then shows the address waiting for its confirmation', async () => {
     const user = userEvent.setup();
+    let pending: string | null = null;
     const { calls } = renderApp('/student/settings', {
-      'POST /api/auth/account/change-email/': () => ({ body: { user: { ...STUDENT, email: 'new@example.com' } } }),
+      'POST /api/auth/account/change-email/': (c) => {
+        pending = (c.body as { new_email: string }).new_email;
+        return { body: { user: STUDENT, pending_email: pending } };
+      },
+      'GET /api/auth/account/change-email/pending/': () => ({
+        body: { pending_email: pending, expires_at: pending && new Date().toISOString() },
+      }),
+      'GET /api/notifications/preferences/u1/': () => ({ body: { preferences: { deadline_reminders: true, application_digest: true } } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Change email' }));
     expect(await screen.findByText('Current email is required')).toBeInTheDocument();
@@ -129,13 +137,36 @@ describe('/student/settings', () => {
     await user.type(screen.getByLabelText('Password'), 'Learn#Wafer2026');
     await user.type(screen.getByLabelText('New email'), 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Change email' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(EMAIL_CHANGED_ALERT));
-    expect(reloadPage).toHaveBeenCalled();
+    expect(
+      await screen.findByText('We sent a confirmation link to new@example.com. Your email changes once you open it (valid for 24 hours).'),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/auth/account/change-email/')?.body).toEqual({
       current_email: 'aisyah@example.com',
       current_password: 'Learn#Wafer2026',
       new_email: 'new@example.com',
     });
-    expect(screen.getByText('Signed in as new@example.com')).toBeInTheDocument();
+    // The email stays as it is until confirmed: no alert, no reload.
+    expect(alert).not.toHaveBeenCalledWith(EMAIL_CHANGED_ALERT);
+    expect(screen.getByText(`Signed in as ${STUDENT.email}`)).toBeInTheDocument();
+  });
+
+  it('has a Notifications side tab where a student turns deadline reminders off', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp('/student/settings', {
+      'GET /api/auth/account/change-email/pending/': () => ({ body: { pending_email: null, expires_at: null } }),
+      'GET /api/notifications/preferences/u1/': () => ({ body: { preferences: { deadline_reminders: true, application_digest: true } } }),
+      'PATCH /api/notifications/preferences/u1/': () => ({
+        body: { preferences: { deadline_reminders: false, application_digest: true } },
+      }),
+    });
+    await user.click(await screen.findByRole('link', { name: 'Notifications' }));
+    expect(document.activeElement?.id).toBe('notifications');
+    const box = await screen.findByRole('checkbox', { name: /Deadline reminders/ });
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: /digest/ })).not.toBeInTheDocument();
+    await user.click(box);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Deadline reminders/ })).not.toBeChecked());
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ deadline_reminders: false });
   });
 });

@@ -1,6 +1,12 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactElement } from 'react';
 import { EnrolledInCohort, type EnrolledInCohortProps, enrolledInCohortStrings } from './enrolled-in-cohort';
+import { ApplicationDigest, type ApplicationDigestProps, applicationDigestStrings } from './application-digest';
+import { CertificateIssued, type CertificateIssuedProps, certificateIssuedStrings } from './certificate-issued';
+import { DeadlineReminder, type DeadlineReminderProps, deadlineReminderStrings } from './deadline-reminder';
+import { GradeReleased, type GradeReleasedProps, gradeReleasedStrings } from './grade-released';
+import { EmailChangeConfirm, emailChangeConfirmStrings } from './email-change-confirm';
+import { EmailChangeNotice, emailChangeNoticeStrings } from './email-change-notice';
 import { PasswordReset, passwordResetStrings } from './password-reset';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
@@ -12,6 +18,30 @@ export const templates = {
   'password-reset': {
     subject: () => passwordResetStrings.subject,
     component: PasswordReset,
+  },
+  'email-change-confirm': {
+    subject: () => emailChangeConfirmStrings.subject,
+    component: EmailChangeConfirm,
+  },
+  'email-change-notice': {
+    subject: () => emailChangeNoticeStrings.subject,
+    component: EmailChangeNotice,
+  },
+  'deadline-reminder': {
+    subject: (p: DeadlineReminderProps) => deadlineReminderStrings.subject(p.itemTitle),
+    component: DeadlineReminder,
+  },
+  'application-digest': {
+    subject: (p: ApplicationDigestProps) => applicationDigestStrings.subject(p.applications.length + p.more, p.day),
+    component: ApplicationDigest,
+  },
+  'certificate-issued': {
+    subject: (p: CertificateIssuedProps) => certificateIssuedStrings.subject(p.certificateTitle),
+    component: CertificateIssued,
+  },
+  'grade-released': {
+    subject: (p: GradeReleasedProps) => gradeReleasedStrings.subject(p.itemTitle),
+    component: GradeReleased,
   },
 } as const;
 

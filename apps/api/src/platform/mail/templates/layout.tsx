@@ -39,8 +39,24 @@ function Logo() {
   );
 }
 
-/** Every message's frame: the navy header with the logo, a white card, and the footer line. */
-export function Layout({ preview, footer, children }: { preview: string; footer: string; children: ReactNode }) {
+/** The footer's link to stop a kind of mail (every message the recipient may turn off has one). */
+export interface Unsubscribe {
+  url: string;
+  label: string;
+}
+
+/** Every message's frame: the navy header with the logo, a white card, and the footer line (and unsubscribe link). */
+export function Layout({
+  preview,
+  footer,
+  unsubscribe,
+  children,
+}: {
+  preview: string;
+  footer: string;
+  unsubscribe?: Unsubscribe;
+  children: ReactNode;
+}) {
   return (
     <Html lang="en" dir="ltr">
       <Head />
@@ -55,6 +71,13 @@ export function Layout({ preview, footer, children }: { preview: string; footer:
           </Section>
           <Hr style={{ borderColor: 'transparent', margin: '8px 0' }} />
           <Text style={{ color: BRAND.muted, fontSize: 12, lineHeight: '18px', textAlign: 'center', margin: '0 24px' }}>{footer}</Text>
+          {unsubscribe && (
+            <Text style={{ color: BRAND.muted, fontSize: 12, lineHeight: '18px', textAlign: 'center', margin: '8px 24px 0' }}>
+              <Link href={unsubscribe.url} style={{ color: BRAND.muted, textDecoration: 'underline' }}>
+                {unsubscribe.label}
+              </Link>
+            </Text>
+          )}
         </Container>
       </Body>
     </Html>

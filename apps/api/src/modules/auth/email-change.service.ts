@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type ChangeEmail,
+  EMAIL_CHANGE_ALREADY_CANCELLED_MESSAGE,
+  EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE,
+  EMAIL_CHANGE_CANCELLED_MESSAGE,
+  EMAIL_CHANGE_CONFIRMED_MESSAGE,
+  EMAIL_CHANGE_LINK_EXPIRED_MESSAGE,
+  EMAIL_CHANGE_LINK_INVALID_MESSAGE,
+  EMAIL_CHANGE_LINK_USED_MESSAGE,
+  EMAIL_CHANGE_TTL_HOURS,
+  type EmailChangePending,
+  type User,
+} from '@school/contracts';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { MailService } from '../../platform/mail/mail.service';
+import { DUPLICATE_EMAIL_MESSAGE, SUSPENDED_MESSAGE, USER_NOT_FOUND_MESSAGE, WRONG_PASSWORD_MESSAGE } from './auth.service';
+import {
+  type EmailChangeRow,
+  emailTaken,
+  insertEmailChange,
+  invalidateEmailChanges,
+  invalidateResetLinks,
+  lockAccount,
+  lockEmailChangeByToken,
+  markEmailChange,
+  passwordAccountById,
+  pendingEmailChange,
+  setEmailChangeToken,
+  updateEmail,
+} from './auth.queries';
+import { LoginThrottleService } from './login-throttle.service';
+import { resetTokenHash } from './password-reset-links';
+import { PasswordService } from './password.service';
+
+/** The job that makes a request's token and mails its link: to the new address (confirm) or the old one (cancel). */
+export const EMAIL_CHANGE_JOB = 'email-change-link';
+
+interface EmailChangeJob {
+  requestId: string;
+  kind: 'confirm' | 'cancel';
+}
+
+const fieldError = (field: string, message: string) => new BadRequestException({ message, errors: { [field]: message } });
+const linkError = (message: string) => new BadRequestException({ message, errors: { token: message } });
+const toUser = ({ id_slug, first_name, last_name, email, role }: User): User => ({ id_slug, first_name, last_name, email, role });
+
+/**
+ * Verified email change. Asking (with the current password) records the new address beside the
+ * account, withdrawing any earlier request, and queues two jobs: one mails the new address a
+ * confirmation link valid 24 hours, the other tells the old address and gives it a link to cancel.
+ * Each job makes its own random 256-bit token and stores only its sha256, so no token is ever at
+ * rest. The account's email changes only when the confirmation link is used (once); from then on
+ * only the new address signs in, and the password reset links mailed to the old one are withdrawn.
+ */
+@Injectable()
+export class EmailChangeService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(AppConfig) config: AppConfig,
+    @Inject(JobsService) private readonly jobs: JobsService,
+    @Inject(MailService) private readonly mail: MailService,
+    @Inject(PasswordService) private readonly passwords: PasswordService,
+    @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
+  ) {
+    jobs.define<EmailChangeJob>({
+      name: EMAIL_CHANGE_JOB,
+      queue: { retryLimit: config.MAIL_RETRY_LIMIT, retryDelay: config.MAIL_RETRY_DELAY_SECONDS, retryBackoff: true, retryDelayMax: 3600 },
+      handler: (data) => this.sendLink(data),
+    });
+  }
+
+  /** Records the request and queues its two messages; the account keeps its email until the confirmation. */
+  async request(userId: string, body: ChangeEmail, ip: string): Promise<{ user: User; pending_email: string }> {
+    const row = await passwordAccountById(this.db, userId);
+    if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
+    if (row.is_suspended) throw new ForbiddenException(SUSPENDED_MESSAGE);
+    if (row.email !== body.current_email) throw fieldError('current_email', 'Current email does not match your account.');
+    const attempt = await this.throttle.begin(row.email, ip);
+    if (!(await this.passwords.verify(row.password_hash, body.current_password))) {
+      throw fieldError('current_password', WRONG_PASSWORD_MESSAGE);
+    }
+    await this.throttle.succeeded(attempt);
+    if (body.new_email === row.email) throw fieldError('new_email', 'The new email is the same as the current one.');
+    return this.db.transaction(async (m) => {
+      const current = await lockAccount(m, userId);
+      if (!current) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
+      if (await emailTaken(m, body.new_email)) throw fieldError('new_email', DUPLICATE_EMAIL_MESSAGE);
+      await invalidateEmailChanges(m, userId);
+      const { id } = await insertEmailChange(m, userId, current.email, body.new_email, EMAIL_CHANGE_TTL_HOURS);
+      await this.jobs.send(m, EMAIL_CHANGE_JOB, { requestId: id, kind: 'confirm' } satisfies EmailChangeJob);
+      await this.jobs.send(m, EMAIL_CHANGE_JOB, { requestId: id, kind: 'cancel' } satisfies EmailChangeJob);
+      return { user: toUser(current), pending_email: body.new_email };
+    });
+  }
+
+  async pending(userId: string): Promise<EmailChangePending> {
+    const row = await pendingEmailChange(this.db, userId);
+    return { pending_email: row?.new_email ?? null, expires_at: row ? new Date(row.expires_at).toISOString() : null };
+  }
+
+  /** The job: a fresh token for a live request, mailed; nothing once the request is over. */
+  async sendLink({ requestId, kind }: EmailChangeJob): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const hash = resetTokenHash(token);
+    const request = await setEmailChangeToken(this.db, requestId, kind, hash);
+    if (!request) return;
+    const page = kind === 'confirm' ? 'confirm-email' : 'cancel-email-change';
+    const url = `${this.mail.webOrigin}/account/${page}?token=${encodeURIComponent(token)}`;
+    // One message per token: a retried job sends its new link, never the withdrawn one.
+    const subjectId = `email-change:${requestId}:${hash.slice(0, 16)}`;
+    if (kind === 'confirm') {
+      await this.mail.deliver({
+        template: 'email-change-confirm',
+        to: request.new_email,
+        subjectId,
+        props: { firstName: request.first_name, newEmail: request.new_email, confirmUrl: url, validHours: EMAIL_CHANGE_TTL_HOURS },
+      });
+    } else {
+      await this.mail.deliver({
+        template: 'email-change-notice',
+        to: request.old_email,
+        subjectId,
+        props: { firstName: request.first_name, newEmail: request.new_email, cancelUrl: url, validHours: EMAIL_CHANGE_TTL_HOURS },
+      });
+    }
+  }
+
+  /** Sets the new address with a live confirmation link: single use. */
+  async confirm(token: string): Promise<{ message: string; email: string }> {
+    return this.db.transaction(async (m) => {
+      const request = await lockEmailChangeByToken(m, 'confirm', resetTokenHash(token));
+      const refused = refusal(request);
+      if (refused || !request) throw linkError(refused ?? EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+      const account = await lockAccount(m, request.user_id);
+      if (!account || account.email !== request.old_email) throw linkError(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+      if (account.is_suspended) throw new ForbiddenException(SUSPENDED_MESSAGE);
+      // Someone registered the address meanwhile: the link stays as it was, and says so.
+      if (await emailTaken(m, request.new_email)) throw linkError(DUPLICATE_EMAIL_MESSAGE);
+      await updateEmail(m, account.id, request.new_email).catch((e: { code?: string }) => {
+        if (e.code === '23505') throw linkError(DUPLICATE_EMAIL_MESSAGE);
+        throw e;
+      });
+      await markEmailChange(m, request.id, 'confirmed');
+      await invalidateResetLinks(m, account.id);
+      return { message: EMAIL_CHANGE_CONFIRMED_MESSAGE, email: request.new_email };
+    });
+  }
+
+  /** Withdraws a pending change with the link sent to the old address. */
+  async cancel(token: string): Promise<{ message: string }> {
+    return this.db.transaction(async (m) => {
+      const request = await lockEmailChangeByToken(m, 'cancel', resetTokenHash(token));
+      if (!request) throw linkError(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+      if (request.confirmed_at) throw linkError(EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE);
+      if (request.cancelled_at) throw linkError(EMAIL_CHANGE_ALREADY_CANCELLED_MESSAGE);
+      if (request.invalidated_at) throw linkError(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+      // An expired request changed nothing; cancelling it says so all the same.
+      await markEmailChange(m, request.id, 'cancelled');
+      return { message: EMAIL_CHANGE_CANCELLED_MESSAGE };
+    });
+  }
+}
+
+/** Why a confirmation link cannot be used, or null when it can. */
+function refusal(request: EmailChangeRow | undefined): string | null {
+  if (!request) return EMAIL_CHANGE_LINK_INVALID_MESSAGE;
+  if (request.confirmed_at) return EMAIL_CHANGE_LINK_USED_MESSAGE;
+  if (request.cancelled_at) return EMAIL_CHANGE_ALREADY_CANCELLED_MESSAGE;
+  if (request.invalidated_at) return EMAIL_CHANGE_LINK_INVALID_MESSAGE;
+  if (request.expired) return EMAIL_CHANGE_LINK_EXPIRED_MESSAGE;
+  return null;
+}

@@ -1,0 +1,188 @@
+import type { NotificationKind, NotificationPreferences } from '@school/contracts';
+import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
+
+// Preferences: no row means everything on.
+
+export function preferencesOf(q: Sql, userId: string) {
+  return one<NotificationPreferences>(
+    q,
+    `SELECT coalesce(p.deadline_reminders, true) AS deadline_reminders, coalesce(p.application_digest, true) AS application_digest
+       FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id WHERE u.id = $1`,
+    [userId],
+  );
+}
+
+export function userBySlug(q: Sql, idSlug: string) {
+  return one<{ id: string }>(q, `SELECT id FROM users WHERE id_slug = $1`, [idSlug]);
+}
+
+export function userById(q: Sql, id: string) {
+  return one<{ id: string; id_slug: string }>(q, `SELECT id, id_slug FROM users WHERE id = $1`, [id]);
+}
+
+/** Sets the given choices (null leaves one as it is); answers them all. */
+export function savePreferences(q: Sql, userId: string, deadlineReminders: boolean | null, applicationDigest: boolean | null) {
+  return mustOne<NotificationPreferences>(
+    q,
+    `INSERT INTO notification_preferences AS p (user_id, deadline_reminders, application_digest)
+     VALUES ($1, coalesce($2, true), coalesce($3, true))
+     ON CONFLICT (user_id) DO UPDATE SET
+       deadline_reminders = coalesce($2, p.deadline_reminders),
+       application_digest = coalesce($3, p.application_digest),
+       modified_date = now()
+     RETURNING deadline_reminders, application_digest`,
+    [userId, deadlineReminders, applicationDigest],
+  );
+}
+
+/** Turns one kind off for the user with this slug; false when there is no such user. */
+export async function turnOff(q: Sql, userIdSlug: string, kind: NotificationKind): Promise<boolean> {
+  const column = kind === 'deadline_reminders' ? 'deadline_reminders' : 'application_digest';
+  const n = await exec(
+    q,
+    `INSERT INTO notification_preferences AS p (user_id, ${column})
+     SELECT id, false FROM users WHERE id_slug = $1
+     ON CONFLICT (user_id) DO UPDATE SET ${column} = false, modified_date = now()`,
+    [userIdSlug],
+  );
+  return n > 0;
+}
+
+// Deadline reminders.
+
+export interface ReminderRow {
+  user_id_slug: string;
+  email: string;
+  first_name: string;
+  cohort_grade_id: string;
+  item_title: string;
+  cohort_title: string;
+  cohort_id_slug: string;
+  deadline: string;
+}
+
+/**
+ * Claims the reminders due now: each (student, mandatory item) whose deadline falls within the
+ * next 24 hours, the item open, the student enrolled (active), not submitted, with reminders on
+ * and not reminded yet. The claim is the row in deadline_reminders: a second run, on this worker
+ * or another, finds it (or waits for the first to commit and then finds it) and claims nothing.
+ */
+export function claimDueReminders(q: Sql) {
+  return rows<ReminderRow>(
+    q,
+    `WITH due AS (
+       SELECT e.user_id, g.id AS cohort_grade_id
+         FROM cohort_grades g
+         JOIN cohorts c ON c.id = g.cohort_id
+         JOIN enrolments e ON e.cohort_id = g.cohort_id AND e.enrolment_status = 'ACTIVE'
+         JOIN users u ON u.id = e.user_id AND u.role = 'STUDENT' AND NOT u.is_suspended
+         LEFT JOIN notification_preferences p ON p.user_id = e.user_id
+         LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = e.user_id
+        WHERE g.is_mandatory AND g.submission_status = 'OPEN'
+          AND g.deadline_datetime > now() AND g.deadline_datetime <= now() + interval '24 hours'
+          AND c.end_access_date > now()
+          AND coalesce(ug.user_submission_status, 'PENDING') = 'PENDING'
+          AND coalesce(p.deadline_reminders, true)
+     ), claimed AS (
+       INSERT INTO deadline_reminders (user_id, cohort_grade_id)
+       SELECT user_id, cohort_grade_id FROM due
+       ON CONFLICT DO NOTHING
+       RETURNING user_id, cohort_grade_id
+     )
+     SELECT u.id_slug AS user_id_slug, u.email, u.first_name, g.id AS cohort_grade_id, l.title AS item_title,
+            c.title AS cohort_title, c.id_slug AS cohort_id_slug, g.deadline_datetime AS deadline
+       FROM claimed k
+       JOIN users u ON u.id = k.user_id
+       JOIN cohort_grades g ON g.id = k.cohort_grade_id
+       JOIN lessons l ON l.id = g.lesson_id
+       JOIN cohorts c ON c.id = g.cohort_id`,
+  );
+}
+
+// The daily digest of programme applications.
+
+export interface DigestApplicationRow {
+  full_name: string;
+  email: string;
+  course: string;
+  created_date: string;
+}
+
+/** Records the digest of a day; false when that day's digest exists already (another worker made it). */
+export async function recordDigest(q: Sql, day: string, from: Date, until: Date, count: number): Promise<boolean> {
+  const n = await exec(
+    q,
+    `INSERT INTO application_digests (digest_date, covered_from, covered_until, application_count)
+     VALUES ($1, $2, $3, $4) ON CONFLICT (digest_date) DO NOTHING`,
+    [day, from, until, count],
+  );
+  return n > 0;
+}
+
+/** The calendar day before `now` in the school's time zone, and its bounds. */
+export function previousDay(q: Sql, now: Date, timeZone: string) {
+  return mustOne<{ day: string; from: Date; until: Date }>(
+    q,
+    `SELECT to_char(d, 'YYYY-MM-DD') AS day, d AT TIME ZONE $2 AS "from", (d + interval '1 day') AT TIME ZONE $2 AS until
+       FROM (SELECT date_trunc('day', $1::timestamptz AT TIME ZONE $2) - interval '1 day' AS d) x`,
+    [now, timeZone],
+  );
+}
+
+export function applicationsBetween(q: Sql, from: Date, until: Date, limit: number) {
+  return rows<DigestApplicationRow>(
+    q,
+    `SELECT full_name, email, course, created_date FROM programme_applications
+      WHERE created_date >= $1 AND created_date < $2 ORDER BY created_date DESC, id DESC LIMIT $3`,
+    [from, until, limit],
+  );
+}
+
+export async function countApplicationsBetween(q: Sql, from: Date, until: Date): Promise<number> {
+  const row = await mustOne<{ n: number }>(
+    q,
+    `SELECT count(*)::int AS n FROM programme_applications WHERE created_date >= $1 AND created_date < $2`,
+    [from, until],
+  );
+  return row.n;
+}
+
+/** Active admins with the digest on. */
+export function digestRecipients(q: Sql) {
+  return rows<{ id_slug: string; email: string; first_name: string }>(
+    q,
+    `SELECT u.id_slug, u.email, u.first_name FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id
+      WHERE u.role = 'ADMIN' AND NOT u.is_suspended AND coalesce(p.application_digest, true) ORDER BY u.id`,
+  );
+}
+
+// Notices other modules call for.
+
+export function gradeNotice(q: Sql, userGradeId: string) {
+  return one<{ id_slug: string; email: string; first_name: string; item_title: string; cohort_title: string; cohort_id_slug: string }>(
+    q,
+    `SELECT ug.id_slug, u.email, u.first_name, l.title AS item_title, c.title AS cohort_title, c.id_slug AS cohort_id_slug
+       FROM user_grades ug JOIN users u ON u.id = ug.user_id JOIN cohort_grades g ON g.id = ug.cohort_grade_id
+       JOIN lessons l ON l.id = g.lesson_id JOIN cohorts c ON c.id = g.cohort_id
+      WHERE ug.id = $1`,
+    [userGradeId],
+  );
+}
+
+export function certificateNotice(q: Sql, userCertificateId: string) {
+  return one<{
+    id_slug: string;
+    email: string;
+    first_name: string;
+    certificate_title: string;
+    cohort_title: string;
+    cohort_id_slug: string;
+  }>(
+    q,
+    `SELECT uc.id_slug, u.email, u.first_name, ce.title AS certificate_title, c.title AS cohort_title, c.id_slug AS cohort_id_slug
+       FROM user_certificates uc JOIN users u ON u.id = uc.user_id JOIN certificates ce ON ce.id = uc.certificate_id
+       JOIN cohorts c ON c.id = uc.cohort_id
+      WHERE uc.id = $1`,
+    [userCertificateId],
+  );
+}

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import {
+  EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE,
+  EMAIL_CHANGE_CANCELLED_MESSAGE,
+  EMAIL_CHANGE_LINK_EXPIRED_MESSAGE,
+  EMAIL_CHANGE_LINK_INVALID_MESSAGE,
+  EMAIL_CHANGE_LINK_USED_MESSAGE,
+} from '@school/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
+
+const WEB_ORIGIN = 'http://site.example.test';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ WEB_ORIGIN, DISABLE_RATE_LIMITS: 'true', MAIL_RETRY_DELAY_SECONDS: '1' });
+});
+afterAll(async () => t?.close());
+
+type Mail = { subject: string; html: string; text: string };
+const inbox = (to: string): Promise<Mail[]> =>
+  t.ds.query(`SELECT subject, html, text FROM dev_mailbox_messages WHERE mail_to = $1 ORDER BY received_at, id`, [to]);
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The token of the n-th link to this page mailed to the address. */
+async function nthLink(to: string, page: 'confirm-email' | 'cancel-email-change', n = 1): Promise<string> {
+  const pattern = new RegExp(`${WEB_ORIGIN}/account/${page}\\?token=([A-Za-z0-9_-]+)`, 'g');
+  const links = await until(`${page} link ${n} to ${to}`, async () => {
+    const found = (await inbox(to)).flatMap((m) => [...m.text.matchAll(pattern)].map((x) => x[1]));
+    return found.length >= n && found;
+  });
+  return links[n - 1];
+}
+
+let serial = 0;
+const freshEmail = () => `moved-${Date.now()}-${++serial}@example.com`;
+
+const ask = (u: TestUser, new_email: string) =>
+  t.http.post('/api/auth/account/change-email/').set(bearer(u)).send({ current_email: u.email, current_password: u.password, new_email });
+const confirm = (token: string) => t.http.post('/api/auth/account/change-email/confirm/').send({ token });
+const cancel = (token: string) => t.http.post('/api/auth/account/change-email/cancel/').send({ token });
+const login = (email: string, password: string) => t.http.post('/api/auth/login/').send({ email, password });
+const pending = (u: TestUser) => t.http.get('/api/auth/account/change-email/pending/').set(bearer(u)).expect(200);
+
+describe('verified email change', () => {
+  it('keeps the old email until confirmed, shows the pending address and tells both inboxes', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    const res = await ask(u, next).expect(200);
+    expect(res.body).toMatchObject({ user: { email: u.email }, pending_email: next });
+    expect((await pending(u)).body).toMatchObject({ pending_email: next });
+    expect((await t.http.get('/api/auth/check/').set(bearer(u)).expect(200)).body.user.email).toBe(u.email);
+    await login(u.email, u.password).expect(200);
+    await login(next, u.password).expect(400);
+
+    await nthLink(next, 'confirm-email');
+    await nthLink(u.email, 'cancel-email-change');
+    const [toNew] = await inbox(next);
+    expect(toNew.subject).toBe('Confirm your new ChipSkills Academy email');
+    expect(toNew.text).toContain('valid for 24 hours');
+    const [notice] = await inbox(u.email);
+    expect(notice.subject).toBe('Your ChipSkills Academy email is about to change');
+    expect(notice.text).toContain(next);
+  });
+
+  it('confirmed: the new address signs in, the old one no longer does, and the link works once', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    await ask(u, next).expect(200);
+    const token = await nthLink(next, 'confirm-email');
+    const ok = await confirm(token).expect(200);
+    expect(ok.body).toEqual({ message: 'Email changed successfully!', email: next });
+
+    expect((await login(u.email, u.password).expect(400)).body.errors.email).toBe('There is no user with that email.');
+    expect((await login(next, u.password).expect(200)).body.user.email).toBe(next);
+    expect((await pending({ ...u, email: next })).body.pending_email).toBeNull();
+
+    const again = await confirm(token).expect(400);
+    expect(again.body.errors.token).toBe(EMAIL_CHANGE_LINK_USED_MESSAGE);
+    // The cancel link of a confirmed change cannot undo it.
+    const cancelToken = await nthLink(u.email, 'cancel-email-change');
+    expect((await cancel(cancelToken).expect(400)).body.message).toBe(EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE);
+  });
+
+  it('stores only the hash of each token', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    await ask(u, next).expect(200);
+    const token = await nthLink(next, 'confirm-email');
+    const cancelToken = await nthLink(u.email, 'cancel-email-change');
+    const [row] = await t.ds.query(
+      `SELECT r.confirm_token_hash, r.cancel_token_hash, extract(epoch FROM r.expires_at - r.created_at)::int AS ttl
+         FROM email_change_requests r JOIN users u ON u.id = r.user_id WHERE u.id_slug = $1`,
+      [u.id_slug],
+    );
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(row.confirm_token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(row.cancel_token_hash).toBe(createHash('sha256').update(cancelToken).digest('hex'));
+    expect(row.ttl).toBe(24 * 3600);
+    const dump = JSON.stringify(await t.ds.query(`SELECT * FROM email_change_requests`));
+    expect(dump).not.toContain(token);
+    expect(dump).not.toContain(cancelToken);
+  });
+
+  it('cancelled from the old address: nothing changes and the confirmation no longer works', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    await ask(u, next).expect(200);
+    const cancelToken = await nthLink(u.email, 'cancel-email-change');
+    const token = await nthLink(next, 'confirm-email');
+    expect((await cancel(cancelToken).expect(200)).body.message).toBe(EMAIL_CHANGE_CANCELLED_MESSAGE);
+    expect((await pending(u)).body.pending_email).toBeNull();
+    expect((await confirm(token).expect(400)).body.errors.token).toBe('This email change was cancelled.');
+    await login(u.email, u.password).expect(200);
+    await login(next, u.password).expect(400);
+  });
+
+  it('expires after 24 hours', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    await ask(u, next).expect(200);
+    const token = await nthLink(next, 'confirm-email');
+    await t.ds.query(
+      `UPDATE email_change_requests SET created_at = created_at - interval '24 hours', expires_at = expires_at - interval '24 hours'
+        WHERE user_id = (SELECT id FROM users WHERE id_slug = $1)`,
+      [u.id_slug],
+    );
+    expect((await pending(u)).body.pending_email).toBeNull();
+    expect((await confirm(token).expect(400)).body.errors.token).toBe(EMAIL_CHANGE_LINK_EXPIRED_MESSAGE);
+    await login(u.email, u.password).expect(200);
+  });
+
+  it('a newer request withdraws the older link; unknown tokens are refused', async () => {
+    const u = await createUser(t);
+    const first = freshEmail();
+    const second = freshEmail();
+    await ask(u, first).expect(200);
+    const old = await nthLink(first, 'confirm-email');
+    await ask(u, second).expect(200);
+    const current = await nthLink(second, 'confirm-email');
+    expect((await pending(u)).body.pending_email).toBe(second);
+    expect((await confirm(old).expect(400)).body.errors.token).toBe(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+    expect((await confirm('x'.repeat(43)).expect(400)).body.errors.token).toBe(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+    expect((await confirm('').expect(400)).body.errors.token).toBe(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+    await confirm(current).expect(200);
+    await login(second, u.password).expect(200);
+  });
+
+  it('refuses an address someone registered while the change waited', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    await ask(u, next).expect(200);
+    const token = await nthLink(next, 'confirm-email');
+    await createUser(t, { email: next });
+    expect((await confirm(token).expect(400)).body.errors.token).toBe('An account with this email already exists.');
+    await login(u.email, u.password).expect(200);
+  });
+});

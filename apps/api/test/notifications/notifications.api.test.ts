@@ -1,0 +1,301 @@
+import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MailService } from '../../src/platform/mail/mail.service';
+import {
+  APPLICATION_DIGEST_JOB,
+  DEADLINE_REMINDERS_JOB,
+  ScheduledNotifications,
+} from '../../src/modules/notifications/scheduled-notifications';
+import { NotificationsService } from '../../src/modules/notifications/notifications.service';
+import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
+import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
+
+const WEB_ORIGIN = 'http://site.example.test';
+const PUBLIC_URL = 'http://api.example.test';
+const HOUR = 3_600_000;
+
+let t: TestApp;
+let scheduled: ScheduledNotifications;
+type Sent = { to: string; headers?: Record<string, string> };
+let sendMail: { mock: { calls: unknown[][] } };
+beforeAll(async () => {
+  t = await createTestApp({ WEB_ORIGIN, PUBLIC_URL, DISABLE_RATE_LIMITS: 'true', MAIL_RETRY_DELAY_SECONDS: '1' });
+  scheduled = t.app.get(ScheduledNotifications);
+  // Every message handed to SMTP, headers included (the mailbox keeps only the bodies).
+  const transport = await (t.app.get(MailService) as unknown as { open(): Promise<{ sendMail: (...a: unknown[]) => unknown }> }).open();
+  sendMail = vi.spyOn(transport, 'sendMail');
+});
+afterAll(async () => t?.close());
+
+type Mail = { subject: string; html: string; text: string };
+const inbox = (to: string): Promise<Mail[]> =>
+  t.ds.query(`SELECT subject, html, text FROM dev_mailbox_messages WHERE mail_to = $1 ORDER BY received_at, id`, [to]);
+const sentHeaders = (to: string) =>
+  sendMail.mock.calls
+    .map((c) => c[0] as Sent)
+    .filter((m) => m.to === to)
+    .map((m) => m.headers ?? {});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+/** Waits until no mail job is left to run. */
+const mailSettled = () =>
+  until('the mail queue to empty', async () => {
+    const [{ n }] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = 'send-mail' AND state IN ('created', 'retry', 'active')`,
+    );
+    return n === 0;
+  });
+
+const prefs = (as: TestUser, of: { id_slug: string }) => t.http.get(`/api/notifications/preferences/${of.id_slug}/`).set(bearer(as));
+const setPrefs = (as: TestUser, of: { id_slug: string }, body: object) =>
+  t.http.patch(`/api/notifications/preferences/${of.id_slug}/`).set(bearer(as)).send(body);
+
+let serial = 0;
+/** A cohort with one course whose lessons are the given items: each a cohort grade with its deadline. */
+async function cohortWith(items: { title: string; dueInHours: number; mandatory?: boolean; status?: string }[]) {
+  const n = ++serial;
+  const course = await insertCourse(t.ds, {
+    title: `Reminder course ${n}`,
+    modules: [{ title: 'M', lessons: items.map((i) => ({ title: `${i.title} ${n}`, type: 'PROJECT' as const })) }],
+  });
+  const cohort = await insertCohort(t.ds, `Reminder cohort ${n}`, [course.id]);
+  const grades: Record<string, string> = {};
+  for (const i of items) {
+    const [g] = await t.ds.query(
+      `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, submission_status) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [
+        cohort.id,
+        course.lessons[`${i.title} ${n}`].id,
+        new Date(Date.now() + i.dueInHours * HOUR),
+        i.mandatory ?? true,
+        i.status ?? 'OPEN',
+      ],
+    );
+    grades[i.title] = g.id;
+  }
+  return { cohort, grades, n };
+}
+
+describe('notification preferences', () => {
+  it('are all on by default and saved per user', async () => {
+    const s = await createUser(t);
+    expect((await prefs(s, s).expect(200)).body).toEqual({ preferences: { deadline_reminders: true, application_digest: true } });
+    const res = await setPrefs(s, s, { deadline_reminders: false }).expect(200);
+    expect(res.body.preferences).toEqual({ deadline_reminders: false, application_digest: true });
+    expect((await prefs(s, s).expect(200)).body.preferences.deadline_reminders).toBe(false);
+    await setPrefs(s, s, {}).expect(400);
+    await setPrefs(s, s, { deadline_reminders: 'no' }).expect(400);
+    await setPrefs(s, s, { password_reset: false }).expect(400);
+  });
+
+  it("a student can neither read nor change another's; an admin can", async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const admin = await createUser(t, { role: 'ADMIN' });
+    await prefs(a, b).expect(404);
+    await setPrefs(a, b, { deadline_reminders: false }).expect(404);
+    expect((await prefs(b, b).expect(200)).body.preferences.deadline_reminders).toBe(true);
+    await setPrefs(admin, b, { deadline_reminders: false }).expect(200);
+    expect((await prefs(b, b).expect(200)).body.preferences.deadline_reminders).toBe(false);
+    await prefs(admin, { id_slug: 'nobody0000000000' }).expect(404);
+    await t.http.get(`/api/notifications/preferences/${a.id_slug}/`).expect(401);
+  });
+});
+
+describe('deadline reminders', () => {
+  it('go once per student and item, even when the job runs twice at once, and honour the preference', async () => {
+    const { cohort, grades } = await cohortWith([
+      { title: 'Due soon', dueInHours: 5 },
+      { title: 'Optional', dueInHours: 5, mandatory: false },
+      { title: 'Later', dueInHours: 30 },
+      { title: 'Closed', dueInHours: 5, status: 'locked' },
+      { title: 'Past', dueInHours: -1 },
+    ]);
+    const keen = await createUser(t, { first_name: 'Keen' });
+    const quiet = await createUser(t, { first_name: 'Quiet' });
+    const done = await createUser(t, { first_name: 'Done' });
+    const away = await createUser(t, { first_name: 'Away' });
+    for (const u of [keen, quiet, done]) await enrol(t.ds, cohort.id, u.id);
+    await enrol(t.ds, cohort.id, away.id, 'SUSPENDED');
+    await setPrefs(quiet, quiet, { deadline_reminders: false }).expect(200);
+    await t.ds.query(`INSERT INTO user_grades (cohort_grade_id, user_id, user_submission_status) VALUES ($1, $2, 'SUBMITTED')`, [
+      grades['Due soon'],
+      done.id,
+    ]);
+
+    // Two workers at the same moment: each claims in its own transaction.
+    const [first, second] = await Promise.all([scheduled.sendDeadlineReminders(), scheduled.sendDeadlineReminders()]);
+    await scheduled.sendDeadlineReminders();
+    expect(first + second).toBeGreaterThanOrEqual(1);
+    const rows = await t.ds.query(`SELECT user_id::text, cohort_grade_id::text FROM deadline_reminders WHERE cohort_grade_id = ANY($1)`, [
+      Object.values(grades),
+    ]);
+    expect(rows).toEqual([{ user_id: keen.id, cohort_grade_id: grades['Due soon'] }]);
+
+    await until('the reminder', async () => (await inbox(keen.email)).length > 0);
+    await mailSettled();
+    const mails = await inbox(keen.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(`Due in 24 hours: Due soon ${serial}`);
+    expect(mails[0].text).toContain(`/class/${cohort.id_slug}`);
+    expect(mails[0].text).toContain('Stop deadline reminders');
+    expect(await inbox(quiet.email)).toHaveLength(0);
+    expect(await inbox(done.email)).toHaveLength(0);
+    expect(await inbox(away.email)).toHaveLength(0);
+
+    // A turned-off reminder is not sent; account mail always is.
+    await t.http.post('/api/auth/password-reset/request/').send({ email: quiet.email }).expect(202);
+    await until('the reset mail', async () => (await inbox(quiet.email)).length > 0);
+    expect((await inbox(quiet.email))[0].subject).toBe('Reset your ChipSkills Academy password');
+    expect(sentHeaders(quiet.email)[0]).not.toHaveProperty('List-Unsubscribe');
+  });
+
+  it('run as recurring singleton jobs', async () => {
+    const queues = await t.ds.query(`SELECT name, policy FROM ${JOBS_SCHEMA}.queue WHERE name = ANY($1) ORDER BY name`, [
+      [APPLICATION_DIGEST_JOB, DEADLINE_REMINDERS_JOB],
+    ]);
+    expect(queues).toEqual([
+      { name: APPLICATION_DIGEST_JOB, policy: 'singleton' },
+      { name: DEADLINE_REMINDERS_JOB, policy: 'singleton' },
+    ]);
+    const schedules = await t.ds.query(`SELECT name FROM ${JOBS_SCHEMA}.schedule WHERE name = ANY($1) ORDER BY name`, [
+      [APPLICATION_DIGEST_JOB, DEADLINE_REMINDERS_JOB],
+    ]);
+    expect(schedules).toHaveLength(2);
+  });
+});
+
+describe('one-click unsubscribe', () => {
+  it('carries RFC 8058 headers and works without signing in, for its own user only', async () => {
+    const { cohort } = await cohortWith([{ title: 'Quiz', dueInHours: 3 }]);
+    const a = await createUser(t);
+    const b = await createUser(t);
+    await enrol(t.ds, cohort.id, a.id);
+    await scheduled.sendDeadlineReminders();
+    await until('the reminder', async () => (await inbox(a.email)).length > 0);
+
+    const [headers] = sentHeaders(a.email);
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(headers['List-Unsubscribe'])![1];
+    const url = new URL(oneClick);
+    expect(url.origin).toBe(PUBLIC_URL);
+    expect(url.pathname).toBe('/api/notifications/unsubscribe/');
+    const token = url.searchParams.get('token')!;
+    // The footer links to the page that posts the same token.
+    expect((await inbox(a.email))[0].html).toContain(`${WEB_ORIGIN}/unsubscribe?token=${encodeURIComponent(token)}`);
+
+    // The token cannot be bent to another user.
+    const [, signature] = token.split('.');
+    const forged = `${Buffer.from(`${b.id_slug}.deadline_reminders`).toString('base64url')}.${signature}`;
+    await t.http
+      .post(`/api/notifications/unsubscribe/?token=${encodeURIComponent(forged)}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(400);
+    await t.http.post('/api/notifications/unsubscribe/?token=junk').type('form').send('List-Unsubscribe=One-Click').expect(400);
+
+    // What a mail client sends: a form POST, no cookie, no token.
+    const res = await t.http.post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    expect(res.body.kind).toBe('deadline_reminders');
+    expect((await prefs(a, a).expect(200)).body.preferences).toEqual({ deadline_reminders: false, application_digest: true });
+    expect((await prefs(b, b).expect(200)).body.preferences.deadline_reminders).toBe(true);
+    // Again is harmless.
+    await t.http.post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
+  });
+});
+
+describe('daily digest of programme applications', () => {
+  const insertApplication = (fullName: string, course: string, at: Date) =>
+    t.ds.query(
+      `INSERT INTO programme_applications (course, email, full_name, age, dob_year, dob_month, dob_date, gender, ethnicity, marital_status,
+         full_address, state, city, postcode, linkedin, phone, highest_qualification, uni_name, degree_name, country_study, field_study,
+         qualification_type, academic_result, grad_year, english_qualification, english_score, prev_employment, prev_leadership,
+         can_participate, can_device, can_relocate, intake, created_date)
+       VALUES ($1, $2, $3, '22', '2003', '1', '1', 'Female', 'Malay', 'Single', 'Jalan 1', 'Selangor', 'Shah Alam', '40000', '-', '0123456789',
+         'Degree', 'UM', 'EE', 'Malaysia', 'Engineering', 'Bachelor', '3.5', '2025', 'MUET', '4', 'No', 'No', true, true, true, 'youth-programme-2025', $4)`,
+      [course, `${fullName.toLowerCase().replace(/ /g, '.')}@example.com`, fullName, at],
+    );
+
+  it('sends each admin one mail listing the day’s applications, once, and nothing on a day without any', async () => {
+    const admin1 = await createUser(t, { role: 'ADMIN', first_name: 'Hana' });
+    const admin2 = await createUser(t, { role: 'ADMIN', first_name: 'Omar' });
+    const optedOut = await createUser(t, { role: 'ADMIN' });
+    const student = await createUser(t);
+    await setPrefs(optedOut, optedOut, { application_digest: false }).expect(200);
+    // 12 March 2031 in Malaysia (UTC+8) runs from 11 March 16:00 UTC to 12 March 16:00 UTC.
+    await insertApplication('Siti Aminah', 'Semiconductor Talent Programme', new Date('2031-03-11T16:30:00Z'));
+    await insertApplication('Lim Wei Jie', 'Semiconductor Talent Programme', new Date('2031-03-12T09:15:00Z'));
+    await insertApplication('Too Early', 'Semiconductor Talent Programme', new Date('2031-03-11T15:59:00Z'));
+    await insertApplication('Too Late', 'Semiconductor Talent Programme', new Date('2031-03-12T16:00:00Z'));
+
+    const runAt = new Date('2031-03-12T16:05:00Z'); // 00:05 on 13 March, school time
+    const [x, y] = await Promise.all([scheduled.sendApplicationDigest(runAt), scheduled.sendApplicationDigest(runAt)]);
+    // One run made the day's digest (every admin with it on, these two among them); the other found it made.
+    expect(Math.min(x, y)).toBe(0);
+    expect(Math.max(x, y)).toBeGreaterThanOrEqual(2);
+    expect(await scheduled.sendApplicationDigest(runAt)).toBe(0);
+
+    await until('the digests', async () => (await inbox(admin2.email)).length > 0 && (await inbox(admin1.email)).length > 0);
+    await mailSettled();
+    const [mail] = await inbox(admin1.email);
+    expect(await inbox(admin1.email)).toHaveLength(1);
+    expect(mail.subject).toBe('2 new programme applications on 12 March 2031');
+    expect(mail.text).toContain('Hello Hana,');
+    expect(mail.text.indexOf('Lim Wei Jie')).toBeLessThan(mail.text.indexOf('Siti Aminah'));
+    expect(mail.text).toContain('siti.aminah@example.com');
+    expect(mail.text).toContain('00:30');
+    expect(mail.text).not.toContain('Too Early');
+    expect(mail.text).not.toContain('Too Late');
+    expect(mail.text).toContain('/admin/applications');
+    expect(sentHeaders(admin1.email)[0]['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(await inbox(optedOut.email)).toHaveLength(0);
+    expect(await inbox(student.email)).toHaveLength(0);
+
+    // A day without applications: recorded, nothing sent.
+    expect(await scheduled.sendApplicationDigest(new Date('2031-03-20T16:05:00Z'))).toBe(0);
+    const [day] = await t.ds.query(`SELECT application_count FROM application_digests WHERE digest_date = '2031-03-20'`);
+    expect(day.application_count).toBe(0);
+  });
+});
+
+describe('notices other modules send', () => {
+  it('grade released and certificate issued: queued in the caller’s transaction, once each', async () => {
+    const notifications = t.app.get(NotificationsService);
+    const { cohort, grades, n } = await cohortWith([{ title: 'Project', dueInHours: -48 }]);
+    const s = await createUser(t, { first_name: 'Aisyah' });
+    await enrol(t.ds, cohort.id, s.id);
+    const [ug] = await t.ds.query(
+      `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 88, 'GRADED') RETURNING id`,
+      [grades.Project, s.id],
+    );
+    const [cert] = await t.ds.query(`INSERT INTO certificates (title) VALUES ('Digital IC Design') RETURNING id`);
+    const [uc] = await t.ds.query(
+      `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES ($1, $2, $3, 'COMPLETED', now()) RETURNING id`,
+      [cert.id, cohort.id, s.id],
+    );
+    // A rolled-back change sends nothing.
+    await t.ds
+      .transaction(async (m) => {
+        await notifications.gradeReleased(m, ug.id);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await t.ds.transaction(async (m) => {
+      await notifications.gradeReleased(m, ug.id);
+      await notifications.gradeReleased(m, ug.id);
+      await notifications.certificateIssued(m, uc.id);
+    });
+    await until('both notices', async () => (await inbox(s.email)).length >= 2);
+    await mailSettled();
+    const subjects = (await inbox(s.email)).map((m) => m.subject).sort();
+    expect(subjects).toEqual([`Your certificate is ready: Digital IC Design`, `Your grade for Project ${n} is ready`]);
+  });
+});
