@@ -6,6 +6,7 @@ import type { RouteDef } from './common/route';
 import { coursesRoutes } from './courses/courses.routes';
 import { enrolmentsRoutes } from './enrolments/enrolments.routes';
 import { formsRoutes } from './forms/forms.routes';
+import { gradingRoutes } from './grading/grading.routes';
 import { learningRoutes } from './learning/learning.routes';
 import { platformRoutes } from './platform/platform.routes';
 
@@ -24,6 +25,7 @@ export const routes = {
   ...programmeRoutes,
   ...learningRoutes,
   ...adminRoutes,
+  ...gradingRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDef>;
 
