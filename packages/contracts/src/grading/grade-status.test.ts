@@ -46,13 +46,19 @@ describe('submissionWindow', () => {
 
 describe('studentGradeStatuses', () => {
   it('maps each state to the two statuses a student sees', () => {
-    expect(studentGradeStatuses({ ...base, now: 1 * H, released: false })).toEqual({ submission_status: 'NOT_OPEN', user_submission_status: 'PENDING' });
+    expect(studentGradeStatuses({ ...base, now: 1 * H, released: false })).toEqual({
+      submission_status: 'NOT_OPEN',
+      user_submission_status: 'PENDING',
+    });
     expect(studentGradeStatuses({ ...base, released: false })).toEqual({ submission_status: 'OPEN', user_submission_status: 'PENDING' });
     expect(studentGradeStatuses({ ...base, submitted: true, released: false })).toEqual({
       submission_status: 'OPEN',
       user_submission_status: 'SUBMITTED',
     });
-    expect(studentGradeStatuses({ ...base, now: 30 * H, released: false })).toEqual({ submission_status: 'locked', user_submission_status: 'PENDING' });
+    expect(studentGradeStatuses({ ...base, now: 30 * H, released: false })).toEqual({
+      submission_status: 'locked',
+      user_submission_status: 'PENDING',
+    });
   });
   it('shows GRADED only once the result is released', () => {
     const graded = { ...base, submitted: true, graded: true };
@@ -71,13 +77,28 @@ describe('isReleased', () => {
 
 describe('weightedTotal', () => {
   it('weighs each grade by its grade_percentage', () => {
-    expect(weightedTotal([{ weight: 30, grade: 80 }, { weight: 70, grade: 50 }])).toBe(59);
+    expect(
+      weightedTotal([
+        { weight: 30, grade: 80 },
+        { weight: 70, grade: 50 },
+      ]),
+    ).toBe(59);
   });
   it('counts ungraded items as 0 and normalises weights that do not add up to 100', () => {
-    expect(weightedTotal([{ weight: 10, grade: 90 }, { weight: 10, grade: null }])).toBe(45);
+    expect(
+      weightedTotal([
+        { weight: 10, grade: 90 },
+        { weight: 10, grade: null },
+      ]),
+    ).toBe(45);
   });
   it('rounds to two decimals and answers null without weights', () => {
-    expect(weightedTotal([{ weight: 1, grade: 100 }, { weight: 2, grade: 0 }])).toBe(33.33);
+    expect(
+      weightedTotal([
+        { weight: 1, grade: 100 },
+        { weight: 2, grade: 0 },
+      ]),
+    ).toBe(33.33);
     expect(weightedTotal([])).toBeNull();
     expect(weightedTotal([{ weight: 0, grade: 100 }])).toBeNull();
   });

@@ -56,13 +56,16 @@ export function submissionWindow(input: GradeStateInput): { allowed: boolean; la
  * grade counts as GRADED for the student only once released (its result date has passed); until
  * then a graded hand-in still reads SUBMITTED, so nothing of the result shows early.
  */
-export function studentGradeStatuses(
-  input: GradeStateInput & { released: boolean },
-): { submission_status: CohortSubmissionStatus; user_submission_status: UserSubmissionStatus } {
+export function studentGradeStatuses(input: GradeStateInput & { released: boolean }): {
+  submission_status: CohortSubmissionStatus;
+  user_submission_status: UserSubmissionStatus;
+} {
   const state = gradeState(input);
-  const user_submission_status: UserSubmissionStatus = input.graded && input.released ? 'GRADED' : input.submitted ? 'SUBMITTED' : 'PENDING';
+  const user_submission_status: UserSubmissionStatus =
+    input.graded && input.released ? 'GRADED' : input.submitted ? 'SUBMITTED' : 'PENDING';
   if (state === 'NOT_OPEN') return { submission_status: 'NOT_OPEN', user_submission_status };
-  if (state === 'OPEN' || (state === 'SUBMITTED' && submissionWindow(input).allowed)) return { submission_status: 'OPEN', user_submission_status };
+  if (state === 'OPEN' || (state === 'SUBMITTED' && submissionWindow(input).allowed))
+    return { submission_status: 'OPEN', user_submission_status };
   return { submission_status: 'locked', user_submission_status };
 }
 

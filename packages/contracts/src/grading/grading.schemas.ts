@@ -98,9 +98,7 @@ export const ProjectViewSchema = z.object({
   }),
   submission: SubmissionSchema.nullable(),
   /** Released results only. */
-  result: z
-    .object({ user_grade: z.number().nullable(), feedback: z.string(), rubric_scores: z.array(RubricScoreSchema) })
-    .nullable(),
+  result: z.object({ user_grade: z.number().nullable(), feedback: z.string(), rubric_scores: z.array(RubricScoreSchema) }).nullable(),
 });
 export type ProjectView = z.infer<typeof ProjectViewSchema>;
 export const ProjectViewResponseSchema = z.object({ data: ProjectViewSchema });

@@ -3,7 +3,9 @@ import { makeZip } from '../../../test/fixtures/zip.fixtures';
 import { inspectZip, unsafeEntryName, ZipRejected } from './zip-inspection';
 
 describe('unsafeEntryName', () => {
-  it.each(['../evil.sh', 'a/../../b', '/etc/passwd', 'C:/x', '..\\x', ''])('refuses %s', (name) => expect(unsafeEntryName(name)).toBe(true));
+  it.each(['../evil.sh', 'a/../../b', '/etc/passwd', 'C:/x', '..\\x', ''])('refuses %s', (name) =>
+    expect(unsafeEntryName(name)).toBe(true),
+  );
   it.each(['src/top.v', 'a..b/c', 'docs/.hidden'])('accepts %s', (name) => expect(unsafeEntryName(name)).toBe(false));
 });
 

@@ -1,6 +1,7 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactElement } from 'react';
 import { EnrolledInCohort, type EnrolledInCohortProps, enrolledInCohortStrings } from './enrolled-in-cohort';
+import { GradeReleased, type GradeReleasedProps, gradeReleasedStrings } from './grade-released';
 import { PasswordReset, passwordResetStrings } from './password-reset';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
@@ -8,6 +9,10 @@ export const templates = {
   'enrolled-in-cohort': {
     subject: (p: EnrolledInCohortProps) => enrolledInCohortStrings.subject(p.cohortTitle),
     component: EnrolledInCohort,
+  },
+  'grade-released': {
+    subject: (p: GradeReleasedProps) => gradeReleasedStrings.subject(p.lessonTitle),
+    component: GradeReleased,
   },
   'password-reset': {
     subject: () => passwordResetStrings.subject,
