@@ -157,7 +157,13 @@ describe('/class/{id}', () => {
       [VIEW_PATH]: () => ({
         body: {
           data: cohortView({
-            user_cohort_part: { completed_lessons_ids: [], cohort_id_slug: 'k1', total_grades: 0, enrolment_status: 'SUSPENDED' },
+            user_cohort_part: {
+              completed_lessons_ids: [],
+              cohort_id_slug: 'k1',
+              total_grades: 0,
+              enrolment_status: 'SUSPENDED',
+              weighted_total: null,
+            },
           }),
         },
       }),
