@@ -387,3 +387,73 @@ describe('gradebook', () => {
     expect(aliceLine.endsWith('"","OPEN","80","GRADED","48","0"')).toBe(true);
   });
 });
+
+describe('authoring screens', () => {
+  const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+  const uploadPdf = (data: Buffer, name = 'brief.pdf', lesson = project) =>
+    t.http.post(`/api/courses/admin/lessons/${lesson}/project/files`).set(bearer(admin)).attach('file', data, name);
+
+  it('reads a project lesson with its saved rubric and settings', async () => {
+    const res = await t.http.get(`/api/courses/admin/lessons/${project}/project`).set(bearer(admin)).expect(200);
+    expect(res.body.data).toMatchObject({
+      lesson_id_slug: project,
+      lesson_title: 'Counter project',
+      project: {
+        instructions: 'Write a counter and its testbench.',
+        rubric: RUBRIC,
+        max_size_bytes: 5 * 1024 * 1024,
+        accepted_types: ['.zip'],
+      },
+      instructions_files: [],
+    });
+    await t.http.get(`/api/courses/admin/lessons/${quiz}/project`).set(bearer(admin)).expect(404);
+  });
+
+  it('stores an instructions PDF, refuses anything else, and lists only such files in the settings', async () => {
+    const bad = await uploadPdf(Buffer.from('not a pdf'), 'brief.pdf');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.file).toBe('Please upload a PDF file');
+    await uploadPdf(pdf(), 'brief.pdf', quiz).expect(404);
+    const file = (await uploadPdf(pdf(), 'Counter brief.pdf').expect(201)).body.data;
+    expect(file.name).toBe('Counter brief.pdf');
+    const settings = (await t.http.get(`/api/courses/admin/lessons/${project}/project`).set(bearer(admin))).body.data.project;
+    // A student's hand-in is not an instructions file.
+    const sub = (await submit(alice, goodZip()).expect(201)).body.data.submission;
+    const [{ file_id_slug }] = await t.ds.query(`SELECT file_id_slug FROM submissions WHERE id_slug = $1`, [sub.id_slug]);
+    const put = (ids: string[]) =>
+      t.http
+        .put(`/api/courses/admin/lessons/${project}/project`)
+        .set(bearer(admin))
+        .send({ ...settings, instructions_file_ids: ids });
+    expect((await put([file_id_slug])).status).toBe(422);
+    await put([file.id_slug]).expect(200);
+    const after = (await t.http.get(`/api/courses/admin/lessons/${project}/project`).set(bearer(admin))).body.data;
+    expect(after.instructions_files).toEqual([{ id_slug: file.id_slug, name: 'Counter brief.pdf', url: expect.any(String) }]);
+    expect((await view(alice).expect(200)).body.data.project.instructions_files).toEqual([
+      { name: 'Counter brief.pdf', url: expect.any(String) },
+    ]);
+    await put([]).expect(200);
+  });
+
+  it("lists the cohort's quiz and project lessons with their grade items", async () => {
+    const deadline = iso(72);
+    await setItem(project, {
+      open_datetime: iso(-1),
+      deadline_datetime: deadline,
+      result_open_datetime: iso(96),
+      grade_percentage: 70,
+    }).expect(200);
+    const res = await t.http.get(`/api/cohorts/admin/${cohort.id_slug}/grade-items`).set(bearer(admin)).expect(200);
+    expect(res.body.data.map((l: { lesson_title: string }) => l.lesson_title)).toEqual(['Counter project', 'Quiz one']);
+    expect(res.body.data[0]).toMatchObject({
+      lesson_id_slug: project,
+      lesson_type: 'PROJECT',
+      course_title: 'Digital design',
+      grade_item: { grade_percentage: 70, is_mandatory: true, late_deadline_datetime: null },
+    });
+    expect(Date.parse(res.body.data[0].grade_item.deadline_datetime)).toBe(Date.parse(deadline));
+    expect(res.body.data[1].grade_item).toMatchObject({ grade_percentage: 40, is_mandatory: false });
+    await t.http.get(`/api/cohorts/admin/0123456789abcdef0123456789abcdef/grade-items`).set(bearer(admin)).expect(404);
+    await t.http.get(`/api/cohorts/admin/${cohort.id_slug}/grade-items`).set(bearer(teacher)).expect(403);
+  });
+});

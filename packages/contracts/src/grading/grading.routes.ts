@@ -1,5 +1,7 @@
 import { defineRoutes } from '../common/route';
 import {
+  AdminProjectSettingsResponseSchema,
+  CohortGradeLessonsResponseSchema,
   CohortIdOnlyParamsSchema,
   CohortLessonParamsSchema,
   GradebookCsvSchema,
@@ -13,6 +15,7 @@ import {
   GradingQueueResponseSchema,
   GradingSubmissionResponseSchema,
   LessonIdParamsSchema,
+  ProjectFileResponseSchema,
   ProjectSettingsResponseSchema,
   ProjectSettingsSchema,
   ProjectViewResponseSchema,
@@ -21,6 +24,32 @@ import {
 
 /** Projects (authoring, the student's hand-in) and grading (admins, and instructors on the cohorts they teach). */
 export const gradingRoutes = defineRoutes({
+  adminProjectSettings: {
+    method: 'GET',
+    path: 'courses/admin/lessons/:lessonId/project',
+    params: LessonIdParamsSchema,
+    response: AdminProjectSettingsResponseSchema,
+    auth: 'admin',
+    summary: "A project lesson's settings for the authoring screen",
+  },
+  adminUploadProjectFile: {
+    method: 'POST',
+    path: 'courses/admin/lessons/:lessonId/project/files',
+    params: LessonIdParamsSchema,
+    requestType: 'multipart',
+    response: ProjectFileResponseSchema,
+    auth: 'admin',
+    successStatus: 201,
+    summary: "Stores a PDF of a project's instructions (multipart field `file`); the settings list it once saved",
+  },
+  adminCohortGradeLessons: {
+    method: 'GET',
+    path: 'cohorts/admin/:cohortId/grade-items',
+    params: CohortIdOnlyParamsSchema,
+    response: CohortGradeLessonsResponseSchema,
+    auth: 'admin',
+    summary: "The quiz and project lessons of a cohort's courses with their grade items",
+  },
   adminUpdateProjectSettings: {
     method: 'PUT',
     path: 'courses/admin/lessons/:lessonId/project',

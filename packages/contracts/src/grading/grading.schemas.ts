@@ -52,6 +52,31 @@ export type GradeItemSettings = z.infer<typeof GradeItemSettingsSchema>;
 export const CohortLessonParamsSchema = z.object({ cohortId: IdSlugSchema, lessonId: IdSlugSchema });
 export const GradeItemSettingsResponseSchema = z.object({ id_slug: z.string() });
 
+/** A project lesson's settings as the authoring screen reads them, with its instruction files named. */
+export const AdminProjectSettingsSchema = z.object({
+  lesson_id_slug: z.string(),
+  lesson_title: z.string(),
+  course_id_slug: z.string(),
+  project: ProjectSettingsSchema,
+  instructions_files: z.array(z.object({ id_slug: z.string(), name: z.string(), url: z.string() })),
+});
+export type AdminProjectSettings = z.infer<typeof AdminProjectSettingsSchema>;
+export const AdminProjectSettingsResponseSchema = z.object({ data: AdminProjectSettingsSchema });
+export const PROJECT_PDF_MAX_BYTES = 10 * 1024 * 1024;
+export const PDF_REQUIRED_MESSAGE = 'Please upload a PDF file';
+export const ProjectFileResponseSchema = z.object({ data: z.object({ id_slug: z.string(), name: z.string(), url: z.string() }) });
+
+/** A quiz or project lesson of a cohort's courses with its grade item (null: not set up yet). */
+export const CohortGradeLessonSchema = z.object({
+  lesson_id_slug: z.string(),
+  lesson_title: z.string(),
+  lesson_type: LessonTypeSchema,
+  course_title: z.string(),
+  grade_item: GradeItemSettingsSchema.extend({ id_slug: z.string() }).nullable(),
+});
+export type CohortGradeLesson = z.infer<typeof CohortGradeLessonSchema>;
+export const CohortGradeLessonsResponseSchema = z.object({ data: z.array(CohortGradeLessonSchema) });
+
 // ---- the student's project page --------------------------------------------------
 
 export const ZipEntrySchema = z.object({ path: z.string(), size: z.number() });

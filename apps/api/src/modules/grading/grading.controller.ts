@@ -9,6 +9,26 @@ import { GradingService } from './grading.service';
 export class GradingController {
   constructor(@Inject(GradingService) private readonly grading: GradingService) {}
 
+  @Route('adminProjectSettings')
+  async projectSettings(@RouteParams() p: ParamsOf<'adminProjectSettings'>) {
+    return { data: await this.grading.projectSettings(p.lessonId) };
+  }
+
+  @Route('adminUploadProjectFile')
+  uploadProjectFile(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'adminUploadProjectFile'>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.grading.uploadProjectFile(p.lessonId, me.id, req, res);
+  }
+
+  @Route('adminCohortGradeLessons')
+  cohortGradeLessons(@RouteParams() p: ParamsOf<'adminCohortGradeLessons'>) {
+    return this.grading.cohortGradeLessons(p.cohortId);
+  }
+
   @Route('adminUpdateProjectSettings')
   updateProject(@RouteParams() p: ParamsOf<'adminUpdateProjectSettings'>, @RouteBody() body: BodyOf<'adminUpdateProjectSettings'>) {
     return this.grading.updateProjectSettings(p.lessonId, body);

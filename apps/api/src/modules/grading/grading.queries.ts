@@ -338,3 +338,41 @@ export const releasedGradeMail = (q: Sql, userSlug: string, itemSlug: string) =>
       WHERE u.id_slug = $1 AND g.id_slug = $2`,
     [userSlug, itemSlug],
   );
+
+/** A project lesson's settings and course: $1 lesson id_slug. None when it is not a project. */
+export const projectLesson = (q: Sql, lessonSlug: string) =>
+  one<{ id_slug: string; title: string; course_id_slug: string; project_group: ProjectGroup | null }>(
+    q,
+    `SELECT l.id_slug, l.title, co.id_slug AS course_id_slug, l.project_group
+       FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses co ON co.id = m.course_id
+      WHERE l.id_slug = $1 AND l.lesson_type = 'PROJECT'`,
+    [lessonSlug],
+  );
+
+/** The stored files of one purpose among `ids` (the ids a project's settings may list). */
+export const storedFilesOfPurpose = (q: Sql, ids: string[], purpose: string) =>
+  rows<{ id_slug: string; original_name: string }>(
+    q,
+    `SELECT id_slug, original_name FROM stored_files WHERE id_slug = ANY($1) AND purpose = $2`,
+    [ids, purpose],
+  );
+
+/** The quiz and project lessons of a cohort's courses with their grade items, in curriculum order: $1 cohort id_slug. None without the cohort. */
+export const cohortGradeLessons = (q: Sql, cohortSlug: string) =>
+  one<{ data: unknown[] }>(
+    q,
+    `SELECT coalesce((
+       SELECT json_agg(json_build_object(
+                'lesson_id_slug', l.id_slug, 'lesson_title', l.title, 'lesson_type', l.lesson_type, 'course_title', co.title,
+                'grade_item', CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object(
+                  'id_slug', g.id_slug, 'open_datetime', g.open_datetime, 'deadline_datetime', g.deadline_datetime,
+                  'late_deadline_datetime', g.late_deadline_datetime, 'result_open_datetime', g.result_open_datetime,
+                  'is_mandatory', g.is_mandatory, 'grade_percentage', g.grade_percentage::float8) END)
+              ORDER BY co.title, m."order", l."order", l.id)
+         FROM cohort_courses cc JOIN courses co ON co.id = cc.course_id JOIN modules m ON m.course_id = co.id
+         JOIN lessons l ON l.module_id = m.id AND l.lesson_type IN ('QUIZ', 'PROJECT')
+         LEFT JOIN cohort_grades g ON g.cohort_id = c.id AND g.lesson_id = l.id
+        WHERE cc.cohort_id = c.id), '[]') AS data
+       FROM cohorts c WHERE c.id_slug = $1`,
+    [cohortSlug],
+  );

@@ -7,8 +7,13 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 import {
+  type AdminProjectSettings,
+  type CohortGradeLesson,
   closesAt,
   DEFAULT_PROJECT_MAX_BYTES,
+  PDF_REQUIRED_MESSAGE,
+  PROJECT_PDF_MAX_BYTES,
+  ProjectSettingsSchema,
   GRADE_REQUIRED_MESSAGE,
   type GradeItemSettings,
   type Gradebook,
@@ -36,6 +41,7 @@ import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { StorageService } from '../../platform/storage/storage.service';
 import {
+  cohortGradeLessons,
   deleteStoredFile,
   gradebook,
   gradingItems,
@@ -45,10 +51,12 @@ import {
   type ItemTimes,
   lockUserGrade,
   releasedGradeMail,
+  projectLesson,
   releaseDueGrades,
   saveGrade,
   saveSubmission,
   storedFileNames,
+  storedFilesOfPurpose,
   studentProject,
   type StudentProjectRow,
   updateProjectSettings,
@@ -57,6 +65,7 @@ import {
 import { readUpload } from './project-upload';
 import { DEFAULT_ZIP_LIMITS, inspectZip, ZipRejected } from './zip-inspection';
 
+export const PROJECT_INSTRUCTIONS_PURPOSE = 'project-instructions';
 export const NOT_AVAILABLE = 'This content is not available right now.';
 export const GRADE_RELEASED_JOB = 'grade-released';
 export const RELEASE_GRADES_JOB = 'release-due-grades';
@@ -401,7 +410,57 @@ export class GradingService {
 
   // ---- authoring -------------------------------------------------------------
 
+  async projectSettings(lessonSlug: string): Promise<AdminProjectSettings> {
+    const row = await projectLesson(this.db, lessonSlug);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    // The group also holds the spec's other project fields; only the settings are read back.
+    const parsed = ProjectSettingsSchema.strip().safeParse(row.project_group ?? {});
+    const project = parsed.success ? parsed.data : ProjectSettingsSchema.parse({});
+    const files = project.instructions_file_ids.length ? await storedFileNames(this.db, project.instructions_file_ids) : [];
+    const byId = new Map(files.map((f) => [f.id_slug, f.original_name]));
+    return {
+      lesson_id_slug: row.id_slug,
+      lesson_title: row.title,
+      course_id_slug: row.course_id_slug,
+      project,
+      instructions_files: project.instructions_file_ids
+        .filter((id) => byId.has(id))
+        .map((id) => ({ id_slug: id, name: byId.get(id)!, url: this.storage.signedUrl(id) })),
+    };
+  }
+
+  /** Stores a PDF for a project's instructions (checked by its content); the settings list it once saved. */
+  async uploadProjectFile(lessonSlug: string, adminId: string, req: Request, res: Response) {
+    if (!(await projectLesson(this.db, lessonSlug))) throw new NotFoundException(NOT_AVAILABLE);
+    const file = await readUpload(req, res, PROJECT_PDF_MAX_BYTES);
+    if (file.buffer.subarray(0, 5).toString('latin1') !== '%PDF-')
+      throw new BadRequestException({ message: PDF_REQUIRED_MESSAGE, errors: { file: PDF_REQUIRED_MESSAGE } });
+    const name = (file.originalname || 'instructions.pdf').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').slice(0, 200);
+    const stored = await this.storage.save({
+      data: file.buffer,
+      originalName: name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`,
+      contentType: 'application/pdf',
+      purpose: PROJECT_INSTRUCTIONS_PURPOSE,
+      uploadedBy: adminId,
+    });
+    return { data: { id_slug: stored.id_slug, name: stored.original_name, url: this.storage.signedUrl(stored.id_slug) } };
+  }
+
+  async cohortGradeLessons(cohortSlug: string): Promise<{ data: CohortGradeLesson[] }> {
+    const row = await cohortGradeLessons(this.db, cohortSlug);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return row as { data: CohortGradeLesson[] };
+  }
+
   async updateProjectSettings(lessonSlug: string, settings: ProjectSettings) {
+    const ids = settings.instructions_file_ids;
+    if (ids.length) {
+      const known = await storedFilesOfPurpose(this.db, ids, PROJECT_INSTRUCTIONS_PURPOSE);
+      if (known.length !== new Set(ids).size) {
+        const message = 'Unknown instructions file';
+        throw new UnprocessableEntityException({ message, errors: { instructions_file_ids: message } });
+      }
+    }
     const row = await updateProjectSettings(this.db, lessonSlug, settings);
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     return { lesson_id_slug: row.id_slug, project: settings };
