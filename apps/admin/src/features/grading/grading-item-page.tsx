@@ -1,0 +1,123 @@
+import type { GradingQueueEntry } from '@school/contracts';
+import { AppLink, formatDateTime, StatusChip } from '@school/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
+import { QueryView } from '../../components/query-view';
+import { gradingPaths, gradingRoot } from '../../lib/paths';
+import { useRouteQuery } from '../../lib/route-query';
+import { usePageTitle } from '../../lib/use-page-title';
+import { SubmissionPanel } from './components/submission-panel';
+import { SUBMISSION_KIND_LABELS } from './grading-labels';
+import { queueStep, stepIndex } from './rubric-score';
+import './grading.css';
+
+export const KEYBOARD_HELP = 'Keyboard: j or Alt+↓ opens the next submission, k or Alt+↑ the previous one.';
+
+const studentName = (e: GradingQueueEntry) => `${e.student.first_name} ${e.student.last_name}`.trim() || e.student.email;
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * A grade item's queue (ungraded first, late hand-ins flagged) beside the chosen submission: its
+ * files, the rubric and the feedback. j/k or Alt+arrows move through the queue.
+ */
+export function GradingItemPage() {
+  const { itemId = '' } = useParams();
+  const root = gradingRoot(useLocation().pathname);
+  const to = gradingPaths(root);
+  const [search, setSearch] = useSearchParams();
+  const query = useRouteQuery('gradingQueue', { params: { gradeItemId: itemId } });
+  const [announcement, setAnnouncement] = useState('');
+  const queue = query.data?.data ?? [];
+  const selectedId = search.get('submission') ?? queue[0]?.id_slug ?? null;
+  const index = queue.findIndex((e) => e.id_slug === selectedId);
+  usePageTitle(query.data ? `Grading · ${query.data.item.lesson_title}` : 'Grading');
+
+  const select = useCallback(
+    (i: number) => {
+      const entry = queue[i];
+      if (!entry) return;
+      setSearch({ submission: entry.id_slug }, { replace: true });
+      setAnnouncement(`Submission ${i + 1} of ${queue.length}: ${studentName(entry)}`);
+    },
+    [queue, setSearch],
+  );
+
+  const latest = useRef({ index, select, length: queue.length });
+  latest.current = { index, select, length: queue.length };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const step = queueStep(e, isTyping(e.target));
+      if (step === null) return;
+      const { index: at, select: go, length } = latest.current;
+      const next = stepIndex(at, step, length);
+      if (next < 0 || next === at) return;
+      e.preventDefault();
+      go(next);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <QueryView query={query} label="the grading queue" homePath={to.home}>
+      {({ item }) => (
+        <div className="admin-page">
+          <PageHeader
+            title={item.lesson_title}
+            subtitle={`${item.cohort_title} · ${item.grade_percentage}%${item.is_mandatory ? ' · Mandatory' : ''} · ${
+              item.deadline_datetime ? `deadline ${formatDateTime(item.deadline_datetime)}` : 'no deadline'
+            } · ${item.graded} of ${item.submitted} graded`}
+            back={{ to: to.cohort(item.cohort_id_slug), label: 'Grade items' }}
+          />
+          <p className="admin-muted admin-grading__keys" id="grading-keys">
+            {KEYBOARD_HELP}
+          </p>
+          <p className="admin-grading__live" aria-live="polite" role="status">
+            {announcement}
+          </p>
+          {queue.length === 0 ? (
+            <p className="admin-empty">Nothing has been handed in yet.</p>
+          ) : (
+            <div className="admin-grading">
+              <nav className="admin-grading__queue" aria-label="Submissions" aria-describedby="grading-keys">
+                <ol className="admin-grading__queue-list">
+                  {queue.map((entry, i) => (
+                    <li key={entry.id_slug}>
+                      <AppLink
+                        to={to.item(itemId, entry.id_slug)}
+                        replace
+                        className="admin-grading__entry"
+                        aria-current={i === index ? 'true' : undefined}
+                      >
+                        <span className="admin-table__title">{studentName(entry)}</span>
+                        <span className="admin-table__sub">
+                          {SUBMISSION_KIND_LABELS[entry.kind]} · {formatDateTime(entry.submitted_at)}
+                        </span>
+                        <span className="admin-grading__chips">
+                          {entry.user_submission_status === 'GRADED' ? (
+                            <StatusChip tone="success">Graded {entry.user_grade ?? ''}</StatusChip>
+                          ) : (
+                            <StatusChip tone="neutral">To grade</StatusChip>
+                          )}
+                          {entry.is_late && <StatusChip tone="warning">Late</StatusChip>}
+                        </span>
+                      </AppLink>
+                    </li>
+                  ))}
+                </ol>
+              </nav>
+              {selectedId && index >= 0 ? (
+                <SubmissionPanel key={selectedId} submissionId={selectedId} itemId={itemId} cohortId={item.cohort_id_slug} />
+              ) : (
+                <p className="admin-empty">That submission is not in this queue.</p>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </QueryView>
+  );
+}
