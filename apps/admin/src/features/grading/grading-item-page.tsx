@@ -1,6 +1,6 @@
 import type { GradingQueueEntry } from '@school/contracts';
 import { AppLink, formatDateTime, StatusChip } from '@school/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
@@ -30,36 +30,25 @@ export function GradingItemPage() {
   const [search, setSearch] = useSearchParams();
   const query = useRouteQuery('gradingQueue', { params: { gradeItemId: itemId } });
   const [announcement, setAnnouncement] = useState('');
-  const queue = query.data?.data ?? [];
+  const queue = useMemo(() => query.data?.data ?? [], [query.data]);
   const selectedId = search.get('submission') ?? queue[0]?.id_slug ?? null;
   const index = queue.findIndex((e) => e.id_slug === selectedId);
   usePageTitle(query.data ? `Grading · ${query.data.item.lesson_title}` : 'Grading');
 
-  const select = useCallback(
-    (i: number) => {
-      const entry = queue[i];
-      if (!entry) return;
-      setSearch({ submission: entry.id_slug }, { replace: true });
-      setAnnouncement(`Submission ${i + 1} of ${queue.length}: ${studentName(entry)}`);
-    },
-    [queue, setSearch],
-  );
-
-  const latest = useRef({ index, select, length: queue.length });
-  latest.current = { index, select, length: queue.length };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const step = queueStep(e, isTyping(e.target));
       if (step === null) return;
-      const { index: at, select: go, length } = latest.current;
-      const next = stepIndex(at, step, length);
-      if (next < 0 || next === at) return;
+      const next = stepIndex(index, step, queue.length);
+      const entry = queue[next];
+      if (!entry || next === index) return;
       e.preventDefault();
-      go(next);
+      setSearch({ submission: entry.id_slug }, { replace: true });
+      setAnnouncement(`Submission ${next + 1} of ${queue.length}: ${studentName(entry)}`);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [index, queue, setSearch]);
 
   return (
     <QueryView query={query} label="the grading queue" homePath={to.home}>
@@ -75,9 +64,9 @@ export function GradingItemPage() {
           <p className="admin-muted admin-grading__keys" id="grading-keys">
             {KEYBOARD_HELP}
           </p>
-          <p className="admin-grading__live" aria-live="polite" role="status">
+          <output className="admin-grading__live" aria-live="polite">
             {announcement}
-          </p>
+          </output>
           {queue.length === 0 ? (
             <p className="admin-empty">Nothing has been handed in yet.</p>
           ) : (

@@ -48,12 +48,12 @@ describe('queue navigation', () => {
     expect(stepIndex(-1, 1, 0)).toBe(-1);
   });
   it('takes j/k outside text fields and Alt+arrows anywhere', () => {
-    const key = (key: string, altKey = false) => ({ key, altKey, ctrlKey: false, metaKey: false });
-    expect(queueStep(key('j'), false)).toBe(1);
-    expect(queueStep(key('k'), false)).toBe(-1);
-    expect(queueStep(key('j'), true)).toBeNull();
-    expect(queueStep(key('ArrowDown', true), true)).toBe(1);
-    expect(queueStep(key('ArrowUp', true), false)).toBe(-1);
-    expect(queueStep(key('ArrowDown'), false)).toBeNull();
+    const press = (key: string, altKey = false) => ({ key, altKey, ctrlKey: false, metaKey: false });
+    expect(queueStep(press('j'), false)).toBe(1);
+    expect(queueStep(press('k'), false)).toBe(-1);
+    expect(queueStep(press('j'), true)).toBeNull();
+    expect(queueStep(press('ArrowDown', true), true)).toBe(1);
+    expect(queueStep(press('ArrowUp', true), false)).toBe(-1);
+    expect(queueStep(press('ArrowDown'), false)).toBeNull();
   });
 });
