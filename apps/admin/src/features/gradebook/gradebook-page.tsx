@@ -113,7 +113,7 @@ export function GradebookPage() {
                         <span className="admin-table__sub">{s.email}</span>
                       </th>
                       {s.grades.map((g, i) => (
-                        <td key={book.items[i]?.id_slug ?? i}>
+                        <td key={book.items[i]?.id_slug ?? i} data-label={book.items[i]?.lesson_title}>
                           {g.user_grade !== null && <span className="admin-gradebook__grade">{g.user_grade}</span>}
                           <span className="admin-gradebook__chips">
                             <StatusChip tone={g.state === 'GRADED' ? 'success' : g.state === 'SUBMITTED' ? 'warning' : 'neutral'}>
@@ -123,7 +123,7 @@ export function GradebookPage() {
                           </span>
                         </td>
                       ))}
-                      <td>
+                      <td data-label="Weighted total">
                         <span className="admin-gradebook__grade">{s.weighted_total ?? '—'}</span>
                         {s.missing_mandatory > 0 && (
                           <span className="admin-table__sub">

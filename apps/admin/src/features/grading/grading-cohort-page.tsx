@@ -46,7 +46,7 @@ export function GradingCohortPage() {
               <tbody>
                 {data.map((item) => (
                   <tr key={item.id_slug}>
-                    <td>
+                    <td data-label="Item">
                       <AppLink to={to.item(item.id_slug)} className="admin-table__title">
                         {item.lesson_title}
                       </AppLink>
@@ -55,9 +55,9 @@ export function GradingCohortPage() {
                         {item.is_mandatory ? ' · Mandatory' : ''}
                       </span>
                     </td>
-                    <td>{item.deadline_datetime ? formatDateTime(item.deadline_datetime) : 'No deadline'}</td>
-                    <td>{item.grade_percentage}%</td>
-                    <td>
+                    <td data-label="Deadline">{item.deadline_datetime ? formatDateTime(item.deadline_datetime) : 'No deadline'}</td>
+                    <td data-label="Weight">{item.grade_percentage}%</td>
+                    <td data-label="To grade">
                       {item.submitted - item.graded}
                       {item.late > 0 && (
                         <>
@@ -66,7 +66,7 @@ export function GradingCohortPage() {
                         </>
                       )}
                     </td>
-                    <td>
+                    <td data-label="Graded">
                       {item.graded} of {item.submitted}
                     </td>
                   </tr>

@@ -34,13 +34,13 @@ export function GradingHomePage() {
               <tbody>
                 {list.map((c) => (
                   <tr key={c.id_slug}>
-                    <td>
+                    <td data-label="Cohort">
                       <span className="admin-table__title">{c.title}</span> <CohortStatus status={c.status} />
                     </td>
-                    <td>
+                    <td data-label="Dates">
                       {formatDate(c.start_date)} – {formatDate(c.end_date)}
                     </td>
-                    <td className="admin-table__actions">
+                    <td className="admin-table__actions" data-label="Open">
                       <AppLink to={to.cohort(c.id_slug)} aria-label={`Grading of ${c.title}`}>
                         Grading
                       </AppLink>{' '}
