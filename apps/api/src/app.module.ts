@@ -19,6 +19,7 @@ import { CertificatesModule } from './modules/certificates/certificates.module';
 import { StorageModule } from './platform/storage/storage.module';
 import { LearningModule } from './modules/learning/learning.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { GradingModule } from './modules/grading/grading.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
@@ -66,6 +67,7 @@ export class AppModule {
         AuthModule,
         StorageModule,
         LearningModule,
+        GradingModule,
         CoursesModule,
         CohortsModule,
         EnrolmentsModule,

@@ -6,6 +6,7 @@ import type { RouteDef } from './common/route';
 import { coursesRoutes } from './courses/courses.routes';
 import { enrolmentsRoutes } from './enrolments/enrolments.routes';
 import { formsRoutes } from './forms/forms.routes';
+import { gradingRoutes } from './grading/grading.routes';
 import { learningRoutes } from './learning/learning.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { platformRoutes } from './platform/platform.routes';
@@ -26,6 +27,7 @@ export const routes = {
   ...learningRoutes,
   ...notificationsRoutes,
   ...adminRoutes,
+  ...gradingRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDef>;
 

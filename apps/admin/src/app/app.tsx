@@ -12,6 +12,12 @@ import { CoursePage } from '../features/courses/course-page';
 import { CoursesPage } from '../features/courses/courses-page';
 import { CreateCoursePage } from '../features/courses/create-course-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { GradebookPage } from '../features/gradebook/gradebook-page';
+import { GradingCohortPage } from '../features/grading/grading-cohort-page';
+import { GradingHomePage } from '../features/grading/grading-home-page';
+import { GradingItemPage } from '../features/grading/grading-item-page';
+import { GradeItemsPage } from '../features/authoring/grade-items-page';
+import { ProjectSettingsPage } from '../features/authoring/project-settings-page';
 import { FailedJobsPage } from '../features/jobs/failed-jobs-page';
 import { MailboxPage } from '../features/mailbox/mailbox-page';
 import { InstructorHomePage } from '../features/instructor/instructor-home-page';
@@ -25,6 +31,7 @@ import './app.css';
 
 /** After Courses, Cohorts and Students: the programme applications and form submissions. */
 const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
+  { title: 'Grading', path: paths.grading, icon: sidebarIcons.analytics },
   { title: 'Applications', path: paths.applications, icon: sidebarIcons.applications },
   { title: 'Failed jobs', path: paths.failedJobs, icon: sidebarIcons.failedJobs },
 ];
@@ -71,6 +78,9 @@ export function App() {
                   <Routes>
                     <Route index element={<InstructorHomePage />} />
                     <Route path="settings" element={<SettingsPage />} />
+                    <Route path="grading/items/:itemId" element={<GradingItemPage />} />
+                    <Route path="grading/:cohortId" element={<GradingCohortPage />} />
+                    <Route path="gradebook/:cohortId" element={<GradebookPage />} />
                     <Route path="*" element={<ErrorView homePath={paths.instructor} />} />
                   </Routes>
                 </InstructorLayout>
@@ -100,6 +110,12 @@ export function App() {
                     <Route path={paths.applications} element={<ApplicationsPage />} />
                     <Route path={paths.mailbox} element={<MailboxPage />} />
                     <Route path={paths.failedJobs} element={<FailedJobsPage />} />
+                    <Route path={paths.grading} element={<GradingHomePage />} />
+                    <Route path="/admin/grading/items/:itemId" element={<GradingItemPage />} />
+                    <Route path="/admin/grading/:cohortId" element={<GradingCohortPage />} />
+                    <Route path="/admin/gradebook/:cohortId" element={<GradebookPage />} />
+                    <Route path="/admin/courses/:courseId/lessons/:lessonId/project" element={<ProjectSettingsPage />} />
+                    <Route path="/admin/cohorts/:id/grade-items" element={<GradeItemsPage />} />
                     <Route path="*" element={<ErrorView homePath={paths.courses} />} />
                   </Routes>
                 </Layout>

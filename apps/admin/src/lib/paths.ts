@@ -20,7 +20,28 @@ export const paths = {
   createCohort: '/admin/create/cohort',
   instructor: '/instructor',
   instructorSettings: '/instructor/settings',
+  grading: '/admin/grading',
+  projectSettings: (courseId: string, lessonId: string) =>
+    `/admin/courses/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/project`,
+  gradeItems: (cohortId: string) => `/admin/cohorts/${encodeURIComponent(cohortId)}/grade-items`,
 } as const;
+
+/**
+ * The grading area and the gradebook, under the admins' console (`/admin`) or the instructors'
+ * pages (`/instructor`): the same screens, each role in its own layout.
+ */
+export function gradingPaths(root: '/admin' | '/instructor') {
+  return {
+    cohort: (cohortId: string) => `${root}/grading/${encodeURIComponent(cohortId)}`,
+    item: (itemId: string, submissionId?: string) =>
+      `${root}/grading/items/${encodeURIComponent(itemId)}${submissionId ? `?submission=${encodeURIComponent(submissionId)}` : ''}`,
+    gradebook: (cohortId: string) => `${root}/gradebook/${encodeURIComponent(cohortId)}`,
+    home: root === '/admin' ? paths.grading : paths.instructor,
+  };
+}
+
+/** Which area a grading screen sits in, from its path. */
+export const gradingRoot = (pathname: string): '/admin' | '/instructor' => (pathname.startsWith('/instructor') ? '/instructor' : '/admin');
 
 /** Tab indexes of the course and cohort pages (`?tab=`). */
 export const COURSE_TABS = { details: 0, curriculum: 1, cohorts: 2, engagement: 3 } as const;

@@ -232,9 +232,11 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
     );
     await exec(
       m,
-      `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status)
+      // The graded quiz was released (and announced) in the past: no grade-released mail goes out for it.
+      `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status, released_at)
        SELECT g.id, $2, CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN 85 END,
-              CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN 'GRADED' ELSE 'PENDING' END
+              CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN 'GRADED' ELSE 'PENDING' END,
+              CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN now() END
          FROM cohort_grades g WHERE g.cohort_id = $1`,
       [cohort.id, studentA],
     );

@@ -83,18 +83,31 @@ latest AS (
 ),
 grades AS (
   SELECT count(*)::int AS total,
+         round(sum(g.grade_percentage * CASE WHEN ug.user_submission_status = 'GRADED' AND (coalesce(g.result_open_datetime, a.result_open_date) IS NULL
+                     OR coalesce(g.result_open_datetime, a.result_open_date) <= now()) THEN ug.user_grade ELSE 0 END)
+               / nullif(sum(g.grade_percentage), 0), 2)::float8 AS weighted_total,
          json_agg(json_build_object(
            'id_slug', coalesce(ug.id_slug, g.id_slug),
            -- A grade stays hidden until its results open.
-           'user_grade', CASE WHEN coalesce(g.result_open_datetime, a.result_open_date) IS NULL
-                               OR coalesce(g.result_open_datetime, a.result_open_date) <= now() THEN ug.user_grade END,
-           'user_submission_status', coalesce(ug.user_submission_status, 'PENDING'),
+           'user_grade', CASE WHEN ug.user_submission_status = 'GRADED' AND (coalesce(g.result_open_datetime, a.result_open_date) IS NULL
+                               OR coalesce(g.result_open_datetime, a.result_open_date) <= now()) THEN ug.user_grade END,
+           -- GRADED once released; a graded hand-in reads SUBMITTED until then.
+           'user_submission_status', CASE
+             WHEN ug.user_submission_status = 'GRADED' AND (coalesce(g.result_open_datetime, a.result_open_date) IS NULL
+                  OR coalesce(g.result_open_datetime, a.result_open_date) <= now()) THEN 'GRADED'
+             WHEN ug.user_submission_status IN ('SUBMITTED', 'GRADED') THEN 'SUBMITTED' ELSE 'PENDING' END,
            'cohort_grade_info', json_build_object(
              'lesson_title', lr.lesson_title, 'course_id', lr.course_slug, 'lesson_id', lr.lesson_slug,
              'deadline_datetime', g.deadline_datetime, 'is_mandatory', g.is_mandatory,
              'grade_percentage', g.grade_percentage, 'lesson_type', lr.lesson_type,
              'result_open_datetime', coalesce(g.result_open_datetime, a.result_open_date),
-             'submission_status', g.submission_status))
+             -- Derived from the dates and the hand-in.
+             'submission_status', CASE
+               WHEN now() < coalesce(g.open_datetime, a.start_date) THEN 'NOT_OPEN'
+               WHEN ug.user_submission_status = 'GRADED' THEN 'locked'
+               WHEN g.deadline_datetime IS NULL OR now() < g.deadline_datetime THEN 'OPEN'
+               WHEN coalesce(ug.user_submission_status, 'PENDING') = 'PENDING' AND now() < g.late_deadline_datetime THEN 'OPEN'
+               ELSE 'locked' END))
            ORDER BY g.deadline_datetime NULLS LAST, lr.course_order, lr.module_order, lr.lesson_order) AS j
     FROM access a
     JOIN cohort_grades g ON g.cohort_id = a.cohort_id
@@ -120,7 +133,8 @@ SELECT json_build_object(
            'completed_lessons_ids', coalesce((SELECT json_agg(lr.lesson_slug ORDER BY lr.completed_at) FROM lesson_rows lr WHERE lr.is_completed), '[]'),
            'cohort_id_slug', a.id_slug,
            'total_grades', (SELECT total FROM grades),
-           'enrolment_status', a.enrolment_status),
+           'enrolment_status', a.enrolment_status,
+           'weighted_total', (SELECT weighted_total FROM grades)),
          'user_grades_part', coalesce((SELECT j FROM grades), '[]'),
          'certificates_part', coalesce((SELECT j FROM certificates), '[]')
        ) AS data

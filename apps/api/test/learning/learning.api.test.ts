@@ -289,6 +289,8 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
       cohort_id_slug: cohort.id_slug,
       total_grades: 3,
       enrolment_status: 'ACTIVE',
+      // Released grades only: 75 on the analog quiz (weight 30) of weights 10 + 60 + 30.
+      weighted_total: 22.5,
     });
 
     const grades = view.user_grades_part;
@@ -307,7 +309,7 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
       submission_status: 'OPEN',
     });
     // Results of the project open in 30 days: the grade stays hidden until then.
-    expect(grades[1]).toMatchObject({ user_grade: null, user_submission_status: 'GRADED' });
+    expect(grades[1]).toMatchObject({ user_grade: null, user_submission_status: 'SUBMITTED' });
     expect(Date.parse(grades[1].cohort_grade_info.result_open_datetime)).toBeGreaterThan(Date.now() + 29 * DAY);
     expect(grades[2]).toMatchObject({ user_grade: 75, user_submission_status: 'GRADED' });
 

@@ -120,7 +120,13 @@ describe('student call schemas', () => {
         },
       ],
       latest_lesson_part: latest,
-      user_cohort_part: { completed_lessons_ids: ['l1'], cohort_id_slug: 'k', total_grades: 0, enrolment_status: 'ACTIVE' },
+      user_cohort_part: {
+        completed_lessons_ids: ['l1'],
+        cohort_id_slug: 'k',
+        total_grades: 0,
+        enrolment_status: 'ACTIVE',
+        weighted_total: null,
+      },
       user_grades_part: [grade('PENDING', 'OPEN')],
       certificates_part: [
         { id_slug: 'cert', title: 'Cert', user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01' } },

@@ -153,6 +153,8 @@ export const UserCohortPartSchema = z.object({
   cohort_id_slug: z.string(),
   total_grades: z.number(),
   enrolment_status: EnrolmentStatusSchema,
+  /** The weighted total of the released grades (grade_percentage weights), null without weights. */
+  weighted_total: z.number().nullable(),
 });
 export type UserCohortPart = z.infer<typeof UserCohortPartSchema>;
 

@@ -1,12 +1,12 @@
 import { ADMIN_MESSAGES } from '@school/contracts';
-import { formatCount, formatDate, Tabs, useConfirm, useSession } from '@school/ui';
+import { ButtonLink, formatCount, formatDate, Tabs, useConfirm, useSession } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ActionsMenu } from '../../components/actions-menu';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
-import { paths } from '../../lib/paths';
+import { gradingPaths, paths } from '../../lib/paths';
 import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortCertificatesTab } from './components/cohort-certificates-tab';
@@ -62,7 +62,20 @@ export function CohortPage() {
             }
             subtitle={`${formatDate(cohort.start_date)} – ${formatDate(cohort.end_date)} · ${cohort.total_active} active of ${formatCount(cohort.total_students, 'student')}`}
             back={{ to: paths.cohorts, label: 'Cohorts' }}
-            actions={<ActionsMenu actions={[{ label: 'Delete cohort', tone: 'danger', onSelect: onDelete }]} />}
+            actions={
+              <>
+                <ButtonLink variant="secondary" size="sm" to={paths.gradeItems(cohort.id_slug)}>
+                  Grade items
+                </ButtonLink>
+                <ButtonLink variant="secondary" size="sm" to={gradingPaths('/admin').cohort(cohort.id_slug)}>
+                  Grading
+                </ButtonLink>
+                <ButtonLink variant="secondary" size="sm" to={gradingPaths('/admin').gradebook(cohort.id_slug)}>
+                  Gradebook
+                </ButtonLink>
+                <ActionsMenu actions={[{ label: 'Delete cohort', tone: 'danger', onSelect: onDelete }]} />
+              </>
+            }
           />
           <Tabs
             label="Cohort sections"

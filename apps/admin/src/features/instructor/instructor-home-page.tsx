@@ -1,7 +1,8 @@
-import { Card, formatCount, formatDate, useSession } from '@school/ui';
+import { AppLink, Card, formatCount, formatDate, useSession } from '@school/ui';
 import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortStatus } from '../../components/cohort-status';
+import { gradingPaths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import './instructor.css';
 
@@ -35,6 +36,14 @@ export function InstructorHomePage() {
                   <p className="ui-muted ui-muted--small">
                     {formatDate(c.start_date)} – {formatDate(c.end_date)} · access until {formatDate(c.end_access_date)} · {c.total_active}{' '}
                     active of {formatCount(c.total_students, 'student')}
+                  </p>
+                  <p className="admin-row">
+                    <AppLink to={gradingPaths('/instructor').cohort(c.id_slug)} aria-label={`Grading of ${c.title}`}>
+                      Grading
+                    </AppLink>
+                    <AppLink to={gradingPaths('/instructor').gradebook(c.id_slug)} aria-label={`Gradebook of ${c.title}`}>
+                      Gradebook
+                    </AppLink>
                   </p>
                   <h3 className="admin-subtitle">Courses</h3>
                   <ul className="admin-pick-list">

@@ -1,4 +1,12 @@
-import { completionPercentage, type CourseSummary, type LatestLesson, type UserCohortView } from '@school/contracts';
+import {
+  completionPercentage,
+  type CourseSummary,
+  isReleased,
+  type LatestLesson,
+  studentGradeStatuses,
+  type UserCohortView,
+  weightedTotal,
+} from '@school/contracts';
 import type { JsonText } from '../../common/json-text';
 import { COHORT_CURRICULUM_SQL, USER_COHORT_PROGRESS_SQL } from './learning.queries';
 
@@ -55,6 +63,10 @@ interface CurriculumGrade {
   id: number;
   id_slug: string;
   result_open_ms: number | null;
+  /** When it opens (its own date, else the cohort's start), its deadline and late deadline. */
+  opens_ms: number | null;
+  deadline_ms: number | null;
+  late_deadline_ms: number | null;
   info: GradeItem['cohort_grade_info'];
 }
 
@@ -221,14 +233,29 @@ export async function userCohortViewJson(
   // The student's grades of every cohort, looked up by this cohort's grade items only. A grade
   // stays hidden until its results open (its own date, else the cohort's).
   const mine = new Map(p.user_grades.map((g) => [g[0], g]));
+  // Statuses come from the item's dates and the student's hand-in, at the time of the request.
   const grades: GradeItem[] = curriculum.grades.map((g) => {
     const ug = mine.get(g.id);
-    const openMs = g.result_open_ms ?? p.result_open_ms;
+    const graded = ug?.[3] === 'GRADED';
+    const released = graded && isReleased(g.result_open_ms ?? p.result_open_ms, p.now_ms);
+    const statuses = studentGradeStatuses({
+      now: p.now_ms,
+      opensAt: g.opens_ms,
+      deadline: g.deadline_ms,
+      lateDeadline: g.late_deadline_ms,
+      submitted: ug?.[3] === 'SUBMITTED' || graded,
+      graded,
+      released,
+    });
     return {
       id_slug: ug ? ug[1] : g.id_slug,
-      user_grade: ug && (openMs === null || openMs <= p.now_ms) ? ug[2] : null,
-      user_submission_status: ug ? ug[3] : 'PENDING',
-      cohort_grade_info: g.info.result_open_datetime === null ? { ...g.info, result_open_datetime: p.result_open_date } : g.info,
+      user_grade: released && ug![2] !== null ? Number(ug![2]) : null,
+      user_submission_status: statuses.user_submission_status,
+      cohort_grade_info: {
+        ...g.info,
+        result_open_datetime: g.info.result_open_datetime ?? p.result_open_date,
+        submission_status: statuses.submission_status,
+      },
     };
   });
 
@@ -239,6 +266,8 @@ export async function userCohortViewJson(
       cohort_id_slug: p.id_slug,
       total_grades: grades.length,
       enrolment_status: p.enrolment_status,
+      // Released grades only, as the gradebook weighs them.
+      weighted_total: weightedTotal(grades.map((g) => ({ weight: g.cohort_grade_info.grade_percentage, grade: g.user_grade }))),
     },
     user_grades_part: grades,
     certificates_part: p.certificates,

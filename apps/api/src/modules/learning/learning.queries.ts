@@ -136,13 +136,17 @@ SELECT c.curriculum_version,
          SELECT json_agg(json_build_object(
                   'id', g.id, 'id_slug', g.id_slug,
                   'result_open_ms', (extract(epoch FROM g.result_open_datetime) * 1000)::float8,
+                  'opens_ms', (extract(epoch FROM coalesce(g.open_datetime, c.start_date)) * 1000)::float8,
+                  'deadline_ms', (extract(epoch FROM g.deadline_datetime) * 1000)::float8,
+                  'late_deadline_ms', (extract(epoch FROM g.late_deadline_datetime) * 1000)::float8,
                   'info', json_build_object(
                     'lesson_title', l.title, 'course_id', co.id_slug, 'lesson_id', l.id_slug,
                     'deadline_datetime', g.deadline_datetime, 'is_mandatory', g.is_mandatory,
                     'grade_percentage', g.grade_percentage, 'lesson_type', l.lesson_type,
                     -- The cohort's result_open_date stands in when null (per request: not part of the version).
                     'result_open_datetime', g.result_open_datetime,
-                    'submission_status', g.submission_status))
+                    -- Derived per request from the dates and the student's hand-in (cohort-view.ts).
+                    'submission_status', 'NOT_OPEN'))
                   ORDER BY g.deadline_datetime NULLS LAST, cc."order", m."order", l."order")
            FROM cohort_grades g
            JOIN lessons l ON l.id = g.lesson_id

@@ -158,14 +158,14 @@ export function digestRecipients(q: Sql) {
 
 // Notices other modules call for.
 
-export function gradeNotice(q: Sql, userGradeId: string) {
-  return one<{ id_slug: string; email: string; first_name: string; item_title: string; cohort_title: string; cohort_id_slug: string }>(
+export function gradeNotices(q: Sql, userGradeIds: string[]) {
+  return rows<{ id_slug: string; email: string; first_name: string; item_title: string; cohort_title: string; cohort_id_slug: string }>(
     q,
     `SELECT ug.id_slug, u.email, u.first_name, l.title AS item_title, c.title AS cohort_title, c.id_slug AS cohort_id_slug
        FROM user_grades ug JOIN users u ON u.id = ug.user_id JOIN cohort_grades g ON g.id = ug.cohort_grade_id
        JOIN lessons l ON l.id = g.lesson_id JOIN cohorts c ON c.id = g.cohort_id
-      WHERE ug.id = $1`,
-    [userGradeId],
+      WHERE ug.id = ANY($1::bigint[])`,
+    [userGradeIds],
   );
 }
 

@@ -10,7 +10,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { JWT_SECRET } from '../../common/jwt-secret';
 import { MailService } from '../../platform/mail/mail.service';
-import { certificateNotice, gradeNotice, preferencesOf, savePreferences, turnOff, userBySlug } from './notifications.queries';
+import { certificateNotice, gradeNotices, preferencesOf, savePreferences, turnOff, userBySlug } from './notifications.queries';
 import { signUnsubscribe, verifyUnsubscribe } from './unsubscribe-token';
 
 /** Same answer for "not yours" and "no such user": a student learns nothing about other accounts. */
@@ -73,19 +73,27 @@ export class NotificationsService {
    * an unknown id queues nothing. Account-level notice: it cannot be turned off.
    */
   async gradeReleased(m: EntityManager, userGradeId: string): Promise<void> {
-    const n = await gradeNotice(m, userGradeId);
-    if (!n) return;
-    await this.mail.queue(m, {
-      template: 'grade-released',
-      to: n.email,
-      subjectId: `grade:${n.id_slug}`,
-      props: {
-        firstName: n.first_name,
-        itemTitle: n.item_title,
-        cohortTitle: n.cohort_title,
-        gradesUrl: `${this.mail.learnOrigin}/class/${n.cohort_id_slug}`,
-      },
-    });
+    await this.gradesReleased(m, [userGradeId]);
+  }
+
+  /** `gradeReleased` for many grades at once (the scheduled release): one query, one batch of mail jobs. */
+  async gradesReleased(m: EntityManager, userGradeIds: string[]): Promise<void> {
+    if (!userGradeIds.length) return;
+    const notices = await gradeNotices(m, userGradeIds);
+    await this.mail.queueMany(
+      m,
+      notices.map((n) => ({
+        template: 'grade-released' as const,
+        to: n.email,
+        subjectId: `grade:${n.id_slug}`,
+        props: {
+          firstName: n.first_name,
+          itemTitle: n.item_title,
+          cohortTitle: n.cohort_title,
+          gradesUrl: `${this.mail.learnOrigin}/class/${n.cohort_id_slug}`,
+        },
+      })),
+    );
   }
 
   /** Call when a certificate is issued to a student: queues its notice in the caller's transaction, once per certificate. */

@@ -69,6 +69,16 @@ describe('/class/{id}', () => {
     expect(screen.getAllByTestId('grade-result').map((r) => r.textContent)).toEqual(['Grade: 85%', 'Results on 4 May 2999']);
   });
 
+  it('shows the weighted total of the released grades above the Grades list', async () => {
+    const base = cohortView();
+    const view = cohortView({
+      user_grades_part: [grade('d', 'GRADED', 'locked', { user_grade: 85, result_open_datetime: '2020-01-01T00:00:00Z' })],
+      user_cohort_part: { ...base.user_cohort_part, weighted_total: 42.505 },
+    });
+    renderApp('/class/k1?tab=1', { [VIEW_PATH]: () => ({ body: { data: view } }) });
+    expect(await screen.findByTestId('weighted-total')).toHaveTextContent(/^Weighted total: 42\.51%/);
+  });
+
   it('lists certificates: View, Download and the issue date when completed, else In progress', async () => {
     const view = cohortView({
       certificates_part: [
@@ -157,7 +167,13 @@ describe('/class/{id}', () => {
       [VIEW_PATH]: () => ({
         body: {
           data: cohortView({
-            user_cohort_part: { completed_lessons_ids: [], cohort_id_slug: 'k1', total_grades: 0, enrolment_status: 'SUSPENDED' },
+            user_cohort_part: {
+              completed_lessons_ids: [],
+              cohort_id_slug: 'k1',
+              total_grades: 0,
+              enrolment_status: 'SUSPENDED',
+              weighted_total: null,
+            },
           }),
         },
       }),

@@ -40,7 +40,10 @@ export function cohortTabs(cohortId: string, view: UserCohortView, now: Date = n
     },
   ];
   if (view.user_grades_part.length > 0)
-    tabs.push({ label: 'Grades', content: <GradesTab cohortId={cohortId} grades={view.user_grades_part} /> });
+    tabs.push({
+      label: 'Grades',
+      content: <GradesTab cohortId={cohortId} grades={view.user_grades_part} weightedTotal={view.user_cohort_part.weighted_total} />,
+    });
   if (view.certificates_part.length > 0) {
     tabs.push({ label: 'Certifications', content: <CertificatesTab cohortId={cohortId} certificates={view.certificates_part} /> });
   }

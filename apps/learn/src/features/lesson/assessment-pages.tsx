@@ -1,65 +1,158 @@
-import { Button, formatDate, TextField } from '@school/ui';
+import { ApiError, gradeDisplayStatus, type ProjectView } from '@school/contracts';
+import { Button, formatDateTime, TextField, useSession } from '@school/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { retryServerErrors } from '../../lib/retry';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** The hard-coded sample project of the placeholder page (learning-and-admin.md section 9). */
-export const SAMPLE_PROJECT = {
-  title: 'Sample project: design a 4-bit counter',
-  weight_percentage: 80,
-  deadline: '2025-09-01',
-  instructions: 'Write the RTL and a self-checking testbench, then upload both as one .zip file.',
-};
+export const UPLOAD_FAILED_MESSAGE = 'Something went wrong with the file upload... Please try again.';
+export const SUBMITTED_MESSAGE = 'Your project has been handed in.';
 
-export const SAMPLE_PROJECT_NOTE = 'This is a sample brief: its weight and deadline are examples, not those of your class.';
-export const SUBMISSIONS_NOT_OPEN_MESSAGE =
-  'Project submissions are not open yet, so nothing has been handed in. Your instructor will tell you when and how to submit this project.';
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /**
- * .../project/{sessionId}: a placeholder upload page with the spec's sample project. It takes a
- * .zip, but until project submissions exist, Upload says they are not open rather than
- * pretending a hand-in happened.
+ * .../project/{sessionId}: the project's brief, rubric and status, the student's hand-in (its
+ * files as the server read them from the zip) and, once released, the grade and feedback.
+ * Upload hands the zip in (again, until the deadline).
  */
 export function ProjectPage() {
+  const { cohortId = '', lessonId = '' } = useParams();
+  const { client } = useSession();
+  const queryClient = useQueryClient();
+  const key = ['project', cohortId, lessonId];
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => client.call('projectView', { params: { cohortId, lessonId }, signal }).then((r) => r.data),
+    retry: retryServerErrors,
+  });
   const [file, setFile] = useState<File | null>(null);
-  const [tried, setTried] = useState(false);
-  usePageTitle('Project submission');
+  const upload = useMutation({
+    mutationFn: (f: File) => {
+      const form = new FormData();
+      form.append('file', f);
+      return client.upload('submitProject', form, { params: { cohortId, lessonId } }).then((r) => r.data);
+    },
+    onSuccess: (data) => {
+      queryClient.setQueryData(key, data);
+      void queryClient.invalidateQueries({ queryKey: ['cohort-view'] });
+      setFile(null);
+    },
+  });
+  usePageTitle(query.data ? query.data.lesson_title : 'Project submission');
+  if (query.isPending) return <div className="ui-page ui-page--padded ui-page--narrow" aria-busy="true" />;
+  if (query.isError)
+    return (
+      <div className="ui-page ui-page--padded ui-page--narrow">
+        <p role="alert">This content is not available right now.</p>
+      </div>
+    );
+  const p: ProjectView = query.data;
+  const item = p.grade_item;
+  const error =
+    upload.error instanceof ApiError ? (upload.error.errors?.file ?? upload.error.message) : upload.error ? UPLOAD_FAILED_MESSAGE : '';
   return (
     <div className="ui-page ui-page--padded ui-page--narrow">
       <p className="learn-eyebrow">Project submission</p>
-      <h1>{SAMPLE_PROJECT.title}</h1>
+      <h1>{p.lesson_title}</h1>
       <dl className="learn-grade__facts">
         <div>
           <dt>Weight</dt>
-          <dd>{SAMPLE_PROJECT.weight_percentage}%</dd>
+          <dd>
+            {item.grade_percentage}%{item.is_mandatory ? ' (mandatory)' : ''}
+          </dd>
         </div>
         <div>
           <dt>Deadline</dt>
-          <dd>{formatDate(SAMPLE_PROJECT.deadline)}</dd>
+          <dd>{item.deadline_datetime ? formatDateTime(item.deadline_datetime) : 'None'}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{gradeDisplayStatus({ user_submission_status: item.user_submission_status, cohort_grade_info: item })}</dd>
         </div>
       </dl>
-      <p className="ui-muted">{SAMPLE_PROJECT_NOTE}</p>
-      <p>{SAMPLE_PROJECT.instructions}</p>
-      <form
-        className="ui-stack ui-stack--loose"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTried(true);
-        }}
-      >
-        <TextField
-          label="Project file (.zip)"
-          type="file"
-          accept=".zip,application/zip"
-          onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
-        />
-        {file && <p className="ui-muted">Selected: {file.name}</p>}
-        <div>
-          <Button type="submit">Upload</Button>
-        </div>
-        <p role="status" className={tried ? 'learn-notice' : undefined}>
-          {tried ? SUBMISSIONS_NOT_OPEN_MESSAGE : ''}
-        </p>
-      </form>
+      {p.project.instructions && <p className="learn-prewrap">{p.project.instructions}</p>}
+      {p.project.instructions_files.length > 0 && (
+        <ul>
+          {p.project.instructions_files.map((f) => (
+            <li key={f.url}>
+              <a href={f.url}>{f.name}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {p.project.rubric.length > 0 && (
+        <section aria-label="Rubric">
+          <h2>Rubric</h2>
+          <ul>
+            {p.project.rubric.map((c) => (
+              <li key={c.id}>
+                <strong>{c.title}</strong>: {c.levels.map((l) => `${l.title} (${l.points})`).join(', ')}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {p.submission && (
+        <section aria-label="Your submission">
+          <h2>Your submission</h2>
+          <p>
+            <a href={p.submission.download_url}>{p.submission.file_name}</a> ({megabytes(p.submission.size_bytes)}), handed in{' '}
+            {formatDateTime(p.submission.submitted_at)}
+            {p.submission.is_late ? ' (late)' : ''}
+          </p>
+          <ul className="learn-files">
+            {p.submission.files.map((f) => (
+              <li key={f.path}>
+                {f.path} <span className="ui-muted">({f.size} bytes)</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {p.result && (
+        <section aria-label="Result">
+          <h2>Result</h2>
+          <p>Grade: {p.result.user_grade === null ? '-' : `${p.result.user_grade}%`}</p>
+          {p.result.rubric_scores.map((s) => {
+            const c = p.project.rubric.find((r) => r.id === s.criterion_id);
+            return (
+              <p key={s.criterion_id}>
+                <strong>{c?.title ?? s.criterion_id}</strong>: {c?.levels[s.level_index]?.title ?? ''}
+                {s.comment ? ` - ${s.comment}` : ''}
+              </p>
+            );
+          })}
+          {p.result.feedback && <p className="learn-prewrap">{p.result.feedback}</p>}
+        </section>
+      )}
+      {item.can_submit && (
+        <form
+          className="ui-stack ui-stack--loose"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (file) upload.mutate(file);
+          }}
+        >
+          <TextField
+            label="Project file (.zip)"
+            type="file"
+            accept={p.project.accepted_types.join(',') + ',application/zip'}
+            onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+          />
+          <p className="ui-muted">At most {megabytes(p.project.max_size_bytes)}.</p>
+          {file && <p className="ui-muted">Selected: {file.name}</p>}
+          {upload.isPending && <progress aria-label="Uploading" />}
+          <div>
+            <Button type="submit" disabled={!file || upload.isPending}>
+              Upload
+            </Button>
+          </div>
+        </form>
+      )}
+      <p role="status" className={upload.isSuccess || error ? 'learn-notice' : undefined}>
+        {error || (upload.isSuccess ? SUBMITTED_MESSAGE : '')}
+      </p>
     </div>
   );
 }

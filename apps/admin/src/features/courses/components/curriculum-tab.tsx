@@ -1,10 +1,11 @@
 import { ADMIN_MESSAGES, LESSON_TYPE_LABELS, type AdminCourse, type CallResult } from '@school/contracts';
-import { Button, TextField, useConfirm } from '@school/ui';
+import { Button, ButtonLink, TextField, useConfirm } from '@school/ui';
 import { useState, type FormEvent } from 'react';
 import { DragHandle, SortableList } from '../../../components/sortable-list';
 import { invalidations } from '../../../lib/invalidations';
 import { SaveButtons } from '../../../components/save-buttons';
 import { useNotify } from '../../../lib/notice';
+import { paths } from '../../../lib/paths';
 import { routeQueryKey, useRouteMutation } from '../../../lib/route-query';
 import {
   addLesson,
@@ -132,6 +133,16 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
                         onRename={(title) => setDraft((d) => renameLesson(d, m.key, l.key, title))}
                         render={(title) => <span className="admin-lesson__title">{title}</span>}
                       />
+                      {l.lesson_type === 'PROJECT' && l.id_slug && (
+                        <ButtonLink
+                          size="sm"
+                          variant="ghost"
+                          to={paths.projectSettings(course.id_slug, l.id_slug)}
+                          aria-label={`Project settings of ${l.title}`}
+                        >
+                          Project settings
+                        </ButtonLink>
+                      )}
                       <Button
                         size="sm"
                         variant="ghost"

@@ -54,12 +54,20 @@ function GradeRow({ cohortId, item }: { cohortId: string; item: GradeItem }) {
 }
 
 /** Graded items of the class with their status and results. */
-export function GradesTab({ cohortId, grades }: { cohortId: string; grades: GradeItem[] }) {
+export function GradesTab({ cohortId, grades, weightedTotal }: { cohortId: string; grades: GradeItem[]; weightedTotal?: number | null }) {
   return (
-    <ul className="learn-grades" aria-label="Grades">
-      {grades.map((g) => (
-        <GradeRow key={g.id_slug} cohortId={cohortId} item={g} />
-      ))}
-    </ul>
+    <>
+      {weightedTotal !== undefined && weightedTotal !== null && (
+        <p className="learn-grades__total" data-testid="weighted-total">
+          Weighted total: {Number(weightedTotal.toFixed(2))}%{' '}
+          <span className="ui-muted">(results out so far, each by its weight; an item without a result counts as 0)</span>
+        </p>
+      )}
+      <ul className="learn-grades" aria-label="Grades">
+        {grades.map((g) => (
+          <GradeRow key={g.id_slug} cohortId={cohortId} item={g} />
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,0 +1,144 @@
+import { ADMIN_MESSAGES, GRADE_STATES, type GradeState } from '@school/contracts';
+import { Button, SelectField, StatusChip, useSession } from '@school/ui';
+import { useState } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
+import { QueryView } from '../../components/query-view';
+import { useNotify } from '../../lib/notice';
+import { gradingPaths, gradingRoot } from '../../lib/paths';
+import { useRouteQuery } from '../../lib/route-query';
+import { usePageTitle } from '../../lib/use-page-title';
+import './gradebook.css';
+
+/** How each state reads (the learning spec's display statuses, 'To grade' for a hand-in waiting). */
+export const GRADE_STATE_LABELS: Record<GradeState, string> = {
+  NOT_OPEN: 'Not open',
+  OPEN: 'Open',
+  SUBMITTED: 'Submitted',
+  GRADED: 'Graded',
+  locked: 'Locked',
+};
+
+const isState = (v: string | null): v is GradeState => GRADE_STATES.includes(v as GradeState);
+
+/** A cohort's students by grade items, with the weighted total, a status filter and the CSV export. */
+export function GradebookPage() {
+  const { cohortId = '' } = useParams();
+  const root = gradingRoot(useLocation().pathname);
+  const to = gradingPaths(root);
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('status');
+  const status = isState(requested) ? requested : undefined;
+  const query = useRouteQuery('gradebook', { params: { cohortId }, query: { status } }, { select: (r) => r.data });
+  const { client } = useSession();
+  const notify = useNotify();
+  const [exporting, setExporting] = useState(false);
+  usePageTitle(query.data ? `Gradebook · ${query.data.cohort.title}` : 'Gradebook');
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const csv = await client.call('gradebookExport', { params: { cohortId }, query: { status } });
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `gradebook-${cohortId}${status ? `-${status.toLowerCase()}` : ''}.csv`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch {
+      notify.error(ADMIN_MESSAGES.genericFailure);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <QueryView query={query} label="the gradebook" homePath={to.home}>
+      {(book) => (
+        <div className="ui-page ui-stack ui-stack--loose">
+          <PageHeader
+            title={`Gradebook · ${book.cohort.title}`}
+            subtitle="Weighted total: each grade times its item's weight, over the sum of the weights; an ungraded item counts as 0."
+            back={{ to: to.cohort(book.cohort.id_slug), label: 'Grading' }}
+            actions={
+              <Button type="button" variant="secondary" onClick={onExport} disabled={exporting}>
+                {exporting ? 'Exporting...' : 'Export CSV'}
+              </Button>
+            }
+          />
+          <div className="admin-row admin-gradebook__filters">
+            <SelectField
+              label="Status"
+              value={status ?? ''}
+              onChange={(e) => setSearch(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+              options={[{ value: '', label: 'All students' }, ...GRADE_STATES.map((s) => ({ value: s, label: GRADE_STATE_LABELS[s] }))]}
+            />
+            <output className="ui-muted ui-muted--small" aria-live="polite">
+              {book.students.length} {book.students.length === 1 ? 'student' : 'students'}
+              {status ? ` with an item ${GRADE_STATE_LABELS[status]}` : ''}
+            </output>
+          </div>
+          {book.items.length === 0 ? (
+            <p className="ui-empty ui-empty--quiet">This cohort has no grade items yet.</p>
+          ) : book.students.length === 0 ? (
+            <p className="ui-empty ui-empty--quiet">No student matches.</p>
+          ) : (
+            // A table wider than the screen scrolls: keyboard users reach the scroll by focusing it (WCAG 2.1.1).
+            // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            <section className="admin-gradebook__scroll" tabIndex={0} aria-label="Gradebook table">
+              <table className="admin-table admin-gradebook">
+                <thead>
+                  <tr>
+                    <th scope="col">Student</th>
+                    {book.items.map((item) => (
+                      <th scope="col" key={item.id_slug}>
+                        {item.lesson_title}
+                        <span className="admin-table__sub">
+                          {item.grade_percentage}%{item.is_mandatory ? ' · Mandatory' : ''}
+                        </span>
+                      </th>
+                    ))}
+                    <th scope="col">Weighted total</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {book.students.map((s) => (
+                    <tr key={s.id_slug}>
+                      <th scope="row">
+                        <span className="admin-table__title">
+                          {s.first_name} {s.last_name}
+                        </span>
+                        <span className="admin-table__sub">{s.email}</span>
+                      </th>
+                      {s.grades.map((g, i) => (
+                        <td key={book.items[i]?.id_slug ?? i} data-label={book.items[i]?.lesson_title}>
+                          {g.user_grade !== null && <span className="admin-gradebook__grade">{g.user_grade}</span>}
+                          <span className="admin-gradebook__chips">
+                            <StatusChip tone={g.state === 'GRADED' ? 'success' : g.state === 'SUBMITTED' ? 'warning' : 'neutral'}>
+                              {GRADE_STATE_LABELS[g.state]}
+                            </StatusChip>
+                            {g.is_late && <StatusChip tone="warning">Late</StatusChip>}
+                          </span>
+                        </td>
+                      ))}
+                      <td data-label="Weighted total">
+                        <span className="admin-gradebook__grade">{s.weighted_total ?? '—'}</span>
+                        {s.missing_mandatory > 0 && (
+                          <span className="admin-table__sub">
+                            {s.missing_mandatory} mandatory {s.missing_mandatory === 1 ? 'item' : 'items'} not graded
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+        </div>
+      )}
+    </QueryView>
+  );
+}

@@ -1,0 +1,180 @@
+import { ADMIN_MESSAGES, type GradingSubmission, isApiError, type RubricScore } from '@school/contracts';
+import { Button, formatDateTime, StatusChip, TextAreaField, TextField } from '@school/ui';
+import { type FormEvent, useState } from 'react';
+import { QueryView } from '../../../components/query-view';
+import { useNotify } from '../../../lib/notice';
+import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../../lib/route-query';
+import { rubricTotals } from '../rubric-score';
+
+export const GRADE_SAVED_MESSAGE = 'Grade saved';
+
+const formatSize = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** One submission: who and when, its files and the zip's download, and the grading form. */
+export function SubmissionPanel({ submissionId, itemId, cohortId }: { submissionId: string; itemId: string; cohortId: string }) {
+  const query = useRouteQuery('gradingSubmission', { params: { submissionId } }, { select: (r) => r.data });
+  return (
+    <section className="admin-grading__panel" aria-label="Submission">
+      <QueryView query={query} label="the submission">
+        {(s) => <SubmissionView submission={s} itemId={itemId} cohortId={cohortId} />}
+      </QueryView>
+    </section>
+  );
+}
+
+function SubmissionView({ submission: s, itemId, cohortId }: { submission: GradingSubmission; itemId: string; cohortId: string }) {
+  const notify = useNotify();
+  const [scores, setScores] = useState<RubricScore[]>(s.rubric_scores);
+  const [feedback, setFeedback] = useState(s.feedback);
+  const [grade, setGrade] = useState(s.rubric.length ? '' : s.user_grade === null ? '' : String(s.user_grade));
+  const [error, setError] = useState<string | null>(null);
+  const save = useRouteMutation('gradeSubmission', {
+    invalidates: () => [
+      routeKey('gradingQueue', { params: { gradeItemId: itemId } }),
+      routeKey('gradingItems', { params: { cohortId } }),
+      routeKey('gradebook', { params: { cohortId } }),
+    ],
+    onSuccess: (answer, vars, client) => client.setQueryData(routeQueryKey('gradingSubmission', { params: vars.params }), answer),
+  });
+  const totals = rubricTotals(s.rubric, scores);
+  const name = `${s.student.first_name} ${s.student.last_name}`.trim();
+
+  const scoreOf = (criterionId: string) => scores.find((x) => x.criterion_id === criterionId);
+  const setScore = (criterionId: string, change: Partial<RubricScore>) =>
+    setScores((all) => {
+      const current = all.find((x) => x.criterion_id === criterionId);
+      if (current) return all.map((x) => (x.criterion_id === criterionId ? { ...x, ...change } : x));
+      return [...all, { criterion_id: criterionId, level_index: -1, comment: '', ...change }];
+    });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const chosen = scores.filter((x) => x.level_index >= 0);
+    const manual = grade.trim() === '' ? null : Number(grade);
+    if (s.rubric.length ? totals.grade === null : manual === null || !Number.isFinite(manual) || manual < 0 || manual > 100) {
+      setError(s.rubric.length ? 'Score every rubric criterion' : 'Give a grade from 0 to 100');
+      return;
+    }
+    save.mutate(
+      { params: { submissionId: s.id_slug }, body: { rubric_scores: chosen, user_grade: s.rubric.length ? null : manual, feedback } },
+      {
+        onSuccess: () => notify.success(GRADE_SAVED_MESSAGE),
+        onError: (err) => {
+          const message = isApiError(err) ? err.message : ADMIN_MESSAGES.genericFailure;
+          setError(message);
+          notify.error(message);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="ui-stack">
+      <header className="admin-row admin-grading__panel-head">
+        <div>
+          <h2 className="admin-section-title">{name || s.student.email}</h2>
+          <p className="ui-muted ui-muted--small">
+            {s.student.email} · handed in {formatDateTime(s.submitted_at)}
+            {s.graded_at ? ` · graded ${formatDateTime(s.graded_at)}` : ''}
+          </p>
+        </div>
+        <span className="admin-grading__chips">
+          {s.is_late && <StatusChip tone="warning">Late</StatusChip>}
+          <StatusChip tone={s.user_submission_status === 'GRADED' ? 'success' : 'neutral'}>
+            {s.user_submission_status === 'GRADED' ? `Graded ${s.user_grade ?? ''}` : 'To grade'}
+          </StatusChip>
+        </span>
+      </header>
+
+      <section aria-labelledby="grading-files" className="ui-stack">
+        <h3 id="grading-files" className="admin-subtitle">
+          Files
+        </h3>
+        <p>
+          {s.download_url ? (
+            <a href={s.download_url} download={s.file_name}>
+              Download {s.file_name}
+            </a>
+          ) : (
+            s.file_name
+          )}{' '}
+          <span className="ui-muted ui-muted--small">({formatSize(s.size_bytes)})</span>
+        </p>
+        {s.files.length === 0 ? (
+          <p className="ui-empty ui-empty--quiet">The archive lists no files.</p>
+        ) : (
+          <ul className="admin-grading__files" aria-label={`Files in ${s.file_name}`}>
+            {s.files.map((f) => (
+              <li key={f.path}>
+                <code>{f.path}</code> <span className="ui-muted ui-muted--small">{formatSize(f.size)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <form className="ui-stack" onSubmit={onSubmit} noValidate aria-label="Grade">
+        {s.rubric.length > 0 ? (
+          <>
+            {s.rubric.map((c) => {
+              const current = scoreOf(c.id);
+              return (
+                <fieldset key={c.id} className="admin-grading__criterion">
+                  <legend className="admin-subtitle">{c.title}</legend>
+                  <div className="admin-grading__levels">
+                    {c.levels.map((level, i) => (
+                      <label key={i} className="admin-grading__level">
+                        <input
+                          type="radio"
+                          name={`criterion-${c.id}`}
+                          checked={current?.level_index === i}
+                          onChange={() => setScore(c.id, { level_index: i })}
+                        />
+                        <span>
+                          {level.title} <span className="ui-muted ui-muted--small">({level.points} pts)</span>
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                  <TextAreaField
+                    label={`Feedback on ${c.title}`}
+                    rows={2}
+                    value={current?.comment ?? ''}
+                    onChange={(e) => setScore(c.id, { comment: e.target.value })}
+                  />
+                </fieldset>
+              );
+            })}
+            <p className="admin-grading__total" aria-live="polite">
+              Rubric: {totals.points} / {totals.max} points
+              {totals.grade !== null ? ` · grade ${totals.grade}` : ` · ${totals.scored} of ${s.rubric.length} criteria scored`}
+            </p>
+          </>
+        ) : (
+          <TextField
+            label="Grade (0-100)"
+            type="number"
+            min={0}
+            max={100}
+            step="0.01"
+            value={grade}
+            onChange={(e) => setGrade(e.target.value)}
+          />
+        )}
+        <TextAreaField label="Overall feedback" rows={4} value={feedback} onChange={(e) => setFeedback(e.target.value)} />
+        {error && (
+          <p className="admin-danger-text" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-form__actions">
+          <Button type="submit" loading={save.isPending}>
+            Save grade
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { Controller, Header, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
+import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { GradingService } from './grading.service';
+
+/** Projects (authoring and hand-ins) and grading. */
+@Controller()
+export class GradingController {
+  constructor(@Inject(GradingService) private readonly grading: GradingService) {}
+
+  @Route('adminProjectSettings')
+  async projectSettings(@RouteParams() p: ParamsOf<'adminProjectSettings'>) {
+    return { data: await this.grading.projectSettings(p.lessonId) };
+  }
+
+  @Route('adminUploadProjectFile')
+  uploadProjectFile(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'adminUploadProjectFile'>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.grading.uploadProjectFile(p.lessonId, me.id, req, res);
+  }
+
+  @Route('adminCohortGradeLessons')
+  cohortGradeLessons(@RouteParams() p: ParamsOf<'adminCohortGradeLessons'>) {
+    return this.grading.cohortGradeLessons(p.cohortId);
+  }
+
+  @Route('adminUpdateProjectSettings')
+  updateProject(@RouteParams() p: ParamsOf<'adminUpdateProjectSettings'>, @RouteBody() body: BodyOf<'adminUpdateProjectSettings'>) {
+    return this.grading.updateProjectSettings(p.lessonId, body);
+  }
+
+  @Route('adminUpdateGradeItem')
+  updateGradeItem(@RouteParams() p: ParamsOf<'adminUpdateGradeItem'>, @RouteBody() body: BodyOf<'adminUpdateGradeItem'>) {
+    return this.grading.updateGradeItem(p.cohortId, p.lessonId, body);
+  }
+
+  @Route('projectView')
+  async projectView(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'projectView'>) {
+    return { data: await this.grading.projectView(me, p.cohortId, p.lessonId) };
+  }
+
+  @Route('submitProject')
+  async submitProject(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'submitProject'>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return { data: await this.grading.submitProject(me, p.cohortId, p.lessonId, req, res) };
+  }
+
+  @Route('gradingItems')
+  items(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradingItems'>) {
+    return this.grading.items(me, p.cohortId);
+  }
+
+  @Route('gradingQueue')
+  queue(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradingQueue'>) {
+    return this.grading.queue(me, p.gradeItemId);
+  }
+
+  @Route('gradingSubmission')
+  async submission(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradingSubmission'>) {
+    return { data: await this.grading.submission(me, p.submissionId) };
+  }
+
+  @Route('gradeSubmission')
+  async grade(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradeSubmission'>, @RouteBody() body: BodyOf<'gradeSubmission'>) {
+    return { data: await this.grading.grade(me, p.submissionId, body) };
+  }
+
+  @Route('gradebook')
+  async gradebook(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradebook'>, @RouteQuery() q: QueryOf<'gradebook'>) {
+    return { data: await this.grading.gradebook(me, p.cohortId, q.status) };
+  }
+
+  @Route('gradebookExport')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Content-Disposition', 'attachment; filename="gradebook.csv"')
+  gradebookExport(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradebookExport'>, @RouteQuery() q: QueryOf<'gradebookExport'>) {
+    return this.grading.gradebookCsv(me, p.cohortId, q.status);
+  }
+}

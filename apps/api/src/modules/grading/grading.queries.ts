@@ -1,0 +1,368 @@
+import type { RubricCriterion, RubricScore, ZipEntry } from '@school/contracts';
+import { exec, one, rows, type Sql } from '../../common/sql/db';
+
+/** A grade item's dates and weights, with its cohort's fallbacks (ms since the epoch, null when unset). */
+const ITEM_TIMES = `
+  (extract(epoch FROM coalesce(g.open_datetime, c.start_date)) * 1000)::float8 AS opens_ms,
+  (extract(epoch FROM g.deadline_datetime) * 1000)::float8 AS deadline_ms,
+  (extract(epoch FROM g.late_deadline_datetime) * 1000)::float8 AS late_deadline_ms,
+  (extract(epoch FROM coalesce(g.result_open_datetime, c.result_open_date)) * 1000)::float8 AS result_ms,
+  (extract(epoch FROM now()) * 1000)::float8 AS now_ms`;
+
+export interface ItemTimes {
+  opens_ms: number | null;
+  deadline_ms: number | null;
+  late_deadline_ms: number | null;
+  result_ms: number | null;
+  now_ms: number;
+}
+
+export interface ProjectGroup {
+  instructions?: string;
+  instructions_file_ids?: string[];
+  accepted_types?: string[];
+  max_size_bytes?: number;
+  rubric?: RubricCriterion[];
+}
+
+export interface StudentProjectRow extends ItemTimes {
+  cohort_id: string;
+  grade_id: string;
+  grade_slug: string;
+  user_id: string;
+  enrolment_status: string;
+  access_ended: boolean;
+  lesson_title: string;
+  project_group: ProjectGroup | null;
+  open_datetime: string | null;
+  deadline_datetime: string | null;
+  late_deadline_datetime: string | null;
+  result_open_datetime: string | null;
+  is_mandatory: boolean;
+  grade_percentage: string;
+  submission: {
+    id_slug: string;
+    file_id_slug: string | null;
+    file_name: string;
+    size_bytes: number;
+    files: ZipEntry[];
+    submitted_at: string;
+    is_late: boolean;
+  } | null;
+  user_grade: string | null;
+  user_submission_status: 'PENDING' | 'SUBMITTED' | 'GRADED' | null;
+  rubric_scores: RubricScore[];
+  feedback: string;
+}
+
+/**
+ * A project lesson of a cohort as one student sees it: $1 cohort id_slug, $2 lesson id_slug,
+ * $3 user id_slug. Needs an ACTIVE or SUSPENDED enrolment, the lesson in one of the cohort's
+ * courses, and a grade item for it. `$4` locks the student's grade row (inside a hand-in's transaction).
+ */
+const studentProjectSql = (lock: boolean) => `
+SELECT c.id AS cohort_id, g.id AS grade_id, g.id_slug AS grade_slug, e.user_id, e.enrolment_status,
+       c.end_access_date <= now() AS access_ended, l.title AS lesson_title, l.project_group,
+       g.open_datetime, g.deadline_datetime, g.late_deadline_datetime,
+       coalesce(g.result_open_datetime, c.result_open_date) AS result_open_datetime,
+       g.is_mandatory, g.grade_percentage, ${ITEM_TIMES},
+       (SELECT json_build_object('id_slug', s.id_slug, 'file_id_slug', s.file_id_slug, 'file_name', s.file_name,
+                                 'size_bytes', s.size_bytes, 'files', s.files, 'submitted_at', s.submitted_at, 'is_late', s.is_late)
+          FROM submissions s WHERE s.cohort_grade_id = g.id AND s.user_id = e.user_id AND s.kind = 'PROJECT') AS submission,
+       ug.user_grade, ug.user_submission_status, coalesce(ug.rubric_scores, '[]') AS rubric_scores, coalesce(ug.feedback, '') AS feedback
+  FROM cohorts c
+  JOIN enrolments e ON e.cohort_id = c.id
+  JOIN users u ON u.id = e.user_id
+  JOIN lessons l ON l.id_slug = $2 AND l.lesson_type = 'PROJECT'
+  JOIN modules m ON m.id = l.module_id
+  JOIN cohort_courses cc ON cc.cohort_id = c.id AND cc.course_id = m.course_id
+  JOIN cohort_grades g ON g.cohort_id = c.id AND g.lesson_id = l.id
+  LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = e.user_id
+ WHERE c.id_slug = $1 AND u.id_slug = $3 AND e.enrolment_status IN ('ACTIVE', 'SUSPENDED')
+ ${lock ? 'FOR UPDATE OF g' : ''}`;
+
+export const studentProject = (q: Sql, cohortSlug: string, lessonSlug: string, userSlug: string, lock = false) =>
+  one<StudentProjectRow>(q, studentProjectSql(lock), [cohortSlug, lessonSlug, userSlug]);
+
+/** The student's grade row, created PENDING when missing, and locked (one hand-in at a time per student and item). */
+export async function lockUserGrade(q: Sql, gradeId: string, userId: string): Promise<{ user_submission_status: string }> {
+  await exec(q, `INSERT INTO user_grades (cohort_grade_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [gradeId, userId]);
+  return (await one<{ user_submission_status: string }>(
+    q,
+    `SELECT user_submission_status FROM user_grades WHERE cohort_grade_id = $1 AND user_id = $2 FOR UPDATE`,
+    [gradeId, userId],
+  ))!;
+}
+
+/** Records a hand-in (replacing the previous one) and marks the grade SUBMITTED; answers the replaced file's id_slug. */
+export async function saveSubmission(
+  q: Sql,
+  s: { gradeId: string; userId: string; fileIdSlug: string; fileName: string; size: number; files: ZipEntry[]; late: boolean },
+): Promise<string | null> {
+  const previous = await one<{ file_id_slug: string | null }>(
+    q,
+    `SELECT file_id_slug FROM submissions WHERE cohort_grade_id = $1 AND user_id = $2 AND kind = 'PROJECT'`,
+    [s.gradeId, s.userId],
+  );
+  await exec(
+    q,
+    `INSERT INTO submissions (cohort_grade_id, user_id, kind, file_id_slug, file_name, size_bytes, files, is_late)
+     VALUES ($1, $2, 'PROJECT', $3, $4, $5, $6, $7)
+     ON CONFLICT (cohort_grade_id, user_id, kind) DO UPDATE
+       SET file_id_slug = EXCLUDED.file_id_slug, file_name = EXCLUDED.file_name, size_bytes = EXCLUDED.size_bytes,
+           files = EXCLUDED.files, is_late = EXCLUDED.is_late, submitted_at = now(), attempts = submissions.attempts + 1`,
+    [s.gradeId, s.userId, s.fileIdSlug, s.fileName, s.size, JSON.stringify(s.files), s.late],
+  );
+  await exec(
+    q,
+    `UPDATE user_grades SET user_submission_status = 'SUBMITTED', modified_date = now() WHERE cohort_grade_id = $1 AND user_id = $2`,
+    [s.gradeId, s.userId],
+  );
+  return previous?.file_id_slug ?? null;
+}
+
+/** Deletes a stored file's record, answering its storage key (the bytes are removed after the commit). */
+export async function deleteStoredFile(q: Sql, idSlug: string): Promise<string | null> {
+  const row = await one<{ storage_key: string }>(q, `DELETE FROM stored_files WHERE id_slug = $1 RETURNING storage_key`, [idSlug]);
+  return row?.storage_key ?? null;
+}
+
+export const storedFileNames = (q: Sql, ids: string[]) =>
+  rows<{ id_slug: string; original_name: string }>(q, `SELECT id_slug, original_name FROM stored_files WHERE id_slug = ANY($1)`, [ids]);
+
+// ---- staff ---------------------------------------------------------------------
+
+/**
+ * Who may grade a cohort: admins any, instructors the cohorts they teach. `$2` user id, `$3` whether
+ * an admin. The condition is put beside each staff statement's cohort `c`.
+ */
+const MAY_GRADE = `($3::boolean OR EXISTS (SELECT 1 FROM cohort_instructors ci WHERE ci.cohort_id = c.id AND ci.user_id = $2))`;
+
+const ITEM_COUNTS = `
+  json_build_object('id_slug', g.id_slug, 'lesson_title', l.title, 'lesson_type', l.lesson_type,
+    'deadline_datetime', g.deadline_datetime, 'is_mandatory', g.is_mandatory, 'grade_percentage', g.grade_percentage,
+    'submitted', (SELECT count(*) FROM submissions s WHERE s.cohort_grade_id = g.id)::int,
+    'graded', (SELECT count(*) FROM user_grades ug WHERE ug.cohort_grade_id = g.id AND ug.user_submission_status = 'GRADED')::int,
+    'late', (SELECT count(*) FROM submissions s WHERE s.cohort_grade_id = g.id AND s.is_late)::int)`;
+
+/** A cohort's grade items with their counts: $1 cohort id_slug. None when the user may not grade it. */
+export const gradingItems = (q: Sql, cohortSlug: string, userId: string, admin: boolean) =>
+  one<{ cohort: { id_slug: string; title: string }; data: unknown[] }>(
+    q,
+    `SELECT json_build_object('id_slug', c.id_slug, 'title', c.title) AS cohort,
+            coalesce((SELECT json_agg(${ITEM_COUNTS} ORDER BY g.deadline_datetime NULLS LAST, l.title)
+                        FROM cohort_grades g JOIN lessons l ON l.id = g.lesson_id WHERE g.cohort_id = c.id), '[]') AS data
+       FROM cohorts c WHERE c.id_slug = $1 AND ${MAY_GRADE}`,
+    [cohortSlug, userId, admin],
+  );
+
+const QUEUE_ENTRY = `
+  json_build_object('id_slug', s.id_slug, 'kind', s.kind,
+    'student', json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email),
+    'submitted_at', s.submitted_at, 'is_late', s.is_late,
+    'user_submission_status', coalesce(ug.user_submission_status, 'SUBMITTED'), 'user_grade', ug.user_grade::float8)`;
+
+/** A grade item's submissions, ungraded first, then oldest hand-in first: $1 grade item id_slug. */
+export const gradingQueue = (q: Sql, itemSlug: string, userId: string, admin: boolean) =>
+  one<{ item: Record<string, unknown>; data: unknown[] }>(
+    q,
+    `SELECT ${ITEM_COUNTS}::jsonb || jsonb_build_object('cohort_id_slug', c.id_slug, 'cohort_title', c.title) AS item,
+            coalesce((SELECT json_agg(${QUEUE_ENTRY}
+                               ORDER BY (ug.user_submission_status = 'GRADED'), s.submitted_at, s.id)
+                        FROM submissions s JOIN users u ON u.id = s.user_id
+                        LEFT JOIN user_grades ug ON ug.cohort_grade_id = s.cohort_grade_id AND ug.user_id = s.user_id
+                       WHERE s.cohort_grade_id = g.id), '[]') AS data
+       FROM cohort_grades g JOIN cohorts c ON c.id = g.cohort_id JOIN lessons l ON l.id = g.lesson_id
+      WHERE g.id_slug = $1 AND ${MAY_GRADE}`,
+    [itemSlug, userId, admin],
+  );
+
+export interface GradingSubmissionRow extends ItemTimes {
+  entry: Record<string, unknown>;
+  submission_id: string;
+  grade_id: string;
+  grade_slug: string;
+  user_id: string;
+  lesson_title: string;
+  project_group: ProjectGroup | null;
+  file_id_slug: string | null;
+  file_name: string;
+  size_bytes: number;
+  files: ZipEntry[];
+  rubric_scores: RubricScore[];
+  feedback: string;
+  graded_at: string | null;
+  released_at: string | null;
+}
+
+/** One submission for its graders: $1 submission id_slug; `lock` locks its grade row (grading). */
+export const gradingSubmission = (q: Sql, submissionSlug: string, userId: string, admin: boolean, lock = false) =>
+  one<GradingSubmissionRow>(
+    q,
+    `SELECT ${QUEUE_ENTRY} AS entry, s.id AS submission_id, g.id AS grade_id, g.id_slug AS grade_slug, s.user_id,
+            l.title AS lesson_title, l.project_group, s.file_id_slug, s.file_name, s.size_bytes::float8 AS size_bytes, s.files,
+            coalesce(ug.rubric_scores, '[]') AS rubric_scores, coalesce(ug.feedback, '') AS feedback, ug.graded_at, ug.released_at,
+            ${ITEM_TIMES}
+       FROM submissions s
+       JOIN cohort_grades g ON g.id = s.cohort_grade_id
+       JOIN cohorts c ON c.id = g.cohort_id
+       JOIN lessons l ON l.id = g.lesson_id
+       JOIN users u ON u.id = s.user_id
+       LEFT JOIN user_grades ug ON ug.cohort_grade_id = s.cohort_grade_id AND ug.user_id = s.user_id
+      WHERE s.id_slug = $1 AND ${MAY_GRADE}
+      ${lock ? 'FOR UPDATE OF s' : ''}`,
+    [submissionSlug, userId, admin],
+  );
+
+/** Saves a grade; `release` marks it released now. Answers whether it was released by this write (first time). */
+export async function saveGrade(
+  q: Sql,
+  g: { gradeId: string; userId: string; grade: number; scores: RubricScore[]; feedback: string; gradedBy: string; release: boolean },
+): Promise<string | null> {
+  const row = await one<{ id: string; newly_released: boolean }>(
+    q,
+    `WITH before AS (SELECT released_at FROM user_grades WHERE cohort_grade_id = $1 AND user_id = $2)
+     INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status, rubric_scores, feedback, graded_at, graded_by, released_at, modified_date)
+     VALUES ($1, $2, $3, 'GRADED', $4, $5, now(), $6, CASE WHEN $7::boolean THEN now() END, now())
+     ON CONFLICT (cohort_grade_id, user_id) DO UPDATE
+       SET user_grade = EXCLUDED.user_grade, user_submission_status = 'GRADED', rubric_scores = EXCLUDED.rubric_scores,
+           feedback = EXCLUDED.feedback, graded_at = now(), graded_by = EXCLUDED.graded_by, modified_date = now(),
+           released_at = coalesce(user_grades.released_at, EXCLUDED.released_at)
+     RETURNING id, $7::boolean AND (SELECT released_at FROM before) IS NULL AS newly_released`,
+    [g.gradeId, g.userId, g.grade, JSON.stringify(g.scores), g.feedback, g.gradedBy, g.release],
+  );
+  return row?.newly_released ? row.id : null;
+}
+
+/** Grades whose results opened since they were graded: marks them released and answers their ids. */
+export const releaseDueGrades = (q: Sql) =>
+  rows<{ id: string }>(
+    q,
+    `UPDATE user_grades ug SET released_at = now()
+       FROM cohort_grades g JOIN cohorts c ON c.id = g.cohort_id, users u
+      WHERE ug.cohort_grade_id = g.id AND u.id = ug.user_id
+        AND ug.user_submission_status = 'GRADED' AND ug.released_at IS NULL
+        AND coalesce(g.result_open_datetime, c.result_open_date, '-infinity') <= now()
+     RETURNING ug.id`,
+  );
+
+export interface GradebookRow {
+  cohort: { id_slug: string; title: string };
+  items: {
+    id_slug: string;
+    lesson_title: string;
+    is_mandatory: boolean;
+    grade_percentage: number;
+    opens_ms: number | null;
+    deadline_ms: number | null;
+    late_deadline_ms: number | null;
+  }[];
+  students: {
+    id_slug: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    grades: { item: string; user_grade: number | null; submitted: boolean; graded: boolean; is_late: boolean }[];
+  }[];
+  now_ms: number;
+}
+
+/** A cohort's students (ACTIVE, SUSPENDED or COMPLETED) by grade items: $1 cohort id_slug. */
+export const gradebook = (q: Sql, cohortSlug: string, userId: string, admin: boolean) =>
+  one<GradebookRow>(
+    q,
+    `SELECT json_build_object('id_slug', c.id_slug, 'title', c.title) AS cohort,
+            (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
+            coalesce((SELECT json_agg(json_build_object('id_slug', g.id_slug, 'lesson_title', l.title, 'is_mandatory', g.is_mandatory,
+                               'grade_percentage', g.grade_percentage::float8,
+                               'opens_ms', (extract(epoch FROM coalesce(g.open_datetime, c.start_date)) * 1000)::float8,
+                               'deadline_ms', (extract(epoch FROM g.deadline_datetime) * 1000)::float8,
+                               'late_deadline_ms', (extract(epoch FROM g.late_deadline_datetime) * 1000)::float8)
+                             ORDER BY g.deadline_datetime NULLS LAST, l.title)
+                        FROM cohort_grades g JOIN lessons l ON l.id = g.lesson_id WHERE g.cohort_id = c.id), '[]') AS items,
+            coalesce((SELECT json_agg(json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name,
+                               'email', u.email,
+                               'grades', coalesce((SELECT json_agg(json_build_object('item', g.id_slug, 'user_grade', ug.user_grade::float8,
+                                                     'graded', ug.user_submission_status = 'GRADED',
+                                                     'submitted', s.id IS NOT NULL OR ug.user_submission_status IN ('SUBMITTED', 'GRADED'),
+                                                     'is_late', coalesce(s.is_late, false)))
+                                                    FROM cohort_grades g
+                                                    LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = u.id
+                                                    LEFT JOIN submissions s ON s.cohort_grade_id = g.id AND s.user_id = u.id
+                                                   WHERE g.cohort_id = c.id), '[]'))
+                             ORDER BY u.last_name, u.first_name, u.id)
+                        FROM enrolments e JOIN users u ON u.id = e.user_id WHERE e.cohort_id = c.id), '[]') AS students
+       FROM cohorts c WHERE c.id_slug = $1 AND ${MAY_GRADE}`,
+    [cohortSlug, userId, admin],
+  );
+
+// ---- authoring -------------------------------------------------------------------
+
+/** Sets a project lesson's settings, keeping its other group fields: $1 lesson id_slug. None when not a project. */
+export const updateProjectSettings = (q: Sql, lessonSlug: string, settings: object) =>
+  one<{ id_slug: string }>(
+    q,
+    `UPDATE lessons SET project_group = coalesce(project_group, '{}'::jsonb) || $2::jsonb
+      WHERE id_slug = $1 AND lesson_type = 'PROJECT' RETURNING id_slug`,
+    [lessonSlug, JSON.stringify(settings)],
+  );
+
+/** Creates or changes a cohort's grade item for one of its quiz or project lessons. None when the lesson is not in the cohort. */
+export const upsertGradeItem = (
+  q: Sql,
+  cohortSlug: string,
+  lessonSlug: string,
+  s: { open: string | null; deadline: string | null; late: string | null; result: string | null; mandatory: boolean; weight: number },
+) =>
+  one<{ id_slug: string }>(
+    q,
+    `INSERT INTO cohort_grades (cohort_id, lesson_id, open_datetime, deadline_datetime, late_deadline_datetime, result_open_datetime, is_mandatory, grade_percentage)
+     SELECT c.id, l.id, $3, $4, $5, $6, $7, $8
+       FROM cohorts c JOIN cohort_courses cc ON cc.cohort_id = c.id JOIN modules m ON m.course_id = cc.course_id
+       JOIN lessons l ON l.module_id = m.id
+      WHERE c.id_slug = $1 AND l.id_slug = $2 AND l.lesson_type IN ('QUIZ', 'PROJECT')
+     ON CONFLICT (cohort_id, lesson_id) DO UPDATE
+       SET open_datetime = EXCLUDED.open_datetime, deadline_datetime = EXCLUDED.deadline_datetime,
+           late_deadline_datetime = EXCLUDED.late_deadline_datetime, result_open_datetime = EXCLUDED.result_open_datetime,
+           is_mandatory = EXCLUDED.is_mandatory, grade_percentage = EXCLUDED.grade_percentage
+     RETURNING id_slug`,
+    [cohortSlug, lessonSlug, s.open, s.deadline, s.late, s.result, s.mandatory, s.weight],
+  );
+
+/** A project lesson's settings and course: $1 lesson id_slug. None when it is not a project. */
+export const projectLesson = (q: Sql, lessonSlug: string) =>
+  one<{ id_slug: string; title: string; course_id_slug: string; project_group: ProjectGroup | null }>(
+    q,
+    `SELECT l.id_slug, l.title, co.id_slug AS course_id_slug, l.project_group
+       FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses co ON co.id = m.course_id
+      WHERE l.id_slug = $1 AND l.lesson_type = 'PROJECT'`,
+    [lessonSlug],
+  );
+
+/** The stored files of one purpose among `ids` (the ids a project's settings may list). */
+export const storedFilesOfPurpose = (q: Sql, ids: string[], purpose: string) =>
+  rows<{ id_slug: string; original_name: string }>(
+    q,
+    `SELECT id_slug, original_name FROM stored_files WHERE id_slug = ANY($1) AND purpose = $2`,
+    [ids, purpose],
+  );
+
+/** The quiz and project lessons of a cohort's courses with their grade items, in curriculum order: $1 cohort id_slug. None without the cohort. */
+export const cohortGradeLessons = (q: Sql, cohortSlug: string) =>
+  one<{ data: unknown[] }>(
+    q,
+    `SELECT coalesce((
+       SELECT json_agg(json_build_object(
+                'lesson_id_slug', l.id_slug, 'lesson_title', l.title, 'lesson_type', l.lesson_type, 'course_title', co.title,
+                'grade_item', CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object(
+                  'id_slug', g.id_slug, 'open_datetime', g.open_datetime, 'deadline_datetime', g.deadline_datetime,
+                  'late_deadline_datetime', g.late_deadline_datetime, 'result_open_datetime', g.result_open_datetime,
+                  'is_mandatory', g.is_mandatory, 'grade_percentage', g.grade_percentage::float8) END)
+              ORDER BY co.title, m."order", l."order", l.id)
+         FROM cohort_courses cc JOIN courses co ON co.id = cc.course_id JOIN modules m ON m.course_id = co.id
+         JOIN lessons l ON l.module_id = m.id AND l.lesson_type IN ('QUIZ', 'PROJECT')
+         LEFT JOIN cohort_grades g ON g.cohort_id = c.id AND g.lesson_id = l.id
+        WHERE cc.cohort_id = c.id), '[]') AS data
+       FROM cohorts c WHERE c.id_slug = $1`,
+    [cohortSlug],
+  );

@@ -1,0 +1,464 @@
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import {
+  type AdminProjectSettings,
+  type CohortGradeLesson,
+  closesAt,
+  DEFAULT_PROJECT_MAX_BYTES,
+  PDF_REQUIRED_MESSAGE,
+  PROJECT_PDF_MAX_BYTES,
+  ProjectSettingsSchema,
+  GRADE_REQUIRED_MESSAGE,
+  type GradeItemSettings,
+  type Gradebook,
+  type GradeState,
+  gradeState,
+  type GradeSubmission,
+  type GradingItemsResponse,
+  type GradingQueueResponse,
+  type GradingSubmission,
+  isReleased,
+  type ProjectSettings,
+  type ProjectView,
+  type RubricCriterion,
+  type RubricScore,
+  studentGradeStatuses,
+  SUBMISSION_CLOSED_MESSAGE,
+  submissionWindow,
+  weightedTotal,
+} from '@school/contracts';
+import type { Request, Response } from 'express';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth.decorators';
+import { toCsv } from '../../common/csv/csv';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { NotificationsService } from '../notifications';
+import { StorageService } from '../../platform/storage/storage.service';
+import {
+  cohortGradeLessons,
+  deleteStoredFile,
+  gradebook,
+  gradingItems,
+  gradingQueue,
+  gradingSubmission,
+  type GradingSubmissionRow,
+  type ItemTimes,
+  lockUserGrade,
+  projectLesson,
+  releaseDueGrades,
+  saveGrade,
+  saveSubmission,
+  storedFileNames,
+  storedFilesOfPurpose,
+  studentProject,
+  type StudentProjectRow,
+  updateProjectSettings,
+  upsertGradeItem,
+} from './grading.queries';
+import { readUpload } from './project-upload';
+import { DEFAULT_ZIP_LIMITS, inspectZip, ZipRejected } from './zip-inspection';
+
+export const PROJECT_INSTRUCTIONS_PURPOSE = 'project-instructions';
+export const NOT_AVAILABLE = 'This content is not available right now.';
+export const RELEASE_GRADES_JOB = 'release-due-grades';
+export const SUSPENDED_SUBMIT_MESSAGE = 'Your enrolment in this class is suspended, so you cannot hand in work.';
+export const ACCESS_ENDED_SUBMIT_MESSAGE = 'This class has ended, so work can no longer be handed in.';
+
+const timesOf = (t: ItemTimes) => ({ now: t.now_ms, opensAt: t.opens_ms, deadline: t.deadline_ms, lateDeadline: t.late_deadline_ms });
+
+/** The rubric's grade: its points over the most each criterion can give, 0-100 to two decimals. */
+export function rubricGrade(rubric: RubricCriterion[], scores: RubricScore[]): number | null {
+  if (!rubric.length) return null;
+  let got = 0;
+  let max = 0;
+  for (const c of rubric) {
+    const score = scores.find((s) => s.criterion_id === c.id);
+    if (!score || !c.levels[score.level_index]) return null;
+    got += c.levels[score.level_index].points;
+    max += Math.max(...c.levels.map((l) => l.points));
+  }
+  return max > 0 ? Math.round((got / max) * 10_000) / 100 : 0;
+}
+
+/**
+ * Project hand-ins and grading. Students reach only their own hand-in, in a cohort they are
+ * enrolled in; graders are admins, and instructors on the cohorts they teach; anything else is
+ * the same 404 as a missing record.
+ */
+@Injectable()
+export class GradingService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(JobsService) private readonly jobs: JobsService,
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
+  ) {
+    jobs.define({
+      name: RELEASE_GRADES_JOB,
+      cron: '* * * * *',
+      queue: { retryLimit: 2, retryDelay: 60 },
+      handler: () => this.releaseDue(),
+    });
+  }
+
+  // ---- students --------------------------------------------------------------
+
+  async projectView(me: AuthUser, cohortSlug: string, lessonSlug: string): Promise<ProjectView> {
+    const row = await studentProject(this.db, cohortSlug, lessonSlug, me.id_slug);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return this.toProjectView(row);
+  }
+
+  private async toProjectView(row: StudentProjectRow): Promise<ProjectView> {
+    const group = row.project_group ?? {};
+    const facts = { ...timesOf(row), submitted: row.submission !== null, graded: row.user_submission_status === 'GRADED' };
+    const released = facts.graded && isReleased(row.result_ms, row.now_ms);
+    const statuses = studentGradeStatuses({ ...facts, released });
+    const fileIds = group.instructions_file_ids ?? [];
+    const names = fileIds.length ? await storedFileNames(this.db, fileIds) : [];
+    return {
+      lesson_title: row.lesson_title,
+      project: {
+        instructions: group.instructions ?? '',
+        instructions_files: names.map((f) => ({ name: f.original_name, url: this.storage.signedUrl(f.id_slug) })),
+        accepted_types: group.accepted_types ?? ['.zip'],
+        max_size_bytes: group.max_size_bytes ?? DEFAULT_PROJECT_MAX_BYTES,
+        rubric: group.rubric ?? [],
+      },
+      grade_item: {
+        id_slug: row.grade_slug,
+        open_datetime: row.open_datetime,
+        deadline_datetime: row.deadline_datetime,
+        late_deadline_datetime: row.late_deadline_datetime,
+        result_open_datetime: row.result_open_datetime,
+        is_mandatory: row.is_mandatory,
+        grade_percentage: Number(row.grade_percentage),
+        ...statuses,
+        can_submit: submissionWindow(facts).allowed && row.enrolment_status === 'ACTIVE' && !row.access_ended,
+      },
+      submission: row.submission && {
+        id_slug: row.submission.id_slug,
+        file_name: row.submission.file_name,
+        size_bytes: Number(row.submission.size_bytes),
+        files: row.submission.files,
+        submitted_at: row.submission.submitted_at,
+        is_late: row.submission.is_late,
+        download_url: row.submission.file_id_slug ? this.storage.signedUrl(row.submission.file_id_slug, { download: true }) : '',
+      },
+      result: released
+        ? { user_grade: row.user_grade === null ? null : Number(row.user_grade), feedback: row.feedback, rubric_scores: row.rubric_scores }
+        : null,
+    };
+  }
+
+  /**
+   * A hand-in. The window is checked before a byte of the body is read, and again under the lock
+   * of the student's grade row once the file has been inspected and stored; a refused file is
+   * never stored, a replaced one is deleted.
+   */
+  async submitProject(me: AuthUser, cohortSlug: string, lessonSlug: string, req: Request, res: Response): Promise<ProjectView> {
+    const row = await studentProject(this.db, cohortSlug, lessonSlug, me.id_slug);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    this.assertMaySubmit(row);
+    const maxBytes = row.project_group?.max_size_bytes ?? DEFAULT_PROJECT_MAX_BYTES;
+    const file = await readUpload(req, res, maxBytes);
+    let entries;
+    try {
+      // An archive may unpack to at most 20 times what the project lets students upload.
+      entries = await inspectZip(file.buffer, {
+        ...DEFAULT_ZIP_LIMITS,
+        maxTotalUncompressedBytes: Math.min(DEFAULT_ZIP_LIMITS.maxTotalUncompressedBytes, 20 * maxBytes),
+      });
+    } catch (e) {
+      if (e instanceof ZipRejected) throw new BadRequestException({ message: e.message, errors: { file: e.message } });
+      throw e;
+    }
+    const originalName = (file.originalname || 'project.zip').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').slice(0, 200);
+    const stored = await this.storage.save({
+      data: file.buffer,
+      originalName: originalName.toLowerCase().endsWith('.zip') ? originalName : `${originalName}.zip`,
+      contentType: 'application/zip',
+      purpose: 'project-submission',
+      uploadedBy: me.id,
+    });
+    const removed: string[] = [];
+    try {
+      await this.db.transaction(async (m) => {
+        const locked = await studentProject(m, cohortSlug, lessonSlug, me.id_slug, true);
+        if (!locked) throw new NotFoundException(NOT_AVAILABLE);
+        await lockUserGrade(m, locked.grade_id, locked.user_id);
+        const current = await studentProject(m, cohortSlug, lessonSlug, me.id_slug);
+        const window = this.assertMaySubmit(current!);
+        const previous = await saveSubmission(m, {
+          gradeId: locked.grade_id,
+          userId: locked.user_id,
+          fileIdSlug: stored.id_slug,
+          fileName: stored.original_name,
+          size: file.size,
+          files: entries,
+          late: window.late,
+        });
+        if (previous) {
+          const key = await deleteStoredFile(m, previous);
+          if (key) removed.push(key);
+        }
+      });
+    } catch (e) {
+      const key = await deleteStoredFile(this.db, stored.id_slug);
+      if (key) await this.storage.removeFiles([key]);
+      throw e;
+    }
+    await this.storage.removeFiles(removed);
+    return this.projectView(me, cohortSlug, lessonSlug);
+  }
+
+  private assertMaySubmit(row: StudentProjectRow): { late: boolean } {
+    if (row.access_ended) throw new ForbiddenException(ACCESS_ENDED_SUBMIT_MESSAGE);
+    if (row.enrolment_status !== 'ACTIVE') throw new ForbiddenException(SUSPENDED_SUBMIT_MESSAGE);
+    const window = submissionWindow({
+      ...timesOf(row),
+      submitted: row.submission !== null,
+      graded: row.user_submission_status === 'GRADED',
+    });
+    if (!window.allowed) throw new ForbiddenException(SUBMISSION_CLOSED_MESSAGE);
+    return window;
+  }
+
+  // ---- graders ---------------------------------------------------------------
+
+  private grader(me: AuthUser): [string, boolean] {
+    if (me.role !== 'ADMIN' && me.role !== 'INSTRUCTOR') throw new NotFoundException(NOT_AVAILABLE);
+    return [me.id, me.role === 'ADMIN'];
+  }
+
+  async items(me: AuthUser, cohortSlug: string): Promise<GradingItemsResponse> {
+    const row = await gradingItems(this.db, cohortSlug, ...this.grader(me));
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return row as GradingItemsResponse;
+  }
+
+  async queue(me: AuthUser, itemSlug: string): Promise<GradingQueueResponse> {
+    const row = await gradingQueue(this.db, itemSlug, ...this.grader(me));
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return row as unknown as GradingQueueResponse;
+  }
+
+  async submission(me: AuthUser, submissionSlug: string): Promise<GradingSubmission> {
+    const row = await gradingSubmission(this.db, submissionSlug, ...this.grader(me));
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return this.toGradingSubmission(row);
+  }
+
+  private toGradingSubmission(row: GradingSubmissionRow): GradingSubmission {
+    return {
+      ...(row.entry as Omit<GradingSubmission, 'grade_item_id_slug'>),
+      grade_item_id_slug: row.grade_slug,
+      lesson_title: row.lesson_title,
+      file_name: row.file_name,
+      size_bytes: Number(row.size_bytes),
+      files: row.files,
+      download_url: row.file_id_slug ? this.storage.signedUrl(row.file_id_slug, { download: true }) : '',
+      rubric: row.project_group?.rubric ?? [],
+      rubric_scores: row.rubric_scores,
+      feedback: row.feedback,
+      graded_at: row.graded_at,
+    };
+  }
+
+  /** Grades a hand-in; when its results are open already the student is told at once, otherwise at the result date. */
+  async grade(me: AuthUser, submissionSlug: string, body: GradeSubmission): Promise<GradingSubmission> {
+    const [userId, admin] = this.grader(me);
+    await this.db.transaction(async (m) => {
+      const row = await gradingSubmission(m, submissionSlug, userId, admin, true);
+      if (!row) throw new NotFoundException(NOT_AVAILABLE);
+      const rubric = row.project_group?.rubric ?? [];
+      const unknown = body.rubric_scores.find((s) => !rubric.some((c) => c.id === s.criterion_id && c.levels[s.level_index]));
+      if (unknown) {
+        throw new UnprocessableEntityException({
+          message: 'Unknown rubric criterion or level',
+          errors: { rubric_scores: 'Unknown rubric criterion or level' },
+        });
+      }
+      const grade = rubric.length ? rubricGrade(rubric, body.rubric_scores) : body.user_grade;
+      if (grade === null)
+        throw new UnprocessableEntityException({ message: GRADE_REQUIRED_MESSAGE, errors: { rubric_scores: GRADE_REQUIRED_MESSAGE } });
+      const release = isReleased(row.result_ms, row.now_ms);
+      const released = await saveGrade(m, {
+        gradeId: row.grade_id,
+        userId: row.user_id,
+        grade,
+        scores: body.rubric_scores,
+        feedback: body.feedback,
+        gradedBy: me.id,
+        release,
+      });
+      if (released) await this.notifications.gradeReleased(m, released);
+    });
+    return this.submission(me, submissionSlug);
+  }
+
+  /** The scheduled release: grades whose result date has come are marked released, each with its notification. */
+  async releaseDue(): Promise<number> {
+    return this.db.transaction(async (m) => {
+      const due = await releaseDueGrades(m);
+      await this.notifications.gradesReleased(
+        m,
+        due.map((d) => d.id),
+      );
+      return due.length;
+    });
+  }
+
+  async gradebook(me: AuthUser, cohortSlug: string, status?: GradeState): Promise<Gradebook> {
+    const row = await gradebook(this.db, cohortSlug, ...this.grader(me));
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    const students = row.students.map((s) => {
+      const byItem = new Map(s.grades.map((g) => [g.item, g]));
+      const grades = row.items.map((item) => {
+        const g = byItem.get(item.id_slug);
+        const state = gradeState({
+          now: row.now_ms,
+          opensAt: item.opens_ms,
+          deadline: item.deadline_ms,
+          lateDeadline: item.late_deadline_ms,
+          submitted: g?.submitted ?? false,
+          graded: g?.graded ?? false,
+        });
+        return { state, user_grade: g?.graded ? g.user_grade : null, is_late: g?.is_late ?? false };
+      });
+      return {
+        id_slug: s.id_slug,
+        first_name: s.first_name,
+        last_name: s.last_name,
+        email: s.email,
+        grades,
+        weighted_total: weightedTotal(row.items.map((item, i) => ({ weight: item.grade_percentage, grade: grades[i].user_grade }))),
+        missing_mandatory: row.items.filter((item, i) => item.is_mandatory && grades[i].state !== 'GRADED').length,
+      };
+    });
+    return {
+      cohort: row.cohort,
+      items: row.items.map(({ id_slug, lesson_title, is_mandatory, grade_percentage }) => ({
+        id_slug,
+        lesson_title,
+        is_mandatory,
+        grade_percentage,
+      })),
+      students: status ? students.filter((s) => s.grades.some((g) => g.state === status)) : students,
+    };
+  }
+
+  async gradebookCsv(me: AuthUser, cohortSlug: string, status?: GradeState): Promise<string> {
+    const book = await this.gradebook(me, cohortSlug, status);
+    const header = [
+      'First name',
+      'Last name',
+      'Email',
+      ...book.items.flatMap((i) => [
+        `${i.lesson_title} (${i.grade_percentage}%${i.is_mandatory ? ', mandatory' : ''})`,
+        `${i.lesson_title} status`,
+      ]),
+      'Weighted total',
+      'Mandatory items not graded',
+    ];
+    return toCsv(
+      header,
+      book.students.map((s) => [
+        s.first_name,
+        s.last_name,
+        s.email,
+        ...s.grades.flatMap((g) => [g.user_grade, g.is_late ? `${g.state} (late)` : g.state]),
+        s.weighted_total,
+        s.missing_mandatory,
+      ]),
+    );
+  }
+
+  // ---- authoring -------------------------------------------------------------
+
+  async projectSettings(lessonSlug: string): Promise<AdminProjectSettings> {
+    const row = await projectLesson(this.db, lessonSlug);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    // The group also holds the spec's other project fields; only the settings are read back.
+    const parsed = ProjectSettingsSchema.strip().safeParse(row.project_group ?? {});
+    const project = parsed.success ? parsed.data : ProjectSettingsSchema.parse({});
+    const files = project.instructions_file_ids.length ? await storedFileNames(this.db, project.instructions_file_ids) : [];
+    const byId = new Map(files.map((f) => [f.id_slug, f.original_name]));
+    return {
+      lesson_id_slug: row.id_slug,
+      lesson_title: row.title,
+      course_id_slug: row.course_id_slug,
+      project,
+      instructions_files: project.instructions_file_ids
+        .filter((id) => byId.has(id))
+        .map((id) => ({ id_slug: id, name: byId.get(id)!, url: this.storage.signedUrl(id) })),
+    };
+  }
+
+  /** Stores a PDF for a project's instructions (checked by its content); the settings list it once saved. */
+  async uploadProjectFile(lessonSlug: string, adminId: string, req: Request, res: Response) {
+    if (!(await projectLesson(this.db, lessonSlug))) throw new NotFoundException(NOT_AVAILABLE);
+    const file = await readUpload(req, res, PROJECT_PDF_MAX_BYTES);
+    if (file.buffer.subarray(0, 5).toString('latin1') !== '%PDF-')
+      throw new BadRequestException({ message: PDF_REQUIRED_MESSAGE, errors: { file: PDF_REQUIRED_MESSAGE } });
+    const name = (file.originalname || 'instructions.pdf').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').slice(0, 200);
+    const stored = await this.storage.save({
+      data: file.buffer,
+      originalName: name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`,
+      contentType: 'application/pdf',
+      purpose: PROJECT_INSTRUCTIONS_PURPOSE,
+      uploadedBy: adminId,
+    });
+    return { data: { id_slug: stored.id_slug, name: stored.original_name, url: this.storage.signedUrl(stored.id_slug) } };
+  }
+
+  async cohortGradeLessons(cohortSlug: string): Promise<{ data: CohortGradeLesson[] }> {
+    const row = await cohortGradeLessons(this.db, cohortSlug);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return row as { data: CohortGradeLesson[] };
+  }
+
+  async updateProjectSettings(lessonSlug: string, settings: ProjectSettings) {
+    const ids = settings.instructions_file_ids;
+    if (ids.length) {
+      const known = await storedFilesOfPurpose(this.db, ids, PROJECT_INSTRUCTIONS_PURPOSE);
+      if (known.length !== new Set(ids).size) {
+        const message = 'Unknown instructions file';
+        throw new UnprocessableEntityException({ message, errors: { instructions_file_ids: message } });
+      }
+    }
+    const row = await updateProjectSettings(this.db, lessonSlug, settings);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return { lesson_id_slug: row.id_slug, project: settings };
+  }
+
+  async updateGradeItem(cohortSlug: string, lessonSlug: string, s: GradeItemSettings) {
+    if (
+      s.late_deadline_datetime &&
+      (!s.deadline_datetime ||
+        closesAt({ deadline: Date.parse(s.deadline_datetime), lateDeadline: Date.parse(s.late_deadline_datetime) }) !==
+          Date.parse(s.late_deadline_datetime))
+    ) {
+      throw new UnprocessableEntityException({
+        message: 'The late deadline must come after the deadline',
+        errors: { late_deadline_datetime: 'The late deadline must come after the deadline' },
+      });
+    }
+    const row = await upsertGradeItem(this.db, cohortSlug, lessonSlug, {
+      open: s.open_datetime,
+      deadline: s.deadline_datetime,
+      late: s.late_deadline_datetime,
+      result: s.result_open_datetime,
+      mandatory: s.is_mandatory,
+      weight: s.grade_percentage,
+    });
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return row;
+  }
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { DateTimeSchema, IdSlugSchema } from '../common/common.schemas';
+import { CohortSubmissionStatusSchema, LessonTypeSchema, UserSubmissionStatusSchema } from '../learning/learning.schemas';
+import { GRADE_STATES } from './grade-status';
+
+// ---- project settings ------------------------------------------------------------
+
+/** File types a project may take; each is checked by its content. */
+export const PROJECT_FILE_TYPES = ['.zip'] as const;
+export const DEFAULT_PROJECT_MAX_BYTES = 20 * 1024 * 1024;
+/** The largest any project may allow. */
+export const PROJECT_MAX_BYTES_CEILING = 100 * 1024 * 1024;
+
+export const RubricLevelSchema = z.object({
+  title: z.string().trim().min(1, { error: 'Level title is required' }).max(200),
+  points: z.number().min(0).max(1000),
+});
+export const RubricCriterionSchema = z.object({
+  id: z.string().trim().min(1).max(40),
+  title: z.string().trim().min(1, { error: 'Criterion title is required' }).max(200),
+  levels: z.array(RubricLevelSchema).min(1, { error: 'A criterion needs at least one level' }).max(10),
+});
+export type RubricCriterion = z.infer<typeof RubricCriterionSchema>;
+
+export const ProjectSettingsSchema = z.strictObject({
+  instructions: z.string().max(20_000).default(''),
+  /** Stored PDF files (id_slugs) with the instructions. */
+  instructions_file_ids: z.array(IdSlugSchema).max(10).default([]),
+  accepted_types: z.array(z.enum(PROJECT_FILE_TYPES)).min(1).default(['.zip']),
+  max_size_bytes: z.number().int().min(1024).max(PROJECT_MAX_BYTES_CEILING).default(DEFAULT_PROJECT_MAX_BYTES),
+  rubric: z
+    .array(RubricCriterionSchema)
+    .max(30)
+    .default([])
+    .refine((r) => new Set(r.map((c) => c.id)).size === r.length, { error: 'Criterion ids must be unique' }),
+});
+export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
+
+export const LessonIdParamsSchema = z.object({ lessonId: IdSlugSchema });
+export const ProjectSettingsResponseSchema = z.object({ lesson_id_slug: z.string(), project: ProjectSettingsSchema });
+
+/** A cohort's grading of one lesson: when it opens and closes, its weight and when results open. */
+export const GradeItemSettingsSchema = z.strictObject({
+  open_datetime: DateTimeSchema.nullable().default(null),
+  deadline_datetime: DateTimeSchema.nullable().default(null),
+  late_deadline_datetime: DateTimeSchema.nullable().default(null),
+  result_open_datetime: DateTimeSchema.nullable().default(null),
+  is_mandatory: z.boolean().default(true),
+  grade_percentage: z.number().min(0).max(100),
+});
+export type GradeItemSettings = z.infer<typeof GradeItemSettingsSchema>;
+export const CohortLessonParamsSchema = z.object({ cohortId: IdSlugSchema, lessonId: IdSlugSchema });
+export const GradeItemSettingsResponseSchema = z.object({ id_slug: z.string() });
+
+/** A project lesson's settings as the authoring screen reads them, with its instruction files named. */
+export const AdminProjectSettingsSchema = z.object({
+  lesson_id_slug: z.string(),
+  lesson_title: z.string(),
+  course_id_slug: z.string(),
+  project: ProjectSettingsSchema,
+  instructions_files: z.array(z.object({ id_slug: z.string(), name: z.string(), url: z.string() })),
+});
+export type AdminProjectSettings = z.infer<typeof AdminProjectSettingsSchema>;
+export const AdminProjectSettingsResponseSchema = z.object({ data: AdminProjectSettingsSchema });
+export const PROJECT_PDF_MAX_BYTES = 10 * 1024 * 1024;
+export const PDF_REQUIRED_MESSAGE = 'Please upload a PDF file';
+export const ProjectFileResponseSchema = z.object({ data: z.object({ id_slug: z.string(), name: z.string(), url: z.string() }) });
+
+/** A quiz or project lesson of a cohort's courses with its grade item (null: not set up yet). */
+export const CohortGradeLessonSchema = z.object({
+  lesson_id_slug: z.string(),
+  lesson_title: z.string(),
+  lesson_type: LessonTypeSchema,
+  course_title: z.string(),
+  grade_item: GradeItemSettingsSchema.extend({ id_slug: z.string() }).nullable(),
+});
+export type CohortGradeLesson = z.infer<typeof CohortGradeLessonSchema>;
+export const CohortGradeLessonsResponseSchema = z.object({ data: z.array(CohortGradeLessonSchema) });
+
+// ---- the student's project page --------------------------------------------------
+
+export const ZipEntrySchema = z.object({ path: z.string(), size: z.number() });
+export type ZipEntry = z.infer<typeof ZipEntrySchema>;
+
+export const SubmissionSchema = z.object({
+  id_slug: z.string(),
+  file_name: z.string(),
+  size_bytes: z.number(),
+  files: z.array(ZipEntrySchema),
+  submitted_at: z.string(),
+  is_late: z.boolean(),
+  download_url: z.string(),
+});
+export type Submission = z.infer<typeof SubmissionSchema>;
+
+export const RubricScoreSchema = z.object({
+  criterion_id: z.string().trim().min(1).max(40),
+  level_index: z.number().int().min(0).max(9),
+  comment: z.string().max(5000).default(''),
+});
+export type RubricScore = z.infer<typeof RubricScoreSchema>;
+
+export const ProjectViewSchema = z.object({
+  lesson_title: z.string(),
+  project: z.object({
+    instructions: z.string(),
+    instructions_files: z.array(z.object({ name: z.string(), url: z.string() })),
+    accepted_types: z.array(z.string()),
+    max_size_bytes: z.number(),
+    rubric: z.array(RubricCriterionSchema),
+  }),
+  grade_item: z.object({
+    id_slug: z.string(),
+    open_datetime: z.string().nullable(),
+    deadline_datetime: z.string().nullable(),
+    late_deadline_datetime: z.string().nullable(),
+    result_open_datetime: z.string().nullable(),
+    is_mandatory: z.boolean(),
+    grade_percentage: z.number(),
+    submission_status: CohortSubmissionStatusSchema,
+    user_submission_status: UserSubmissionStatusSchema,
+    can_submit: z.boolean(),
+  }),
+  submission: SubmissionSchema.nullable(),
+  /** Released results only. */
+  result: z.object({ user_grade: z.number().nullable(), feedback: z.string(), rubric_scores: z.array(RubricScoreSchema) }).nullable(),
+});
+export type ProjectView = z.infer<typeof ProjectViewSchema>;
+export const ProjectViewResponseSchema = z.object({ data: ProjectViewSchema });
+
+// ---- grading ---------------------------------------------------------------------
+
+export const GradeStateSchema = z.enum(GRADE_STATES);
+export const CohortIdOnlyParamsSchema = z.object({ cohortId: IdSlugSchema });
+export const GradeItemIdParamsSchema = z.object({ gradeItemId: IdSlugSchema });
+export const SubmissionIdParamsSchema = z.object({ submissionId: IdSlugSchema });
+
+export const GradingItemSchema = z.object({
+  id_slug: z.string(),
+  lesson_title: z.string(),
+  lesson_type: LessonTypeSchema,
+  deadline_datetime: z.string().nullable(),
+  is_mandatory: z.boolean(),
+  grade_percentage: z.number(),
+  submitted: z.number(),
+  graded: z.number(),
+  late: z.number(),
+});
+export const GradingItemsResponseSchema = z.object({
+  cohort: z.object({ id_slug: z.string(), title: z.string() }),
+  data: z.array(GradingItemSchema),
+});
+export type GradingItemsResponse = z.infer<typeof GradingItemsResponseSchema>;
+
+export const StudentRefSchema = z.object({ id_slug: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() });
+
+export const GradingQueueEntrySchema = z.object({
+  id_slug: z.string(),
+  /** What was handed in: a project file (free-text quiz answers join the same queue). */
+  kind: z.enum(['PROJECT']),
+  student: StudentRefSchema,
+  submitted_at: z.string(),
+  is_late: z.boolean(),
+  user_submission_status: UserSubmissionStatusSchema,
+  user_grade: z.number().nullable(),
+});
+export type GradingQueueEntry = z.infer<typeof GradingQueueEntrySchema>;
+export const GradingQueueResponseSchema = z.object({
+  item: GradingItemSchema.extend({ cohort_id_slug: z.string(), cohort_title: z.string() }),
+  data: z.array(GradingQueueEntrySchema),
+});
+export type GradingQueueResponse = z.infer<typeof GradingQueueResponseSchema>;
+
+export const GradingSubmissionSchema = GradingQueueEntrySchema.extend({
+  grade_item_id_slug: z.string(),
+  lesson_title: z.string(),
+  file_name: z.string(),
+  size_bytes: z.number(),
+  files: z.array(ZipEntrySchema),
+  download_url: z.string(),
+  rubric: z.array(RubricCriterionSchema),
+  rubric_scores: z.array(RubricScoreSchema),
+  feedback: z.string(),
+  graded_at: z.string().nullable(),
+});
+export type GradingSubmission = z.infer<typeof GradingSubmissionSchema>;
+export const GradingSubmissionResponseSchema = z.object({ data: GradingSubmissionSchema });
+
+export const GRADE_REQUIRED_MESSAGE = 'Give a grade or score every rubric criterion';
+export const GradeSubmissionSchema = z.strictObject({
+  rubric_scores: z.array(RubricScoreSchema).max(30).default([]),
+  /** Used when the item has no rubric; with a rubric the grade is its points over the maximum. */
+  user_grade: z.number().min(0).max(100).nullable().default(null),
+  feedback: z.string().max(20_000).default(''),
+});
+export type GradeSubmission = z.infer<typeof GradeSubmissionSchema>;
+
+export const GradebookQuerySchema = z.object({ status: GradeStateSchema.optional() });
+export const GradebookSchema = z.object({
+  cohort: z.object({ id_slug: z.string(), title: z.string() }),
+  items: z.array(
+    z.object({
+      id_slug: z.string(),
+      lesson_title: z.string(),
+      is_mandatory: z.boolean(),
+      grade_percentage: z.number(),
+    }),
+  ),
+  students: z.array(
+    StudentRefSchema.extend({
+      grades: z.array(z.object({ state: GradeStateSchema, user_grade: z.number().nullable(), is_late: z.boolean() })),
+      weighted_total: z.number().nullable(),
+      missing_mandatory: z.number(),
+    }),
+  ),
+});
+export type Gradebook = z.infer<typeof GradebookSchema>;
+export const GradebookResponseSchema = z.object({ data: GradebookSchema });
+export const GradebookCsvSchema = z.string();
+
+/** Messages of the submission rules. */
+export const SUBMISSION_CLOSED_MESSAGE = 'Submissions for this project are closed.';
+export const NOT_A_ZIP_MESSAGE = 'Please upload a .zip file';
+export const ZIP_UNSAFE_MESSAGE = 'This zip file cannot be accepted: it is damaged or unsafe.';
