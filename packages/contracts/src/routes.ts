@@ -8,6 +8,7 @@ import { enrolmentsRoutes } from './enrolments/enrolments.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { learningRoutes } from './learning/learning.routes';
 import { platformRoutes } from './platform/platform.routes';
+import { quizzesRoutes } from './quizzes/quizzes.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -23,6 +24,7 @@ export const routes = {
   ...formsRoutes,
   ...programmeRoutes,
   ...learningRoutes,
+  ...quizzesRoutes,
   ...adminRoutes,
   ...platformRoutes,
 } as const satisfies Record<string, RouteDef>;
