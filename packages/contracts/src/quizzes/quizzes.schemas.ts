@@ -32,9 +32,7 @@ const text = (max: number, field: string, multiline = false) =>
     .refine((v) => !hasControlCharacter(v, multiline), { error: CONTROL_CHARACTER_MESSAGE });
 
 export const QuizOptionSchema = z.strictObject({
-  key: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'Invalid option key' }),
+  key: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'Invalid option key' }),
   text: text(1000, 'Option text'),
   is_correct: z.boolean().default(false),
 });
@@ -123,9 +121,12 @@ export const AnswerIdParamsSchema = z.object({ answerId: IdSlugSchema });
 
 /** An answer as a student gives it: an option key, option keys, true/false, a number or text. */
 export const AnswerValueSchema = z.union([
-  z.string().max(20_000, { error: 'Answers are at most 20000 characters' }).refine((v) => !hasControlCharacter(v, true), {
-    error: CONTROL_CHARACTER_MESSAGE,
-  }),
+  z
+    .string()
+    .max(20_000, { error: 'Answers are at most 20000 characters' })
+    .refine((v) => !hasControlCharacter(v, true), {
+      error: CONTROL_CHARACTER_MESSAGE,
+    }),
   z.array(z.string().max(40)).max(20),
   z.boolean(),
   finite,
@@ -142,7 +143,7 @@ export const SaveAnswersSchema = z.strictObject({
 export type SaveAnswers = z.infer<typeof SaveAnswersSchema>;
 export const SaveAnswersResponseSchema = z.object({ saved: z.number().int(), saved_at: z.string() });
 
-export const QuizSessionQuestionSchema = z.object({
+export const QuizAttemptQuestionSchema = z.object({
   id_slug: z.string(),
   kind: QuestionKindSchema,
   prompt: z.string(),
@@ -162,10 +163,10 @@ export const QuizSessionQuestionSchema = z.object({
     })
     .nullable(),
 });
-export type QuizSessionQuestion = z.infer<typeof QuizSessionQuestionSchema>;
+export type QuizAttemptQuestion = z.infer<typeof QuizAttemptQuestionSchema>;
 
 /** One attempt as its student sees it. Questions are hidden once submitted until the result date. */
-export const QuizSessionSchema = z.object({
+export const QuizAttemptSchema = z.object({
   id_slug: z.string(),
   status: z.enum(['OPEN', 'SUBMITTED']),
   attempt_number: z.number().int(),
@@ -186,10 +187,10 @@ export const QuizSessionSchema = z.object({
   percentage: z.number().nullable(),
   pass_mark_percentage: z.number().nullable(),
   passed: z.boolean().nullable(),
-  questions: z.array(QuizSessionQuestionSchema),
+  questions: z.array(QuizAttemptQuestionSchema),
 });
-export type QuizSession = z.infer<typeof QuizSessionSchema>;
-export const QuizSessionResponseSchema = z.object({ data: QuizSessionSchema });
+export type QuizAttempt = z.infer<typeof QuizAttemptSchema>;
+export const QuizAttemptResponseSchema = z.object({ data: QuizAttemptSchema });
 
 export const QuizStartResponseSchema = z.object({ session_id_slug: z.string(), resumed: z.boolean() });
 

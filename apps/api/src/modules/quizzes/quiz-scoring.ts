@@ -83,6 +83,7 @@ export function drawQuestions(
   }
   if (settings.shuffle_questions) chosen = shuffled(chosen, random);
   const option_orders: Record<string, string[]> = {};
-  for (const q of chosen) if (q.option_keys.length) option_orders[q.id] = settings.shuffle_options ? shuffled(q.option_keys, random) : q.option_keys;
+  for (const q of chosen)
+    if (q.option_keys.length) option_orders[q.id] = settings.shuffle_options ? shuffled(q.option_keys, random) : q.option_keys;
   return { question_ids: chosen.map((q) => q.id), option_orders };
 }
