@@ -39,7 +39,6 @@ export const quizzesRoutes = defineRoutes({
     body: SaveQuizSchema,
     response: QuizAuthoringResponseSchema,
     auth: 'user',
-    bodyLimit: '1mb',
     summary: "Save a QUIZ lesson's quiz: settings and the whole bank in order",
   },
   quizAttempts: {
