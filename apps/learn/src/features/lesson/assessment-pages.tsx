@@ -63,14 +63,3 @@ export function ProjectPage() {
     </div>
   );
 }
-
-/** .../quiz/{sessionId}: placeholder text only. */
-export function QuizPage() {
-  usePageTitle('Online quiz');
-  return (
-    <div className="learn-page learn-narrow">
-      <h1>Online quiz</h1>
-      <p className="learn-muted">Online quizzes are coming soon. Your instructor will tell you how to take this quiz.</p>
-    </div>
-  );
-}
