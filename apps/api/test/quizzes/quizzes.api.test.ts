@@ -17,7 +17,7 @@ const SETTINGS = {
   pass_mark_percentage: 50,
   shuffle_questions: false,
   shuffle_options: false,
-  draw_count: null,
+  draw_count: null as number | null,
 };
 
 beforeAll(async () => {
@@ -145,6 +145,19 @@ describe('authoring', () => {
       .get(`/api/quizzes/admin/lessons/${lesson('Gates').id_slug}/`)
       .set(bearer(admin))
       .expect(422);
+  });
+
+  it('lists an instructor the quiz lessons of the cohorts they teach', async () => {
+    const mine = await t.http.get('/api/quizzes/admin/lessons/').set(bearer(teacher)).expect(200);
+    expect(mine.body.data).toHaveLength(1);
+    expect(mine.body.data[0]).toMatchObject({ course_id_slug: course.id_slug });
+    expect(mine.body.data[0].lessons.map((l: { title: string }) => l.title)).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7']);
+    const theirs = await t.http.get('/api/quizzes/admin/lessons/').set(bearer(otherTeacher)).expect(200);
+    expect(theirs.body.data).toEqual([]);
+    await t.http
+      .get('/api/quizzes/admin/lessons/')
+      .set(bearer(await student()))
+      .expect(404);
   });
 });
 

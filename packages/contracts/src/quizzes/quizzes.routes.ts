@@ -8,6 +8,7 @@ import {
   LessonIdParamsSchema,
   QuizAttemptsResponseSchema,
   QuizAuthoringResponseSchema,
+  QuizLessonsResponseSchema,
   QuizAttemptResponseSchema,
   QuizStartResponseSchema,
   SaveAnswersResponseSchema,
@@ -24,6 +25,13 @@ import {
  * the service, so these routes are open to every signed-in user.
  */
 export const quizzesRoutes = defineRoutes({
+  quizLessons: {
+    method: 'GET',
+    path: 'quizzes/admin/lessons/',
+    response: QuizLessonsResponseSchema,
+    auth: 'user',
+    summary: 'The quiz lessons of the courses of the cohorts the signed-in instructor teaches',
+  },
   quizAuthoring: {
     method: 'GET',
     path: 'quizzes/admin/lessons/:lessonId/',

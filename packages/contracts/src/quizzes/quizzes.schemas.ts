@@ -244,3 +244,15 @@ export const ScoreAnswerResponseSchema = z.object({
   user_grade: z.number().nullable(),
   user_submission_status: z.enum(['PENDING', 'SUBMITTED', 'GRADED']),
 });
+
+/** The quiz lessons a member of staff may author: those of the courses of the cohorts they teach. */
+export const QuizLessonsResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      course_id_slug: z.string(),
+      course_title: z.string(),
+      lessons: z.array(z.object({ id_slug: z.string(), title: z.string(), module_title: z.string(), total_questions: z.number().int() })),
+    }),
+  ),
+});
+export type QuizLessons = z.infer<typeof QuizLessonsResponseSchema>['data'];

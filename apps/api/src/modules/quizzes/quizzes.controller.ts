@@ -8,6 +8,11 @@ import { QuizzesService } from './quizzes.service';
 export class QuizzesController {
   constructor(@Inject(QuizzesService) private readonly quizzes: QuizzesService) {}
 
+  @Route('quizLessons')
+  async lessons(@CurrentUser() me: AuthUser) {
+    return { data: await this.quizzes.taughtLessons(me) };
+  }
+
   @Route('quizAuthoring')
   async authoring(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizAuthoring'>) {
     return { data: await this.quizzes.authoring(me, p.lessonId) };

@@ -31,6 +31,28 @@ export function authoringLesson(q: Sql, lessonIdSlug: string, userId: string, is
   );
 }
 
+/** The quiz lessons of the courses of the cohorts a member of staff teaches, by course. */
+export function taughtQuizLessons(q: Sql, userId: string) {
+  return rows<{
+    course_id_slug: string;
+    course_title: string;
+    lessons: { id_slug: string; title: string; module_title: string; total_questions: number }[];
+  }>(
+    q,
+    `SELECT co.id_slug AS course_id_slug, co.title AS course_title,
+            json_agg(json_build_object('id_slug', l.id_slug, 'title', l.title, 'module_title', m.title,
+                                       'total_questions', coalesce((l.quiz_group->>'total_questions')::int, 0))
+                     ORDER BY m."order", m.id, l."order", l.id) AS lessons
+       FROM courses co
+       JOIN modules m ON m.course_id = co.id
+       JOIN lessons l ON l.module_id = m.id AND l.lesson_type = 'QUIZ'
+      WHERE EXISTS (SELECT 1 FROM cohort_instructors ci JOIN cohort_courses cc ON cc.cohort_id = ci.cohort_id
+                     WHERE ci.user_id = $1 AND cc.course_id = co.id)
+      GROUP BY co.id ORDER BY co.title`,
+    [userId],
+  );
+}
+
 export interface AuthoringRow {
   id_slug: string;
   time_limit_minutes: number | null;

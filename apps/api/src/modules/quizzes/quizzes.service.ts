@@ -33,6 +33,7 @@ import {
   attempts,
   attemptsUsed,
   authoringLesson,
+  taughtQuizLessons,
   bank,
   freeTextAnswers,
   gradableItem,
@@ -101,6 +102,12 @@ export class QuizzesService {
     if (!lesson) throw new NotFoundException(NOT_AVAILABLE);
     if (lesson.lesson_type !== 'QUIZ') throw new UnprocessableEntityException(NOT_A_QUIZ_MESSAGE);
     return lesson;
+  }
+
+  /** The quiz lessons of the courses of the cohorts the user teaches (admins author from the curriculum). */
+  async taughtLessons(me: AuthUser) {
+    if (me.role !== 'ADMIN' && me.role !== 'INSTRUCTOR') throw new NotFoundException(NOT_AVAILABLE);
+    return taughtQuizLessons(this.db, me.id);
   }
 
   async authoring(me: AuthUser, lessonIdSlug: string): Promise<QuizAuthoring> {
