@@ -1,8 +1,9 @@
 import { ADMIN_MESSAGES, LESSON_TYPE_LABELS, type AdminCourse, type CallResult } from '@school/contracts';
-import { Button, TextField, useConfirm } from '@school/ui';
+import { AppLink, Button, buttonClass, TextField, useConfirm } from '@school/ui';
 import { useState, type FormEvent } from 'react';
 import { DragHandle, SortableList } from '../../../components/sortable-list';
 import { invalidations } from '../../../lib/invalidations';
+import { paths } from '../../../lib/paths';
 import { useNotify } from '../../../lib/notice';
 import { routeQueryKey, useRouteMutation } from '../../../lib/route-query';
 import {
@@ -136,6 +137,11 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
                         onRename={(title) => setDraft((d) => renameLesson(d, m.key, l.key, title))}
                         render={(title) => <span className="admin-lesson__title">{title}</span>}
                       />
+                      {l.lesson_type === 'QUIZ' && l.id_slug && (
+                        <AppLink to={paths.quiz(l.id_slug)} className={buttonClass('secondary', 'sm')} aria-label={`Edit quiz ${l.title}`}>
+                          Edit quiz
+                        </AppLink>
+                      )}
                       <Button
                         size="sm"
                         variant="ghost"
