@@ -28,7 +28,9 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { JobsService } from '../../platform/jobs/jobs.service';
-import { drawQuestions, scoreAnswer } from './quiz-scoring';
+import { drawQuestions } from './quiz-scoring';
+import { scoreAndClose, submitAttempt } from './quiz-submission';
+import { attemptView } from './quiz-view';
 import {
   attempts,
   attemptsUsed,
@@ -42,10 +44,8 @@ import {
   lockSession,
   lockStartTarget,
   openSession,
-  questionsToScore,
   quizOfLesson,
   recomputeGrade,
-  recordSubmission,
   saveAnswers,
   scoreAnswerByHand,
   sessionState,
@@ -196,7 +196,7 @@ export class QuizzesService {
       if (t.group_id) {
         const open = await openSession(m, t.group_id, t.cohort_id, me.id);
         if (open && !open.expired) return { session_id_slug: open.id_slug, resumed: true };
-        if (open) await this.submitLocked(m, open.id_slug, null);
+        if (open) await submitAttempt(m, open.id_slug, null);
       }
       if (t.enrolment_status !== 'ACTIVE') throw new ForbiddenException(SUSPENDED_QUIZ_MESSAGE);
       if (!t.grade_id || t.submission_status !== 'OPEN' || t.past_deadline) throw new UnprocessableEntityException(QUIZ_NOT_OPEN_MESSAGE);
@@ -231,60 +231,10 @@ export class QuizzesService {
     let row = await sessionView(this.db, sessionIdSlug, owner);
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     if (row.expired) {
-      await this.db.transaction((m) => this.submitLocked(m, sessionIdSlug, null));
+      await this.db.transaction((m) => submitAttempt(m, sessionIdSlug, null));
       row = (await sessionView(this.db, sessionIdSlug, owner))!;
     }
-    const submitted = row.submitted_at !== null;
-    const visible = row.results_visible;
-    const percentage = visible && row.max_score ? Math.round((10_000 * (row.score ?? 0)) / row.max_score) / 100 : visible ? 0 : null;
-    return {
-      id_slug: row.id_slug,
-      status: submitted ? 'SUBMITTED' : 'OPEN',
-      attempt_number: row.attempt_number,
-      attempts_allowed: row.attempts_allowed,
-      lesson_id_slug: row.lesson_id_slug,
-      lesson_title: row.lesson_title,
-      cohort_id_slug: row.cohort_id_slug,
-      course_id_slug: row.course_id_slug,
-      started_at: iso(row.started_at)!,
-      deadline_at: iso(row.deadline_at),
-      submitted_at: iso(row.submitted_at),
-      server_now: iso(row.server_now)!,
-      time_limit_minutes: row.time_limit_minutes,
-      result_open_datetime: iso(row.result_open_datetime),
-      results_visible: visible,
-      score: visible ? row.score : null,
-      max_score: visible ? row.max_score : null,
-      percentage,
-      pass_mark_percentage: row.pass_mark_percentage,
-      passed: visible && percentage !== null && row.pass_mark_percentage !== null ? percentage >= row.pass_mark_percentage : null,
-      // Once handed in, the questions stay hidden until the result date (classmates may still be taking it).
-      questions:
-        submitted && !visible
-          ? []
-          : row.questions.map((q) => {
-              const byKey = new Map(q.options.map((o) => [o.key, o]));
-              const order = q.option_order ?? q.options.map((o) => o.key);
-              return {
-                id_slug: q.id_slug,
-                kind: q.kind,
-                prompt: q.prompt,
-                points: q.points,
-                options: order.filter((k) => byKey.has(k)).map((k) => ({ key: k, text: byKey.get(k)!.text })),
-                answer: (q.answer ?? null) as QuizAttempt['questions'][number]['answer'],
-                awarded_points: visible ? (q.awarded ?? (q.kind === 'FREE_TEXT' && q.answer !== null ? null : 0)) : null,
-                correct: visible
-                  ? {
-                      option_keys: q.options.filter((o) => o.is_correct).map((o) => o.key),
-                      boolean: q.answer_key.correct_boolean ?? null,
-                      number: q.answer_key.correct_number ?? null,
-                      tolerance: q.answer_key.tolerance ?? null,
-                      accepted_answers: q.answer_key.accepted_answers ?? [],
-                    }
-                  : null,
-              };
-            }),
-    };
+    return attemptView(row);
   }
 
   /** Autosave of an open attempt, before its deadline only. */
@@ -302,7 +252,7 @@ export class QuizzesService {
 
   /** Submits the student's own attempt (idempotent: a submitted one is answered as it is). */
   async submit(me: AuthUser, sessionIdSlug: string): Promise<QuizAttempt> {
-    const found = await this.db.transaction((m) => this.submitLocked(m, sessionIdSlug, me.id));
+    const found = await this.db.transaction((m) => submitAttempt(m, sessionIdSlug, me.id));
     if (!found) throw new NotFoundException(NOT_AVAILABLE);
     return this.session(me, sessionIdSlug);
   }
@@ -313,40 +263,9 @@ export class QuizzesService {
       const s = await lockSession(m, sessionIdSlug, null);
       if (!s || s.submitted) return;
       if (!s.due) throw new Error(`Quiz attempt ${sessionIdSlug} is not due yet`);
-      await this.score(m, s);
+      await scoreAndClose(m, s);
       this.logger.log(`Quiz attempt ${sessionIdSlug} submitted at its deadline`);
     });
-  }
-
-  /** Locks, scores and closes an attempt in the caller's transaction; false when there is no such attempt of the user. */
-  private async submitLocked(m: EntityManager, sessionIdSlug: string, userId: string | null): Promise<boolean> {
-    const s = await lockSession(m, sessionIdSlug, userId);
-    if (!s) return false;
-    if (!s.submitted) await this.score(m, s);
-    return true;
-  }
-
-  private async score(m: EntityManager, s: { id: string; quiz_group_id: string; cohort_id: string; user_id: string }) {
-    const questions = await questionsToScore(m, s.id);
-    const ids: string[] = [];
-    const points: (number | null)[] = [];
-    let score = 0;
-    let max = 0;
-    for (const q of questions) {
-      max += q.points;
-      const blank = q.answer === null || q.answer === undefined || (typeof q.answer === 'string' && !q.answer.trim());
-      const p =
-        q.kind === 'FREE_TEXT' && blank
-          ? 0
-          : scoreAnswer({ ...q, ...q.answer_key, accepted_answers: q.answer_key.accepted_answers ?? [] }, q.answer);
-      score += p ?? 0;
-      if (q.answer_id) {
-        ids.push(q.answer_id);
-        points.push(p);
-      }
-    }
-    await recordSubmission(m, s.id, ids, points, score, max);
-    await recomputeGrade(m, s.quiz_group_id, s.cohort_id, s.user_id);
   }
 
   // --- Grading by hand ---------------------------------------------------------------------
