@@ -143,7 +143,7 @@ export async function ceilingAutosave(pool: pg.Pool, req: CeilingRequest): Promi
   const body = SaveAnswersSchema.parse(req.body);
   const res = await saveAnswers(pool, m[1], userOf(req), body.answers);
   if (res.open === 0) return { status: 409, body: { message: 'closed' } };
-  return { status: 200, body: { saved: res.saved, saved_at: new Date(res.saved_at).toISOString() } };
+  return { status: 200, body: { saved: res.saved } };
 }
 
 /** The ceiling's submission: the API's statements in one transaction, then the attempt as the API answers it. */

@@ -141,7 +141,7 @@ export const SaveAnswersSchema = z.strictObject({
     .max(200),
 });
 export type SaveAnswers = z.infer<typeof SaveAnswersSchema>;
-export const SaveAnswersResponseSchema = z.object({ saved: z.number().int(), saved_at: z.string() });
+export const SaveAnswersResponseSchema = z.object({ saved: z.number().int() });
 
 export const QuizAttemptQuestionSchema = z.object({
   id_slug: z.string(),

@@ -26,7 +26,7 @@ import './quizzes.css';
 export function QuizEditorPage({ backTo, homePath }: { backTo: (quiz: QuizAuthoring) => { to: string; label: string }; homePath: string }) {
   const { lessonId = '' } = useParams();
   const quiz = useRouteQuery('quizAuthoring', { params: { lessonId } }, { select: (r) => r.data });
-  usePageTitle(quiz.data ? `Quiz: ${quiz.data.lesson_title}` : 'Quiz');
+  usePageTitle(quiz.data ? `Edit quiz: ${quiz.data.lesson_title}` : 'Edit quiz');
   return (
     <div className="admin-page">
       <QueryView query={quiz} label="this quiz" homePath={homePath}>
@@ -72,8 +72,8 @@ function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; l
   return (
     <>
       <PageHeader
-        title={`Quiz: ${quiz.lesson_title}`}
-        subtitle={quiz.course_title}
+        title={quiz.lesson_title}
+        subtitle={`Online quiz · ${quiz.course_title}`}
         back={back}
         actions={
           <>

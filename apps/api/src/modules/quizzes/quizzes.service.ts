@@ -27,6 +27,7 @@ import {
 } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
+import { poolOf } from '../../common/sql/db';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { drawQuestions } from './quiz-scoring';
 import { scoreAndClose, submitAttempt } from './quiz-submission';
@@ -238,8 +239,8 @@ export class QuizzesService {
   }
 
   /** Autosave of an open attempt, before its deadline only. */
-  async saveAnswers(me: AuthUser, sessionIdSlug: string, body: SaveAnswers): Promise<{ saved: number; saved_at: string }> {
-    const res = await saveAnswers(this.db, sessionIdSlug, me.id, body.answers);
+  async saveAnswers(me: AuthUser, sessionIdSlug: string, body: SaveAnswers): Promise<{ saved: number }> {
+    const res = await saveAnswers(poolOf(this.db), sessionIdSlug, me.id, body.answers);
     if (res.open === 0) {
       const state = await sessionState(this.db, sessionIdSlug, me.id);
       if (!state) throw new NotFoundException(NOT_AVAILABLE);
@@ -247,7 +248,7 @@ export class QuizzesService {
     }
     if (res.saved !== res.given)
       throw new BadRequestException({ message: QUIZ_BAD_ANSWER_MESSAGE, errors: { answers: QUIZ_BAD_ANSWER_MESSAGE } });
-    return { saved: res.saved, saved_at: iso(res.saved_at)! };
+    return { saved: res.saved };
   }
 
   /** Submits the student's own attempt (idempotent: a submitted one is answered as it is). */
