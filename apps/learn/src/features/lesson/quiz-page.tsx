@@ -1,18 +1,14 @@
 import { type AnswerValue, isApiError, type QuizAttempt, type QuizAttemptQuestion } from '@school/contracts';
 import { Button, ButtonLink, ErrorView, formatDateTime, LoadingIndicator, useSession } from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { quizAttemptKey, saveQuizAnswers, submitQuiz, useQuizAttempt } from './api/quiz';
-import { formatCountdown, mergeAnswers, type PendingAnswers, readPending, remainingMs, settle, writePending } from './quiz-autosave';
+import { Autosaver, formatCountdown, mergeAnswers, remainingMs, type SaveState } from './quiz-autosave';
 import './quiz.css';
 
-const SAVE_DELAY_MS = 700;
-const RETRY_MS = 3000;
-
-type SaveState = 'saved' | 'saving' | 'offline' | 'closed';
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: 'All answers saved.',
   saving: 'Saving…',
@@ -57,65 +53,36 @@ function OpenAttempt({ attempt, clockOffsetMs }: { attempt: QuizAttempt; clockOf
   const { client } = useSession();
   const queryClient = useQueryClient();
   const sessionId = attempt.id_slug;
-  const saved = Object.fromEntries(attempt.questions.map((q) => [q.id_slug, q.answer]));
-  const pending = useRef<PendingAnswers>(readPending(sessionId));
-  const [answers, setAnswers] = useState(() => mergeAnswers(saved, pending.current));
-  const [saveState, setSaveState] = useState<SaveState>(Object.keys(pending.current).length ? 'saving' : 'saved');
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [saver] = useState(
+    () =>
+      new Autosaver(sessionId, {
+        save: (answers) => saveQuizAnswers(client, sessionId, answers),
+        onState: setSaveState,
+        // The attempt closed (deadline or another tab): what the server holds is final.
+        isClosed: (e) => isApiError(e) && e.status === 409,
+        onClosed: () => void queryClient.invalidateQueries({ queryKey: quizAttemptKey(sessionId) }),
+      }),
+  );
+  const [answers, setAnswers] = useState(() =>
+    mergeAnswers(Object.fromEntries(attempt.questions.map((q) => [q.id_slug, q.answer])), saver.pendingAnswers()),
+  );
   const [left, setLeft] = useState(() => remainingMs(attempt.deadline_at, clockOffsetMs));
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const inFlight = useRef<Promise<void> | null>(null);
-  const closed = left === 0 || submitting;
-
-  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: quizAttemptKey(sessionId) }), [queryClient, sessionId]);
-
-  /** Sends every pending answer; on failure they stay pending (on the device too) and are sent again. */
-  const flush = useCallback(async (): Promise<void> => {
-    if (inFlight.current) await inFlight.current;
-    const sent = pending.current;
-    if (!Object.keys(sent).length) return;
-    setSaveState('saving');
-    const run = saveQuizAnswers(client, sessionId, sent).then(
-      () => {
-        pending.current = settle(pending.current, sent);
-        writePending(sessionId, pending.current);
-        setSaveState(Object.keys(pending.current).length ? 'saving' : 'saved');
-      },
-      (e: unknown) => {
-        if (isApiError(e) && e.status === 409) {
-          // The attempt closed (deadline or another tab): what the server holds is final.
-          pending.current = {};
-          writePending(sessionId, {});
-          setSaveState('closed');
-          void reload();
-          return;
-        }
-        setSaveState('offline');
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => void flush(), RETRY_MS);
-      },
-    );
-    inFlight.current = run.finally(() => {
-      inFlight.current = null;
-    });
-    await inFlight.current;
-    if (Object.keys(pending.current).length && saveStateRef.current !== 'offline') await flush();
-  }, [client, sessionId, reload]);
-  const saveStateRef = useRef(saveState);
-  saveStateRef.current = saveState;
+  const closed = left === 0 || submitting || saveState === 'closed';
 
   // Answers left on the device by a reload or a lost connection are sent at once; again when back online.
   useEffect(() => {
-    if (Object.keys(pending.current).length) void flush();
-    const online = () => void flush();
+    void saver.flush();
+    const online = () => void saver.flush();
     window.addEventListener('online', online);
     return () => {
       window.removeEventListener('online', online);
-      clearTimeout(timer.current);
+      saver.dispose();
     };
-  }, [flush]);
+  }, [saver]);
 
   // The countdown, by the server's clock; at zero the server closes the attempt.
   useEffect(() => {
@@ -125,36 +92,30 @@ function OpenAttempt({ attempt, clockOffsetMs }: { attempt: QuizAttempt; clockOf
       setLeft(ms);
       if (ms === 0) {
         clearInterval(tick);
-        setTimeout(() => void reload(), 1500);
+        setTimeout(() => void queryClient.invalidateQueries({ queryKey: quizAttemptKey(sessionId) }), 1500);
       }
     }, 250);
     return () => clearInterval(tick);
-  }, [attempt.deadline_at, clockOffsetMs, reload]);
+  }, [attempt.deadline_at, clockOffsetMs, queryClient, sessionId]);
 
   const change = (questionId: string, value: AnswerValue | null) => {
     if (closed) return;
     setAnswers((a) => ({ ...a, [questionId]: value }));
-    pending.current = { ...pending.current, [questionId]: value };
-    writePending(sessionId, pending.current);
-    setSaveState('saving');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
+    saver.change(questionId, value);
   };
 
   const submit = async () => {
     setSubmitting(true);
     setError('');
-    clearTimeout(timer.current);
     try {
-      await flush();
-      if (saveStateRef.current === 'offline') throw new Error('offline');
+      if (!(await saver.flush())) throw new Error('Answers not saved');
       const result = await submitQuiz(client, sessionId);
-      writePending(sessionId, {});
+      saver.clear();
       queryClient.setQueryData(quizAttemptKey(sessionId), { attempt: result, clockOffsetMs });
     } catch (e) {
       setSubmitting(false);
       setConfirming(false);
-      if (isApiError(e) && e.status === 409) return void reload();
+      if (isApiError(e) && e.status === 409) return void queryClient.invalidateQueries({ queryKey: quizAttemptKey(sessionId) });
       setError('Your answers could not be submitted. Check your connection and try again.');
     }
   };
