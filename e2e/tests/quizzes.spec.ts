@@ -9,7 +9,7 @@ const QUIZ = 'Quiz: common-source amplifiers';
 
 test.describe.configure({ mode: 'serial' });
 
-test('an admin authors a small quiz and a student takes it on a 360 px screen', async ({ browser, request }) => {
+test('an admin authors a small quiz and a student takes it on a 360 px screen', async ({ page, browser, request }) => {
   // A student of the seeded cohort of their own, so no other test's data changes.
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
   const login = await request.post('/api/auth/login/', { data: { email: DEMO.admin.email, password: DEMO.admin.password } });
@@ -39,7 +39,7 @@ test('an admin authors a small quiz and a student takes it on a 360 px screen', 
   ).toBe(201);
 
   // The admin opens the quiz from the curriculum and writes three questions.
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  await page.setViewportSize({ width: 1280, height: 1000 });
   await signInAsAdmin(page);
   await page.goto(`/admin/courses/${course.id_slug}?tab=1`);
   await page.getByRole('link', { name: `Edit quiz ${QUIZ}` }).click();
@@ -53,14 +53,14 @@ test('an admin authors a small quiz and a student takes it on a 360 px screen', 
     await page.getByRole('button', { name: 'Add question' }).click();
   }
   const q = (n: number) => page.getByRole('article', { name: `Question ${n}` });
-  await q(1).getByLabel('Question').fill('Which amplifier inverts the signal?');
+  await q(1).getByRole('textbox', { name: 'Question', exact: true }).fill('Which amplifier inverts the signal?');
   await q(1).getByRole('textbox', { name: 'Option 1' }).fill('Common-source');
   await q(1).getByRole('textbox', { name: 'Option 2' }).fill('Common-drain');
-  await q(2).getByLabel('Question').fill('Voltage gain in V/V?');
+  await q(2).getByRole('textbox', { name: 'Question', exact: true }).fill('Voltage gain in V/V?');
   await q(2).getByLabel('Points').fill('2');
   await q(2).getByLabel('Correct number').fill('20');
   await q(2).getByLabel('Tolerance (±)').fill('0.5');
-  await q(3).getByLabel('Question').fill('Name the effect that multiplies the gate-drain capacitance.');
+  await q(3).getByRole('textbox', { name: 'Question', exact: true }).fill('Name the effect that multiplies the gate-drain capacitance.');
   await q(3).getByLabel('Accepted answers').fill('Miller effect\nMiller');
   // The short-text question moves up by the keyboard, above the numeric one.
   await keyboardMove(page, page.getByRole('button', { name: 'Reorder question 3' }), 'ArrowUp', 1);
@@ -79,10 +79,10 @@ test('an admin authors a small quiz and a student takes it on a 360 px screen', 
   await expect(notice(page, 'Success')).toBeVisible();
   await page.reload();
   await expect(q(3).getByLabel('Correct number')).toHaveValue('20');
-  await page.close();
 
   // The student takes it on a phone.
-  const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
+  const phoneContext = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const phone = await phoneContext.newPage();
   await signInAsStudent(phone, email, 'Silicon#Wafer9', 'Farah');
   await phone.goto(`/class/${cohort.id_slug}/course/${course.id_slug}/lesson/${lesson.id_slug}`);
   await expect(phone.getByRole('heading', { level: 1, name: QUIZ })).toBeVisible();
@@ -115,4 +115,5 @@ test('an admin authors a small quiz and a student takes it on a 360 px screen', 
   await expect(phone.getByText('Miller effect or Miller')).toBeVisible();
   await expectAccessible(phone);
   await phone.screenshot({ path: 'test-results/quiz-result-360.png', fullPage: true });
+  await phoneContext.close();
 });
