@@ -345,6 +345,26 @@ async function runBench() {
         console.log(line);
         lines.push(line);
       }
+      if (scenario.simulate) {
+        for (const [name, port] of [
+          ['nest', nestPort],
+          ['ceiling', ceilingPort],
+        ] as const) {
+          await scenario.reset?.(ctx);
+          const send = async (r: BenchRequest) => {
+            const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
+              method: r.method,
+              headers: { ...r.headers, [SCENARIO_HEADER]: scenario.name, ...(r.body ? { 'content-type': 'application/json' } : {}) },
+              body: r.body,
+            });
+            return { status: res.status, text: await res.text() };
+          };
+          for (const line of await scenario.simulate(ctx, { name, send })) {
+            console.log(line);
+            lines.push(line);
+          }
+        }
+      }
     }
     console.log(`\nSummary\n${lines.join('\n')}`);
   } finally {

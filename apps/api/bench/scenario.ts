@@ -48,6 +48,17 @@ export interface Scenario {
   connections?: number[];
   /** Seconds per measured run (default BENCH_DURATION or 10). */
   duration?: number;
+  /**
+   * A run of the scenario's own shape beside the fixed load (e.g. a class taking a timed quiz),
+   * against each server in turn after `reset`; answers the lines to print.
+   */
+  simulate?(ctx: ScenarioContext, server: SimulatedServer): Promise<string[]>;
   /** Targets printed beside the figures. */
   targets?: { minRatio?: number; maxP99Ms10?: number };
+}
+
+/** A server as a simulation sees it: its name and a way to send it a request. */
+export interface SimulatedServer {
+  name: 'nest' | 'ceiling';
+  send(r: BenchRequest): Promise<{ status: number; text: string }>;
 }

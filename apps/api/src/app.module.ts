@@ -20,6 +20,7 @@ import { StorageModule } from './platform/storage/storage.module';
 import { LearningModule } from './modules/learning/learning.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { GradingModule } from './modules/grading/grading.module';
+import { QuizzesModule } from './modules/quizzes/quizzes.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
@@ -68,6 +69,7 @@ export class AppModule {
         StorageModule,
         LearningModule,
         GradingModule,
+        QuizzesModule,
         CoursesModule,
         CohortsModule,
         EnrolmentsModule,

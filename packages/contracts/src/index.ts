@@ -15,6 +15,8 @@ export * from './applications/applications.schemas';
 export * from './applications/applications.routes';
 export * from './learning/learning.schemas';
 export * from './learning/learning.routes';
+export * from './quizzes/quizzes.schemas';
+export * from './quizzes/quizzes.routes';
 export * from './common/admin-console';
 export * from './courses/courses.schemas';
 export * from './courses/courses.routes';

@@ -10,6 +10,7 @@ import { gradingRoutes } from './grading/grading.routes';
 import { learningRoutes } from './learning/learning.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { platformRoutes } from './platform/platform.routes';
+import { quizzesRoutes } from './quizzes/quizzes.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -26,6 +27,7 @@ export const routes = {
   ...programmeRoutes,
   ...learningRoutes,
   ...notificationsRoutes,
+  ...quizzesRoutes,
   ...adminRoutes,
   ...gradingRoutes,
   ...platformRoutes,

@@ -21,11 +21,12 @@ import { ProjectSettingsPage } from '../features/authoring/project-settings-page
 import { FailedJobsPage } from '../features/jobs/failed-jobs-page';
 import { MailboxPage } from '../features/mailbox/mailbox-page';
 import { InstructorHomePage } from '../features/instructor/instructor-home-page';
+import { QuizEditorPage } from '../features/quizzes/quiz-editor-page';
 import { AnalyticsPage, CertificationsPage, LessonsLibraryPage } from '../features/placeholders/placeholder-pages';
 import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
-import { paths } from '../lib/paths';
+import { COURSE_TABS, paths } from '../lib/paths';
 import { useRouteQuery } from '../lib/route-query';
 import './app.css';
 
@@ -81,6 +82,12 @@ export function App() {
                     <Route path="grading/items/:itemId" element={<GradingItemPage />} />
                     <Route path="grading/:cohortId" element={<GradingCohortPage />} />
                     <Route path="gradebook/:cohortId" element={<GradebookPage />} />
+                    <Route
+                      path="quizzes/:lessonId"
+                      element={
+                        <QuizEditorPage homePath={paths.instructor} backTo={() => ({ to: paths.instructor, label: 'My cohorts' })} />
+                      }
+                    />
                     <Route path="*" element={<ErrorView homePath={paths.instructor} />} />
                   </Routes>
                 </InstructorLayout>
@@ -96,6 +103,15 @@ export function App() {
                     <Route path={paths.dashboard} element={<DashboardPage />} />
                     <Route path={paths.courses} element={<CoursesPage />} />
                     <Route path="/admin/courses/:id" element={<CoursePage />} />
+                    <Route
+                      path="/admin/quizzes/:lessonId"
+                      element={
+                        <QuizEditorPage
+                          homePath={paths.courses}
+                          backTo={(q) => ({ to: paths.course(q.course_id_slug, COURSE_TABS.curriculum), label: q.course_title })}
+                        />
+                      }
+                    />
                     <Route path={paths.cohorts} element={<CohortsPage />} />
                     <Route path="/admin/cohorts/:id" element={<CohortPage />} />
                     <Route path="/admin/cohorts/:id/add-student" element={<AddStudentPage />} />

@@ -18,7 +18,9 @@ export const paths = {
   failedJobs: '/admin/jobs/failed',
   createCourse: '/admin/create/course',
   createCohort: '/admin/create/cohort',
+  quiz: (lessonId: string) => `/admin/quizzes/${encodeURIComponent(lessonId)}`,
   instructor: '/instructor',
+  instructorQuiz: (lessonId: string) => `/instructor/quizzes/${encodeURIComponent(lessonId)}`,
   instructorSettings: '/instructor/settings',
   grading: '/admin/grading',
   projectSettings: (courseId: string, lessonId: string) =>

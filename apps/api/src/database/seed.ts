@@ -175,6 +175,7 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
     const userId = (email: string) => users.find((u) => u.email === email)!.id;
     const courseIds = [];
     for (const course of DEMO_COURSES) courseIds.push(await insertCourse(m, course));
+    await insertDemoQuizzes(m);
     const handouts = new Map(
       DEMO_COURSES.flatMap((c) => c.modules.flatMap((mod) => mod.lessons)).flatMap((l) =>
         l.handout ? [[l.title, l.handout] as const] : [],
@@ -279,6 +280,79 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
     );
   });
   return DEMO_LOGINS.map(({ role, email, password }) => ({ role, email, password }));
+}
+
+/** A small question bank for each demo quiz lesson, by title: 20 minutes, two attempts, pass mark 50%. */
+const DEMO_QUIZ_BANKS: Record<string, object[]> = {
+  'Quiz: RTL building blocks': [
+    {
+      kind: 'SINGLE_CHOICE',
+      prompt: 'Which construct infers a flip-flop in SystemVerilog?',
+      options: [
+        { key: 'ff', text: 'always_ff @(posedge clk)', is_correct: true },
+        { key: 'comb', text: 'always_comb', is_correct: false },
+        { key: 'assign', text: 'assign', is_correct: false },
+      ],
+      key: {},
+    },
+    {
+      kind: 'TRUE_FALSE',
+      prompt: 'An incomplete if statement in always_comb can infer a latch.',
+      options: [],
+      key: { correct_boolean: true },
+    },
+    { kind: 'NUMERIC', prompt: 'How many flip-flops does a 4-bit counter need?', options: [], key: { correct_number: 4, tolerance: 0 } },
+    {
+      kind: 'SHORT_TEXT',
+      prompt: 'Name the 2-to-1 selector built in the exercise.',
+      options: [],
+      key: { accepted_answers: ['multiplexer', 'mux'] },
+    },
+  ],
+  'Quiz: common-source amplifiers': [
+    {
+      kind: 'MULTIPLE_CHOICE',
+      prompt: 'Which raise the gain of a common-source stage?',
+      options: [
+        { key: 'gm', text: 'A larger transconductance', is_correct: true },
+        { key: 'ro', text: 'A larger output resistance', is_correct: true },
+        { key: 'cl', text: 'A larger load capacitance', is_correct: false },
+      ],
+      key: {},
+    },
+    {
+      kind: 'NUMERIC',
+      prompt: 'gm = 2 mS and the load is 10 kΩ: what is the gain magnitude in V/V?',
+      options: [],
+      key: { correct_number: 20, tolerance: 0.5 },
+    },
+    { kind: 'FREE_TEXT', prompt: 'Explain in two sentences why the Miller effect limits bandwidth.', options: [], key: {} },
+  ],
+};
+
+/** Quiz groups and banks for the demo quiz lessons, and the lessons' summaries that follow from them. */
+async function insertDemoQuizzes(m: EntityManager): Promise<void> {
+  await exec(
+    m,
+    `WITH b AS (SELECT key AS title, value AS bank FROM jsonb_each($1::jsonb)),
+     g AS (
+       INSERT INTO quiz_groups (lesson_id, time_limit_minutes, attempts_allowed, pass_mark_percentage)
+       SELECT l.id, 20, 2, 50 FROM lessons l JOIN b ON b.title = l.title WHERE l.lesson_type = 'QUIZ'
+       RETURNING id, lesson_id
+     )
+     INSERT INTO quiz_questions (quiz_group_id, "order", kind, prompt, points, options, answer_key)
+     SELECT g.id, q.o - 1, q.v->>'kind', q.v->>'prompt', 1, q.v->'options', q.v->'key'
+       FROM g JOIN lessons l ON l.id = g.lesson_id JOIN b ON b.title = l.title
+       CROSS JOIN LATERAL jsonb_array_elements(b.bank) WITH ORDINALITY q(v, o)`,
+    [JSON.stringify(DEMO_QUIZ_BANKS)],
+  );
+  await exec(
+    m,
+    `UPDATE lessons l SET quiz_group = jsonb_build_object('id_slug', g.id_slug, 'time_limit_minutes', g.time_limit_minutes,
+              'instructions_files_urls', '[]'::jsonb,
+              'total_questions', (SELECT count(*) FROM quiz_questions q WHERE q.quiz_group_id = g.id))
+       FROM quiz_groups g WHERE g.lesson_id = l.id`,
+  );
 }
 
 async function insertCourse(m: EntityManager, course: CourseSeed): Promise<string> {

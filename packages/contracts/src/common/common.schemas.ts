@@ -116,3 +116,6 @@ export const CohortIdParamsSchema = z.object({ cohortId: IdSlugSchema });
 export const CourseIdParamsSchema = z.object({ courseId: IdSlugSchema });
 export const UserIdSlugParamsSchema = z.object({ userIdSlug: IdSlugSchema });
 export const ApplicationIdParamsSchema = z.object({ applicationId: IdSlugSchema });
+export const LessonIdParamsSchema = z.object({ lessonId: IdSlugSchema });
+export const CohortLessonParamsSchema = z.object({ cohortId: IdSlugSchema, lessonId: IdSlugSchema });
+export const GradeItemIdParamsSchema = z.object({ gradeItemId: IdSlugSchema });

@@ -1,20 +1,17 @@
+import { CohortIdParamsSchema, CohortLessonParamsSchema, GradeItemIdParamsSchema, LessonIdParamsSchema } from '../common/common.schemas';
 import { defineRoutes } from '../common/route';
 import {
   AdminProjectSettingsResponseSchema,
   CohortGradeLessonsResponseSchema,
-  CohortIdOnlyParamsSchema,
-  CohortLessonParamsSchema,
   GradebookCsvSchema,
   GradebookQuerySchema,
   GradebookResponseSchema,
-  GradeItemIdParamsSchema,
   GradeItemSettingsResponseSchema,
   GradeItemSettingsSchema,
   GradeSubmissionSchema,
   GradingItemsResponseSchema,
   GradingQueueResponseSchema,
   GradingSubmissionResponseSchema,
-  LessonIdParamsSchema,
   ProjectFileResponseSchema,
   ProjectSettingsResponseSchema,
   ProjectSettingsSchema,
@@ -45,7 +42,7 @@ export const gradingRoutes = defineRoutes({
   adminCohortGradeLessons: {
     method: 'GET',
     path: 'cohorts/admin/:cohortId/grade-items',
-    params: CohortIdOnlyParamsSchema,
+    params: CohortIdParamsSchema,
     response: CohortGradeLessonsResponseSchema,
     auth: 'admin',
     summary: "The quiz and project lessons of a cohort's courses with their grade items",
@@ -89,7 +86,7 @@ export const gradingRoutes = defineRoutes({
   gradingItems: {
     method: 'GET',
     path: 'grading/cohorts/:cohortId/items',
-    params: CohortIdOnlyParamsSchema,
+    params: CohortIdParamsSchema,
     response: GradingItemsResponseSchema,
     auth: 'user',
     summary: "A cohort's grade items with their submission counts (admins, and the cohort's instructors)",
@@ -122,7 +119,7 @@ export const gradingRoutes = defineRoutes({
   gradebook: {
     method: 'GET',
     path: 'grading/cohorts/:cohortId/gradebook',
-    params: CohortIdOnlyParamsSchema,
+    params: CohortIdParamsSchema,
     query: GradebookQuerySchema,
     response: GradebookResponseSchema,
     auth: 'user',
@@ -131,7 +128,7 @@ export const gradingRoutes = defineRoutes({
   gradebookExport: {
     method: 'GET',
     path: 'grading/cohorts/:cohortId/gradebook/export',
-    params: CohortIdOnlyParamsSchema,
+    params: CohortIdParamsSchema,
     query: GradebookQuerySchema,
     response: GradebookCsvSchema,
     responseType: 'text',

@@ -36,7 +36,6 @@ export const ProjectSettingsSchema = z.strictObject({
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 
-export const LessonIdParamsSchema = z.object({ lessonId: IdSlugSchema });
 export const ProjectSettingsResponseSchema = z.object({ lesson_id_slug: z.string(), project: ProjectSettingsSchema });
 
 /** A cohort's grading of one lesson: when it opens and closes, its weight and when results open. */
@@ -49,7 +48,6 @@ export const GradeItemSettingsSchema = z.strictObject({
   grade_percentage: z.number().min(0).max(100),
 });
 export type GradeItemSettings = z.infer<typeof GradeItemSettingsSchema>;
-export const CohortLessonParamsSchema = z.object({ cohortId: IdSlugSchema, lessonId: IdSlugSchema });
 export const GradeItemSettingsResponseSchema = z.object({ id_slug: z.string() });
 
 /** A project lesson's settings as the authoring screen reads them, with its instruction files named. */
@@ -131,8 +129,6 @@ export const ProjectViewResponseSchema = z.object({ data: ProjectViewSchema });
 // ---- grading ---------------------------------------------------------------------
 
 export const GradeStateSchema = z.enum(GRADE_STATES);
-export const CohortIdOnlyParamsSchema = z.object({ cohortId: IdSlugSchema });
-export const GradeItemIdParamsSchema = z.object({ gradeItemId: IdSlugSchema });
 export const SubmissionIdParamsSchema = z.object({ submissionId: IdSlugSchema });
 
 export const GradingItemSchema = z.object({

@@ -2,7 +2,7 @@ import { AppLink, Card, formatCount, formatDate, useSession } from '@school/ui';
 import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortStatus } from '../../components/cohort-status';
-import { gradingPaths } from '../../lib/paths';
+import { gradingPaths, paths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import './instructor.css';
 
@@ -11,6 +11,7 @@ export function InstructorHomePage() {
   const { user } = useSession();
   usePageTitle('My cohorts');
   const cohorts = useRouteQuery('instructorCohorts', {}, { select: (r) => r.data });
+  const quizLessons = useRouteQuery('quizLessons', {}, { select: (r) => new Map(r.data.map((c) => [c.course_id_slug, c.lessons])) });
   return (
     <div className="ui-page ui-page--narrow ui-stack ui-stack--loose admin-instructor-home">
       <header className="admin-page-header">
@@ -54,6 +55,17 @@ export function InstructorHomePage() {
                           <span className="admin-table__sub">
                             {formatCount(course.modules_count, 'module')} · {formatCount(course.lessons_count, 'lesson')}
                           </span>
+                          {(quizLessons.data?.get(course.id_slug) ?? []).length > 0 && (
+                            <span className="admin-instructor-quizzes">
+                              Quizzes:{' '}
+                              {quizLessons.data!.get(course.id_slug)!.map((l, i) => (
+                                <span key={l.id_slug}>
+                                  {i > 0 && ', '}
+                                  <AppLink to={paths.instructorQuiz(l.id_slug)}>{l.title}</AppLink>
+                                </span>
+                              ))}
+                            </span>
+                          )}
                         </span>
                       </li>
                     ))}

@@ -16,6 +16,7 @@ import { Mail1764000001700 } from './1764000001700-mail';
 import { PasswordReset1764000001800 } from './1764000001800-password-reset';
 import { EmailChange1764000002000 } from './1764000002000-email-change';
 import { Notifications1764000002050 } from './1764000002050-notifications';
+import { Quizzes1764000002200 } from './1764000002200-quizzes';
 import { ProjectSubmissions1764000002300 } from './1764000002300-project-submissions';
 
 /** Every migration, oldest first. Add a new one at the end. */
@@ -38,5 +39,6 @@ export const migrations = [
   PasswordReset1764000001800,
   EmailChange1764000002000,
   Notifications1764000002050,
+  Quizzes1764000002200,
   ProjectSubmissions1764000002300,
 ];

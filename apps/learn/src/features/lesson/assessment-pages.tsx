@@ -156,14 +156,3 @@ export function ProjectPage() {
     </div>
   );
 }
-
-/** .../quiz/{sessionId}: placeholder text only. */
-export function QuizPage() {
-  usePageTitle('Online quiz');
-  return (
-    <div className="ui-page ui-page--padded ui-page--narrow">
-      <h1>Online quiz</h1>
-      <p className="ui-muted">Online quizzes are coming soon. Your instructor will tell you how to take this quiz.</p>
-    </div>
-  );
-}

@@ -143,6 +143,11 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
                           Project settings
                         </ButtonLink>
                       )}
+                      {l.lesson_type === 'QUIZ' && l.id_slug && (
+                        <ButtonLink size="sm" variant="secondary" to={paths.quiz(l.id_slug)} aria-label={`Edit quiz ${l.title}`}>
+                          Edit quiz
+                        </ButtonLink>
+                      )}
                       <Button
                         size="sm"
                         variant="ghost"

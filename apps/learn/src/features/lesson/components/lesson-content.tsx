@@ -2,6 +2,7 @@ import { LESSON_TYPE_LABELS, type LessonDetail } from '@school/contracts';
 import { ButtonLink, buttonClass, formatDateTime, formatDuration } from '@school/ui';
 import { DocumentIcon, LinkIcon } from '../../../lib/icons';
 import { paths } from '../../../lib/paths';
+import { QuizStart } from './quiz-start';
 import { VideoPlayer } from './video-player';
 import '../lesson.css';
 
@@ -98,13 +99,11 @@ function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'on
           </>
         )}
       </dl>
-      <ButtonLink
-        to={
-          isQuiz ? paths.quiz(cohortId, courseId, lesson.id_slug, sessionId) : paths.project(cohortId, courseId, lesson.id_slug, sessionId)
-        }
-      >
-        {isQuiz ? 'Start quiz' : 'Open project submission'}
-      </ButtonLink>
+      {isQuiz ? (
+        <QuizStart cohortId={cohortId} courseId={courseId} lessonId={lesson.id_slug} />
+      ) : (
+        <ButtonLink to={paths.project(cohortId, courseId, lesson.id_slug, sessionId)}>Open project submission</ButtonLink>
+      )}
     </section>
   );
 }

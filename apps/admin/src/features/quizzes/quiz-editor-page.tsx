@@ -1,0 +1,319 @@
+import {
+  ADMIN_MESSAGES,
+  QUESTION_KIND_LABELS,
+  QUESTION_KINDS,
+  type QuestionKind,
+  type QuizAuthoring,
+  SaveQuizSchema,
+} from '@school/contracts';
+import { Button, SelectField, TextAreaField, TextField } from '@school/ui';
+import { type ReactNode, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
+import { QueryView } from '../../components/query-view';
+import { DragHandle, SortableList } from '../../components/sortable-list';
+import { useNotify } from '../../lib/notice';
+import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
+import { usePageTitle } from '../../lib/use-page-title';
+import { type DraftQuestion, type DraftQuiz, issuesByPath, moveQuestion, newKey, newQuestion, toDraft, toPayload } from './quiz-model';
+import { QuizPreview } from './quiz-preview';
+import './quizzes.css';
+
+/**
+ * /admin/quizzes/{lessonId} and /instructor/quizzes/{lessonId}: a QUIZ lesson's settings and
+ * question bank, reordered by drag and drop or the keyboard, with a preview as a student sees it.
+ */
+export function QuizEditorPage({ backTo, homePath }: { backTo: (quiz: QuizAuthoring) => { to: string; label: string }; homePath: string }) {
+  const { lessonId = '' } = useParams();
+  const quiz = useRouteQuery('quizAuthoring', { params: { lessonId } }, { select: (r) => r.data });
+  usePageTitle(quiz.data ? `Edit quiz: ${quiz.data.lesson_title}` : 'Edit quiz');
+  return (
+    <div className="ui-page ui-stack ui-stack--loose">
+      <QueryView query={quiz} label="this quiz" homePath={homePath}>
+        {(data) => <QuizEditor key={`${data.id_slug}-${data.questions.length}`} quiz={data} back={backTo(data)} />}
+      </QueryView>
+    </div>
+  );
+}
+
+function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; label: string } }) {
+  const notify = useNotify();
+  const [draft, setDraft] = useState<DraftQuiz>(() => toDraft(quiz));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [previewing, setPreviewing] = useState(false);
+  const [newKind, setNewKind] = useState<QuestionKind>('SINGLE_CHOICE');
+  const save = useRouteMutation('quizSave', {
+    invalidates: (v) => [routeKey('quizAuthoring', { params: v.params }), routeKey('adminCourseDetail'), routeKey('quizLessons')],
+  });
+  const set = (patch: Partial<DraftQuiz>) => setDraft((d) => ({ ...d, ...patch }));
+  const setQuestion = (key: string, patch: Partial<DraftQuestion>) =>
+    setDraft((d) => ({ ...d, questions: d.questions.map((q) => (q.key === key ? { ...q, ...patch } : q)) }));
+
+  const onSave = () => {
+    const parsed = SaveQuizSchema.safeParse(toPayload(draft));
+    if (!parsed.success) {
+      setErrors(issuesByPath(parsed.error.issues));
+      notify.error('Please correct the highlighted fields.');
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { params: { lessonId: quiz.lesson_id_slug }, body: toPayload(draft) },
+      {
+        onSuccess: (r) => {
+          setDraft(toDraft(r.data));
+          notify.success(ADMIN_MESSAGES.success);
+        },
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={quiz.lesson_title}
+        subtitle={`Online quiz · ${quiz.course_title}`}
+        back={back}
+        actions={
+          <>
+            <Button variant="secondary" aria-pressed={previewing} onClick={() => setPreviewing((p) => !p)}>
+              {previewing ? 'Back to editing' : 'Preview as a student'}
+            </Button>
+            <Button onClick={onSave} loading={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save quiz'}
+            </Button>
+          </>
+        }
+      />
+      {previewing ? (
+        <QuizPreview draft={draft} />
+      ) : (
+        <div className="ui-stack">
+          <fieldset className="admin-quiz-settings">
+            <legend className="admin-section-title">Settings</legend>
+            <TextField
+              label="Time limit (minutes)"
+              inputMode="numeric"
+              hint="Leave empty for no time limit."
+              value={draft.time_limit_minutes}
+              onChange={(e) => set({ time_limit_minutes: e.currentTarget.value })}
+              error={errors.time_limit_minutes}
+            />
+            <TextField
+              label="Attempts allowed"
+              inputMode="numeric"
+              value={draft.attempts_allowed}
+              onChange={(e) => set({ attempts_allowed: e.currentTarget.value })}
+              error={errors.attempts_allowed}
+            />
+            <TextField
+              label="Pass mark (%)"
+              inputMode="decimal"
+              hint="Leave empty for no pass mark."
+              value={draft.pass_mark_percentage}
+              onChange={(e) => set({ pass_mark_percentage: e.currentTarget.value })}
+              error={errors.pass_mark_percentage}
+            />
+            <TextField
+              label="Questions drawn at random"
+              inputMode="numeric"
+              hint={`Leave empty to ask every question of the bank (${draft.questions.length}).`}
+              value={draft.draw_count}
+              onChange={(e) => set({ draw_count: e.currentTarget.value })}
+              error={errors.draw_count}
+            />
+            <label className="admin-check">
+              <input
+                type="checkbox"
+                checked={draft.shuffle_questions}
+                onChange={(e) => set({ shuffle_questions: e.currentTarget.checked })}
+              />
+              Shuffle questions
+            </label>
+            <label className="admin-check">
+              <input type="checkbox" checked={draft.shuffle_options} onChange={(e) => set({ shuffle_options: e.currentTarget.checked })} />
+              Shuffle options
+            </label>
+          </fieldset>
+
+          <section aria-labelledby="quiz-bank-title" className="ui-stack">
+            <h2 id="quiz-bank-title" className="admin-section-title">
+              Question bank ({draft.questions.length})
+            </h2>
+            {errors.questions && (
+              <p role="alert" className="admin-field-error">
+                {errors.questions}
+              </p>
+            )}
+            {draft.questions.length === 0 ? (
+              <p className="ui-muted ui-muted--small">No questions yet.</p>
+            ) : (
+              <SortableList
+                items={draft.questions}
+                noun="question"
+                nameOf={(q) => `${draft.questions.indexOf(q) + 1}${q.prompt ? `: ${q.prompt.slice(0, 40)}` : ''}`}
+                onMove={(a, o) => setDraft((d) => ({ ...d, questions: moveQuestion(d.questions, a, o) }))}
+                className="admin-quiz-questions"
+                renderItem={(q, handle, index) => (
+                  <QuestionEditor
+                    question={q}
+                    index={index}
+                    handle={<DragHandle label={`Reorder question ${index + 1}`} {...handle} />}
+                    errors={errors}
+                    onChange={(patch) => setQuestion(q.key, patch)}
+                    onRemove={() => setDraft((d) => ({ ...d, questions: d.questions.filter((x) => x.key !== q.key) }))}
+                  />
+                )}
+              />
+            )}
+            <div className="admin-quiz-add">
+              <SelectField
+                label="New question type"
+                options={QUESTION_KINDS.map((k) => ({ value: k, label: QUESTION_KIND_LABELS[k] }))}
+                value={newKind}
+                onChange={(e) => setNewKind(e.currentTarget.value as QuestionKind)}
+              />
+              <Button variant="secondary" onClick={() => setDraft((d) => ({ ...d, questions: [...d.questions, newQuestion(newKind)] }))}>
+                Add question
+              </Button>
+            </div>
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
+
+function QuestionEditor({
+  question: q,
+  index,
+  handle,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  question: DraftQuestion;
+  index: number;
+  handle: ReactNode;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<DraftQuestion>) => void;
+  onRemove: () => void;
+}) {
+  const err = (field: string) => errors[`questions.${index}.${field}`];
+  const choice = q.kind === 'SINGLE_CHOICE' || q.kind === 'MULTIPLE_CHOICE';
+  const setOption = (key: string, patch: Partial<DraftQuestion['options'][number]>) =>
+    onChange({
+      options: q.options.map((o) =>
+        o.key === key ? { ...o, ...patch } : patch.is_correct && q.kind === 'SINGLE_CHOICE' ? { ...o, is_correct: false } : o,
+      ),
+    });
+  return (
+    <article className="admin-quiz-question" aria-label={`Question ${index + 1}`}>
+      <div className="admin-quiz-question__head">
+        {handle}
+        <h3 className="admin-subtitle">
+          Question {index + 1} · {QUESTION_KIND_LABELS[q.kind]}
+        </h3>
+        <Button size="sm" variant="ghost" className="admin-danger-text" onClick={onRemove} aria-label={`Remove question ${index + 1}`}>
+          Remove
+        </Button>
+      </div>
+      <TextAreaField
+        label="Question"
+        rows={3}
+        value={q.prompt}
+        onChange={(e) => onChange({ prompt: e.currentTarget.value })}
+        error={err('prompt')}
+      />
+      <TextField
+        label="Points"
+        inputMode="decimal"
+        className="admin-quiz-question__points"
+        value={q.points}
+        onChange={(e) => onChange({ points: e.currentTarget.value })}
+        error={err('points')}
+      />
+      {choice && (
+        <fieldset className="admin-quiz-options">
+          <legend>{q.kind === 'SINGLE_CHOICE' ? 'Options (mark the correct one)' : 'Options (mark every correct one)'}</legend>
+          {q.options.map((o, i) => (
+            <div key={o.key} className="admin-quiz-option">
+              <input
+                type={q.kind === 'SINGLE_CHOICE' ? 'radio' : 'checkbox'}
+                name={`correct-${q.key}`}
+                checked={o.is_correct}
+                aria-label={`Option ${i + 1} is correct`}
+                onChange={(e) => setOption(o.key, { is_correct: e.currentTarget.checked })}
+              />
+              <TextField
+                label={`Option ${i + 1}`}
+                hideLabel
+                value={o.text}
+                error={err(`options.${i}.text`)}
+                onChange={(e) => setOption(o.key, { text: e.currentTarget.value })}
+              />
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={q.options.length <= 2}
+                onClick={() => onChange({ options: q.options.filter((x) => x.key !== o.key) })}
+                aria-label={`Remove option ${i + 1}`}
+              >
+                Remove
+              </Button>
+            </div>
+          ))}
+          {err('options') && <p className="admin-field-error">{err('options')}</p>}
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onChange({ options: [...q.options, { key: newKey(), text: '', is_correct: false }] })}
+          >
+            Add option
+          </Button>
+        </fieldset>
+      )}
+      {q.kind === 'TRUE_FALSE' && (
+        <SelectField
+          label="Correct answer"
+          options={[
+            { value: 'true', label: 'True' },
+            { value: 'false', label: 'False' },
+          ]}
+          value={String(q.correct_boolean ?? true)}
+          onChange={(e) => onChange({ correct_boolean: e.currentTarget.value === 'true' })}
+        />
+      )}
+      {q.kind === 'NUMERIC' && (
+        <div className="admin-quiz-numeric">
+          <TextField
+            label="Correct number"
+            inputMode="decimal"
+            value={q.correct_number}
+            onChange={(e) => onChange({ correct_number: e.currentTarget.value })}
+            error={err('correct_number')}
+          />
+          <TextField
+            label="Tolerance (±)"
+            inputMode="decimal"
+            value={q.tolerance}
+            onChange={(e) => onChange({ tolerance: e.currentTarget.value })}
+            error={err('tolerance')}
+          />
+        </div>
+      )}
+      {q.kind === 'SHORT_TEXT' && (
+        <TextAreaField
+          label="Accepted answers"
+          hint="One per line; compared without regard to capitals."
+          rows={3}
+          value={q.accepted_answers}
+          onChange={(e) => onChange({ accepted_answers: e.currentTarget.value })}
+          error={err('accepted_answers')}
+        />
+      )}
+      {q.kind === 'FREE_TEXT' && <p className="ui-muted ui-muted--small">Students write their answer; it is graded by hand.</p>}
+    </article>
+  );
+}

@@ -1,0 +1,270 @@
+import { SaveAnswersSchema } from '@school/contracts';
+import type pg from 'pg';
+import { attemptView } from '../src/modules/quizzes/quiz-view';
+import { submitAttempt } from '../src/modules/quizzes/quiz-submission';
+import { saveAnswers, sessionView } from '../src/modules/quizzes/quizzes.queries';
+import type { CeilingAnswer, CeilingRequest, Scenario, ScenarioContext, SimulatedServer } from './scenario';
+
+/** One timed quiz taken by this many students of one cohort at once. */
+export const QUIZ_STUDENTS = 300;
+const QUIZ_TITLE = 'Bench timed quiz';
+/** The bank: every kind the server scores, and free text for hand grading. */
+const BANK = [
+  {
+    kind: 'SINGLE_CHOICE',
+    options: [
+      { key: 'a', text: 'A', is_correct: true },
+      { key: 'b', text: 'B', is_correct: false },
+    ],
+    key: {},
+  },
+  {
+    kind: 'MULTIPLE_CHOICE',
+    options: [
+      { key: 'a', text: 'A', is_correct: true },
+      { key: 'b', text: 'B', is_correct: true },
+    ],
+    key: {},
+  },
+  { kind: 'TRUE_FALSE', options: [], key: { correct_boolean: true } },
+  { kind: 'NUMERIC', options: [], key: { correct_number: 3.3, tolerance: 0.1 } },
+  { kind: 'SHORT_TEXT', options: [], key: { accepted_answers: ['flip-flop'] } },
+  { kind: 'FREE_TEXT', options: [], key: {} },
+  { kind: 'NUMERIC', options: [], key: { correct_number: 42, tolerance: 0 } },
+  { kind: 'SHORT_TEXT', options: [], key: { accepted_answers: ['nand'] } },
+  { kind: 'NUMERIC', options: [], key: { correct_number: 1.8, tolerance: 0.05 } },
+  { kind: 'FREE_TEXT', options: [], key: {} },
+] as const;
+
+export interface QuizBench {
+  cohortId: string;
+  groupId: string;
+  gradeId: string;
+  lessonId: string;
+  questions: { id_slug: string; kind: string }[];
+  students: { id: string; id_slug: string; session: string; token: string }[];
+}
+
+let prepared: QuizBench | undefined;
+
+/**
+ * The quiz of the benchmark, made once: a course with a QUIZ lesson and its bank, a cohort of
+ * QUIZ_STUDENTS seeded students with an OPEN grade item, and one open attempt per student.
+ */
+export async function prepareQuiz(ctx: ScenarioContext): Promise<QuizBench> {
+  if (prepared) return prepared;
+  const db = ctx.db;
+  const [course] = await db.query(`INSERT INTO courses (title) VALUES ($1) RETURNING id`, [QUIZ_TITLE]);
+  const [mod] = await db.query(`INSERT INTO modules (course_id, title) VALUES ($1, 'Quiz') RETURNING id`, [course.id]);
+  const [lesson] = await db.query(`INSERT INTO lessons (module_id, title, lesson_type) VALUES ($1, $2, 'QUIZ') RETURNING id`, [
+    mod.id,
+    QUIZ_TITLE,
+  ]);
+  const [cohort] = await db.query(
+    `INSERT INTO cohorts (title, start_date, end_date, end_access_date) VALUES ($1, now() - interval '1 day', now() + interval '30 days', now() + interval '60 days') RETURNING id`,
+    [QUIZ_TITLE],
+  );
+  await db.query(`INSERT INTO cohort_courses (cohort_id, course_id) VALUES ($1, $2)`, [cohort.id, course.id]);
+  const [group] = await db.query(
+    `INSERT INTO quiz_groups (lesson_id, time_limit_minutes, attempts_allowed) VALUES ($1, 30, 1) RETURNING id`,
+    [lesson.id],
+  );
+  const questions: { id: string; id_slug: string; kind: string }[] = await db.query(
+    `INSERT INTO quiz_questions (quiz_group_id, "order", kind, prompt, points, options, answer_key)
+     SELECT $1, o - 1, q->>'kind', 'Question ' || o, 1, q->'options', q->'key' FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY t(q, o)
+     RETURNING id, id_slug, kind`,
+    [group.id, JSON.stringify(BANK)],
+  );
+  const [grade] = await db.query(
+    `INSERT INTO cohort_grades (cohort_id, lesson_id, submission_status, grade_percentage) VALUES ($1, $2, 'OPEN', 10) RETURNING id`,
+    [cohort.id, lesson.id],
+  );
+  const users: { id: string; id_slug: string }[] = await db.query(
+    `SELECT id, id_slug FROM users WHERE role = 'STUDENT' ORDER BY id LIMIT $1`,
+    [QUIZ_STUDENTS],
+  );
+  await db.query(`INSERT INTO enrolments (cohort_id, user_id) SELECT $1, unnest($2::bigint[])`, [cohort.id, users.map((u) => u.id)]);
+  const ids = questions.map((q) => q.id);
+  const sessions: { user_id: string; id_slug: string }[] = await db.query(
+    `INSERT INTO quiz_sessions (quiz_group_id, cohort_id, user_id, attempt_number, question_ids, deadline_at)
+     SELECT $1, $2, u, 1, $4::bigint[], now() + interval '1 hour' FROM unnest($3::bigint[]) u RETURNING user_id, id_slug`,
+    [group.id, cohort.id, users.map((u) => u.id), ids],
+  );
+  const bySession = new Map(sessions.map((s) => [String(s.user_id), s.id_slug]));
+  prepared = {
+    cohortId: cohort.id,
+    groupId: group.id,
+    gradeId: grade.id,
+    lessonId: lesson.id,
+    questions,
+    students: users.map((u) => ({ ...u, session: bySession.get(String(u.id))!, token: ctx.tokenFor({ ...u, role: 'STUDENT' }) })),
+  };
+  return prepared;
+}
+
+/** Every attempt open again, empty, with its deadline `seconds` from now; no grade, no completion. */
+export async function reopenQuiz(ctx: ScenarioContext, seconds = 3600) {
+  const q = await prepareQuiz(ctx);
+  await ctx.db.query(`DELETE FROM quiz_answers a USING quiz_sessions s WHERE a.session_id = s.id AND s.quiz_group_id = $1`, [q.groupId]);
+  await ctx.db.query(
+    `UPDATE quiz_sessions SET submitted_at = NULL, score = NULL, max_score = NULL, deadline_at = now() + make_interval(secs => $2) WHERE quiz_group_id = $1`,
+    [q.groupId, seconds],
+  );
+  await ctx.db.query(`DELETE FROM user_grades WHERE cohort_grade_id = $1`, [q.gradeId]);
+  await ctx.db.query(`DELETE FROM lesson_completions WHERE lesson_id = $1`, [q.lessonId]);
+}
+
+/** An answer of the right shape for a kind; `n` makes each one different. */
+export function answerFor(kind: string, n: number): unknown {
+  switch (kind) {
+    case 'SINGLE_CHOICE':
+      return n % 2 ? 'a' : 'b';
+    case 'MULTIPLE_CHOICE':
+      return n % 2 ? ['a', 'b'] : ['a'];
+    case 'TRUE_FALSE':
+      return n % 2 === 1;
+    case 'NUMERIC':
+      return n;
+    default:
+      return `answer ${n}`;
+  }
+}
+
+/** The user of a bench token, as the API's guard would find it (the ceiling checks no signature). */
+function userOf(req: CeilingRequest): string {
+  const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+  return (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { uid: string }).uid;
+}
+
+/** The ceiling's autosave: the API's statement on plain pg. */
+export async function ceilingAutosave(pool: pg.Pool, req: CeilingRequest): Promise<CeilingAnswer> {
+  const m = /^\/api\/quizzes\/sessions\/([^/]+)\/answers\/?$/.exec(req.url.pathname);
+  if (!m) return { status: 404, body: { message: 'Not found' } };
+  const body = SaveAnswersSchema.parse(req.body);
+  const res = await saveAnswers(pool, m[1], userOf(req), body.answers);
+  if (res.open === 0) return { status: 409, body: { message: 'closed' } };
+  return { status: 200, body: { saved: res.saved } };
+}
+
+/** The ceiling's submission: the API's statements in one transaction, then the attempt as the API answers it. */
+export async function ceilingSubmit(pool: pg.Pool, req: CeilingRequest): Promise<CeilingAnswer> {
+  const m = /^\/api\/quizzes\/sessions\/([^/]+)\/submit\/?$/.exec(req.url.pathname);
+  if (!m) return { status: 404, body: { message: 'Not found' } };
+  const uid = userOf(req);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const found = await submitAttempt(client, m[1], uid);
+    await client.query('COMMIT');
+    if (!found) return { status: 404, body: { message: 'Not found' } };
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+  const row = await sessionView(pool, m[1], uid);
+  return { status: 200, body: { data: attemptView(row!) } };
+}
+
+/**
+ * Autosave at full speed: QUIZ_STUDENTS connections, each request one answer of one student's
+ * open attempt (every student and question in turn), against the ceiling running the same statement.
+ */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const percentile = (values: number[], p: number) => {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
+
+/** Seconds the simulated quiz runs (BENCH_QUIZ_SECONDS), each student saving an answer every 2 to 4 s. */
+const QUIZ_SECONDS = Number(process.env.BENCH_QUIZ_SECONDS ?? 30);
+
+/**
+ * The class taking the quiz: every student saves an answer every 2 to 4 seconds until the
+ * deadline, then all submit at the deadline at once. Afterwards every answer a server acknowledged
+ * must be the one stored (none lost) and every attempt submitted.
+ */
+async function timedQuiz(ctx: ScenarioContext, server: SimulatedServer): Promise<string[]> {
+  const q = await prepareQuiz(ctx);
+  await reopenQuiz(ctx, QUIZ_SECONDS);
+  const deadline = Date.now() + QUIZ_SECONDS * 1000;
+  const saves: number[] = [];
+  const submits: number[] = [];
+  let failedSaves = 0;
+  let failedSubmits = 0;
+  const acked = new Map<string, unknown>();
+  let counter = 0;
+  await Promise.all(
+    q.students.map(async (s, i) => {
+      await sleep(Math.random() * 3000);
+      for (let turn = 0; Date.now() < deadline - 500; turn++) {
+        const question = q.questions[(i + turn) % q.questions.length];
+        const answer = answerFor(question.kind, ++counter);
+        const started = performance.now();
+        const res = await server.send({
+          method: 'PUT',
+          path: `/api/quizzes/sessions/${s.session}/answers/`,
+          headers: { authorization: `Bearer ${s.token}` },
+          body: JSON.stringify({ answers: [{ question_id_slug: question.id_slug, answer }] }),
+        });
+        saves.push(performance.now() - started);
+        if (res.status === 200) acked.set(`${s.session}/${question.id_slug}`, answer);
+        else failedSaves++;
+        await sleep(Math.min(2000 + Math.random() * 2000, deadline - 500 - Date.now()));
+      }
+      await sleep(deadline - Date.now());
+      const started = performance.now();
+      const res = await server.send({
+        method: 'POST',
+        path: `/api/quizzes/sessions/${s.session}/submit/`,
+        headers: { authorization: `Bearer ${s.token}` },
+      });
+      submits.push(performance.now() - started);
+      if (res.status !== 200) failedSubmits++;
+    }),
+  );
+  const stored: { session: string; question: string; answer: unknown }[] = await ctx.db.query(
+    `SELECT s.id_slug AS session, qq.id_slug AS question, a.answer
+       FROM quiz_answers a JOIN quiz_sessions s ON s.id = a.session_id JOIN quiz_questions qq ON qq.id = a.question_id
+      WHERE s.quiz_group_id = $1`,
+    [q.groupId],
+  );
+  const byKey = new Map(stored.map((r) => [`${r.session}/${r.question}`, JSON.stringify(r.answer)]));
+  let lost = 0;
+  for (const [key, answer] of acked) if (byKey.get(key) !== JSON.stringify(answer)) lost++;
+  const [{ open }] = await ctx.db.query(
+    `SELECT count(*)::int AS open FROM quiz_sessions WHERE quiz_group_id = $1 AND submitted_at IS NULL`,
+    [q.groupId],
+  );
+  const name = `timed quiz ${q.students.length} students`.padEnd(28);
+  return [
+    `${name} ${server.name.padEnd(8)} autosave n=${saves.length} p50 ${ms(percentile(saves, 50))} ms p99 ${ms(percentile(saves, 99))} ms (${failedSaves} refused); ` +
+      `submit at the deadline p50 ${ms(percentile(submits, 50))} ms p99 ${ms(percentile(submits, 99))} ms (${failedSubmits} failed); ` +
+      `answers lost ${lost} of ${acked.size}; attempts left open ${open}`,
+  ];
+}
+
+export const quizAutosaveScenario: Scenario = {
+  name: 'quiz autosave',
+  reset: (ctx) => reopenQuiz(ctx),
+  async requests(ctx) {
+    const q = await prepareQuiz(ctx);
+    return q.students.flatMap((s, i) =>
+      q.questions.map((question, j) => ({
+        method: 'PUT' as const,
+        path: `/api/quizzes/sessions/${s.session}/answers/`,
+        headers: { authorization: `Bearer ${s.token}` },
+        body: JSON.stringify({ answers: [{ question_id_slug: question.id_slug, answer: answerFor(question.kind, i + j) }] }),
+      })),
+    );
+  },
+  ceiling: (pool, req) => (req.url.pathname.endsWith('/submit/') ? ceilingSubmit(pool, req) : ceilingAutosave(pool, req)),
+  connections: [QUIZ_STUDENTS, 50],
+  targets: { minRatio: 0.75 },
+  simulate: timedQuiz,
+};
+
+export const quizScenarios: Scenario[] = [quizAutosaveScenario];

@@ -1,0 +1,64 @@
+import { Controller, Inject } from '@nestjs/common';
+import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
+import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { QuizzesService } from './quizzes.service';
+
+/** Quiz authoring, attempts and grading by hand; who may do what is checked per record by the service. */
+@Controller()
+export class QuizzesController {
+  constructor(@Inject(QuizzesService) private readonly quizzes: QuizzesService) {}
+
+  @Route('quizLessons')
+  async lessons(@CurrentUser() me: AuthUser) {
+    return { data: await this.quizzes.taughtLessons(me) };
+  }
+
+  @Route('quizAuthoring')
+  async authoring(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizAuthoring'>) {
+    return { data: await this.quizzes.authoring(me, p.lessonId) };
+  }
+
+  @Route('quizSave')
+  async save(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizSave'>, @RouteBody() body: BodyOf<'quizSave'>) {
+    return { data: await this.quizzes.save(me, p.lessonId, body) };
+  }
+
+  @Route('quizAttempts')
+  attempts(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizAttempts'>) {
+    return this.quizzes.attempts(me, p.cohortId, p.lessonId);
+  }
+
+  @Route('quizStart')
+  start(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizStart'>) {
+    return this.quizzes.start(me, p.cohortId, p.lessonId);
+  }
+
+  @Route('quizSession')
+  async session(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizSession'>) {
+    return { data: await this.quizzes.session(me, p.sessionId) };
+  }
+
+  @Route('quizSaveAnswers')
+  saveAnswers(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizSaveAnswers'>, @RouteBody() body: BodyOf<'quizSaveAnswers'>) {
+    return this.quizzes.saveAnswers(me, p.sessionId, body);
+  }
+
+  @Route('quizSubmit')
+  async submit(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizSubmit'>) {
+    return { data: await this.quizzes.submit(me, p.sessionId) };
+  }
+
+  @Route('quizFreeTextAnswers')
+  freeTextAnswers(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'quizFreeTextAnswers'>,
+    @RouteQuery() q: QueryOf<'quizFreeTextAnswers'>,
+  ) {
+    return this.quizzes.freeTextAnswers(me, p.gradeItemId, q.ungraded_only);
+  }
+
+  @Route('quizScoreAnswer')
+  scoreAnswer(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizScoreAnswer'>, @RouteBody() body: BodyOf<'quizScoreAnswer'>) {
+    return this.quizzes.scoreAnswer(me, p.answerId, body.points);
+  }
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { QuizzesController } from './quizzes.controller';
+import { QuizzesService } from './quizzes.service';
+
+/** Quizzes; QuizzesService is exported for the grading area (free-text answers). */
+@Module({ controllers: [QuizzesController], providers: [QuizzesService], exports: [QuizzesService] })
+export class QuizzesModule {}

@@ -1,0 +1,50 @@
+import { isApiError } from '@school/contracts';
+import { Button, formatDateTime } from '@school/ui';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import { useQuizAttempts, useStartQuiz } from '../api/quiz';
+
+/** Start (or resume) an attempt at a quiz, and the student's past attempts. */
+export function QuizStart({ cohortId, courseId, lessonId }: { cohortId: string; courseId: string; lessonId: string }) {
+  const navigate = useNavigate();
+  const attempts = useQuizAttempts(cohortId, lessonId);
+  const start = useStartQuiz(cohortId, lessonId);
+  const list = attempts.data?.data ?? [];
+  const open = list.find((a) => a.status === 'OPEN');
+  const left = attempts.data ? attempts.data.attempts_allowed - attempts.data.attempts_used : null;
+  const go = () => start.mutate(undefined, { onSuccess: (r) => navigate(paths.quiz(cohortId, courseId, lessonId, r.session_id_slug)) });
+  return (
+    <div className="ui-stack ui-stack--loose">
+      {attempts.data && (
+        <p className="ui-muted">
+          Attempts: {attempts.data.attempts_used} of {attempts.data.attempts_allowed} used.
+        </p>
+      )}
+      {(open || left === null || left > 0) && (
+        <div>
+          <Button onClick={go} disabled={start.isPending}>
+            {open ? 'Resume quiz' : 'Start quiz'}
+          </Button>
+        </div>
+      )}
+      {start.isError && (
+        <p role="alert" className="learn-notice">
+          {isApiError(start.error) ? start.error.message : 'The quiz could not be started. Please try again.'}
+        </p>
+      )}
+      {list.some((a) => a.status === 'SUBMITTED') && (
+        <ul className="learn-quiz-attempts">
+          {list
+            .filter((a) => a.status === 'SUBMITTED')
+            .map((a) => (
+              <li key={a.session_id_slug}>
+                <Link to={paths.quiz(cohortId, courseId, lessonId, a.session_id_slug)}>
+                  Attempt {a.attempt_number}: submitted {a.submitted_at ? formatDateTime(a.submitted_at) : ''}
+                </Link>
+              </li>
+            ))}
+        </ul>
+      )}
+    </div>
+  );
+}

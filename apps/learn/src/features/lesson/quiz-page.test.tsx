@@ -1,0 +1,114 @@
+import type { QuizAttempt } from '@school/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const PATH = '/class/k1/course/c1/lesson/l1/quiz/s1';
+
+function attempt(overrides: Partial<QuizAttempt> = {}): QuizAttempt {
+  const now = new Date();
+  return {
+    id_slug: 's1',
+    status: 'OPEN',
+    attempt_number: 1,
+    attempts_allowed: 2,
+    lesson_id_slug: 'l1',
+    lesson_title: 'RTL quiz',
+    cohort_id_slug: 'k1',
+    course_id_slug: 'c1',
+    started_at: now.toISOString(),
+    deadline_at: new Date(now.getTime() + 5 * 60_000).toISOString(),
+    submitted_at: null,
+    server_now: now.toISOString(),
+    time_limit_minutes: 5,
+    result_open_datetime: null,
+    results_visible: false,
+    score: null,
+    max_score: null,
+    percentage: null,
+    pass_mark_percentage: null,
+    passed: null,
+    questions: [
+      {
+        id_slug: 'q1',
+        kind: 'SINGLE_CHOICE',
+        prompt: 'Which gate is universal?',
+        points: 1,
+        options: [
+          { key: 'and', text: 'AND' },
+          { key: 'nand', text: 'NAND' },
+        ],
+        answer: null,
+        awarded_points: null,
+        correct: null,
+      },
+      {
+        id_slug: 'q2',
+        kind: 'TRUE_FALSE',
+        prompt: 'A latch is edge-triggered.',
+        points: 1,
+        options: [],
+        answer: false,
+        awarded_points: null,
+        correct: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+describe('quiz page', () => {
+  it('shows the countdown and the saved answers, and saves a new answer', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
+      'PUT /api/quizzes/sessions/s1/answers/': () => ({ body: { saved: 1 } }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'RTL quiz' })).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^(5:00|4:5\d)$/);
+    expect(screen.getByRole('radio', { name: 'False' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'NAND' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 3000 });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ answers: [{ question_id_slug: 'q1', answer: 'nand' }] });
+    await waitFor(() => expect(screen.getByText('All answers saved.')).toBeInTheDocument());
+  });
+
+  it('keeps an answer the server could not take on the device, and shows it after a reload', async () => {
+    const user = userEvent.setup();
+    const first = renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
+      'PUT /api/quizzes/sessions/s1/answers/': () => ({ status: 503, body: { message: 'Database unavailable' } }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'AND' }));
+    await screen.findByText(/Not saved yet/, undefined, { timeout: 5000 });
+    first.unmount();
+    renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
+      'PUT /api/quizzes/sessions/s1/answers/': () => ({ body: { saved: 1 } }),
+    });
+    expect(await screen.findByRole('radio', { name: 'AND' })).toBeChecked();
+  });
+
+  it('after submission shows when results will be shown, without the questions', async () => {
+    renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({
+        body: {
+          data: attempt({
+            status: 'SUBMITTED',
+            submitted_at: new Date().toISOString(),
+            result_open_datetime: '2030-01-01T09:00:00.000Z',
+            questions: [],
+          }),
+        },
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
+    expect(screen.getByText(/Your result and the correct answers will be shown from 1 January 2030/)).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+});

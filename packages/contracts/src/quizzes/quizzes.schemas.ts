@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { IdSlugSchema } from '../common/common.schemas';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../common/text';
+
+/** The kinds of question a quiz bank holds; free text is graded by hand. */
+export const QUESTION_KINDS = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'TRUE_FALSE', 'NUMERIC', 'SHORT_TEXT', 'FREE_TEXT'] as const;
+export const QuestionKindSchema = z.enum(QUESTION_KINDS);
+export type QuestionKind = z.infer<typeof QuestionKindSchema>;
+
+export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
+  SINGLE_CHOICE: 'Single choice',
+  MULTIPLE_CHOICE: 'Multiple choice',
+  TRUE_FALSE: 'True or false',
+  NUMERIC: 'Numeric',
+  SHORT_TEXT: 'Short text',
+  FREE_TEXT: 'Free text (graded by hand)',
+};
+
+export const QUIZ_TIME_OVER_MESSAGE = 'The time for this quiz is over: answers can no longer be changed.';
+export const QUIZ_SUBMITTED_MESSAGE = 'This attempt has been submitted: answers can no longer be changed.';
+export const QUIZ_NOT_OPEN_MESSAGE = 'This quiz is not open.';
+export const QUIZ_NO_ATTEMPTS_MESSAGE = 'You have used every attempt allowed at this quiz.';
+export const QUIZ_NO_QUESTIONS_MESSAGE = 'This quiz has no questions yet.';
+export const QUIZ_BAD_ANSWER_MESSAGE = 'That answer does not fit its question.';
+
+const text = (max: number, field: string, multiline = false) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((v) => !hasControlCharacter(v, multiline), { error: CONTROL_CHARACTER_MESSAGE });
+
+export const QuizOptionSchema = z.strictObject({
+  key: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'Invalid option key' }),
+  text: text(1000, 'Option text'),
+  is_correct: z.boolean().default(false),
+});
+export type QuizOption = z.infer<typeof QuizOptionSchema>;
+
+const finite = z.number().refine(Number.isFinite, { error: 'Must be a number' });
+
+/** A question as authors write it, with its answer key. */
+export const QuizQuestionInputSchema = z
+  .strictObject({
+    id_slug: IdSlugSchema.optional(),
+    kind: QuestionKindSchema,
+    prompt: text(5000, 'Question', true),
+    points: z.number().positive({ error: 'Points must be more than 0' }).max(1000, { error: 'Points must be at most 1000' }),
+    options: z.array(QuizOptionSchema).max(20, { error: 'At most 20 options' }).default([]),
+    correct_boolean: z.boolean().nullable().default(null),
+    correct_number: finite.nullable().default(null),
+    tolerance: finite.min(0, { error: 'Tolerance cannot be negative' }).nullable().default(null),
+    accepted_answers: z.array(text(500, 'Accepted answer')).max(50).default([]),
+  })
+  .superRefine((q, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (q.kind === 'SINGLE_CHOICE' || q.kind === 'MULTIPLE_CHOICE') {
+      const correct = q.options.filter((o) => o.is_correct).length;
+      if (q.options.length < 2) issue('options', 'Give at least two options');
+      else if (new Set(q.options.map((o) => o.key)).size !== q.options.length) issue('options', 'Option keys must be different');
+      else if (q.kind === 'SINGLE_CHOICE' && correct !== 1) issue('options', 'Mark exactly one option correct');
+      else if (q.kind === 'MULTIPLE_CHOICE' && correct < 1) issue('options', 'Mark at least one option correct');
+    }
+    if (q.kind === 'TRUE_FALSE' && q.correct_boolean === null) issue('correct_boolean', 'Choose true or false');
+    if (q.kind === 'NUMERIC' && q.correct_number === null) issue('correct_number', 'Give the correct number');
+    if (q.kind === 'SHORT_TEXT' && q.accepted_answers.length === 0) issue('accepted_answers', 'Give at least one accepted answer');
+  });
+export type QuizQuestionInput = z.input<typeof QuizQuestionInputSchema>;
+export type QuizQuestionData = z.output<typeof QuizQuestionInputSchema>;
+
+export const QuizSettingsSchema = z.strictObject({
+  time_limit_minutes: z.number().int().min(1, { error: 'At least 1 minute' }).max(1440, { error: 'At most 1440 minutes' }).nullable(),
+  attempts_allowed: z.number().int().min(1, { error: 'At least 1 attempt' }).max(100, { error: 'At most 100 attempts' }),
+  pass_mark_percentage: z.number().min(0).max(100, { error: 'At most 100%' }).nullable(),
+  shuffle_questions: z.boolean(),
+  shuffle_options: z.boolean(),
+  draw_count: z.number().int().min(1, { error: 'Draw at least 1 question' }).nullable(),
+});
+export type QuizSettings = z.infer<typeof QuizSettingsSchema>;
+
+/** PUT: the whole quiz of a lesson (settings and bank, in order); questions left out leave the bank. */
+export const SaveQuizSchema = QuizSettingsSchema.extend({
+  questions: z.array(QuizQuestionInputSchema).max(200, { error: 'At most 200 questions' }),
+}).superRefine((v, ctx) => {
+  if (v.draw_count !== null && v.draw_count > v.questions.length)
+    ctx.addIssue({ code: 'custom', path: ['draw_count'], message: 'Cannot draw more questions than the bank holds' });
+});
+export type SaveQuiz = z.input<typeof SaveQuizSchema>;
+
+export const QuizQuestionSchema = z.object({
+  id_slug: z.string(),
+  kind: QuestionKindSchema,
+  prompt: z.string(),
+  points: z.number(),
+  options: z.array(z.object({ key: z.string(), text: z.string(), is_correct: z.boolean() })),
+  correct_boolean: z.boolean().nullable(),
+  correct_number: z.number().nullable(),
+  tolerance: z.number().nullable(),
+  accepted_answers: z.array(z.string()),
+});
+export type QuizQuestion = z.infer<typeof QuizQuestionSchema>;
+
+/** The quiz of a lesson as its authors see it. */
+export const QuizAuthoringSchema = QuizSettingsSchema.extend({
+  id_slug: z.string().nullable(),
+  lesson_id_slug: z.string(),
+  lesson_title: z.string(),
+  course_id_slug: z.string(),
+  course_title: z.string(),
+  questions: z.array(QuizQuestionSchema),
+});
+export type QuizAuthoring = z.infer<typeof QuizAuthoringSchema>;
+export const QuizAuthoringResponseSchema = z.object({ data: QuizAuthoringSchema });
+
+export const SessionIdParamsSchema = z.object({ sessionId: IdSlugSchema });
+export const AnswerIdParamsSchema = z.object({ answerId: IdSlugSchema });
+
+/** An answer as a student gives it: an option key, option keys, true/false, a number or text. */
+export const AnswerValueSchema = z.union([
+  z
+    .string()
+    .max(20_000, { error: 'Answers are at most 20000 characters' })
+    .refine((v) => !hasControlCharacter(v, true), {
+      error: CONTROL_CHARACTER_MESSAGE,
+    }),
+  z.array(z.string().max(40)).max(20),
+  z.boolean(),
+  finite,
+]);
+export type AnswerValue = z.infer<typeof AnswerValueSchema>;
+
+/** Autosave: the answers changed since the last save (null clears an answer). */
+export const SaveAnswersSchema = z.strictObject({
+  answers: z
+    .array(z.strictObject({ question_id_slug: IdSlugSchema, answer: AnswerValueSchema.nullable() }))
+    .min(1)
+    .max(200),
+});
+export type SaveAnswers = z.infer<typeof SaveAnswersSchema>;
+export const SaveAnswersResponseSchema = z.object({ saved: z.number().int() });
+
+export const QuizAttemptQuestionSchema = z.object({
+  id_slug: z.string(),
+  kind: QuestionKindSchema,
+  prompt: z.string(),
+  points: z.number(),
+  /** In the order this attempt shows them; without the answer key. */
+  options: z.array(z.object({ key: z.string(), text: z.string() })),
+  answer: AnswerValueSchema.nullable(),
+  /** From the result date on: the points given (null while free text waits for grading) and the key. */
+  awarded_points: z.number().nullable(),
+  correct: z
+    .object({
+      option_keys: z.array(z.string()),
+      boolean: z.boolean().nullable(),
+      number: z.number().nullable(),
+      tolerance: z.number().nullable(),
+      accepted_answers: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type QuizAttemptQuestion = z.infer<typeof QuizAttemptQuestionSchema>;
+
+/** One attempt as its student sees it. Questions are hidden once submitted until the result date. */
+export const QuizAttemptSchema = z.object({
+  id_slug: z.string(),
+  status: z.enum(['OPEN', 'SUBMITTED']),
+  attempt_number: z.number().int(),
+  attempts_allowed: z.number().int(),
+  lesson_id_slug: z.string(),
+  lesson_title: z.string(),
+  cohort_id_slug: z.string(),
+  course_id_slug: z.string(),
+  started_at: z.string(),
+  deadline_at: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  server_now: z.string(),
+  time_limit_minutes: z.number().int().nullable(),
+  result_open_datetime: z.string().nullable(),
+  results_visible: z.boolean(),
+  score: z.number().nullable(),
+  max_score: z.number().nullable(),
+  percentage: z.number().nullable(),
+  pass_mark_percentage: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  questions: z.array(QuizAttemptQuestionSchema),
+});
+export type QuizAttempt = z.infer<typeof QuizAttemptSchema>;
+export const QuizAttemptResponseSchema = z.object({ data: QuizAttemptSchema });
+
+export const QuizStartResponseSchema = z.object({ session_id_slug: z.string(), resumed: z.boolean() });
+
+export const QuizAttemptsResponseSchema = z.object({
+  attempts_allowed: z.number().int(),
+  attempts_used: z.number().int(),
+  time_limit_minutes: z.number().int().nullable(),
+  total_questions: z.number().int(),
+  data: z.array(
+    z.object({
+      session_id_slug: z.string(),
+      attempt_number: z.number().int(),
+      status: z.enum(['OPEN', 'SUBMITTED']),
+      started_at: z.string(),
+      submitted_at: z.string().nullable(),
+      deadline_at: z.string().nullable(),
+    }),
+  ),
+});
+export type QuizAttempts = z.infer<typeof QuizAttemptsResponseSchema>;
+
+/** The free-text answers of a grade item's submitted attempts, for grading by hand. */
+export const FreeTextAnswerSchema = z.object({
+  answer_id_slug: z.string(),
+  session_id_slug: z.string(),
+  attempt_number: z.number().int(),
+  student: z.object({ id_slug: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() }),
+  question_id_slug: z.string(),
+  prompt: z.string(),
+  max_points: z.number(),
+  answer: z.string(),
+  points: z.number().nullable(),
+  graded_at: z.string().nullable(),
+  submitted_at: z.string(),
+});
+export type FreeTextAnswer = z.infer<typeof FreeTextAnswerSchema>;
+export const FreeTextAnswersResponseSchema = z.object({ data: z.array(FreeTextAnswerSchema), count: z.number().int() });
+export const FreeTextAnswersQuerySchema = z.object({
+  ungraded_only: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+export const ScoreAnswerSchema = z.strictObject({ points: z.number().min(0, { error: 'Points cannot be negative' }) });
+export const ScoreAnswerResponseSchema = z.object({
+  answer_id_slug: z.string(),
+  points: z.number(),
+  session_score: z.number(),
+  session_max_score: z.number(),
+  user_grade: z.number().nullable(),
+  user_submission_status: z.enum(['PENDING', 'SUBMITTED', 'GRADED']),
+});
+
+/** The quiz lessons a member of staff may author: those of the courses of the cohorts they teach. */
+export const QuizLessonsResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      course_id_slug: z.string(),
+      course_title: z.string(),
+      lessons: z.array(z.object({ id_slug: z.string(), title: z.string(), module_title: z.string(), total_questions: z.number().int() })),
+    }),
+  ),
+});
+export type QuizLessons = z.infer<typeof QuizLessonsResponseSchema>['data'];
