@@ -1,5 +1,6 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactElement } from 'react';
+import { CohortInvitation, cohortInvitationStrings } from './cohort-invitation';
 import { EnrolledInCohort, type EnrolledInCohortProps, enrolledInCohortStrings } from './enrolled-in-cohort';
 import { PasswordReset, passwordResetStrings } from './password-reset';
 
@@ -8,6 +9,10 @@ export const templates = {
   'enrolled-in-cohort': {
     subject: (p: EnrolledInCohortProps) => enrolledInCohortStrings.subject(p.cohortTitle),
     component: EnrolledInCohort,
+  },
+  'cohort-invitation': {
+    subject: (p: Parameters<typeof CohortInvitation>[0]) => cohortInvitationStrings.subject(p.cohortTitle),
+    component: CohortInvitation,
   },
   'password-reset': {
     subject: () => passwordResetStrings.subject,
