@@ -102,6 +102,7 @@ export const enrolmentsRoutes = defineRoutes({
     body: QueuedEmailSchema,
     response: ResendInvitationsResponseSchema,
     auth: 'admin',
+    successStatus: 202,
     summary: 'Send a queued person a new invitation (the earlier link stops working)',
   },
   adminResendAllInvitations: {
@@ -110,6 +111,7 @@ export const enrolmentsRoutes = defineRoutes({
     params: CohortIdParamsSchema,
     response: ResendInvitationsResponseSchema,
     auth: 'admin',
+    successStatus: 202,
     summary: 'Send every queued person of the cohort a new invitation',
   },
   adminWithdrawQueued: {

@@ -33,7 +33,10 @@ export const InvitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
-export const CohortInvitationsQuerySchema = makeListQuerySchema({ page_size: PAGE_SIZES.cohortQueue }).pick({ page: true, page_size: true });
+export const CohortInvitationsQuerySchema = makeListQuerySchema({ page_size: PAGE_SIZES.cohortQueue }).pick({
+  page: true,
+  page_size: true,
+});
 export type CohortInvitationsQuery = z.infer<typeof CohortInvitationsQuerySchema>;
 export const CohortInvitationsResponseSchema = z.object({
   results: z.array(InvitationSchema),

@@ -52,11 +52,9 @@ export function cohortInvitations(q: Sql, cohortIdSlug: string, query: CohortInv
 
 /** The cohort (locked against deletion until the transaction ends), and whether its access has ended. */
 export function shareCohortForInvitations(q: Sql, cohortIdSlug: string) {
-  return one<{ id: string; ended: boolean }>(
-    q,
-    `SELECT id, end_access_date <= now() AS ended FROM cohorts WHERE id_slug = $1 FOR SHARE`,
-    [cohortIdSlug],
-  );
+  return one<{ id: string; ended: boolean }>(q, `SELECT id, end_access_date <= now() AS ended FROM cohorts WHERE id_slug = $1 FOR SHARE`, [
+    cohortIdSlug,
+  ]);
 }
 
 /**

@@ -54,7 +54,12 @@ export class InvitationsService {
   ) {
     jobs.define<InvitationSend>({
       name: INVITATION_JOB,
-      queue: { retryLimit: config.MAIL_RETRY_LIMIT, retryDelay: config.MAIL_RETRY_DELAY_SECONDS, retryBackoff: true, retryDelayMax: 6 * 3600 },
+      queue: {
+        retryLimit: config.MAIL_RETRY_LIMIT,
+        retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
+        retryBackoff: true,
+        retryDelayMax: 6 * 3600,
+      },
       handler: (data, job) => this.send(data, job),
     });
   }
