@@ -127,7 +127,13 @@ describe('invitations through the development mailbox', () => {
 
     await until('sent', async () => (await statusOf(t, admin, k.id_slug, email)) === 'sent');
     const looked = await a.lookup(token).expect(200);
-    expect(looked.body).toMatchObject({ email, first_name: 'Nora', last_name: 'New', cohort_title: 'Etching Autumn 2027' });
+    expect(looked.body).toMatchObject({
+      email,
+      first_name: 'Nora',
+      last_name: 'New',
+      cohort_id_slug: k.id_slug,
+      cohort_title: 'Etching Autumn 2027',
+    });
     expect(await statusOf(t, admin, k.id_slug, email)).toBe('opened');
 
     const reg = await a.register(email, token).expect(201);

@@ -64,6 +64,7 @@ export const InvitationLookupResponseSchema = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
+  cohort_id_slug: z.string(),
   cohort_title: z.string(),
   start_date: z.string(),
   end_date: z.string(),

@@ -130,6 +130,7 @@ export interface InvitationLinkRow {
   email: string;
   first_name: string;
   last_name: string;
+  cohort_id_slug: string;
   cohort_title: string;
   start_date: string;
   end_date: string;
@@ -143,7 +144,7 @@ export function invitationByHash(q: Sql, hash: string) {
   return one<InvitationLinkRow>(
     q,
     `SELECT i.id::text, i.email, COALESCE(cq.first_name, '') AS first_name, COALESCE(cq.last_name, '') AS last_name,
-            k.title AS cohort_title, ${iso('k.start_date')} AS start_date, ${iso('k.end_date')} AS end_date,
+            k.id_slug AS cohort_id_slug, k.title AS cohort_title, ${iso('k.start_date')} AS start_date, ${iso('k.end_date')} AS end_date,
             i.accepted_at IS NOT NULL AS accepted, k.end_access_date <= now() AS expired, cq.id IS NOT NULL AS queued
        FROM cohort_invitations i JOIN cohorts k ON k.id = i.cohort_id
        LEFT JOIN cohort_queue cq ON cq.cohort_id = i.cohort_id AND cq.email = i.email

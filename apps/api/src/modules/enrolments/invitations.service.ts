@@ -122,8 +122,8 @@ export class InvitationsService {
     if (found.expired) throw linkError(INVITATION_EXPIRED_MESSAGE);
     if (!found.queued) throw linkError(INVITATION_INVALID_MESSAGE);
     await markInvitationOpened(this.db, found.id);
-    const { email, first_name, last_name, cohort_title, start_date, end_date } = found;
-    return { email, first_name, last_name, cohort_title, start_date, end_date };
+    const { email, first_name, last_name, cohort_id_slug, cohort_title, start_date, end_date } = found;
+    return { email, first_name, last_name, cohort_id_slug, cohort_title, start_date, end_date };
   }
 
   /** The job: a new token for the current send, mailed; nothing when the send was replaced, withdrawn, accepted or expired. */
