@@ -18,33 +18,36 @@ type Invitation =
   | { state: 'live'; token: string; invitation: InvitationLookupResponse }
   | { state: 'refused'; message: string };
 
-/** The invitation of ?invite= (read after hydration: the prerendered page has none), looked up once. */
+/** The invitation of ?invite= (read after hydration: the prerendered page has none), looked up once per token. */
 function useInvitation(): Invitation {
   const { client } = useSession();
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const token = hydrated ? params.get('invite') : null;
-  const [found, setFound] = useState<Invitation>({ state: 'none' });
+  const [answer, setAnswer] = useState<{ token: string; result: Invitation } | null>(null);
   useEffect(() => {
-    if (!token) return setFound({ state: 'none' });
+    if (!token) return;
     let current = true;
-    setFound({ state: 'checking', token });
     client
       .call('invitationLookup', { body: { token } })
-      .then((invitation) => current && setFound({ state: 'live', token, invitation }))
+      .then((invitation) => current && setAnswer({ token, result: { state: 'live', token, invitation } }))
       .catch(
         (e: unknown) =>
           current &&
-          setFound({
-            state: 'refused',
-            message: e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : TRANSPORT_FAILURE_ALERT,
+          setAnswer({
+            token,
+            result: {
+              state: 'refused',
+              message: e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : TRANSPORT_FAILURE_ALERT,
+            },
           }),
       );
     return () => {
       current = false;
     };
   }, [client, token]);
-  return found;
+  if (!token) return { state: 'none' };
+  return answer?.token === token ? answer.result : { state: 'checking', token };
 }
 
 /** Student sign-up; through an invitation link (?invite=) the invited email is preset and locked, and sign-up leads to the class. */
@@ -93,11 +96,11 @@ export function CreateAccountPage() {
       <h1 id="signup-title">Create your account</h1>
       <p className="auth-card__lead">Start learning chip design, verification and manufacturing with industry experts.</p>
       {live && (
-        <p className="auth-card__invite" role="status">
+        <output className="auth-card__invite auth-card__status">
           You are invited to join <strong>{live.invitation.cohort_title}</strong> ({formatDate(live.invitation.start_date)} to{' '}
           {formatDate(live.invitation.end_date)}). Create your account with the email the invitation was sent to: you join the class as soon
           as you sign up.
-        </p>
+        </output>
       )}
       {invite.state === 'refused' && (
         <p role="alert" className="auth-card__error">
