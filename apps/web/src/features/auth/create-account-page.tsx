@@ -53,7 +53,7 @@ function useInvitation(): Invitation {
 /** Student sign-up; through an invitation link (?invite=) the invited email is preset and locked, and sign-up leads to the class. */
 export function CreateAccountPage() {
   usePageTitle('Create an account');
-  const { register: signUp, go } = useSession();
+  const { register: signUp, go, client } = useSession();
   const hydrated = useHydrated();
   const invite = useInvitation();
   const live = invite.state === 'live' ? invite : null;
@@ -73,15 +73,16 @@ export function CreateAccountPage() {
 
   const onSubmit = handleSubmit(async ({ email, password, first_name, last_name }) => {
     try {
-      const user = await signUp({
-        email: live ? live.invitation.email : email,
-        password,
-        first_name,
-        last_name,
-        role: 'STUDENT',
-        ...(live ? { invite: live.token } : {}),
-      });
-      go(live ? `/class/${live.invitation.cohort_id_slug}` : homeRoute(user.role));
+      if (live) {
+        // Registered through the invitation, straight into the class. Not through the session's
+        // register: a signed-in session on this page would first send the visitor home. The class
+        // page restores the session from the refresh cookie this call sets.
+        const body = { email: live.invitation.email, password, first_name, last_name, role: 'STUDENT' as const, invite: live.token };
+        await client.call('register', { body });
+        return go(`/class/${live.invitation.cohort_id_slug}`, { replace: true });
+      }
+      const user = await signUp({ email, password, first_name, last_name, role: 'STUDENT' });
+      go(homeRoute(user.role));
     } catch (e) {
       // Field messages from the server (a taken email, a common password) show beside the field too.
       if (e instanceof ApiError && e.errors) {
