@@ -129,7 +129,7 @@ test('an admin bulk-adds a CSV, adds one student, suspends and removes students'
   await expect(page.getByRole('tab', { name: 'Students', selected: true })).toBeVisible();
   const rows = page.getByRole('region', { name: 'Students of the cohort' }).getByRole('row');
   await expect(rows).toHaveCount(3);
-  await expect(page.getByRole('heading', { name: 'Waiting for an account (1)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invitations (1)' })).toBeVisible();
   await expectAccessible(page);
 
   // Suspend and unsuspend.

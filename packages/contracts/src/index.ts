@@ -23,6 +23,7 @@ export * from './courses/courses.routes';
 export * from './cohorts/cohorts.schemas';
 export * from './cohorts/cohorts.routes';
 export * from './enrolments/enrolments.schemas';
+export * from './enrolments/invitations.schemas';
 export * from './enrolments/enrolments.routes';
 export * from './certificates/certificates.schemas';
 export * from './certificates/certificates.routes';

@@ -98,6 +98,7 @@ describe('route table', () => {
         'health',
         'healthLive',
         'healthReady',
+        'invitationLookup',
         'login',
         'metrics',
         'logout',

@@ -8,7 +8,8 @@ import { type Invalidates, type MutationRouteName, routeKey } from './route-quer
  *   adminActiveCohorts: title, dates, status; instructorCohorts: title, dates, status, counts, courses.
  * - adminCohortDetail: the cohort, its courses (titles, module and lesson counts), the first page of
  *   its students (enrolment, account suspension), its certificates; adminCohortStudents and
- *   adminCohortQueue: its students and its queue of unknown emails.
+ *   adminCohortQueue: its students and its queue of unknown emails; adminCohortInvitations: the
+ *   queue's invitations and their states.
  * - adminCourseList: a course's title, description, module/lesson counts, cohorts_count;
  *   adminCourseDetail: the course, its curriculum, its cohorts (title, dates, status, students) and
  *   the engagement of their students.
@@ -70,7 +71,18 @@ const table = {
   adminAddStudent: (vars) => cohortEnrolment(vars.params.cohortId),
   adminRemoveStudent: (vars) => cohortEnrolment(vars.params.cohortId),
   adminUpdateStudents: (vars) => cohortEnrolment(vars.params.cohortId),
-  adminAddStudentBulk: (vars) => [...cohortEnrolment(vars.params.cohortId), routeKey('adminCohortQueue', { params: vars.params })],
+  adminAddStudentBulk: (vars) => [
+    ...cohortEnrolment(vars.params.cohortId),
+    routeKey('adminCohortQueue', { params: vars.params }),
+    routeKey('adminCohortInvitations', { params: vars.params }),
+  ],
+  // A new send resets the invitation's state; a withdrawal empties its place in the queue.
+  adminResendInvitation: (vars) => [routeKey('adminCohortInvitations', { params: vars.params })],
+  adminResendAllInvitations: (vars) => [routeKey('adminCohortInvitations', { params: vars.params })],
+  adminWithdrawQueued: (vars) => [
+    routeKey('adminCohortInvitations', { params: vars.params }),
+    routeKey('adminCohortQueue', { params: vars.params }),
+  ],
   // The account, not an enrolment: every list showing the student.
   adminUpdateUserStatus: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
   adminCohortAddCourse: (vars) => cohortCourseLink(vars.params.cohortId, vars.body.course_id_slug),

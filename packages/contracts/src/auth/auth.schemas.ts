@@ -96,6 +96,8 @@ const registerShape = {
   last_name: LastNameSchema,
   /** Accepted for compatibility; the server always creates a STUDENT. */
   role: RoleSchema.optional(),
+  /** The token of an invitation link (/create-account?invite=): registers the invited email only. */
+  invite: z.string().min(1).max(200).optional(),
 };
 
 export const RegisterSchema = z.strictObject(registerShape);

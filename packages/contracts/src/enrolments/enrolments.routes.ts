@@ -16,6 +16,15 @@ import {
   UpdateStudentEnrolmentResponseSchema,
   UpdateStudentEnrolmentSchema,
 } from './enrolments.schemas';
+import {
+  CohortInvitationsQuerySchema,
+  CohortInvitationsResponseSchema,
+  InvitationLookupResponseSchema,
+  InvitationLookupSchema,
+  QueuedEmailSchema,
+  ResendInvitationsResponseSchema,
+  WithdrawQueuedResponseSchema,
+} from './invitations.schemas';
 
 export const enrolmentsRoutes = defineRoutes({
   adminStudentList: {
@@ -76,5 +85,50 @@ export const enrolmentsRoutes = defineRoutes({
     query: CohortQueueQuerySchema,
     response: CohortQueueResponseSchema,
     auth: 'admin',
+  },
+  adminCohortInvitations: {
+    method: 'GET',
+    path: 'cohorts/admin/:cohortId/invitations',
+    params: CohortIdParamsSchema,
+    query: CohortInvitationsQuerySchema,
+    response: CohortInvitationsResponseSchema,
+    auth: 'admin',
+    summary: "The invitations of the cohort's queued people and where each stands",
+  },
+  adminResendInvitation: {
+    method: 'POST',
+    path: 'cohorts/admin/:cohortId/invitations/resend',
+    params: CohortIdParamsSchema,
+    body: QueuedEmailSchema,
+    response: ResendInvitationsResponseSchema,
+    auth: 'admin',
+    successStatus: 202,
+    summary: 'Send a queued person a new invitation (the earlier link stops working)',
+  },
+  adminResendAllInvitations: {
+    method: 'POST',
+    path: 'cohorts/admin/:cohortId/invitations/resend-all',
+    params: CohortIdParamsSchema,
+    response: ResendInvitationsResponseSchema,
+    auth: 'admin',
+    successStatus: 202,
+    summary: 'Send every queued person of the cohort a new invitation',
+  },
+  adminWithdrawQueued: {
+    method: 'DELETE',
+    path: 'cohorts/admin/:cohortId/queue',
+    params: CohortIdParamsSchema,
+    body: QueuedEmailSchema,
+    response: WithdrawQueuedResponseSchema,
+    auth: 'admin',
+    summary: 'Take a person out of the queue; their invitation link stops working',
+  },
+  invitationLookup: {
+    method: 'POST',
+    path: 'auth/invitation/',
+    body: InvitationLookupSchema,
+    response: InvitationLookupResponseSchema,
+    auth: 'public',
+    summary: 'What an invitation link invites to (marks it opened)',
   },
 });

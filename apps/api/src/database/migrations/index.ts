@@ -14,6 +14,7 @@ import { OneApplicationPerIntake1764000001500 } from './1764000001500-one-applic
 import { StoredFileBackend1764000001600 } from './1764000001600-stored-file-backend';
 import { Mail1764000001700 } from './1764000001700-mail';
 import { PasswordReset1764000001800 } from './1764000001800-password-reset';
+import { Invitations1764000001900 } from './1764000001900-invitations';
 import { EmailChange1764000002000 } from './1764000002000-email-change';
 import { Notifications1764000002050 } from './1764000002050-notifications';
 import { Quizzes1764000002200 } from './1764000002200-quizzes';
@@ -37,6 +38,7 @@ export const migrations = [
   StoredFileBackend1764000001600,
   Mail1764000001700,
   PasswordReset1764000001800,
+  Invitations1764000001900,
   EmailChange1764000002000,
   Notifications1764000002050,
   Quizzes1764000002200,

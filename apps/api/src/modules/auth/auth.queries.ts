@@ -30,14 +30,40 @@ export function insertStudent(q: Sql, email: string, firstName: string, lastName
   );
 }
 
-/** Turns the cohort queue entries of an email into enrolments of the new account. */
+/**
+ * Turns the cohort queue entries of an email into enrolments of the new account, and marks their
+ * invitations accepted.
+ */
 export async function enrolQueued(q: Sql, userId: string, email: string): Promise<void> {
   await exec(
     q,
-    `WITH queued AS (DELETE FROM cohort_queue WHERE email = $2 RETURNING cohort_id)
+    `WITH queued AS (DELETE FROM cohort_queue WHERE email = $2 RETURNING cohort_id),
+     accepted AS (
+       UPDATE cohort_invitations SET accepted_at = now(), accepted_user_id = $1
+        WHERE email = $2 AND cohort_id IN (SELECT cohort_id FROM queued) AND accepted_at IS NULL)
      INSERT INTO enrolments (cohort_id, user_id) SELECT cohort_id, $1 FROM queued
      ON CONFLICT (cohort_id, user_id) DO NOTHING`,
     [userId, email],
+  );
+}
+
+export interface InvitationRow {
+  email: string;
+  accepted: boolean;
+  expired: boolean;
+  queued: boolean;
+}
+
+/** The invitation a token's hash belongs to, locked until the registration ends (so it is used once). */
+export function lockInvitation(q: Sql, hash: string) {
+  return one<InvitationRow>(
+    q,
+    `SELECT i.email, i.accepted_at IS NOT NULL AS accepted, k.end_access_date <= now() AS expired,
+            EXISTS (SELECT 1 FROM cohort_queue cq WHERE cq.cohort_id = i.cohort_id AND cq.email = i.email) AS queued
+       FROM cohort_invitations i JOIN cohorts k ON k.id = i.cohort_id
+      WHERE i.token_hash = $1
+        FOR UPDATE OF i`,
+    [hash],
   );
 }
 

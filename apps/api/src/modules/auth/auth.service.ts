@@ -1,12 +1,24 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { ChangePassword, Login, ProfileUpdate, Register, User } from '@school/contracts';
-import { DataSource } from 'typeorm';
+import {
+  type ChangePassword,
+  INVITATION_EXPIRED_MESSAGE,
+  INVITATION_INVALID_MESSAGE,
+  INVITATION_OTHER_EMAIL_MESSAGE,
+  INVITATION_USED_MESSAGE,
+  type Login,
+  type ProfileUpdate,
+  type Register,
+  type User,
+} from '@school/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { tokenHash } from '../../common/token-hash';
 import {
   accountById,
   enrolQueued,
   insertStudent,
   invalidateResetLinks,
   lockAccount,
+  lockInvitation,
   lockQueueForRegistration,
   passwordAccountByEmail,
   passwordAccountById,
@@ -41,7 +53,8 @@ export class AuthService {
 
   /**
    * Self-registration always creates a STUDENT. Cohorts that queued this email enrol the
-   * new account in the same transaction.
+   * new account in the same transaction (their invitations are accepted); a registration through
+   * an invitation link must be for the invited email.
    */
   async register(body: Register): Promise<{ user: User } & IssuedTokens> {
     if (this.passwords.isWeak(body.password, [body.email, body.first_name, body.last_name])) {
@@ -50,12 +63,26 @@ export class AuthService {
     const passwordHash = await this.passwords.hash(body.password);
     return this.db.transaction(async (m) => {
       await lockQueueForRegistration(m);
+      if (body.invite !== undefined) await this.checkInvitation(m, body.invite, body.email);
       const row = await insertStudent(m, body.email, body.first_name, body.last_name, passwordHash);
       if (!row) throw fieldError('email', DUPLICATE_EMAIL_MESSAGE);
       await enrolQueued(m, row.id, body.email);
       const tokens = await this.tokens.issue(row, m);
       return { user: toUser(row), ...tokens };
     });
+  }
+
+  /**
+   * An invitation link registers the email it was sent to, once, while the person is still queued
+   * and the cohort open; the queue then enrols them and marks it accepted (enrolQueued).
+   */
+  private async checkInvitation(m: EntityManager, token: string, email: string): Promise<void> {
+    const invitation = await lockInvitation(m, tokenHash(token));
+    if (!invitation) throw fieldError('invite', INVITATION_INVALID_MESSAGE);
+    if (invitation.accepted) throw fieldError('invite', INVITATION_USED_MESSAGE);
+    if (invitation.expired) throw fieldError('invite', INVITATION_EXPIRED_MESSAGE);
+    if (!invitation.queued) throw fieldError('invite', INVITATION_INVALID_MESSAGE);
+    if (invitation.email !== email) throw fieldError('email', INVITATION_OTHER_EMAIL_MESSAGE);
   }
 
   /** The attempt is counted before the password is verified (see LoginThrottleService). */

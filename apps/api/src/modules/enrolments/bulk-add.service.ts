@@ -6,6 +6,8 @@ import type { Sql } from '../../common/sql/db';
 import { MailService } from '../../platform/mail/mail.service';
 import { type NewEnrolment, queueEnrolledMails } from './enrolled-mail';
 import { type LockedCohort, type RowOutcome, writeBulkAdd } from './enrolments.queries';
+import type { InvitationSend } from './invitations.queries';
+import { InvitationsService } from './invitations.service';
 
 export const DUPLICATE_ROW = 'This email appears more than once in the file';
 export const NOT_A_STUDENT = 'This account is not a student account';
@@ -68,13 +70,15 @@ function summarise(checked: CheckedRows, outcomes: RowOutcome[]): BulkAddResult 
  * Adds a CSV's worth of students to a cohort, inside the caller's transaction (`q`). Rows are
  * checked here; the valid ones go to the database in one statement: existing student accounts are
  * enrolled, emails without an account join the cohort's queue (they are enrolled when they
- * register), and every row is reported. `enrolled` gets the new enrolments before the answer is made.
+ * register) and get an invitation, and every row is reported. `enrolled` gets the new enrolments
+ * and `invited` the new invitations' sends before the answer is made.
  */
 export async function bulkAdd(
   q: Sql,
   cohortIdSlug: string,
   students: BulkStudentRow[],
   enrolled: (cohort: LockedCohort, enrolments: NewEnrolment[]) => Promise<void> = async () => undefined,
+  invited: (sends: InvitationSend[]) => Promise<void> = async () => undefined,
 ): Promise<BulkAddResult> {
   const checked = checkRows(students);
   const written = await writeBulkAdd(q, cohortIdSlug, checked.valid);
@@ -88,6 +92,7 @@ export async function bulkAdd(
         : [],
     ),
   );
+  await invited(outcomes.flatMap((r) => (r.invitation_id ? [{ id: r.invitation_id, send: r.invitation_send ?? 1 }] : [])));
   return summarise(checked, outcomes);
 }
 
@@ -101,12 +106,19 @@ export class BulkAddService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(MailService) private readonly mail: MailService,
+    @Inject(InvitationsService) private readonly invitations: InvitationsService,
   ) {}
 
   add(cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
-    // Each new enrolment's notice is queued with it: a rolled-back add sends nothing.
+    // Each new enrolment's notice and each new invitation is queued with it: a rolled-back add sends nothing.
     return this.db.transaction((m) =>
-      bulkAdd(m, cohortIdSlug, students, (cohort, enrolments) => queueEnrolledMails(m, this.mail, cohort, enrolments)),
+      bulkAdd(
+        m,
+        cohortIdSlug,
+        students,
+        (cohort, enrolments) => queueEnrolledMails(m, this.mail, cohort, enrolments),
+        (sends) => this.invitations.queueSends(m, sends),
+      ),
     );
   }
 }

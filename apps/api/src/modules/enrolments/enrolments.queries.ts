@@ -135,6 +135,9 @@ export interface RowOutcome {
   /** The enrolment this row created, if any, and the account's first name (for its notice). */
   enrolment_id: string | null;
   account_first_name: string | null;
+  /** The invitation a newly queued row was given, and which send of it to mail. */
+  invitation_id: string | null;
+  invitation_send: number | null;
 }
 
 export interface LockedCohort {
@@ -153,7 +156,7 @@ const LOCK_COHORT_SQL = `SELECT c.id, c.id_slug, c.title, c.start_date, c.end_da
 
 /**
  * The whole write in one statement: $1 cohort id, $2/$3/$4 emails, first and last names.
- * Student accounts are enrolled, emails without an account queued; nothing is written twice.
+ * Student accounts are enrolled, emails without an account queued and invited; nothing is written twice.
  */
 const BULK_ADD_SQL = `
 WITH input AS (
@@ -168,12 +171,21 @@ WITH input AS (
   INSERT INTO cohort_queue (cohort_id, email, first_name, last_name)
   SELECT $1, email, first_name, last_name FROM matched WHERE user_id IS NULL
   ON CONFLICT (cohort_id, email) DO NOTHING RETURNING email
+), invited AS (
+  INSERT INTO cohort_invitations (cohort_id, email)
+  SELECT $1, email FROM queued
+  ON CONFLICT (cohort_id, email) DO UPDATE
+     SET sends = cohort_invitations.sends + 1, token_hash = NULL, created_at = now(), sent_at = NULL, opened_at = NULL,
+         accepted_at = NULL, accepted_user_id = NULL, failed_at = NULL, failure = NULL
+  RETURNING email, id, sends
 )
 SELECT m.ord::int, m.user_id IS NOT NULL AS has_account, m.role IS NOT DISTINCT FROM 'STUDENT' AS is_student,
-       e.user_id IS NOT NULL AS enrolled, q.email IS NOT NULL AS queued, e.id::text AS enrolment_id, m.account_first_name
+       e.user_id IS NOT NULL AS enrolled, q.email IS NOT NULL AS queued, e.id::text AS enrolment_id, m.account_first_name,
+       i.id::text AS invitation_id, i.sends AS invitation_send
   FROM matched m
   LEFT JOIN enrolled e ON e.user_id = m.user_id
-  LEFT JOIN queued q ON q.email = m.email`;
+  LEFT JOIN queued q ON q.email = m.email
+  LEFT JOIN invited i ON i.email = m.email`;
 
 /**
  * The bulk add's writes, inside the caller's transaction: locks the cohort, then enrols the student

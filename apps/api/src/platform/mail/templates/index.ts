@@ -1,5 +1,6 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactElement } from 'react';
+import { CohortInvitation, cohortInvitationStrings } from './cohort-invitation';
 import { EnrolledInCohort, type EnrolledInCohortProps, enrolledInCohortStrings } from './enrolled-in-cohort';
 import { ApplicationDigest, type ApplicationDigestProps, applicationDigestStrings } from './application-digest';
 import { CertificateIssued, type CertificateIssuedProps, certificateIssuedStrings } from './certificate-issued';
@@ -14,6 +15,10 @@ export const templates = {
   'enrolled-in-cohort': {
     subject: (p: EnrolledInCohortProps) => enrolledInCohortStrings.subject(p.cohortTitle),
     component: EnrolledInCohort,
+  },
+  'cohort-invitation': {
+    subject: (p: Parameters<typeof CohortInvitation>[0]) => cohortInvitationStrings.subject(p.cohortTitle),
+    component: CohortInvitation,
   },
   'password-reset': {
     subject: () => passwordResetStrings.subject,

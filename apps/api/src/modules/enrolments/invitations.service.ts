@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type CohortInvitationsQuery,
+  type CohortInvitationsResponse,
+  INVITATION_EXPIRED_MESSAGE,
+  INVITATION_INVALID_MESSAGE,
+  INVITATION_USED_MESSAGE,
+  type InvitationLookupResponse,
+  NOT_IN_QUEUE_MESSAGE,
+} from '@school/contracts';
+import type { Job } from 'pg-boss';
+import { DataSource, type EntityManager } from 'typeorm';
+import { COHORT_NOT_FOUND } from '../../common/not-found';
+import { tokenHash } from '../../common/token-hash';
+import { AppConfig } from '../../config/app-config';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { MailService } from '../../platform/mail/mail.service';
+import { mailDate } from './enrolled-mail';
+import {
+  armInvitation,
+  cohortInvitations,
+  invitationByHash,
+  type InvitationSend,
+  markInvitationFailed,
+  markInvitationOpened,
+  markInvitationSent,
+  newInvitationSends,
+  shareCohortForInvitations,
+  withdrawQueued,
+} from './invitations.queries';
+
+/** The job that gives one send of an invitation its token and mails the link. */
+export const INVITATION_JOB = 'cohort-invitation';
+
+const linkError = (message: string) => new BadRequestException({ message, errors: { token: message } });
+
+/**
+ * Invitations of the people a cohort queues (emails without an account). Each send is a job,
+ * created in the transaction that queued the person (or resent): the job draws a 256-bit token,
+ * stores only its hash on the invitation (replacing the earlier send's, so only the newest link
+ * works), mails `/create-account?invite=<token>` and records the delivery; after the mail's last
+ * try it records the failure. Looking the link up marks it opened; registering through it (auth
+ * module) enrols the person as the queue does and marks it accepted. A link works until the
+ * cohort's end_access_date.
+ */
+@Injectable()
+export class InvitationsService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(JobsService) private readonly jobs: JobsService,
+    @Inject(MailService) private readonly mail: MailService,
+  ) {
+    jobs.define<InvitationSend>({
+      name: INVITATION_JOB,
+      queue: {
+        retryLimit: config.MAIL_RETRY_LIMIT,
+        retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
+        retryBackoff: true,
+        retryDelayMax: 6 * 3600,
+      },
+      handler: (data, job) => this.send(data, job),
+    });
+  }
+
+  /** Queues the mailing of these sends in the caller's transaction (one statement). */
+  queueSends(m: EntityManager, sends: InvitationSend[]): Promise<void> {
+    return this.jobs.sendMany(
+      m,
+      INVITATION_JOB,
+      sends.map((s) => ({ data: { id: s.id, send: s.send } })),
+    );
+  }
+
+  async list(cohortIdSlug: string, query: CohortInvitationsQuery): Promise<CohortInvitationsResponse> {
+    const found = await cohortInvitations(this.db, cohortIdSlug, query);
+    if (!found) throw new NotFoundException(COHORT_NOT_FOUND);
+    return found;
+  }
+
+  /** A new invitation for one queued email (the earlier link stops working). */
+  async resend(cohortIdSlug: string, email: string): Promise<{ resent: number }> {
+    return this.db.transaction(async (m) => {
+      const cohort = await shareCohortForInvitations(m, cohortIdSlug);
+      if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
+      const sends = await newInvitationSends(m, cohort.id, email);
+      if (!sends.length) throw new NotFoundException(NOT_IN_QUEUE_MESSAGE);
+      if (cohort.ended) throw new ConflictException(INVITATION_EXPIRED_MESSAGE);
+      await this.queueSends(m, sends);
+      return { resent: sends.length };
+    });
+  }
+
+  /** A new invitation for every queued email of the cohort; none once its access has ended. */
+  async resendAll(cohortIdSlug: string): Promise<{ resent: number }> {
+    return this.db.transaction(async (m) => {
+      const cohort = await shareCohortForInvitations(m, cohortIdSlug);
+      if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
+      if (cohort.ended) return { resent: 0 };
+      const sends = await newInvitationSends(m, cohort.id, null);
+      await this.queueSends(m, sends);
+      return { resent: sends.length };
+    });
+  }
+
+  /** Takes a person out of the queue: they are not enrolled on sign-up and their link stops working. */
+  async withdraw(cohortIdSlug: string, email: string): Promise<{ email: string }> {
+    return this.db.transaction(async (m) => {
+      const cohort = await shareCohortForInvitations(m, cohortIdSlug);
+      if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
+      if (!(await withdrawQueued(m, cohort.id, email))) throw new NotFoundException(NOT_IN_QUEUE_MESSAGE);
+      return { email };
+    });
+  }
+
+  /** What a live link invites to; looking it up marks the invitation opened. */
+  async lookup(token: string): Promise<InvitationLookupResponse> {
+    const found = await invitationByHash(this.db, tokenHash(token));
+    if (!found) throw linkError(INVITATION_INVALID_MESSAGE);
+    if (found.accepted) throw linkError(INVITATION_USED_MESSAGE);
+    if (found.expired) throw linkError(INVITATION_EXPIRED_MESSAGE);
+    if (!found.queued) throw linkError(INVITATION_INVALID_MESSAGE);
+    await markInvitationOpened(this.db, found.id);
+    const { email, first_name, last_name, cohort_id_slug, cohort_title, start_date, end_date } = found;
+    return { email, first_name, last_name, cohort_id_slug, cohort_title, start_date, end_date };
+  }
+
+  /** The job: a new token for the current send, mailed; nothing when the send was replaced, withdrawn, accepted or expired. */
+  async send(send: InvitationSend, job?: Pick<Job, 'retryCount'>): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const hash = tokenHash(token);
+    const row = await armInvitation(this.db, send, hash);
+    if (!row) return;
+    try {
+      await this.mail.deliver({
+        template: 'cohort-invitation',
+        to: row.email,
+        // One message per token: a retry after a crash mails its own (working) link.
+        subjectId: `invitation:${send.id}:${hash.slice(0, 16)}`,
+        props: {
+          firstName: row.first_name,
+          email: row.email,
+          cohortTitle: row.cohort_title,
+          startDate: mailDate(row.start_date),
+          endDate: mailDate(row.end_date),
+          validUntil: mailDate(row.end_access_date),
+          inviteUrl: `${this.mail.webOrigin}/create-account?invite=${encodeURIComponent(token)}`,
+        },
+      });
+    } catch (e) {
+      // The last try failed: the invitation shows as failed (an admin may resend it).
+      if ((job?.retryCount ?? 0) >= this.config.MAIL_RETRY_LIMIT) await markInvitationFailed(this.db, send, (e as Error).message);
+      throw e;
+    }
+    await markInvitationSent(this.db, send);
+  }
+}
