@@ -463,8 +463,8 @@ describe('GET /api/cohorts/:cohortId/courses/:courseId/user/:userIdSlug/', () =>
     expect(file.headers['content-disposition']).toMatch(/^attachment/);
     await t.http.get(reading.links[1].url).expect(200);
 
-    // The graded project of results not yet open shows no grade.
-    expect(verification.lessons[0].user_cohort_grade).toMatchObject({ user_grade: null, user_submission_status: 'GRADED' });
+    // The graded project of results not yet open shows no grade, and reads SUBMITTED until then (as in the cohort view).
+    expect(verification.lessons[0].user_cohort_grade).toMatchObject({ user_grade: null, user_submission_status: 'SUBMITTED' });
   });
 
   it('answers 404 for a course not in the cohort or another student', async () => {

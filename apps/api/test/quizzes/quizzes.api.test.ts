@@ -32,7 +32,7 @@ beforeAll(async () => {
         title: 'Logic',
         lessons: [
           { title: 'Gates', type: 'READING' },
-          ...['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7'].map((title) => ({ title, type: 'QUIZ' as const })),
+          ...['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8'].map((title) => ({ title, type: 'QUIZ' as const })),
         ],
       },
     ],
@@ -151,7 +151,7 @@ describe('authoring', () => {
     const mine = await t.http.get('/api/quizzes/admin/lessons/').set(bearer(teacher)).expect(200);
     expect(mine.body.data).toHaveLength(1);
     expect(mine.body.data[0]).toMatchObject({ course_id_slug: course.id_slug });
-    expect(mine.body.data[0].lessons.map((l: { title: string }) => l.title)).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7']);
+    expect(mine.body.data[0].lessons.map((l: { title: string }) => l.title)).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8']);
     const theirs = await t.http.get('/api/quizzes/admin/lessons/').set(bearer(otherTeacher)).expect(200);
     expect(theirs.body.data).toEqual([]);
     await t.http
@@ -379,4 +379,56 @@ describe('the deadline job', () => {
     ]);
     expect(ug.user_submission_status).toBe('GRADED');
   }, 30_000);
+});
+
+describe('the lesson page (course view)', () => {
+  const courseLesson = async (s: TestUser, title: string) => {
+    const res = await t.http.get(`/api/cohorts/${cohort.id_slug}/courses/${course.id_slug}/user/${s.id_slug}/`).set(bearer(s)).expect(200);
+    const lessons = res.body.data.course_part.modules.flatMap((m: { lessons: { title: string }[] }) => m.lessons);
+    return lessons.find((l: { title: string }) => l.title === title);
+  };
+
+  it('shows the latest attempt, and statuses derived from the dates and the attempt, not the stored column', async () => {
+    // Stored as locked, but open by its dates (no deadline, opened with the cohort).
+    const grade = await quiz('Q8', { attempts_allowed: 2 }, { status: 'locked' });
+    const s = await student();
+    let l = await courseLesson(s, 'Q8');
+    expect(l.cohort_grade.submission_status).toBe('OPEN');
+    expect(l.user_cohort_grade).toBeNull();
+    // (Starting an attempt still reads the stored column.)
+    await t.ds.query(`UPDATE cohort_grades SET submission_status = 'OPEN' WHERE id = $1`, [grade.id]);
+
+    const { session_id_slug: id } = (await start('Q8', s).expect(200)).body;
+    l = await courseLesson(s, 'Q8');
+    expect(l.user_cohort_grade).toMatchObject({
+      id_slug: grade.id_slug,
+      user_submission_status: 'PENDING',
+      quiz_session: { id_slug: id, submitted_datetime: null, score: null },
+      project_session: null,
+    });
+    expect(typeof l.user_cohort_grade.quiz_session.started_datetime).toBe('string');
+
+    const qs = (await view(id, s)).body.data.questions;
+    await answer(id, s, rightAnswers(qs)).expect(200);
+    await submit(id, s).expect(200);
+    // Graded by hand before the result date: still SUBMITTED for the student, no score yet.
+    const [free] = (await t.http.get(`/api/quizzes/admin/grades/${grade.id_slug}/free-text-answers/`).set(bearer(teacher)).expect(200)).body
+      .data;
+    await t.http.patch(`/api/quizzes/admin/answers/${free.answer_id_slug}/score/`).set(bearer(teacher)).send({ points: 3 }).expect(200);
+    l = await courseLesson(s, 'Q8');
+    expect(l.user_cohort_grade).toMatchObject({ user_grade: null, user_submission_status: 'SUBMITTED' });
+    expect(l.user_cohort_grade.quiz_session).toMatchObject({ id_slug: id, score: null });
+    expect(l.user_cohort_grade.quiz_session.submitted_datetime).not.toBeNull();
+    // Graded is final, as in the cohort view.
+    expect(l.cohort_grade.submission_status).toBe('locked');
+
+    // Once results open: GRADED, with the attempt's score.
+    await t.ds.query(`UPDATE cohort_grades SET result_open_datetime = now() - interval '1 minute' WHERE id = $1`, [grade.id]);
+    l = await courseLesson(s, 'Q8');
+    expect(l.user_cohort_grade).toMatchObject({ user_grade: 92.86, user_submission_status: 'GRADED', quiz_session: { score: 13 } });
+    // The second attempt is now the latest.
+    const second = (await start('Q8', s).expect(200)).body.session_id_slug;
+    l = await courseLesson(s, 'Q8');
+    expect(l.user_cohort_grade.quiz_session).toMatchObject({ id_slug: second, submitted_datetime: null, score: null });
+  });
 });

@@ -165,7 +165,7 @@ SELECT c.curriculum_version,
  */
 export const USER_COURSE_VIEW_SQL = `
 WITH access AS (
-  SELECT c.id AS cohort_id, c.result_open_date, e.id AS enrolment_id, e.enrolment_status, e.user_id, co.id AS course_id,
+  SELECT c.id AS cohort_id, c.result_open_date, c.start_date, e.id AS enrolment_id, e.enrolment_status, e.user_id, co.id AS course_id,
          co.id_slug AS course_slug, co.title AS course_title, co.description AS course_description
     FROM cohorts c
     JOIN enrolments e ON e.cohort_id = c.id
@@ -184,13 +184,25 @@ lesson_rows AS (
   SELECT l.*, lc.lesson_id IS NOT NULL AS is_completed, g.id AS grade_id,
          g.id_slug AS grade_slug, g.deadline_datetime, g.is_mandatory, g.grade_percentage,
          coalesce(g.result_open_datetime, a.result_open_date) AS result_open_datetime, g.submission_status,
-         ug.id_slug AS user_grade_slug, ug.user_grade, ug.user_submission_status
+         ug.id_slug AS user_grade_slug, ug.user_grade, ug.user_submission_status,
+         coalesce(g.open_datetime, a.start_date) AS opens_at, g.late_deadline_datetime, qs.quiz_session
     FROM access a
     JOIN modules m ON m.course_id = a.course_id
     JOIN lessons l ON l.module_id = m.id
     LEFT JOIN lesson_completions lc ON lc.user_id = a.user_id AND lc.cohort_id = a.cohort_id AND lc.lesson_id = l.id
     LEFT JOIN cohort_grades g ON g.cohort_id = a.cohort_id AND g.lesson_id = l.id
     LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = a.user_id
+    -- The student's latest attempt at the lesson's quiz; its score only once results open.
+    LEFT JOIN LATERAL (
+      SELECT json_build_object('id_slug', s.id_slug, 'started_datetime', s.started_at, 'submitted_datetime', s.submitted_at,
+               'score', CASE WHEN s.submitted_at IS NOT NULL AND (coalesce(g.result_open_datetime, a.result_open_date) IS NULL
+                                                              OR coalesce(g.result_open_datetime, a.result_open_date) <= now())
+                             THEN s.score::float8 END) AS quiz_session
+        FROM quiz_groups qg JOIN quiz_sessions s ON s.quiz_group_id = qg.id
+       WHERE l.lesson_type = 'QUIZ' AND qg.lesson_id = l.id AND s.cohort_id = a.cohort_id AND s.user_id = a.user_id
+       ORDER BY s.attempt_number DESC, s.id DESC
+       LIMIT 1
+    ) qs ON true
 ),
 lesson_json AS (
   SELECT lr.module_id, lr."order", lr.id, lr.is_completed, json_build_object(
@@ -217,10 +229,17 @@ lesson_json AS (
       'id_slug', lr.grade_slug, 'deadline_datetime', lr.deadline_datetime, 'is_mandatory', lr.is_mandatory,
       'grade_percentage', lr.grade_percentage, 'result_open_datetime', lr.result_open_datetime,
       'submission_status', lr.submission_status) END,
-    'user_cohort_grade', CASE WHEN lr.user_grade_slug IS NULL THEN NULL ELSE json_build_object(
-      'id_slug', lr.user_grade_slug,
+    'user_cohort_grade', CASE WHEN lr.grade_id IS NULL OR (lr.user_grade_slug IS NULL AND lr.quiz_session IS NULL) THEN NULL ELSE json_build_object(
+      'id_slug', coalesce(lr.user_grade_slug, lr.grade_slug),
       'user_grade', CASE WHEN lr.result_open_datetime IS NULL OR lr.result_open_datetime <= now() THEN lr.user_grade END,
-      'user_submission_status', lr.user_submission_status, 'quiz_session', NULL, 'project_session', NULL) END,
+      'user_submission_status', coalesce(lr.user_submission_status, 'PENDING'), 'quiz_session', lr.quiz_session, 'project_session', NULL) END,
+    -- The facts the statuses are derived from (learning.service.ts), taken off before the answer.
+    'grade_facts', CASE WHEN lr.grade_id IS NULL THEN NULL ELSE json_build_object(
+      'now_ms', (extract(epoch FROM now()) * 1000)::float8,
+      'opens_ms', (extract(epoch FROM lr.opens_at) * 1000)::float8,
+      'deadline_ms', (extract(epoch FROM lr.deadline_datetime) * 1000)::float8,
+      'late_deadline_ms', (extract(epoch FROM lr.late_deadline_datetime) * 1000)::float8,
+      'released', lr.result_open_datetime IS NULL OR lr.result_open_datetime <= now()) END,
     'is_completed', lr.is_completed) AS j
     FROM lesson_rows lr
 ),

@@ -1,5 +1,5 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { ACCESS_ENDED_MESSAGE, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
+import { ACCESS_ENDED_MESSAGE, studentGradeStatuses, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
 import type {
   CertificateDocumentResponse,
   CoursePart,
@@ -33,6 +33,14 @@ type RawLesson = Omit<LessonDetail, 'reading_pdf_id_slugs' | 'link_urls' | 'read
   video_captions_id_slug: string | null;
   reading_files: { id_slug: string; name: string }[];
   links: { url: string; file_id_slug: string | null; name: string | null }[];
+  /** The facts a graded lesson's statuses are derived from; null when the lesson has no grade item. */
+  grade_facts: {
+    now_ms: number;
+    opens_ms: number | null;
+    deadline_ms: number | null;
+    late_deadline_ms: number | null;
+    released: boolean;
+  } | null;
 };
 type RawCoursePart = Omit<CoursePart, 'modules'> & {
   modules: (Omit<CoursePart['modules'][number], 'lessons'> & { lessons: RawLesson[] })[];
@@ -89,7 +97,8 @@ export class LearningService {
   }
 
   /** Captions, reading PDFs and stored link files become short-lived signed URLs; outside links must be http(s). */
-  private signLesson({ video_captions_id_slug: captions, ...lesson }: RawLesson): LessonDetail {
+  private signLesson({ video_captions_id_slug: captions, grade_facts: facts, ...raw }: RawLesson): LessonDetail {
+    const lesson = withGradeStatuses(raw, facts);
     const readingFiles = lesson.reading_files.map((f) => ({
       name: f.name,
       url: this.storage.signedUrl(f.id_slug),
@@ -187,4 +196,35 @@ export class LearningService {
       completion_date: cert.completion_date ? new Date(cert.completion_date).toISOString() : null,
     };
   }
+}
+
+/**
+ * A graded lesson's statuses by the same rule as the cohort view (grade-status.ts): from the
+ * item's dates and the student's hand-in at the time of the request, not the stored column. A
+ * grade reads GRADED for the student only once its results open.
+ */
+function withGradeStatuses<L extends Pick<LessonDetail, 'cohort_grade' | 'user_cohort_grade'>>(
+  lesson: L,
+  facts: RawLesson['grade_facts'],
+): L {
+  if (!lesson.cohort_grade || !facts) return lesson;
+  const stored = lesson.user_cohort_grade?.user_submission_status ?? 'PENDING';
+  const graded = stored === 'GRADED';
+  const statuses = studentGradeStatuses({
+    now: facts.now_ms,
+    opensAt: facts.opens_ms,
+    deadline: facts.deadline_ms,
+    lateDeadline: facts.late_deadline_ms,
+    submitted: graded || stored === 'SUBMITTED',
+    graded,
+    released: graded && facts.released,
+  });
+  return {
+    ...lesson,
+    cohort_grade: { ...lesson.cohort_grade, submission_status: statuses.submission_status },
+    user_cohort_grade: lesson.user_cohort_grade && {
+      ...lesson.user_cohort_grade,
+      user_submission_status: statuses.user_submission_status,
+    },
+  };
 }

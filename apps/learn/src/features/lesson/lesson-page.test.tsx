@@ -118,6 +118,45 @@ describe('lesson page', () => {
     expect(screen.getByText('Time limit').nextElementSibling).toHaveTextContent(/^1 h 30 min$/);
   });
 
+  it("shows a quiz's grade status from the course view's statuses", async () => {
+    const grade = {
+      id_slug: 'g1',
+      deadline_datetime: null,
+      is_mandatory: false,
+      grade_percentage: 20,
+      result_open_datetime: null,
+      submission_status: 'OPEN' as const,
+    };
+    const attempt = { id_slug: 's1', started_datetime: '2026-01-05T10:00:00Z', submitted_datetime: '2026-01-05T10:20:00Z', score: null };
+    const part = (status: 'PENDING' | 'SUBMITTED') =>
+      coursePart({
+        modules: [
+          {
+            id_slug: 'm1',
+            title: 'Quizzes',
+            order: 0,
+            completion_percentage: 0,
+            lessons: [
+              lesson('q1', 'RTL quiz', 'QUIZ', 0, {
+                cohort_grade: grade,
+                user_cohort_grade:
+                  status === 'PENDING'
+                    ? null
+                    : { id_slug: 'ug1', user_grade: null, user_submission_status: status, quiz_session: attempt, project_session: null },
+              }),
+            ],
+          },
+        ],
+      });
+    const { unmount } = renderApp(lessonPath('q1'), { [COURSE]: () => ({ body: { data: { course_part: part('PENDING') } } }) });
+    await screen.findByRole('heading', { level: 1, name: 'RTL quiz' });
+    expect(screen.getByText('Status').nextElementSibling).toHaveTextContent(/^Open$/);
+    unmount();
+    renderApp(lessonPath('q1'), { [COURSE]: () => ({ body: { data: { course_part: part('SUBMITTED') } } }) });
+    await screen.findByRole('heading', { level: 1, name: 'RTL quiz' });
+    expect(screen.getByText('Status').nextElementSibling).toHaveTextContent(/^Submitted$/);
+  });
+
   it('does not let a suspended student complete lessons', async () => {
     renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: coursePart({ enrolment_status: 'SUSPENDED' }) } } }) });
     expect(await screen.findByRole('button', { name: 'Mark as complete' })).toBeDisabled();

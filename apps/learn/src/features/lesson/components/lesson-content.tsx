@@ -1,4 +1,4 @@
-import { LESSON_TYPE_LABELS, type LessonDetail } from '@school/contracts';
+import { gradeDisplayStatus, LESSON_TYPE_LABELS, type LessonDetail } from '@school/contracts';
 import { ButtonLink, buttonClass, formatDateTime, formatDuration } from '@school/ui';
 import { DocumentIcon, LinkIcon } from '../../../lib/icons';
 import { paths } from '../../../lib/paths';
@@ -95,6 +95,15 @@ function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'on
             <div>
               <dt>Deadline</dt>
               <dd>{grade.deadline_datetime ? formatDateTime(grade.deadline_datetime) : 'None'}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>
+                {gradeDisplayStatus({
+                  user_submission_status: lesson.user_cohort_grade?.user_submission_status ?? 'PENDING',
+                  cohort_grade_info: grade,
+                })}
+              </dd>
             </div>
           </>
         )}
