@@ -415,6 +415,14 @@ describe('the lesson page (course view)', () => {
     const [free] = (await t.http.get(`/api/quizzes/admin/grades/${grade.id_slug}/free-text-answers/`).set(bearer(teacher)).expect(200)).body
       .data;
     await t.http.patch(`/api/quizzes/admin/answers/${free.answer_id_slug}/score/`).set(bearer(teacher)).send({ points: 3 }).expect(200);
+    // The grading area counts the quiz's hand-ins: one, graded.
+    const items = await t.http.get(`/api/grading/cohorts/${cohort.id_slug}/items`).set(bearer(teacher)).expect(200);
+    expect(items.body.data.find((i: { id_slug: string }) => i.id_slug === grade.id_slug)).toMatchObject({
+      lesson_type: 'QUIZ',
+      submitted: 1,
+      graded: 1,
+      late: 0,
+    });
     l = await courseLesson(s, 'Q8');
     expect(l.user_cohort_grade).toMatchObject({ user_grade: null, user_submission_status: 'SUBMITTED' });
     expect(l.user_cohort_grade.quiz_session).toMatchObject({ id_slug: id, score: null });

@@ -141,7 +141,10 @@ const MAY_GRADE = `($3::boolean OR EXISTS (SELECT 1 FROM cohort_instructors ci W
 const ITEM_COUNTS = `
   json_build_object('id_slug', g.id_slug, 'lesson_title', l.title, 'lesson_type', l.lesson_type,
     'deadline_datetime', g.deadline_datetime, 'is_mandatory', g.is_mandatory, 'grade_percentage', g.grade_percentage,
-    'submitted', (SELECT count(*) FROM submissions s WHERE s.cohort_grade_id = g.id)::int,
+    -- A quiz's hand-ins are its students' submitted attempts (their grade rows); a project's, its submissions.
+    'submitted', (CASE WHEN l.lesson_type = 'QUIZ'
+                   THEN (SELECT count(*) FROM user_grades ug WHERE ug.cohort_grade_id = g.id AND ug.user_submission_status IN ('SUBMITTED', 'GRADED'))
+                   ELSE (SELECT count(*) FROM submissions s WHERE s.cohort_grade_id = g.id) END)::int,
     'graded', (SELECT count(*) FROM user_grades ug WHERE ug.cohort_grade_id = g.id AND ug.user_submission_status = 'GRADED')::int,
     'late', (SELECT count(*) FROM submissions s WHERE s.cohort_grade_id = g.id AND s.is_late)::int)`;
 
