@@ -7,21 +7,25 @@ import { QueryView } from '../../components/query-view';
 import { gradingPaths, gradingRoot } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
+import { QuizAttemptPanel } from './components/quiz-attempt-panel';
 import { SubmissionPanel } from './components/submission-panel';
 import { SUBMISSION_KIND_LABELS } from './grading-labels';
+import { quizAttempts } from './quiz-attempts';
 import { queueStep, stepIndex } from './rubric-score';
 import './grading.css';
 
 export const KEYBOARD_HELP = 'Keyboard: j or Alt+↓ opens the next submission, k or Alt+↑ the previous one.';
 
-const studentName = (e: GradingQueueEntry) => `${e.student.first_name} ${e.student.last_name}`.trim() || e.student.email;
+const studentName = (e: Pick<GradingQueueEntry, 'student'>) => `${e.student.first_name} ${e.student.last_name}`.trim() || e.student.email;
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * A grade item's queue (ungraded first, late hand-ins flagged) beside the chosen submission: its
- * files, the rubric and the feedback. j/k or Alt+arrows move through the queue.
+ * files, the rubric and the feedback. For a quiz, the queue is its submitted attempts with free-text
+ * answers (those waiting first), each answer scored beside its question. j/k or Alt+arrows move
+ * through the queue.
  */
 export function GradingItemPage() {
   const { itemId = '' } = useParams();
@@ -30,7 +34,13 @@ export function GradingItemPage() {
   const [search, setSearch] = useSearchParams();
   const query = useRouteQuery('gradingQueue', { params: { gradeItemId: itemId } });
   const [announcement, setAnnouncement] = useState('');
-  const queue = useMemo(() => query.data?.data ?? [], [query.data]);
+  const isQuiz = query.data?.item.lesson_type === 'QUIZ';
+  const answers = useRouteQuery('quizFreeTextAnswers', { params: { gradeItemId: itemId } }, { enabled: isQuiz });
+  const attempts = useMemo(() => (isQuiz ? quizAttempts(answers.data?.data ?? []) : []), [isQuiz, answers.data]);
+  const queue: { id_slug: string; student: GradingQueueEntry['student'] }[] = useMemo(
+    () => (isQuiz ? attempts : (query.data?.data ?? [])),
+    [isQuiz, attempts, query.data],
+  );
   const selectedId = search.get('submission') ?? queue[0]?.id_slug ?? null;
   const index = queue.findIndex((e) => e.id_slug === selectedId);
   usePageTitle(query.data ? `Grading · ${query.data.item.lesson_title}` : 'Grading');
@@ -67,13 +77,60 @@ export function GradingItemPage() {
           <output className="admin-grading__live" aria-live="polite">
             {announcement}
           </output>
-          {queue.length === 0 ? (
+          {isQuiz ? (
+            <QueryView query={answers} label="the free-text answers">
+              {() =>
+                attempts.length === 0 ? (
+                  <p className="ui-empty ui-empty--quiet">No free-text answers have been handed in yet.</p>
+                ) : (
+                  <div className="admin-grading">
+                    <nav className="admin-grading__queue" aria-label="Submissions" aria-describedby="grading-keys">
+                      <ol className="admin-grading__queue-list">
+                        {attempts.map((entry, i) => (
+                          <li key={entry.id_slug}>
+                            <AppLink
+                              to={to.item(itemId, entry.id_slug)}
+                              replace
+                              className="admin-grading__entry"
+                              aria-current={i === index ? 'true' : undefined}
+                            >
+                              <span className="admin-table__title">{studentName(entry)}</span>
+                              <span className="admin-table__sub">
+                                Attempt {entry.attempt_number} · {formatDateTime(entry.submitted_at)}
+                              </span>
+                              <span className="admin-grading__chips">
+                                {entry.waiting === 0 ? (
+                                  <StatusChip tone="success">Graded</StatusChip>
+                                ) : (
+                                  <StatusChip tone="neutral">To grade {entry.waiting}</StatusChip>
+                                )}
+                              </span>
+                            </AppLink>
+                          </li>
+                        ))}
+                      </ol>
+                    </nav>
+                    {index >= 0 ? (
+                      <QuizAttemptPanel
+                        key={attempts[index].id_slug}
+                        attempt={attempts[index]}
+                        itemId={itemId}
+                        cohortId={item.cohort_id_slug}
+                      />
+                    ) : (
+                      <p className="ui-empty ui-empty--quiet">That submission is not in this queue.</p>
+                    )}
+                  </div>
+                )
+              }
+            </QueryView>
+          ) : queue.length === 0 ? (
             <p className="ui-empty ui-empty--quiet">Nothing has been handed in yet.</p>
           ) : (
             <div className="admin-grading">
               <nav className="admin-grading__queue" aria-label="Submissions" aria-describedby="grading-keys">
                 <ol className="admin-grading__queue-list">
-                  {queue.map((entry, i) => (
+                  {(query.data?.data ?? []).map((entry, i) => (
                     <li key={entry.id_slug}>
                       <AppLink
                         to={to.item(itemId, entry.id_slug)}
