@@ -56,6 +56,8 @@ export interface UploadOptions<N extends RouteName> {
   signal?: AbortSignal;
   /** Extra request headers (e.g. the public forms' visitor token). */
   headers?: Record<string, string>;
+  /** Sends this upload instead of the client's fetch (e.g. one built on XMLHttpRequest that reports progress). */
+  fetch?: typeof fetch;
 }
 
 export interface ApiClient {
@@ -129,6 +131,7 @@ interface RequestSpec {
   json: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  fetch?: typeof fetch;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -152,7 +155,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function send(spec: RequestSpec): Promise<Response> {
-    return doFetch(spec.url, {
+    return (spec.fetch ?? doFetch)(spec.url, {
       method: spec.route.method,
       headers: headersFor(spec.json, spec.body !== undefined, spec.headers),
       body: spec.body,
@@ -280,6 +283,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         json: false,
         signal: opts.signal,
         headers: opts.headers,
+        fetch: opts.fetch,
       }) as Promise<never>;
     },
     url(name, opts) {

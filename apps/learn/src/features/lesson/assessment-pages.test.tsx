@@ -6,6 +6,45 @@ import { SUBMITTED_MESSAGE } from './assessment-pages';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Uploads go through XMLHttpRequest (for their progress): this one reports half sent, then hands the request to the mocked fetch. */
+class ForwardingXhr {
+  method = '';
+  url = '';
+  headers = new Headers();
+  withCredentials = false;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  private answerHeaders = '';
+  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers.set(name, value);
+  }
+  getAllResponseHeaders() {
+    return this.answerHeaders;
+  }
+  abort() {}
+  send(body: BodyInit) {
+    this.upload.onprogress?.(new ProgressEvent('progress', { lengthComputable: true, loaded: 1, total: 2 }));
+    void globalThis.fetch(this.url, { method: this.method, headers: this.headers, body }).then(async (res) => {
+      this.status = res.status;
+      this.responseText = await res.text();
+      this.answerHeaders = [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\r\n');
+      this.onload?.();
+    });
+  }
+}
+beforeEach(() => {
+  vi.stubGlobal('XMLHttpRequest', ForwardingXhr);
+});
+
 const VIEW = 'GET /api/cohorts/k1/lessons/l3/project';
 const SUBMIT = 'POST /api/cohorts/k1/lessons/l3/project/submission';
 
@@ -52,13 +91,19 @@ describe('project page', () => {
         download_url: '/api/files/f1?sig=x',
       },
     });
+    let finishUpload!: () => void;
+    const uploaded = new Promise<void>((r) => (finishUpload = r));
     const { calls } = renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
       [VIEW]: () => ({ body: { data: project() } }),
-      [SUBMIT]: () => ({ status: 201, body: { data: submitted } }),
+      [SUBMIT]: async () => (await uploaded, { status: 201, body: { data: submitted } }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Counter project' })).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Project file (.zip)'), new File(['PK'], 'counter.zip', { type: 'application/zip' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
+    // Half sent: the bar and the percentage show it.
+    expect(await screen.findByRole('progressbar', { name: 'Uploading' })).toHaveAttribute('value', '50');
+    expect(screen.getByText(/50%/)).toBeInTheDocument();
+    finishUpload();
     expect(await screen.findByText('rtl/counter.v')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(SUBMITTED_MESSAGE);
     expect(calls.filter((c) => c.method === 'POST' && c.path.includes('/project/submission'))).toHaveLength(1);

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { retryServerErrors } from '../../lib/retry';
+import { fetchWithUploadProgress } from '../../lib/upload-progress';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export const UPLOAD_FAILED_MESSAGE = 'Something went wrong with the file upload... Please try again.';
@@ -27,11 +28,15 @@ export function ProjectPage() {
     retry: retryServerErrors,
   });
   const [file, setFile] = useState<File | null>(null);
+  const [percent, setPercent] = useState(0);
   const upload = useMutation({
     mutationFn: (f: File) => {
       const form = new FormData();
       form.append('file', f);
-      return client.upload('submitProject', form, { params: { cohortId, lessonId } }).then((r) => r.data);
+      setPercent(0);
+      return client
+        .upload('submitProject', form, { params: { cohortId, lessonId }, fetch: fetchWithUploadProgress(setPercent) })
+        .then((r) => r.data);
     },
     onSuccess: (data) => {
       queryClient.setQueryData(key, data);
@@ -142,7 +147,11 @@ export function ProjectPage() {
           />
           <p className="ui-muted">At most {megabytes(p.project.max_size_bytes)}.</p>
           {file && <p className="ui-muted">Selected: {file.name}</p>}
-          {upload.isPending && <progress aria-label="Uploading" />}
+          {upload.isPending && (
+            <p className="ui-muted">
+              <progress aria-label="Uploading" max={100} value={percent} /> {percent}%
+            </p>
+          )}
           <div>
             <Button type="submit" disabled={!file || upload.isPending}>
               Upload
