@@ -7,11 +7,13 @@ import { coursesRoutes } from './courses/courses.routes';
 import { enrolmentsRoutes } from './enrolments/enrolments.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { learningRoutes } from './learning/learning.routes';
+import { lessonMediaRoutes } from './lesson-media/lesson-media.routes';
 import { platformRoutes } from './platform/platform.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
   ...coursesRoutes,
+  ...lessonMediaRoutes,
   ...cohortsRoutes,
   ...enrolmentsRoutes,
   ...certificatesRoutes,

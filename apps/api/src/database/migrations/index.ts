@@ -14,6 +14,7 @@ import { OneApplicationPerIntake1764000001500 } from './1764000001500-one-applic
 import { StoredFileBackend1764000001600 } from './1764000001600-stored-file-backend';
 import { Mail1764000001700 } from './1764000001700-mail';
 import { PasswordReset1764000001800 } from './1764000001800-password-reset';
+import { LessonMedia1764000002100 } from './1764000002100-lesson-media';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   StoredFileBackend1764000001600,
   Mail1764000001700,
   PasswordReset1764000001800,
+  LessonMedia1764000002100,
 ];
