@@ -18,6 +18,7 @@ import { EnrolmentsModule } from './modules/enrolments/enrolments.module';
 import { CertificatesModule } from './modules/certificates/certificates.module';
 import { StorageModule } from './platform/storage/storage.module';
 import { LearningModule } from './modules/learning/learning.module';
+import { LessonMediaModule } from './modules/lesson-media/lesson-media.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
@@ -65,6 +66,7 @@ export class AppModule {
         AuthModule,
         StorageModule,
         LearningModule,
+        LessonMediaModule,
         CoursesModule,
         CohortsModule,
         EnrolmentsModule,

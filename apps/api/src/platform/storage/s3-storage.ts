@@ -41,6 +41,9 @@ export class S3Storage implements StorageAdapter {
           endpoint,
           region,
           forcePathStyle,
+          // Parts are streamed with their length; a checksum trailer (aws-chunked) is not needed
+          // and not every S3-compatible store accepts it.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
           credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
         }),
     );
