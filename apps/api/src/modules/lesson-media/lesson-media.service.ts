@@ -40,36 +40,57 @@ const KIND_PURPOSE: Record<LessonMediaKind, string> = {
 export const UPLOAD_NOT_FOUND = 'This upload does not exist.';
 export const NO_DURATION_MESSAGE = 'This video has no readable duration (its mp4 movie header is missing); please upload a complete mp4 file.';
 
-class WrongContent extends Error {}
 class CutOff extends Error {}
 
-/**
- * The chunk's bytes as they arrive: counted (never more or fewer than announced) and, for the
- * first chunk, checked by content before anything is passed on.
- */
-function checkedChunk(kind: LessonMediaKind, length: number, sniff: boolean, whole: boolean): Transform {
-  let head: Buffer | null = sniff ? Buffer.alloc(0) : null;
+/** The chunk's bytes as they arrive, counted: never more or fewer than announced. */
+function countedChunk(length: number): Transform {
   let seen = 0;
-  const release = (t: Transform): Error | null => {
-    if (!head) return null;
-    if (!matchesKind(kind, head, whole)) return new WrongContent();
-    t.push(head);
-    head = null;
-    return null;
-  };
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      if (seen > length) return done(new CutOff());
-      if (!head) return done(null, chunk);
-      head = Buffer.concat([head, chunk]);
-      if (head.length < SNIFF_BYTES && seen < length) return done();
-      done(release(this));
+      done(seen > length ? new CutOff() : null, chunk);
     },
     flush(done) {
-      if (seen !== length) return done(new CutOff());
-      done(release(this));
+      done(seen === length ? null : new CutOff());
     },
+  });
+}
+
+/** Reads the first `n` bytes of a body (fewer when it is shorter) and pauses it there. */
+function readHead(req: IncomingMessage, n: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length < n) return;
+      req.pause();
+      onEnd();
+    };
+    const onError = (e: Error) => {
+      cleanup();
+      reject(e);
+    };
+    const onClose = () => {
+      if (req.complete) return;
+      cleanup();
+      reject(new CutOff());
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    req.once('close', onClose);
   });
 }
 
@@ -139,26 +160,45 @@ export class LessonMediaService {
     }
 
     const index = Math.floor(offset / upload.chunk_size);
-    const body = checkedChunk(upload.kind, expected, offset === 0, expected === upload.size_bytes);
-    // Its failures reach us through writePart (and body.errored); the stream itself needs a listener.
-    body.on('error', () => undefined);
-    req.pipe(body);
+    // The first chunk is checked by content before a byte is stored.
+    let head = Buffer.alloc(0);
+    if (offset === 0) {
+      try {
+        head = await readHead(req, SNIFF_BYTES);
+      } catch {
+        throw new BadRequestException({ message: `The chunk was cut off; send it again from byte ${offset}.` });
+      }
+      if (!matchesKind(upload.kind, head, expected === upload.size_bytes && head.length === expected)) {
+        drain(req);
+        await this.discard(upload);
+        throw new UnsupportedMediaTypeException({ message: WRONG_CONTENT_MESSAGE[upload.kind] });
+      }
+    }
+    const body = countedChunk(expected);
+    // A part cut off stops its write to the bucket too.
+    const abort = new AbortController();
+    body.on('error', () => abort.abort());
     req.once('error', (e) => body.destroy(e));
     req.once('close', () => {
       if (!req.complete) body.destroy(new CutOff());
     });
+    if (head.length) body.write(head);
+    if (req.readableEnded) body.end();
+    else req.pipe(body);
     const adapter = this.storage.adapter(upload.backend);
     let etag: string | null;
     try {
-      etag = await adapter.writePart(upload.storage_key, upload.multipart_upload_id, { index, offset, length: expected, body });
+      etag = await adapter.writePart(upload.storage_key, upload.multipart_upload_id, {
+        index,
+        offset,
+        length: expected,
+        body,
+        signal: abort.signal,
+      });
     } catch (e) {
       req.unpipe(body);
       drain(req);
-      if (e instanceof WrongContent || body.errored instanceof WrongContent) {
-        await this.discard(upload);
-        throw new UnsupportedMediaTypeException({ message: WRONG_CONTENT_MESSAGE[upload.kind] });
-      }
-      if (e instanceof CutOff || body.errored instanceof CutOff) {
+      if (e instanceof CutOff || body.errored instanceof CutOff || abort.signal.aborted) {
         throw new BadRequestException({ message: `The chunk was cut off; send it again from byte ${offset}.` });
       }
       throw e;

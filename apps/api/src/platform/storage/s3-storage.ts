@@ -91,6 +91,7 @@ export class S3Storage implements StorageAdapter {
         Body: part.body,
         ContentLength: part.length,
       }),
+      { abortSignal: part.signal },
     );
     if (!answer.ETag) throw new Error('The bucket did not acknowledge a part');
     return answer.ETag;

@@ -14,6 +14,8 @@ export interface FilePart {
   offset: number;
   length: number;
   body: Readable;
+  /** Aborted when the part's source is cut off, so the write stops too. */
+  signal?: AbortSignal;
 }
 
 /** Inclusive byte offsets, as in an HTTP Range header. */
