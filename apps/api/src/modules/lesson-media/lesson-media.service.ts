@@ -161,7 +161,7 @@ export class LessonMediaService {
 
     const index = Math.floor(offset / upload.chunk_size);
     // The first chunk is checked by content before a byte is stored.
-    let head = Buffer.alloc(0);
+    let head: Buffer = Buffer.alloc(0);
     if (offset === 0) {
       try {
         head = await readHead(req, SNIFF_BYTES);
