@@ -12,6 +12,7 @@ const lesson = (id: string, title: string, order: number) => ({
   order,
   lesson_type: 'READING' as const,
   video_lecture_id_slug: null,
+  video_duration_seconds: null,
   reading_pdf_id_slugs: [],
   link_urls: [],
   quiz_group: null,

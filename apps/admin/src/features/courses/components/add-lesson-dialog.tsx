@@ -1,15 +1,23 @@
-import { ADMIN_MESSAGES, LESSON_TYPE_LABELS, LESSON_TYPES, LessonInputSchema, type LessonType } from '@school/contracts';
-import { Button, Modal, Tabs, TextAreaField, TextField } from '@school/ui';
+import { ADMIN_MESSAGES, ApiError, LESSON_TYPE_LABELS, LESSON_TYPES, LessonInputSchema, type LessonType } from '@school/contracts';
+import { Button, Modal, ProgressBar, Tabs, TextAreaField, TextField, useSession } from '@school/ui';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNotify } from '../../../lib/notice';
+import { timeLeft, type UploadProgress, uploadLessonMedia } from '../api/upload-lesson-media';
 
 export interface NewLesson {
   title: string;
   description: string;
   lesson_type: LessonType;
+  video_lecture_id_slug?: string | null;
+  video_captions_id_slug?: string | null;
+  reading_pdf_id_slugs?: string[];
+  link_urls?: string[];
 }
 
-/** Video lessons need an mp4, readings need PDFs; both are uploads, which are disabled for now. */
+const CAPTIONS_MESSAGE = 'Captions must be a WebVTT (.vtt) file.';
+const LINK_MESSAGE = 'Invalid link URL';
+const UPLOAD_FAILED = 'Something went wrong with the file upload... Please try again.';
+
+/** Video lessons need an mp4 (captions optional), readings need PDFs; they are uploaded when the lesson is added. */
 const UPLOAD_RULES: Partial<
   Record<LessonType, { accept: string; multiple: boolean; label: string; message: string; matches: (f: File) => boolean }>
 > = {
@@ -30,8 +38,9 @@ const UPLOAD_RULES: Partial<
 };
 
 /**
- * Add a lesson to a module, with one tab per lesson type. Quizzes and projects join the draft
- * curriculum; video and reading lessons need their files, whose upload is disabled for now.
+ * Add a lesson to a module, with one tab per lesson type. Video and reading lessons upload their
+ * files first (resumable, with a progress bar and the time left), then join the draft curriculum
+ * with their links; quizzes and projects join it at once.
  */
 export function AddLessonDialog({
   open,
@@ -48,9 +57,13 @@ export function AddLessonDialog({
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<{ title?: string; files?: string }>({});
-  const notify = useNotify();
+  const [captions, setCaptions] = useState<File | null>(null);
+  const [links, setLinks] = useState('');
+  const [errors, setErrors] = useState<{ title?: string; files?: string; captions?: string; links?: string }>({});
+  const [progress, setProgress] = useState<(UploadProgress & { name: string }) | null>(null);
+  const { client } = useSession();
   const fileId = useId();
+  const captionsId = useId();
   const type = LESSON_TYPES[tab];
   const upload = UPLOAD_RULES[type];
 
@@ -60,22 +73,48 @@ export function AddLessonDialog({
     setTitle('');
     setDescription('');
     setFiles([]);
+    setCaptions(null);
+    setLinks('');
     setErrors({});
+    setProgress(null);
   }, [open]);
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (progress) return;
     const next: typeof errors = {};
     const parsedTitle = LessonInputSchema.shape.title.safeParse(title);
     if (!parsedTitle.success) next.title = parsedTitle.error.issues[0].message;
     if (upload && (files.length === 0 || !files.every(upload.matches))) next.files = upload.message;
+    if (type === 'VIDEO' && captions && !/\.vtt$/i.test(captions.name)) next.captions = CAPTIONS_MESSAGE;
+    const linkList = links
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const parsedLinks = LessonInputSchema.shape.link_urls.safeParse(linkList);
+    if (upload && !parsedLinks.success) next.links = LINK_MESSAGE;
     setErrors(next);
-    if (next.title || next.files) return;
-    if (upload) {
-      notify.warning(ADMIN_MESSAGES.lessonUploadDisabled);
+    if (next.title || next.files || next.captions || next.links) return;
+    const lesson: NewLesson = { title: parsedTitle.data!, description: description.trim(), lesson_type: type };
+    if (!upload) return onAdd(lesson);
+    const send = async (kind: 'video' | 'captions' | 'reading', file: File) =>
+      (await uploadLessonMedia(client, kind, file, (p) => setProgress({ ...p, name: file.name }))).id_slug;
+    try {
+      if (type === 'VIDEO') {
+        lesson.video_lecture_id_slug = await send('video', files[0]);
+        if (captions) lesson.video_captions_id_slug = await send('captions', captions);
+      } else {
+        lesson.reading_pdf_id_slugs = [];
+        for (const file of files) lesson.reading_pdf_id_slugs.push(await send('reading', file));
+      }
+    } catch (err) {
+      setProgress(null);
+      setErrors({ files: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : UPLOAD_FAILED });
       return;
     }
-    onAdd({ title: parsedTitle.data!, description: description.trim(), lesson_type: type });
+    lesson.link_urls = parsedLinks.data ?? [];
+    setProgress(null);
+    onAdd(lesson);
   };
 
   return (
@@ -87,6 +126,7 @@ export function AddLessonDialog({
         onChange={(i) => {
           setTab(i);
           setFiles([]);
+          setCaptions(null);
           setErrors((e) => ({ title: e.title }));
         }}
       >
@@ -116,11 +156,51 @@ export function AddLessonDialog({
               )}
             </div>
           )}
+          {type === 'VIDEO' && (
+            <div className={errors.captions ? 'ui-field ui-field--invalid' : 'ui-field'}>
+              <label htmlFor={captionsId} className="ui-field__label">
+                Captions (WebVTT, optional)
+              </label>
+              <input
+                id={captionsId}
+                type="file"
+                className="admin-file-input"
+                accept=".vtt,text/vtt"
+                aria-invalid={errors.captions ? true : undefined}
+                aria-describedby={errors.captions ? `${captionsId}-error` : undefined}
+                onChange={(e) => setCaptions(e.target.files?.[0] ?? null)}
+              />
+              {errors.captions && (
+                <p id={`${captionsId}-error`} className="ui-field__error">
+                  {errors.captions}
+                </p>
+              )}
+            </div>
+          )}
+          {upload && (
+            <TextAreaField
+              label="Links (one per line, optional)"
+              rows={2}
+              value={links}
+              onChange={(e) => setLinks(e.target.value)}
+              error={errors.links}
+            />
+          )}
+          {progress && (
+            <div className="admin-upload-progress" aria-live="polite">
+              <ProgressBar label={`Uploading ${progress.name}`} value={(progress.sent / progress.total) * 100} />
+              <p className="admin-upload-progress__status">
+                {progress.reconnecting ? 'Connection lost. Resuming the upload…' : timeLeft(progress.secondsLeft)}
+              </p>
+            </div>
+          )}
           <div className="admin-form__actions">
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit">Add lesson</Button>
+            <Button type="submit" disabled={progress !== null}>
+              {progress ? 'Uploading…' : 'Add lesson'}
+            </Button>
           </div>
         </form>
       </Tabs>
