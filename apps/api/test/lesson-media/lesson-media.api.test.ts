@@ -102,7 +102,11 @@ describe.each(['disk', 's3'] as const)('resumable lesson media uploads (%s)', (b
 
   it.each([
     ['video', Buffer.from('%PDF-1.4\n% renamed to .mp4\n%%EOF\n'), 'This file is not an mp4 video.'],
-    ['captions', Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nSubRip\n'), 'This file is not a WebVTT captions file (it must start with WEBVTT).'],
+    [
+      'captions',
+      Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nSubRip\n'),
+      'This file is not a WebVTT captions file (it must start with WEBVTT).',
+    ],
     ['reading', mp4File({ seconds: 1 }), 'This file is not a PDF document.'],
   ] as const)('refuses a %s whose content is something else (415) and forgets the upload', async (kind, data, message) => {
     const started = await start({ kind, file_name: 'file', size_bytes: data.length }).expect(201);

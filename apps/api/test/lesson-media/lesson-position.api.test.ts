@@ -13,7 +13,10 @@ let course: Awaited<ReturnType<typeof insertCourse>>;
 
 /** Uploads a file in one chunk and answers its stored file. */
 async function upload(kind: string, name: string, data: Buffer) {
-  const started = await t.http.post('/api/lessons/media/uploads/').set(bearer(admin)).send({ kind, file_name: name, size_bytes: data.length });
+  const started = await t.http
+    .post('/api/lessons/media/uploads/')
+    .set(bearer(admin))
+    .send({ kind, file_name: name, size_bytes: data.length });
   const done = await t.http
     .put(`/api/lessons/media/uploads/${started.body.id_slug}/chunks/0`)
     .set(bearer(admin))
@@ -91,7 +94,9 @@ describe('a lesson with uploaded media', () => {
             id_slug: mod.id_slug,
             title: mod.title,
             order: 0,
-            lessons: [{ title: 'New', order: 0, lesson_type: 'VIDEO', video_lecture_id_slug: video.id_slug, video_captions_id_slug: video.id_slug }],
+            lessons: [
+              { title: 'New', order: 0, lesson_type: 'VIDEO', video_lecture_id_slug: video.id_slug, video_captions_id_slug: video.id_slug },
+            ],
           },
         ],
       })

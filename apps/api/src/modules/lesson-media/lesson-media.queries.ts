@@ -24,7 +24,10 @@ const UPLOAD_COLUMNS = `u.id, u.id_slug, u.kind, u.original_name, u.size_bytes::
 
 export function insertUpload(
   q: Sql,
-  row: Pick<UploadRow, 'kind' | 'original_name' | 'size_bytes' | 'chunk_size' | 'storage_key' | 'backend' | 'multipart_upload_id' | 'uploaded_by'>,
+  row: Pick<
+    UploadRow,
+    'kind' | 'original_name' | 'size_bytes' | 'chunk_size' | 'storage_key' | 'backend' | 'multipart_upload_id' | 'uploaded_by'
+  >,
 ) {
   return mustOne<UploadRow>(
     q,
@@ -48,7 +51,14 @@ export function findUpload(q: Sql, idSlug: string) {
  * Records a chunk as received, only when the upload still stood at its offset (another request
  * may have sent the same chunk meanwhile); answers whether this request moved it on.
  */
-export async function advanceUpload(q: Sql, id: string, offset: number, received: number, partIndex: number, etag: string): Promise<boolean> {
+export async function advanceUpload(
+  q: Sql,
+  id: string,
+  offset: number,
+  received: number,
+  partIndex: number,
+  etag: string,
+): Promise<boolean> {
   const row = await one<{ id: string }>(
     q,
     `UPDATE lesson_media_uploads SET received_bytes = $3, part_etags[$4] = $5, updated_at = now()

@@ -38,7 +38,8 @@ const KIND_PURPOSE: Record<LessonMediaKind, string> = {
   reading: FILE_PURPOSE.lessonReading,
 };
 export const UPLOAD_NOT_FOUND = 'This upload does not exist.';
-export const NO_DURATION_MESSAGE = 'This video has no readable duration (its mp4 movie header is missing); please upload a complete mp4 file.';
+export const NO_DURATION_MESSAGE =
+  'This video has no readable duration (its mp4 movie header is missing); please upload a complete mp4 file.';
 
 class CutOff extends Error {}
 

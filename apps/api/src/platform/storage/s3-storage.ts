@@ -72,9 +72,9 @@ export class S3Storage implements StorageAdapter {
 
   async startParts(key: string, meta: PutFileMeta): Promise<string> {
     const { CreateMultipartUploadCommand } = await sdk();
-    const answer = await (await this.s3()).send(
-      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: meta.contentType }),
-    );
+    const answer = await (
+      await this.s3()
+    ).send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: meta.contentType }));
     if (!answer.UploadId) throw new Error('The bucket did not start a multipart upload');
     return answer.UploadId;
   }
@@ -82,7 +82,9 @@ export class S3Storage implements StorageAdapter {
   /** One part of the multipart upload, streamed to the bucket (parts are numbered from 1). */
   async writePart(key: string, uploadId: string | null, part: FilePart): Promise<string> {
     const { UploadPartCommand } = await sdk();
-    const answer = await (await this.s3()).send(
+    const answer = await (
+      await this.s3()
+    ).send(
       new UploadPartCommand({
         Bucket: this.bucket,
         Key: key,
@@ -99,7 +101,9 @@ export class S3Storage implements StorageAdapter {
 
   async finishParts(key: string, uploadId: string | null, etags: string[]): Promise<void> {
     const { CompleteMultipartUploadCommand } = await sdk();
-    await (await this.s3()).send(
+    await (
+      await this.s3()
+    ).send(
       new CompleteMultipartUploadCommand({
         Bucket: this.bucket,
         Key: key,

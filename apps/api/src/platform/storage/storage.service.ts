@@ -124,7 +124,12 @@ export class StorageService implements OnApplicationShutdown {
    * upload), with a video's duration.
    */
   record(
-    input: Omit<SaveFileInput, 'data'> & { storageKey: string; sizeBytes: number; backend: StorageBackend; durationSeconds?: number | null },
+    input: Omit<SaveFileInput, 'data'> & {
+      storageKey: string;
+      sizeBytes: number;
+      backend: StorageBackend;
+      durationSeconds?: number | null;
+    },
     manager: EntityManager = this.db.manager,
   ): Promise<StoredFile> {
     return mustOne<StoredFile>(

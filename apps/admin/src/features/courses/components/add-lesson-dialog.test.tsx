@@ -40,10 +40,22 @@ describe('AddLessonDialog', () => {
       },
       'PUT lessons/media/uploads/up-video/chunks/0': (c) => {
         chunks.push(c.body);
-        return { id_slug: 'up-video', kind: 'video', size_bytes: 1, chunk_size: 8, offset: 1, file: { id_slug: 'vid1', original_name: 'lecture.mp4', duration_seconds: 12 } };
+        return {
+          id_slug: 'up-video',
+          kind: 'video',
+          size_bytes: 1,
+          chunk_size: 8,
+          offset: 1,
+          file: { id_slug: 'vid1', original_name: 'lecture.mp4', duration_seconds: 12 },
+        };
       },
       'PUT lessons/media/uploads/up-captions/chunks/0': () => ({
-        id_slug: 'up-captions', kind: 'captions', size_bytes: 1, chunk_size: 8, offset: 1, file: { id_slug: 'cap1', original_name: 'lecture.vtt', duration_seconds: null },
+        id_slug: 'up-captions',
+        kind: 'captions',
+        size_bytes: 1,
+        chunk_size: 8,
+        offset: 1,
+        file: { id_slug: 'cap1', original_name: 'lecture.vtt', duration_seconds: null },
       }),
     });
     const onAdd = vi.fn();

@@ -35,7 +35,9 @@ export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd, startAt = 
   const kept = useRef<number>(startAt ?? 0);
   const video = useRef<HTMLVideoElement | null>(null);
   const keepPlace = useRef(onPosition);
-  keepPlace.current = onPosition;
+  useEffect(() => {
+    keepPlace.current = onPosition;
+  }, [onPosition]);
 
   const keep = (seconds: number, force = false) => {
     if (!Number.isFinite(seconds) || (!force && Math.abs(seconds - kept.current) < KEEP_EVERY_SECONDS)) return;
