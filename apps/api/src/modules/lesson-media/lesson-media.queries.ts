@@ -1,5 +1,5 @@
 import type { LessonMediaKind } from '@school/contracts';
-import { exec, mustOne, one, type Sql } from '../../common/sql/db';
+import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 
 export interface UploadRow {
   id: string;
@@ -74,4 +74,47 @@ export async function finishUpload(q: Sql, id: string, fileIdSlug: string): Prom
 
 export async function deleteUpload(q: Sql, id: string): Promise<void> {
   await exec(q, `DELETE FROM lesson_media_uploads WHERE id = $1`, [id]);
+}
+
+/** Takes the sweep's advisory lock for this transaction; false when another process holds it. */
+export async function tryLock(q: Sql, name: string): Promise<boolean> {
+  return (await mustOne<{ locked: boolean }>(q, `SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [name])).locked;
+}
+
+export type StaleUpload = Pick<UploadRow, 'id' | 'storage_key' | 'backend' | 'multipart_upload_id'>;
+
+/** Unfinished uploads no chunk has reached for `age`, locked until the sweep's transaction ends. */
+export function staleUploads(q: Sql, age: string) {
+  return rows<StaleUpload>(
+    q,
+    `SELECT id, storage_key, backend, multipart_upload_id FROM lesson_media_uploads
+      WHERE file_id_slug IS NULL AND updated_at < now() - $1::interval
+      ORDER BY id FOR UPDATE SKIP LOCKED`,
+    [age],
+  );
+}
+
+export async function deleteUploads(q: Sql, ids: string[]): Promise<void> {
+  await exec(q, `DELETE FROM lesson_media_uploads WHERE id = ANY($1::bigint[])`, [ids]);
+}
+
+/**
+ * Deletes the files finished uploads made that no lesson uses (video, captions or reading) once
+ * they are `age` old, with their upload rows; answers where their bytes are.
+ */
+export function deleteUnusedMedia(q: Sql, age: string) {
+  return rows<{ storage_key: string; backend: 'disk' | 's3' }>(
+    q,
+    `WITH gone AS (
+       DELETE FROM stored_files f
+        WHERE f.created_date < now() - $1::interval
+          AND EXISTS (SELECT 1 FROM lesson_media_uploads u WHERE u.file_id_slug = f.id_slug)
+          AND NOT EXISTS (SELECT 1 FROM lessons l WHERE l.video_lecture_id_slug = f.id_slug)
+          AND NOT EXISTS (SELECT 1 FROM lessons l WHERE l.video_captions_id_slug = f.id_slug)
+          AND NOT EXISTS (SELECT 1 FROM lessons l WHERE l.reading_pdf_id_slugs @> ARRAY[f.id_slug])
+       RETURNING f.id_slug, f.storage_key, f.backend),
+     uploads AS (DELETE FROM lesson_media_uploads u USING gone WHERE u.file_id_slug = gone.id_slug)
+     SELECT storage_key, backend FROM gone`,
+    [age],
+  );
 }

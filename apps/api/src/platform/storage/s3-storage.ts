@@ -113,9 +113,14 @@ export class S3Storage implements StorageAdapter {
     );
   }
 
+  /** Aborts the multipart upload; one the bucket no longer knows (aborted before) is no error. */
   async abortParts(key: string, uploadId: string | null): Promise<void> {
     const { AbortMultipartUploadCommand } = await sdk();
-    await (await this.s3()).send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId! }));
+    try {
+      await (await this.s3()).send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId! }));
+    } catch (e) {
+      if ((e as { name?: string }).name !== 'NoSuchUpload') throw e;
+    }
   }
 
   async remove(key: string): Promise<void> {

@@ -44,7 +44,7 @@ export interface StorageAdapter {
   writePart(key: string, uploadId: string | null, part: FilePart): Promise<string | null>;
   /** Makes the parts written so far the file under key. */
   finishParts(key: string, uploadId: string | null, etags: string[]): Promise<void>;
-  /** Drops an unfinished file and its parts. */
+  /** Drops an unfinished file and its parts; one dropped before is no error. */
   abortParts(key: string, uploadId: string | null): Promise<void>;
   /** Deletes the bytes under key; a missing file is no error. */
   remove(key: string): Promise<void>;
