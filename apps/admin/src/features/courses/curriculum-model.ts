@@ -156,3 +156,15 @@ export function addLesson(
 export function appendModule(draft: Draft, module: { id_slug: string; title: string }): Draft {
   return [...draft, { key: module.id_slug, id_slug: module.id_slug, title: module.title, lessons: [] }];
 }
+
+/** Points a lesson at newly uploaded files (a video with its captions, or its readings). */
+export function replaceLessonMedia(
+  draft: Draft,
+  moduleKey: string,
+  lessonKey: string,
+  media: Partial<Pick<DraftLesson, 'video_lecture_id_slug' | 'video_captions_id_slug' | 'reading_pdf_id_slugs'>>,
+): Draft {
+  return draft.map((m) =>
+    m.key !== moduleKey ? m : { ...m, lessons: m.lessons.map((l) => (l.key !== lessonKey ? l : { ...l, ...media })) },
+  );
+}
