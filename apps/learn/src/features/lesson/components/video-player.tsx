@@ -1,7 +1,7 @@
 import { VIDEO_AUTO_COMPLETE_SECONDS } from '@school/contracts';
 import { LoadingIndicator } from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, type SyntheticEvent } from 'react';
 import { useVideoUrl } from '../api/get-video-url';
 import '../lesson.css';
 
@@ -33,7 +33,6 @@ export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd, startAt = 
   const reported = useRef(false);
   const resumeAt = useRef<number | null>(startAt && startAt > 0 ? startAt : null);
   const kept = useRef<number>(startAt ?? 0);
-  const video = useRef<HTMLVideoElement | null>(null);
   const keepPlace = useRef(onPosition);
   useEffect(() => {
     keepPlace.current = onPosition;
@@ -45,14 +44,16 @@ export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd, startAt = 
     keepPlace.current?.(seconds);
   };
 
-  // Leaving the lesson keeps the place where the student was.
-  useEffect(
-    () => () => {
-      const v = video.current;
-      if (v && v.currentTime > 0 && v.currentTime !== kept.current) keepPlace.current?.(v.currentTime);
-    },
-    [],
-  );
+  // Leaving the lesson keeps the place where the student was. This runs as the element goes (a
+  // ref's cleanup), while it can still be read: an effect's cleanup runs after refs are cleared.
+  const attach = useCallback((v: HTMLVideoElement) => {
+    return () => {
+      if (v.currentTime > 0 && v.currentTime !== kept.current) {
+        kept.current = v.currentTime;
+        keepPlace.current?.(v.currentTime);
+      }
+    };
+  }, []);
 
   const check = (e: SyntheticEvent<HTMLVideoElement>) => {
     const v = e.currentTarget;
@@ -71,7 +72,7 @@ export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd, startAt = 
     // oxlint-disable-next-line jsx-a11y/media-has-caption
     <video
       key={url.data}
-      ref={video}
+      ref={attach}
       className="learn-video"
       src={url.data}
       controls
