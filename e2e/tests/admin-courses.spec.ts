@@ -35,7 +35,7 @@ test('an admin creates a course, builds its curriculum and reorders it by drag a
   expect(await moduleTitles(page)).toEqual(['Thin films', 'Critical dimensions', 'Overlay']);
   await expect(page.getByRole('button', { name: 'Save curriculum' })).toBeDisabled();
 
-  // Lessons: the video and reading tabs ask for their files and uploads are disabled; quizzes and projects are added.
+  // Lessons: the video and reading tabs ask for their files and check them by content; quizzes and projects are added.
   const thinFilms = page.getByRole('region', { name: 'Module 1: Thin films' });
   await thinFilms.getByRole('button', { name: 'Add lesson to Thin films' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a lesson to Thin films' });

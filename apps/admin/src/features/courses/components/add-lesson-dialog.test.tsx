@@ -80,6 +80,10 @@ describe('AddLessonDialog', () => {
       link_urls: ['https://example.com/etching'],
     });
     expect(chunks[0]).toBeInstanceOf(Blob);
+    // The last file's bar stays complete once the upload is done.
+    expect(screen.getByRole('progressbar', { name: 'Uploading lecture.vtt' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByText('Upload complete.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add lesson' })).toBeEnabled();
     expect(screen.queryByText('Uploading lesson is disabled for now. Please contact the admin.')).not.toBeInTheDocument();
   });
 

@@ -47,6 +47,7 @@ export function useLessonMediaUpload() {
   const [captions, setCaptions] = useState<File | null>(null);
   const [errors, setErrors] = useState<MediaErrors>({});
   const [progress, setProgress] = useState<(UploadProgress & { name: string }) | null>(null);
+  const [uploading, setUploading] = useState(false);
   const { client } = useSession();
 
   const reset = useCallback(() => {
@@ -54,6 +55,7 @@ export function useLessonMediaUpload() {
     setCaptions(null);
     setErrors({});
     setProgress(null);
+    setUploading(false);
   }, []);
 
   /** The problems with the chosen files for a lesson of `type` (none for quizzes and projects). */
@@ -67,11 +69,13 @@ export function useLessonMediaUpload() {
 
   /**
    * Uploads the chosen files one after the other; answers the lesson's new media, or null after
-   * showing why an upload failed. A video's captions are null when none were chosen.
+   * showing why an upload failed. A video's captions are null when none were chosen. The last
+   * file's bar stays complete afterwards.
    */
   const upload = async (type: LessonType): Promise<LessonMedia | null> => {
     const send = async (kind: LessonMediaKind, file: File) =>
       (await uploadLessonMedia(client, kind, file, (p) => setProgress({ ...p, name: file.name }))).id_slug;
+    setUploading(true);
     try {
       const media: LessonMedia = {};
       if (type === 'VIDEO') {
@@ -83,14 +87,15 @@ export function useLessonMediaUpload() {
       }
       return media;
     } catch (err) {
+      setProgress(null);
       setErrors({ files: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : UPLOAD_FAILED });
       return null;
     } finally {
-      setProgress(null);
+      setUploading(false);
     }
   };
 
-  return { files, setFiles, captions, setCaptions, errors, setErrors, progress, uploading: progress !== null, reset, check, upload };
+  return { files, setFiles, captions, setCaptions, errors, setErrors, progress, uploading, reset, check, upload };
 }
 
 export type LessonMediaUpload = ReturnType<typeof useLessonMediaUpload>;
@@ -150,15 +155,15 @@ export function LessonMediaFields({ type, media }: { type: LessonType; media: Le
   );
 }
 
-/** The upload under way: its file's bar, and the time left (or that it waits to resume). */
+/** The upload under way: its file's bar, and the time left (or that it waits to resume); complete once done. */
 export function LessonUploadProgress({ media }: { media: LessonMediaUpload }) {
-  const { progress } = media;
+  const { progress, uploading } = media;
   if (!progress) return null;
   return (
     <div className="admin-upload-progress" aria-live="polite">
       <ProgressBar label={`Uploading ${progress.name}`} value={(progress.sent / progress.total) * 100} />
       <p className="admin-upload-progress__status">
-        {progress.reconnecting ? 'Connection lost. Resuming the upload…' : timeLeft(progress.secondsLeft)}
+        {!uploading ? 'Upload complete.' : progress.reconnecting ? 'Connection lost. Resuming the upload…' : timeLeft(progress.secondsLeft)}
       </p>
     </div>
   );
