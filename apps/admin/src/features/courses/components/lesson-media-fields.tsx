@@ -12,6 +12,8 @@ export interface LessonMedia {
 
 const CAPTIONS_MESSAGE = 'Captions must be a WebVTT (.vtt) file.';
 const UPLOAD_FAILED = 'Something went wrong with the file upload... Please try again.';
+/** How long the complete bar shows before the dialog goes on (adds or replaces), so it is seen. */
+export const SHOW_COMPLETE_MS = 600;
 
 /** Video lessons need an mp4 (captions optional), readings need PDFs. */
 export const UPLOAD_RULES: Partial<
@@ -48,6 +50,7 @@ export function useLessonMediaUpload() {
   const [errors, setErrors] = useState<MediaErrors>({});
   const [progress, setProgress] = useState<(UploadProgress & { name: string }) | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [done, setDone] = useState(false);
   const { client } = useSession();
 
   const reset = useCallback(() => {
@@ -56,6 +59,7 @@ export function useLessonMediaUpload() {
     setErrors({});
     setProgress(null);
     setUploading(false);
+    setDone(false);
   }, []);
 
   /** The problems with the chosen files for a lesson of `type` (none for quizzes and projects). */
@@ -70,12 +74,13 @@ export function useLessonMediaUpload() {
   /**
    * Uploads the chosen files one after the other; answers the lesson's new media, or null after
    * showing why an upload failed. A video's captions are null when none were chosen. The last
-   * file's bar stays complete afterwards.
+   * file's complete bar shows for a moment before it answers, and stays.
    */
   const upload = async (type: LessonType): Promise<LessonMedia | null> => {
     const send = async (kind: LessonMediaKind, file: File) =>
       (await uploadLessonMedia(client, kind, file, (p) => setProgress({ ...p, name: file.name }))).id_slug;
     setUploading(true);
+    setDone(false);
     try {
       const media: LessonMedia = {};
       if (type === 'VIDEO') {
@@ -85,6 +90,8 @@ export function useLessonMediaUpload() {
         media.reading_pdf_id_slugs = [];
         for (const file of files) media.reading_pdf_id_slugs.push(await send('reading', file));
       }
+      setDone(true);
+      await new Promise((r) => setTimeout(r, SHOW_COMPLETE_MS));
       return media;
     } catch (err) {
       setProgress(null);
@@ -95,7 +102,7 @@ export function useLessonMediaUpload() {
     }
   };
 
-  return { files, setFiles, captions, setCaptions, errors, setErrors, progress, uploading, reset, check, upload };
+  return { files, setFiles, captions, setCaptions, errors, setErrors, progress, uploading, done, reset, check, upload };
 }
 
 export type LessonMediaUpload = ReturnType<typeof useLessonMediaUpload>;
@@ -157,13 +164,13 @@ export function LessonMediaFields({ type, media }: { type: LessonType; media: Le
 
 /** The upload under way: its file's bar, and the time left (or that it waits to resume); complete once done. */
 export function LessonUploadProgress({ media }: { media: LessonMediaUpload }) {
-  const { progress, uploading } = media;
+  const { progress, done } = media;
   if (!progress) return null;
   return (
     <div className="admin-upload-progress" aria-live="polite">
       <ProgressBar label={`Uploading ${progress.name}`} value={(progress.sent / progress.total) * 100} />
       <p className="admin-upload-progress__status">
-        {!uploading ? 'Upload complete.' : progress.reconnecting ? 'Connection lost. Resuming the upload…' : timeLeft(progress.secondsLeft)}
+        {done ? 'Upload complete.' : progress.reconnecting ? 'Connection lost. Resuming the upload…' : timeLeft(progress.secondsLeft)}
       </p>
     </div>
   );
