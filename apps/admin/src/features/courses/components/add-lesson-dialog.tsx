@@ -81,24 +81,29 @@ export function AddLessonDialog({
         tabs={LESSON_TYPES.map((t) => ({ label: LESSON_TYPE_LABELS[t] }))}
         active={tab}
         onChange={(i) => {
+          // The lesson's type stays while its files upload.
+          if (media.uploading) return;
           setTab(i);
           media.reset();
           setErrors((e) => ({ title: e.title }));
         }}
       >
         <form className="admin-form" onSubmit={onSubmit} noValidate>
-          <TextField label="Lesson title" required value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-          <TextAreaField label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-          <LessonMediaFields type={type} media={media} />
-          {upload && (
-            <TextAreaField
-              label="Links (one per line, optional)"
-              rows={2}
-              value={links}
-              onChange={(e) => setLinks(e.target.value)}
-              error={errors.links}
-            />
-          )}
+          {/* Nothing changes while the files upload. */}
+          <fieldset className="admin-upload-fields" disabled={media.uploading}>
+            <TextField label="Lesson title" required value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+            <TextAreaField label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <LessonMediaFields type={type} media={media} />
+            {upload && (
+              <TextAreaField
+                label="Links (one per line, optional)"
+                rows={2}
+                value={links}
+                onChange={(e) => setLinks(e.target.value)}
+                error={errors.links}
+              />
+            )}
+          </fieldset>
           <LessonUploadProgress media={media} />
           <div className="admin-form__actions">
             <Button variant="secondary" onClick={onClose}>

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES, ApiError, type LessonMediaKind, type LessonType } from '@school/contracts';
 import { ProgressBar, useSession } from '@school/ui';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { timeLeft, type UploadProgress, uploadLessonMedia } from '../api/upload-lesson-media';
 
 /** The files of a lesson, as the curriculum payload names them. */
@@ -165,9 +165,15 @@ export function LessonMediaFields({ type, media }: { type: LessonType; media: Le
 /** The upload under way: its file's bar, and the time left (or that it waits to resume); complete once done. */
 export function LessonUploadProgress({ media }: { media: LessonMediaUpload }) {
   const { progress, done } = media;
+  const shown = progress !== null;
+  const box = useRef<HTMLDivElement>(null);
+  // On a small screen the bar appears below the fold of the dialog: bring it into view.
+  useEffect(() => {
+    if (shown) box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown]);
   if (!progress) return null;
   return (
-    <div className="admin-upload-progress" aria-live="polite">
+    <div ref={box} className="admin-upload-progress" aria-live="polite">
       <ProgressBar label={`Uploading ${progress.name}`} value={(progress.sent / progress.total) * 100} />
       <p className="admin-upload-progress__status">
         {done ? 'Upload complete.' : progress.reconnecting ? 'Connection lost. Resuming the upload…' : timeLeft(progress.secondsLeft)}

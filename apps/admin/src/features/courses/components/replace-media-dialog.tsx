@@ -55,7 +55,9 @@ export function ReplaceMediaDialog({
             ? 'The new video takes the place of the current one when you save the curriculum. Without new captions, the current captions are removed.'
             : 'The new files take the place of all the current readings when you save the curriculum.'}
         </p>
-        <LessonMediaFields type={type} media={media} />
+        <fieldset className="admin-upload-fields" disabled={media.uploading}>
+          <LessonMediaFields type={type} media={media} />
+        </fieldset>
         <LessonUploadProgress media={media} />
         <div className="admin-form__actions">
           <Button variant="secondary" onClick={onClose}>
