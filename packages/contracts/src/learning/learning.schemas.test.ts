@@ -142,6 +142,7 @@ describe('student call schemas', () => {
       order: 0,
       lesson_type: 'PROJECT',
       video_lecture_id_slug: null,
+      video_duration_seconds: null,
       reading_pdf_id_slugs: [],
       link_urls: ['https://example.com/spec'],
       video_captions_url: null,

@@ -296,6 +296,8 @@ export const LessonSchema = z.object({
   order: z.number().int(),
   lesson_type: LessonTypeSchema,
   video_lecture_id_slug: z.string().nullable(),
+  /** The video's length in seconds (read from the mp4 when it was uploaded); null without a video. */
+  video_duration_seconds: z.number().nullable(),
   /** File URLs of the reading PDFs. */
   reading_pdf_id_slugs: z.array(z.string()),
   link_urls: z.array(z.string()),
@@ -366,6 +368,25 @@ export const UserCourseViewParamsSchema = z.object({
   courseId: IdSlugSchema,
   userIdSlug: IdSlugSchema,
 });
+
+// ---- the student's place in a lesson video ------------------------------------------
+
+export const LessonPositionParamsSchema = z.strictObject({
+  cohortId: IdSlugSchema,
+  lessonId: IdSlugSchema,
+  userIdSlug: IdSlugSchema,
+});
+/** Where the student stopped in the lesson's video, in seconds from its start. */
+export const SaveLessonPositionSchema = z.strictObject({
+  position_seconds: z
+    .number({ error: 'position_seconds must be a number' })
+    .min(0, { error: 'position_seconds must not be negative' })
+    .max(7 * 24 * 3600, { error: 'position_seconds is too large' }),
+});
+export type SaveLessonPosition = z.infer<typeof SaveLessonPositionSchema>;
+/** The kept position; null when the student has not watched the video yet. */
+export const LessonPositionResponseSchema = z.object({ position_seconds: z.number().nullable() });
+export type LessonPositionResponse = z.infer<typeof LessonPositionResponseSchema>;
 
 // ---- video url and completion -------------------------------------------------------
 

@@ -196,7 +196,7 @@ lesson_json AS (
   SELECT lr.module_id, lr."order", lr.id, lr.is_completed, json_build_object(
     'id_slug', lr.id_slug, 'title', lr.title, 'description', lr.description, 'order', lr."order",
     'lesson_type', lr.lesson_type, 'video_lecture_id_slug', lr.video_lecture_id_slug,
-    'video_captions_id_slug', lr.video_captions_id_slug,
+    'video_captions_id_slug', lr.video_captions_id_slug, 'video_duration_seconds', lr.video_duration_seconds,
     'reading_files', coalesce((
       SELECT json_agg(json_build_object('id_slug', f.id_slug, 'name', f.original_name) ORDER BY r.ord)
         FROM unnest(lr.reading_pdf_id_slugs) WITH ORDINALITY r(slug, ord) JOIN stored_files f ON f.id_slug = r.slug), '[]'),
@@ -324,6 +324,40 @@ SELECT c.end_access_date <= now() AS access_ended
   JOIN enrolments e ON e.cohort_id = c.id
   JOIN users u ON u.id = e.user_id
  WHERE c.id_slug = $1 AND u.id_slug = $2 AND ${LISTED_ENROLMENT}`;
+
+/** A lesson of a course of the cohort that the student ($3, user id_slug) may read now. */
+const POSITION_TARGET = `
+SELECT u.id AS user_id, l.id AS lesson_id
+  FROM cohorts c
+  JOIN enrolments e ON e.cohort_id = c.id
+  JOIN users u ON u.id = e.user_id
+  JOIN cohort_courses cc ON cc.cohort_id = c.id
+  JOIN modules m ON m.course_id = cc.course_id
+  JOIN lessons l ON l.module_id = m.id
+ WHERE c.id_slug = $1 AND l.id_slug = $2 AND u.id_slug = $3 AND ${READABLE_ENROLMENT}
+ LIMIT 1`;
+
+/** The student's kept position in a lesson: no row when the lesson is not theirs to read, null when not kept yet. */
+export function lessonPosition(q: Sql, cohortIdSlug: string, lessonIdSlug: string, userIdSlug: string) {
+  return one<{ position_seconds: number | null }>(
+    q,
+    `SELECT p.position_seconds FROM (${POSITION_TARGET}) t
+       LEFT JOIN lesson_positions p ON p.user_id = t.user_id AND p.lesson_id = t.lesson_id`,
+    [cohortIdSlug, lessonIdSlug, userIdSlug],
+  );
+}
+
+/** Keeps the student's position in a lesson; no row when the lesson is not theirs to read. */
+export function saveLessonPosition(q: Sql, cohortIdSlug: string, lessonIdSlug: string, userIdSlug: string, seconds: number) {
+  return one<{ position_seconds: number }>(
+    q,
+    `INSERT INTO lesson_positions (user_id, lesson_id, position_seconds)
+     SELECT t.user_id, t.lesson_id, $4 FROM (${POSITION_TARGET}) t
+     ON CONFLICT (user_id, lesson_id) DO UPDATE SET position_seconds = EXCLUDED.position_seconds, updated_at = now()
+     RETURNING position_seconds`,
+    [cohortIdSlug, lessonIdSlug, userIdSlug, seconds],
+  );
+}
 
 export function lessonFileAccess(q: Sql, fileIdSlug: string, userId: string, isAdmin: boolean) {
   return one<{ id_slug: string; original_name: string; content_type: string }>(q, LESSON_FILE_ACCESS_SQL, [fileIdSlug, userId, isAdmin]);

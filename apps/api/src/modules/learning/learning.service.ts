@@ -2,6 +2,7 @@ import { ForbiddenException, Inject, Injectable, NotFoundException, Unprocessabl
 import { ACCESS_ENDED_MESSAGE, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
 import type {
   CertificateDocumentResponse,
+  LessonPositionResponse,
   CoursePart,
   LessonDetail,
   MarkLessonCompleteResponse,
@@ -21,6 +22,8 @@ import {
   keepCertificateDocument,
   lessonFileAccess,
   markLessonComplete,
+  lessonPosition,
+  saveLessonPosition,
   USER_COHORTS_SQL,
   USER_COURSE_VIEW_SQL,
 } from './learning.queries';
@@ -121,6 +124,28 @@ export class LearningService {
     const file = await lessonFileAccess(this.db, idSlug, me.id, me.role === 'ADMIN');
     if (!file) throw new NotFoundException(NOT_AVAILABLE);
     return { url: this.storage.signedUrl(file.id_slug) };
+  }
+
+  /** The student's place in a lesson video; the student or an admin may read it. */
+  async lessonPosition(me: AuthUser, cohortIdSlug: string, lessonIdSlug: string, userIdSlug: string): Promise<LessonPositionResponse> {
+    this.assertSelfOrAdmin(me, userIdSlug);
+    const row = await lessonPosition(this.db, cohortIdSlug, lessonIdSlug, userIdSlug);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return { position_seconds: row.position_seconds };
+  }
+
+  /** Only the student keeps their own place (an admin's playback is not the student's). */
+  async saveLessonPosition(
+    me: AuthUser,
+    cohortIdSlug: string,
+    lessonIdSlug: string,
+    userIdSlug: string,
+    seconds: number,
+  ): Promise<LessonPositionResponse> {
+    if (me.id_slug !== userIdSlug) throw new NotFoundException(NOT_AVAILABLE);
+    const row = await saveLessonPosition(this.db, cohortIdSlug, lessonIdSlug, userIdSlug, seconds);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return { position_seconds: row.position_seconds };
   }
 
   /** The class's lessons after its end_access_date are a 403 saying so; anything else unreadable is a 404. */
