@@ -5,6 +5,7 @@ import {
   EMAIL_CHANGE_LINK_EXPIRED_MESSAGE,
   EMAIL_CHANGE_LINK_INVALID_MESSAGE,
   EMAIL_CHANGE_LINK_USED_MESSAGE,
+  EMAIL_CHANGE_UNDONE_MESSAGE,
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
@@ -86,9 +87,46 @@ describe('verified email change', () => {
 
     const again = await confirm(token).expect(400);
     expect(again.body.errors.token).toBe(EMAIL_CHANGE_LINK_USED_MESSAGE);
-    // The cancel link of a confirmed change cannot undo it.
+  });
+
+  it('the old address undoes a confirmed change: its email comes back and every session of the account ends', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    await ask(u, next).expect(200);
+    await confirm(await nthLink(next, 'confirm-email')).expect(200);
+    const session = (await login(next, u.password).expect(200)).body.access as string;
+    await t.http.get('/api/auth/check/').set('Authorization', `Bearer ${session}`).expect(200);
+
     const cancelToken = await nthLink(u.email, 'cancel-email-change');
-    expect((await cancel(cancelToken).expect(400)).body.message).toBe(EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE);
+    expect((await cancel(cancelToken).expect(200)).body.message).toBe(EMAIL_CHANGE_UNDONE_MESSAGE);
+    await t.http.get('/api/auth/check/').set('Authorization', `Bearer ${session}`).expect(401);
+    await t.http.get('/api/auth/check/').set(bearer(u)).expect(401);
+    expect((await login(u.email, u.password).expect(200)).body.user.email).toBe(u.email);
+    await login(next, u.password).expect(400);
+    // Once: the link has done its work.
+    await cancel(cancelToken).expect(400);
+  });
+
+  it('a confirmed change can be undone only within its window, and not once the account has moved on', async () => {
+    const late = await createUser(t);
+    const lateNext = freshEmail();
+    await ask(late, lateNext).expect(200);
+    await confirm(await nthLink(lateNext, 'confirm-email')).expect(200);
+    await t.ds.query(`UPDATE email_change_requests SET confirmed_at = now() - interval '8 days' WHERE new_email = $1`, [lateNext]);
+    const lateCancel = await nthLink(late.email, 'cancel-email-change');
+    expect((await cancel(lateCancel).expect(400)).body.message).toBe(EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE);
+    await login(lateNext, late.password).expect(200);
+
+    const moved = await createUser(t);
+    const first = freshEmail();
+    await ask(moved, first).expect(200);
+    await confirm(await nthLink(first, 'confirm-email')).expect(200);
+    const firstCancel = await nthLink(moved.email, 'cancel-email-change');
+    const second = freshEmail();
+    await ask({ ...moved, email: first }, second).expect(200);
+    await confirm(await nthLink(second, 'confirm-email')).expect(200);
+    expect((await cancel(firstCancel).expect(400)).body.message).toBe(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+    await login(second, moved.password).expect(200);
   });
 
   it('stores only the hash of each token', async () => {

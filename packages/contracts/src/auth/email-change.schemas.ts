@@ -13,6 +13,10 @@ export const EMAIL_CHANGE_LINK_INVALID_MESSAGE = 'This email change link is no l
 export const EMAIL_CHANGE_LINK_EXPIRED_MESSAGE = 'This email change link has expired. Please change your email again from your settings.';
 export const EMAIL_CHANGE_LINK_USED_MESSAGE = 'This email change link has already been used.';
 export const EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE = 'This email change has already been confirmed, so it can no longer be cancelled.';
+/** Days after a confirmed change during which the old address's cancel link still undoes it. */
+export const EMAIL_CHANGE_UNDO_DAYS = 7;
+export const EMAIL_CHANGE_UNDONE_MESSAGE =
+  'The email change was undone: your account uses this email again, and every session of it has been signed out. If someone else may know your password, reset it now.';
 export const EMAIL_CHANGE_ALREADY_CANCELLED_MESSAGE = 'This email change was cancelled.';
 
 /** A confirmation or cancel link's token. */

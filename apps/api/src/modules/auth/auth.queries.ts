@@ -1,4 +1,4 @@
-import type { Role, User } from '@school/contracts';
+import { EMAIL_CHANGE_UNDO_DAYS, type Role, type User } from '@school/contracts';
 import { LOCK_QUEUE_FOR_REGISTRATION_SQL } from '../../common/cohort-queue-lock';
 import { exec, mustOne, one, type Sql } from '../../common/sql/db';
 
@@ -257,10 +257,12 @@ export interface EmailChangeRow {
   confirmed_at: string | null;
   cancelled_at: string | null;
   invalidated_at: string | null;
+  /** Confirmed longer ago than the undo window: the cancel link no longer undoes it. */
+  undo_expired: boolean;
 }
 
 const EMAIL_CHANGE_COLUMNS = `id, user_id, old_email, new_email, expires_at, expires_at <= now() AS expired,
-  confirmed_at, cancelled_at, invalidated_at`;
+  confirmed_at, cancelled_at, invalidated_at, coalesce(confirmed_at <= now() - make_interval(days => ${EMAIL_CHANGE_UNDO_DAYS}), false) AS undo_expired`;
 const LIVE_EMAIL_CHANGE = 'confirmed_at IS NULL AND cancelled_at IS NULL AND invalidated_at IS NULL';
 
 /** Withdraws the account's live email change (a newer request, a confirmation). */

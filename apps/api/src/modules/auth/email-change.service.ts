@@ -10,10 +10,12 @@ import {
   EMAIL_CHANGE_LINK_INVALID_MESSAGE,
   EMAIL_CHANGE_LINK_USED_MESSAGE,
   EMAIL_CHANGE_TTL_HOURS,
+  EMAIL_CHANGE_UNDO_DAYS,
+  EMAIL_CHANGE_UNDONE_MESSAGE,
   type EmailChangePending,
   type User,
 } from '@school/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
@@ -35,6 +37,7 @@ import {
 import { LoginThrottleService } from './login-throttle.service';
 import { resetTokenHash } from './password-reset-links';
 import { PasswordService } from './password.service';
+import { TokenService } from './token.service';
 
 /** The job that makes a request's token and mails its link: to the new address (confirm) or the old one (cancel). */
 export const EMAIL_CHANGE_JOB = 'email-change-link';
@@ -65,6 +68,7 @@ export class EmailChangeService {
     @Inject(MailService) private readonly mail: MailService,
     @Inject(PasswordService) private readonly passwords: PasswordService,
     @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
+    @Inject(TokenService) private readonly tokens: TokenService,
   ) {
     jobs.define<EmailChangeJob>({
       name: EMAIL_CHANGE_JOB,
@@ -124,7 +128,7 @@ export class EmailChangeService {
         template: 'email-change-notice',
         to: request.old_email,
         subjectId,
-        props: { firstName: request.first_name, newEmail: request.new_email, cancelUrl: url, validHours: EMAIL_CHANGE_TTL_HOURS },
+        props: { firstName: request.first_name, newEmail: request.new_email, cancelUrl: url, undoDays: EMAIL_CHANGE_UNDO_DAYS },
       });
     }
   }
@@ -150,18 +154,35 @@ export class EmailChangeService {
     });
   }
 
-  /** Withdraws a pending change with the link sent to the old address. */
+  /**
+   * The link sent to the old address: withdraws a pending change, or undoes a confirmed one within
+   * EMAIL_CHANGE_UNDO_DAYS (the owner of the old address may not be the one who confirmed it), then
+   * the account takes its old email back and every session of it ends.
+   */
   async cancel(token: string): Promise<{ message: string }> {
     return this.db.transaction(async (m) => {
       const request = await lockEmailChangeByToken(m, 'cancel', resetTokenHash(token));
       if (!request) throw linkError(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
-      if (request.confirmed_at) throw linkError(EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE);
+      if (request.confirmed_at && !request.cancelled_at) return this.undo(m, request);
       if (request.cancelled_at) throw linkError(EMAIL_CHANGE_ALREADY_CANCELLED_MESSAGE);
       if (request.invalidated_at) throw linkError(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
       // An expired request changed nothing; cancelling it says so all the same.
       await markEmailChange(m, request.id, 'cancelled');
       return { message: EMAIL_CHANGE_CANCELLED_MESSAGE };
     });
+  }
+
+  private async undo(m: EntityManager, request: EmailChangeRow): Promise<{ message: string }> {
+    if (request.undo_expired) throw linkError(EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE);
+    const account = await lockAccount(m, request.user_id);
+    // Changed again since: this link speaks of an address the account no longer has.
+    if (!account || account.email !== request.new_email) throw linkError(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+    if (await emailTaken(m, request.old_email)) throw linkError(DUPLICATE_EMAIL_MESSAGE);
+    await updateEmail(m, account.id, request.old_email);
+    await markEmailChange(m, request.id, 'cancelled');
+    await invalidateResetLinks(m, account.id);
+    await this.tokens.endAllSessions(account.id, m);
+    return { message: EMAIL_CHANGE_UNDONE_MESSAGE };
   }
 }
 
