@@ -103,3 +103,55 @@ describe('AddStudentPage CSV upload of the applications export', () => {
     expect(rows).toContain('Tan Mei LingMei LingTanfamily name written first');
   });
 });
+
+describe('AddStudentPage add or invite by email', () => {
+  const one = (over: Partial<typeof summary>) => ({
+    ...summary,
+    total_processed: 1,
+    successfully_added_to_cohort: 0,
+    added_to_queue: 0,
+    errors: 0,
+    queued_students: [],
+    error_students: [],
+    ...over,
+  });
+  const invite = async (email: string) => {
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), email);
+    await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Indah');
+    await userEvent.click(screen.getByRole('button', { name: 'Add or invite' }));
+  };
+
+  it('posts one row and says an invitation is on its way for an email without an account', async () => {
+    const api = setup(() => one({ added_to_queue: 1, queued_students: [{ email: 'indah@x.io', first_name: 'Indah', last_name: '' }] }));
+    await screen.findByRole('heading', { name: 'Add or invite by email' });
+    await invite('indah@x.io');
+    expect(await screen.findByText('indah@x.io has no account yet: an invitation to sign up is on its way.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      students: [{ email: 'indah@x.io', first_name: 'Indah', last_name: '' }],
+    });
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+  });
+
+  it('says an email with an account was added to the cohort', async () => {
+    setup(() => one({ successfully_added_to_cohort: 1 }));
+    await screen.findByRole('heading', { name: 'Add or invite by email' });
+    await invite('old@x.io');
+    expect(await screen.findByText('old@x.io already has an account and was added to the cohort.')).toBeInTheDocument();
+  });
+
+  it('shows the reason of a refused email under the field and keeps it', async () => {
+    setup(() => one({ errors: 1, error_students: [{ email: 'bad', first_name: 'Indah', last_name: '', reason: 'Invalid email format' }] }));
+    await screen.findByRole('heading', { name: 'Add or invite by email' });
+    await invite('bad');
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('bad');
+  });
+
+  it('asks for an email before any call', async () => {
+    const api = setup();
+    await screen.findByRole('heading', { name: 'Add or invite by email' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add or invite' }));
+    expect(await screen.findByText('Please enter an email.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});

@@ -13,9 +13,10 @@ import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BulkSummary } from './components/bulk-summary';
 import { CsvReadingSummary } from './components/csv-reading-summary';
+import { InviteByEmail } from './components/invite-by-email';
 import { CsvProblem, type CsvReading, readStudentsCsv } from './csv';
 
-/** /admin/cohorts/{id}/add-student?title=: add one student from the list, or many from a CSV file. */
+/** /admin/cohorts/{id}/add-student?title=: add many from a CSV file, one person by email (invited when they have no account), or one student from the list. */
 export function AddStudentPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
@@ -28,6 +29,7 @@ export function AddStudentPage() {
         back={{ to: paths.cohort(id, COHORT_TABS.students), label: title || 'Cohort' }}
       />
       <CsvUpload cohortId={id} />
+      <InviteByEmail cohortId={id} />
       <IndividualAdd cohortId={id} />
     </div>
   );
