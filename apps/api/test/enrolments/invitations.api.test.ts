@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import {
+  ADD_STUDENT_ONE_OF,
   INVITATION_EXPIRED_MESSAGE,
   INVITATION_INVALID_MESSAGE,
   INVITATION_OTHER_EMAIL_MESSAGE,
@@ -12,6 +13,7 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '
 import { makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { INVITATION_JOB } from '../../src/modules/enrolments/invitations.service';
+import { ALREADY_IN_QUEUE, EMAIL_IN_COHORT, NOT_A_STUDENT } from '../../src/modules/enrolments/bulk-add.service';
 
 const WEB_ORIGIN = 'http://site.example.test';
 const PASSWORD = 'Fresh#Wafer7781';
@@ -236,6 +238,45 @@ describe('invitations through the development mailbox', () => {
     await a.register(email).expect(201);
     expect(await enrolled(t, email)).toEqual([k.id_slug]);
     expect(await statusOf(t, admin, k.id_slug, email)).toBe('accepted');
+  });
+
+  it('the single add by email queues and invites a person without an account, as the bulk add does', async () => {
+    const k = await cohort('Lithography Single');
+    const email = newEmail('single');
+    const add = (u: TestUser, body: Record<string, unknown>) =>
+      t.http.post(`/api/cohorts/admin/${k.id_slug}/add-student`).set(bearer(u)).send(body);
+
+    const res = await add(admin, { email: ` ${email.toUpperCase()} `, first_name: 'Sol', last_name: 'Single' }).expect(201);
+    expect(res.body).toMatchObject({
+      total_processed: 1,
+      added_to_queue: 1,
+      queued_students: [{ email, first_name: 'Sol', last_name: 'Single' }],
+    });
+    const token = await nthInvite(t, email, 1);
+    expect((await inbox(t, email))[0].text).toContain('Hello Sol,');
+    await until('sent', async () => (await statusOf(t, admin, k.id_slug, email)) === 'sent');
+    const queue = (await t.http.get(`/api/cohorts/admin/${k.id_slug}/queue`).set(bearer(admin)).expect(200)).body;
+    expect(queue.results).toEqual([{ email, first_name: 'Sol', last_name: 'Single' }]);
+
+    // Added again: refused with a reason, and no second invitation goes out.
+    expect((await add(admin, { email }).expect(409)).body.message).toBe(ALREADY_IN_QUEUE);
+    // An email with a student account enrols that student; staff accounts and enrolled students are refused.
+    const named = await add(admin, { email: student.email }).expect(201);
+    expect(named.body).toMatchObject({ successfully_added_to_cohort: 1, added_to_queue: 0 });
+    expect(await enrolled(t, student.email)).toContain(k.id_slug);
+    expect((await add(admin, { email: student.email }).expect(409)).body.message).toBe(EMAIL_IN_COHORT);
+    expect((await add(admin, { email: instructor.email }).expect(409)).body.message).toBe(NOT_A_STUDENT);
+    // Bad bodies are clear 400s; the add by account still works as before.
+    expect((await add(admin, {}).expect(400)).body.errors).toEqual({ email: ADD_STUDENT_ONE_OF });
+    expect(Object.keys((await add(admin, { email: 'nope' }).expect(400)).body.errors)).toEqual(['email']);
+    await add(admin, { user_id_slug: student.id_slug, email }).expect(400);
+    await add(admin, { email: newEmail('x'), role: 'ADMIN' }).expect(400);
+    await t.http.post(`/api/cohorts/admin/0123456789abcdef0123456789abcdef/add-student`).set(bearer(admin)).send({ email }).expect(404);
+    for (const u of [student, instructor]) await add(u, { email: newEmail('nope') }).expect(403);
+
+    await a.register(email, token).expect(201);
+    expect(await enrolled(t, email)).toEqual([k.id_slug]);
+    expect((await inbox(t, email)).length).toBe(1);
   });
 
   it('students and instructors cannot list, resend or withdraw', async () => {
