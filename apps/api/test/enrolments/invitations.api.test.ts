@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import {
   ADD_STUDENT_ONE_OF,
   INVITATION_EXPIRED_MESSAGE,
@@ -320,4 +321,66 @@ describe('a mail server that refuses', () => {
     const row = (await api(t).list(admin, k.id_slug).expect(200)).body.results[0];
     expect(row).toMatchObject({ email, status: 'failed', failed_at: expect.any(String), sent_at: null });
   }, 90_000);
+});
+
+describe('a mail server that refuses one address', () => {
+  const REFUSED = 'no-such-user@invited.test';
+  const DEFERRED = 'mailbox-full@invited.test';
+  let t: TestApp;
+  let admin: TestUser;
+  let smtp: SMTPServer;
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (address.address === REFUSED) return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+        if (address.address === DEFERRED) return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 450 }));
+        callback();
+      },
+      onData: (stream, _session, callback) => {
+        stream.resume();
+        stream.on('end', () => callback());
+      },
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    // Retries far apart: a permanent refusal must not wait for them.
+    t = await createTestApp({ ...FAST, MAIL_RETRY_LIMIT: '5', MAIL_RETRY_DELAY_SECONDS: '600', SMTP_URL: `smtp://127.0.0.1:${port}` });
+    admin = await createUser(t, { role: 'ADMIN' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  });
+
+  it('marks the invitation failed at once on a permanent (5xx) refusal, with no retry; a temporary one is retried', async () => {
+    const course = await makeCourse(t, admin, { title: 'Bounce course', modules: [{ title: 'M', lessons: [{ title: 'B1' }] }] });
+    const k = await makeCohort(t, admin, { title: 'Bounce', course_ids: [course.id_slug] });
+    const fine = newEmail('fine');
+    await api(t)
+      .bulk(admin, k.id_slug, [{ email: REFUSED }, { email: DEFERRED }, { email: fine }])
+      .expect(200);
+    const jobOf = async (email: string) =>
+      (
+        await t.ds.query(
+          `SELECT j.state, j.retry_count FROM ${JOBS_SCHEMA}.job j JOIN cohort_invitations i ON i.id::text = j.data->>'id'
+            WHERE j.name = $1 AND i.email = $2`,
+          [INVITATION_JOB, email],
+        )
+      )[0] as { state: string; retry_count: number } | undefined;
+
+    await until('the refused invitation to fail', async () => (await statusOf(t, admin, k.id_slug, REFUSED)) === 'failed');
+    const rows = (await api(t).list(admin, k.id_slug).expect(200)).body.results as { email: string; status: string }[];
+    expect(rows.find((r) => r.email === REFUSED)).toMatchObject({ status: 'failed', failed_at: expect.any(String), sent_at: null });
+    expect(await jobOf(REFUSED)).toEqual({ state: 'completed', retry_count: 0 });
+    const [row] = await t.ds.query(`SELECT failure FROM cohort_invitations WHERE email = $1`, [REFUSED]);
+    expect(row.failure).toMatch(/^550 /);
+
+    await until('the other invitation to be sent', async () => (await statusOf(t, admin, k.id_slug, fine)) === 'sent');
+    // The temporary refusal waits for its retry and is not failed.
+    await until('the deferred job to wait for its retry', async () => (await jobOf(DEFERRED))?.state === 'retry');
+    expect(await statusOf(t, admin, k.id_slug, DEFERRED)).not.toBe('failed');
+  }, 60_000);
 });
