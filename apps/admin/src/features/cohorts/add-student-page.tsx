@@ -68,7 +68,7 @@ function IndividualAdd({ cohortId }: { cohortId: string }) {
               <Button
                 size="sm"
                 variant="secondary"
-                loading={add.isPending && add.variables?.body.user_id_slug === s.id_slug}
+                loading={add.isPending && add.variables?.body?.user_id_slug === s.id_slug}
                 aria-label={`Add ${s.first_name} ${s.last_name}`}
                 onClick={() =>
                   add.mutate(
