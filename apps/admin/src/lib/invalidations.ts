@@ -68,7 +68,11 @@ const table = {
     routeKey('adminStudentList'),
     routeKey('adminCertificateList'),
   ],
-  adminAddStudent: (vars) => cohortEnrolment(vars.params.cohortId),
+  adminAddStudent: (vars) => [
+    ...cohortEnrolment(vars.params.cohortId),
+    routeKey('adminCohortQueue', { params: vars.params }),
+    routeKey('adminCohortInvitations', { params: vars.params }),
+  ],
   adminRemoveStudent: (vars) => cohortEnrolment(vars.params.cohortId),
   adminUpdateStudents: (vars) => cohortEnrolment(vars.params.cohortId),
   adminAddStudentBulk: (vars) => [

@@ -104,54 +104,48 @@ describe('AddStudentPage CSV upload of the applications export', () => {
   });
 });
 
-describe('AddStudentPage add or invite by email', () => {
-  const one = (over: Partial<typeof summary>) => ({
-    ...summary,
-    total_processed: 1,
-    successfully_added_to_cohort: 0,
-    added_to_queue: 0,
-    errors: 0,
-    queued_students: [],
-    error_students: [],
-    ...over,
-  });
-  const invite = async (email: string) => {
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), email);
-    await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Indah');
-    await userEvent.click(screen.getByRole('button', { name: 'Add or invite' }));
-  };
-
-  it('posts one row and says an invitation is on its way for an email without an account', async () => {
-    const api = setup(() => one({ added_to_queue: 1, queued_students: [{ email: 'indah@x.io', first_name: 'Indah', last_name: '' }] }));
-    await screen.findByRole('heading', { name: 'Add or invite by email' });
-    await invite('indah@x.io');
-    expect(await screen.findByText('indah@x.io has no account yet: an invitation to sign up is on its way.')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
-      students: [{ email: 'indah@x.io', first_name: 'Indah', last_name: '' }],
+describe('AddStudentPage add by email', () => {
+  const queued = { ...summary, total_processed: 1, successfully_added_to_cohort: 0, errors: 0, error_students: [] };
+  function setupEmail(add: () => unknown) {
+    const api = mockApi({
+      'GET auth/admin/students/list': () => ({ data: [], count: 0, num_pages: 0 }),
+      'POST cohorts/admin/h1/add-student': add,
     });
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+    renderWithApi(
+      <Routes>
+        <Route path="/admin/cohorts/:id/add-student" element={<AddStudentPage />} />
+      </Routes>,
+      '/admin/cohorts/h1/add-student?title=Cohort%201',
+    );
+    return api;
+  }
+  const submit = () => userEvent.click(screen.getByRole('button', { name: 'Add by email' }));
+
+  it('sends the email and the name given, and says the invitation is sent', async () => {
+    const api = setupEmail(() => queued);
+    await userEvent.type(await screen.findByLabelText(/^Email/), ' New@X.io ');
+    await userEvent.type(screen.getByLabelText('First name (optional)'), 'New');
+    await submit();
+    expect(await screen.findByRole('status')).toHaveTextContent('Invitation sent to new@x.io. They join the cohort when they sign up.');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'new@x.io', first_name: 'New' });
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('');
   });
 
-  it('says an email with an account was added to the cohort', async () => {
-    setup(() => one({ successfully_added_to_cohort: 1 }));
-    await screen.findByRole('heading', { name: 'Add or invite by email' });
-    await invite('old@x.io');
-    expect(await screen.findByText('old@x.io already has an account and was added to the cohort.')).toBeInTheDocument();
+  it('an email with a student account answers that the student is added', async () => {
+    setupEmail(() => ({ ...queued, successfully_added_to_cohort: 1, added_to_queue: 0, queued_students: [] }));
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'old@x.io');
+    await submit();
+    expect(await screen.findByRole('status')).toHaveTextContent('Success! Student is added to the cohort!');
   });
 
-  it('shows the reason of a refused email under the field and keeps it', async () => {
-    setup(() => one({ errors: 1, error_students: [{ email: 'bad', first_name: 'Indah', last_name: '', reason: 'Invalid email format' }] }));
-    await screen.findByRole('heading', { name: 'Add or invite by email' });
-    await invite('bad');
-    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('bad');
-  });
-
-  it('asks for an email before any call', async () => {
-    const api = setup();
-    await screen.findByRole('heading', { name: 'Add or invite by email' });
-    await userEvent.click(screen.getByRole('button', { name: 'Add or invite' }));
-    expect(await screen.findByText('Please enter an email.')).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  it('checks the email before any call, and shows the reason a refused email is refused', async () => {
+    const api = setupEmail(() => [409, { message: "This email is already in the cohort's queue" }]);
+    await screen.findByLabelText(/^Email/);
+    await submit();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'q@x.io');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent("This email is already in the cohort's queue");
   });
 });
