@@ -19,6 +19,7 @@ import { EmailChange1764000002000 } from './1764000002000-email-change';
 import { Notifications1764000002050 } from './1764000002050-notifications';
 import { Quizzes1764000002200 } from './1764000002200-quizzes';
 import { ProjectSubmissions1764000002300 } from './1764000002300-project-submissions';
+import { CertificateIssuing1764000002600 } from './1764000002600-certificate-issuing';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   Notifications1764000002050,
   Quizzes1764000002200,
   ProjectSubmissions1764000002300,
+  CertificateIssuing1764000002600,
 ];
