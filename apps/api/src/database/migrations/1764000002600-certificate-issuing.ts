@@ -27,7 +27,7 @@ export class CertificateIssuing1764000002600 implements MigrationInterface {
     await q.query(`
       CREATE TABLE certificate_credentials (
         credential_id text PRIMARY KEY DEFAULT replace(gen_random_uuid()::text, '-', ''),
-        user_certificate_id bigint NOT NULL REFERENCES user_certificates (id) ON DELETE CASCADE,
+        user_certificate_id bigint NOT NULL REFERENCES user_certificates (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
         issued_at timestamptz NOT NULL DEFAULT now(),
         issued_by bigint REFERENCES users (id) ON DELETE SET NULL,
         issue_reason text,
@@ -87,17 +87,28 @@ export class CertificateIssuing1764000002600 implements MigrationInterface {
           JOIN lesson_counts lc ON lc.cohort_id = s.cohort_id AND lc.user_id = s.user_id
           LEFT JOIN grades gr ON gr.cohort_id = s.cohort_id AND gr.user_id = s.user_id
       $$`);
-    // Certificates completed before this migration get their credential now.
+    // A certificate completed by any other writer (the seed, an import) still gets its credential.
     await q.query(`
-      WITH issued AS (
-        INSERT INTO certificate_credentials (user_certificate_id, issued_at)
-        SELECT id, coalesce(completion_date, now()) FROM user_certificates WHERE progress = 'COMPLETED'
-        RETURNING credential_id, user_certificate_id)
-      UPDATE user_certificates uc SET credential_id = i.credential_id FROM issued i WHERE i.user_certificate_id = uc.id`);
+      CREATE FUNCTION user_certificates_credential() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.progress = 'COMPLETED' AND NEW.credential_id IS NULL THEN
+          NEW.credential_id := replace(gen_random_uuid()::text, '-', '');
+          INSERT INTO certificate_credentials (credential_id, user_certificate_id, issued_at)
+          VALUES (NEW.credential_id, NEW.id, coalesce(NEW.completion_date, now()));
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await q.query(`
+      CREATE TRIGGER user_certificates_credential BEFORE INSERT OR UPDATE OF progress, credential_id ON user_certificates
+      FOR EACH ROW EXECUTE FUNCTION user_certificates_credential()`);
+    // Certificates completed before this migration get their credential now, and a new document that prints it.
+    await q.query(`UPDATE user_certificates SET document_id_slug = NULL, progress = progress WHERE progress = 'COMPLETED'`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP FUNCTION certificate_progress(bigint, bigint)`);
+    await q.query(`DROP TRIGGER user_certificates_credential ON user_certificates`);
+    await q.query(`DROP FUNCTION user_certificates_credential()`);
     await q.query(`ALTER TABLE user_certificates DROP CONSTRAINT user_certificates_credential_fk`);
     await q.query(`DROP TABLE certificate_credentials`);
     await q.query(`UPDATE user_certificates SET progress = 'IN_PROGRESS' WHERE progress = 'REVOKED'`);

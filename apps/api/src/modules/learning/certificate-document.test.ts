@@ -69,6 +69,7 @@ describe('buildCertificatePdf', () => {
   it('prints a Chinese name as written', async () => {
     const text = await lines(await buildCertificatePdf({ ...details, studentName: '陈美玲' }));
     expect(text[3]).toBe('陈美玲');
+    expect(text).toContain(`Credential ID ${details.credentialId}`);
     expect(text.join('\n')).not.toContain('?');
   });
 
@@ -79,6 +80,7 @@ describe('buildCertificatePdf', () => {
     // the glyphs in drawing order. So the name reads back with that one sign moved, and otherwise
     // as written: the same letters, none lost or replaced.
     expect(text[3]).toBe('சுேரஷ் குமார்');
+    expect(text).toContain(`Credential ID ${details.credentialId}`);
     expect([...text[3]].sort()).toEqual([...name].sort());
     expect(text.join('\n')).not.toContain('?');
   });
