@@ -59,9 +59,9 @@ export function VerifyPage() {
   if (!hydrated || (id && q.isPending)) body = <LoadingIndicator />;
   else if (!id || q.data === null)
     body = (
-      <p className="site-verify__status site-verify__status--unknown" role="status">
+      <output className="site-verify__status site-verify__status--unknown">
         <strong>Unknown credential.</strong> No certificate with this credential ID was issued by the school.
-      </p>
+      </output>
     );
   else if (q.isError || !q.data)
     body = (
@@ -72,18 +72,18 @@ export function VerifyPage() {
   else if (q.data.status === 'REVOKED')
     body = (
       <>
-        <p className="site-verify__status site-verify__status--revoked" role="status">
+        <output className="site-verify__status site-verify__status--revoked">
           <strong>Revoked.</strong> This certificate was revoked on {formatDate(q.data.revoked_at)} and is no longer valid.
-        </p>
+        </output>
         <Details v={q.data} />
       </>
     );
   else
     body = (
       <>
-        <p className="site-verify__status site-verify__status--valid" role="status">
+        <output className="site-verify__status site-verify__status--valid">
           <strong>Valid.</strong> This certificate was issued by the school and is valid.
-        </p>
+        </output>
         <Details v={q.data} />
       </>
     );
