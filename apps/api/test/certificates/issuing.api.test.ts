@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificatesService, EVALUATE_CERTIFICATES_JOB } from '../../src/modules/certificates/certificates.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
+import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
 import { readPdf } from '../pdf-text';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -280,6 +281,39 @@ describe('the job', () => {
       String(s.cohort.id),
     ]);
     expect(jobs).toHaveLength(1);
+  });
+});
+
+describe('the job after a quiz', () => {
+  it('is queued when a student submits a quiz attempt', async () => {
+    const course = await insertCourse(t.ds, { title: 'Quiz course', modules: [{ title: 'M', lessons: [{ title: 'Q', type: 'QUIZ' }] }] });
+    const cohort = await insertCohort(t.ds, 'Quiz cohort', [course.id]);
+    const quiz = course.lessons.Q;
+    await t.http
+      .put(`/api/quizzes/admin/lessons/${quiz.id_slug}/`)
+      .set(bearer(admin))
+      .send({
+        time_limit_minutes: 30,
+        attempts_allowed: 1,
+        pass_mark_percentage: 50,
+        shuffle_questions: false,
+        shuffle_options: false,
+        draw_count: null,
+        questions: SIX_KINDS,
+      })
+      .expect(200);
+    await insertGradeItem(t.ds, cohort.id, quiz.id);
+    const u = await createUser(t);
+    await enrol(t.ds, cohort.id, u.id);
+    const jobs = () =>
+      t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2`, [
+        EVALUATE_CERTIFICATES_JOB,
+        String(cohort.id),
+      ]);
+    const started = await t.http.post(`/api/quizzes/cohorts/${cohort.id_slug}/lessons/${quiz.id_slug}/start/`).set(bearer(u)).expect(200);
+    expect(await jobs()).toHaveLength(0);
+    await t.http.post(`/api/quizzes/sessions/${started.body.session_id_slug}/submit/`).set(bearer(u)).expect(200);
+    expect(await jobs()).toHaveLength(1);
   });
 });
 
