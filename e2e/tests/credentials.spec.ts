@@ -110,6 +110,8 @@ test('a student meets the rules, the certificate is issued and verifies; once re
   await signInAsAdmin(console);
   await console.goto(`/admin/cohorts/${cohort}?tab=3`);
   await expect(console.getByRole('heading', { name: 'Issued certificates' })).toBeVisible();
+  await expect(console.getByRole('button', { name: `Revoke ${credential}` })).toBeVisible();
+  await expectAccessible(console);
   await console.getByRole('button', { name: `Revoke ${credential}` }).click();
   const dialog = console.getByRole('dialog');
   await dialog.getByLabel('Reason').fill('Issued in error');

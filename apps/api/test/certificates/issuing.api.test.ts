@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificatesService, EVALUATE_CERTIFICATES_JOB } from '../../src/modules/certificates/certificates.service';
+import { GradingService } from '../../src/modules/grading/grading.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
 import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
@@ -281,6 +282,23 @@ describe('the job', () => {
       String(s.cohort.id),
     ]);
     expect(jobs).toHaveLength(1);
+  });
+});
+
+describe('the job after a release', () => {
+  it('is queued for the cohort of each grade released at its result date', async () => {
+    const s = await setup();
+    const u = await s.student();
+    await t.ds.query(`UPDATE cohort_grades SET result_open_datetime = now() - interval '1 minute' WHERE cohort_id = $1`, [s.cohort.id]);
+    await s.grade(u, 'p1', 90, false);
+    const jobs = () =>
+      t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2`, [
+        EVALUATE_CERTIFICATES_JOB,
+        String(s.cohort.id),
+      ]);
+    expect(await jobs()).toHaveLength(0);
+    await t.app.get(GradingService).releaseDue();
+    expect(await jobs()).toHaveLength(1);
   });
 });
 
