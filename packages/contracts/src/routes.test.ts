@@ -110,6 +110,7 @@ describe('route table', () => {
         'submitApplication',
         'unsubscribe',
         'uploadFile',
+        'verifyCredential',
         'visitorToken',
       ].sort(),
     );
