@@ -6,7 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * graded (and released), and the minimum weighted total. An issued certificate has a credential:
  * a random, unguessable id printed on the document and looked up by the public verification page.
  * Every credential ever issued is kept in certificate_credentials, so one revoked and then
- * reissued still verifies as revoked; user_certificates.credential_id is the current one and
+ * reissued still verifies as revoked; user_certificates.credential_id is the current one (kept
+ * there by triggers, with no foreign key back, so the two tables load in one order) and
  * progress REVOKED marks a certificate whose current credential was revoked (the job never
  * issues it again by itself).
  */
@@ -27,7 +28,7 @@ export class CertificateIssuing1764000002600 implements MigrationInterface {
     await q.query(`
       CREATE TABLE certificate_credentials (
         credential_id text PRIMARY KEY DEFAULT replace(gen_random_uuid()::text, '-', ''),
-        user_certificate_id bigint NOT NULL REFERENCES user_certificates (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+        user_certificate_id bigint NOT NULL REFERENCES user_certificates (id) ON DELETE CASCADE,
         issued_at timestamptz NOT NULL DEFAULT now(),
         issued_by bigint REFERENCES users (id) ON DELETE SET NULL,
         issue_reason text,
@@ -37,10 +38,6 @@ export class CertificateIssuing1764000002600 implements MigrationInterface {
         CHECK ((revoked_at IS NULL) = (revoke_reason IS NULL))
       )`);
     await q.query(`CREATE INDEX certificate_credentials_user_certificate_idx ON certificate_credentials (user_certificate_id)`);
-    await q.query(`
-      ALTER TABLE user_certificates
-        ADD CONSTRAINT user_certificates_credential_fk FOREIGN KEY (credential_id) REFERENCES certificate_credentials (credential_id)
-          DEFERRABLE INITIALLY DEFERRED`);
     // Where each student stands against each certificate rule, for one cohort (or all: NULL) and
     // one student (or all: NULL), in one set-based statement. Lessons: those the cohort teaches
     // now; a grade counts once graded and released; ungraded items count 0 in the weighted total;
@@ -87,29 +84,45 @@ export class CertificateIssuing1764000002600 implements MigrationInterface {
           JOIN lesson_counts lc ON lc.cohort_id = s.cohort_id AND lc.user_id = s.user_id
           LEFT JOIN grades gr ON gr.cohort_id = s.cohort_id AND gr.user_id = s.user_id
       $$`);
-    // A certificate completed by any other writer (the seed, an import) still gets its credential.
+    // A certificate completed by any writer gets its credential: one is drawn when none is given,
+    // and each new current credential is recorded (unless the writer recorded it, with who and why).
     await q.query(`
-      CREATE FUNCTION user_certificates_credential() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION user_certificates_draw_credential() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.progress = 'COMPLETED' AND NEW.credential_id IS NULL THEN
           NEW.credential_id := replace(gen_random_uuid()::text, '-', '');
-          INSERT INTO certificate_credentials (credential_id, user_certificate_id, issued_at)
-          VALUES (NEW.credential_id, NEW.id, coalesce(NEW.completion_date, now()));
         END IF;
         RETURN NEW;
       END $$`);
     await q.query(`
-      CREATE TRIGGER user_certificates_credential BEFORE INSERT OR UPDATE OF progress, credential_id ON user_certificates
-      FOR EACH ROW EXECUTE FUNCTION user_certificates_credential()`);
+      CREATE TRIGGER user_certificates_draw_credential BEFORE INSERT OR UPDATE OF progress, credential_id ON user_certificates
+      FOR EACH ROW EXECUTE FUNCTION user_certificates_draw_credential()`);
+    await q.query(`
+      CREATE FUNCTION user_certificates_record_credential() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO certificate_credentials (credential_id, user_certificate_id, issued_at)
+        VALUES (NEW.credential_id, NEW.id, coalesce(NEW.completion_date, now()))
+        ON CONFLICT (credential_id) DO NOTHING;
+        RETURN NULL;
+      END $$`);
+    await q.query(`
+      CREATE TRIGGER user_certificates_record_new_credential AFTER INSERT ON user_certificates
+      FOR EACH ROW WHEN (NEW.credential_id IS NOT NULL) EXECUTE FUNCTION user_certificates_record_credential()`);
+    await q.query(`
+      CREATE TRIGGER user_certificates_record_changed_credential AFTER UPDATE ON user_certificates
+      FOR EACH ROW WHEN (NEW.credential_id IS NOT NULL AND NEW.credential_id IS DISTINCT FROM OLD.credential_id)
+      EXECUTE FUNCTION user_certificates_record_credential()`);
     // Certificates completed before this migration get their credential now, and a new document that prints it.
     await q.query(`UPDATE user_certificates SET document_id_slug = NULL, progress = progress WHERE progress = 'COMPLETED'`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP FUNCTION certificate_progress(bigint, bigint)`);
-    await q.query(`DROP TRIGGER user_certificates_credential ON user_certificates`);
-    await q.query(`DROP FUNCTION user_certificates_credential()`);
-    await q.query(`ALTER TABLE user_certificates DROP CONSTRAINT user_certificates_credential_fk`);
+    await q.query(`DROP TRIGGER user_certificates_record_changed_credential ON user_certificates`);
+    await q.query(`DROP TRIGGER user_certificates_record_new_credential ON user_certificates`);
+    await q.query(`DROP TRIGGER user_certificates_draw_credential ON user_certificates`);
+    await q.query(`DROP FUNCTION user_certificates_record_credential()`);
+    await q.query(`DROP FUNCTION user_certificates_draw_credential()`);
     await q.query(`DROP TABLE certificate_credentials`);
     await q.query(`UPDATE user_certificates SET progress = 'IN_PROGRESS' WHERE progress = 'REVOKED'`);
     await q.query(`ALTER TABLE user_certificates DROP CONSTRAINT user_certificates_progress_check, DROP COLUMN credential_id`);
