@@ -220,6 +220,40 @@ describe('each threshold', () => {
   });
 });
 
+describe('credentials', () => {
+  it('a certificate completed by any writer gets a verifiable credential', async () => {
+    const s = await setup();
+    const u = await s.student({ first_name: 'Imported', last_name: 'Graduate' });
+    await t.ds.query(
+      `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date)
+       SELECT id, $2, $3, 'COMPLETED', '2026-01-05T10:00:00Z' FROM certificates WHERE id_slug = $1`,
+      [s.cert, s.cohort.id, u.id],
+    );
+    const { credential_id } = (await s.issuedTo(u))!;
+    expect(credential_id).toMatch(/^[0-9a-f]{32}$/);
+    const res = await t.http.get(`/api/certificates/verify/${credential_id}`).expect(200);
+    expect(res.body).toMatchObject({ status: 'VALID', holder_name: 'Imported Graduate', issued_at: '2026-01-05T10:00:00.000Z' });
+  });
+
+  it('are unique per certificate and distinct from its record id', async () => {
+    const s = await setup();
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const u = await s.student();
+      await s.complete(u, 6);
+      await s.grade(u, 'p1', 100);
+    }
+    await s.evaluate();
+    for (const r of await t.ds.query(`SELECT uc.credential_id, uc.id_slug FROM user_certificates uc WHERE uc.cohort_id = $1`, [
+      s.cohort.id,
+    ])) {
+      expect(r.credential_id).not.toBe(r.id_slug);
+      ids.add(r.credential_id);
+    }
+    expect(ids.size).toBe(5);
+  });
+});
+
 describe('issuing is idempotent', () => {
   it('a second run (and two at once) issue nothing more', async () => {
     const s = await setup();
