@@ -92,6 +92,9 @@ describe('route table', () => {
       [
         'apiDocs',
         'contactForm',
+        'credentialBadge',
+        'credentialIssuerKeys',
+        'credentialStatusList',
         'courseInterestForm',
         'emailChangeCancel',
         'emailChangeConfirm',

@@ -1,3 +1,5 @@
+import { gunzipSync } from 'node:zlib';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificatesService, EVALUATE_CERTIFICATES_JOB } from '../../src/modules/certificates/certificates.service';
 import { GradingService } from '../../src/modules/grading/grading.service';
@@ -539,5 +541,63 @@ describe('the certificate document', () => {
       .send({ reason: 'Error' })
       .expect(200);
     await t.http.get(path).set(bearer(u)).expect(404);
+  });
+});
+
+describe('Open Badges 3.0', () => {
+  it('signs each credential as a VC-JWT with an Ed25519 key published at a well-known URL, and revokes it through a status list', async () => {
+    const s = await setup();
+    const u = await s.student({ first_name: 'Suresh', last_name: 'Kumar' });
+    await s.complete(u, 6);
+    await s.grade(u, 'p1', 100);
+    await s.evaluate();
+    const credential = (await s.issuedTo(u))!.credential_id!;
+
+    const jwks = (await t.http.get('/.well-known/jwks.json').expect(200)).body;
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    expect((await t.http.get('/api/certificates/issuer/jwks').expect(200)).body).toEqual(jwks);
+    const keys = createLocalJWKSet(jwks);
+
+    const badge = await t.http.get(`/api/certificates/credentials/${credential}/badge`).expect(200);
+    expect(badge.headers['content-type']).toMatch(/^application\/vc\+jwt/);
+    expect(decodeProtectedHeader(badge.text)).toMatchObject({ alg: 'EdDSA', typ: 'vc+jwt', kid: jwks.keys[0].kid });
+    const { payload } = await jwtVerify(badge.text, keys);
+    expect(payload).toMatchObject({
+      '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
+      id: `${WEB_ORIGIN}/verify/${credential}`,
+      type: ['VerifiableCredential', 'OpenBadgeCredential'],
+      issuer: { id: `${WEB_ORIGIN}/`, type: ['Profile'], name: 'Semiconductor Training School' },
+      credentialSubject: {
+        type: ['AchievementSubject'],
+        name: 'Suresh Kumar',
+        achievement: { type: ['Achievement'], name: `Wafer certificate ${n}` },
+      },
+      credentialStatus: { type: 'BitstringStatusListEntry', statusPurpose: 'revocation' },
+    });
+    expect(JSON.stringify(payload)).not.toContain(u.email);
+    const status = payload.credentialStatus as { statusListIndex: string; statusListCredential: string };
+    const index = Number(status.statusListIndex);
+    expect(status.statusListCredential).toMatch(/\/api\/certificates\/status\/revocation$/);
+
+    const revokedBit = async () => {
+      const list = await t.http.get('/api/certificates/status/revocation').expect(200);
+      const { payload: p } = await jwtVerify(list.text, keys);
+      expect(p.type).toEqual(['VerifiableCredential', 'BitstringStatusListCredential']);
+      const subject = p.credentialSubject as { statusPurpose: string; encodedList: string };
+      expect(subject.statusPurpose).toBe('revocation');
+      const bits = gunzipSync(Buffer.from(subject.encodedList.slice(1), 'base64url'));
+      return (bits[index >> 3] >> (7 - (index & 7))) & 1;
+    };
+    expect(await revokedBit()).toBe(0);
+    await t.http
+      .post(`/api/certificates/admin/credentials/${credential}/revoke`)
+      .set(bearer(admin))
+      .send({ reason: 'Withdrawn' })
+      .expect(200);
+    expect(await revokedBit()).toBe(1);
+
+    await t.http.get('/api/certificates/credentials/ffffffffffffffffffffffffffffffff/badge').expect(404);
   });
 });

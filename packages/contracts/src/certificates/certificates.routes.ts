@@ -110,4 +110,28 @@ export const certificatesRoutes = defineRoutes({
     auth: 'public',
     summary: 'Public verification of a credential: valid or revoked, holder, what and when, issuer',
   },
+  credentialBadge: {
+    method: 'GET',
+    path: 'certificates/credentials/:credentialId/badge',
+    params: CredentialParamsSchema,
+    response: z.string(),
+    responseType: 'text',
+    auth: 'public',
+    summary: 'The credential as an Open Badges 3.0 credential, a VC-JWT signed with Ed25519 (application/vc+jwt)',
+  },
+  credentialStatusList: {
+    method: 'GET',
+    path: 'certificates/status/revocation',
+    response: z.string(),
+    responseType: 'text',
+    auth: 'public',
+    summary: 'The revocation Bitstring Status List credential of every issued credential, a VC-JWT (application/vc+jwt)',
+  },
+  credentialIssuerKeys: {
+    method: 'GET',
+    path: 'certificates/issuer/jwks',
+    response: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+    auth: 'public',
+    summary: 'The public key that signs the credentials, as a JWK Set (also at /.well-known/jwks.json)',
+  },
 });

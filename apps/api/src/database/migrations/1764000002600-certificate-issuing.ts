@@ -25,9 +25,12 @@ export class CertificateIssuing1764000002600 implements MigrationInterface {
       ALTER TABLE user_certificates
         ADD CONSTRAINT user_certificates_progress_check CHECK (progress IN ('IN_PROGRESS', 'COMPLETED', 'REVOKED')),
         ADD COLUMN credential_id text UNIQUE`);
+    // Each credential's bit in the revocation status list (W3C Bitstring Status List), from 0.
+    await q.query(`CREATE SEQUENCE credential_status_index_seq AS integer MINVALUE 0 START 0`);
     await q.query(`
       CREATE TABLE certificate_credentials (
         credential_id text PRIMARY KEY DEFAULT replace(gen_random_uuid()::text, '-', ''),
+        status_index integer NOT NULL UNIQUE DEFAULT nextval('credential_status_index_seq'),
         user_certificate_id bigint NOT NULL REFERENCES user_certificates (id) ON DELETE CASCADE,
         issued_at timestamptz NOT NULL DEFAULT now(),
         issued_by bigint REFERENCES users (id) ON DELETE SET NULL,
@@ -36,6 +39,16 @@ export class CertificateIssuing1764000002600 implements MigrationInterface {
         revoked_by bigint REFERENCES users (id) ON DELETE SET NULL,
         revoke_reason text,
         CHECK ((revoked_at IS NULL) = (revoke_reason IS NULL))
+      )`);
+    await q.query(`ALTER SEQUENCE credential_status_index_seq OWNED BY certificate_credentials.status_index`);
+    // The school's Ed25519 key signing its Open Badges (VC-JWT): one, made on first use.
+    await q.query(`
+      CREATE TABLE credential_signing_key (
+        one boolean PRIMARY KEY DEFAULT true CHECK (one),
+        kid text NOT NULL,
+        public_jwk jsonb NOT NULL,
+        private_jwk jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE INDEX certificate_credentials_user_certificate_idx ON certificate_credentials (user_certificate_id)`);
     // Where each student stands against each certificate rule, for one cohort (or all: NULL) and
@@ -123,6 +136,7 @@ export class CertificateIssuing1764000002600 implements MigrationInterface {
     await q.query(`DROP TRIGGER user_certificates_draw_credential ON user_certificates`);
     await q.query(`DROP FUNCTION user_certificates_record_credential()`);
     await q.query(`DROP FUNCTION user_certificates_draw_credential()`);
+    await q.query(`DROP TABLE credential_signing_key`);
     await q.query(`DROP TABLE certificate_credentials`);
     await q.query(`UPDATE user_certificates SET progress = 'IN_PROGRESS' WHERE progress = 'REVOKED'`);
     await q.query(`ALTER TABLE user_certificates DROP CONSTRAINT user_certificates_progress_check, DROP COLUMN credential_id`);

@@ -2,10 +2,14 @@ import { Controller, Header, Inject } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { CertificatesService } from './certificates.service';
+import { OpenBadgesService } from './open-badges';
 
 @Controller()
 export class CertificatesController {
-  constructor(@Inject(CertificatesService) private readonly certificates: CertificatesService) {}
+  constructor(
+    @Inject(CertificatesService) private readonly certificates: CertificatesService,
+    @Inject(OpenBadgesService) private readonly badges: OpenBadgesService,
+  ) {}
 
   @Route('adminCertificateList')
   list(@RouteQuery() q: QueryOf<'adminCertificateList'>) {
@@ -65,5 +69,23 @@ export class CertificatesController {
   @Route('verifyCredential')
   verify(@RouteParams() p: ParamsOf<'verifyCredential'>) {
     return this.certificates.verify(p.credentialId);
+  }
+
+  @Route('credentialBadge')
+  @Header('Content-Type', 'application/vc+jwt')
+  badge(@RouteParams() p: ParamsOf<'credentialBadge'>) {
+    return this.badges.badge(p.credentialId);
+  }
+
+  @Route('credentialStatusList')
+  @Header('Content-Type', 'application/vc+jwt')
+  @Header('Cache-Control', 'no-cache')
+  statusList() {
+    return this.badges.statusList();
+  }
+
+  @Route('credentialIssuerKeys')
+  issuerKeys() {
+    return this.badges.jwks();
   }
 }

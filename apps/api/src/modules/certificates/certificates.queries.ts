@@ -9,7 +9,8 @@ import {
   type IssuedCertificate,
   type IssuedCertificatesQuery,
 } from '@school/contracts';
-import { mustOne, one, rows, type Sql } from '../../common/sql/db';
+import type { JWK } from 'jose';
+import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { iso, likePattern, listPage, orderBy, page } from '../../common/sql/list';
 
 const SORTS = { title: 'lower(title)', created_date: 'created_date' };
@@ -250,5 +251,45 @@ export function verification(q: Sql, credentialId: string) {
        JOIN cohorts k ON k.id = uc.cohort_id
       WHERE cr.credential_id = $1`,
     [credentialId, DEFAULT_CERTIFICATE_PROVIDER],
+  );
+}
+
+// ---- Open Badges -------------------------------------------------------------------------
+
+export function signingKeyRow(q: Sql) {
+  return one<{ kid: string; public_jwk: JWK; private_jwk: JWK }>(q, `SELECT kid, public_jwk, private_jwk FROM credential_signing_key`);
+}
+
+/** Stores the signing key unless another replica stored one first (the first stays). */
+export function saveSigningKey(q: Sql, kid: string, publicJwk: JWK, privateJwk: JWK) {
+  return exec(q, `INSERT INTO credential_signing_key (kid, public_jwk, private_jwk) VALUES ($1, $2, $3) ON CONFLICT (one) DO NOTHING`, [
+    kid,
+    publicJwk,
+    privateJwk,
+  ]);
+}
+
+/** What a credential's badge says: the verification's details, the certificate and the credential's status list bit. */
+export function badgeDetails(q: Sql, credentialId: string) {
+  return one<CredentialVerification & { certificate_id_slug: string; status_index: number }>(
+    q,
+    `SELECT cr.credential_id, btrim(u.first_name || ' ' || u.last_name) AS holder_name, ce.title AS certificate_title,
+            ce.id_slug AS certificate_id_slug, k.title AS cohort_title, cr.status_index,
+            CASE WHEN cardinality(ce.provider) > 0 THEN ce.provider ELSE ARRAY[$2::text] END AS issuer,
+            ${iso('cr.issued_at')} AS issued_at
+       FROM certificate_credentials cr
+       JOIN user_certificates uc ON uc.id = cr.user_certificate_id
+       JOIN users u ON u.id = uc.user_id
+       JOIN certificates ce ON ce.id = uc.certificate_id
+       JOIN cohorts k ON k.id = uc.cohort_id
+      WHERE cr.credential_id = $1`,
+    [credentialId, DEFAULT_CERTIFICATE_PROVIDER],
+  );
+}
+
+/** The status list bits of every revoked credential. */
+export async function revokedStatusIndexes(q: Sql): Promise<number[]> {
+  return (await rows<{ status_index: number }>(q, `SELECT status_index FROM certificate_credentials WHERE revoked_at IS NOT NULL`)).map(
+    (r) => r.status_index,
   );
 }
