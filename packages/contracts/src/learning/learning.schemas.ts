@@ -39,7 +39,7 @@ export const COHORT_SUBMISSION_STATUSES = ['NOT_OPEN', 'OPEN', 'locked'] as cons
 export const CohortSubmissionStatusSchema = z.enum(COHORT_SUBMISSION_STATUSES);
 export type CohortSubmissionStatus = z.infer<typeof CohortSubmissionStatusSchema>;
 
-export const CERTIFICATE_PROGRESS = ['COMPLETED', 'IN_PROGRESS'] as const;
+export const CERTIFICATE_PROGRESS = ['COMPLETED', 'IN_PROGRESS', 'REVOKED'] as const;
 export const CertificateProgressSchema = z.enum(CERTIFICATE_PROGRESS);
 export type CertificateProgress = z.infer<typeof CertificateProgressSchema>;
 
@@ -185,10 +185,23 @@ export const UserCertificateSchema = z.object({
 });
 export type UserCertificate = z.infer<typeof UserCertificateSchema>;
 
+/** Where the student stands against a certificate's completion rules (null when not enrolled to earn it). */
+export const CertificateRequirementsSchema = z.object({
+  lessons_percent: z.number(),
+  min_lessons_percent: z.number(),
+  require_mandatory_graded: z.boolean(),
+  missing_mandatory: z.number().int().nonnegative(),
+  /** Null when the cohort's grade items carry no weight. */
+  weighted_total: z.number().nullable(),
+  min_weighted_total: z.number(),
+});
+export type CertificateRequirements = z.infer<typeof CertificateRequirementsSchema>;
+
 export const CertificateSchema = z.object({
   id_slug: z.string(),
   title: z.string(),
   user_certificate: UserCertificateSchema.nullable(),
+  requirements: CertificateRequirementsSchema.nullable(),
 });
 export type Certificate = z.infer<typeof CertificateSchema>;
 

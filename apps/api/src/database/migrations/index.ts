@@ -20,6 +20,7 @@ import { Notifications1764000002050 } from './1764000002050-notifications';
 import { LessonMedia1764000002100 } from './1764000002100-lesson-media';
 import { Quizzes1764000002200 } from './1764000002200-quizzes';
 import { ProjectSubmissions1764000002300 } from './1764000002300-project-submissions';
+import { CertificateIssuing1764000002600 } from './1764000002600-certificate-issuing';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   LessonMedia1764000002100,
   Quizzes1764000002200,
   ProjectSubmissions1764000002300,
+  CertificateIssuing1764000002600,
 ];

@@ -59,7 +59,8 @@ SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c
  *   for hiding grades whose results are not open yet;
  * - `user_grades`: the student's grades, `[cohort_grade_id, id_slug, user_grade, status]`, of every
  *   cohort (read from one covering index; the caller keeps those of this cohort's grade items);
- * - `certificates`: the cohort's certificates with the student's progress.
+ * - `certificates`: the cohort's certificates with the student's progress, and where the student
+ *   stands against each one's completion rules (certificate_progress).
  */
 export const USER_COHORT_PROGRESS_SQL = `
 WITH access AS (
@@ -80,12 +81,17 @@ certificates AS (
   SELECT json_agg(json_build_object(
            'id_slug', ce.id_slug, 'title', ce.title,
            'user_certificate', CASE WHEN uc.id IS NULL THEN NULL
-             ELSE json_build_object('progress', uc.progress, 'completion_date', uc.completion_date) END)
+             ELSE json_build_object('progress', uc.progress, 'completion_date', uc.completion_date) END,
+           'requirements', CASE WHEN cp.user_id IS NULL THEN NULL
+             ELSE json_build_object('lessons_percent', cp.lessons_percent::float8, 'min_lessons_percent', cp.min_lessons_percent::float8,
+                    'require_mandatory_graded', cp.require_mandatory_graded, 'missing_mandatory', cp.missing_mandatory,
+                    'weighted_total', cp.weighted_total::float8, 'min_weighted_total', cp.min_weighted_total::float8) END)
            ORDER BY cc.created_date, ce.id) AS j
     FROM access a
     JOIN cohort_certificates cc ON cc.cohort_id = a.cohort_id
     JOIN certificates ce ON ce.id = cc.certificate_id
     LEFT JOIN user_certificates uc ON uc.certificate_id = ce.id AND uc.cohort_id = a.cohort_id AND uc.user_id = a.user_id
+    LEFT JOIN certificate_progress(a.cohort_id, a.user_id) cp ON cp.certificate_id = ce.id
 )
 SELECT a.cohort_id, a.curriculum_version, a.id_slug, a.enrolment_status,
        json_build_object('title', a.title, 'start_date', a.start_date, 'end_date', a.end_date, 'end_access_date', a.end_access_date) AS head,
@@ -274,8 +280,8 @@ updated AS (
     FROM target t WHERE e.id = t.enrolment_id AND t.writable
   RETURNING e.id
 )
-SELECT t.cohort_slug AS cohort_id_slug, t.enrolment_status, t.lesson_type, t.access_ended,
-       (SELECT count(*) FROM updated)::int AS updated
+SELECT t.cohort_slug AS cohort_id_slug, t.cohort_id, t.enrolment_status, t.lesson_type, t.access_ended,
+       (SELECT count(*) FROM updated)::int AS updated, (SELECT count(*) FROM inserted)::int AS inserted
   FROM target t`;
 
 /**
@@ -304,7 +310,7 @@ SELECT f.id_slug, f.original_name, f.content_type
  */
 export const COMPLETED_CERTIFICATE_SQL = `
 SELECT ce.title, ce.provider, uc.completion_date, u.first_name, u.last_name, c.title AS cohort_title, uc.id_slug,
-       uc.document_id_slug
+       uc.document_id_slug, uc.credential_id
   FROM cohorts c
   JOIN enrolments e ON e.cohort_id = c.id
   JOIN users u ON u.id = e.user_id
@@ -368,11 +374,15 @@ export function accessEnded(q: Sql, cohortIdSlug: string, userIdSlug: string) {
 }
 
 export function markLessonComplete(q: Sql, cohortIdSlug: string, userIdSlug: string, lessonIdSlug: string) {
-  return one<{ cohort_id_slug: string; enrolment_status: string; lesson_type: string; access_ended: boolean; updated: number }>(
-    q,
-    MARK_LESSON_COMPLETE_SQL,
-    [cohortIdSlug, userIdSlug, lessonIdSlug],
-  );
+  return one<{
+    cohort_id_slug: string;
+    cohort_id: string;
+    enrolment_status: string;
+    lesson_type: string;
+    access_ended: boolean;
+    updated: number;
+    inserted: number;
+  }>(q, MARK_LESSON_COMPLETE_SQL, [cohortIdSlug, userIdSlug, lessonIdSlug]);
 }
 
 export interface CompletedCertificateRow {
@@ -384,6 +394,7 @@ export interface CompletedCertificateRow {
   cohort_title: string;
   id_slug: string;
   document_id_slug: string | null;
+  credential_id: string;
 }
 
 export function completedCertificate(q: Sql, cohortIdSlug: string, certificateIdSlug: string, userIdSlug: string) {

@@ -12,6 +12,8 @@ import type {
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { StorageService } from '../../platform/storage/storage.service';
+import { AppConfig } from '../../config/app-config';
+import { CertificatesService } from '../certificates';
 import { buildCertificatePdf } from './certificate-document';
 import type { JsonText } from '../../common/json-text';
 import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';
@@ -58,6 +60,8 @@ export class LearningService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(CertificatesService) private readonly certificates: CertificatesService,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   /** Students reach only their own data; staff roles other than ADMIN reach none of it. */
@@ -167,7 +171,12 @@ export class LearningService {
     lessonIdSlug: string,
   ): Promise<MarkLessonCompleteResponse> {
     this.assertSelfOrAdmin(me, userIdSlug);
-    const row = await markLessonComplete(this.db, cohortIdSlug, userIdSlug, lessonIdSlug);
+    // A new completion may earn a certificate: its evaluation is queued in the same transaction.
+    const row = await this.db.transaction(async (m) => {
+      const done = await markLessonComplete(m, cohortIdSlug, userIdSlug, lessonIdSlug);
+      if (done?.inserted) await this.certificates.queueEvaluation(m, [done.cohort_id]);
+      return done;
+    });
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     if (row.access_ended) throw new ForbiddenException(ACCESS_ENDED_MESSAGE);
     if (row.lesson_type === 'QUIZ' || row.lesson_type === 'PROJECT') throw new UnprocessableEntityException(SUBMITTED_LESSON_MESSAGE);
@@ -194,7 +203,8 @@ export class LearningService {
         studentName,
         cohortTitle: cert.cohort_title,
         completionDate: cert.completion_date,
-        reference: cert.id_slug,
+        credentialId: cert.credential_id,
+        verifyUrl: `${(this.config.WEB_ORIGIN ?? this.config.publicUrl).replace(/\/+$/, '')}/verify/${cert.credential_id}`,
       });
       const safeName = `${cert.title} - ${studentName}`.replace(/[^\p{L}\p{N} .,&()-]+/gu, ' ').trim();
       const file = await this.storage.save({
