@@ -124,13 +124,17 @@ test('an admin bulk-adds a CSV, adds one student, suspends and removes students'
   await expect(notice(page, 'Success! Student is added to the cohort!')).toBeVisible();
   await expect(individual.getByRole('button', { name: 'Add Wei Jie Tan' })).toHaveCount(0);
 
-  // Back on the cohort: both students, and the queue of people without an account.
+  // Back on the cohort: both students; the queue of people without an account is the Invitations tab.
   await page.getByRole('link', { name: COHORT }).click();
   await expect(page.getByRole('tab', { name: 'Students', selected: true })).toBeVisible();
   const rows = page.getByRole('region', { name: 'Students of the cohort' }).getByRole('row');
   await expect(rows).toHaveCount(3);
+  await expect(page.getByRole('heading', { name: /^Invitations/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('tab', { name: 'Invitations' }).click();
   await expect(page.getByRole('heading', { name: 'Invitations (1)' })).toBeVisible();
   await expectAccessible(page);
+  await page.getByRole('tab', { name: 'Students' }).click();
 
   // Suspend and unsuspend.
   await page.getByRole('button', { name: 'Suspend student Aisyah Rahman' }).click();
@@ -235,7 +239,8 @@ test('the students list searches, sorts and pages in the URL, and every admin pa
   }
   await page.goto('/admin/cohorts');
   await page.getByRole('link', { name: 'Semiconductor Talent Programme: Cohort 1' }).click();
-  for (const tab of ['Details', 'Courses', 'Students', 'Certifications']) {
+  await expect(page.getByRole('tab')).toHaveText(['Details', 'Courses', 'Students', 'Certifications', 'Invitations']);
+  for (const tab of ['Details', 'Courses', 'Students', 'Certifications', 'Invitations']) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
     await expectAccessible(page);

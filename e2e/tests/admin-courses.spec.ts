@@ -35,7 +35,7 @@ test('an admin creates a course, builds its curriculum and reorders it by drag a
   expect(await moduleTitles(page)).toEqual(['Thin films', 'Critical dimensions', 'Overlay']);
   await expect(page.getByRole('button', { name: 'Save curriculum' })).toBeDisabled();
 
-  // Lessons: the video and reading tabs ask for their files and uploads are disabled; quizzes and projects are added.
+  // Lessons: the video and reading tabs ask for their files and check them by content; quizzes and projects are added.
   const thinFilms = page.getByRole('region', { name: 'Module 1: Thin films' });
   await thinFilms.getByRole('button', { name: 'Add lesson to Thin films' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a lesson to Thin films' });
@@ -46,7 +46,7 @@ test('an admin creates a course, builds its curriculum and reorders it by drag a
     .getByLabel('Video file (mp4)')
     .setInputFiles({ name: 'lecture.mp4', mimeType: 'video/mp4', buffer: Buffer.from('fake mp4') });
   await dialog.getByRole('button', { name: 'Add lesson' }).click();
-  await expect(notice(page, 'Uploading lesson is disabled for now. Please contact the admin.')).toBeVisible();
+  await expect(dialog.getByText('This file is not an mp4 video.')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Reading' }).click();
   await dialog.getByRole('button', { name: 'Add lesson' }).click();
   await expect(dialog.getByText('Please upload reading files!')).toBeVisible();

@@ -21,6 +21,7 @@ import { LearningModule } from './modules/learning/learning.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { GradingModule } from './modules/grading/grading.module';
 import { QuizzesModule } from './modules/quizzes/quizzes.module';
+import { LessonMediaModule } from './modules/lesson-media/lesson-media.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
@@ -70,6 +71,7 @@ export class AppModule {
         LearningModule,
         GradingModule,
         QuizzesModule,
+        LessonMediaModule,
         CoursesModule,
         CohortsModule,
         EnrolmentsModule,

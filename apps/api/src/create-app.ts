@@ -17,6 +17,7 @@ import { serverPathPattern } from './common/route.decorator';
 import type { AppConfig } from './config/app-config';
 import { serveDevApps } from './static/dev-apps';
 import { serveApps } from './static/serve-apps';
+import { OpenBadgesService } from './modules/certificates';
 import { createRootLogger } from './platform/logging/logging';
 import { assignRequestId } from './platform/logging/request-id';
 import { MetricsService } from './platform/metrics/metrics.service';
@@ -102,6 +103,11 @@ export async function createApp(config: AppConfig, dataSource: DataSource, optio
     });
   }
   app.setGlobalPrefix('api');
+  // The key that signs the school's credentials, at the well-known address verifiers look for.
+  const badges = app.get(OpenBadgesService);
+  (app.getHttpAdapter().getInstance() as express.Express).get('/.well-known/jwks.json', (_req, res, next) => {
+    badges.jwks().then((jwks) => res.json(jwks), next);
+  });
   if (config.SERVE_APPS) {
     if (config.DEV_APPS) await serveDevApps(app, config);
     else serveApps(app, config);

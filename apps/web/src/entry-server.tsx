@@ -22,6 +22,7 @@ export const prerenderPaths: string[] = [
   '/account/cancel-email-change',
   '/unsubscribe',
   '/applications',
+  '/verify',
   ...courses.map((c) => `/courses/${c.id}`),
   ...initiatives.flatMap((i) => [`/apply/${i.frontend_slug}`, `/apply/${i.frontend_slug}/application`]),
 ];
@@ -45,6 +46,7 @@ const TITLES: Record<string, string> = {
   '/account/cancel-email-change': 'Cancel the email change',
   '/unsubscribe': 'Unsubscribe',
   '/applications': 'Applications',
+  '/verify': 'Verify a certificate',
 };
 
 /** The document title of a prerendered path (each page sets the same one when it mounts). */

@@ -20,6 +20,8 @@ export * from './quizzes/quizzes.routes';
 export * from './common/admin-console';
 export * from './courses/courses.schemas';
 export * from './courses/courses.routes';
+export * from './lesson-media/lesson-media.schemas';
+export * from './lesson-media/lesson-media.routes';
 export * from './cohorts/cohorts.schemas';
 export * from './cohorts/cohorts.routes';
 export * from './enrolments/enrolments.schemas';

@@ -92,6 +92,9 @@ describe('route table', () => {
       [
         'apiDocs',
         'contactForm',
+        'credentialBadge',
+        'credentialIssuerKeys',
+        'credentialStatusList',
         'courseInterestForm',
         'emailChangeCancel',
         'emailChangeConfirm',
@@ -110,6 +113,7 @@ describe('route table', () => {
         'submitApplication',
         'unsubscribe',
         'uploadFile',
+        'verifyCredential',
         'visitorToken',
       ].sort(),
     );

@@ -9,12 +9,14 @@ import { formsRoutes } from './forms/forms.routes';
 import { gradingRoutes } from './grading/grading.routes';
 import { learningRoutes } from './learning/learning.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { lessonMediaRoutes } from './lesson-media/lesson-media.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { quizzesRoutes } from './quizzes/quizzes.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
   ...coursesRoutes,
+  ...lessonMediaRoutes,
   ...cohortsRoutes,
   ...enrolmentsRoutes,
   ...certificatesRoutes,

@@ -75,11 +75,11 @@ describe('what each change of the console makes stale', () => {
     ).toEqual(['courseList']);
   });
 
-  it("adding a student to a cohort: the cohort's students and counts, the cohort lists, the students list and the courses' cohorts", async () => {
+  it("adding a student to a cohort: the cohort's students and counts, its queue (an email may be queued), the cohort lists, the students list and the courses' cohorts", async () => {
     const stale = await staleAfter(
       invalidations.adminAddStudent({ params: { cohortId: 'k1' }, body: { user_id_slug: 'u1' } }, {} as never),
     );
-    expect(stale).toEqual(sorted(enrolmentOfK1));
+    expect(stale).toEqual(sorted([...enrolmentOfK1, 'queueOfK1']));
     expect(stale).not.toContain('cohortK2');
     expect(stale).not.toContain('studentsOfK2');
   });

@@ -14,7 +14,8 @@ import { type Invalidates, type MutationRouteName, routeKey } from './route-quer
  *   adminCourseDetail: the course, its curriculum, its cohorts (title, dates, status, students) and
  *   the engagement of their students.
  * - adminStudentList: students with their enrolment (cohort title and status) and account suspension.
- * - adminCertificateList: certificates with cohorts_count.
+ * - adminCertificateList: certificates with cohorts_count; adminCertificateRules: a cohort's certificates
+ *   and their completion rules; adminIssuedCertificates: a cohort's issued and revoked credentials.
  */
 
 const cohortLists = (): QueryKey[] => [routeKey('adminCohortList'), routeKey('adminActiveCohorts'), routeKey('instructorCohorts')];
@@ -68,7 +69,11 @@ const table = {
     routeKey('adminStudentList'),
     routeKey('adminCertificateList'),
   ],
-  adminAddStudent: (vars) => cohortEnrolment(vars.params.cohortId),
+  adminAddStudent: (vars) => [
+    ...cohortEnrolment(vars.params.cohortId),
+    routeKey('adminCohortQueue', { params: vars.params }),
+    routeKey('adminCohortInvitations', { params: vars.params }),
+  ],
   adminRemoveStudent: (vars) => cohortEnrolment(vars.params.cohortId),
   adminUpdateStudents: (vars) => cohortEnrolment(vars.params.cohortId),
   adminAddStudentBulk: (vars) => [
@@ -95,7 +100,15 @@ const table = {
   adminCertificateCreate: () => [routeKey('adminCertificateList')],
   // A retried job leaves the failed list (and may fail again into it).
   adminRetryJob: () => [routeKey('adminFailedJobs')],
-  adminAddCertificate: (vars) => [routeKey('adminCohortDetail', { params: vars.params }), routeKey('adminCertificateList')],
+  adminAddCertificate: (vars) => [
+    routeKey('adminCohortDetail', { params: vars.params }),
+    routeKey('adminCertificateList'),
+    routeKey('adminCertificateRules', { params: vars.params }),
+  ],
+  adminUpdateCertificateRules: (vars) => [routeKey('adminCertificateRules', { params: { cohortId: vars.params.cohortId } })],
+  // A new credential, or a revoked one: the cohort's list of issued certificates.
+  adminIssueCertificate: (vars) => [routeKey('adminIssuedCertificates', { params: { cohortId: vars.params.cohortId } })],
+  adminRevokeCertificate: () => [routeKey('adminIssuedCertificates')],
 } satisfies { [N in MutationRouteName]?: Invalidates<N> };
 
 export const invalidations: { [N in keyof typeof table]: Invalidates<N> } = table;

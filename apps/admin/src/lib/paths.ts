@@ -47,4 +47,4 @@ export const gradingRoot = (pathname: string): '/admin' | '/instructor' => (path
 
 /** Tab indexes of the course and cohort pages (`?tab=`). */
 export const COURSE_TABS = { details: 0, curriculum: 1, cohorts: 2, engagement: 3 } as const;
-export const COHORT_TABS = { details: 0, courses: 1, students: 2, certifications: 3 } as const;
+export const COHORT_TABS = { details: 0, courses: 1, students: 2, certifications: 3, invitations: 4 } as const;

@@ -32,7 +32,12 @@ export function mockApi(handlers: Record<string, Handler>) {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (path === 'auth/token/refresh') return json(200, { access: 'token' });
     if (path === 'auth/check') return json(200, { user: ADMIN });
-    const call: ApiCall = { method, path, query: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call: ApiCall = {
+      method,
+      path,
+      query: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+    };
     calls.push(call);
     const handler = handlers[`${method} ${path}`];
     if (!handler) return json(404, { message: `No handler for ${method} ${path}` });

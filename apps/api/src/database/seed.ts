@@ -219,16 +219,19 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
         ORDER BY m."order", l."order" LIMIT 2`,
       [studentA, cohort.id, courseIds[0]],
     );
-    // Quizzes and projects are graded items of the cohort.
+    // Quizzes and projects are graded items of the cohort. Quizzes are open now; each project opens
+    // for hand-ins five days before its deadline, so none is open yet.
     await exec(
       m,
-      `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, grade_percentage, result_open_datetime, submission_status)
-       SELECT $1, l.id, $2::timestamptz + (interval '7 days' * row_number() OVER (ORDER BY c."order", m."order", l."order")),
-              l.lesson_type = 'PROJECT', CASE l.lesson_type WHEN 'PROJECT' THEN 30 ELSE 10 END,
-              CASE WHEN l.lesson_type = 'QUIZ' THEN now() - interval '1 day' ELSE $3::timestamptz END,
-              CASE WHEN l.lesson_type = 'QUIZ' THEN 'OPEN' ELSE 'NOT_OPEN' END
-         FROM cohort_courses c JOIN modules m ON m.course_id = c.course_id JOIN lessons l ON l.module_id = m.id
-        WHERE c.cohort_id = $1 AND l.lesson_type IN ('QUIZ', 'PROJECT')`,
+      `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, open_datetime, is_mandatory, grade_percentage,
+                                  result_open_datetime, submission_status)
+       SELECT $1, x.id, x.deadline, CASE WHEN x.lesson_type = 'PROJECT' THEN x.deadline - interval '5 days' END,
+              x.lesson_type = 'PROJECT', CASE x.lesson_type WHEN 'PROJECT' THEN 30 ELSE 10 END,
+              CASE WHEN x.lesson_type = 'QUIZ' THEN now() - interval '1 day' ELSE $3::timestamptz END,
+              CASE WHEN x.lesson_type = 'QUIZ' THEN 'OPEN' ELSE 'NOT_OPEN' END
+         FROM (SELECT l.id, l.lesson_type, $2::timestamptz + (interval '7 days' * row_number() OVER (ORDER BY c."order", m."order", l."order")) AS deadline
+                 FROM cohort_courses c JOIN modules m ON m.course_id = c.course_id JOIN lessons l ON l.module_id = m.id
+                WHERE c.cohort_id = $1 AND l.lesson_type IN ('QUIZ', 'PROJECT')) x`,
       [cohort.id, now, new Date(now.getTime() + 100 * DAY)],
     );
     await exec(

@@ -67,6 +67,13 @@ export function serveApps(app: NestExpressApplication, config: AppConfig) {
     if (!initiative) return next();
     res.redirect(301, `/apply/${initiative.frontend_slug}`);
   });
+  // /verify/{credentialId} is the prerendered /verify page (200), which looks the credential up.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !/^\/verify\/[^/]+\/?$/.test(req.path)) return next();
+    if (!existsSync(join(web, 'verify.html'))) return next();
+    noCache(res);
+    res.sendFile('verify.html', { root: web });
+  });
   // A page with pages below it (/courses beside /courses/course-0) is courses.html next to a
   // courses/ folder: serve the file instead of letting express.static redirect into the folder.
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
-  EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE,
+  EMAIL_CHANGE_ALREADY_CANCELLED_MESSAGE,
+  EMAIL_CHANGE_CANCEL_EXPIRED_MESSAGE,
   EMAIL_CHANGE_CANCELLED_MESSAGE,
+  EMAIL_CHANGE_OLD_EMAIL_TAKEN_MESSAGE,
+  EMAIL_CHANGE_UNDONE_MESSAGE,
   EMAIL_CHANGE_LINK_EXPIRED_MESSAGE,
   EMAIL_CHANGE_LINK_INVALID_MESSAGE,
   EMAIL_CHANGE_LINK_USED_MESSAGE,
@@ -49,6 +52,17 @@ const ask = (u: TestUser, new_email: string) =>
 const confirm = (token: string) => t.http.post('/api/auth/account/change-email/confirm/').send({ token });
 const cancel = (token: string) => t.http.post('/api/auth/account/change-email/cancel/').send({ token });
 const login = (email: string, password: string) => t.http.post('/api/auth/login/').send({ email, password });
+const BROWSER = { 'X-Requested-With': 'XMLHttpRequest', Origin: 'http://localhost:3000' };
+/** A browser's sign-in: answers its refresh cookie ("school_refresh=...") and its access token. */
+async function browserLogin(email: string, password: string): Promise<{ cookie: string; access: string }> {
+  const res = await t.http.post('/api/auth/login/').set(BROWSER).send({ email, password }).expect(200);
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('school_refresh='));
+  if (!cookie) throw new Error('no refresh cookie');
+  return { cookie: cookie.split(';')[0], access: res.body.access };
+}
+const browserRefresh = (cookie: string) => t.http.post('/api/auth/token/refresh/').set(BROWSER).set('Cookie', cookie).send({});
+const apiRefresh = (refresh: string) => t.http.post('/api/auth/token/refresh/').send({ refresh });
+const check = (access: string) => t.http.get('/api/auth/check/').set('Authorization', `Bearer ${access}`);
 const pending = (u: TestUser) => t.http.get('/api/auth/account/change-email/pending/').set(bearer(u)).expect(200);
 
 describe('verified email change', () => {
@@ -81,14 +95,12 @@ describe('verified email change', () => {
     expect(ok.body).toEqual({ message: 'Email changed successfully!', email: next });
 
     expect((await login(u.email, u.password).expect(400)).body.errors.email).toBe('There is no user with that email.');
-    expect((await login(next, u.password).expect(200)).body.user.email).toBe(next);
-    expect((await pending({ ...u, email: next })).body.pending_email).toBeNull();
+    const signedIn = (await login(next, u.password).expect(200)).body;
+    expect(signedIn.user.email).toBe(next);
+    expect((await pending({ ...u, email: next, access: signedIn.access })).body.pending_email).toBeNull();
 
     const again = await confirm(token).expect(400);
     expect(again.body.errors.token).toBe(EMAIL_CHANGE_LINK_USED_MESSAGE);
-    // The cancel link of a confirmed change cannot undo it.
-    const cancelToken = await nthLink(u.email, 'cancel-email-change');
-    expect((await cancel(cancelToken).expect(400)).body.message).toBe(EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE);
   });
 
   it('stores only the hash of each token', async () => {
@@ -162,6 +174,111 @@ describe('verified email change', () => {
     const token = await nthLink(next, 'confirm-email');
     await createUser(t, { email: next });
     expect((await confirm(token).expect(400)).body.errors.token).toBe('An account with this email already exists.');
+    await login(u.email, u.password).expect(200);
+  });
+
+  it('confirming ends every other session of the account; the confirming browser keeps its own', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    const api = (await login(u.email, u.password).expect(200)).body as { access: string; refresh: string };
+    const here = await browserLogin(u.email, u.password);
+    const elsewhere = await browserLogin(u.email, u.password);
+    await ask(u, next).expect(200);
+    const token = await nthLink(next, 'confirm-email');
+    await t.http.post('/api/auth/account/change-email/confirm/').set(BROWSER).set('Cookie', here.cookie).send({ token }).expect(200);
+
+    for (const access of [u.access, api.access, here.access, elsewhere.access]) await check(access).expect(401);
+    await apiRefresh(api.refresh).expect(401);
+    await browserRefresh(elsewhere.cookie).expect(401);
+    // The confirming browser's session goes on, with the new email.
+    const renewed = await browserRefresh(here.cookie).expect(200);
+    expect((await check(renewed.body.access).expect(200)).body.user.email).toBe(next);
+  });
+
+  it("confirming from a browser signed in to another account keeps none of the account's sessions", async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const next = freshEmail();
+    const mine = await browserLogin(u.email, u.password);
+    const theirs = await browserLogin(other.email, other.password);
+    await ask(u, next).expect(200);
+    const token = await nthLink(next, 'confirm-email');
+    await t.http.post('/api/auth/account/change-email/confirm/').set(BROWSER).set('Cookie', theirs.cookie).send({ token }).expect(200);
+
+    await browserRefresh(mine.cookie).expect(401);
+    await check(mine.access).expect(401);
+    // The other account is untouched.
+    await check(theirs.access).expect(200);
+    await browserRefresh(theirs.cookie).expect(200);
+  });
+
+  it('the cancel link undoes a confirmed change: the old email is back, every session ends, the restored address is told', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    await ask(u, next).expect(200);
+    const cancelToken = await nthLink(u.email, 'cancel-email-change');
+    expect((await inbox(u.email))[0].text).toContain('The link works for 7 days');
+    await confirm(await nthLink(next, 'confirm-email')).expect(200);
+    // Whoever holds the new address signs in and starts another change.
+    const intruder = (await login(next, u.password).expect(200)).body as { access: string; refresh: string };
+    const third = freshEmail();
+    await t.http
+      .post('/api/auth/account/change-email/')
+      .set('Authorization', `Bearer ${intruder.access}`)
+      .send({ current_email: next, current_password: u.password, new_email: third })
+      .expect(200);
+    const thirdToken = await nthLink(third, 'confirm-email');
+
+    expect((await cancel(cancelToken).expect(200)).body.message).toBe(EMAIL_CHANGE_UNDONE_MESSAGE);
+    await check(intruder.access).expect(401);
+    await apiRefresh(intruder.refresh).expect(401);
+    await login(next, u.password).expect(400);
+    const back = (await login(u.email, u.password).expect(200)).body;
+    expect(back.user.email).toBe(u.email);
+    // The change started meanwhile is withdrawn.
+    expect((await confirm(thirdToken).expect(400)).body.errors.token).toBe(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+
+    const notice = await until('the notice of the undone change', async () =>
+      (await inbox(u.email)).find((m) => m.subject === 'Your ChipSkills Academy email was restored'),
+    );
+    expect(notice.text).toContain(`You sign in with ${u.email} again`);
+    expect(notice.text).toContain('Every device signed in to your account was signed out.');
+    expect(notice.html).toContain(`href="${WEB_ORIGIN}/login/reset-password"`);
+
+    expect((await cancel(cancelToken).expect(400)).body.errors.token).toBe(EMAIL_CHANGE_ALREADY_CANCELLED_MESSAGE);
+  });
+
+  it('refuses to undo when the old address now belongs to another account, and changes nothing', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    await ask(u, next).expect(200);
+    const cancelToken = await nthLink(u.email, 'cancel-email-change');
+    await confirm(await nthLink(next, 'confirm-email')).expect(200);
+    const session = (await login(next, u.password).expect(200)).body as { access: string };
+    await createUser(t, { email: u.email });
+
+    expect((await cancel(cancelToken).expect(409)).body.message).toBe(EMAIL_CHANGE_OLD_EMAIL_TAKEN_MESSAGE);
+    await login(next, u.password).expect(200);
+    await check(session.access).expect(200);
+  });
+
+  it('the cancel link works for 7 days', async () => {
+    const u = await createUser(t);
+    const next = freshEmail();
+    await ask(u, next).expect(200);
+    const cancelToken = await nthLink(u.email, 'cancel-email-change');
+    await confirm(await nthLink(next, 'confirm-email')).expect(200);
+    const age = (days: number) =>
+      t.ds.query(
+        `UPDATE email_change_requests SET created_at = now() - make_interval(days => $2), expires_at = now() - make_interval(days => $2) + interval '24 hours'
+          WHERE user_id = (SELECT id FROM users WHERE id_slug = $1)`,
+        [u.id_slug, days],
+      );
+    await age(7);
+    expect((await cancel(cancelToken).expect(400)).body.errors.token).toBe(EMAIL_CHANGE_CANCEL_EXPIRED_MESSAGE);
+    await login(next, u.password).expect(200);
+    await age(6);
+    expect((await cancel(cancelToken).expect(200)).body.message).toBe(EMAIL_CHANGE_UNDONE_MESSAGE);
     await login(u.email, u.password).expect(200);
   });
 });

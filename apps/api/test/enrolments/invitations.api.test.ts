@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import {
+  ADD_STUDENT_ONE_OF,
   INVITATION_EXPIRED_MESSAGE,
   INVITATION_INVALID_MESSAGE,
   INVITATION_OTHER_EMAIL_MESSAGE,
@@ -12,6 +14,7 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '
 import { makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { INVITATION_JOB } from '../../src/modules/enrolments/invitations.service';
+import { ALREADY_IN_QUEUE, EMAIL_IN_COHORT, NOT_A_STUDENT } from '../../src/modules/enrolments/bulk-add.service';
 
 const WEB_ORIGIN = 'http://site.example.test';
 const PASSWORD = 'Fresh#Wafer7781';
@@ -238,6 +241,45 @@ describe('invitations through the development mailbox', () => {
     expect(await statusOf(t, admin, k.id_slug, email)).toBe('accepted');
   });
 
+  it('the single add by email queues and invites a person without an account, as the bulk add does', async () => {
+    const k = await cohort('Lithography Single');
+    const email = newEmail('single');
+    const add = (u: TestUser, body: Record<string, unknown>) =>
+      t.http.post(`/api/cohorts/admin/${k.id_slug}/add-student`).set(bearer(u)).send(body);
+
+    const res = await add(admin, { email: ` ${email.toUpperCase()} `, first_name: 'Sol', last_name: 'Single' }).expect(201);
+    expect(res.body).toMatchObject({
+      total_processed: 1,
+      added_to_queue: 1,
+      queued_students: [{ email, first_name: 'Sol', last_name: 'Single' }],
+    });
+    const token = await nthInvite(t, email, 1);
+    expect((await inbox(t, email))[0].text).toContain('Hello Sol,');
+    await until('sent', async () => (await statusOf(t, admin, k.id_slug, email)) === 'sent');
+    const queue = (await t.http.get(`/api/cohorts/admin/${k.id_slug}/queue`).set(bearer(admin)).expect(200)).body;
+    expect(queue.results).toEqual([{ email, first_name: 'Sol', last_name: 'Single' }]);
+
+    // Added again: refused with a reason, and no second invitation goes out.
+    expect((await add(admin, { email }).expect(409)).body.message).toBe(ALREADY_IN_QUEUE);
+    // An email with a student account enrols that student; staff accounts and enrolled students are refused.
+    const named = await add(admin, { email: student.email }).expect(201);
+    expect(named.body).toMatchObject({ successfully_added_to_cohort: 1, added_to_queue: 0 });
+    expect(await enrolled(t, student.email)).toContain(k.id_slug);
+    expect((await add(admin, { email: student.email }).expect(409)).body.message).toBe(EMAIL_IN_COHORT);
+    expect((await add(admin, { email: instructor.email }).expect(409)).body.message).toBe(NOT_A_STUDENT);
+    // Bad bodies are clear 400s; the add by account still works as before.
+    expect((await add(admin, {}).expect(400)).body.errors).toEqual({ email: ADD_STUDENT_ONE_OF });
+    expect(Object.keys((await add(admin, { email: 'nope' }).expect(400)).body.errors)).toEqual(['email']);
+    await add(admin, { user_id_slug: student.id_slug, email }).expect(400);
+    await add(admin, { email: newEmail('x'), role: 'ADMIN' }).expect(400);
+    await t.http.post(`/api/cohorts/admin/0123456789abcdef0123456789abcdef/add-student`).set(bearer(admin)).send({ email }).expect(404);
+    for (const u of [student, instructor]) await add(u, { email: newEmail('nope') }).expect(403);
+
+    await a.register(email, token).expect(201);
+    expect(await enrolled(t, email)).toEqual([k.id_slug]);
+    expect((await inbox(t, email)).length).toBe(1);
+  });
+
   it('students and instructors cannot list, resend or withdraw', async () => {
     const k = await cohort('Guarded');
     const email = newEmail('guarded');
@@ -279,4 +321,66 @@ describe('a mail server that refuses', () => {
     const row = (await api(t).list(admin, k.id_slug).expect(200)).body.results[0];
     expect(row).toMatchObject({ email, status: 'failed', failed_at: expect.any(String), sent_at: null });
   }, 90_000);
+});
+
+describe('a mail server that refuses one address', () => {
+  const REFUSED = 'no-such-user@invited.test';
+  const DEFERRED = 'mailbox-full@invited.test';
+  let t: TestApp;
+  let admin: TestUser;
+  let smtp: SMTPServer;
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (address.address === REFUSED) return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+        if (address.address === DEFERRED) return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 450 }));
+        callback();
+      },
+      onData: (stream, _session, callback) => {
+        stream.resume();
+        stream.on('end', () => callback());
+      },
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    // Retries far apart: a permanent refusal must not wait for them.
+    t = await createTestApp({ ...FAST, MAIL_RETRY_LIMIT: '5', MAIL_RETRY_DELAY_SECONDS: '600', SMTP_URL: `smtp://127.0.0.1:${port}` });
+    admin = await createUser(t, { role: 'ADMIN' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  });
+
+  it('marks the invitation failed at once on a permanent (5xx) refusal, with no retry; a temporary one is retried', async () => {
+    const course = await makeCourse(t, admin, { title: 'Bounce course', modules: [{ title: 'M', lessons: [{ title: 'B1' }] }] });
+    const k = await makeCohort(t, admin, { title: 'Bounce', course_ids: [course.id_slug] });
+    const fine = newEmail('fine');
+    await api(t)
+      .bulk(admin, k.id_slug, [{ email: REFUSED }, { email: DEFERRED }, { email: fine }])
+      .expect(200);
+    const jobOf = async (email: string) =>
+      (
+        await t.ds.query(
+          `SELECT j.state, j.retry_count FROM ${JOBS_SCHEMA}.job j JOIN cohort_invitations i ON i.id::text = j.data->>'id'
+            WHERE j.name = $1 AND i.email = $2`,
+          [INVITATION_JOB, email],
+        )
+      )[0] as { state: string; retry_count: number } | undefined;
+
+    await until('the refused invitation to fail', async () => (await statusOf(t, admin, k.id_slug, REFUSED)) === 'failed');
+    const rows = (await api(t).list(admin, k.id_slug).expect(200)).body.results as { email: string; status: string }[];
+    expect(rows.find((r) => r.email === REFUSED)).toMatchObject({ status: 'failed', failed_at: expect.any(String), sent_at: null });
+    expect(await jobOf(REFUSED)).toEqual({ state: 'completed', retry_count: 0 });
+    const [row] = await t.ds.query(`SELECT failure FROM cohort_invitations WHERE email = $1`, [REFUSED]);
+    expect(row.failure).toMatch(/^550 /);
+
+    await until('the other invitation to be sent', async () => (await statusOf(t, admin, k.id_slug, fine)) === 'sent');
+    // The temporary refusal waits for its retry and is not failed.
+    await until('the deferred job to wait for its retry', async () => (await jobOf(DEFERRED))?.state === 'retry');
+    expect(await statusOf(t, admin, k.id_slug, DEFERRED)).not.toBe('failed');
+  }, 60_000);
 });

@@ -118,12 +118,17 @@ certificates AS (
   SELECT json_agg(json_build_object(
            'id_slug', ce.id_slug, 'title', ce.title,
            'user_certificate', CASE WHEN uc.id IS NULL THEN NULL
-             ELSE json_build_object('progress', uc.progress, 'completion_date', uc.completion_date) END)
+             ELSE json_build_object('progress', uc.progress, 'completion_date', uc.completion_date) END,
+           'requirements', CASE WHEN cp.user_id IS NULL THEN NULL
+             ELSE json_build_object('lessons_percent', cp.lessons_percent::float8, 'min_lessons_percent', cp.min_lessons_percent::float8,
+                    'require_mandatory_graded', cp.require_mandatory_graded, 'missing_mandatory', cp.missing_mandatory,
+                    'weighted_total', cp.weighted_total::float8, 'min_weighted_total', cp.min_weighted_total::float8) END)
            ORDER BY cc.created_date, ce.id) AS j
     FROM access a
     JOIN cohort_certificates cc ON cc.cohort_id = a.cohort_id
     JOIN certificates ce ON ce.id = cc.certificate_id
     LEFT JOIN user_certificates uc ON uc.certificate_id = ce.id AND uc.cohort_id = a.cohort_id AND uc.user_id = a.user_id
+    LEFT JOIN certificate_progress(a.cohort_id, a.user_id) cp ON cp.certificate_id = ce.id
 )
 SELECT json_build_object(
          'title', a.title, 'start_date', a.start_date, 'end_date', a.end_date, 'end_access_date', a.end_access_date,

@@ -318,11 +318,13 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
         id_slug: expect.any(String),
         title: 'Digital Chips Certificate',
         user_certificate: { progress: 'IN_PROGRESS', completion_date: null },
+        requirements: expect.objectContaining({ min_lessons_percent: 100, require_mandatory_graded: true, min_weighted_total: 50 }),
       },
       {
         id_slug: certSlugs.completed,
         title: 'Cleanroom Safety',
         user_certificate: { progress: 'COMPLETED', completion_date: expect.stringMatching(/^2026-03-02T10:00:00/) },
+        requirements: expect.objectContaining({ min_lessons_percent: 100, require_mandatory_graded: true, min_weighted_total: 50 }),
       },
     ]);
   });
@@ -396,6 +398,7 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
         id_slug: endedCertSlug,
         title: 'Old Chips Certificate',
         user_certificate: { progress: 'COMPLETED', completion_date: '2026-01-05T10:00:00+00:00' },
+        requirements: expect.objectContaining({ min_lessons_percent: 100, require_mandatory_graded: true, min_weighted_total: 50 }),
       },
     ]);
     expect(body.data.user_grades_part).toEqual([expect.objectContaining({ user_grade: 88, user_submission_status: 'GRADED' })]);

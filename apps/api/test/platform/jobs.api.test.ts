@@ -51,9 +51,12 @@ describe('the job queue', () => {
       // The next whole minute's occurrence, then time for a second sender to have sent it again.
       await until('the first occurrence to run', async () => runs.length > 0, 75_000);
       await new Promise((r) => setTimeout(r, 5_000));
-      expect(runs).toHaveLength(1);
+      // One run per minute's occurrence: on a slow machine the next minute's may already have come
+      // within the wait, but never a second run of the same one (each replica schedules it).
+      const minutes = new Set(runs.map((r) => Math.floor(r.at / 60_000)));
+      expect(runs.length).toBe(minutes.size);
       const sent = await t.ds.query(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1`, [name]);
-      expect(sent).toEqual([{ n: 1 }]);
+      expect(sent).toEqual([{ n: runs.length }]);
     } finally {
       await Promise.all(replicas.map((r) => r.onApplicationShutdown()));
     }

@@ -54,3 +54,33 @@ describe('source maps of the apps', () => {
     expect(res.text).not.toContain('secret.tsx');
   });
 });
+
+/** /verify/{credentialId} is not prerendered per credential: it is the prerendered /verify page, answered 200. */
+describe('the verification page', () => {
+  let root: string;
+  let app: express.Express;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'serve-apps-verify-'));
+    for (const name of ['web', 'learn', 'admin']) {
+      const dist = join(root, 'apps', name, 'dist');
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(join(dist, 'index.html'), `<!doctype html><title>${name}</title>`);
+    }
+    const web = join(root, 'apps', 'web', 'dist');
+    writeFileSync(join(web, 'verify.html'), '<!doctype html><title>Verify a certificate</title>');
+    writeFileSync(join(web, '404.html'), '<!doctype html><title>Not found</title>');
+    app = express();
+    serveApps(app as unknown as NestExpressApplication, { repoRoot: root } as unknown as AppConfig);
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('serves /verify/{id} as the verification page with 200', async () => {
+    for (const path of ['/verify/3f9c0a7e5b2d4c18a6e1f0b9d7c4e2a1', '/verify/abc/']) {
+      const res = await request(app).get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Verify a certificate');
+    }
+    const deeper = await request(app).get('/verify/abc/def');
+    expect(deeper.status).toBe(404);
+  });
+});

@@ -92,6 +92,7 @@ export function lesson(
     order,
     lesson_type: type,
     video_lecture_id_slug: null,
+    video_duration_seconds: null,
     video_captions_url: null,
     reading_pdf_id_slugs: [],
     link_urls: [],

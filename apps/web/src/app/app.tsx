@@ -27,6 +27,7 @@ const ConfirmEmailPage = page(() => import('../features/auth/email-change-pages'
 const CancelEmailChangePage = page(() => import('../features/auth/email-change-pages'), 'CancelEmailChangePage');
 const UnsubscribePage = page(() => import('../features/auth/unsubscribe-page'), 'UnsubscribePage');
 const CreateAccountPage = page(() => import('../features/auth/create-account-page'), 'CreateAccountPage');
+const VerifyPage = page(() => import('../features/verify/verify-page'), 'VerifyPage');
 
 function Layout({ children }: { children: React.ReactNode }) {
   const { user, logout } = useSession();
@@ -60,6 +61,7 @@ export function SiteRoutes() {
       <Route path="/account/confirm-email" element={<ConfirmEmailPage />} />
       <Route path="/account/cancel-email-change" element={<CancelEmailChangePage />} />
       <Route path="/unsubscribe" element={<UnsubscribePage />} />
+      <Route path="/verify/:credentialId?" element={<VerifyPage />} />
       <Route path="*" element={<ErrorView />} />
     </Routes>
   );

@@ -124,7 +124,7 @@ export const authRoutes = defineRoutes({
     body: EmailChangeTokenSchema,
     response: EmailChangeCancelResponseSchema,
     auth: 'public',
-    summary: 'Cancel a pending email change with the link sent to the old address',
+    summary: 'Cancel a pending email change, or undo a confirmed one, with the link sent to the old address (7 days)',
   },
   passwordResetRequest: {
     method: 'POST',

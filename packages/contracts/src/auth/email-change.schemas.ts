@@ -3,6 +3,8 @@ import { makeRequiredString } from './auth.schemas';
 
 /** Hours an email change's confirmation link stays valid. */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
+/** Days the cancel link sent to the old address works: it withdraws a pending change, or undoes a confirmed one. */
+export const EMAIL_CHANGE_CANCEL_DAYS = 7;
 
 /** What the settings page says while a change waits for its confirmation. */
 export const emailChangePendingMessage = (email: string) =>
@@ -12,7 +14,11 @@ export const EMAIL_CHANGE_CANCELLED_MESSAGE = 'The email change was cancelled. Y
 export const EMAIL_CHANGE_LINK_INVALID_MESSAGE = 'This email change link is no longer valid.';
 export const EMAIL_CHANGE_LINK_EXPIRED_MESSAGE = 'This email change link has expired. Please change your email again from your settings.';
 export const EMAIL_CHANGE_LINK_USED_MESSAGE = 'This email change link has already been used.';
-export const EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE = 'This email change has already been confirmed, so it can no longer be cancelled.';
+export const EMAIL_CHANGE_UNDONE_MESSAGE =
+  'The email change was undone: your email is back as it was, and every device was signed out. Sign in again, and change your password if you did not ask for the change.';
+export const EMAIL_CHANGE_OLD_EMAIL_TAKEN_MESSAGE =
+  'The email change cannot be undone: your old email now belongs to another account. Please contact us to recover your account.';
+export const EMAIL_CHANGE_CANCEL_EXPIRED_MESSAGE = 'This cancel link has expired: it works for 7 days after the change was asked for.';
 export const EMAIL_CHANGE_ALREADY_CANCELLED_MESSAGE = 'This email change was cancelled.';
 
 /** A confirmation or cancel link's token. */

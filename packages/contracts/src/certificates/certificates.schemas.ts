@@ -46,3 +46,78 @@ export const AddCertificateToCohortResponseSchema = CohortIdSlugResponseSchema.e
   certificate_id_slug: z.string(),
 });
 export type AddCertificateToCohortResponse = z.infer<typeof AddCertificateToCohortResponseSchema>;
+
+// ---- issuing -----------------------------------------------------------------------------
+
+/** The completion rules of a certificate in a cohort; defaults: all lessons, every mandatory item, 50%. */
+export const CertificateRulesSchema = z.strictObject({
+  min_lessons_percent: z.number({ error: 'Lessons completed must be a number' }).min(0).max(100),
+  require_mandatory_graded: z.boolean(),
+  min_weighted_total: z.number({ error: 'Minimum weighted total must be a number' }).min(0).max(100),
+});
+export type CertificateRules = z.infer<typeof CertificateRulesSchema>;
+export const DEFAULT_CERTIFICATE_RULES: CertificateRules = {
+  min_lessons_percent: 100,
+  require_mandatory_graded: true,
+  min_weighted_total: 50,
+};
+export const CohortCertificateParamsSchema = z.object({ cohortId: IdSlugSchema, certificateId: IdSlugSchema });
+export const CertificateRulesResponseSchema = CertificateRulesSchema.extend({
+  cohort_id_slug: z.string(),
+  certificate_id_slug: z.string(),
+  certificate_title: z.string(),
+});
+export type CertificateRulesResponse = z.infer<typeof CertificateRulesResponseSchema>;
+export const CohortCertificateRulesResponseSchema = z.object({ data: z.array(CertificateRulesResponseSchema) });
+export type CohortCertificateRulesResponse = z.infer<typeof CohortCertificateRulesResponseSchema>;
+
+export const ISSUED_CERTIFICATE_STATES = ['ISSUED', 'REVOKED'] as const;
+export const IssuedCertificateStateSchema = z.enum(ISSUED_CERTIFICATE_STATES);
+export type IssuedCertificateState = z.infer<typeof IssuedCertificateStateSchema>;
+
+export const IssuedCertificatesQuerySchema = makeListQuerySchema({ page_size: 20, order_by: '-issued_at' }).extend({
+  state: IssuedCertificateStateSchema.optional(),
+});
+export type IssuedCertificatesQuery = z.infer<typeof IssuedCertificatesQuerySchema>;
+export const IssuedCertificatesExportQuerySchema = z.object({ state: IssuedCertificateStateSchema.optional() });
+
+export const IssuedCertificateSchema = z.object({
+  credential_id: z.string(),
+  state: IssuedCertificateStateSchema,
+  certificate_id_slug: z.string(),
+  certificate_title: z.string(),
+  user_id_slug: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  issued_at: z.string(),
+  /** Null when the completion rules issued it. */
+  issue_reason: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  revoke_reason: z.string().nullable(),
+});
+export type IssuedCertificate = z.infer<typeof IssuedCertificateSchema>;
+export const IssuedCertificatesResponseSchema = paginated(IssuedCertificateSchema);
+export type IssuedCertificatesResponse = z.infer<typeof IssuedCertificatesResponseSchema>;
+
+export const REASON_REQUIRED = 'A reason is required';
+const reason = requiredText(REASON_REQUIRED, 500);
+export const IssueCertificateSchema = z.strictObject({ user_id_slug: IdSlugSchema, reason });
+export type IssueCertificate = z.infer<typeof IssueCertificateSchema>;
+export const RevokeCertificateSchema = z.strictObject({ reason });
+export type RevokeCertificate = z.infer<typeof RevokeCertificateSchema>;
+export const CredentialParamsSchema = z.object({ credentialId: IdSlugSchema });
+export const IssuedCertificateResponseSchema = IssuedCertificateSchema;
+
+/** What the public verification page shows: nothing personal beyond the holder's name. */
+export const CredentialVerificationSchema = z.object({
+  status: z.enum(['VALID', 'REVOKED']),
+  credential_id: z.string(),
+  holder_name: z.string(),
+  certificate_title: z.string(),
+  cohort_title: z.string(),
+  issuer: z.array(z.string()),
+  issued_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+export type CredentialVerification = z.infer<typeof CredentialVerificationSchema>;

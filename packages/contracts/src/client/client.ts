@@ -62,7 +62,8 @@ export interface UploadOptions<N extends RouteName> {
 
 export interface ApiClient {
   call<N extends RouteName>(name: N, ...args: OptionalIfEmpty<CallOptions<N>>): Promise<CallResult<N>>;
-  upload<N extends RouteName>(name: N, formData: FormData, options?: UploadOptions<N>): Promise<CallResult<N>>;
+  /** Sends a form (multipart routes) or raw bytes (binary routes, as application/octet-stream). */
+  upload<N extends RouteName>(name: N, body: FormData | Blob, options?: UploadOptions<N>): Promise<CallResult<N>>;
   /** URL of a route with params and query filled in. */
   url<N extends RouteName>(name: N, options?: { params?: Record<string, string>; query?: object }): string;
   /**
@@ -274,15 +275,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers: opts.headers,
       }) as Promise<never>;
     },
-    upload(name, formData, opts = {}) {
+    upload(name, body, opts = {}) {
       const route = routeFor(name);
+      const binary = !(body instanceof FormData);
       return execute(name, {
         route,
         url: url(name, { params: opts.params as object | undefined }),
-        body: formData,
+        body,
         json: false,
         signal: opts.signal,
-        headers: opts.headers,
+        headers: binary ? { 'Content-Type': 'application/octet-stream', ...opts.headers } : opts.headers,
         fetch: opts.fetch,
       }) as Promise<never>;
     },

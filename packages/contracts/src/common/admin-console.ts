@@ -31,7 +31,6 @@ export const ADMIN_MESSAGES = {
   cohortAlreadyLinked: 'This cohort is already linked to the course!',
   uploadVideo: 'Please upload a video!',
   uploadReadings: 'Please upload reading files!',
-  lessonUploadDisabled: 'Uploading lesson is disabled for now. Please contact the admin.',
   genericFailure: 'Uh oh... something went wrong. Please try again later.',
   fileUploadFailure: 'Something went wrong with the file upload... Please try again.',
   fileFailure: 'Something went wrong with the file... Please try again.',

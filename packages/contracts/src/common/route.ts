@@ -12,8 +12,8 @@ export interface RouteDef {
   body?: z.ZodType;
   response: z.ZodType;
   auth: RouteAuth;
-  /** Request body encoding; `multipart` routes are called with `client.upload`. Default `json`. */
-  requestType?: 'json' | 'multipart';
+  /** Request body encoding; `multipart` and `binary` (raw bytes) routes are called with `client.upload`. Default `json`. */
+  requestType?: 'json' | 'multipart' | 'binary';
   /** Answer encoding; `text` answers (CSV) are returned as a string, `file` answers (stored files) as a Blob. Default `json`. */
   responseType?: 'json' | 'text' | 'file';
   /** Largest JSON body the route accepts (an express `bytes` size such as `2mb`), when more than the API's default 100 kB. */

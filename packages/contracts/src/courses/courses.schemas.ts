@@ -112,6 +112,8 @@ export const LessonInputSchema = z.strictObject({
     .optional()
     .default([]),
   video_lecture_id_slug: IdSlugSchema.nullable().optional(),
+  /** WebVTT captions of the video (an uploaded captions file); left out keeps the lesson's, null removes them. */
+  video_captions_id_slug: IdSlugSchema.nullable().optional(),
   project_group_id_slug: IdSlugSchema.nullable().optional(),
   quiz_group_id_slug: IdSlugSchema.nullable().optional(),
 });

@@ -5,7 +5,9 @@ import { IdSlugSchema } from '../common/common.schemas';
 import { EnrolmentStatusSchema } from '../learning/learning.schemas';
 import {
   AddStudentBulkSchema,
+  ADD_STUDENT_ONE_OF,
   AddStudentSchema,
+  NAMES_NEED_EMAIL,
   AdminStudentListQuerySchema,
   BulkErrorStudentSchema,
   CohortEnrollmentSchema,
@@ -66,12 +68,9 @@ describe('derived enrolment schemas', () => {
     expect(jsonSchemasOf(StudentSchema)).toEqual(jsonSchemasOf(written));
     expectTypeOf<z.infer<typeof StudentSchema>>().toEqualTypeOf<z.infer<typeof written>>();
   });
-  it('adding, removing and updating a student take the same user_id_slug, and nothing else', () => {
+  it('removing and updating a student take the same user_id_slug, and nothing else', () => {
     const byUser = z.strictObject({ user_id_slug: IdSlugSchema });
-    expect(jsonSchemasOf(AddStudentSchema)).toEqual(jsonSchemasOf(byUser));
     expect(jsonSchemasOf(RemoveStudentSchema)).toEqual(jsonSchemasOf(byUser));
-    expectTypeOf<z.infer<typeof AddStudentSchema>>().toEqualTypeOf<z.infer<typeof byUser>>();
-    expect(AddStudentSchema.safeParse({ user_id_slug: 'u', role: 'ADMIN' }).success).toBe(false);
     const update = z.strictObject({ user_id_slug: IdSlugSchema, enrolment_status: z.enum(['ACTIVE', 'SUSPENDED']) });
     expect(jsonSchemasOf(UpdateStudentEnrolmentSchema)).toEqual(jsonSchemasOf(update));
     expectTypeOf<z.infer<typeof UpdateStudentEnrolmentSchema>>().toEqualTypeOf<z.infer<typeof update>>();
@@ -79,6 +78,18 @@ describe('derived enrolment schemas', () => {
     expect(messagesOf(UpdateStudentEnrolmentSchema, { user_id_slug: 'u', enrolment_status: 'X' })).toEqual({
       enrolment_status: ['enrolment_status must be ACTIVE or SUSPENDED'],
     });
+  });
+  it('adding a student takes either an account or an email with an optional name, and nothing else', () => {
+    expect(AddStudentSchema.safeParse({ user_id_slug: 'u' }).success).toBe(true);
+    expect(AddStudentSchema.parse({ email: ' Ana@Example.com ', first_name: 'Ana' })).toEqual({
+      email: 'ana@example.com',
+      first_name: 'Ana',
+    });
+    expect(AddStudentSchema.safeParse({ user_id_slug: 'u', role: 'ADMIN' }).success).toBe(false);
+    expect(messagesOf(AddStudentSchema, {})).toEqual({ email: [ADD_STUDENT_ONE_OF] });
+    expect(messagesOf(AddStudentSchema, { user_id_slug: 'u', email: 'a@example.com' })).toEqual({ user_id_slug: [ADD_STUDENT_ONE_OF] });
+    expect(messagesOf(AddStudentSchema, { user_id_slug: 'u', first_name: 'Ana' })).toEqual({ first_name: [NAMES_NEED_EMAIL] });
+    expect(Object.keys(messagesOf(AddStudentSchema, { email: 'not-an-email' }))).toEqual(['email']);
   });
   it('a refused bulk row is a queue entry with a reason', () => {
     const written = z.object({ email: z.string(), first_name: z.string(), last_name: z.string(), reason: z.string() });

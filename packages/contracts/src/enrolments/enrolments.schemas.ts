@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSlugSchema, makeListQuerySchema, paginated } from '../common/common.schemas';
 import { ADMIN_MESSAGES, DEFAULT_SORTS, PAGE_SIZES } from '../common/admin-console';
 import { plainText } from '../common/text';
-import { RoleSchema } from '../auth/auth.schemas';
+import { EmailSchema, RoleSchema } from '../auth/auth.schemas';
 import { EnrolmentStatusSchema } from '../learning/learning.schemas';
 
 /** Most rows accepted by one bulk add. */
@@ -62,8 +62,26 @@ export type AdminStudentListResponse = z.infer<typeof AdminStudentListResponseSc
 export const RemoveStudentSchema = z.strictObject({ user_id_slug: IdSlugSchema });
 export type RemoveStudent = z.infer<typeof RemoveStudentSchema>;
 
-/** The same body as removal: the student to add. */
-export const AddStudentSchema = RemoveStudentSchema;
+export const ADD_STUDENT_ONE_OF = 'Give either user_id_slug or email';
+export const NAMES_NEED_EMAIL = 'A name goes with an email only';
+
+/**
+ * The student to add: an account (`user_id_slug`, as for removal), or an email with an optional
+ * name. An email without an account joins the cohort's queue and is invited, as in a bulk add.
+ */
+export const AddStudentSchema = z
+  .strictObject({
+    user_id_slug: IdSlugSchema.optional(),
+    email: EmailSchema.optional(),
+    first_name: plainText(200).optional(),
+    last_name: plainText(200).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.user_id_slug === undefined) === (body.email === undefined))
+      ctx.addIssue({ code: 'custom', path: [body.user_id_slug === undefined ? 'email' : 'user_id_slug'], message: ADD_STUDENT_ONE_OF });
+    else if (body.user_id_slug !== undefined && (body.first_name !== undefined || body.last_name !== undefined))
+      ctx.addIssue({ code: 'custom', path: [body.first_name !== undefined ? 'first_name' : 'last_name'], message: NAMES_NEED_EMAIL });
+  });
 export type AddStudent = z.infer<typeof AddStudentSchema>;
 
 export const UpdateStudentEnrolmentSchema = RemoveStudentSchema.extend({
@@ -78,7 +96,6 @@ export const StudentCohortResponseSchema = z.object({
 });
 export type StudentCohortResponse = z.infer<typeof StudentCohortResponseSchema>;
 export const RemoveStudentResponseSchema = StudentCohortResponseSchema;
-export const AddStudentResponseSchema = StudentCohortResponseSchema;
 
 /** One CSV row; rows are checked one by one by the server and bad ones reported in error_students. */
 export const BulkStudentRowSchema = z.strictObject({
@@ -119,6 +136,10 @@ export const BulkAddResultSchema = z.object({
   error_students: z.array(BulkErrorStudentSchema),
 });
 export type BulkAddResult = z.infer<typeof BulkAddResultSchema>;
+
+/** An account added answers the student and the cohort; an email answers the bulk add's summary of its one row. */
+export const AddStudentResponseSchema = z.union([StudentCohortResponseSchema, BulkAddResultSchema]);
+export type AddStudentResponse = z.infer<typeof AddStudentResponseSchema>;
 
 const pageOnlyQuery = (pageSize: number) => makeListQuerySchema({ page_size: pageSize }).pick({ page: true, page_size: true });
 

@@ -3,6 +3,9 @@ import { CohortIdParamsSchema, UserIdSlugParamsSchema } from '../common/common.s
 import {
   CertificateDocumentParamsSchema,
   CertificateDocumentResponseSchema,
+  LessonPositionParamsSchema,
+  LessonPositionResponseSchema,
+  SaveLessonPositionSchema,
   MarkLessonCompleteResponseSchema,
   MarkLessonCompleteSchema,
   UserCohortsResponseSchema,
@@ -46,6 +49,23 @@ export const learningRoutes = defineRoutes({
     response: VideoUrlResponseSchema,
     auth: 'user',
     summary: 'A short-lived signed URL for a lesson video',
+  },
+  lessonPosition: {
+    method: 'GET',
+    path: 'cohorts/:cohortId/lessons/:lessonId/position/user/:userIdSlug/',
+    params: LessonPositionParamsSchema,
+    response: LessonPositionResponseSchema,
+    auth: 'user',
+    summary: "Where the student stopped in a lesson's video (the student or an admin)",
+  },
+  saveLessonPosition: {
+    method: 'PUT',
+    path: 'cohorts/:cohortId/lessons/:lessonId/position/user/:userIdSlug/',
+    params: LessonPositionParamsSchema,
+    body: SaveLessonPositionSchema,
+    response: LessonPositionResponseSchema,
+    auth: 'user',
+    summary: "Keep the student's place in a lesson's video (the student's own call)",
   },
   markLessonComplete: {
     method: 'PATCH',

@@ -129,8 +129,20 @@ describe('student call schemas', () => {
       },
       user_grades_part: [grade('PENDING', 'OPEN')],
       certificates_part: [
-        { id_slug: 'cert', title: 'Cert', user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01' } },
-        { id_slug: 'cert2', title: 'Cert 2', user_certificate: null },
+        { id_slug: 'cert', title: 'Cert', user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01' }, requirements: null },
+        {
+          id_slug: 'cert2',
+          title: 'Cert 2',
+          user_certificate: null,
+          requirements: {
+            lessons_percent: 50,
+            min_lessons_percent: 100,
+            require_mandatory_graded: true,
+            missing_mandatory: 1,
+            weighted_total: null,
+            min_weighted_total: 50,
+          },
+        },
       ],
     };
     expect(UserCohortViewResponseSchema.parse({ data: view }).data.title).toBe('Cohort');
@@ -142,6 +154,7 @@ describe('student call schemas', () => {
       order: 0,
       lesson_type: 'PROJECT',
       video_lecture_id_slug: null,
+      video_duration_seconds: null,
       reading_pdf_id_slugs: [],
       link_urls: ['https://example.com/spec'],
       video_captions_url: null,

@@ -39,7 +39,7 @@ export const COHORT_SUBMISSION_STATUSES = ['NOT_OPEN', 'OPEN', 'locked'] as cons
 export const CohortSubmissionStatusSchema = z.enum(COHORT_SUBMISSION_STATUSES);
 export type CohortSubmissionStatus = z.infer<typeof CohortSubmissionStatusSchema>;
 
-export const CERTIFICATE_PROGRESS = ['COMPLETED', 'IN_PROGRESS'] as const;
+export const CERTIFICATE_PROGRESS = ['COMPLETED', 'IN_PROGRESS', 'REVOKED'] as const;
 export const CertificateProgressSchema = z.enum(CERTIFICATE_PROGRESS);
 export type CertificateProgress = z.infer<typeof CertificateProgressSchema>;
 
@@ -185,10 +185,23 @@ export const UserCertificateSchema = z.object({
 });
 export type UserCertificate = z.infer<typeof UserCertificateSchema>;
 
+/** Where the student stands against a certificate's completion rules (null when not enrolled to earn it). */
+export const CertificateRequirementsSchema = z.object({
+  lessons_percent: z.number(),
+  min_lessons_percent: z.number(),
+  require_mandatory_graded: z.boolean(),
+  missing_mandatory: z.number().int().nonnegative(),
+  /** Null when the cohort's grade items carry no weight. */
+  weighted_total: z.number().nullable(),
+  min_weighted_total: z.number(),
+});
+export type CertificateRequirements = z.infer<typeof CertificateRequirementsSchema>;
+
 export const CertificateSchema = z.object({
   id_slug: z.string(),
   title: z.string(),
   user_certificate: UserCertificateSchema.nullable(),
+  requirements: CertificateRequirementsSchema.nullable(),
 });
 export type Certificate = z.infer<typeof CertificateSchema>;
 
@@ -296,6 +309,8 @@ export const LessonSchema = z.object({
   order: z.number().int(),
   lesson_type: LessonTypeSchema,
   video_lecture_id_slug: z.string().nullable(),
+  /** The video's length in seconds (read from the mp4 when it was uploaded); null without a video. */
+  video_duration_seconds: z.number().nullable(),
   /** File URLs of the reading PDFs. */
   reading_pdf_id_slugs: z.array(z.string()),
   link_urls: z.array(z.string()),
@@ -366,6 +381,25 @@ export const UserCourseViewParamsSchema = z.object({
   courseId: IdSlugSchema,
   userIdSlug: IdSlugSchema,
 });
+
+// ---- the student's place in a lesson video ------------------------------------------
+
+export const LessonPositionParamsSchema = z.strictObject({
+  cohortId: IdSlugSchema,
+  lessonId: IdSlugSchema,
+  userIdSlug: IdSlugSchema,
+});
+/** Where the student stopped in the lesson's video, in seconds from its start. */
+export const SaveLessonPositionSchema = z.strictObject({
+  position_seconds: z
+    .number({ error: 'position_seconds must be a number' })
+    .min(0, { error: 'position_seconds must not be negative' })
+    .max(7 * 24 * 3600, { error: 'position_seconds is too large' }),
+});
+export type SaveLessonPosition = z.infer<typeof SaveLessonPositionSchema>;
+/** The kept position; null when the student has not watched the video yet. */
+export const LessonPositionResponseSchema = z.object({ position_seconds: z.number().nullable() });
+export type LessonPositionResponse = z.infer<typeof LessonPositionResponseSchema>;
 
 // ---- video url and completion -------------------------------------------------------
 

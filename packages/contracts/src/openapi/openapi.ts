@@ -88,6 +88,11 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions = {}): OpenApi
           },
         },
       };
+    } else if (route.requestType === 'binary') {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      };
     } else if (route.body) {
       operation.requestBody = {
         required: true,

@@ -103,3 +103,49 @@ describe('AddStudentPage CSV upload of the applications export', () => {
     expect(rows).toContain('Tan Mei LingMei LingTanfamily name written first');
   });
 });
+
+describe('AddStudentPage add by email', () => {
+  const queued = { ...summary, total_processed: 1, successfully_added_to_cohort: 0, errors: 0, error_students: [] };
+  function setupEmail(add: () => unknown) {
+    const api = mockApi({
+      'GET auth/admin/students/list': () => ({ data: [], count: 0, num_pages: 0 }),
+      'POST cohorts/admin/h1/add-student': add,
+    });
+    renderWithApi(
+      <Routes>
+        <Route path="/admin/cohorts/:id/add-student" element={<AddStudentPage />} />
+      </Routes>,
+      '/admin/cohorts/h1/add-student?title=Cohort%201',
+    );
+    return api;
+  }
+  const submit = () => userEvent.click(screen.getByRole('button', { name: 'Add by email' }));
+
+  it('sends the email and the name given, and says the invitation is sent', async () => {
+    const api = setupEmail(() => queued);
+    await userEvent.type(await screen.findByLabelText(/^Email/), ' New@X.io ');
+    await userEvent.type(screen.getByLabelText('First name (optional)'), 'New');
+    await submit();
+    expect(await screen.findByRole('status')).toHaveTextContent('Invitation sent to new@x.io. They join the cohort when they sign up.');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'new@x.io', first_name: 'New' });
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('');
+  });
+
+  it('an email with a student account answers that the student is added', async () => {
+    setupEmail(() => ({ ...queued, successfully_added_to_cohort: 1, added_to_queue: 0, queued_students: [] }));
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'old@x.io');
+    await submit();
+    expect(await screen.findByRole('status')).toHaveTextContent('Success! Student is added to the cohort!');
+  });
+
+  it('checks the email before any call, and shows the reason a refused email is refused', async () => {
+    const api = setupEmail(() => [409, { message: "This email is already in the cohort's queue" }]);
+    await screen.findByLabelText(/^Email/);
+    await submit();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'q@x.io');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent("This email is already in the cohort's queue");
+  });
+});

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES, AddStudentBulkSchema, isApiError, PAGE_SIZES, type BulkAddResult } from '@school/contracts';
-import { Button, formatCount, LoadingIndicator } from '@school/ui';
+import { ADMIN_MESSAGES, AddStudentBulkSchema, AddStudentSchema, isApiError, PAGE_SIZES, type BulkAddResult } from '@school/contracts';
+import { Button, formatCount, LoadingIndicator, TextField } from '@school/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
@@ -15,7 +15,7 @@ import { BulkSummary } from './components/bulk-summary';
 import { CsvReadingSummary } from './components/csv-reading-summary';
 import { CsvProblem, type CsvReading, readStudentsCsv } from './csv';
 
-/** /admin/cohorts/{id}/add-student?title=: add one student from the list, or many from a CSV file. */
+/** /admin/cohorts/{id}/add-student?title=: add one student from the list or by email, or many from a CSV file. */
 export function AddStudentPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
@@ -29,6 +29,7 @@ export function AddStudentPage() {
       />
       <CsvUpload cohortId={id} />
       <IndividualAdd cohortId={id} />
+      <AddByEmail cohortId={id} />
     </div>
   );
 }
@@ -67,7 +68,7 @@ function IndividualAdd({ cohortId }: { cohortId: string }) {
               <Button
                 size="sm"
                 variant="secondary"
-                loading={add.isPending && add.variables?.body.user_id_slug === s.id_slug}
+                loading={add.isPending && add.variables?.body?.user_id_slug === s.id_slug}
                 aria-label={`Add ${s.first_name} ${s.last_name}`}
                 onClick={() =>
                   add.mutate(
@@ -85,6 +86,68 @@ function IndividualAdd({ cohortId }: { cohortId: string }) {
           />
         )}
       </ListFrame>
+    </section>
+  );
+}
+
+/** One person by email: a student account is added at once; an email without an account is queued and invited. */
+function AddByEmail({ cohortId }: { cohortId: string }) {
+  const add = useRouteMutation('adminAddStudent', { invalidates: invalidations.adminAddStudent });
+  const notify = useNotify();
+  const [email, setEmail] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = AddStudentSchema.safeParse({
+      email,
+      ...(firstName.trim() ? { first_name: firstName.trim() } : {}),
+      ...(lastName.trim() ? { last_name: lastName.trim() } : {}),
+    });
+    if (!body.success) return setError(body.error.issues[0].message);
+    setError(undefined);
+    add.mutate(
+      { params: { cohortId }, body: body.data },
+      {
+        onSuccess: (answer) => {
+          setEmail('');
+          setFirstName('');
+          setLastName('');
+          notify.success(
+            'added_to_queue' in answer && answer.added_to_queue > 0
+              ? `Invitation sent to ${body.data.email}. They join the cohort when they sign up.`
+              : ADMIN_MESSAGES.studentAdded,
+          );
+        },
+        onError: (err) => {
+          if (isApiError(err) && err.status === 400 && err.errors?.email) setError(err.errors.email);
+          else notify.error(isApiError(err) && err.status === 409 ? err.message : ADMIN_MESSAGES.genericFailure);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="admin-card ui-stack" aria-labelledby="add-email">
+      <h2 id="add-email" className="admin-section-title">
+        Add by email
+      </h2>
+      <p className="ui-muted ui-muted--small">
+        A student with this email is added at once. Someone without an account waits in the cohort's queue and is sent an invitation to sign
+        up.
+      </p>
+      <form className="ui-stack" onSubmit={onSubmit} noValidate>
+        <TextField label="Email" type="email" required value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="First name (optional)" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+        <TextField label="Last name (optional)" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+        <div>
+          <Button type="submit" loading={add.isPending}>
+            Add by email
+          </Button>
+        </div>
+      </form>
     </section>
   );
 }

@@ -12,12 +12,14 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { CohortCertificatesTab } from './components/cohort-certificates-tab';
 import { CohortCoursesTab } from './components/cohort-courses-tab';
 import { CohortDetailsTab } from './components/cohort-details-tab';
+import { CohortInvitationsTab } from './components/cohort-invitations-tab';
 import { CohortStatus } from '../../components/cohort-status';
 import { CohortStudentsTab } from './components/cohort-students-tab';
 
-const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications'];
+// The spec's four tabs, then Invitations: always shown, so its index (?tab=4) and the tab row stay put.
+const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations'];
 
-/** /admin/cohorts/{id}: tabs Details, Courses, Students and Certifications (`?tab=` index), and 'Delete cohort'. */
+/** /admin/cohorts/{id}: tabs Details, Courses, Students, Certifications and Invitations (`?tab=` index), and 'Delete cohort'. */
 export function CohortPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
@@ -87,6 +89,7 @@ export function CohortPage() {
             {active === 1 && <CohortCoursesTab cohort={cohort} />}
             {active === 2 && <CohortStudentsTab cohort={cohort} />}
             {active === 3 && <CohortCertificatesTab cohort={cohort} />}
+            {active === 4 && <CohortInvitationsTab cohort={cohort} />}
           </Tabs>
           {dialog}
         </div>

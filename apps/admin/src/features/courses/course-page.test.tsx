@@ -12,6 +12,7 @@ const lesson = (id: string, title: string, order: number) => ({
   order,
   lesson_type: 'READING' as const,
   video_lecture_id_slug: null,
+  video_duration_seconds: null,
   reading_pdf_id_slugs: [],
   link_urls: [],
   quiz_group: null,
@@ -118,5 +119,69 @@ describe('course page', () => {
     expect(await screen.findByText('1 module · 0 lessons · 0 cohorts')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeDisabled();
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it("replaces an existing lesson's video (with captions) and readings from the curriculum, sent when saved", async () => {
+    const withMedia = course();
+    withMedia.modules[0].lessons = [
+      { ...lesson('l1', 'Logic reading', 0), reading_pdf_id_slugs: ['old-pdf'] },
+      { ...lesson('l2', 'Logic video', 1), lesson_type: 'VIDEO', video_lecture_id_slug: 'old-vid', video_duration_seconds: 30 },
+      { ...lesson('l3', 'Logic quiz', 2), lesson_type: 'QUIZ' },
+    ];
+    withMedia.modules[0].lessons_count = 3;
+    const uploads: Record<string, { kind: string; file: string }> = {
+      video: { kind: 'video', file: 'new-vid' },
+      captions: { kind: 'captions', file: 'new-cap' },
+      reading: { kind: 'reading', file: 'new-pdf' },
+    };
+    const handlers: Parameters<typeof mockApi>[0] = {
+      'GET courses/admin/c1': () => ({ data: withMedia }),
+      'POST lessons/media/uploads': (c) => {
+        const kind = (c.body as { kind: string }).kind;
+        return [201, { id_slug: `up-${kind}`, kind, size_bytes: 1, chunk_size: 8, offset: 0, file: null }];
+      },
+      'PUT courses/admin/c1/modules/update': () => ({ id_slug: 'c1', modules: withMedia.modules }),
+    };
+    for (const { kind, file } of Object.values(uploads)) {
+      handlers[`PUT lessons/media/uploads/up-${kind}/chunks/0`] = () => ({
+        id_slug: `up-${kind}`,
+        kind,
+        size_bytes: 1,
+        chunk_size: 8,
+        offset: 1,
+        file: { id_slug: file, original_name: file, duration_seconds: kind === 'video' ? 12 : null },
+      });
+    }
+    const api = mockApi(handlers);
+    openCourse();
+
+    // Quizzes and projects have no files to replace; video and reading lessons do.
+    await userEvent.click(await screen.findByRole('button', { name: 'Replace video of Logic video' }));
+    expect(screen.queryByRole('button', { name: /^Replace .* of Logic quiz$/ })).toBeNull();
+    let dialog = screen.getByRole('dialog', { name: 'Replace the video of Logic video' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace video' }));
+    expect(within(dialog).getByText('Please upload a video!')).toBeInTheDocument();
+    await userEvent.upload(within(dialog).getByLabelText('Video file (mp4)'), new File(['x'], 'new.mp4', { type: 'video/mp4' }));
+    await userEvent.upload(
+      within(dialog).getByLabelText('Captions (WebVTT, optional)'),
+      new File(['WEBVTT'], 'new.vtt', { type: 'text/vtt' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace video' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Replace readings of Logic reading' }));
+    dialog = screen.getByRole('dialog', { name: 'Replace the readings of Logic reading' });
+    await userEvent.upload(within(dialog).getByLabelText('Reading files (pdf)'), [new File(['x'], 'new.pdf', { type: 'application/pdf' })]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace readings' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Nothing is sent until the curriculum is saved.
+    expect(api.calls.filter((c) => c.path === 'courses/admin/c1/modules/update')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    expect(await screen.findByText('Successful')).toBeInTheDocument();
+    const [save] = api.calls.filter((c) => c.path === 'courses/admin/c1/modules/update');
+    const sent = (save.body as { modules: { lessons: Record<string, unknown>[] }[] }).modules[0].lessons;
+    expect(sent[0]).toMatchObject({ id_slug: 'l1', reading_pdf_id_slugs: ['new-pdf'] });
+    expect(sent[1]).toMatchObject({ id_slug: 'l2', video_lecture_id_slug: 'new-vid', video_captions_id_slug: 'new-cap' });
   });
 });

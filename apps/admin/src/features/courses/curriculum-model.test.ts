@@ -1,4 +1,4 @@
-import type { AdminModule } from '@school/contracts';
+import { LessonInputSchema, type AdminModule } from '@school/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addLesson,
@@ -21,6 +21,7 @@ const lesson = (id: string, order: number) => ({
   order,
   lesson_type: 'QUIZ' as const,
   video_lecture_id_slug: null,
+  video_duration_seconds: null,
   reading_pdf_id_slugs: [],
   link_urls: [],
   quiz_group: null,
@@ -78,6 +79,8 @@ describe('curriculum draft', () => {
       quiz_group_id_slug: null,
     });
     expect(sent).not.toHaveProperty('id_slug');
+    // The payload is what the API takes: a lesson's video duration is the server's to read, never sent.
+    expect(() => LessonInputSchema.parse(sent)).not.toThrow();
   });
 
   it("sends every field the spec's payload names for each lesson, new or kept, with the lessons' groups", () => {

@@ -8,6 +8,8 @@ export interface DraftLesson {
   description: string;
   lesson_type: LessonType;
   video_lecture_id_slug: string | null;
+  /** Set only for captions uploaded in this draft; left out, the lesson keeps its captions. */
+  video_captions_id_slug?: string | null;
   reading_pdf_id_slugs: string[];
   link_urls: string[];
   project_group_id_slug: string | null;
@@ -65,6 +67,7 @@ export function toPayload(draft: Draft): UpdateModules {
         order: lessonOrder,
         lesson_type: l.lesson_type,
         video_lecture_id_slug: l.video_lecture_id_slug,
+        ...(l.video_captions_id_slug !== undefined ? { video_captions_id_slug: l.video_captions_id_slug } : {}),
         reading_pdf_id_slugs: l.reading_pdf_id_slugs,
         link_urls: l.link_urls,
         project_group_id_slug: l.project_group_id_slug,
@@ -131,15 +134,20 @@ let counter = 0;
 /** A key for an item that has no id_slug yet. */
 export const newKey = () => `new-${++counter}`;
 
-export function addLesson(draft: Draft, moduleKey: string, lesson: { title: string; description: string; lesson_type: LessonType }): Draft {
+export function addLesson(
+  draft: Draft,
+  moduleKey: string,
+  lesson: Pick<DraftLesson, 'title' | 'description' | 'lesson_type'> &
+    Partial<Pick<DraftLesson, 'video_lecture_id_slug' | 'video_captions_id_slug' | 'reading_pdf_id_slugs' | 'link_urls'>>,
+): Draft {
   const added: DraftLesson = {
     key: newKey(),
-    ...lesson,
     video_lecture_id_slug: null,
     reading_pdf_id_slugs: [],
     link_urls: [],
     project_group_id_slug: null,
     quiz_group_id_slug: null,
+    ...lesson,
   };
   return draft.map((m) => (m.key !== moduleKey ? m : { ...m, lessons: [...m.lessons, added] }));
 }
@@ -147,4 +155,16 @@ export function addLesson(draft: Draft, moduleKey: string, lesson: { title: stri
 /** A module created on the server (add-module) joins the end of the curriculum. */
 export function appendModule(draft: Draft, module: { id_slug: string; title: string }): Draft {
   return [...draft, { key: module.id_slug, id_slug: module.id_slug, title: module.title, lessons: [] }];
+}
+
+/** Points a lesson at newly uploaded files (a video with its captions, or its readings). */
+export function replaceLessonMedia(
+  draft: Draft,
+  moduleKey: string,
+  lessonKey: string,
+  media: Partial<Pick<DraftLesson, 'video_lecture_id_slug' | 'video_captions_id_slug' | 'reading_pdf_id_slugs'>>,
+): Draft {
+  return draft.map((m) =>
+    m.key !== moduleKey ? m : { ...m, lessons: m.lessons.map((l) => (l.key !== lessonKey ? l : { ...l, ...media })) },
+  );
 }

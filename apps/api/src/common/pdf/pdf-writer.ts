@@ -107,6 +107,12 @@ export class PdfWriter {
     return lines;
   }
 
+  /** Draws a PNG image with its lower left corner at (x, y), scaled to width x height points. */
+  async drawPng(page: PDFPage, png: Uint8Array, x: number, y: number, width: number, height: number): Promise<void> {
+    const image = await this.doc.embedPng(png);
+    page.drawImage(image, { x, y, width, height });
+  }
+
   /** The finished file. */
   async toBuffer(): Promise<Buffer> {
     const bytes = await this.doc.save();

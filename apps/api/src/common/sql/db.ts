@@ -62,11 +62,12 @@ export function poolOf(ds: DataSource): pg.Pool & { options: pg.PoolConfig } {
 }
 
 /**
- * Runs a hot read as a named prepared statement on the DataSource's own pool: each pooled
+ * Runs a hot statement as a named prepared statement on the DataSource's own pool (or a bare pool): each pooled
  * connection plans the statement once and PostgreSQL reuses the plan, which matters for the large
  * single-statement reads (planning them costs as much as running them).
  */
-export async function preparedRows<T>(ds: DataSource, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const result = await poolOf(ds).query({ name, text, values });
+export async function preparedRows<T>(on: DataSource | pg.Pool, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const pool = on instanceof DataSource ? poolOf(on) : on;
+  const result = await pool.query({ name, text, values });
   return result.rows as T[];
 }

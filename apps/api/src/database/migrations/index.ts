@@ -17,8 +17,10 @@ import { PasswordReset1764000001800 } from './1764000001800-password-reset';
 import { Invitations1764000001900 } from './1764000001900-invitations';
 import { EmailChange1764000002000 } from './1764000002000-email-change';
 import { Notifications1764000002050 } from './1764000002050-notifications';
+import { LessonMedia1764000002100 } from './1764000002100-lesson-media';
 import { Quizzes1764000002200 } from './1764000002200-quizzes';
 import { ProjectSubmissions1764000002300 } from './1764000002300-project-submissions';
+import { CertificateIssuing1764000002600 } from './1764000002600-certificate-issuing';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -41,6 +43,8 @@ export const migrations = [
   Invitations1764000001900,
   EmailChange1764000002000,
   Notifications1764000002050,
+  LessonMedia1764000002100,
   Quizzes1764000002200,
   ProjectSubmissions1764000002300,
+  CertificateIssuing1764000002600,
 ];

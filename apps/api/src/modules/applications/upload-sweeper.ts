@@ -1,34 +1,32 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { JobsService } from '../../platform/jobs/jobs.service';
 import { StorageService } from '../../platform/storage/storage.service';
+import { UploadSweeps } from '../../platform/storage/upload-sweeps';
 import { deleteOrphanUploads, tryLock } from './applications.queries';
 import { APPLICATION_FILE_PURPOSE } from './applications.service';
 
 /** How long an upload may wait for the application that refers to it. */
 export const ORPHAN_UPLOAD_AGE = '24 hours';
-/** The recurring job that sweeps: hourly, at 17 minutes past. */
-export const SWEEP_UPLOADS_JOB = 'sweep-orphan-uploads';
-const SWEEP_CRON = '17 * * * *';
+/** The recurring job whose work this sweep is part of. */
+export { SWEEP_UPLOADS_JOB } from '../../platform/storage/upload-sweeps';
 /** The advisory lock that lets one sweep at a time run, whoever started it. */
 const SWEEP_LOCK = 'stored_files:orphan-upload-sweep';
 
 /**
  * Removes application uploads that no application refers to once they are a day old (a visitor
- * who uploaded a résumé and never sent the form). Every API process runs the sweep hourly; a
- * PostgreSQL advisory lock lets one of them at a time do it. The row goes first, in its own
- * transaction, then the file: a crash in between leaves bytes nobody can reach, never a row
- * pointing at nothing.
+ * who uploaded a résumé and never sent the form), as part of the hourly `sweep-orphan-uploads`
+ * job; a PostgreSQL advisory lock lets one API process at a time do it. The row goes first, in
+ * its own transaction, then the file: a crash in between leaves bytes nobody can reach, never a
+ * row pointing at nothing.
  */
 @Injectable()
 export class UploadSweeper {
   constructor(
     @Inject(DataSource) private readonly ds: DataSource,
     @Inject(StorageService) private readonly storage: StorageService,
-    @Inject(JobsService) jobs: JobsService,
+    @Inject(UploadSweeps) sweeps: UploadSweeps,
   ) {
-    // A failed sweep is retried a little later; the next hour's sweep catches up anyway.
-    jobs.define({ name: SWEEP_UPLOADS_JOB, cron: SWEEP_CRON, queue: { retryLimit: 2, retryDelay: 300 }, handler: () => this.sweep() });
+    sweeps.register('application', () => this.sweep());
   }
 
   /** One sweep; answers how many uploads it removed (0 when another process holds the lock). */

@@ -118,8 +118,9 @@ export class AuthController {
   @UseGuards(ThrottlerGuard)
   @Throttle({ default: { limit: 20, ttl: 15 * 60_000 } })
   @Header(...NO_STORE)
-  async emailChangeConfirm(@RouteBody() body: BodyOf<'emailChangeConfirm'>) {
-    return this.emailChanges.confirm(body.token);
+  async emailChangeConfirm(@RouteBody() body: BodyOf<'emailChangeConfirm'>, @Req() req: Request) {
+    // The confirming browser's own session (its refresh cookie) may stay; every other one ends.
+    return this.emailChanges.confirm(body.token, readRefreshToken(req));
   }
 
   @Route('emailChangeCancel')

@@ -306,10 +306,40 @@ export function setEmailChangeToken(q: Sql, id: string, kind: 'confirm' | 'cance
   );
 }
 
-/** The request a token belongs to, locked. */
-export function lockEmailChangeByToken(q: Sql, kind: 'confirm' | 'cancel', tokenHash: string) {
+/** The request a token belongs to, locked; `cancel_expired` once `cancelDays` have passed since it was asked for. */
+export function lockEmailChangeByToken(q: Sql, kind: 'confirm' | 'cancel', tokenHash: string, cancelDays = 0) {
   const column = kind === 'confirm' ? 'confirm_token_hash' : 'cancel_token_hash';
-  return one<EmailChangeRow>(q, `SELECT ${EMAIL_CHANGE_COLUMNS} FROM email_change_requests WHERE ${column} = $1 FOR UPDATE`, [tokenHash]);
+  return one<EmailChangeRow & { cancel_expired: boolean }>(
+    q,
+    `SELECT ${EMAIL_CHANGE_COLUMNS}, created_at + make_interval(days => $2) <= now() AS cancel_expired
+       FROM email_change_requests WHERE ${column} = $1 FOR UPDATE`,
+    [tokenHash, cancelDays],
+  );
+}
+
+/** What the notice of an undone change needs. */
+export function emailChangeNotice(q: Sql, id: string) {
+  return one<{ first_name: string; old_email: string; new_email: string }>(
+    q,
+    `SELECT u.first_name, r.old_email, r.new_email FROM email_change_requests r JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
+    [id],
+  );
+}
+
+/**
+ * Revokes every live refresh token of the user except the family of `keepTokenHash`, when that
+ * token is a live one of this user (the session of the browser making the call).
+ */
+export async function revokeOtherRefreshTokens(q: Sql, userId: string, keepTokenHash: string | null): Promise<void> {
+  await exec(
+    q,
+    `UPDATE refresh_tokens SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL
+        AND family_id IS DISTINCT FROM (
+          SELECT family_id FROM refresh_tokens
+           WHERE token_hash = $2 AND user_id = $1 AND revoked_at IS NULL AND expires_at > now())`,
+    [userId, keepTokenHash],
+  );
 }
 
 export async function markEmailChange(q: Sql, id: string, outcome: 'confirmed' | 'cancelled'): Promise<void> {

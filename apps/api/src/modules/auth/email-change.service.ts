@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   type ChangeEmail,
   EMAIL_CHANGE_ALREADY_CANCELLED_MESSAGE,
-  EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE,
+  EMAIL_CHANGE_CANCEL_DAYS,
+  EMAIL_CHANGE_CANCEL_EXPIRED_MESSAGE,
   EMAIL_CHANGE_CANCELLED_MESSAGE,
   EMAIL_CHANGE_CONFIRMED_MESSAGE,
   EMAIL_CHANGE_LINK_EXPIRED_MESSAGE,
   EMAIL_CHANGE_LINK_INVALID_MESSAGE,
   EMAIL_CHANGE_LINK_USED_MESSAGE,
+  EMAIL_CHANGE_OLD_EMAIL_TAKEN_MESSAGE,
   EMAIL_CHANGE_TTL_HOURS,
+  EMAIL_CHANGE_UNDONE_MESSAGE,
   type EmailChangePending,
   type User,
 } from '@school/contracts';
@@ -20,6 +23,7 @@ import { MailService } from '../../platform/mail/mail.service';
 import { DUPLICATE_EMAIL_MESSAGE, SUSPENDED_MESSAGE, USER_NOT_FOUND_MESSAGE, WRONG_PASSWORD_MESSAGE } from './auth.service';
 import {
   type EmailChangeRow,
+  emailChangeNotice,
   emailTaken,
   insertEmailChange,
   invalidateEmailChanges,
@@ -35,9 +39,12 @@ import {
 import { LoginThrottleService } from './login-throttle.service';
 import { resetTokenHash } from './password-reset-links';
 import { PasswordService } from './password.service';
+import { TokenService } from './token.service';
 
 /** The job that makes a request's token and mails its link: to the new address (confirm) or the old one (cancel). */
 export const EMAIL_CHANGE_JOB = 'email-change-link';
+/** The job that tells the restored address that a confirmed change was undone. */
+export const EMAIL_CHANGE_UNDONE_JOB = 'email-change-undone';
 
 interface EmailChangeJob {
   requestId: string;
@@ -65,12 +72,16 @@ export class EmailChangeService {
     @Inject(MailService) private readonly mail: MailService,
     @Inject(PasswordService) private readonly passwords: PasswordService,
     @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
+    @Inject(TokenService) private readonly tokens: TokenService,
   ) {
-    jobs.define<EmailChangeJob>({
-      name: EMAIL_CHANGE_JOB,
-      queue: { retryLimit: config.MAIL_RETRY_LIMIT, retryDelay: config.MAIL_RETRY_DELAY_SECONDS, retryBackoff: true, retryDelayMax: 3600 },
-      handler: (data) => this.sendLink(data),
-    });
+    const queue = {
+      retryLimit: config.MAIL_RETRY_LIMIT,
+      retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+    };
+    jobs.define<EmailChangeJob>({ name: EMAIL_CHANGE_JOB, queue, handler: (data) => this.sendLink(data) });
+    jobs.define<{ requestId: string }>({ name: EMAIL_CHANGE_UNDONE_JOB, queue, handler: (data) => this.sendUndone(data.requestId) });
   }
 
   /** Records the request and queues its two messages; the account keeps its email until the confirmation. */
@@ -124,13 +135,34 @@ export class EmailChangeService {
         template: 'email-change-notice',
         to: request.old_email,
         subjectId,
-        props: { firstName: request.first_name, newEmail: request.new_email, cancelUrl: url, validHours: EMAIL_CHANGE_TTL_HOURS },
+        props: { firstName: request.first_name, newEmail: request.new_email, cancelUrl: url, validDays: EMAIL_CHANGE_CANCEL_DAYS },
       });
     }
   }
 
-  /** Sets the new address with a live confirmation link: single use. */
-  async confirm(token: string): Promise<{ message: string; email: string }> {
+  /** The job: tells the restored address that the change was undone and every session ended. */
+  async sendUndone(requestId: string): Promise<void> {
+    const request = await emailChangeNotice(this.db, requestId);
+    if (!request) return;
+    await this.mail.deliver({
+      template: 'email-change-undone',
+      to: request.old_email,
+      subjectId: `email-change-undone:${requestId}`,
+      props: {
+        firstName: request.first_name,
+        oldEmail: request.old_email,
+        newEmail: request.new_email,
+        resetUrl: `${this.mail.webOrigin}/login/reset-password`,
+      },
+    });
+  }
+
+  /**
+   * Sets the new address with a live confirmation link: single use. Every other session of the
+   * account ends; `sessionRefresh` (the confirming browser's refresh token) keeps its session only
+   * when it is one of this account's.
+   */
+  async confirm(token: string, sessionRefresh?: string): Promise<{ message: string; email: string }> {
     return this.db.transaction(async (m) => {
       const request = await lockEmailChangeByToken(m, 'confirm', resetTokenHash(token));
       const refused = refusal(request);
@@ -146,21 +178,45 @@ export class EmailChangeService {
       });
       await markEmailChange(m, request.id, 'confirmed');
       await invalidateResetLinks(m, account.id);
+      await this.tokens.endOtherSessions(account.id, sessionRefresh, m);
       return { message: EMAIL_CHANGE_CONFIRMED_MESSAGE, email: request.new_email };
     });
   }
 
-  /** Withdraws a pending change with the link sent to the old address. */
+  /**
+   * The link sent to the old address, for EMAIL_CHANGE_CANCEL_DAYS: withdraws a pending change, or
+   * undoes a confirmed one. Undoing restores the old address (refused when another account has
+   * taken it meanwhile), ends every session of the account, withdraws its reset links and any
+   * newer change, and tells the restored address.
+   */
   async cancel(token: string): Promise<{ message: string }> {
     return this.db.transaction(async (m) => {
-      const request = await lockEmailChangeByToken(m, 'cancel', resetTokenHash(token));
+      const request = await lockEmailChangeByToken(m, 'cancel', resetTokenHash(token), EMAIL_CHANGE_CANCEL_DAYS);
       if (!request) throw linkError(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
-      if (request.confirmed_at) throw linkError(EMAIL_CHANGE_ALREADY_CONFIRMED_MESSAGE);
       if (request.cancelled_at) throw linkError(EMAIL_CHANGE_ALREADY_CANCELLED_MESSAGE);
       if (request.invalidated_at) throw linkError(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
-      // An expired request changed nothing; cancelling it says so all the same.
+      if (request.cancel_expired) throw linkError(EMAIL_CHANGE_CANCEL_EXPIRED_MESSAGE);
+      if (!request.confirmed_at) {
+        // An expired request changed nothing; cancelling it says so all the same.
+        await markEmailChange(m, request.id, 'cancelled');
+        return { message: EMAIL_CHANGE_CANCELLED_MESSAGE };
+      }
+      const account = await lockAccount(m, request.user_id);
+      if (!account) throw linkError(EMAIL_CHANGE_LINK_INVALID_MESSAGE);
+      if (account.email !== request.old_email) {
+        const holder = await emailTaken(m, request.old_email);
+        if (holder && String(holder.id) !== String(account.id)) throw new ConflictException(EMAIL_CHANGE_OLD_EMAIL_TAKEN_MESSAGE);
+        await updateEmail(m, account.id, request.old_email).catch((e: { code?: string }) => {
+          if (e.code === '23505') throw new ConflictException(EMAIL_CHANGE_OLD_EMAIL_TAKEN_MESSAGE);
+          throw e;
+        });
+      }
       await markEmailChange(m, request.id, 'cancelled');
-      return { message: EMAIL_CHANGE_CANCELLED_MESSAGE };
+      await invalidateEmailChanges(m, account.id);
+      await invalidateResetLinks(m, account.id);
+      await this.tokens.endAllSessions(account.id, m);
+      await this.jobs.send(m, EMAIL_CHANGE_UNDONE_JOB, { requestId: request.id });
+      return { message: EMAIL_CHANGE_UNDONE_MESSAGE };
     });
   }
 }

@@ -9,6 +9,7 @@ import {
   insertRefreshToken,
   refreshTokenOwner,
   revokeFamilyOf,
+  revokeOtherRefreshTokens,
   revokeRefreshTokens,
   shareSubject,
   useRefreshToken,
@@ -105,6 +106,17 @@ export class TokenService {
   async endAllSessions(userId: string, manager: EntityManager = this.db.manager): Promise<number> {
     const version = await bumpTokenVersion(manager, userId);
     await revokeRefreshTokens(manager, userId);
+    return version ?? 0;
+  }
+
+  /**
+   * Ends every session of the user but the one of `keepRefresh` (a refresh token of the calling
+   * browser), when that token is a live one of this user. The kept session's access token is
+   * refused too (the version moves on); its next refresh carries the new version. Answers it.
+   */
+  async endOtherSessions(userId: string, keepRefresh: string | undefined, manager: EntityManager = this.db.manager): Promise<number> {
+    const version = await bumpTokenVersion(manager, userId);
+    await revokeOtherRefreshTokens(manager, userId, keepRefresh ? sha256(keepRefresh) : null);
     return version ?? 0;
   }
 

@@ -14,6 +14,7 @@ const group = (col: string) => `CASE WHEN ${col} IS NULL THEN NULL ELSE json_bui
 export const LESSON_JSON = `json_build_object(
   'id_slug', l.id_slug, 'title', l.title, 'description', l.description, 'order', l."order",
   'lesson_type', l.lesson_type, 'video_lecture_id_slug', l.video_lecture_id_slug,
+  'video_duration_seconds', l.video_duration_seconds,
   'reading_pdf_id_slugs', to_json(l.reading_pdf_id_slugs), 'link_urls', to_json(l.link_urls),
   'quiz_group', ${group('l.quiz_group')}, 'project_group', ${group('l.project_group')},
   'cohort_grade', NULL)`;
@@ -141,12 +142,18 @@ export interface LessonRow {
   lesson_type: string;
   video_set: boolean;
   video_lecture_id_slug: string | null;
+  captions_set: boolean;
+  video_captions_id_slug: string | null;
   reading_pdf_id_slugs: string[];
   link_urls: string[];
 }
 
 const LESSON_RECORD = `x(id bigint, module_id bigint, title text, description text, ord int, lesson_type text,
-  video_set boolean, video_lecture_id_slug text, reading_pdf_id_slugs text[], link_urls text[])`;
+  video_set boolean, video_lecture_id_slug text, captions_set boolean, video_captions_id_slug text,
+  reading_pdf_id_slugs text[], link_urls text[])`;
+
+/** A lesson's video duration: the one its stored video file records (null without one). */
+const DURATION_OF = (video: string) => `(SELECT f.duration_seconds FROM stored_files f WHERE f.id_slug = ${video})`;
 
 /** Locks a course for a curriculum write; answers its internal id, or undefined when there is none. */
 export async function lockCourse(q: Sql, idSlug: string): Promise<string | undefined> {
@@ -237,6 +244,9 @@ export async function updateLessons(q: Sql, lessons: LessonRow[]): Promise<void>
     `UPDATE lessons l SET module_id = x.module_id, title = x.title, description = x.description, "order" = x.ord,
             lesson_type = x.lesson_type,
             video_lecture_id_slug = CASE WHEN x.video_set THEN x.video_lecture_id_slug ELSE l.video_lecture_id_slug END,
+            video_duration_seconds = CASE WHEN x.video_set THEN ${DURATION_OF('x.video_lecture_id_slug')}
+                                          ELSE l.video_duration_seconds END,
+            video_captions_id_slug = CASE WHEN x.captions_set THEN x.video_captions_id_slug ELSE l.video_captions_id_slug END,
             reading_pdf_id_slugs = x.reading_pdf_id_slugs, link_urls = x.link_urls
        FROM jsonb_to_recordset($1::jsonb) AS ${LESSON_RECORD} WHERE l.id = x.id`,
     [JSON.stringify(lessons)],
@@ -246,8 +256,10 @@ export async function updateLessons(q: Sql, lessons: LessonRow[]): Promise<void>
 export async function insertLessons(q: Sql, lessons: LessonRow[]): Promise<void> {
   await exec(
     q,
-    `INSERT INTO lessons (module_id, title, description, "order", lesson_type, video_lecture_id_slug, reading_pdf_id_slugs, link_urls)
+    `INSERT INTO lessons (module_id, title, description, "order", lesson_type, video_lecture_id_slug, video_duration_seconds,
+                          video_captions_id_slug, reading_pdf_id_slugs, link_urls)
      SELECT x.module_id, x.title, x.description, x.ord, x.lesson_type, x.video_lecture_id_slug,
+            ${DURATION_OF('x.video_lecture_id_slug')}, x.video_captions_id_slug,
             COALESCE(x.reading_pdf_id_slugs, '{}'), COALESCE(x.link_urls, '{}')
        FROM jsonb_to_recordset($1::jsonb) AS ${LESSON_RECORD}`,
     [JSON.stringify(lessons)],
@@ -274,7 +286,7 @@ export function fileRefs(q: Sql, courseId: string, ids: string[]) {
     `SELECT f.id_slug AS ref, f.purpose FROM stored_files f WHERE f.id_slug = ANY($1::text[])
      UNION
      SELECT r.ref, 'kept' FROM lessons l JOIN modules md ON md.id = l.module_id,
-            unnest(l.reading_pdf_id_slugs || ARRAY[l.video_lecture_id_slug]) AS r(ref)
+            unnest(l.reading_pdf_id_slugs || ARRAY[l.video_lecture_id_slug, l.video_captions_id_slug]) AS r(ref)
       WHERE md.course_id = $2 AND r.ref = ANY($1::text[])`,
     [ids, courseId],
   );

@@ -25,6 +25,9 @@ const lessonRow = (l: LessonInput, moduleId: string, position: number): LessonRo
   // Left out means "keep the current video"; null removes it.
   video_set: l.video_lecture_id_slug !== undefined,
   video_lecture_id_slug: l.video_lecture_id_slug ?? null,
+  // The same for the video's captions.
+  captions_set: l.video_captions_id_slug !== undefined,
+  video_captions_id_slug: l.video_captions_id_slug ?? null,
   reading_pdf_id_slugs: l.reading_pdf_id_slugs,
   link_urls: l.link_urls,
 });
@@ -143,7 +146,8 @@ export class CurriculumService {
   private async assertFilesExist(m: EntityManager, courseId: string, lessons: LessonInput[], field: string): Promise<void> {
     const videos = [...new Set(lessons.flatMap((l) => (l.video_lecture_id_slug ? [l.video_lecture_id_slug] : [])))];
     const readings = [...new Set(lessons.flatMap((l) => l.reading_pdf_id_slugs))];
-    const ids = [...new Set([...videos, ...readings])];
+    const captions = [...new Set(lessons.flatMap((l) => (l.video_captions_id_slug ? [l.video_captions_id_slug] : [])))];
+    const ids = [...new Set([...videos, ...readings, ...captions])];
     if (!ids.length) return;
     const found = await sql.fileRefs(m, courseId, ids);
     const purposes = new Map<string, Set<string>>();
@@ -155,5 +159,7 @@ export class CurriculumService {
     if (badVideo) throw fieldError(field, `File ${badVideo} is not a lesson video`);
     const badReading = readings.find((id) => !fits(id, FILE_PURPOSE.lessonReading));
     if (badReading) throw fieldError(field, `File ${badReading} is not a lesson reading`);
+    const badCaptions = captions.find((id) => !fits(id, FILE_PURPOSE.lessonCaptions));
+    if (badCaptions) throw fieldError(field, `File ${badCaptions} is not a lesson captions file`);
   }
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EmailSchema, type BulkAddResult, type BulkErrorStudent, type BulkStudentRow, type QueueEntry } from '@school/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { COHORT_NOT_FOUND } from '../../common/not-found';
 import type { Sql } from '../../common/sql/db';
 import { MailService } from '../../platform/mail/mail.service';
@@ -11,6 +11,8 @@ import { InvitationsService } from './invitations.service';
 
 export const DUPLICATE_ROW = 'This email appears more than once in the file';
 export const NOT_A_STUDENT = 'This account is not a student account';
+export const ALREADY_IN_QUEUE = "This email is already in the cohort's queue";
+export const EMAIL_IN_COHORT = 'This email belongs to a student already enrolled in the cohort';
 
 /** Rows checked one by one: those to write (emails normalised) and those already in error. */
 interface CheckedRows {
@@ -110,15 +112,32 @@ export class BulkAddService {
   ) {}
 
   add(cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
+    return this.db.transaction((m) => this.write(m, cohortIdSlug, students));
+  }
+
+  /**
+   * The single add by email: the bulk add of one row, in its own transaction. A student account is
+   * enrolled, an email without one is queued and invited; a row the bulk add would only report
+   * (staff account, already enrolled, already queued) is refused with its reason instead.
+   */
+  addOne(cohortIdSlug: string, row: BulkStudentRow): Promise<BulkAddResult> {
+    return this.db.transaction(async (m) => {
+      const result = await this.write(m, cohortIdSlug, [row]);
+      if (result.errors > 0) throw new ConflictException(result.error_students[0].reason);
+      if (result.already_in_cohort > 0) throw new ConflictException(EMAIL_IN_COHORT);
+      if (result.already_in_queue > 0) throw new ConflictException(ALREADY_IN_QUEUE);
+      return result;
+    });
+  }
+
+  private write(m: EntityManager, cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
     // Each new enrolment's notice and each new invitation is queued with it: a rolled-back add sends nothing.
-    return this.db.transaction((m) =>
-      bulkAdd(
-        m,
-        cohortIdSlug,
-        students,
-        (cohort, enrolments) => queueEnrolledMails(m, this.mail, cohort, enrolments),
-        (sends) => this.invitations.queueSends(m, sends),
-      ),
+    return bulkAdd(
+      m,
+      cohortIdSlug,
+      students,
+      (cohort, enrolments) => queueEnrolledMails(m, this.mail, cohort, enrolments),
+      (sends) => this.invitations.queueSends(m, sends),
     );
   }
 }

@@ -35,7 +35,9 @@ export class EnrolmentsController {
 
   @Route('adminAddStudent')
   add(@RouteParams() p: ParamsOf<'adminAddStudent'>, @RouteBody() body: BodyOf<'adminAddStudent'>) {
-    return this.enrolments.add(p.cohortId, body.user_id_slug);
+    // The schema lets through exactly one of the two: an account, or an email (queued and invited when it has none).
+    if (body.user_id_slug !== undefined) return this.enrolments.add(p.cohortId, body.user_id_slug);
+    return this.bulk.addOne(p.cohortId, { email: body.email ?? '', first_name: body.first_name ?? '', last_name: body.last_name ?? '' });
   }
 
   /** Its JSON body may be up to the table's body limit (2 MB), set in create-app.ts. */

@@ -16,6 +16,7 @@ import { tokenHash } from '../../common/token-hash';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
+import { isPermanentRefusal } from '../../platform/mail/smtp-refusal';
 import { mailDate } from './enrolled-mail';
 import {
   armInvitation,
@@ -40,9 +41,9 @@ const linkError = (message: string) => new BadRequestException({ message, errors
  * created in the transaction that queued the person (or resent): the job draws a 256-bit token,
  * stores only its hash on the invitation (replacing the earlier send's, so only the newest link
  * works), mails `/create-account?invite=<token>` and records the delivery; after the mail's last
- * try it records the failure. Looking the link up marks it opened; registering through it (auth
- * module) enrols the person as the queue does and marks it accepted. A link works until the
- * cohort's end_access_date.
+ * try, or at once when the server refuses the address for good, it records the failure. Looking
+ * the link up marks it opened; registering through it (auth module) enrols the person as the
+ * queue does and marks it accepted. A link works until the cohort's end_access_date.
  */
 @Injectable()
 export class InvitationsService {
@@ -149,6 +150,9 @@ export class InvitationsService {
         },
       });
     } catch (e) {
+      // The server refused the address for good (5xx to RCPT TO): failed at once, no retry can deliver it.
+      if (isPermanentRefusal(e))
+        return markInvitationFailed(this.db, send, (e as Error & { response?: string }).response ?? (e as Error).message);
       // The last try failed: the invitation shows as failed (an admin may resend it).
       if ((job?.retryCount ?? 0) >= this.config.MAIL_RETRY_LIMIT) await markInvitationFailed(this.db, send, (e as Error).message);
       throw e;

@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
+import { CertificatesModule } from '../certificates';
 import { NotificationsModule } from '../notifications';
 import { GradingController } from './grading.controller';
 import { GradingService } from './grading.service';
 
-@Module({ imports: [NotificationsModule], controllers: [GradingController], providers: [GradingService], exports: [GradingService] })
+@Module({
+  imports: [NotificationsModule, CertificatesModule],
+  controllers: [GradingController],
+  providers: [GradingService],
+  exports: [GradingService],
+})
 export class GradingModule {}

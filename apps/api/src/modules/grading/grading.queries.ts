@@ -184,6 +184,7 @@ export interface GradingSubmissionRow extends ItemTimes {
   entry: Record<string, unknown>;
   submission_id: string;
   grade_id: string;
+  cohort_id: string;
   grade_slug: string;
   user_id: string;
   lesson_title: string;
@@ -202,7 +203,7 @@ export interface GradingSubmissionRow extends ItemTimes {
 export const gradingSubmission = (q: Sql, submissionSlug: string, userId: string, admin: boolean, lock = false) =>
   one<GradingSubmissionRow>(
     q,
-    `SELECT ${QUEUE_ENTRY} AS entry, s.id AS submission_id, g.id AS grade_id, g.id_slug AS grade_slug, s.user_id,
+    `SELECT ${QUEUE_ENTRY} AS entry, s.id AS submission_id, g.id AS grade_id, g.id_slug AS grade_slug, g.cohort_id, s.user_id,
             l.title AS lesson_title, l.project_group, s.file_id_slug, s.file_name, s.size_bytes::float8 AS size_bytes, s.files,
             coalesce(ug.rubric_scores, '[]') AS rubric_scores, coalesce(ug.feedback, '') AS feedback, ug.graded_at, ug.released_at,
             ${ITEM_TIMES}
@@ -239,14 +240,14 @@ export async function saveGrade(
 
 /** Grades whose results opened since they were graded: marks them released and answers their ids. */
 export const releaseDueGrades = (q: Sql) =>
-  rows<{ id: string }>(
+  rows<{ id: string; cohort_id: string }>(
     q,
     `UPDATE user_grades ug SET released_at = now()
        FROM cohort_grades g JOIN cohorts c ON c.id = g.cohort_id, users u
       WHERE ug.cohort_grade_id = g.id AND u.id = ug.user_id
         AND ug.user_submission_status = 'GRADED' AND ug.released_at IS NULL
         AND coalesce(g.result_open_datetime, c.result_open_date, '-infinity') <= now()
-     RETURNING ug.id`,
+     RETURNING ug.id, g.cohort_id`,
   );
 
 export interface GradebookRow {

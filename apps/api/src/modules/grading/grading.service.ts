@@ -38,6 +38,7 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { toCsv } from '../../common/csv/csv';
 import { JobsService } from '../../platform/jobs/jobs.service';
+import { CertificatesService } from '../certificates';
 import { NotificationsService } from '../notifications';
 import { StorageService } from '../../platform/storage/storage.service';
 import {
@@ -98,6 +99,7 @@ export class GradingService {
     @Inject(StorageService) private readonly storage: StorageService,
     @Inject(JobsService) private readonly jobs: JobsService,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
+    @Inject(CertificatesService) private readonly certificates: CertificatesService,
   ) {
     jobs.define({
       name: RELEASE_GRADES_JOB,
@@ -299,6 +301,8 @@ export class GradingService {
         release,
       });
       if (released) await this.notifications.gradeReleased(m, released);
+      // A saved grade (released or not yet) may change whether certificates are earned.
+      await this.certificates.queueEvaluation(m, [row.cohort_id]);
     });
     return this.submission(me, submissionSlug);
   }
@@ -310,6 +314,10 @@ export class GradingService {
       await this.notifications.gradesReleased(
         m,
         due.map((d) => d.id),
+      );
+      await this.certificates.queueEvaluation(
+        m,
+        due.map((d) => d.cohort_id),
       );
       return due.length;
     });

@@ -1,14 +1,36 @@
+import { inflateSync } from 'node:zlib';
 import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
+import jsQR from 'jsqr';
+import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../../test/pdf-text';
 import { buildCertificatePdf } from './certificate-document';
+
+/** The first RGB image the PDF embeds, as RGBA pixels (pdf-lib stores a PNG as Flate-compressed samples). */
+async function embeddedImage(pdf: Buffer): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
+  const doc = await PDFDocument.load(pdf);
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFRawStream) || obj.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) continue;
+    if (obj.dict.get(PDFName.of('ColorSpace')) !== PDFName.of('DeviceRGB')) continue;
+    const width = (obj.dict.get(PDFName.of('Width')) as PDFNumber).asNumber();
+    const height = (obj.dict.get(PDFName.of('Height')) as PDFNumber).asNumber();
+    const rgb = inflateSync(obj.contents);
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      data.set([rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2], 255], 4 * i);
+    }
+    return { data, width, height };
+  }
+  throw new Error('no image in the PDF');
+}
 
 const details = {
   title: 'Cleanroom Safety',
   studentName: 'Aisyah Rahman',
   cohortTitle: 'Cohort 1',
   completionDate: new Date('2026-05-01T00:00:00Z'),
-  reference: 'ucert_1',
+  credentialId: '3f9c0a7e5b2d4c18a6e1f0b9d7c4e2a1',
+  verifyUrl: 'https://school.example/verify/3f9c0a7e5b2d4c18a6e1f0b9d7c4e2a1',
   provider: [] as string[],
 };
 
@@ -37,7 +59,8 @@ describe('buildCertificatePdf', () => {
       'Cleanroom Safety',
       'as part of Cohort 1',
       'Issued on 1 May 2026',
-      'Certificate reference ucert_1',
+      'Credential ID 3f9c0a7e5b2d4c18a6e1f0b9d7c4e2a1',
+      'Verify at https://school.example/verify/3f9c0a7e5b2d4c18a6e1f0b9d7c4e2a1',
     ]);
     const { title, producer, pages } = await readPdf(pdf);
     expect({ title, producer, pages }).toEqual({ title: 'Cleanroom Safety: Aisyah Rahman', producer: 'School platform', pages: 1 });
@@ -46,6 +69,7 @@ describe('buildCertificatePdf', () => {
   it('prints a Chinese name as written', async () => {
     const text = await lines(await buildCertificatePdf({ ...details, studentName: '陈美玲' }));
     expect(text[3]).toBe('陈美玲');
+    expect(text).toContain(`Credential ID ${details.credentialId}`);
     expect(text.join('\n')).not.toContain('?');
   });
 
@@ -56,6 +80,7 @@ describe('buildCertificatePdf', () => {
     // the glyphs in drawing order. So the name reads back with that one sign moved, and otherwise
     // as written: the same letters, none lost or replaced.
     expect(text[3]).toBe('சுேரஷ் குமார்');
+    expect(text).toContain(`Credential ID ${details.credentialId}`);
     expect([...text[3]].sort()).toEqual([...name].sort());
     expect(text.join('\n')).not.toContain('?');
   });
@@ -63,5 +88,19 @@ describe('buildCertificatePdf', () => {
   it('prints a name that mixes scripts, each in its own font', async () => {
     const text = await lines(await buildCertificatePdf({ ...details, studentName: 'Mei Ling 陈美玲' }));
     expect(text[3]).toBe('Mei Ling 陈美玲');
+  });
+
+  it('is A4 landscape', async () => {
+    const doc = await PDFDocument.load(await buildCertificatePdf(details));
+    const { width, height } = doc.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
+  });
+
+  it('embeds a QR code that decodes to the verification page', async () => {
+    const other = { ...details, credentialId: 'b1', verifyUrl: 'https://school.example/verify/b1' };
+    for (const d of [details, other]) {
+      const { data, width, height } = await embeddedImage(await buildCertificatePdf(d));
+      expect(jsQR(data, width, height)?.data).toBe(d.verifyUrl);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
+import QRCode from 'qrcode';
 import { type PdfColor, PdfWriter } from '../../common/pdf/pdf-writer';
 
 export interface CertificateDetails {
@@ -7,8 +8,10 @@ export interface CertificateDetails {
   studentName: string;
   cohortTitle: string;
   completionDate: Date | null;
-  /** Printed so anyone holding the PDF can quote it to the school. */
-  reference: string;
+  /** The credential id, printed so anyone holding the PDF can quote it or look it up. */
+  credentialId: string;
+  /** The public verification page of this credential, printed and encoded in the QR code. */
+  verifyUrl: string;
 }
 
 const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -37,6 +40,11 @@ export async function buildCertificatePdf(d: CertificateDetails): Promise<Buffer
   await pdf.drawCentred(page, `as part of ${d.cohortTitle}`, height - 378, { size: 13, color: grey });
   if (d.completionDate)
     await pdf.drawCentred(page, `Issued on ${LONG_DATE.format(d.completionDate)}`, height - 430, { size: 13, color: navy });
-  await pdf.drawCentred(page, `Certificate reference ${d.reference}`, 70, { size: 9, color: grey });
+  // The QR code pointing to the verification page, bottom right, 2.5 cm wide: scans from print.
+  const qrSize = 72;
+  const qr = await QRCode.toBuffer(d.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 });
+  await pdf.drawPng(page, qr, width - 64 - qrSize, 58, qrSize, qrSize);
+  await pdf.drawCentred(page, `Credential ID ${d.credentialId}`, 84, { size: 10, color: navy });
+  await pdf.drawCentred(page, `Verify at ${d.verifyUrl}`, 68, { size: 9, color: grey });
   return pdf.toBuffer();
 }

@@ -36,6 +36,20 @@ export class LearningController {
     return this.learning.videoUrl(me, q.url);
   }
 
+  @Route('lessonPosition')
+  lessonPosition(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'lessonPosition'>) {
+    return this.learning.lessonPosition(me, p.cohortId, p.lessonId, p.userIdSlug);
+  }
+
+  @Route('saveLessonPosition')
+  saveLessonPosition(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'saveLessonPosition'>,
+    @RouteBody() body: BodyOf<'saveLessonPosition'>,
+  ) {
+    return this.learning.saveLessonPosition(me, p.cohortId, p.lessonId, p.userIdSlug, body.position_seconds);
+  }
+
   /** Despite `/admin/` in its path (kept from the spec), this is the student's own call. */
   @Route('markLessonComplete')
   markLessonComplete(

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CertificatesModule } from '../certificates';
 import { LearningController } from './learning.controller';
 import { LearningService } from './learning.service';
 
-@Module({ controllers: [LearningController], providers: [LearningService], exports: [LearningService] })
+@Module({ imports: [CertificatesModule], controllers: [LearningController], providers: [LearningService], exports: [LearningService] })
 export class LearningModule {}

@@ -59,7 +59,8 @@ SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c
  *   for hiding grades whose results are not open yet;
  * - `user_grades`: the student's grades, `[cohort_grade_id, id_slug, user_grade, status]`, of every
  *   cohort (read from one covering index; the caller keeps those of this cohort's grade items);
- * - `certificates`: the cohort's certificates with the student's progress.
+ * - `certificates`: the cohort's certificates with the student's progress, and where the student
+ *   stands against each one's completion rules (certificate_progress).
  */
 export const USER_COHORT_PROGRESS_SQL = `
 WITH access AS (
@@ -80,12 +81,17 @@ certificates AS (
   SELECT json_agg(json_build_object(
            'id_slug', ce.id_slug, 'title', ce.title,
            'user_certificate', CASE WHEN uc.id IS NULL THEN NULL
-             ELSE json_build_object('progress', uc.progress, 'completion_date', uc.completion_date) END)
+             ELSE json_build_object('progress', uc.progress, 'completion_date', uc.completion_date) END,
+           'requirements', CASE WHEN cp.user_id IS NULL THEN NULL
+             ELSE json_build_object('lessons_percent', cp.lessons_percent::float8, 'min_lessons_percent', cp.min_lessons_percent::float8,
+                    'require_mandatory_graded', cp.require_mandatory_graded, 'missing_mandatory', cp.missing_mandatory,
+                    'weighted_total', cp.weighted_total::float8, 'min_weighted_total', cp.min_weighted_total::float8) END)
            ORDER BY cc.created_date, ce.id) AS j
     FROM access a
     JOIN cohort_certificates cc ON cc.cohort_id = a.cohort_id
     JOIN certificates ce ON ce.id = cc.certificate_id
     LEFT JOIN user_certificates uc ON uc.certificate_id = ce.id AND uc.cohort_id = a.cohort_id AND uc.user_id = a.user_id
+    LEFT JOIN certificate_progress(a.cohort_id, a.user_id) cp ON cp.certificate_id = ce.id
 )
 SELECT a.cohort_id, a.curriculum_version, a.id_slug, a.enrolment_status,
        json_build_object('title', a.title, 'start_date', a.start_date, 'end_date', a.end_date, 'end_access_date', a.end_access_date) AS head,
@@ -208,7 +214,7 @@ lesson_json AS (
   SELECT lr.module_id, lr."order", lr.id, lr.is_completed, json_build_object(
     'id_slug', lr.id_slug, 'title', lr.title, 'description', lr.description, 'order', lr."order",
     'lesson_type', lr.lesson_type, 'video_lecture_id_slug', lr.video_lecture_id_slug,
-    'video_captions_id_slug', lr.video_captions_id_slug,
+    'video_captions_id_slug', lr.video_captions_id_slug, 'video_duration_seconds', lr.video_duration_seconds,
     'reading_files', coalesce((
       SELECT json_agg(json_build_object('id_slug', f.id_slug, 'name', f.original_name) ORDER BY r.ord)
         FROM unnest(lr.reading_pdf_id_slugs) WITH ORDINALITY r(slug, ord) JOIN stored_files f ON f.id_slug = r.slug), '[]'),
@@ -293,8 +299,8 @@ updated AS (
     FROM target t WHERE e.id = t.enrolment_id AND t.writable
   RETURNING e.id
 )
-SELECT t.cohort_slug AS cohort_id_slug, t.enrolment_status, t.lesson_type, t.access_ended,
-       (SELECT count(*) FROM updated)::int AS updated
+SELECT t.cohort_slug AS cohort_id_slug, t.cohort_id, t.enrolment_status, t.lesson_type, t.access_ended,
+       (SELECT count(*) FROM updated)::int AS updated, (SELECT count(*) FROM inserted)::int AS inserted
   FROM target t`;
 
 /**
@@ -323,7 +329,7 @@ SELECT f.id_slug, f.original_name, f.content_type
  */
 export const COMPLETED_CERTIFICATE_SQL = `
 SELECT ce.title, ce.provider, uc.completion_date, u.first_name, u.last_name, c.title AS cohort_title, uc.id_slug,
-       uc.document_id_slug
+       uc.document_id_slug, uc.credential_id
   FROM cohorts c
   JOIN enrolments e ON e.cohort_id = c.id
   JOIN users u ON u.id = e.user_id
@@ -344,6 +350,40 @@ SELECT c.end_access_date <= now() AS access_ended
   JOIN users u ON u.id = e.user_id
  WHERE c.id_slug = $1 AND u.id_slug = $2 AND ${LISTED_ENROLMENT}`;
 
+/** A lesson of a course of the cohort that the student ($3, user id_slug) may read now. */
+const POSITION_TARGET = `
+SELECT u.id AS user_id, l.id AS lesson_id
+  FROM cohorts c
+  JOIN enrolments e ON e.cohort_id = c.id
+  JOIN users u ON u.id = e.user_id
+  JOIN cohort_courses cc ON cc.cohort_id = c.id
+  JOIN modules m ON m.course_id = cc.course_id
+  JOIN lessons l ON l.module_id = m.id
+ WHERE c.id_slug = $1 AND l.id_slug = $2 AND u.id_slug = $3 AND ${READABLE_ENROLMENT}
+ LIMIT 1`;
+
+/** The student's kept position in a lesson: no row when the lesson is not theirs to read, null when not kept yet. */
+export function lessonPosition(q: Sql, cohortIdSlug: string, lessonIdSlug: string, userIdSlug: string) {
+  return one<{ position_seconds: number | null }>(
+    q,
+    `SELECT p.position_seconds FROM (${POSITION_TARGET}) t
+       LEFT JOIN lesson_positions p ON p.user_id = t.user_id AND p.lesson_id = t.lesson_id`,
+    [cohortIdSlug, lessonIdSlug, userIdSlug],
+  );
+}
+
+/** Keeps the student's position in a lesson; no row when the lesson is not theirs to read. */
+export function saveLessonPosition(q: Sql, cohortIdSlug: string, lessonIdSlug: string, userIdSlug: string, seconds: number) {
+  return one<{ position_seconds: number }>(
+    q,
+    `INSERT INTO lesson_positions (user_id, lesson_id, position_seconds)
+     SELECT t.user_id, t.lesson_id, $4 FROM (${POSITION_TARGET}) t
+     ON CONFLICT (user_id, lesson_id) DO UPDATE SET position_seconds = EXCLUDED.position_seconds, updated_at = now()
+     RETURNING position_seconds`,
+    [cohortIdSlug, lessonIdSlug, userIdSlug, seconds],
+  );
+}
+
 export function lessonFileAccess(q: Sql, fileIdSlug: string, userId: string, isAdmin: boolean) {
   return one<{ id_slug: string; original_name: string; content_type: string }>(q, LESSON_FILE_ACCESS_SQL, [fileIdSlug, userId, isAdmin]);
 }
@@ -353,11 +393,15 @@ export function accessEnded(q: Sql, cohortIdSlug: string, userIdSlug: string) {
 }
 
 export function markLessonComplete(q: Sql, cohortIdSlug: string, userIdSlug: string, lessonIdSlug: string) {
-  return one<{ cohort_id_slug: string; enrolment_status: string; lesson_type: string; access_ended: boolean; updated: number }>(
-    q,
-    MARK_LESSON_COMPLETE_SQL,
-    [cohortIdSlug, userIdSlug, lessonIdSlug],
-  );
+  return one<{
+    cohort_id_slug: string;
+    cohort_id: string;
+    enrolment_status: string;
+    lesson_type: string;
+    access_ended: boolean;
+    updated: number;
+    inserted: number;
+  }>(q, MARK_LESSON_COMPLETE_SQL, [cohortIdSlug, userIdSlug, lessonIdSlug]);
 }
 
 export interface CompletedCertificateRow {
@@ -369,6 +413,7 @@ export interface CompletedCertificateRow {
   cohort_title: string;
   id_slug: string;
   document_id_slug: string | null;
+  credential_id: string;
 }
 
 export function completedCertificate(q: Sql, cohortIdSlug: string, certificateIdSlug: string, userIdSlug: string) {

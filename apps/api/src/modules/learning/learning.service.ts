@@ -2,6 +2,7 @@ import { ForbiddenException, Inject, Injectable, NotFoundException, Unprocessabl
 import { ACCESS_ENDED_MESSAGE, studentGradeStatuses, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
 import type {
   CertificateDocumentResponse,
+  LessonPositionResponse,
   CoursePart,
   LessonDetail,
   MarkLessonCompleteResponse,
@@ -11,6 +12,8 @@ import type {
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { StorageService } from '../../platform/storage/storage.service';
+import { AppConfig } from '../../config/app-config';
+import { CertificatesService } from '../certificates';
 import { buildCertificatePdf } from './certificate-document';
 import type { JsonText } from '../../common/json-text';
 import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';
@@ -21,6 +24,8 @@ import {
   keepCertificateDocument,
   lessonFileAccess,
   markLessonComplete,
+  lessonPosition,
+  saveLessonPosition,
   USER_COHORTS_SQL,
   USER_COURSE_VIEW_SQL,
 } from './learning.queries';
@@ -63,6 +68,8 @@ export class LearningService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(CertificatesService) private readonly certificates: CertificatesService,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   /** Students reach only their own data; staff roles other than ADMIN reach none of it. */
@@ -132,6 +139,28 @@ export class LearningService {
     return { url: this.storage.signedUrl(file.id_slug) };
   }
 
+  /** The student's place in a lesson video; the student or an admin may read it. */
+  async lessonPosition(me: AuthUser, cohortIdSlug: string, lessonIdSlug: string, userIdSlug: string): Promise<LessonPositionResponse> {
+    this.assertSelfOrAdmin(me, userIdSlug);
+    const row = await lessonPosition(this.db, cohortIdSlug, lessonIdSlug, userIdSlug);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return { position_seconds: row.position_seconds };
+  }
+
+  /** Only the student keeps their own place (an admin's playback is not the student's). */
+  async saveLessonPosition(
+    me: AuthUser,
+    cohortIdSlug: string,
+    lessonIdSlug: string,
+    userIdSlug: string,
+    seconds: number,
+  ): Promise<LessonPositionResponse> {
+    if (me.id_slug !== userIdSlug) throw new NotFoundException(NOT_AVAILABLE);
+    const row = await saveLessonPosition(this.db, cohortIdSlug, lessonIdSlug, userIdSlug, seconds);
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return { position_seconds: row.position_seconds };
+  }
+
   /** The class's lessons after its end_access_date are a 403 saying so; anything else unreadable is a 404. */
   private async notReadable(cohortIdSlug: string, userIdSlug: string): Promise<never> {
     const row = await accessEnded(this.db, cohortIdSlug, userIdSlug);
@@ -151,7 +180,12 @@ export class LearningService {
     lessonIdSlug: string,
   ): Promise<MarkLessonCompleteResponse> {
     this.assertSelfOrAdmin(me, userIdSlug);
-    const row = await markLessonComplete(this.db, cohortIdSlug, userIdSlug, lessonIdSlug);
+    // A new completion may earn a certificate: its evaluation is queued in the same transaction.
+    const row = await this.db.transaction(async (m) => {
+      const done = await markLessonComplete(m, cohortIdSlug, userIdSlug, lessonIdSlug);
+      if (done?.inserted) await this.certificates.queueEvaluation(m, [done.cohort_id]);
+      return done;
+    });
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     if (row.access_ended) throw new ForbiddenException(ACCESS_ENDED_MESSAGE);
     if (row.lesson_type === 'QUIZ' || row.lesson_type === 'PROJECT') throw new UnprocessableEntityException(SUBMITTED_LESSON_MESSAGE);
@@ -178,7 +212,8 @@ export class LearningService {
         studentName,
         cohortTitle: cert.cohort_title,
         completionDate: cert.completion_date,
-        reference: cert.id_slug,
+        credentialId: cert.credential_id,
+        verifyUrl: `${(this.config.WEB_ORIGIN ?? this.config.publicUrl).replace(/\/+$/, '')}/verify/${cert.credential_id}`,
       });
       const safeName = `${cert.title} - ${studentName}`.replace(/[^\p{L}\p{N} .,&()-]+/gu, ' ').trim();
       const file = await this.storage.save({

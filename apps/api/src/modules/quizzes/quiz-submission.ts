@@ -43,10 +43,22 @@ export async function scoreAndClose(q: Sql, s: { id: string; quiz_group_id: stri
   await recomputeGrade(q, s.quiz_group_id, s.cohort_id, s.user_id);
 }
 
-/** Locks, scores and closes an attempt in the caller's transaction; false when there is no such attempt of the user. */
-export async function submitAttempt(q: Sql, sessionIdSlug: string, userId: string | null): Promise<boolean> {
+/**
+ * Locks, scores and closes an attempt in the caller's transaction; false when there is no such
+ * attempt of the user. `onSubmitted` runs in the same transaction with the attempt's cohort when
+ * this call closed it (its lesson completed and its grade changed).
+ */
+export async function submitAttempt(
+  q: Sql,
+  sessionIdSlug: string,
+  userId: string | null,
+  onSubmitted?: (cohortId: string) => Promise<void>,
+): Promise<boolean> {
   const s = await lockSession(q, sessionIdSlug, userId);
   if (!s) return false;
-  if (!s.submitted) await scoreAndClose(q, s);
+  if (!s.submitted) {
+    await scoreAndClose(q, s);
+    await onSubmitted?.(s.cohort_id);
+  }
   return true;
 }

@@ -1,6 +1,6 @@
 import type { QuestionKind } from '@school/contracts';
 import type pg from 'pg';
-import { exec, one, rows, type Sql } from '../../common/sql/db';
+import { exec, one, preparedRows, rows, type Sql } from '../../common/sql/db';
 
 /** The key of a question as stored in quiz_questions.answer_key. */
 export interface AnswerKey {
@@ -295,12 +295,12 @@ export async function saveAnswers(
   userId: string,
   answers: { question_id_slug: string; answer: unknown }[],
 ): Promise<{ open: number; given: number; saved: number }> {
-  const res = await pool.query({
-    name: 'quizzes.save-answers',
-    text: SAVE_ANSWERS_SQL,
-    values: [sessionIdSlug, userId, JSON.stringify(answers)],
-  });
-  return res.rows[0] as { open: number; given: number; saved: number };
+  const [res] = await preparedRows<{ open: number; given: number; saved: number }>(pool, 'quizzes.save-answers', SAVE_ANSWERS_SQL, [
+    sessionIdSlug,
+    userId,
+    JSON.stringify(answers),
+  ]);
+  return res;
 }
 
 /** Why an attempt takes no answers: none (not the user's), submitted, or past its deadline. */

@@ -29,6 +29,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { poolOf } from '../../common/sql/db';
 import { JobsService } from '../../platform/jobs/jobs.service';
+import { CertificatesService } from '../certificates';
 import { drawQuestions } from './quiz-scoring';
 import { scoreAndClose, submitAttempt } from './quiz-submission';
 import { attemptView } from './quiz-view';
@@ -87,12 +88,18 @@ export class QuizzesService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(JobsService) private readonly jobs: JobsService,
+    @Inject(CertificatesService) private readonly certificates: CertificatesService,
   ) {
     jobs.define<{ session_id_slug: string }>({
       name: QUIZ_AUTO_SUBMIT_JOB,
       queue: { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 },
       handler: (data) => this.autoSubmit(data.session_id_slug),
     });
+  }
+
+  /** A submitted attempt completes its lesson and changes its grade: the cohort's certificates are evaluated again. */
+  private evaluateCertificates(m: EntityManager) {
+    return (cohortId: string) => this.certificates.queueEvaluation(m, [cohortId]);
   }
 
   // --- Authoring -------------------------------------------------------------------------
@@ -197,7 +204,7 @@ export class QuizzesService {
       if (t.group_id) {
         const open = await openSession(m, t.group_id, t.cohort_id, me.id);
         if (open && !open.expired) return { session_id_slug: open.id_slug, resumed: true };
-        if (open) await submitAttempt(m, open.id_slug, null);
+        if (open) await submitAttempt(m, open.id_slug, null, this.evaluateCertificates(m));
       }
       if (t.enrolment_status !== 'ACTIVE') throw new ForbiddenException(SUSPENDED_QUIZ_MESSAGE);
       if (!t.grade_id || t.submission_status !== 'OPEN' || t.past_deadline) throw new UnprocessableEntityException(QUIZ_NOT_OPEN_MESSAGE);
@@ -232,7 +239,7 @@ export class QuizzesService {
     let row = await sessionView(this.db, sessionIdSlug, owner);
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     if (row.expired) {
-      await this.db.transaction((m) => submitAttempt(m, sessionIdSlug, null));
+      await this.db.transaction((m) => submitAttempt(m, sessionIdSlug, null, this.evaluateCertificates(m)));
       row = (await sessionView(this.db, sessionIdSlug, owner))!;
     }
     return attemptView(row);
@@ -253,7 +260,7 @@ export class QuizzesService {
 
   /** Submits the student's own attempt (idempotent: a submitted one is answered as it is). */
   async submit(me: AuthUser, sessionIdSlug: string): Promise<QuizAttempt> {
-    const found = await this.db.transaction((m) => submitAttempt(m, sessionIdSlug, me.id));
+    const found = await this.db.transaction((m) => submitAttempt(m, sessionIdSlug, me.id, this.evaluateCertificates(m)));
     if (!found) throw new NotFoundException(NOT_AVAILABLE);
     return this.session(me, sessionIdSlug);
   }
@@ -265,6 +272,7 @@ export class QuizzesService {
       if (!s || s.submitted) return;
       if (!s.due) throw new Error(`Quiz attempt ${sessionIdSlug} is not due yet`);
       await scoreAndClose(m, s);
+      await this.certificates.queueEvaluation(m, [s.cohort_id]);
       this.logger.log(`Quiz attempt ${sessionIdSlug} submitted at its deadline`);
     });
   }
@@ -293,6 +301,7 @@ export class QuizzesService {
       }
       const session = await scoreAnswerByHand(m, a.answer_id, a.session_id, points);
       const grade = await recomputeGrade(m, a.quiz_group_id, a.cohort_id, a.user_id);
+      await this.certificates.queueEvaluation(m, [a.cohort_id]);
       return {
         answer_id_slug: answerIdSlug,
         points,

@@ -1,7 +1,9 @@
 import { constants } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { access, mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
-import type { ByteRange, StorageAdapter } from './storage-adapter';
+import type { ByteRange, FilePart, StorageAdapter } from './storage-adapter';
 
 /** Files on the local disk, in one folder (DATA_DIR/uploads), readable by the owner only. */
 export class DiskStorage implements StorageAdapter {
@@ -34,6 +36,24 @@ export class DiskStorage implements StorageAdapter {
     } finally {
       await handle.close();
     }
+  }
+
+  async startParts(key: string): Promise<null> {
+    await mkdir(this.directory, { recursive: true });
+    await writeFile(this.pathOf(key), Buffer.alloc(0), { mode: 0o600 });
+    return null;
+  }
+
+  /** Streams the part into the file at its offset; a part cut off before is written over. */
+  async writePart(key: string, _uploadId: string | null, part: FilePart): Promise<null> {
+    await pipeline(part.body, createWriteStream(this.pathOf(key), { flags: 'r+', start: part.offset }));
+    return null;
+  }
+
+  async finishParts(): Promise<void> {}
+
+  async abortParts(key: string): Promise<void> {
+    await this.remove(key);
   }
 
   async remove(key: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { ByteRange, PutFileMeta, StorageAdapter } from './storage-adapter';
+import type { ByteRange, FilePart, PutFileMeta, StorageAdapter } from './storage-adapter';
 
 export interface S3StorageSettings {
   endpoint: string;
@@ -41,6 +41,9 @@ export class S3Storage implements StorageAdapter {
           endpoint,
           region,
           forcePathStyle,
+          // Parts are streamed with their length; a checksum trailer (aws-chunked) is not needed
+          // and not every S3-compatible store accepts it.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
           credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
         }),
     );
@@ -64,6 +67,59 @@ export class S3Storage implements StorageAdapter {
       if ((e as { name?: string }).name === 'NoSuchKey') return null;
       if ((e as { name?: string }).name === 'InvalidRange') return Buffer.alloc(0);
       throw e;
+    }
+  }
+
+  async startParts(key: string, meta: PutFileMeta): Promise<string> {
+    const { CreateMultipartUploadCommand } = await sdk();
+    const answer = await (
+      await this.s3()
+    ).send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: meta.contentType }));
+    if (!answer.UploadId) throw new Error('The bucket did not start a multipart upload');
+    return answer.UploadId;
+  }
+
+  /** One part of the multipart upload, streamed to the bucket (parts are numbered from 1). */
+  async writePart(key: string, uploadId: string | null, part: FilePart): Promise<string> {
+    const { UploadPartCommand } = await sdk();
+    const answer = await (
+      await this.s3()
+    ).send(
+      new UploadPartCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId!,
+        PartNumber: part.index + 1,
+        Body: part.body,
+        ContentLength: part.length,
+      }),
+      { abortSignal: part.signal },
+    );
+    if (!answer.ETag) throw new Error('The bucket did not acknowledge a part');
+    return answer.ETag;
+  }
+
+  async finishParts(key: string, uploadId: string | null, etags: string[]): Promise<void> {
+    const { CompleteMultipartUploadCommand } = await sdk();
+    await (
+      await this.s3()
+    ).send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId!,
+        MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
+      }),
+    );
+  }
+
+  /** Aborts the multipart upload; one the bucket no longer knows (aborted before) is no error. */
+  async abortParts(key: string, uploadId: string | null): Promise<void> {
+    const { AbortMultipartUploadCommand } = await sdk();
+    try {
+      await (await this.s3()).send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId! }));
+    } catch (e) {
+      if ((e as { name?: string }).name !== 'NoSuchUpload') throw e;
     }
   }
 

@@ -2,6 +2,7 @@ import { Global, Inject, Injectable, Module, type OnModuleInit } from '@nestjs/c
 import { ReadinessChecks } from '../health/readiness';
 import { FilesController } from './files.controller';
 import { StorageService } from './storage.service';
+import { UploadSweeps } from './upload-sweeps';
 
 /** /api/health/ready answers 503 while new files cannot be stored (disk not writable, bucket unreachable). */
 @Injectable()
@@ -17,5 +18,9 @@ class StorageReadiness implements OnModuleInit {
 }
 
 @Global()
-@Module({ controllers: [FilesController], providers: [StorageService, StorageReadiness], exports: [StorageService] })
+@Module({
+  controllers: [FilesController],
+  providers: [StorageService, StorageReadiness, UploadSweeps],
+  exports: [StorageService, UploadSweeps],
+})
 export class StorageModule {}

@@ -119,6 +119,37 @@ export class StorageService implements OnApplicationShutdown {
     );
   }
 
+  /**
+   * Records a file whose bytes a writer already holds under storageKey (a finished resumable
+   * upload), with a video's duration.
+   */
+  record(
+    input: Omit<SaveFileInput, 'data'> & {
+      storageKey: string;
+      sizeBytes: number;
+      backend: StorageBackend;
+      durationSeconds?: number | null;
+    },
+    manager: EntityManager = this.db.manager,
+  ): Promise<StoredFile> {
+    return mustOne<StoredFile>(
+      manager,
+      `INSERT INTO stored_files (storage_key, original_name, content_type, size_bytes, purpose, uploaded_by, backend, duration_seconds)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       RETURNING ${FILE_COLUMNS}`,
+      [
+        input.storageKey,
+        input.originalName.slice(0, 255),
+        input.contentType,
+        input.sizeBytes,
+        input.purpose,
+        input.uploadedBy ?? null,
+        input.backend,
+        input.durationSeconds ?? null,
+      ],
+    );
+  }
+
   /** The bytes of a stored file (or a range of them); null when they are missing. */
   read(file: Pick<StoredFile, 'storage_key' | 'backend'>, range?: { start: number; end: number }): Promise<Buffer | null> {
     return this.adapter(file.backend).read(file.storage_key, range);

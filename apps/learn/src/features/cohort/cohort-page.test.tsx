@@ -44,7 +44,7 @@ describe('/class/{id}', () => {
         grade('d', 'GRADED', 'locked', { user_grade: 85, lesson_type: 'PROJECT', result_open_datetime: '2020-01-01T00:00:00Z' }),
         grade('e', 'PENDING', 'locked', { result_open_datetime: '2999-05-04T00:00:00Z' }),
       ],
-      certificates_part: [{ id_slug: 'cert', title: 'Cert', user_certificate: null }],
+      certificates_part: [{ id_slug: 'cert', title: 'Cert', user_certificate: null, requirements: null }],
     });
     renderApp('/class/k1?tab=1', { [VIEW_PATH]: () => ({ body: { data: view } }) });
     const tab = await screen.findByRole('tab', { name: 'Grades' });
@@ -82,8 +82,25 @@ describe('/class/{id}', () => {
   it('lists certificates: View, Download and the issue date when completed, else In progress', async () => {
     const view = cohortView({
       certificates_part: [
-        { id_slug: 'c1', title: 'Cleanroom Safety', user_certificate: { progress: 'COMPLETED', completion_date: '2026-03-02T10:00:00Z' } },
-        { id_slug: 'c2', title: 'Digital Certificate', user_certificate: { progress: 'IN_PROGRESS', completion_date: null } },
+        {
+          id_slug: 'c1',
+          title: 'Cleanroom Safety',
+          user_certificate: { progress: 'COMPLETED', completion_date: '2026-03-02T10:00:00Z' },
+          requirements: null,
+        },
+        {
+          id_slug: 'c2',
+          title: 'Digital Certificate',
+          user_certificate: { progress: 'IN_PROGRESS', completion_date: null },
+          requirements: {
+            lessons_percent: 50,
+            min_lessons_percent: 100,
+            require_mandatory_graded: true,
+            missing_mandatory: 1,
+            weighted_total: 40,
+            min_weighted_total: 50,
+          },
+        },
       ],
     });
     renderApp('/class/k1?tab=1', {
@@ -102,6 +119,12 @@ describe('/class/{id}', () => {
     expect(await screen.findByRole('link', { name: 'View Cleanroom Safety' })).toHaveAttribute('href', '/api/files/doc?exp=1&dl=0&sig=x');
     expect(screen.getByRole('link', { name: 'Download Cleanroom Safety' })).toHaveAttribute('href', '/api/files/doc?exp=1&dl=1&sig=y');
     expect(screen.getByText('In progress')).toBeInTheDocument();
+    const missing = screen.getByRole('list', { name: 'Still needed for Digital Certificate' });
+    expect([...missing.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Complete every lesson (50% done)',
+      '1 mandatory grade item still to be graded',
+      'Reach a weighted total of 50% (now 40%)',
+    ]);
     expect(screen.queryByRole('link', { name: 'View Digital Certificate' })).toBeNull();
   });
 
@@ -136,6 +159,7 @@ describe('/class/{id}', () => {
                 id_slug: 'c1',
                 title: 'Chips Certificate',
                 user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01T00:00:00Z' },
+                requirements: null,
               },
             ],
           }),

@@ -8,6 +8,7 @@ const lesson = (id: string, order: number): LessonDetail => ({
   order,
   lesson_type: 'READING',
   video_lecture_id_slug: null,
+  video_duration_seconds: null,
   video_captions_url: null,
   reading_pdf_id_slugs: [],
   link_urls: [],

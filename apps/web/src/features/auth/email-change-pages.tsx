@@ -107,7 +107,7 @@ export function CancelEmailChangePage() {
   return (
     <LinkPage
       title="Cancel the email change"
-      lead="Cancel the change to keep signing in with your current email. If you did not ask for it, change your password too."
+      lead="Cancel the change to keep signing in with this email, or undo it if it was already confirmed. If you did not ask for it, change your password too."
       action="Cancel the change"
       submit={async (token) => (await client.call('emailChangeCancel', { body: { token } })).message}
     />

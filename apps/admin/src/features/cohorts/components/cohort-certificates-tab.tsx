@@ -1,8 +1,9 @@
 import type { AdminCohort } from '@school/contracts';
 import { ButtonLink } from '@school/ui';
 import { paths } from '../../../lib/paths';
+import { IssuedCertificates } from './cohort-issued-certificates';
 
-/** The certificates the cohort's students can earn, and a way to add more. */
+/** The certificates the cohort's students can earn, a way to add more, their completion rules and the certificates issued. */
 export function CohortCertificatesTab({ cohort }: { cohort: AdminCohort }) {
   return (
     <div className="ui-stack">
@@ -24,6 +25,7 @@ export function CohortCertificatesTab({ cohort }: { cohort: AdminCohort }) {
           ))}
         </ul>
       )}
+      {cohort.certificates.length > 0 && <IssuedCertificates cohort={cohort} />}
     </div>
   );
 }

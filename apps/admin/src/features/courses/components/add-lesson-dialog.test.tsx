@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../../test/api-harness';
@@ -15,6 +15,7 @@ function open() {
 
 const mp4 = new File(['x'], 'lecture.mp4', { type: 'video/mp4' });
 const pdf = new File(['x'], 'notes.pdf', { type: 'application/pdf' });
+const vtt = new File(['WEBVTT'], 'lecture.vtt', { type: 'text/vtt' });
 
 describe('AddLessonDialog', () => {
   it('has one tab per lesson type', () => {
@@ -30,8 +31,35 @@ describe('AddLessonDialog', () => {
     expect(onAdd).not.toHaveBeenCalled();
   });
 
-  it('asks for an mp4 on the video tab, then says uploads are disabled', async () => {
-    const onAdd = open();
+  it("asks for an mp4 on the video tab ('Please upload a video!'), then uploads it with its captions and links", async () => {
+    const chunks: unknown[] = [];
+    mockApi({
+      'POST lessons/media/uploads': (c) => {
+        const kind = (c.body as { kind: string }).kind;
+        return [201, { id_slug: `up-${kind}`, kind, size_bytes: 1, chunk_size: 8, offset: 0, file: null }];
+      },
+      'PUT lessons/media/uploads/up-video/chunks/0': (c) => {
+        chunks.push(c.body);
+        return {
+          id_slug: 'up-video',
+          kind: 'video',
+          size_bytes: 1,
+          chunk_size: 8,
+          offset: 1,
+          file: { id_slug: 'vid1', original_name: 'lecture.mp4', duration_seconds: 12 },
+        };
+      },
+      'PUT lessons/media/uploads/up-captions/chunks/0': () => ({
+        id_slug: 'up-captions',
+        kind: 'captions',
+        size_bytes: 1,
+        chunk_size: 8,
+        offset: 1,
+        file: { id_slug: 'cap1', original_name: 'lecture.vtt', duration_seconds: null },
+      }),
+    });
+    const onAdd = vi.fn();
+    renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
     await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
     await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
     expect(screen.getByText('Please upload a video!')).toBeInTheDocument();
@@ -39,20 +67,40 @@ describe('AddLessonDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
     expect(screen.getByText('Please upload a video!')).toBeInTheDocument();
     await userEvent.upload(screen.getByLabelText('Video file (mp4)'), mp4);
+    await userEvent.upload(screen.getByLabelText('Captions (WebVTT, optional)'), vtt);
+    await userEvent.type(screen.getByLabelText(/Links/), 'https://example.com/etching');
     await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
-    expect(await screen.findByText('Uploading lesson is disabled for now. Please contact the admin.')).toBeInTheDocument();
-    expect(onAdd).not.toHaveBeenCalled();
+    await waitFor(() => expect(onAdd).toHaveBeenCalled());
+    expect(onAdd).toHaveBeenCalledWith({
+      title: 'Etching',
+      description: '',
+      lesson_type: 'VIDEO',
+      video_lecture_id_slug: 'vid1',
+      video_captions_id_slug: 'cap1',
+      link_urls: ['https://example.com/etching'],
+    });
+    expect(chunks[0]).toBeInstanceOf(Blob);
+    // The last file's bar stays complete once the upload is done.
+    expect(screen.getByRole('progressbar', { name: 'Uploading lecture.vtt' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByText('Upload complete.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add lesson' })).toBeEnabled();
+    expect(screen.queryByText('Uploading lesson is disabled for now. Please contact the admin.')).not.toBeInTheDocument();
   });
 
-  it('asks for PDFs on the reading tab, then says uploads are disabled', async () => {
-    const onAdd = open();
+  it("asks for PDFs on the reading tab ('Please upload reading files!') and shows the API's refusal", async () => {
+    mockApi({
+      'POST lessons/media/uploads': () => [201, { id_slug: 'up1', kind: 'reading', size_bytes: 1, chunk_size: 8, offset: 0, file: null }],
+      'PUT lessons/media/uploads/up1/chunks/0': () => [415, { message: 'This file is not a PDF document.' }],
+    });
+    const onAdd = vi.fn();
+    renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Reading' }));
     await userEvent.type(screen.getByLabelText(/Lesson title/), 'Doping');
     await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
     expect(screen.getByText('Please upload reading files!')).toBeInTheDocument();
     await userEvent.upload(screen.getByLabelText('Reading files (pdf)'), [pdf]);
     await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
-    expect(await screen.findByText('Uploading lesson is disabled for now. Please contact the admin.')).toBeInTheDocument();
+    expect(await screen.findByText('This file is not a PDF document.')).toBeInTheDocument();
     expect(onAdd).not.toHaveBeenCalled();
   });
 

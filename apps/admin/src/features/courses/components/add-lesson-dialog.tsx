@@ -1,37 +1,21 @@
-import { ADMIN_MESSAGES, LESSON_TYPE_LABELS, LESSON_TYPES, LessonInputSchema, type LessonType } from '@school/contracts';
+import { LESSON_TYPE_LABELS, LESSON_TYPES, LessonInputSchema, type LessonType } from '@school/contracts';
 import { Button, Modal, Tabs, TextAreaField, TextField } from '@school/ui';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNotify } from '../../../lib/notice';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { LessonMediaFields, LessonUploadProgress, UPLOAD_RULES, useLessonMediaUpload, type LessonMedia } from './lesson-media-fields';
 
-export interface NewLesson {
+export interface NewLesson extends LessonMedia {
   title: string;
   description: string;
   lesson_type: LessonType;
+  link_urls?: string[];
 }
 
-/** Video lessons need an mp4, readings need PDFs; both are uploads, which are disabled for now. */
-const UPLOAD_RULES: Partial<
-  Record<LessonType, { accept: string; multiple: boolean; label: string; message: string; matches: (f: File) => boolean }>
-> = {
-  VIDEO: {
-    accept: '.mp4,video/mp4',
-    multiple: false,
-    label: 'Video file (mp4)',
-    message: ADMIN_MESSAGES.uploadVideo,
-    matches: (f) => f.type === 'video/mp4' || /\.mp4$/i.test(f.name),
-  },
-  READING: {
-    accept: '.pdf,application/pdf',
-    multiple: true,
-    label: 'Reading files (pdf)',
-    message: ADMIN_MESSAGES.uploadReadings,
-    matches: (f) => f.type === 'application/pdf' || /\.pdf$/i.test(f.name),
-  },
-};
+const LINK_MESSAGE = 'Invalid link URL';
 
 /**
- * Add a lesson to a module, with one tab per lesson type. Quizzes and projects join the draft
- * curriculum; video and reading lessons need their files, whose upload is disabled for now.
+ * Add a lesson to a module, with one tab per lesson type. Video and reading lessons upload their
+ * files first (resumable, with a progress bar and the time left), then join the draft curriculum
+ * with their links; quizzes and projects join it at once.
  */
 export function AddLessonDialog({
   open,
@@ -47,35 +31,47 @@ export function AddLessonDialog({
   const [tab, setTab] = useState(0);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<{ title?: string; files?: string }>({});
-  const notify = useNotify();
-  const fileId = useId();
+  const [links, setLinks] = useState('');
+  const [errors, setErrors] = useState<{ title?: string; links?: string }>({});
+  const media = useLessonMediaUpload();
+  const { reset: resetMedia } = media;
+  // An upload that ends after the dialog was closed adds nothing.
+  const isOpen = useRef(open);
   const type = LESSON_TYPES[tab];
   const upload = UPLOAD_RULES[type];
 
   useEffect(() => {
+    isOpen.current = open;
     if (!open) return;
     setTab(0);
     setTitle('');
     setDescription('');
-    setFiles([]);
+    setLinks('');
     setErrors({});
-  }, [open]);
+    resetMedia();
+  }, [open, resetMedia]);
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    if (media.uploading) return;
     const next: typeof errors = {};
     const parsedTitle = LessonInputSchema.shape.title.safeParse(title);
     if (!parsedTitle.success) next.title = parsedTitle.error.issues[0].message;
-    if (upload && (files.length === 0 || !files.every(upload.matches))) next.files = upload.message;
+    const mediaErrors = media.check(type);
+    const linkList = links
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const parsedLinks = LessonInputSchema.shape.link_urls.safeParse(linkList);
+    if (upload && !parsedLinks.success) next.links = LINK_MESSAGE;
     setErrors(next);
-    if (next.title || next.files) return;
-    if (upload) {
-      notify.warning(ADMIN_MESSAGES.lessonUploadDisabled);
-      return;
-    }
-    onAdd({ title: parsedTitle.data!, description: description.trim(), lesson_type: type });
+    media.setErrors(mediaErrors);
+    if (next.title || next.links || mediaErrors.files || mediaErrors.captions) return;
+    const lesson: NewLesson = { title: parsedTitle.data!, description: description.trim(), lesson_type: type };
+    if (!upload) return onAdd(lesson);
+    const files = await media.upload(type);
+    if (!files || !isOpen.current) return;
+    onAdd({ ...lesson, ...files, link_urls: parsedLinks.data ?? [] });
   };
 
   return (
@@ -85,42 +81,37 @@ export function AddLessonDialog({
         tabs={LESSON_TYPES.map((t) => ({ label: LESSON_TYPE_LABELS[t] }))}
         active={tab}
         onChange={(i) => {
+          // The lesson's type stays while its files upload.
+          if (media.uploading) return;
           setTab(i);
-          setFiles([]);
+          media.reset();
           setErrors((e) => ({ title: e.title }));
         }}
       >
         <form className="admin-form" onSubmit={onSubmit} noValidate>
-          <TextField label="Lesson title" required value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-          <TextAreaField label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-          {upload && (
-            <div className={errors.files ? 'ui-field ui-field--invalid' : 'ui-field'}>
-              <label htmlFor={fileId} className="ui-field__label">
-                {upload.label}
-              </label>
-              <input
-                key={type}
-                id={fileId}
-                type="file"
-                className="admin-file-input"
-                accept={upload.accept}
-                multiple={upload.multiple}
-                aria-invalid={errors.files ? true : undefined}
-                aria-describedby={errors.files ? `${fileId}-error` : undefined}
-                onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+          {/* Nothing changes while the files upload. */}
+          <fieldset className="admin-upload-fields" disabled={media.uploading}>
+            <TextField label="Lesson title" required value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+            <TextAreaField label="Description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <LessonMediaFields type={type} media={media} />
+            {upload && (
+              <TextAreaField
+                label="Links (one per line, optional)"
+                rows={2}
+                value={links}
+                onChange={(e) => setLinks(e.target.value)}
+                error={errors.links}
               />
-              {errors.files && (
-                <p id={`${fileId}-error`} className="ui-field__error">
-                  {errors.files}
-                </p>
-              )}
-            </div>
-          )}
+            )}
+          </fieldset>
+          <LessonUploadProgress media={media} />
           <div className="admin-form__actions">
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit">Add lesson</Button>
+            <Button type="submit" disabled={media.uploading}>
+              {media.uploading ? 'Uploading…' : 'Add lesson'}
+            </Button>
           </div>
         </form>
       </Tabs>

@@ -15,12 +15,15 @@ import {
   removeModule,
   renameLesson,
   renameModule,
+  replaceLessonMedia,
   toPayload,
+  type DraftLesson,
   type DraftModule,
 } from '../curriculum-model';
 import type { CurriculumDraft } from '../use-curriculum-draft';
 import { AddLessonDialog } from './add-lesson-dialog';
 import { InlineRename } from './inline-rename';
+import { REPLACE_LABEL, ReplaceMediaDialog } from './replace-media-dialog';
 import '../courses.css';
 
 /**
@@ -30,6 +33,7 @@ import '../courses.css';
 export function CurriculumTab({ course, editor }: { course: AdminCourse; editor: CurriculumDraft }) {
   const { draft, setDraft, changed } = editor;
   const [addingTo, setAddingTo] = useState<DraftModule | null>(null);
+  const [replacing, setReplacing] = useState<{ moduleKey: string; lesson: DraftLesson } | null>(null);
   const save = useRouteMutation('adminModulesUpdate', { invalidates: invalidations.adminModulesUpdate });
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
@@ -148,6 +152,16 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
                           Edit quiz
                         </ButtonLink>
                       )}
+                      {REPLACE_LABEL[l.lesson_type] && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setReplacing({ moduleKey: m.key, lesson: l })}
+                          aria-label={`${REPLACE_LABEL[l.lesson_type]} of ${l.title}`}
+                        >
+                          {REPLACE_LABEL[l.lesson_type]}
+                        </Button>
+                      )}
                       <Button
                         size="sm"
                         variant="ghost"
@@ -184,6 +198,14 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
         onAdd={(lesson) => {
           if (addingTo) setDraft((d) => addLesson(d, addingTo.key, lesson));
           setAddingTo(null);
+        }}
+      />
+      <ReplaceMediaDialog
+        lesson={replacing?.lesson ?? null}
+        onClose={() => setReplacing(null)}
+        onReplace={(media) => {
+          if (replacing) setDraft((d) => replaceLessonMedia(d, replacing.moduleKey, replacing.lesson.key, media));
+          setReplacing(null);
         }}
       />
       {dialog}

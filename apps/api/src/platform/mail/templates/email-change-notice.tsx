@@ -12,7 +12,7 @@ export const emailChangeNoticeStrings = {
   question: 'Was this not you? Cancel the change, then change your password:',
   action: 'Cancel the change',
   linkIntro: 'Or open this link in your browser:',
-  validity: (hours: number) => `The change can be cancelled until it is confirmed, for at most ${hours} hours.`,
+  validity: (days: number) => `The link works for ${days} days: it cancels the change, or undoes it if it was already confirmed.`,
   fine: 'If you asked for it, there is nothing to do here.',
   footer: 'You receive this security notice because the email of your ChipSkills Academy account is changing.',
 };
@@ -21,11 +21,11 @@ export interface EmailChangeNoticeProps {
   firstName: string;
   newEmail: string;
   cancelUrl: string;
-  validHours: number;
+  validDays: number;
 }
 
 /** The security notice to the old address, with the link that cancels the change. */
-export function EmailChangeNotice({ firstName, newEmail, cancelUrl, validHours }: EmailChangeNoticeProps) {
+export function EmailChangeNotice({ firstName, newEmail, cancelUrl, validDays }: EmailChangeNoticeProps) {
   const s = emailChangeNoticeStrings;
   return (
     <Layout preview={s.preview} footer={s.footer}>
@@ -34,7 +34,7 @@ export function EmailChangeNotice({ firstName, newEmail, cancelUrl, validHours }
       <Text style={paragraph}>{s.intro(newEmail)}</Text>
       <Text style={paragraph}>{s.question}</Text>
       <CallToAction href={cancelUrl} label={s.action} linkIntro={s.linkIntro} />
-      <Text style={paragraph}>{s.validity(validHours)}</Text>
+      <Text style={paragraph}>{s.validity(validDays)}</Text>
       <Text style={{ ...paragraph, fontSize: 14, color: BRAND.muted }}>{s.fine}</Text>
     </Layout>
   );

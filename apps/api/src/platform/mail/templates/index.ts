@@ -8,6 +8,7 @@ import { DeadlineReminder, type DeadlineReminderProps, deadlineReminderStrings }
 import { GradeReleased, type GradeReleasedProps, gradeReleasedStrings } from './grade-released';
 import { EmailChangeConfirm, emailChangeConfirmStrings } from './email-change-confirm';
 import { EmailChangeNotice, emailChangeNoticeStrings } from './email-change-notice';
+import { EmailChangeUndone, emailChangeUndoneStrings } from './email-change-undone';
 import { PasswordReset, passwordResetStrings } from './password-reset';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
@@ -31,6 +32,10 @@ export const templates = {
   'email-change-notice': {
     subject: () => emailChangeNoticeStrings.subject,
     component: EmailChangeNotice,
+  },
+  'email-change-undone': {
+    subject: () => emailChangeUndoneStrings.subject,
+    component: EmailChangeUndone,
   },
   'deadline-reminder': {
     subject: (p: DeadlineReminderProps) => deadlineReminderStrings.subject(p.itemTitle),

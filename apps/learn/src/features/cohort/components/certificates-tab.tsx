@@ -2,11 +2,14 @@ import { imageFor } from '@school/catalogue';
 import type { Certificate } from '@school/contracts';
 import { buttonClass, formatDate } from '@school/ui';
 import { useCertificateDocument } from '../api/get-certificate-document';
+import { missingRequirements } from './certificate-requirements';
 import '../cohort.css';
 
 function CertificateRow({ cohortId, certificate }: { cohortId: string; certificate: Certificate }) {
   const completed = certificate.user_certificate?.progress === 'COMPLETED';
   const doc = useCertificateDocument(cohortId, certificate.id_slug, completed);
+  const revoked = certificate.user_certificate?.progress === 'REVOKED';
+  const missing = certificate.requirements ? missingRequirements(certificate.requirements) : [];
   return (
     <li className="learn-certificate">
       <img className="learn-certificate__image" src={imageFor(certificate.title, 'certificate')} alt="" width={88} height={66} />
@@ -14,8 +17,19 @@ function CertificateRow({ cohortId, certificate }: { cohortId: string; certifica
         <h3 className="learn-certificate__title">{certificate.title}</h3>
         {completed ? (
           <p className="ui-muted">Issued on {formatDate(certificate.user_certificate?.completion_date)}</p>
+        ) : revoked ? (
+          <p className="ui-muted">Revoked</p>
         ) : (
-          <p className="ui-muted">In progress</p>
+          <>
+            <p className="ui-muted">In progress</p>
+            {missing.length > 0 && (
+              <ul className="learn-certificate__missing" aria-label={`Still needed for ${certificate.title}`}>
+                {missing.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </div>
       {completed && (
@@ -58,7 +72,7 @@ function CertificateRow({ cohortId, certificate }: { cohortId: string; certifica
   );
 }
 
-/** Certificates of the class: View, Download and the issue date once completed, else 'In progress'. */
+/** Certificates of the class: View, Download and the issue date once completed, else 'In progress' and what is still missing. */
 export function CertificatesTab({ cohortId, certificates }: { cohortId: string; certificates: Certificate[] }) {
   return (
     <ul className="learn-certificates" aria-label="Certificates">

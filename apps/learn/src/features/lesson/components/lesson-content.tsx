@@ -3,6 +3,7 @@ import { ButtonLink, buttonClass, formatDateTime, formatDuration } from '@school
 import { DocumentIcon, LinkIcon } from '../../../lib/icons';
 import { paths } from '../../../lib/paths';
 import { QuizStart } from './quiz-start';
+import { useLessonPosition } from '../api/lesson-position';
 import { VideoPlayer } from './video-player';
 import '../lesson.css';
 
@@ -125,12 +126,7 @@ export function LessonContent({ cohortId, courseId, lesson, onVideoNearEnd }: Le
       <h1 className="learn-lesson-content__title">{lesson.title}</h1>
       {lesson.lesson_type === 'VIDEO' &&
         (lesson.video_lecture_id_slug ? (
-          <VideoPlayer
-            videoId={lesson.video_lecture_id_slug}
-            title={lesson.title}
-            captionsUrl={lesson.video_captions_url}
-            onNearEnd={onVideoNearEnd}
-          />
+          <KeptPlaceVideo cohortId={cohortId} lesson={lesson} videoId={lesson.video_lecture_id_slug} onNearEnd={onVideoNearEnd} />
         ) : (
           <p className="learn-notice">The video of this lesson is not available yet.</p>
         ))}
@@ -140,5 +136,31 @@ export function LessonContent({ cohortId, courseId, lesson, onVideoNearEnd }: Le
         <Assessment cohortId={cohortId} courseId={courseId} lesson={lesson} />
       )}
     </div>
+  );
+}
+
+/** The lesson video opened where the student stopped last time, keeping the place as they watch. */
+function KeptPlaceVideo({
+  cohortId,
+  lesson,
+  videoId,
+  onNearEnd,
+}: {
+  cohortId: string;
+  lesson: LessonDetail;
+  videoId: string;
+  onNearEnd: () => void;
+}) {
+  const place = useLessonPosition(cohortId, lesson.id_slug);
+  if (!place.loaded) return null;
+  return (
+    <VideoPlayer
+      videoId={videoId}
+      title={lesson.title}
+      captionsUrl={lesson.video_captions_url}
+      onNearEnd={onNearEnd}
+      startAt={place.position}
+      onPosition={place.save}
+    />
   );
 }

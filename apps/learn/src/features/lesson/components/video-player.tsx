@@ -1,7 +1,7 @@
 import { VIDEO_AUTO_COMPLETE_SECONDS } from '@school/contracts';
 import { LoadingIndicator } from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, type SyntheticEvent } from 'react';
 import { useVideoUrl } from '../api/get-video-url';
 import '../lesson.css';
 
@@ -17,17 +17,47 @@ export interface VideoPlayerProps {
   captionsUrl: string | null;
   /** Called (at most once per lesson view) when 60 seconds or less remain, or the video ends. */
   onNearEnd: () => void;
+  /** Where the student stopped last time (seconds); the video opens there. */
+  startAt?: number | null;
+  /** Keeps the student's place: called every few seconds of playback, on pause and when leaving. */
+  onPosition?: (seconds: number) => void;
 }
 
+/** How often, in seconds of playback, the place is kept. */
+const KEEP_EVERY_SECONDS = 5;
+
 /** The lesson video from a short-lived signed URL; a fresh URL is fetched when the old one stops working. */
-export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd }: VideoPlayerProps) {
+export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd, startAt = null, onPosition }: VideoPlayerProps) {
   const url = useVideoUrl(videoId);
   const queryClient = useQueryClient();
   const reported = useRef(false);
-  const resumeAt = useRef<number | null>(null);
+  const resumeAt = useRef<number | null>(startAt && startAt > 0 ? startAt : null);
+  const kept = useRef<number>(startAt ?? 0);
+  const keepPlace = useRef(onPosition);
+  useEffect(() => {
+    keepPlace.current = onPosition;
+  }, [onPosition]);
+
+  const keep = (seconds: number, force = false) => {
+    if (!Number.isFinite(seconds) || (!force && Math.abs(seconds - kept.current) < KEEP_EVERY_SECONDS)) return;
+    kept.current = seconds;
+    keepPlace.current?.(seconds);
+  };
+
+  // Leaving the lesson keeps the place where the student was. This runs as the element goes (a
+  // ref's cleanup), while it can still be read: an effect's cleanup runs after refs are cleared.
+  const attach = useCallback((v: HTMLVideoElement) => {
+    return () => {
+      if (v.currentTime > 0 && v.currentTime !== kept.current) {
+        kept.current = v.currentTime;
+        keepPlace.current?.(v.currentTime);
+      }
+    };
+  }, []);
 
   const check = (e: SyntheticEvent<HTMLVideoElement>) => {
     const v = e.currentTarget;
+    if (!v.paused) keep(v.currentTime);
     // Only playback counts: seeking to the end without playing does not complete the lesson.
     if (!reported.current && !v.paused && isNearEnd(v.currentTime, v.duration)) {
       reported.current = true;
@@ -42,6 +72,7 @@ export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd }: VideoPla
     // oxlint-disable-next-line jsx-a11y/media-has-caption
     <video
       key={url.data}
+      ref={attach}
       className="learn-video"
       src={url.data}
       controls
@@ -50,6 +81,7 @@ export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd }: VideoPla
       aria-label={`Video: ${title}`}
       data-testid="lesson-video"
       onTimeUpdate={check}
+      onPause={(e) => keep(e.currentTarget.currentTime, true)}
       onEnded={() => {
         if (!reported.current) {
           reported.current = true;

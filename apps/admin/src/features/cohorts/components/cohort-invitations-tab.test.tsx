@@ -1,0 +1,65 @@
+import type { AdminCohort, Invitation } from '@school/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { CohortInvitationsTab } from './cohort-invitations-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const cohort: AdminCohort = {
+  id_slug: 'h1',
+  title: 'Cohort 1',
+  start_date: '2025-09-01T09:00:00.000Z',
+  end_date: '2025-12-01T09:00:00.000Z',
+  end_access_date: '2026-01-01T09:00:00.000Z',
+  result_open_date: null,
+  status: 'ONGOING',
+  total_active: 0,
+  total_students: 0,
+  total_dropped: 0,
+  courses: [],
+  students: [],
+  certificates: [],
+};
+
+const invitation = (email: string, status: Invitation['status'], failed_at: string | null = null): Invitation => ({
+  email,
+  first_name: 'Ina',
+  last_name: 'Vited',
+  status,
+  sent_at: null,
+  opened_at: null,
+  accepted_at: null,
+  failed_at,
+  expires_at: '2026-01-01T09:00:00.000Z',
+});
+
+describe('CohortInvitationsTab', () => {
+  it("lists each queued person's invitation state with Resend and Withdraw", async () => {
+    const results = [invitation('bounce@x.io', 'failed', new Date().toISOString()), invitation('ok@x.io', 'accepted')];
+    mockApi({ 'GET cohorts/admin/h1/invitations': () => ({ results, count: 2 }) });
+    renderWithApi(<CohortInvitationsTab cohort={cohort} />);
+    expect(await screen.findByRole('heading', { name: 'Invitations (2)' })).toBeInTheDocument();
+    const failed = screen.getByRole('row', { name: /bounce@x\.io/ });
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(within(failed).getByRole('button', { name: 'Resend the invitation to bounce@x.io' })).toBeInTheDocument();
+    expect(within(failed).getByRole('button', { name: 'Withdraw bounce@x.io' })).toBeInTheDocument();
+    const accepted = screen.getByRole('row', { name: /ok@x\.io/ });
+    expect(within(accepted).getByText('Accepted')).toBeInTheDocument();
+    expect(within(accepted).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Resend all' })).toBeInTheDocument();
+  });
+
+  it('says so when nobody is queued, with the way to add people', async () => {
+    mockApi({ 'GET cohorts/admin/h1/invitations': () => ({ results: [], count: 0 }) });
+    renderWithApi(<CohortInvitationsTab cohort={cohort} />);
+    expect(await screen.findByRole('heading', { name: 'Invitations (0)' })).toBeInTheDocument();
+    expect(screen.getByText(/Nobody is waiting for an account/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add students' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/admin/cohorts/h1/add-student'),
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resend all' })).toBeNull();
+  });
+});

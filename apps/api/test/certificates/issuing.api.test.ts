@@ -1,0 +1,603 @@
+import { gunzipSync } from 'node:zlib';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CertificatesService, EVALUATE_CERTIFICATES_JOB } from '../../src/modules/certificates/certificates.service';
+import { GradingService } from '../../src/modules/grading/grading.service';
+import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
+import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
+import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
+import { readPdf } from '../pdf-text';
+import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
+
+const WEB_ORIGIN = 'http://site.example.test';
+let t: TestApp;
+let admin: TestUser;
+let service: CertificatesService;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ WEB_ORIGIN, DISABLE_RATE_LIMITS: 'true' });
+  admin = await createUser(t, { role: 'ADMIN' });
+  service = t.app.get(CertificatesService);
+});
+afterAll(async () => t?.close());
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * A cohort teaching six lessons (four readings, two projects) with two grade items: the first
+ * project mandatory and weighted 60, the second optional and weighted 40; one certificate linked.
+ */
+async function setup() {
+  n++;
+  const course = await insertCourse(t.ds, {
+    title: `Wafer course ${n}`,
+    modules: [
+      {
+        title: 'M1',
+        lessons: [
+          { title: 'R1', type: 'READING' },
+          { title: 'R2', type: 'READING' },
+          { title: 'R3', type: 'READING' },
+          { title: 'R4', type: 'READING' },
+          { title: 'P1', type: 'PROJECT' },
+          { title: 'P2', type: 'PROJECT' },
+        ],
+      },
+    ],
+  });
+  const cohort = await insertCohort(t.ds, `Wafer cohort ${n}`, [course.id]);
+  const [p1] = await t.ds.query(
+    `INSERT INTO cohort_grades (cohort_id, lesson_id, is_mandatory, grade_percentage) VALUES ($1, $2, true, 60) RETURNING id`,
+    [cohort.id, course.lessons.P1.id],
+  );
+  const [p2] = await t.ds.query(
+    `INSERT INTO cohort_grades (cohort_id, lesson_id, is_mandatory, grade_percentage) VALUES ($1, $2, false, 40) RETURNING id`,
+    [cohort.id, course.lessons.P2.id],
+  );
+  const cert = (
+    await t.http
+      .post('/api/certificates/admin/create')
+      .set(bearer(admin))
+      .send({ title: `Wafer certificate ${n}` })
+      .expect(201)
+  ).body.id_slug as string;
+  await t.http
+    .post(`/api/cohorts/admin/${cohort.id_slug}/add-certificate`)
+    .set(bearer(admin))
+    .send({ certificate_id_slug: cert })
+    .expect(201);
+  const lessons = Object.values(course.lessons);
+  const student = async (names: { first_name?: string; last_name?: string } = {}) => {
+    const u = await createUser(t, names);
+    await enrol(t.ds, cohort.id, u.id);
+    return u;
+  };
+  const complete = (u: TestUser, count: number) =>
+    t.ds.query(
+      `INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) SELECT $1, $2, unnest($3::bigint[]) ON CONFLICT DO NOTHING`,
+      [u.id, cohort.id, lessons.slice(0, count).map((l) => l.id)],
+    );
+  const grade = (u: TestUser, item: 'p1' | 'p2', value: number, released = true) =>
+    t.ds.query(
+      `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status, released_at)
+       VALUES ($1, $2, $3, 'GRADED', CASE WHEN $4::boolean THEN now() END)
+       ON CONFLICT (cohort_grade_id, user_id) DO UPDATE SET user_grade = EXCLUDED.user_grade, released_at = EXCLUDED.released_at`,
+      [item === 'p1' ? p1.id : p2.id, u.id, value, released],
+    );
+  const rules = (body: object) =>
+    t.http.put(`/api/cohorts/admin/${cohort.id_slug}/certificates/${cert}/rules`).set(bearer(admin)).send(body);
+  const issuedTo = async (u: TestUser) =>
+    (
+      await t.ds.query(
+        `SELECT uc.progress, uc.credential_id, uc.completion_date FROM user_certificates uc
+          WHERE uc.user_id = $1 AND uc.cohort_id = $2`,
+        [u.id, cohort.id],
+      )
+    )[0] as { progress: string; credential_id: string | null; completion_date: Date } | undefined;
+  return { cohort, cert, student, complete, grade, rules, issuedTo, evaluate: () => service.issueEarned(cohort.id), lessons };
+}
+
+describe('the default rules: every lesson, every mandatory item graded, a weighted total of 50', () => {
+  it('issues only to the students who meet all three', async () => {
+    const s = await setup();
+    const below = await s.student();
+    await s.complete(below, 6);
+    await s.grade(below, 'p1', 80); // 60 * 80 / 100 = 48: below 50
+    const fewLessons = await s.student();
+    await s.complete(fewLessons, 5);
+    await s.grade(fewLessons, 'p1', 100);
+    await s.grade(fewLessons, 'p2', 100);
+    const unreleased = await s.student();
+    await s.complete(unreleased, 6);
+    await s.grade(unreleased, 'p1', 100, false);
+    await s.grade(unreleased, 'p2', 100);
+    const missingMandatory = await s.student();
+    await s.complete(missingMandatory, 6);
+    await s.grade(missingMandatory, 'p2', 100);
+    const passes = await s.student();
+    await s.complete(passes, 6);
+    await s.grade(passes, 'p1', 80);
+    await s.grade(passes, 'p2', 10); // (60 * 80 + 40 * 10) / 100 = 52
+    const suspended = await createUser(t);
+    await enrol(t.ds, s.cohort.id, suspended.id, 'SUSPENDED');
+    await s.complete(suspended, 6);
+    await s.grade(suspended, 'p1', 100);
+
+    expect(await s.evaluate()).toBe(1);
+    for (const u of [below, fewLessons, unreleased, missingMandatory, suspended]) expect(await s.issuedTo(u)).toBeUndefined();
+    const issued = (await s.issuedTo(passes))!;
+    expect(issued.progress).toBe('COMPLETED');
+    expect(issued.credential_id).toMatch(/^[0-9a-f]{32}$/);
+
+    // The learner view says what is still missing.
+    const view = await t.http.get(`/api/cohorts/${s.cohort.id_slug}/user/${fewLessons.id_slug}/`).set(bearer(fewLessons)).expect(200);
+    expect(view.body.data.certificates_part[0]).toMatchObject({
+      user_certificate: null,
+      requirements: {
+        lessons_percent: 83.33,
+        min_lessons_percent: 100,
+        require_mandatory_graded: true,
+        missing_mandatory: 0,
+        weighted_total: 100,
+        min_weighted_total: 50,
+      },
+    });
+    const mine = await t.http.get(`/api/cohorts/${s.cohort.id_slug}/user/${passes.id_slug}/`).set(bearer(passes)).expect(200);
+    expect(mine.body.data.certificates_part[0].user_certificate.progress).toBe('COMPLETED');
+  });
+
+  it('answers the defaults for a newly linked certificate', async () => {
+    const s = await setup();
+    const res = await t.http.get(`/api/cohorts/admin/${s.cohort.id_slug}/certificate-rules`).set(bearer(admin)).expect(200);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({
+        certificate_id_slug: s.cert,
+        min_lessons_percent: 100,
+        require_mandatory_graded: true,
+        min_weighted_total: 50,
+      }),
+    ]);
+  });
+});
+
+describe('each threshold', () => {
+  it('a percentage of lessons', async () => {
+    const s = await setup();
+    await s.rules({ min_lessons_percent: 80, require_mandatory_graded: true, min_weighted_total: 50 }).expect(200);
+    const five = await s.student();
+    await s.complete(five, 5); // 83.33%
+    await s.grade(five, 'p1', 100);
+    const four = await s.student();
+    await s.complete(four, 4); // 66.67%
+    await s.grade(four, 'p1', 100);
+    await s.evaluate();
+    expect((await s.issuedTo(five))?.progress).toBe('COMPLETED');
+    expect(await s.issuedTo(four)).toBeUndefined();
+  });
+
+  it('mandatory items need not all be graded when the rule is off', async () => {
+    const s = await setup();
+    const u = await s.student();
+    await s.complete(u, 6);
+    await s.grade(u, 'p2', 100); // weighted 40, the mandatory item ungraded
+    await s.rules({ min_lessons_percent: 100, require_mandatory_graded: true, min_weighted_total: 30 }).expect(200);
+    await s.evaluate();
+    expect(await s.issuedTo(u)).toBeUndefined();
+    await s.rules({ min_lessons_percent: 100, require_mandatory_graded: false, min_weighted_total: 30 }).expect(200);
+    await s.evaluate();
+    expect((await s.issuedTo(u))?.progress).toBe('COMPLETED');
+  });
+
+  it('a minimum weighted total', async () => {
+    const s = await setup();
+    const u = await s.student();
+    await s.complete(u, 6);
+    await s.grade(u, 'p1', 80); // 48
+    await s.rules({ min_lessons_percent: 100, require_mandatory_graded: true, min_weighted_total: 48.01 }).expect(200);
+    await s.evaluate();
+    expect(await s.issuedTo(u)).toBeUndefined();
+    await s.rules({ min_lessons_percent: 100, require_mandatory_graded: true, min_weighted_total: 48 }).expect(200);
+    await s.evaluate();
+    expect((await s.issuedTo(u))?.progress).toBe('COMPLETED');
+  });
+
+  it('refuses rules out of range, and a certificate not linked to the cohort', async () => {
+    const s = await setup();
+    await s.rules({ min_lessons_percent: 101, require_mandatory_graded: true, min_weighted_total: 50 }).expect(400);
+    await s.rules({ min_lessons_percent: 100, require_mandatory_graded: 'yes', min_weighted_total: 50 }).expect(400);
+    await t.http
+      .put(`/api/cohorts/admin/${s.cohort.id_slug}/certificates/nope/rules`)
+      .set(bearer(admin))
+      .send({ min_lessons_percent: 100, require_mandatory_graded: true, min_weighted_total: 50 })
+      .expect(404);
+  });
+});
+
+describe('credentials', () => {
+  it('a certificate completed by any writer gets a verifiable credential', async () => {
+    const s = await setup();
+    const u = await s.student({ first_name: 'Imported', last_name: 'Graduate' });
+    await t.ds.query(
+      `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date)
+       SELECT id, $2, $3, 'COMPLETED', '2026-01-05T10:00:00Z' FROM certificates WHERE id_slug = $1`,
+      [s.cert, s.cohort.id, u.id],
+    );
+    const { credential_id } = (await s.issuedTo(u))!;
+    expect(credential_id).toMatch(/^[0-9a-f]{32}$/);
+    const res = await t.http.get(`/api/certificates/verify/${credential_id}`).expect(200);
+    expect(res.body).toMatchObject({ status: 'VALID', holder_name: 'Imported Graduate', issued_at: '2026-01-05T10:00:00.000Z' });
+  });
+
+  it('are unique per certificate and distinct from its record id', async () => {
+    const s = await setup();
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const u = await s.student();
+      await s.complete(u, 6);
+      await s.grade(u, 'p1', 100);
+    }
+    await s.evaluate();
+    for (const r of await t.ds.query(`SELECT uc.credential_id, uc.id_slug FROM user_certificates uc WHERE uc.cohort_id = $1`, [
+      s.cohort.id,
+    ])) {
+      expect(r.credential_id).not.toBe(r.id_slug);
+      ids.add(r.credential_id);
+    }
+    expect(ids.size).toBe(5);
+  });
+});
+
+describe('issuing is idempotent', () => {
+  it('a second run (and two at once) issue nothing more', async () => {
+    const s = await setup();
+    const u = await s.student();
+    await s.complete(u, 6);
+    await s.grade(u, 'p1', 100);
+    const runs = await Promise.all([s.evaluate(), s.evaluate()]);
+    expect(runs.sort()).toEqual([0, 1]);
+    const first = (await s.issuedTo(u))!;
+    expect(await s.evaluate()).toBe(0);
+    expect(await s.issuedTo(u)).toEqual(first);
+    const creds = await t.ds.query(
+      `SELECT 1 FROM certificate_credentials cr JOIN user_certificates uc ON uc.id = cr.user_certificate_id WHERE uc.user_id = $1`,
+      [u.id],
+    );
+    expect(creds).toHaveLength(1);
+    // One notice, however often the job runs.
+    const mails = await t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = 'send-mail' AND data::text LIKE $1`, [`%certificate:%`]);
+    const [{ email }] = await t.ds.query(`SELECT email FROM users WHERE id = $1`, [u.id]);
+    expect(mails.length).toBeGreaterThan(0);
+    const mine = await t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = 'send-mail' AND data::text LIKE $1`, [`%${email}%`]);
+    expect(mine).toHaveLength(1);
+  });
+});
+
+describe('the job', () => {
+  it('is queued once per cohort when a lesson is completed, and issues the certificate', async () => {
+    const s = await setup();
+    const u = await s.student();
+    const last = s.lessons[3]; // R4, a reading: the student marks it
+    await t.ds.query(`INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) SELECT $1, $2, unnest($3::bigint[])`, [
+      u.id,
+      s.cohort.id,
+      s.lessons.filter((l) => l !== last).map((l) => l.id),
+    ]);
+    await s.grade(u, 'p1', 100);
+    expect(await s.issuedTo(u)).toBeUndefined();
+    await t.http
+      .patch(`/api/cohorts/admin/${s.cohort.id_slug}/mark-lesson-complete`)
+      .set(bearer(u))
+      .send({ user_id_slug: u.id_slug, lesson_id_slug: last.id_slug })
+      .expect(200);
+    const issued = await until('the certificate to be issued', () => s.issuedTo(u));
+    expect(issued.progress).toBe('COMPLETED');
+    const jobs = await t.ds.query(`SELECT singleton_key FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2`, [
+      EVALUATE_CERTIFICATES_JOB,
+      String(s.cohort.id),
+    ]);
+    expect(jobs.map((j: { singleton_key: string }) => j.singleton_key)).toContain(`cohort:${s.cohort.id}`);
+  });
+
+  it('coalesces the evaluations of one cohort waiting to run', async () => {
+    const s = await setup();
+    await t.ds.transaction(async (m) => {
+      await service.queueEvaluation(m, [s.cohort.id, s.cohort.id]);
+      await service.queueEvaluation(m, [s.cohort.id]);
+    });
+    const jobs = await t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2`, [
+      EVALUATE_CERTIFICATES_JOB,
+      String(s.cohort.id),
+    ]);
+    expect(jobs).toHaveLength(1);
+  });
+});
+
+describe('the job after a release', () => {
+  it('is queued for the cohort of each grade released at its result date', async () => {
+    const s = await setup();
+    const u = await s.student();
+    await t.ds.query(`UPDATE cohort_grades SET result_open_datetime = now() - interval '1 minute' WHERE cohort_id = $1`, [s.cohort.id]);
+    await s.grade(u, 'p1', 90, false);
+    const jobs = () =>
+      t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2`, [
+        EVALUATE_CERTIFICATES_JOB,
+        String(s.cohort.id),
+      ]);
+    expect(await jobs()).toHaveLength(0);
+    await t.app.get(GradingService).releaseDue();
+    expect(await jobs()).toHaveLength(1);
+  });
+});
+
+describe('the job after a quiz', () => {
+  it('is queued when a student submits a quiz attempt', async () => {
+    const course = await insertCourse(t.ds, { title: 'Quiz course', modules: [{ title: 'M', lessons: [{ title: 'Q', type: 'QUIZ' }] }] });
+    const cohort = await insertCohort(t.ds, 'Quiz cohort', [course.id]);
+    const quiz = course.lessons.Q;
+    await t.http
+      .put(`/api/quizzes/admin/lessons/${quiz.id_slug}/`)
+      .set(bearer(admin))
+      .send({
+        time_limit_minutes: 30,
+        attempts_allowed: 1,
+        pass_mark_percentage: 50,
+        shuffle_questions: false,
+        shuffle_options: false,
+        draw_count: null,
+        questions: SIX_KINDS,
+      })
+      .expect(200);
+    await insertGradeItem(t.ds, cohort.id, quiz.id);
+    const u = await createUser(t);
+    await enrol(t.ds, cohort.id, u.id);
+    const jobs = () =>
+      t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2`, [
+        EVALUATE_CERTIFICATES_JOB,
+        String(cohort.id),
+      ]);
+    const started = await t.http.post(`/api/quizzes/cohorts/${cohort.id_slug}/lessons/${quiz.id_slug}/start/`).set(bearer(u)).expect(200);
+    expect(await jobs()).toHaveLength(0);
+    await t.http.post(`/api/quizzes/sessions/${started.body.session_id_slug}/submit/`).set(bearer(u)).expect(200);
+    expect(await jobs()).toHaveLength(1);
+  });
+});
+
+describe('issuing and revoking by hand', () => {
+  it('issues with a reason, revokes with a reason, and reissues with a new credential', async () => {
+    const s = await setup();
+    const u = await s.student();
+    const issue = (body: object, who = admin) =>
+      t.http.post(`/api/cohorts/admin/${s.cohort.id_slug}/certificates/${s.cert}/issue`).set(bearer(who)).send(body);
+    expect((await issue({ user_id_slug: u.id_slug, reason: ' ' }).expect(400)).body.errors.reason).toBe('A reason is required');
+    const outsider = await createUser(t);
+    await issue({ user_id_slug: outsider.id_slug, reason: 'Exempted' }).expect(404);
+    const issued = (await issue({ user_id_slug: u.id_slug, reason: 'Prior learning recognised' }).expect(201)).body;
+    expect(issued).toMatchObject({ state: 'ISSUED', issue_reason: 'Prior learning recognised', user_id_slug: u.id_slug, revoked_at: null });
+    expect((await issue({ user_id_slug: u.id_slug, reason: 'Again' }).expect(409)).body.message).toBe(
+      'This certificate is already issued to the student',
+    );
+
+    const revoke = (id: string, body: object, who = admin) =>
+      t.http.post(`/api/certificates/admin/credentials/${id}/revoke`).set(bearer(who)).send(body);
+    await revoke(issued.credential_id, {}).expect(400);
+    const revoked = (await revoke(issued.credential_id, { reason: 'Academic misconduct' }).expect(200)).body;
+    expect(revoked).toMatchObject({ state: 'REVOKED', revoke_reason: 'Academic misconduct' });
+    expect(revoked.revoked_at).toEqual(expect.any(String));
+    await revoke(issued.credential_id, { reason: 'Twice' }).expect(409);
+    await revoke('0000000000000000000000000000dead', { reason: 'Unknown' }).expect(404);
+    expect((await s.issuedTo(u))?.progress).toBe('REVOKED');
+
+    // The job does not issue a revoked certificate again, even when the student meets the rules.
+    await s.complete(u, 6);
+    await s.grade(u, 'p1', 100);
+    expect(await s.evaluate()).toBe(0);
+    expect((await s.issuedTo(u))?.progress).toBe('REVOKED');
+
+    const again = (await issue({ user_id_slug: u.id_slug, reason: 'Appeal upheld' }).expect(201)).body;
+    expect(again.credential_id).not.toBe(issued.credential_id);
+    const verify = (id: string) => t.http.get(`/api/certificates/verify/${id}`);
+    expect((await verify(issued.credential_id).expect(200)).body.status).toBe('REVOKED');
+    expect((await verify(again.credential_id).expect(200)).body.status).toBe('VALID');
+
+    const list = await t.http.get(`/api/cohorts/admin/${s.cohort.id_slug}/issued-certificates`).set(bearer(admin)).expect(200);
+    expect(list.body.count).toBe(2);
+    const onlyRevoked = await t.http
+      .get(`/api/cohorts/admin/${s.cohort.id_slug}/issued-certificates?state=REVOKED`)
+      .set(bearer(admin))
+      .expect(200);
+    expect(onlyRevoked.body.data.map((c: { credential_id: string }) => c.credential_id)).toEqual([issued.credential_id]);
+    const csv = await t.http
+      .get(`/api/cohorts/admin/${s.cohort.id_slug}/issued-certificates/export?state=ISSUED`)
+      .set(bearer(admin))
+      .expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.text).toContain(again.credential_id);
+    expect(csv.text).toContain('Appeal upheld');
+    expect(csv.text).not.toContain(issued.credential_id);
+    await t.http.get(`/api/cohorts/admin/missing/issued-certificates`).set(bearer(admin)).expect(404);
+  });
+});
+
+describe('authorisation', () => {
+  it('students and instructors cannot set rules, list, export, issue or revoke', async () => {
+    const s = await setup();
+    const u = await s.student();
+    await s.complete(u, 6);
+    await s.grade(u, 'p1', 100);
+    await s.evaluate();
+    const credential = (await s.issuedTo(u))!.credential_id!;
+    const instructor = await createUser(t, { role: 'INSTRUCTOR' });
+    for (const who of [u, instructor]) {
+      await t.http.get(`/api/cohorts/admin/${s.cohort.id_slug}/certificate-rules`).set(bearer(who)).expect(403);
+      await t.http
+        .put(`/api/cohorts/admin/${s.cohort.id_slug}/certificates/${s.cert}/rules`)
+        .set(bearer(who))
+        .send({ min_lessons_percent: 0, require_mandatory_graded: false, min_weighted_total: 0 })
+        .expect(403);
+      await t.http.get(`/api/cohorts/admin/${s.cohort.id_slug}/issued-certificates`).set(bearer(who)).expect(403);
+      await t.http.get(`/api/cohorts/admin/${s.cohort.id_slug}/issued-certificates/export`).set(bearer(who)).expect(403);
+      await t.http
+        .post(`/api/cohorts/admin/${s.cohort.id_slug}/certificates/${s.cert}/issue`)
+        .set(bearer(who))
+        .send({ user_id_slug: who.id_slug, reason: 'Self-issued' })
+        .expect(403);
+      await t.http.post(`/api/certificates/admin/credentials/${credential}/revoke`).set(bearer(who)).send({ reason: 'x' }).expect(403);
+    }
+    await t.http.get(`/api/cohorts/admin/${s.cohort.id_slug}/issued-certificates`).expect(401);
+    expect((await s.issuedTo(u))?.progress).toBe('COMPLETED');
+  });
+});
+
+describe('GET /api/certificates/verify/:credentialId', () => {
+  it('shows, without a login, only the name, what was achieved, when and the issuer', async () => {
+    const s = await setup();
+    const u = await s.student({ first_name: 'Mei Ling', last_name: 'Tan' });
+    await s.complete(u, 6);
+    await s.grade(u, 'p1', 100);
+    await s.evaluate();
+    const credential = (await s.issuedTo(u))!.credential_id!;
+    const res = await t.http.get(`/api/certificates/verify/${credential}`).expect(200);
+    expect(Object.keys(res.body).sort()).toEqual(
+      ['certificate_title', 'cohort_title', 'credential_id', 'holder_name', 'issued_at', 'issuer', 'revoked_at', 'status'].sort(),
+    );
+    expect(res.body).toMatchObject({
+      status: 'VALID',
+      holder_name: 'Mei Ling Tan',
+      certificate_title: `Wafer certificate ${n}`,
+      cohort_title: `Wafer cohort ${n}`,
+      issuer: ['Semiconductor Training School'],
+      revoked_at: null,
+    });
+    expect(JSON.stringify(res.body)).not.toContain(u.email);
+    expect(JSON.stringify(res.body)).not.toContain(u.id_slug);
+    const unknown = await t.http.get(`/api/certificates/verify/ffffffffffffffffffffffffffffffff`).expect(404);
+    expect(unknown.body.message).toBe('Credential not found');
+  });
+});
+
+describe('the certificate document', () => {
+  const fetchPdf = async (url: string) =>
+    (
+      await t.http
+        .get(url)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        })
+        .expect(200)
+    ).body as Buffer;
+
+  it('prints the credential id, the verification address and names in any script', async () => {
+    const s = await setup();
+    for (const [first_name, last_name, printed] of [
+      ['美玲', '陈', '美玲 陈'],
+      ['சுரேஷ்', 'குமார்', 'சுேரஷ் குமார்'],
+    ] as const) {
+      const u = await s.student({ first_name, last_name });
+      const issued = (
+        await t.http
+          .post(`/api/cohorts/admin/${s.cohort.id_slug}/certificates/${s.cert}/issue`)
+          .set(bearer(admin))
+          .send({ user_id_slug: u.id_slug, reason: 'Test of scripts' })
+          .expect(201)
+      ).body;
+      const doc = await t.http
+        .get(`/api/cohorts/${s.cohort.id_slug}/certificates/${s.cert}/user/${u.id_slug}/document`)
+        .set(bearer(u))
+        .expect(200);
+      const { lines } = await readPdf(await fetchPdf(doc.body.url));
+      expect(lines).toContain(printed);
+      expect(lines).toContain(`Credential ID ${issued.credential_id}`);
+      expect(lines).toContain(`Verify at ${WEB_ORIGIN}/verify/${issued.credential_id}`);
+    }
+  });
+
+  it('is no longer served once revoked', async () => {
+    const s = await setup();
+    const u = await s.student();
+    const issued = (
+      await t.http
+        .post(`/api/cohorts/admin/${s.cohort.id_slug}/certificates/${s.cert}/issue`)
+        .set(bearer(admin))
+        .send({ user_id_slug: u.id_slug, reason: 'Granted' })
+        .expect(201)
+    ).body;
+    const path = `/api/cohorts/${s.cohort.id_slug}/certificates/${s.cert}/user/${u.id_slug}/document`;
+    await t.http.get(path).set(bearer(u)).expect(200);
+    await t.http
+      .post(`/api/certificates/admin/credentials/${issued.credential_id}/revoke`)
+      .set(bearer(admin))
+      .send({ reason: 'Error' })
+      .expect(200);
+    await t.http.get(path).set(bearer(u)).expect(404);
+  });
+});
+
+describe('Open Badges 3.0', () => {
+  it('signs each credential as a VC-JWT with an Ed25519 key published at a well-known URL, and revokes it through a status list', async () => {
+    const s = await setup();
+    const u = await s.student({ first_name: 'Suresh', last_name: 'Kumar' });
+    await s.complete(u, 6);
+    await s.grade(u, 'p1', 100);
+    await s.evaluate();
+    const credential = (await s.issuedTo(u))!.credential_id!;
+
+    const jwks = (await t.http.get('/.well-known/jwks.json').expect(200)).body;
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    expect((await t.http.get('/api/certificates/issuer/jwks').expect(200)).body).toEqual(jwks);
+    const keys = createLocalJWKSet(jwks);
+
+    const badge = await t.http.get(`/api/certificates/credentials/${credential}/badge`).expect(200);
+    expect(badge.headers['content-type']).toMatch(/^application\/vc\+jwt/);
+    expect(decodeProtectedHeader(badge.text)).toMatchObject({ alg: 'EdDSA', typ: 'vc+jwt', kid: jwks.keys[0].kid });
+    const { payload } = await jwtVerify(badge.text, keys);
+    expect(payload).toMatchObject({
+      '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
+      id: `${WEB_ORIGIN}/verify/${credential}`,
+      type: ['VerifiableCredential', 'OpenBadgeCredential'],
+      issuer: { id: `${WEB_ORIGIN}/`, type: ['Profile'], name: 'Semiconductor Training School' },
+      credentialSubject: {
+        type: ['AchievementSubject'],
+        name: 'Suresh Kumar',
+        achievement: { type: ['Achievement'], name: `Wafer certificate ${n}` },
+      },
+      credentialStatus: { type: 'BitstringStatusListEntry', statusPurpose: 'revocation' },
+    });
+    expect(JSON.stringify(payload)).not.toContain(u.email);
+    const status = payload.credentialStatus as { statusListIndex: string; statusListCredential: string };
+    const index = Number(status.statusListIndex);
+    expect(status.statusListCredential).toMatch(/\/api\/certificates\/status\/revocation$/);
+
+    const revokedBit = async () => {
+      const list = await t.http.get('/api/certificates/status/revocation').expect(200);
+      const { payload: p } = await jwtVerify(list.text, keys);
+      expect(p.type).toEqual(['VerifiableCredential', 'BitstringStatusListCredential']);
+      const subject = p.credentialSubject as { statusPurpose: string; encodedList: string };
+      expect(subject.statusPurpose).toBe('revocation');
+      const bits = gunzipSync(Buffer.from(subject.encodedList.slice(1), 'base64url'));
+      return (bits[index >> 3] >> (7 - (index & 7))) & 1;
+    };
+    expect(await revokedBit()).toBe(0);
+    await t.http
+      .post(`/api/certificates/admin/credentials/${credential}/revoke`)
+      .set(bearer(admin))
+      .send({ reason: 'Withdrawn' })
+      .expect(200);
+    expect(await revokedBit()).toBe(1);
+
+    await t.http.get('/api/certificates/credentials/ffffffffffffffffffffffffffffffff/badge').expect(404);
+  });
+});

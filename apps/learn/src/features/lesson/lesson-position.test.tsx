@@ -1,0 +1,60 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { coursePart } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const COURSE = 'GET /api/cohorts/k1/courses/course-1/user/u1/';
+const POSITION = '/api/cohorts/k1/lessons/l3/position/user/u1/';
+const lessonPath = (id: string) => `/class/k1/course/course-1/lesson/${id}`;
+
+describe("the student's place in a lesson video", () => {
+  it('opens the video at the kept place, keeps the place every few seconds of playback, on pause and when leaving', async () => {
+    const { calls, unmount } = renderApp(lessonPath('l3'), {
+      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
+      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/vid3?exp=1&dl=0&sig=s' } }),
+      [`GET ${POSITION}`]: () => ({ body: { position_seconds: 125.5 } }),
+      [`PUT ${POSITION}`]: (c) => ({ body: c.body }),
+    });
+    const saved = () => calls.filter((c) => c.method === 'PUT' && c.path === POSITION).map((c) => c.body);
+    const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
+
+    // It opens where the student stopped.
+    expect(video.currentTime).toBe(0);
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(125.5);
+
+    Object.defineProperty(video, 'duration', { value: 600, configurable: true });
+    Object.defineProperty(video, 'paused', { value: false, configurable: true, writable: true });
+    // A second of playback is not worth a call; five are.
+    video.currentTime = 126.5;
+    fireEvent.timeUpdate(video);
+    expect(saved()).toEqual([]);
+    video.currentTime = 131;
+    fireEvent.timeUpdate(video);
+    await waitFor(() => expect(saved()).toEqual([{ position_seconds: 131 }]));
+
+    // Pausing keeps the place at once.
+    video.currentTime = 133.25;
+    Object.defineProperty(video, 'paused', { value: true, configurable: true });
+    fireEvent.pause(video);
+    await waitFor(() => expect(saved()).toEqual([{ position_seconds: 131 }, { position_seconds: 133.25 }]));
+
+    // Leaving the lesson keeps where the student was.
+    video.currentTime = 134;
+    unmount();
+    await waitFor(() => expect(saved()).toEqual([{ position_seconds: 131 }, { position_seconds: 133.25 }, { position_seconds: 134 }]));
+  });
+
+  it('opens a video never watched at its start', async () => {
+    renderApp(lessonPath('l3'), {
+      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
+      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/vid3?exp=1&dl=0&sig=s' } }),
+      [`GET ${POSITION}`]: () => ({ body: { position_seconds: null } }),
+    });
+    const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(0);
+  });
+});
