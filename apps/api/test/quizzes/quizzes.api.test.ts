@@ -1,4 +1,4 @@
-import { QUIZ_NO_ATTEMPTS_MESSAGE, QUIZ_TIME_OVER_MESSAGE, type SaveQuiz } from '@school/contracts';
+import { QUIZ_NO_ATTEMPTS_MESSAGE, QUIZ_NOT_OPEN_MESSAGE, QUIZ_TIME_OVER_MESSAGE, type SaveQuiz } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
 import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
@@ -32,7 +32,7 @@ beforeAll(async () => {
         title: 'Logic',
         lessons: [
           { title: 'Gates', type: 'READING' },
-          ...['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8'].map((title) => ({ title, type: 'QUIZ' as const })),
+          ...['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8', 'Q9'].map((title) => ({ title, type: 'QUIZ' as const })),
         ],
       },
     ],
@@ -151,7 +151,17 @@ describe('authoring', () => {
     const mine = await t.http.get('/api/quizzes/admin/lessons/').set(bearer(teacher)).expect(200);
     expect(mine.body.data).toHaveLength(1);
     expect(mine.body.data[0]).toMatchObject({ course_id_slug: course.id_slug });
-    expect(mine.body.data[0].lessons.map((l: { title: string }) => l.title)).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8']);
+    expect(mine.body.data[0].lessons.map((l: { title: string }) => l.title)).toEqual([
+      'Q1',
+      'Q2',
+      'Q3',
+      'Q4',
+      'Q5',
+      'Q6',
+      'Q7',
+      'Q8',
+      'Q9',
+    ]);
     const theirs = await t.http.get('/api/quizzes/admin/lessons/').set(bearer(otherTeacher)).expect(200);
     expect(theirs.body.data).toEqual([]);
     await t.http
@@ -226,6 +236,28 @@ describe('taking a quiz', () => {
       .expect(200);
     expect(list.body).toMatchObject({ attempts_allowed: 2, attempts_used: 2 });
     await answer(second.body.session_id_slug, s, rightAnswers(qs).slice(0, 1)).expect(409);
+  });
+
+  it('starts only between the grade item’s open date and its (late) deadline, whatever the stored status says', async () => {
+    const grade = await quiz('Q9', { attempts_allowed: 3 }, { opens: new Date(Date.now() + 3_600_000), status: 'OPEN' });
+    const s = await student();
+    const early = await start('Q9', s).expect(422);
+    expect(early.body.message).toBe(QUIZ_NOT_OPEN_MESSAGE);
+    // Opened by its date while the stored column still says NOT_OPEN: it starts.
+    await t.ds.query(`UPDATE cohort_grades SET open_datetime = now() - interval '1 minute', submission_status = 'NOT_OPEN' WHERE id = $1`, [
+      grade.id,
+    ]);
+    const { session_id_slug: id } = (await start('Q9', s).expect(200)).body;
+    await submit(id, s).expect(200);
+    // Past the deadline but before the late deadline: a late attempt may start; after both, none.
+    await t.ds.query(
+      `UPDATE cohort_grades SET deadline_datetime = now() - interval '1 minute', late_deadline_datetime = now() + interval '1 hour' WHERE id = $1`,
+      [grade.id],
+    );
+    const { session_id_slug: late } = (await start('Q9', s).expect(200)).body;
+    await submit(late, s).expect(200);
+    await t.ds.query(`UPDATE cohort_grades SET late_deadline_datetime = now() - interval '1 second' WHERE id = $1`, [grade.id]);
+    expect((await start('Q9', s).expect(422)).body.message).toBe(QUIZ_NOT_OPEN_MESSAGE);
   });
 
   it('scores every kind (numeric within tolerance, short text in any case), feeds the grade item, and free text by hand', async () => {
@@ -396,9 +428,7 @@ describe('the lesson page (course view)', () => {
     let l = await courseLesson(s, 'Q8');
     expect(l.cohort_grade.submission_status).toBe('OPEN');
     expect(l.user_cohort_grade).toBeNull();
-    // (Starting an attempt still reads the stored column.)
-    await t.ds.query(`UPDATE cohort_grades SET submission_status = 'OPEN' WHERE id = $1`, [grade.id]);
-
+    // Starting follows the dates too.
     const { session_id_slug: id } = (await start('Q8', s).expect(200)).body;
     l = await courseLesson(s, 'Q8');
     expect(l.user_cohort_grade).toMatchObject({

@@ -182,8 +182,8 @@ export interface StartTarget {
   shuffle_options: boolean;
   draw_count: number | null;
   grade_id: string | null;
-  submission_status: string | null;
-  past_deadline: boolean;
+  /** Whether the grade item takes attempts now (opened, not closed). */
+  is_open: boolean | null;
 }
 
 /**
@@ -196,7 +196,11 @@ export function lockStartTarget(q: Sql, cohortIdSlug: string, lessonIdSlug: stri
     `SELECT c.id AS cohort_id, e.enrolment_status, c.end_access_date <= now() AS access_ended, l.id AS lesson_id, l.lesson_type,
             g.id AS group_id, g.time_limit_minutes, g.attempts_allowed, coalesce(g.shuffle_questions, false) AS shuffle_questions,
             coalesce(g.shuffle_options, false) AS shuffle_options, g.draw_count,
-            cg.id AS grade_id, cg.submission_status, coalesce(cg.deadline_datetime <= now(), false) AS past_deadline
+            cg.id AS grade_id,
+            -- Open by the item's dates, as every grade status is (NOT_OPEN before it opens, closed after
+            -- the later of its deadline and late deadline), never by the stored status column.
+            (coalesce(cg.open_datetime, c.start_date) <= now()
+              AND coalesce(greatest(cg.deadline_datetime, cg.late_deadline_datetime) > now(), true)) AS is_open
        FROM cohorts c
        JOIN enrolments e ON e.cohort_id = c.id AND e.user_id = $3 AND e.enrolment_status IN ('ACTIVE', 'SUSPENDED')
        JOIN lessons l ON l.id_slug = $2

@@ -207,7 +207,7 @@ export class QuizzesService {
         if (open) await submitAttempt(m, open.id_slug, null, this.evaluateCertificates(m));
       }
       if (t.enrolment_status !== 'ACTIVE') throw new ForbiddenException(SUSPENDED_QUIZ_MESSAGE);
-      if (!t.grade_id || t.submission_status !== 'OPEN' || t.past_deadline) throw new UnprocessableEntityException(QUIZ_NOT_OPEN_MESSAGE);
+      if (!t.grade_id || !t.is_open) throw new UnprocessableEntityException(QUIZ_NOT_OPEN_MESSAGE);
       if (!t.group_id) throw new UnprocessableEntityException(QUIZ_NO_QUESTIONS_MESSAGE);
       const used = await attemptsUsed(m, t.group_id, t.cohort_id, me.id);
       if (used >= t.attempts_allowed!) throw new ConflictException(QUIZ_NO_ATTEMPTS_MESSAGE);
