@@ -37,7 +37,7 @@ export function GradeItemsPage() {
           lessons.length === 0 ? (
             <p className="ui-empty ui-empty--quiet">The cohort's courses have no quiz or project lessons.</p>
           ) : (
-            <ul className="ui-stack admin-authoring__items" aria-label="Quiz and project lessons">
+            <ul className="ui-stack ui-plain-list" aria-label="Quiz and project lessons">
               {lessons.map((l) => (
                 <li key={l.lesson_id_slug} className="admin-authoring__fieldset ui-stack">
                   <div className="admin-row admin-authoring__item-head">

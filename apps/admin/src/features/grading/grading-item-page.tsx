@@ -85,7 +85,7 @@ export function GradingItemPage() {
                 ) : (
                   <div className="admin-grading">
                     <nav className="admin-grading__queue" aria-label="Submissions" aria-describedby="grading-keys">
-                      <ol className="admin-grading__queue-list">
+                      <ol className="ui-plain-list admin-grading__queue-list">
                         {attempts.map((entry, i) => (
                           <li key={entry.id_slug}>
                             <AppLink
@@ -129,7 +129,7 @@ export function GradingItemPage() {
           ) : (
             <div className="admin-grading">
               <nav className="admin-grading__queue" aria-label="Submissions" aria-describedby="grading-keys">
-                <ol className="admin-grading__queue-list">
+                <ol className="ui-plain-list admin-grading__queue-list">
                   {(query.data?.data ?? []).map((entry, i) => (
                     <li key={entry.id_slug}>
                       <AppLink

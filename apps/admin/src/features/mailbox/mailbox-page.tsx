@@ -29,7 +29,7 @@ export function MailboxPage() {
         <p>No email has been sent yet.</p>
       ) : (
         <div className="admin-mailbox">
-          <ul className="admin-mailbox__list" aria-label="Messages">
+          <ul className="ui-plain-list admin-mailbox__list" aria-label="Messages">
             {list.data.results.map((m) => (
               <li key={m.id}>
                 <button
