@@ -21,6 +21,7 @@ import { LessonMedia1764000002100 } from './1764000002100-lesson-media';
 import { Quizzes1764000002200 } from './1764000002200-quizzes';
 import { ProjectSubmissions1764000002300 } from './1764000002300-project-submissions';
 import { CertificateIssuing1764000002600 } from './1764000002600-certificate-issuing';
+import { AdmissionStates1764000002700 } from './1764000002700-admission-states';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   Quizzes1764000002200,
   ProjectSubmissions1764000002300,
   CertificateIssuing1764000002600,
+  AdmissionStates1764000002700,
 ];
