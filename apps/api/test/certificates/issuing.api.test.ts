@@ -1,4 +1,6 @@
+import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { createVerifier, type DecodedJwt } from 'fast-jwt';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificatesService, EVALUATE_CERTIFICATES_JOB } from '../../src/modules/certificates/certificates.service';
@@ -599,5 +601,76 @@ describe('Open Badges 3.0', () => {
     expect(await revokedBit()).toBe(1);
 
     await t.http.get('/api/certificates/credentials/ffffffffffffffffffffffffffffffff/badge').expect(404);
+  });
+});
+
+/**
+ * What a third party does with a credential, using only what the school publishes: the issuer's key
+ * from /.well-known/jwks.json and the status list at the credential's statusListCredential URL,
+ * checked with fast-jwt, a JWT library independent of the one that signs (jose). The status list's
+ * bitstring is decoded by the W3C rule: multibase base64url ('u'), GZIP, index 0 the first byte's
+ * left-most bit.
+ */
+async function thirdPartyCheck(vcJwt: string): Promise<'valid' | 'revoked' | 'bad signature'> {
+  const jwks = (await t.http.get('/.well-known/jwks.json').expect(200)).body as { keys: (JsonWebKey & { kid: string })[] };
+  const verify = createVerifier({
+    algorithms: ['EdDSA'],
+    key: async ({ header }: DecodedJwt) => {
+      const jwk = jwks.keys.find((k) => k.kid === header.kid);
+      if (!jwk) throw new Error(`no published key ${header.kid}`);
+      return createPublicKey({ key: jwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
+    },
+  });
+  let vc: { credentialStatus: { statusPurpose: string; statusListIndex: string; statusListCredential: string } };
+  try {
+    vc = await verify(vcJwt);
+  } catch {
+    return 'bad signature';
+  }
+  const status = vc.credentialStatus;
+  const listJwt = (await t.http.get(new URL(status.statusListCredential).pathname).expect(200)).text;
+  const list = (await verify(listJwt)) as { type: string[]; credentialSubject: { statusPurpose: string; encodedList: string } };
+  expect(list.type).toContain('BitstringStatusListCredential');
+  expect(list.credentialSubject.statusPurpose).toBe(status.statusPurpose);
+  expect(list.credentialSubject.encodedList[0]).toBe('u');
+  const bits = gunzipSync(Buffer.from(list.credentialSubject.encodedList.slice(1), 'base64url'));
+  const index = Number(status.statusListIndex);
+  return (bits[index >> 3] >> (7 - (index & 7))) & 1 ? 'revoked' : 'valid';
+}
+
+describe('an independent verifier', () => {
+  it('accepts an issued credential with only the published key and status list, rejects a tampered one, and sees a revoked one fail', async () => {
+    const s = await setup();
+    const u = await s.student({ first_name: 'Meiling', last_name: 'Lin' });
+    await s.complete(u, 6);
+    await s.grade(u, 'p1', 90);
+    await s.evaluate();
+    const credential = (await s.issuedTo(u))!.credential_id!;
+    const vcJwt = (await t.http.get(`/api/certificates/credentials/${credential}/badge`).expect(200)).text;
+
+    // The Open Badges 3.0 fields a verifier requires, read without the signing library.
+    const [, body] = vcJwt.split('.');
+    const vc = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    expect(vc['@context'][0]).toBe('https://www.w3.org/ns/credentials/v2');
+    expect(vc['@context']).toContain('https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json');
+    expect(vc.type).toEqual(expect.arrayContaining(['VerifiableCredential', 'OpenBadgeCredential']));
+    expect(vc.issuer.id).toBe(`${WEB_ORIGIN}/`);
+    expect(vc.credentialSubject.achievement.id).toEqual(expect.any(String));
+    expect(vc.credentialSubject.achievement.criteria).toBeDefined();
+    expect(Date.parse(vc.validFrom)).not.toBeNaN();
+    expect(vc.credentialStatus).toMatchObject({ type: 'BitstringStatusListEntry', statusPurpose: 'revocation' });
+
+    expect(await thirdPartyCheck(vcJwt)).toBe('valid');
+    // A holder who edits the name breaks the signature.
+    const forged = { ...vc, credentialSubject: { ...vc.credentialSubject, name: 'Someone Else' } };
+    const tampered = [vcJwt.split('.')[0], Buffer.from(JSON.stringify(forged)).toString('base64url'), vcJwt.split('.')[2]].join('.');
+    expect(await thirdPartyCheck(tampered)).toBe('bad signature');
+
+    await t.http
+      .post(`/api/certificates/admin/credentials/${credential}/revoke`)
+      .set(bearer(admin))
+      .send({ reason: 'Issued in error' })
+      .expect(200);
+    expect(await thirdPartyCheck(vcJwt)).toBe('revoked');
   });
 });
