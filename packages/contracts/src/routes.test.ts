@@ -93,6 +93,7 @@ describe('route table', () => {
         'apiDocs',
         'contactForm',
         'credentialBadge',
+        'credentialBadgeJson',
         'credentialIssuerKeys',
         'credentialStatusList',
         'courseInterestForm',

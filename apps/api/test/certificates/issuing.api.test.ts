@@ -646,7 +646,18 @@ describe('an independent verifier', () => {
     await s.grade(u, 'p1', 90);
     await s.evaluate();
     const credential = (await s.issuedTo(u))!.credential_id!;
-    const vcJwt = (await t.http.get(`/api/certificates/credentials/${credential}/badge`).expect(200)).text;
+    // The holder downloads it as JSON from the Certifications tab: the enveloped form, the VC-JWT inside.
+    const doc = await t.http
+      .get(`/api/cohorts/${s.cohort.id_slug}/certificates/${s.cert}/user/${u.id_slug}/document`)
+      .set(bearer(u))
+      .expect(200);
+    expect(doc.body.badge_url).toBe(`/api/certificates/credentials/${credential}/open-badge.json`);
+    const file = await t.http.get(doc.body.badge_url).expect(200);
+    expect(file.headers['content-type']).toMatch(/^application\/json/);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="open-badge.json"');
+    expect(file.body).toMatchObject({ '@context': 'https://www.w3.org/ns/credentials/v2', type: 'EnvelopedVerifiableCredential' });
+    const vcJwt = (file.body.id as string).replace(/^data:application\/vc\+jwt,/, '');
+    expect(vcJwt).toBe((await t.http.get(`/api/certificates/credentials/${credential}/badge`).expect(200)).text.trim());
 
     // The Open Badges 3.0 fields a verifier requires, read without the signing library.
     const [, body] = vcJwt.split('.');

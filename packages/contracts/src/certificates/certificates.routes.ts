@@ -12,6 +12,7 @@ import {
   CohortCertificateRulesResponseSchema,
   CredentialParamsSchema,
   CredentialVerificationSchema,
+  EnvelopedCredentialSchema,
   IssueCertificateSchema,
   IssuedCertificateResponseSchema,
   IssuedCertificatesExportQuerySchema,
@@ -118,6 +119,14 @@ export const certificatesRoutes = defineRoutes({
     responseType: 'text',
     auth: 'public',
     summary: 'The credential as an Open Badges 3.0 credential, a VC-JWT signed with Ed25519 (application/vc+jwt)',
+  },
+  credentialBadgeJson: {
+    method: 'GET',
+    path: 'certificates/credentials/:credentialId/open-badge.json',
+    params: CredentialParamsSchema,
+    response: EnvelopedCredentialSchema,
+    auth: 'public',
+    summary: 'The Open Badges 3.0 credential as a JSON file (an enveloped VC holding the signed VC-JWT), as a download',
   },
   credentialStatusList: {
     method: 'GET',

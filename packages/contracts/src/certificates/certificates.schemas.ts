@@ -107,6 +107,18 @@ export type IssueCertificate = z.infer<typeof IssueCertificateSchema>;
 export const RevokeCertificateSchema = z.strictObject({ reason });
 export type RevokeCertificate = z.infer<typeof RevokeCertificateSchema>;
 export const CredentialParamsSchema = z.object({ credentialId: IdSlugSchema });
+
+/**
+ * The Open Badges 3.0 credential as a JSON file to keep or hand to a wallet: the W3C VC 2.0
+ * enveloped form, whose id is the signed VC-JWT as a data: URL (verifiable offline with the
+ * issuer's published key).
+ */
+export const EnvelopedCredentialSchema = z.object({
+  '@context': z.literal('https://www.w3.org/ns/credentials/v2'),
+  type: z.literal('EnvelopedVerifiableCredential'),
+  id: z.string().startsWith('data:application/vc+jwt,'),
+});
+export type EnvelopedCredential = z.infer<typeof EnvelopedCredentialSchema>;
 export const IssuedCertificateResponseSchema = IssuedCertificateSchema;
 
 /** What the public verification page shows: nothing personal beyond the holder's name. */

@@ -186,10 +186,10 @@ describe('student call schemas', () => {
 });
 
 describe('certificate document', () => {
-  it('answers signed view and download URLs', () => {
-    expect(
-      CertificateDocumentResponseSchema.parse({ url: '/api/files/a?x', download_url: '/api/files/a?dl=1', completion_date: null }).url,
-    ).toBe('/api/files/a?x');
+  it('answers signed view and download URLs, and the Open Badge download', () => {
+    const doc = { url: '/api/files/a?x', download_url: '/api/files/a?dl=1', badge_url: '/api/certificates/credentials/c/open-badge.json' };
+    expect(CertificateDocumentResponseSchema.parse({ ...doc, completion_date: null }).url).toBe('/api/files/a?x');
+    expect(CertificateDocumentResponseSchema.safeParse({ ...doc, badge_url: undefined, completion_date: null }).success).toBe(false);
     expect(CertificateDocumentResponseSchema.safeParse({ url: '/api/files/a' }).success).toBe(false);
   });
 });

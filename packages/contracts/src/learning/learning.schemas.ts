@@ -428,10 +428,14 @@ export const CertificateDocumentParamsSchema = z.object({
   userIdSlug: IdSlugSchema,
 });
 
-/** Signed URLs of a completed certificate's PDF: `url` to view it, `download_url` to save it. */
+/**
+ * Signed URLs of a completed certificate's PDF: `url` to view it, `download_url` to save it; and
+ * `badge_url`, its Open Badges 3.0 credential as a JSON download.
+ */
 export const CertificateDocumentResponseSchema = z.object({
   url: z.string(),
   download_url: z.string(),
+  badge_url: z.string(),
   completion_date: z.string().nullable(),
 });
 export type CertificateDocumentResponse = z.infer<typeof CertificateDocumentResponseSchema>;

@@ -77,6 +77,12 @@ export class CertificatesController {
     return this.badges.badge(p.credentialId);
   }
 
+  @Route('credentialBadgeJson')
+  @Header('Content-Disposition', 'attachment; filename="open-badge.json"')
+  async badgeJson(@RouteParams() p: ParamsOf<'credentialBadgeJson'>) {
+    return this.badges.envelopedBadge(p.credentialId);
+  }
+
   @Route('credentialStatusList')
   @Header('Content-Type', 'application/vc+jwt')
   @Header('Cache-Control', 'no-cache')

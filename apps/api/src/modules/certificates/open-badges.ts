@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import type { EnvelopedCredential } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { CREDENTIAL_NOT_FOUND } from './certificates.service';
@@ -77,6 +78,16 @@ export class OpenBadgesService {
   async jwks(): Promise<{ keys: JWK[] }> {
     const { kid, publicJwk } = await this.signingKey();
     return { keys: [{ ...publicJwk, kid, alg: ALG, use: 'sig' }] };
+  }
+
+  /** The same credential in the VC 2.0 enveloped JSON form, for a file the holder keeps. */
+  async envelopedBadge(credentialId: string): Promise<EnvelopedCredential> {
+    const jwt = await this.badge(credentialId);
+    return {
+      '@context': 'https://www.w3.org/ns/credentials/v2',
+      type: 'EnvelopedVerifiableCredential',
+      id: `data:application/vc+jwt,${jwt}`,
+    };
   }
 
   private async sign(claims: Record<string, unknown>): Promise<string> {

@@ -1,5 +1,5 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { ACCESS_ENDED_MESSAGE, studentGradeStatuses, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
+import { ACCESS_ENDED_MESSAGE, buildPath, routes, studentGradeStatuses, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
 import type {
   CertificateDocumentResponse,
   LessonPositionResponse,
@@ -228,6 +228,7 @@ export class LearningService {
     return {
       url: this.storage.signedUrl(documentId!),
       download_url: this.storage.signedUrl(documentId!, { download: true }),
+      badge_url: `/api/${buildPath(routes.credentialBadgeJson.path, { credentialId: cert.credential_id })}`,
       completion_date: cert.completion_date ? new Date(cert.completion_date).toISOString() : null,
     };
   }

@@ -109,6 +109,7 @@ describe('/class/{id}', () => {
         body: {
           url: '/api/files/doc?exp=1&dl=0&sig=x',
           download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+          badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
           completion_date: '2026-03-02T10:00:00.000Z',
         },
       }),
@@ -118,6 +119,10 @@ describe('/class/{id}', () => {
     expect(screen.getByText('Issued on 2 March 2026')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'View Cleanroom Safety' })).toHaveAttribute('href', '/api/files/doc?exp=1&dl=0&sig=x');
     expect(screen.getByRole('link', { name: 'Download Cleanroom Safety' })).toHaveAttribute('href', '/api/files/doc?exp=1&dl=1&sig=y');
+    expect(screen.getByRole('link', { name: 'Download the Open Badge of Cleanroom Safety (JSON)' })).toHaveAttribute(
+      'href',
+      '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
+    );
     expect(screen.getByText('In progress')).toBeInTheDocument();
     const missing = screen.getByRole('list', { name: 'Still needed for Digital Certificate' });
     expect([...missing.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
@@ -169,6 +174,7 @@ describe('/class/{id}', () => {
         body: {
           url: '/api/files/doc?exp=1&dl=0&sig=x',
           download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+          badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
           completion_date: '2025-12-01T00:00:00.000Z',
         },
       }),

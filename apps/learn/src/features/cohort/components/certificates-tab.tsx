@@ -53,6 +53,14 @@ function CertificateRow({ cohortId, certificate }: { cohortId: string; certifica
               >
                 Download
               </a>
+              <a
+                className={buttonClass('secondary', 'sm')}
+                href={doc.data.badge_url}
+                download
+                aria-label={`Download the Open Badge of ${certificate.title} (JSON)`}
+              >
+                Open Badge
+              </a>
             </>
           ) : doc.isError ? (
             <p className="ui-muted">The certificate file is not available right now.</p>
