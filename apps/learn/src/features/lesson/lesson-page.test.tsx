@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_ENDED_MESSAGE } from '@school/contracts';
+import { ACCESS_ENDED_MESSAGE, QUIZ_NO_QUESTIONS_MESSAGE } from '@school/contracts';
 import { coursePart, lesson } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { isNearEnd } from './components/video-player';
@@ -116,6 +116,38 @@ describe('lesson page', () => {
     renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: part } } }) });
     await screen.findByRole('heading', { level: 1, name: 'Timing quiz' });
     expect(screen.getByText('Time limit').nextElementSibling).toHaveTextContent(/^1 h 30 min$/);
+  });
+
+  it('says a quiz with no questions yet has none, instead of offering a Start that would fail', async () => {
+    const quiz = (total: number | null) =>
+      coursePart({
+        modules: [
+          {
+            id_slug: 'm1',
+            title: 'Quizzes',
+            order: 0,
+            completion_percentage: 0,
+            lessons: [
+              lesson('q1', 'RTL quiz', 'QUIZ', 0, {
+                quiz_group:
+                  total === null ? null : { id_slug: 'g1', total_questions: total, time_limit_minutes: 20, instructions_files_urls: [] },
+              }),
+            ],
+          },
+        ],
+      });
+    for (const total of [null, 0]) {
+      const { unmount } = renderApp(lessonPath('q1'), { [COURSE]: () => ({ body: { data: { course_part: quiz(total) } } }) });
+      expect(await screen.findByText(QUIZ_NO_QUESTIONS_MESSAGE)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
+      unmount();
+    }
+    renderApp(lessonPath('q1'), {
+      [COURSE]: () => ({ body: { data: { course_part: quiz(5) } } }),
+      'GET /api/quizzes/cohorts/k1/lessons/q1/attempts/': () => ({ body: { data: [], attempts_allowed: 2, attempts_used: 0 } }),
+    });
+    expect(await screen.findByRole('button', { name: 'Start quiz' })).toBeInTheDocument();
+    expect(screen.queryByText(QUIZ_NO_QUESTIONS_MESSAGE)).toBeNull();
   });
 
   it("shows a quiz's grade status from the course view's statuses", async () => {

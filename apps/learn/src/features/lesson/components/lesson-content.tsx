@@ -1,4 +1,4 @@
-import { gradeDisplayStatus, LESSON_TYPE_LABELS, type LessonDetail } from '@school/contracts';
+import { gradeDisplayStatus, LESSON_TYPE_LABELS, type LessonDetail, QUIZ_NO_QUESTIONS_MESSAGE } from '@school/contracts';
 import { ButtonLink, buttonClass, formatDateTime, formatDuration } from '@school/ui';
 import { DocumentIcon, LinkIcon } from '../../../lib/icons';
 import { paths } from '../../../lib/paths';
@@ -109,7 +109,9 @@ function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'on
           </>
         )}
       </dl>
-      {isQuiz ? (
+      {isQuiz && !group?.total_questions ? (
+        <p className="learn-notice">{QUIZ_NO_QUESTIONS_MESSAGE}</p>
+      ) : isQuiz ? (
         <QuizStart cohortId={cohortId} courseId={courseId} lessonId={lesson.id_slug} />
       ) : (
         <ButtonLink to={paths.project(cohortId, courseId, lesson.id_slug, sessionId)}>Open project submission</ButtonLink>
