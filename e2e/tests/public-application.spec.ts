@@ -50,7 +50,7 @@ test('a graduate applies to the youth programme with a PDF resume, and an admin 
   await select('English score', '6');
   await select('Previous employment', 'Internship');
   await select('Previous leadership', 'Student bodies or clubs');
-  for (const question of [/take part/, /laptop/, /relocate/]) {
+  for (const question of [/Malaysian citizen/, /take part/, /laptop/, /relocate/]) {
     await page.getByRole('group', { name: question }).getByLabel('Yes').check();
   }
   // An oversized file is refused before upload.

@@ -12,6 +12,7 @@ import { type CreateAppOptions, createApp } from '../src/create-app';
 import { openDatabase } from '../src/database/data-source';
 import { ensureDatabase } from '../src/database/embedded-postgres';
 import { hashPassword } from '../src/modules/auth/password.service';
+import { JOBS_APPLICATION_NAME } from '../src/platform/jobs/jobs-schema';
 
 export interface TestApp {
   app: INestApplication;
@@ -77,13 +78,16 @@ export async function createUser(
 
 export const bearer = (u: { access: string }) => ({ Authorization: `Bearer ${u.access}` });
 
-/** Counts the SQL statements the pg driver sends while `fn` runs. */
+/**
+ * Counts the SQL statements the pg driver sends while `fn` runs, leaving out the job queue's own
+ * connections (pg-boss polls on its schedule, whatever the request does).
+ */
 export async function countStatements(fn: () => Promise<unknown>): Promise<number> {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   let count = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    count++;
+  proto.query = function (this: { connectionParameters?: { application_name?: string } }, ...args: unknown[]) {
+    if (this.connectionParameters?.application_name !== JOBS_APPLICATION_NAME) count++;
     return original.apply(this, args);
   };
   try {

@@ -108,6 +108,29 @@ describe('POST /api/sheet/submit-form/', () => {
     });
   });
 
+  it('screens the application on submission: flags from the rules, state SUBMITTED, the first entry of its timeline', async () => {
+    await submit(validApplication({ email: 'screened@example.com', can_participate: 'false', is_citizen: 'false' })).expect(201);
+    const [row] = await t.ds.query(
+      `SELECT a.is_citizen, a.status, a.eligibility, a.eligible, t.from_status, t.to_status, t.actor_id
+         FROM programme_applications a JOIN application_transitions t ON t.application_id = a.id WHERE a.email = 'screened@example.com'`,
+    );
+    expect(row).toEqual({
+      is_citizen: false,
+      status: 'SUBMITTED',
+      // Flags only: the two rules not met are not a rejection, and current employment is for an admin to confirm.
+      eligibility: { age_30_or_below: true, diploma_or_degree: true, unemployed: null, can_participate: false, malaysian_citizen: false },
+      eligible: null,
+      from_status: null,
+      to_status: 'SUBMITTED',
+      actor_id: null,
+    });
+  });
+
+  it('requires the Malaysian citizen declaration', async () => {
+    const res = await submit(validApplication({ email: 'no-declaration@example.com', is_citizen: undefined })).expect(400);
+    expect(res.body.errors).toEqual({ is_citizen: 'This field is required' });
+  });
+
   it('links uploaded resume and transcript, which admins can download', async () => {
     const resume = (await upload(pdf(3000), 'cv.pdf').expect(201)).body.url;
     const transcript = (await upload(pdf(4000), 'transcript.pdf').expect(201)).body.url;
@@ -237,6 +260,7 @@ describe('admin: applications', () => {
       'id_slug',
       'phone',
       'state',
+      'status',
     ]);
     const search = await t.http.get('/api/applications/admin/list?search_query=ZAINAL').set(bearer(admin)).expect(200);
     expect(search.body.data.map((a: { full_name: string }) => a.full_name)).toEqual(['Zainal Abidin']);
@@ -258,8 +282,11 @@ describe('admin: applications', () => {
       dobYear: '2001',
       dobMonth: 'March',
       dobDate: '14',
+      is_citizen: 'true',
       can_participate: 'true',
       can_relocate: 'false',
+      status: 'SUBMITTED',
+      eligibility: { age_30_or_below: true, diploma_or_degree: true, unemployed: null, can_participate: true, malaysian_citizen: true },
       resume: null,
       transcript: null,
       secondary_phone: null,

@@ -58,6 +58,7 @@ const valid = {
   english_score: '7.0',
   prev_employment: 'None',
   prev_leadership: 'None',
+  is_citizen: 'true',
   can_participate: 'true',
   can_device: 'true',
   can_relocate: 'false',
@@ -84,6 +85,7 @@ describe('programme application', () => {
   it('uses the exact spec messages', () => {
     expect(PROGRAMME_APPLICATION_MESSAGES.full_name).toBe('Full name is required');
     expect(PROGRAMME_APPLICATION_MESSAGES.email).toBe('Email is required');
+    expect(PROGRAMME_APPLICATION_MESSAGES.is_citizen).toBe('This field is required');
     expect(PROGRAMME_APPLICATION_MESSAGES.can_participate).toBe('This field is required');
     expect(PROGRAMME_APPLICATION_MESSAGES.can_device).toBe('This field is required');
     expect(PROGRAMME_APPLICATION_MESSAGES.can_relocate).toBe('This field is required');

@@ -65,6 +65,7 @@ export const PROGRAMME_APPLICATION_MESSAGES = {
   english_score: 'English score is required',
   prev_employment: 'Previous employment is required',
   prev_leadership: 'Previous leadership is required',
+  is_citizen: YES_NO_REQUIRED_MESSAGE,
   can_participate: YES_NO_REQUIRED_MESSAGE,
   can_device: YES_NO_REQUIRED_MESSAGE,
   can_relocate: YES_NO_REQUIRED_MESSAGE,
@@ -142,6 +143,7 @@ export function makeProgrammeApplicationSchema(options?: ProgrammeApplicationOpt
     employment_details: optionalLongText,
     prev_leadership: optionField(M.prev_leadership, options?.leadershipTypes),
     leadership_details: optionalLongText,
+    is_citizen: YesNoSchema,
     can_participate: YesNoSchema,
     can_device: YesNoSchema,
     can_relocate: YesNoSchema,
@@ -199,8 +201,45 @@ export const ApplicationExportQuerySchema = ApplicationListQuerySchema.pick({
 });
 export type ApplicationExportQuery = z.infer<typeof ApplicationExportQuerySchema>;
 
+/** Where an application stands in admissions (the pipeline's states, then its ends). */
+export const APPLICATION_STATUSES = [
+  'SUBMITTED',
+  'SCREENED',
+  'IN_REVIEW',
+  'SHORTLISTED',
+  'OFFERED',
+  'ACCEPTED',
+  'ENROLLED',
+  'REJECTED',
+  'WAITLISTED',
+  'DECLINED',
+  'WITHDRAWN',
+  'OFFER_EXPIRED',
+] as const;
+export const ApplicationStatusSchema = z.enum(APPLICATION_STATUSES);
+export type ApplicationStatus = z.infer<typeof ApplicationStatusSchema>;
+
+/**
+ * The programme's eligibility rules, checked on submission: true or false from the answers, null
+ * when the form cannot tell (an admin confirms every application; none is rejected by a flag).
+ */
+export const ELIGIBILITY_RULES = {
+  age_30_or_below: 'Aged 30 or below',
+  diploma_or_degree: 'A diploma or degree',
+  unemployed: 'Unemployed',
+  can_participate: 'Able to take part full time',
+  malaysian_citizen: 'Malaysian citizen',
+} as const;
+export type EligibilityRule = keyof typeof ELIGIBILITY_RULES;
+export const EligibilitySchema = z.record(
+  z.enum(Object.keys(ELIGIBILITY_RULES) as [EligibilityRule, ...EligibilityRule[]]),
+  z.boolean().nullable(),
+);
+export type Eligibility = z.infer<typeof EligibilitySchema>;
+
 export const ApplicationListItemSchema = z.object({
   id_slug: z.string(),
+  status: ApplicationStatusSchema,
   created_date: z.string(),
   full_name: z.string(),
   email: z.string(),
@@ -249,9 +288,14 @@ export const ApplicationSchema = z.object({
   employment_details: z.string().nullable(),
   prev_leadership: z.string(),
   leadership_details: z.string().nullable(),
+  /** Null for applications sent before the form asked it. */
+  is_citizen: z.enum(['true', 'false']).nullable(),
   can_participate: z.enum(['true', 'false']),
   can_device: z.enum(['true', 'false']),
   can_relocate: z.enum(['true', 'false']),
+  status: ApplicationStatusSchema,
+  /** The rules' flags from submission; null for applications stored before screening existed. */
+  eligibility: EligibilitySchema.nullable(),
   resume: z.string().nullable(),
   transcript: z.string().nullable(),
 });

@@ -41,6 +41,7 @@ function ProgrammeApplications() {
     { label: 'Qualification', render: (a) => `${a.highest_qualification}, ${a.grad_year}` },
     { label: 'State', render: (a) => stateLabel(a.state) },
     { label: 'Submitted', render: (a) => formatDateTime(a.created_date) },
+    { label: 'Status', render: (a) => stateLabel(a.status) },
   ];
 
   const onExport = async () => {

@@ -1,5 +1,5 @@
 import type { Application, ApplicationListResponse } from '@school/contracts';
-import { mustOne, one, rows, type Sql } from '../../common/sql/db';
+import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { listPage, type PageQuery } from '../../common/sql/list';
 
 /** Every stored column, named as the API answers it (booleans as the strings 'true'/'false'). */
@@ -9,7 +9,8 @@ const APPLICATION_COLUMNS = `a.id_slug, a.created_date, a.course, a.email, a.ful
   a.highest_qualification, a.uni_name, a.degree_name, a.country_study, a.field_study, a.qualification_type,
   a.academic_result, a.grad_year, a.english_qualification, a.english_score, a.prev_employment,
   a.employment_details, a.prev_leadership, a.leadership_details,
-  a.can_participate::text AS can_participate, a.can_device::text AS can_device, a.can_relocate::text AS can_relocate`;
+  a.is_citizen::text AS is_citizen, a.can_participate::text AS can_participate, a.can_device::text AS can_device,
+  a.can_relocate::text AS can_relocate, a.status, a.eligibility`;
 
 /** $1 the search pattern (or null), $2 the course (or null). */
 const FILTER = `($1::text IS NULL OR (a.full_name || ' ' || a.email || ' ' || a.phone) ILIKE $1)
@@ -18,6 +19,13 @@ const FILTER = `($1::text IS NULL OR (a.full_name || ' ' || a.email || ' ' || a.
 /** The internal id of a stored file of this purpose. */
 export async function storedFileId(q: Sql, idSlug: string, purpose: string): Promise<string | undefined> {
   return (await one<{ id: string }>(q, `SELECT id FROM stored_files WHERE id_slug = $1 AND purpose = $2`, [idSlug, purpose]))?.id;
+}
+
+/** The first entry of a new application's timeline: submitted (by the applicant, so no actor). */
+export function recordSubmitted(q: Sql, applicationId: string) {
+  return exec(q, `INSERT INTO application_transitions (application_id, from_status, to_status) VALUES ($1, NULL, 'SUBMITTED')`, [
+    applicationId,
+  ]);
 }
 
 /** Whether this email already applied to the intake. */
@@ -29,12 +37,12 @@ export async function hasApplied(q: Sql, intake: string, email: string): Promise
 /** One statement: the filtered count and the requested page. */
 export function listApplications(q: Sql, search: string | null, course: string | null, order: string, page: PageQuery) {
   return listPage<ApplicationListResponse['data'][number]>(q, {
-    matching: `SELECT a.id, a.id_slug, a.created_date, a.full_name, a.email, a.phone, a.course, a.state,
+    matching: `SELECT a.id, a.id_slug, a.status, a.created_date, a.full_name, a.email, a.phone, a.course, a.state,
                       a.highest_qualification, a.grad_year
                  FROM programme_applications a WHERE ${FILTER}`,
     order,
     item: `json_build_object(
-      'id_slug', p.id_slug, 'created_date', p.created_date, 'full_name', p.full_name, 'email', p.email,
+      'id_slug', p.id_slug, 'status', p.status, 'created_date', p.created_date, 'full_name', p.full_name, 'email', p.email,
       'phone', p.phone, 'course', p.course, 'state', p.state, 'highest_qualification', p.highest_qualification,
       'grad_year', p.grad_year)`,
     params: [search, course],

@@ -12,7 +12,8 @@ import { DataSource } from 'typeorm';
 import { likePattern, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
 import { StorageService } from '../../platform/storage/storage.service';
 import { toCsv } from '../../common/csv/csv';
-import { applicationDetail, exportApplications, hasApplied, listApplications, storedFileId } from './applications.queries';
+import { applicationDetail, exportApplications, hasApplied, listApplications, recordSubmitted, storedFileId } from './applications.queries';
+import { screen } from './screening';
 import { ProgrammeApplicationEntity } from './programme-application.entity';
 
 /** Stored-file purpose of resumes and transcripts uploaded with an application. */
@@ -62,6 +63,7 @@ const EXPORT_FIELDS = [
   'employment_details',
   'prev_leadership',
   'leadership_details',
+  'is_citizen',
   'can_participate',
   'can_device',
   'can_relocate',
@@ -96,55 +98,60 @@ export class ApplicationsService {
     const resume = await this.fileId('resume', body.resume);
     const transcript = await this.fileId('transcript', body.transcript);
     if (await hasApplied(this.ds, intake, body.email)) throw alreadyApplied();
-    const result = await this.ds
-      .createQueryBuilder()
-      .insert()
-      .into(ProgrammeApplicationEntity)
-      .values({
-        intake,
-        course: body.course,
-        email: body.email,
-        full_name: body.full_name,
-        age: body.age,
-        dob_year: body.dobYear,
-        dob_month: body.dobMonth,
-        dob_date: body.dobDate,
-        gender: body.gender,
-        ethnicity: body.ethnicity,
-        marital_status: body.marital_status,
-        full_address: body.full_address,
-        state: body.state,
-        city: body.city,
-        postcode: body.postcode,
-        linkedin: body.linkedin,
-        phone: body.phone,
-        secondary_phone: body.secondary_phone || null,
-        highest_qualification: body.highest_qualification,
-        uni_name: body.uni_name,
-        degree_name: body.degree_name,
-        country_study: body.country_study,
-        field_study: body.field_study,
-        qualification_type: body.qualification_type,
-        academic_result: body.academic_result,
-        grad_year: body.grad_year,
-        english_qualification: body.english_qualification,
-        english_score: body.english_score,
-        prev_employment: body.prev_employment,
-        employment_details: body.employment_details || null,
-        prev_leadership: body.prev_leadership,
-        leadership_details: body.leadership_details || null,
-        can_participate: body.can_participate === 'true',
-        can_device: body.can_device === 'true',
-        can_relocate: body.can_relocate === 'true',
-        resume_file_id: resume,
-        transcript_file_id: transcript,
-      })
-      .orIgnore()
-      .returning(['id_slug'])
-      .execute();
-    // Nothing inserted: the unique index (intake, lower(email)) already holds this applicant.
-    if (!result.raw[0]) throw alreadyApplied();
-    return result.raw[0].id_slug;
+    return this.ds.transaction(async (m) => {
+      const result = await m
+        .createQueryBuilder()
+        .insert()
+        .into(ProgrammeApplicationEntity)
+        .values({
+          intake,
+          course: body.course,
+          email: body.email,
+          full_name: body.full_name,
+          age: body.age,
+          dob_year: body.dobYear,
+          dob_month: body.dobMonth,
+          dob_date: body.dobDate,
+          gender: body.gender,
+          ethnicity: body.ethnicity,
+          marital_status: body.marital_status,
+          full_address: body.full_address,
+          state: body.state,
+          city: body.city,
+          postcode: body.postcode,
+          linkedin: body.linkedin,
+          phone: body.phone,
+          secondary_phone: body.secondary_phone || null,
+          highest_qualification: body.highest_qualification,
+          uni_name: body.uni_name,
+          degree_name: body.degree_name,
+          country_study: body.country_study,
+          field_study: body.field_study,
+          qualification_type: body.qualification_type,
+          academic_result: body.academic_result,
+          grad_year: body.grad_year,
+          english_qualification: body.english_qualification,
+          english_score: body.english_score,
+          prev_employment: body.prev_employment,
+          employment_details: body.employment_details || null,
+          prev_leadership: body.prev_leadership,
+          leadership_details: body.leadership_details || null,
+          is_citizen: body.is_citizen === 'true',
+          eligibility: screen(body),
+          can_participate: body.can_participate === 'true',
+          can_device: body.can_device === 'true',
+          can_relocate: body.can_relocate === 'true',
+          resume_file_id: resume,
+          transcript_file_id: transcript,
+        })
+        .orIgnore()
+        .returning(['id', 'id_slug'])
+        .execute();
+      // Nothing inserted: the unique index (intake, lower(email)) already holds this applicant.
+      if (!result.raw[0]) throw alreadyApplied();
+      await recordSubmitted(m, result.raw[0].id);
+      return result.raw[0].id_slug as string;
+    });
   }
 
   /** One statement: the filtered count and the requested page. */

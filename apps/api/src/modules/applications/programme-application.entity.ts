@@ -1,3 +1,4 @@
+import type { Eligibility } from '@school/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A youth programme application as submitted (select values are the catalogue's option values). */
@@ -38,10 +39,14 @@ export class ProgrammeApplicationEntity {
   @Column({ type: 'text', nullable: true }) employment_details: string | null;
   @Column({ type: 'text' }) prev_leadership: string;
   @Column({ type: 'text', nullable: true }) leadership_details: string | null;
+  /** Null for applications sent before the form asked it. */
+  @Column({ type: 'boolean', nullable: true }) is_citizen: boolean | null;
   @Column({ type: 'boolean' }) can_participate: boolean;
   @Column({ type: 'boolean' }) can_device: boolean;
   @Column({ type: 'boolean' }) can_relocate: boolean;
   @Column({ type: 'bigint', nullable: true }) resume_file_id: string | null;
   @Column({ type: 'bigint', nullable: true }) transcript_file_id: string | null;
+  /** The screening rules' flags, computed on submission (see screening.ts). */
+  @Column({ type: 'jsonb', nullable: true }) eligibility: Eligibility | null;
   @CreateDateColumn({ type: 'timestamptz' }) created_date: Date;
 }

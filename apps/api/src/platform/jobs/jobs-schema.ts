@@ -12,3 +12,6 @@ export async function installJobsSchema(url: string): Promise<void> {
   await boss.start();
   await boss.stop({ graceful: false, close: true });
 }
+
+/** The application_name of the job queue's own connections (as PostgreSQL's activity views show them). */
+export const JOBS_APPLICATION_NAME = 'school-jobs';

@@ -3,7 +3,7 @@ import { type Db, type Job, PgBoss, type Queue, type SendOptions } from 'pg-boss
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { rows } from '../../common/sql/db';
-import { JOBS_SCHEMA } from './jobs-schema';
+import { JOBS_APPLICATION_NAME, JOBS_SCHEMA } from './jobs-schema';
 import { failedJobName, failedJobs, type QueueStats, queueStats } from './jobs.queries';
 
 export { JOBS_SCHEMA };
@@ -87,7 +87,7 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
       connectionString: url,
       schema: JOBS_SCHEMA,
       max: Math.max(2, Math.min(5, this.options.workers + 1)),
-      application_name: 'school-jobs',
+      application_name: JOBS_APPLICATION_NAME,
       // A replica that only serves requests creates jobs; the schedules and the upkeep are the workers'.
       schedule: working,
       supervise: working,

@@ -72,7 +72,7 @@ const VALID: [string, string][] = [
 
 function fillValid() {
   for (const [label, value] of VALID) set(label, value);
-  for (const question of [/take part/, /laptop/, /relocate/]) {
+  for (const question of [/Malaysian citizen/, /take part/, /laptop/, /relocate/]) {
     fireEvent.click(within(screen.getByRole('group', { name: question })).getByLabelText('Yes'));
   }
 }
@@ -123,7 +123,7 @@ describe('programme application form', () => {
     ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
-    expect(screen.getAllByText('This field is required')).toHaveLength(3);
+    expect(screen.getAllByText('This field is required')).toHaveLength(4);
     expect(calls.some((c) => c.url.includes('sheet/submit-form'))).toBe(false);
   });
 
@@ -183,6 +183,7 @@ describe('programme application form', () => {
       state: 'PENANG',
       english_qualification: 'MUET',
       english_score: '4.5',
+      is_citizen: 'true',
       can_participate: 'true',
       resume: '/api/files/abc?exp=1&dl=0&sig=s',
       transcript: '',

@@ -36,9 +36,12 @@ const sample: Application = {
   employment_details: 'Emp details',
   prev_leadership: 'None',
   leadership_details: 'Lead details',
+  is_citizen: 'true',
   can_participate: 'true',
   can_device: 'false',
   can_relocate: 'true',
+  status: 'SUBMITTED',
+  eligibility: { age_30_or_below: true, diploma_or_degree: true, unemployed: null, can_participate: true, malaysian_citizen: true },
   resume: null,
   transcript: null,
 };
@@ -46,11 +49,25 @@ const sample: Application = {
 describe('application detail', () => {
   it('shows every submitted field', () => {
     const shown = DETAIL_GROUPS.flatMap(([, fields]) => fields.map(([, value]) => value(sample) ?? '')).join('\n');
-    const skip = new Set(['id_slug', 'created_date', 'resume', 'transcript', 'state', 'can_participate', 'can_device', 'can_relocate']);
+    const skip = new Set([
+      'id_slug',
+      'created_date',
+      'resume',
+      'transcript',
+      'state',
+      'is_citizen',
+      'can_participate',
+      'can_device',
+      'can_relocate',
+      'status',
+      'eligibility',
+    ]);
     for (const [key, value] of Object.entries(sample)) {
       if (!skip.has(key)) expect(shown, key).toContain(String(value));
     }
     expect(shown).toContain('Penang');
+    expect(shown).toContain('Submitted');
+    expect(DETAIL_GROUPS.flatMap(([, fields]) => fields.map(([label]) => label))).toContain('Malaysian citizen');
     expect(shown).toContain('Yes');
     expect(shown).toContain('No');
   });

@@ -1,11 +1,12 @@
-import type { Application } from '@school/contracts';
+import { type Application, ELIGIBILITY_RULES, type EligibilityRule } from '@school/contracts';
 import { formatDateTime, LoadingIndicator, Modal } from '@school/ui';
 import { useRouteQuery } from '../../../lib/route-query';
 import { stateLabel } from '../state-label';
 
 type Field = [label: string, value: (a: Application) => string | null];
 
-const yesNo = (v: 'true' | 'false') => (v === 'true' ? 'Yes' : 'No');
+const yesNo = (v: 'true' | 'false' | null) => (v === null ? 'Not asked' : v === 'true' ? 'Yes' : 'No');
+const FLAG_TEXT = { true: 'Met', false: 'Not met', null: 'To confirm' } as const;
 
 /** Every field of an application, grouped as on the form. */
 export const DETAIL_GROUPS: [title: string, fields: Field[]][] = [
@@ -14,6 +15,7 @@ export const DETAIL_GROUPS: [title: string, fields: Field[]][] = [
     [
       ['Course', (a) => a.course],
       ['Submitted', (a) => formatDateTime(a.created_date)],
+      ['Status', (a) => stateLabel(a.status)],
     ],
   ],
   [
@@ -66,6 +68,7 @@ export const DETAIL_GROUPS: [title: string, fields: Field[]][] = [
   [
     'Declarations',
     [
+      ['Malaysian citizen', (a) => yesNo(a.is_citizen)],
       ['Can take part full time', (a) => yesNo(a.can_participate)],
       ['Has a device and internet', (a) => yesNo(a.can_device)],
       ['Can relocate', (a) => yesNo(a.can_relocate)],
@@ -102,6 +105,20 @@ export function ApplicationDetail({ id, onClose }: { id: string | null; onClose:
               </dl>
             </section>
           ))}
+          {a.eligibility && (
+            <section className="admin-application-detail__group">
+              <h3>Eligibility screening</h3>
+              <p className="ui-muted ui-muted--small">Flags from the programme's rules; an admin confirms every application.</p>
+              <dl>
+                {(Object.keys(ELIGIBILITY_RULES) as EligibilityRule[]).map((rule) => (
+                  <div key={rule}>
+                    <dt>{ELIGIBILITY_RULES[rule]}</dt>
+                    <dd>{FLAG_TEXT[String(a.eligibility![rule]) as 'true' | 'false' | 'null']}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
           <section className="admin-application-detail__group">
             <h3>Documents</h3>
             <ul>

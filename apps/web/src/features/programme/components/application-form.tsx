@@ -33,12 +33,13 @@ import { DocumentField } from './document-field';
 import '../programme.css';
 
 type Values = ProgrammeApplicationInput;
-type YesNoField = 'can_participate' | 'can_device' | 'can_relocate';
+type YesNoField = 'is_citizen' | 'can_participate' | 'can_device' | 'can_relocate';
 
 const SELECT = 'Select...';
 const DETAILS_HINT = 'Optional. At most 100 words.';
 
 const DECLARATIONS: { name: YesNoField; question: string }[] = [
+  { name: 'is_citizen', question: 'I am a Malaysian citizen' },
   { name: 'can_participate', question: 'Can you take part in the whole programme, full time, for 4 months?' },
   { name: 'can_device', question: 'Do you have a laptop or desktop computer and a stable internet connection?' },
   { name: 'can_relocate', question: 'Can you relocate for the 16-week on-the-job training if needed?' },
@@ -79,6 +80,7 @@ export function initialValues(course: string | null): Values {
     employment_details: '',
     prev_leadership: '',
     leadership_details: '',
+    is_citizen: undefined as unknown as 'true',
     can_participate: undefined as unknown as 'true',
     can_device: undefined as unknown as 'true',
     can_relocate: undefined as unknown as 'true',
