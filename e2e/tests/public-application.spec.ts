@@ -10,7 +10,7 @@ test('a graduate applies to the youth programme with a PDF resume, and an admin 
 
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page.getByText('Full name is required')).toBeVisible();
-  await expect(page.getByText('This field is required')).toHaveCount(3);
+  await expect(page.getByText('This field is required')).toHaveCount(4);
 
   const select = (label: string, value: string) => page.getByRole('combobox', { name: label, exact: true }).selectOption(value);
   await page.getByRole('textbox', { name: 'Full name', exact: true }).fill('Nurul Izzah');
