@@ -138,7 +138,8 @@ test('a failed submission alerts and stays on the form', async ({ page }) => {
     await page.getByRole('textbox', { name: l, exact: true }).fill(v);
   }
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('0123');
-  for (const question of [/take part/, /laptop/, /relocate/]) await page.getByRole('group', { name: question }).getByLabel('No').check();
+  for (const question of [/Malaysian citizen/, /take part/, /laptop/, /relocate/])
+    await page.getByRole('group', { name: question }).getByLabel('No').check();
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect.poll(() => messages, { timeout: 20_000 }).toEqual(['Uh oh... something went wrong. Please try again later.']);
   await expect(page).toHaveURL(/application\?course=Packaging$/);
