@@ -1,18 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { notice, signInAsAdmin } from '../support/admin';
+import { localDateTime as local } from '../support/cohort-setup';
 import { expectAccessible } from '../support/learn';
 
 test.describe.configure({ mode: 'serial' });
 
 const tag = Date.now().toString(36);
 const COHORT = `Process Engineering Cohort ${tag}`;
-
-/** A `datetime-local` value `days` from now. */
-function local(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
 
 async function openCohort(page: Page, title: string) {
   await page.goto('/admin/cohorts');

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAccount, linkInstructor } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { createAccount } from '../support/accounts';
 import { notice, signInAsAdmin } from '../support/admin';
+import { createTaughtCohort, releaseResults, setOpenGradeItem, signInAt } from '../support/cohort-setup';
 import { expectAccessible, signInAsStudent } from '../support/learn';
 import { makeZip } from '../support/zip';
 
@@ -11,31 +12,6 @@ const tag = Date.now().toString(36);
 const COURSE = `Verification Projects ${tag}`;
 const COHORT = `Verification Cohort ${tag}`;
 const PROJECT = 'Project: a synchronous FIFO';
-
-/** A `datetime-local` value `days` from now. */
-function local(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-async function signIn(page: Page, email: string, password: string, home: RegExp) {
-  await page.goto('/login');
-  await page.waitForLoadState('networkidle');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(home);
-  await page.waitForLoadState('networkidle');
-}
-
-async function openGradeItems(page: Page) {
-  await page.goto('/admin/cohorts');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(COHORT);
-  await page.getByRole('link', { name: COHORT }).click();
-  await page.getByRole('link', { name: 'Grade items' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Grade items' })).toBeVisible();
-}
 
 test('an admin sets up a project, a student hands in a zip, the instructor grades it, and after the result date the student sees it', async ({
   browser,
@@ -89,31 +65,16 @@ test('an admin sets up a project, a student hands in a zip, the instructor grade
   await expectAccessible(admin);
 
   // A cohort on that course, with the student and the instructor.
-  await admin.goto('/admin/create/cohort');
-  await admin.getByLabel('Cohort title').fill(COHORT);
-  await admin.getByLabel('Start date').fill(local(-1));
-  await admin.getByLabel(/^End date/).fill(local(60));
-  await admin.getByLabel('End of access date').fill(local(90));
-  await admin.getByRole('button', { name: `Add ${COURSE}` }).click();
-  await admin.getByRole('button', { name: 'Create cohort' }).click();
-  await expect(admin.getByRole('heading', { level: 1, name: COHORT })).toBeVisible();
-  await linkInstructor(instructor.email, COHORT);
-  await admin.getByRole('tab', { name: 'Students' }).click();
-  await admin.getByRole('link', { name: 'Add students' }).click();
-  const individual = admin.getByRole('region', { name: 'Students not in the cohort' });
-  await individual.getByRole('searchbox').fill(student.email);
-  await individual.getByRole('button', { name: `Add Farah${tag} Tester` }).click();
-  await expect(notice(admin, 'Success! Student is added to the cohort!')).toBeVisible();
+  await createTaughtCohort(admin, {
+    title: COHORT,
+    course: COURSE,
+    instructorEmail: instructor.email,
+    studentEmail: student.email,
+    studentName: `Farah${tag} Tester`,
+  });
 
   // The grade item: open now, deadline in two days, results in five; weight 100, mandatory.
-  await openGradeItems(admin);
-  await admin.getByRole('button', { name: `Edit ${PROJECT}` }).click();
-  await admin.getByLabel('Open date').fill(local(-0.5));
-  await admin.getByLabel('Deadline', { exact: true }).fill(local(2));
-  await admin.getByLabel('Result date').fill(local(5));
-  await admin.getByLabel('Weight (%)').fill('100');
-  await admin.getByRole('button', { name: 'Save grade item' }).click();
-  await expect(admin.getByText(/weight 100% · Mandatory/)).toBeVisible();
+  await setOpenGradeItem(admin, COHORT, PROJECT);
   await expectAccessible(admin);
 
   // The student hands in a zip on the project page.
@@ -142,7 +103,7 @@ test('an admin sets up a project, a student hands in a zip, the instructor grade
 
   // The cohort's instructor grades it from their home, with the rubric.
   const grader = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
-  await signIn(grader, instructor.email, instructor.password, /\/instructor$/);
+  await signInAt(grader, instructor.email, instructor.password, /\/instructor$/);
   await grader.getByRole('link', { name: `Grading of ${COHORT}` }).click();
   await grader.getByRole('link', { name: PROJECT }).click();
   const queue = grader.getByRole('navigation', { name: 'Submissions' });
@@ -176,11 +137,7 @@ test('an admin sets up a project, a student hands in a zip, the instructor grade
   await expect(learner.getByRole('region', { name: 'Result' })).toHaveCount(0);
 
   // The admin moves the result date into the past: the grade, rubric feedback and weighted total show.
-  await openGradeItems(admin);
-  await admin.getByRole('button', { name: `Edit ${PROJECT}` }).click();
-  await admin.getByLabel('Result date').fill(local(-0.01));
-  await admin.getByRole('button', { name: 'Save grade item' }).click();
-  await expect(notice(admin, 'Successful')).toBeVisible();
+  await releaseResults(admin, COHORT, PROJECT);
   await learner.reload();
   const result = learner.getByRole('region', { name: 'Result' });
   await expect(result).toContainText('Grade: 66.67%');

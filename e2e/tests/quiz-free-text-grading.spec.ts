@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAccount, linkInstructor } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { createAccount } from '../support/accounts';
 import { notice, signInAsAdmin } from '../support/admin';
+import { createTaughtCohort, releaseResults, setOpenGradeItem, signInAt } from '../support/cohort-setup';
 import { expectAccessible, signInAsStudent } from '../support/learn';
 
 test.describe.configure({ mode: 'serial' });
@@ -12,21 +13,6 @@ const COHORT = `Device Physics Cohort ${tag}`;
 const QUIZ = 'Quiz: explain latch-up';
 const PROMPT = 'Explain how latch-up starts in a CMOS inverter and one layout measure against it.';
 const ANSWER = 'A parasitic PNPN thyristor turns on; guard rings around the wells break the loop gain.';
-
-/** A `datetime-local` value `days` from now. */
-function local(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-async function openGradeItems(page: Page) {
-  await page.goto('/admin/cohorts');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(COHORT);
-  await page.getByRole('link', { name: COHORT }).click();
-  await page.getByRole('link', { name: 'Grade items' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Grade items' })).toBeVisible();
-}
 
 test('a free-text quiz answer is scored by hand in the grading area and the student sees it after the result date', async ({ browser }) => {
   const student = await createAccount('STUDENT', `Aisyah${tag}`);
@@ -61,29 +47,14 @@ test('a free-text quiz answer is scored by hand in the grading area and the stud
   await expect(notice(admin, 'Success')).toBeVisible();
 
   // A cohort on that course, with the student and the instructor; the quiz is open, results in five days.
-  await admin.goto('/admin/create/cohort');
-  await admin.getByLabel('Cohort title').fill(COHORT);
-  await admin.getByLabel('Start date').fill(local(-1));
-  await admin.getByLabel(/^End date/).fill(local(60));
-  await admin.getByLabel('End of access date').fill(local(90));
-  await admin.getByRole('button', { name: `Add ${COURSE}` }).click();
-  await admin.getByRole('button', { name: 'Create cohort' }).click();
-  await expect(admin.getByRole('heading', { level: 1, name: COHORT })).toBeVisible();
-  await linkInstructor(instructor.email, COHORT);
-  await admin.getByRole('tab', { name: 'Students' }).click();
-  await admin.getByRole('link', { name: 'Add students' }).click();
-  const individual = admin.getByRole('region', { name: 'Students not in the cohort' });
-  await individual.getByRole('searchbox').fill(student.email);
-  await individual.getByRole('button', { name: `Add Aisyah${tag} Tester` }).click();
-  await expect(notice(admin, 'Success! Student is added to the cohort!')).toBeVisible();
-  await openGradeItems(admin);
-  await admin.getByRole('button', { name: `Edit ${QUIZ}` }).click();
-  await admin.getByLabel('Open date').fill(local(-0.5));
-  await admin.getByLabel('Deadline', { exact: true }).fill(local(2));
-  await admin.getByLabel('Result date').fill(local(5));
-  await admin.getByLabel('Weight (%)').fill('100');
-  await admin.getByRole('button', { name: 'Save grade item' }).click();
-  await expect(admin.getByText(/weight 100% · Mandatory/)).toBeVisible();
+  await createTaughtCohort(admin, {
+    title: COHORT,
+    course: COURSE,
+    instructorEmail: instructor.email,
+    studentEmail: student.email,
+    studentName: `Aisyah${tag} Tester`,
+  });
+  await setOpenGradeItem(admin, COHORT, QUIZ);
 
   // The student writes the answer and submits; the score waits for the result date.
   const learner = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
@@ -104,12 +75,7 @@ test('a free-text quiz answer is scored by hand in the grading area and the stud
 
   // The cohort's instructor finds the answer beside its question in the grading area and scores it.
   const grader = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
-  await grader.goto('/login');
-  await grader.waitForLoadState('networkidle');
-  await grader.getByLabel('Email').fill(instructor.email);
-  await grader.getByLabel('Password').fill(instructor.password);
-  await grader.getByRole('button', { name: 'Log in' }).click();
-  await expect(grader).toHaveURL(/\/instructor$/);
+  await signInAt(grader, instructor.email, instructor.password, /\/instructor$/);
   await grader.getByRole('link', { name: `Grading of ${COHORT}` }).click();
   await grader.getByRole('link', { name: QUIZ }).click();
   const queue = grader.getByRole('navigation', { name: 'Submissions' });
@@ -135,11 +101,7 @@ test('a free-text quiz answer is scored by hand in the grading area and the stud
   await expect(learner.getByText('3 of 4 points (75%)')).toHaveCount(0);
 
   // The admin releases the results: the score, the answer's points and the weighted total show on a phone.
-  await openGradeItems(admin);
-  await admin.getByRole('button', { name: `Edit ${QUIZ}` }).click();
-  await admin.getByLabel('Result date').fill(local(-0.01));
-  await admin.getByRole('button', { name: 'Save grade item' }).click();
-  await expect(notice(admin, 'Successful')).toBeVisible();
+  await releaseResults(admin, COHORT, QUIZ);
   await learner.goto(attemptUrl);
   await expect(learner.getByText('3 of 4 points (75%)')).toBeVisible();
   await expect(learner.getByText('3 of 4 points', { exact: true })).toBeVisible();
