@@ -684,4 +684,34 @@ describe('an independent verifier', () => {
       .expect(200);
     expect(await thirdPartyCheck(vcJwt)).toBe('revoked');
   });
+
+  it('sees a credential fail once its certificate is deleted with the student removed from the cohort, or the account deleted', async () => {
+    const s = await setup();
+    const removed = await s.student();
+    const deleted = await s.student();
+    const kept = await s.student();
+    for (const u of [removed, deleted, kept]) {
+      await s.complete(u, 6);
+      await s.grade(u, 'p1', 100);
+    }
+    await s.evaluate();
+    const badgeOf = async (u: TestUser) =>
+      (await t.http.get(`/api/certificates/credentials/${(await s.issuedTo(u))!.credential_id}/badge`).expect(200)).text;
+    const [removedJwt, deletedJwt, keptJwt] = [await badgeOf(removed), await badgeOf(deleted), await badgeOf(kept)];
+    for (const jwt of [removedJwt, deletedJwt, keptJwt]) expect(await thirdPartyCheck(jwt)).toBe('valid');
+
+    await t.http
+      .delete(`/api/cohorts/admin/${s.cohort.id_slug}/remove-student`)
+      .set(bearer(admin))
+      .send({ user_id_slug: removed.id_slug })
+      .expect(200);
+    await t.ds.query(`DELETE FROM users WHERE id = $1`, [deleted.id]);
+    // The school no longer knows these credentials; the badges their holders kept no longer pass.
+    for (const jwt of [removedJwt, deletedJwt]) {
+      const id = (JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as { id: string }).id.split('/').pop();
+      await t.http.get(`/api/certificates/verify/${id}`).expect(404);
+      expect(await thirdPartyCheck(jwt)).toBe('revoked');
+    }
+    expect(await thirdPartyCheck(keptJwt)).toBe('valid');
+  });
 });

@@ -287,9 +287,13 @@ export function badgeDetails(q: Sql, credentialId: string) {
   );
 }
 
-/** The status list bits of every revoked credential. */
+/** The status list bits of every revoked credential, and of every credential deleted with its certificate. */
 export async function revokedStatusIndexes(q: Sql): Promise<number[]> {
-  return (await rows<{ status_index: number }>(q, `SELECT status_index FROM certificate_credentials WHERE revoked_at IS NOT NULL`)).map(
-    (r) => r.status_index,
-  );
+  return (
+    await rows<{ status_index: number }>(
+      q,
+      `SELECT status_index FROM certificate_credentials WHERE revoked_at IS NOT NULL
+       UNION ALL SELECT status_index FROM withdrawn_credential_statuses`,
+    )
+  ).map((r) => r.status_index);
 }
