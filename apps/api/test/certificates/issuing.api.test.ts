@@ -8,6 +8,7 @@ import { GradingService } from '../../src/modules/grading/grading.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
 import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
+import { scanQrCodes } from '../pdf-qr';
 import { readPdf } from '../pdf-text';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -518,10 +519,16 @@ describe('the certificate document', () => {
         .get(`/api/cohorts/${s.cohort.id_slug}/certificates/${s.cert}/user/${u.id_slug}/document`)
         .set(bearer(u))
         .expect(200);
-      const { lines } = await readPdf(await fetchPdf(doc.body.url));
+      const pdf = await fetchPdf(doc.body.url);
+      const { lines } = await readPdf(pdf);
       expect(lines).toContain(printed);
       expect(lines).toContain(`Credential ID ${issued.credential_id}`);
       expect(lines).toContain(`Verify at ${WEB_ORIGIN}/verify/${issued.credential_id}`);
+      // Scanned, its QR code opens this credential's verification page, which vouches for the holder.
+      const [scanned] = await scanQrCodes(pdf);
+      expect(scanned).toBe(`${WEB_ORIGIN}/verify/${issued.credential_id}`);
+      const verified = await t.http.get(`/api/certificates/verify/${new URL(scanned).pathname.split('/').pop()}`).expect(200);
+      expect(verified.body).toMatchObject({ status: 'VALID', holder_name: `${first_name} ${last_name}` });
     }
   });
 
