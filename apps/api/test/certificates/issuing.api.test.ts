@@ -1,8 +1,9 @@
-import { createPublicKey, type JsonWebKey } from 'node:crypto';
+import { createHash, createPublicKey, type JsonWebKey } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { createVerifier, type DecodedJwt } from 'fast-jwt';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CertificatesService, EVALUATE_CERTIFICATES_JOB } from '../../src/modules/certificates/certificates.service';
 import { GradingService } from '../../src/modules/grading/grading.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
@@ -573,6 +574,11 @@ describe('Open Badges 3.0', () => {
     expect(badge.headers['content-type']).toMatch(/^application\/vc\+jwt/);
     expect(decodeProtectedHeader(badge.text)).toMatchObject({ alg: 'EdDSA', typ: 'vc+jwt', kid: jwks.keys[0].kid });
     const { payload } = await jwtVerify(badge.text, keys);
+    // Issued and valid from the issue date (OB 3.0: nbf is validFrom), so the credential is the same file whenever fetched.
+    expect(payload.nbf).toBe(Math.floor(Date.parse(payload.validFrom as string) / 1000));
+    expect(payload.iat).toBe(payload.nbf);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await t.http.get(`/api/certificates/credentials/${credential}/badge`).expect(200)).text).toBe(badge.text);
     expect(payload).toMatchObject({
       '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
       id: `${WEB_ORIGIN}/verify/${credential}`,
@@ -609,6 +615,61 @@ describe('Open Badges 3.0', () => {
 
     await t.http.get('/api/certificates/credentials/ffffffffffffffffffffffffffffffff/badge').expect(404);
   });
+});
+
+const types = (...required: string[]) =>
+  z.array(z.string()).refine((t) => required.every((r) => t.includes(r)), `type must include ${required.join(', ')}`);
+const uri = z.string().refine((v) => URL.canParse(v), 'a URI');
+/**
+ * The properties Open Badges 3.0 (and the VC Data Model 2.0 under it) require of an
+ * OpenBadgeCredential, its issuer Profile, AchievementSubject (an id or an identifier), Achievement
+ * and its BitstringStatusListEntry.
+ */
+const OpenBadgeCredential = z.object({
+  '@context': z
+    .array(z.string())
+    .refine(
+      (c) =>
+        c[0] === 'https://www.w3.org/ns/credentials/v2' &&
+        c.some((x) => /^https:\/\/purl\.imsglobal\.org\/spec\/ob\/v3p0\/context-3\.0\.\d+\.json$/.test(x)),
+      'the VC 2.0 context first, then the OB 3.0 one',
+    ),
+  id: uri,
+  type: types('VerifiableCredential', 'OpenBadgeCredential'),
+  issuer: z.object({ id: uri, type: types('Profile'), name: z.string().min(1) }),
+  validFrom: z.iso.datetime({ offset: true }),
+  name: z.string().min(1),
+  credentialSubject: z
+    .object({
+      id: uri.optional(),
+      type: types('AchievementSubject'),
+      identifier: z
+        .array(
+          z.object({
+            type: z.literal('IdentityObject'),
+            identityHash: z.string().regex(/^sha256\$[0-9a-f]{64}$/),
+            identityType: z.string(),
+            hashed: z.literal(true),
+            salt: z.string().optional(),
+          }),
+        )
+        .optional(),
+      achievement: z.object({
+        id: uri,
+        type: types('Achievement'),
+        name: z.string().min(1),
+        description: z.string().min(1),
+        criteria: z.object({ narrative: z.string().min(1) }),
+      }),
+    })
+    .refine((s) => s.id || s.identifier?.length, 'the subject needs an id or an identifier'),
+  credentialStatus: z.object({
+    id: uri,
+    type: z.literal('BitstringStatusListEntry'),
+    statusPurpose: z.literal('revocation'),
+    statusListIndex: z.string().regex(/^\d+$/),
+    statusListCredential: uri,
+  }),
 });
 
 /**
@@ -669,6 +730,11 @@ describe('an independent verifier', () => {
     // The Open Badges 3.0 fields a verifier requires, read without the signing library.
     const [, body] = vcJwt.split('.');
     const vc = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    expect(OpenBadgeCredential.safeParse(vc).error).toBeUndefined();
+    // Given the holder's email, anyone can match it against the hashed identity (sha256 of the email and the salt).
+    const [identity] = vc.credentialSubject.identifier;
+    expect(identity.identityHash).toBe(`sha256$${createHash('sha256').update(`${u.email}${identity.salt}`).digest('hex')}`);
+    expect(body).not.toContain(Buffer.from(u.email).toString('base64url').slice(0, 12));
     expect(vc['@context'][0]).toBe('https://www.w3.org/ns/credentials/v2');
     expect(vc['@context']).toContain('https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json');
     expect(vc.type).toEqual(expect.arrayContaining(['VerifiableCredential', 'OpenBadgeCredential']));
