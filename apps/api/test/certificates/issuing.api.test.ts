@@ -618,7 +618,7 @@ describe('Open Badges 3.0', () => {
 });
 
 const types = (...required: string[]) =>
-  z.array(z.string()).refine((t) => required.every((r) => t.includes(r)), `type must include ${required.join(', ')}`);
+  z.array(z.string()).refine((given) => required.every((r) => given.includes(r)), `type must include ${required.join(', ')}`);
 const uri = z.string().refine((v) => URL.canParse(v), 'a URI');
 /**
  * The properties Open Badges 3.0 (and the VC Data Model 2.0 under it) require of an
