@@ -121,6 +121,8 @@ test('a student meets the rules, the certificate is issued and verifies; once re
   await expect(visitor.getByText(`${student.first_name} Tester`)).toBeVisible();
   await expect(visitor.getByText(CERTIFICATE)).toBeVisible();
   await expect(visitor.getByText(student.email)).toHaveCount(0);
+  // Nothing, not even the 32-character credential id, runs wider than the 360 px screen.
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(visitor);
 
   // The admin revokes it from the cohort's Certifications tab.
