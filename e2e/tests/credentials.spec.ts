@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, test } from '@playwright/test';
 import { createAccount } from '../support/accounts';
 import { notice, signInAsAdmin } from '../support/admin';
 import { DEMO } from '../support/demo';
 import { expectAccessible, signInAsStudent } from '../support/learn';
+import { scanPdfQrCodes } from '../support/qr';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
@@ -95,14 +97,32 @@ test('a student meets the rules, the certificate is issued and verifies; once re
   expect(list.count).toBe(1);
   const credential = list.data[0].credential_id as string;
 
+  // The Open Badge downloads from the tab as JSON: the VC 2.0 enveloped credential holding this credential's VC-JWT.
+  const badgeDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: `Download the Open Badge of ${CERTIFICATE} (JSON)` }).click();
+  const badgeFile = JSON.parse(await readFile((await (await badgeDownload).path())!, 'utf8'));
+  expect(badgeFile).toMatchObject({ '@context': 'https://www.w3.org/ns/credentials/v2', type: 'EnvelopedVerifiableCredential' });
+  const badgeVc = JSON.parse(Buffer.from(badgeFile.id.replace(/^data:application\/vc\+jwt,/, '').split('.')[1], 'base64url').toString());
+  expect(badgeVc.id).toMatch(new RegExp(`/verify/${credential}$`));
+  expect(badgeVc.credentialSubject.achievement.name).toBe(CERTIFICATE);
+
+  // The PDF the tab downloads carries a QR code; scanned, it opens this credential's verification page.
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('link', { name: `Download ${CERTIFICATE}` }).click();
+  const scanned = await scanPdfQrCodes(await readFile((await (await downloaded).path())!));
+  expect(scanned).toHaveLength(1);
+  expect(new URL(scanned[0]).pathname).toBe(`/verify/${credential}`);
+
   // Anyone can verify it, signed out, on a phone.
   const visitor = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
-  await visitor.goto(`/verify/${credential}`);
+  await visitor.goto(new URL(scanned[0]).pathname);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Certificate verification' })).toBeVisible();
   await expect(visitor.getByText('Valid.')).toBeVisible();
   await expect(visitor.getByText(`${student.first_name} Tester`)).toBeVisible();
   await expect(visitor.getByText(CERTIFICATE)).toBeVisible();
   await expect(visitor.getByText(student.email)).toHaveCount(0);
+  // Nothing, not even the 32-character credential id, runs wider than the 360 px screen.
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(visitor);
 
   // The admin revokes it from the cohort's Certifications tab.
@@ -124,6 +144,31 @@ test('a student meets the rules, the certificate is issued and verifies; once re
   await expect(visitor.getByText('Revoked.')).toBeVisible();
   await expect(visitor.getByText(/This certificate was revoked on \d{1,2} \w+ \d{4}/)).toBeVisible();
   await expectAccessible(visitor);
+
+  // Reissued from the revoked row: a new credential, valid, while the old one stays revoked; the export lists both.
+  await console.getByRole('button', { name: `Reissue ${credential}` }).click();
+  const reissue = console.getByRole('dialog');
+  await reissue.getByLabel('Reason').fill('Appeal upheld');
+  await reissue.getByRole('button', { name: 'Reissue' }).click();
+  await expect(notice(console, 'Certificate reissued.')).toBeVisible();
+  await console.getByLabel('State').selectOption('ISSUED');
+  await expect(console.getByText('Appeal upheld')).toBeVisible();
+  const issuedNow = await (await request.get(`/api/cohorts/admin/${cohort}/issued-certificates?state=ISSUED`, { headers: admin })).json();
+  expect(issuedNow.count).toBe(1);
+  const reissued = issuedNow.data[0].credential_id as string;
+  expect(reissued).not.toBe(credential);
+  await console.getByLabel('State').selectOption('');
+  const exported = console.waitForEvent('download');
+  await console.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await readFile((await (await exported).path())!, 'utf8');
+  expect(csv.split(/\r?\n/)[0]).toContain('Credential ID');
+  expect(csv).toContain(`"${reissued}","ISSUED"`);
+  expect(csv).toContain(`"${credential}","REVOKED"`);
+
+  await visitor.reload();
+  await expect(visitor.getByText('Revoked.')).toBeVisible();
+  await visitor.goto(`/verify/${reissued}`);
+  await expect(visitor.getByText('Valid.')).toBeVisible();
 
   await visitor.goto('/verify/ffffffffffffffffffffffffffffffff');
   await expect(visitor.getByText('Unknown credential.')).toBeVisible();

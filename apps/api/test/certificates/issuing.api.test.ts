@@ -1,13 +1,15 @@
-import { createPublicKey, type JsonWebKey } from 'node:crypto';
+import { createHash, createPublicKey, type JsonWebKey } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { createVerifier, type DecodedJwt } from 'fast-jwt';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CertificatesService, EVALUATE_CERTIFICATES_JOB } from '../../src/modules/certificates/certificates.service';
 import { GradingService } from '../../src/modules/grading/grading.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
 import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
+import { scanQrCodes } from '../pdf-qr';
 import { readPdf } from '../pdf-text';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -518,10 +520,16 @@ describe('the certificate document', () => {
         .get(`/api/cohorts/${s.cohort.id_slug}/certificates/${s.cert}/user/${u.id_slug}/document`)
         .set(bearer(u))
         .expect(200);
-      const { lines } = await readPdf(await fetchPdf(doc.body.url));
+      const pdf = await fetchPdf(doc.body.url);
+      const { lines } = await readPdf(pdf);
       expect(lines).toContain(printed);
       expect(lines).toContain(`Credential ID ${issued.credential_id}`);
       expect(lines).toContain(`Verify at ${WEB_ORIGIN}/verify/${issued.credential_id}`);
+      // Scanned, its QR code opens this credential's verification page, which vouches for the holder.
+      const [scanned] = await scanQrCodes(pdf);
+      expect(scanned).toBe(`${WEB_ORIGIN}/verify/${issued.credential_id}`);
+      const verified = await t.http.get(`/api/certificates/verify/${new URL(scanned).pathname.split('/').pop()}`).expect(200);
+      expect(verified.body).toMatchObject({ status: 'VALID', holder_name: `${first_name} ${last_name}` });
     }
   });
 
@@ -566,6 +574,11 @@ describe('Open Badges 3.0', () => {
     expect(badge.headers['content-type']).toMatch(/^application\/vc\+jwt/);
     expect(decodeProtectedHeader(badge.text)).toMatchObject({ alg: 'EdDSA', typ: 'vc+jwt', kid: jwks.keys[0].kid });
     const { payload } = await jwtVerify(badge.text, keys);
+    // Issued and valid from the issue date (OB 3.0: nbf is validFrom), so the credential is the same file whenever fetched.
+    expect(payload.nbf).toBe(Math.floor(Date.parse(payload.validFrom as string) / 1000));
+    expect(payload.iat).toBe(payload.nbf);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await t.http.get(`/api/certificates/credentials/${credential}/badge`).expect(200)).text).toBe(badge.text);
     expect(payload).toMatchObject({
       '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
       id: `${WEB_ORIGIN}/verify/${credential}`,
@@ -602,6 +615,61 @@ describe('Open Badges 3.0', () => {
 
     await t.http.get('/api/certificates/credentials/ffffffffffffffffffffffffffffffff/badge').expect(404);
   });
+});
+
+const types = (...required: string[]) =>
+  z.array(z.string()).refine((given) => required.every((r) => given.includes(r)), `type must include ${required.join(', ')}`);
+const uri = z.string().refine((v) => URL.canParse(v), 'a URI');
+/**
+ * The properties Open Badges 3.0 (and the VC Data Model 2.0 under it) require of an
+ * OpenBadgeCredential, its issuer Profile, AchievementSubject (an id or an identifier), Achievement
+ * and its BitstringStatusListEntry.
+ */
+const OpenBadgeCredential = z.object({
+  '@context': z
+    .array(z.string())
+    .refine(
+      (c) =>
+        c[0] === 'https://www.w3.org/ns/credentials/v2' &&
+        c.some((x) => /^https:\/\/purl\.imsglobal\.org\/spec\/ob\/v3p0\/context-3\.0\.\d+\.json$/.test(x)),
+      'the VC 2.0 context first, then the OB 3.0 one',
+    ),
+  id: uri,
+  type: types('VerifiableCredential', 'OpenBadgeCredential'),
+  issuer: z.object({ id: uri, type: types('Profile'), name: z.string().min(1) }),
+  validFrom: z.iso.datetime({ offset: true }),
+  name: z.string().min(1),
+  credentialSubject: z
+    .object({
+      id: uri.optional(),
+      type: types('AchievementSubject'),
+      identifier: z
+        .array(
+          z.object({
+            type: z.literal('IdentityObject'),
+            identityHash: z.string().regex(/^sha256\$[0-9a-f]{64}$/),
+            identityType: z.string(),
+            hashed: z.literal(true),
+            salt: z.string().optional(),
+          }),
+        )
+        .optional(),
+      achievement: z.object({
+        id: uri,
+        type: types('Achievement'),
+        name: z.string().min(1),
+        description: z.string().min(1),
+        criteria: z.object({ narrative: z.string().min(1) }),
+      }),
+    })
+    .refine((s) => s.id || s.identifier?.length, 'the subject needs an id or an identifier'),
+  credentialStatus: z.object({
+    id: uri,
+    type: z.literal('BitstringStatusListEntry'),
+    statusPurpose: z.literal('revocation'),
+    statusListIndex: z.string().regex(/^\d+$/),
+    statusListCredential: uri,
+  }),
 });
 
 /**
@@ -662,6 +730,11 @@ describe('an independent verifier', () => {
     // The Open Badges 3.0 fields a verifier requires, read without the signing library.
     const [, body] = vcJwt.split('.');
     const vc = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    expect(OpenBadgeCredential.safeParse(vc).error).toBeUndefined();
+    // Given the holder's email, anyone can match it against the hashed identity (sha256 of the email and the salt).
+    const [identity] = vc.credentialSubject.identifier;
+    expect(identity.identityHash).toBe(`sha256$${createHash('sha256').update(`${u.email}${identity.salt}`).digest('hex')}`);
+    expect(body).not.toContain(Buffer.from(u.email).toString('base64url').slice(0, 12));
     expect(vc['@context'][0]).toBe('https://www.w3.org/ns/credentials/v2');
     expect(vc['@context']).toContain('https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json');
     expect(vc.type).toEqual(expect.arrayContaining(['VerifiableCredential', 'OpenBadgeCredential']));
@@ -683,5 +756,35 @@ describe('an independent verifier', () => {
       .send({ reason: 'Issued in error' })
       .expect(200);
     expect(await thirdPartyCheck(vcJwt)).toBe('revoked');
+  });
+
+  it('sees a credential fail once its certificate is deleted with the student removed from the cohort, or the account deleted', async () => {
+    const s = await setup();
+    const removed = await s.student();
+    const deleted = await s.student();
+    const kept = await s.student();
+    for (const u of [removed, deleted, kept]) {
+      await s.complete(u, 6);
+      await s.grade(u, 'p1', 100);
+    }
+    await s.evaluate();
+    const badgeOf = async (u: TestUser) =>
+      (await t.http.get(`/api/certificates/credentials/${(await s.issuedTo(u))!.credential_id}/badge`).expect(200)).text;
+    const [removedJwt, deletedJwt, keptJwt] = [await badgeOf(removed), await badgeOf(deleted), await badgeOf(kept)];
+    for (const jwt of [removedJwt, deletedJwt, keptJwt]) expect(await thirdPartyCheck(jwt)).toBe('valid');
+
+    await t.http
+      .delete(`/api/cohorts/admin/${s.cohort.id_slug}/remove-student`)
+      .set(bearer(admin))
+      .send({ user_id_slug: removed.id_slug })
+      .expect(200);
+    await t.ds.query(`DELETE FROM users WHERE id = $1`, [deleted.id]);
+    // The school no longer knows these credentials; the badges their holders kept no longer pass.
+    for (const jwt of [removedJwt, deletedJwt]) {
+      const id = (JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as { id: string }).id.split('/').pop();
+      await t.http.get(`/api/certificates/verify/${id}`).expect(404);
+      expect(await thirdPartyCheck(jwt)).toBe('revoked');
+    }
+    expect(await thirdPartyCheck(keptJwt)).toBe('valid');
   });
 });

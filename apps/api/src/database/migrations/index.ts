@@ -23,6 +23,7 @@ import { ProjectSubmissions1764000002300 } from './1764000002300-project-submiss
 import { CertificateIssuing1764000002600 } from './1764000002600-certificate-issuing';
 import { AdmissionStates1764000002700 } from './1764000002700-admission-states';
 import { QuizSummaries1764000002800 } from './1764000002800-quiz-summaries';
+import { WithdrawnCredentials1764000002850 } from './1764000002850-withdrawn-credentials';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   CertificateIssuing1764000002600,
   AdmissionStates1764000002700,
   QuizSummaries1764000002800,
+  WithdrawnCredentials1764000002850,
 ];

@@ -269,11 +269,11 @@ export function saveSigningKey(q: Sql, kid: string, publicJwk: JWK, privateJwk: 
   ]);
 }
 
-/** What a credential's badge says: the verification's details, the certificate and the credential's status list bit. */
+/** What a credential's badge says: the verification's details, the holder's email (hashed in it), the certificate and the credential's status list bit. */
 export function badgeDetails(q: Sql, credentialId: string) {
-  return one<CredentialVerification & { certificate_id_slug: string; status_index: number }>(
+  return one<CredentialVerification & { certificate_id_slug: string; status_index: number; email: string }>(
     q,
-    `SELECT cr.credential_id, btrim(u.first_name || ' ' || u.last_name) AS holder_name, ce.title AS certificate_title,
+    `SELECT cr.credential_id, btrim(u.first_name || ' ' || u.last_name) AS holder_name, u.email, ce.title AS certificate_title,
             ce.id_slug AS certificate_id_slug, k.title AS cohort_title, cr.status_index,
             CASE WHEN cardinality(ce.provider) > 0 THEN ce.provider ELSE ARRAY[$2::text] END AS issuer,
             ${iso('cr.issued_at')} AS issued_at
@@ -287,9 +287,13 @@ export function badgeDetails(q: Sql, credentialId: string) {
   );
 }
 
-/** The status list bits of every revoked credential. */
+/** The status list bits of every revoked credential, and of every credential deleted with its certificate. */
 export async function revokedStatusIndexes(q: Sql): Promise<number[]> {
-  return (await rows<{ status_index: number }>(q, `SELECT status_index FROM certificate_credentials WHERE revoked_at IS NOT NULL`)).map(
-    (r) => r.status_index,
-  );
+  return (
+    await rows<{ status_index: number }>(
+      q,
+      `SELECT status_index FROM certificate_credentials WHERE revoked_at IS NOT NULL
+       UNION ALL SELECT status_index FROM withdrawn_credential_statuses`,
+    )
+  ).map((r) => r.status_index);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
@@ -21,6 +22,13 @@ export function encodeStatusList(setIndexes: readonly number[], minEntries = STA
   const bits = Buffer.alloc(entries / 8);
   for (const i of setIndexes) bits[i >> 3] |= 0x80 >> (i & 7);
   return `u${gzipSync(bits).toString('base64url')}`;
+}
+
+/** An Open Badges hashed identity: 'sha256$' and the hex SHA-256 of the (lower-cased) value followed by the salt. */
+export function hashedIdentity(value: string, salt: string): string {
+  return `sha256$${createHash('sha256')
+    .update(value.trim().toLowerCase() + salt)
+    .digest('hex')}`;
 }
 
 interface SigningKey {
@@ -90,9 +98,18 @@ export class OpenBadgesService {
     };
   }
 
-  private async sign(claims: Record<string, unknown>): Promise<string> {
+  /**
+   * Signs claims as a VC-JWT issued, and valid from, `validFrom`: the same claims always give the
+   * same token (Ed25519 signatures are deterministic), so a credential fetched twice is one file.
+   */
+  private async sign(claims: Record<string, unknown> & { validFrom: string }): Promise<string> {
     const { kid, privateKey } = await this.signingKey();
-    return new SignJWT(claims).setProtectedHeader({ alg: ALG, kid, typ: 'vc+jwt', cty: 'vc' }).setIssuedAt().sign(privateKey);
+    const at = Math.floor(Date.parse(claims.validFrom) / 1000);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: ALG, kid, typ: 'vc+jwt', cty: 'vc' })
+      .setIssuedAt(at)
+      .setNotBefore(at)
+      .sign(privateKey);
   }
 
   /** The credential as an OpenBadgeCredential VC-JWT (revoked ones too: the status list says so). */
@@ -110,6 +127,17 @@ export class OpenBadgesService {
       name: d.certificate_title,
       credentialSubject: {
         type: ['AchievementSubject'],
+        // Open Badges 3.0 asks for an id or an identifier of the recipient: their email, salted and
+        // hashed, so that whoever is given the address can match it and nobody can read it.
+        identifier: [
+          {
+            type: 'IdentityObject',
+            identityType: 'emailAddress',
+            hashed: true,
+            identityHash: hashedIdentity(d.email, d.credential_id),
+            salt: d.credential_id,
+          },
+        ],
         name: d.holder_name,
         achievement: {
           id: `${this.siteOrigin}/achievements/${d.certificate_id_slug}`,
