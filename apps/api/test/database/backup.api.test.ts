@@ -32,6 +32,11 @@ async function fingerprint(url: string) {
     }
     // The job queue's registry of live processes is not the school's state: a backup leaves it out.
     delete out['pgboss.instance'];
+    // Nor are the queue's own maintenance clocks (when it last ran its upkeep and cron): only its schema version counts.
+    if (out['pgboss.version'])
+      out['pgboss.version'] = (
+        await client.query(`SELECT count(*)::int AS rows, md5(string_agg(version::text, ',')) AS md5 FROM pgboss.version`)
+      ).rows[0];
     const sequences = (
       await client.query(`SELECT schemaname || '.' || sequencename AS name, last_value::text FROM pg_sequences ORDER BY 1`)
     ).rows;
