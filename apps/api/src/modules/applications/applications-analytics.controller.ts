@@ -1,4 +1,5 @@
-import { Controller, Header, Inject } from '@nestjs/common';
+import { Controller, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { type QueryOf, Route, RouteQuery } from '../../common/route.decorator';
 import { ApplicationsAnalyticsService } from './applications-analytics.service';
 
@@ -27,11 +28,13 @@ export class ApplicationsAnalyticsController {
     return this.analytics.timeToDecision(query);
   }
 
+  /** The CSV headers are set once the file is made, so a refusal stays a JSON answer. */
   @Route('applicationsAnalyticsDecisionsExport')
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="decisions.csv"')
-  @Header('Cache-Control', 'no-store')
-  decisionsCsv(@RouteQuery() query: QueryOf<'applicationsAnalyticsDecisionsExport'>) {
-    return this.analytics.decisionsCsv(query);
+  async decisionsCsv(@RouteQuery() query: QueryOf<'applicationsAnalyticsDecisionsExport'>, @Res({ passthrough: true }) res: Response) {
+    const csv = await this.analytics.decisionsCsv(query);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="decisions.csv"');
+    res.setHeader('Cache-Control', 'no-store');
+    return csv;
   }
 }
