@@ -44,22 +44,22 @@ export async function funnel(q: Sql, scope: AnalyticsScope): Promise<Omit<Applic
     q,
     `WITH apps AS MATERIALIZED (SELECT id, status FROM (${SELECTED}) s),
      moves AS MATERIALIZED (
-       SELECT t.application_id,
-              max(array_position($4::text[], t.to_status)) AS furthest,
-              array_agg(DISTINCT t.to_status) AS states
-         FROM application_transitions t JOIN apps ON apps.id = t.application_id
-        GROUP BY t.application_id),
+       SELECT t.application_id, t.to_status FROM application_transitions t JOIN apps ON apps.id = t.application_id),
+     furthest AS (SELECT max(array_position($4::text[], to_status)) AS stage FROM moves GROUP BY application_id),
+     along AS MATERIALIZED (SELECT stage, count(*)::int AS n FROM furthest WHERE stage IS NOT NULL GROUP BY stage),
+     aside AS (
+       SELECT to_status AS status, count(DISTINCT application_id)::int AS n
+         FROM moves WHERE NOT (to_status = ANY ($4::text[])) GROUP BY to_status),
      current AS (SELECT status, count(*)::int AS n FROM apps GROUP BY status),
      stages AS (SELECT s.status, s.n, array_position($4::text[], s.status) AS stage
-                  FROM unnest($5::text[]) WITH ORDINALITY AS s(status, n)),
-     reached AS (
-       SELECT st.status, count(m.application_id)::int AS n
-         FROM stages st
-         LEFT JOIN moves m ON CASE WHEN st.stage IS NOT NULL THEN m.furthest >= st.stage ELSE st.status = ANY (m.states) END
-        GROUP BY st.status)
+                  FROM unnest($5::text[]) WITH ORDINALITY AS s(status, n))
      SELECT (SELECT count(*)::int FROM apps) AS total,
-            json_agg(json_build_object('status', st.status, 'current', coalesce(c.n, 0), 'reached', r.n) ORDER BY st.n) AS data
-       FROM stages st JOIN reached r USING (status) LEFT JOIN current c USING (status)`,
+            json_agg(json_build_object(
+              'status', st.status, 'current', coalesce(c.n, 0),
+              'reached', CASE WHEN st.stage IS NOT NULL
+                              THEN (SELECT coalesce(sum(a.n), 0)::int FROM along a WHERE a.stage >= st.stage)
+                              ELSE coalesce(x.n, 0) END) ORDER BY st.n) AS data
+       FROM stages st LEFT JOIN aside x USING (status) LEFT JOIN current c USING (status)`,
     [...scopeParams(scope), ANALYTICS_PIPELINE_STAGES, APPLICATION_STATUSES],
   );
 }

@@ -3,6 +3,7 @@ import { initiatives, isApplicationOpen } from '@school/catalogue/data';
 import { ANALYTICS_UNKNOWN_INTAKE_MESSAGE, type ApplicationsAnalyticsQuery, DECISIONS_CSV_HEADER } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { toCsv } from '../../common/csv/csv';
+import type { Sql } from '../../common/sql/db';
 import { type AnalyticsScope, breakdowns, decisions, funnel, overTime, timeToDecision } from './applications-analytics.queries';
 
 /**
@@ -16,6 +17,26 @@ export function currentIntake(now: Date = new Date()): string {
     .filter((i) => Date.parse(i.opens_at) <= now.getTime())
     .sort((a, b) => Date.parse(b.opens_at) - Date.parse(a.opens_at));
   return (opened[0] ?? initiatives[0]).frontend_slug;
+}
+
+/** The decisions export of the selected applications as CSV text (formula-safe cells). */
+export async function decisionsCsvText(q: Sql, scope: AnalyticsScope): Promise<string> {
+  const found = await decisions(q, scope);
+  return toCsv(
+    DECISIONS_CSV_HEADER,
+    found.map((r) => [
+      r.full_name,
+      r.email,
+      r.course,
+      r.state,
+      r.status,
+      r.decision,
+      r.decision_date,
+      r.decided_at,
+      r.reason,
+      r.decided_by,
+    ]),
+  );
 }
 
 /** The programme managers' figures on one intake's applications; each is one SQL statement. */
@@ -52,22 +73,7 @@ export class ApplicationsAnalyticsService {
   }
 
   /** The decisions as CSV (formula-safe cells). */
-  async decisionsCsv(query: ApplicationsAnalyticsQuery): Promise<string> {
-    const found = await decisions(this.ds, this.scope(query));
-    return toCsv(
-      DECISIONS_CSV_HEADER,
-      found.map((r) => [
-        r.full_name,
-        r.email,
-        r.course,
-        r.state,
-        r.status,
-        r.decision,
-        r.decision_date,
-        r.decided_at,
-        r.reason,
-        r.decided_by,
-      ]),
-    );
+  decisionsCsv(query: ApplicationsAnalyticsQuery): Promise<string> {
+    return decisionsCsvText(this.ds, this.scope(query));
   }
 }
