@@ -8,7 +8,7 @@ import {
   overTime,
   timeToDecision,
 } from '../src/modules/applications/applications-analytics.queries';
-import { currentIntake, decisionsCsvText } from '../src/modules/applications/applications-analytics.service';
+import { currentIntake, decisionsCsvText, intakeOptions } from '../src/modules/applications/applications-analytics.service';
 import type { CeilingAnswer, CeilingRequest, Scenario, ScenarioContext } from './scenario';
 
 /** Applications of the intake the figures are measured on, and of an earlier intake beside them. */
@@ -149,7 +149,9 @@ function analyticsScenario(
 const json = (scope: AnalyticsScope, rest: object): CeilingAnswer => ({ status: 200, body: { scope, ...rest } });
 
 export const applicationsAnalyticsScenarios: Scenario[] = [
-  analyticsScenario('admissions funnel', 'applicationsAnalyticsFunnel', async (pool, scope) => json(scope, await funnel(pool, scope))),
+  analyticsScenario('admissions funnel', 'applicationsAnalyticsFunnel', async (pool, scope) =>
+    json(scope, { intakes: intakeOptions(), ...(await funnel(pool, scope)) }),
+  ),
   analyticsScenario('admissions over time', 'applicationsAnalyticsOverTime', async (pool, scope) =>
     json(scope, await overTime(pool, scope)),
   ),

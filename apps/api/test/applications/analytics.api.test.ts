@@ -152,6 +152,10 @@ describe('funnel', () => {
   it('counts the applications in each state now and how many reached each stage', async () => {
     const res = await get('applicationsAnalyticsFunnel').expect(200);
     expect(res.body.scope).toEqual({ intake: INTAKE, from: null, to: null });
+    expect(res.body.intakes).toEqual([
+      { value: INTAKE, label: 'Semiconductor Youth Development Programme 2027' },
+      { value: OTHER, label: 'Semiconductor Youth Development Programme 2025' },
+    ]);
     expect(res.body.total).toBe(5);
     expect(res.body.data).toEqual([
       { status: 'SUBMITTED', current: 1, reached: 5 },
@@ -235,24 +239,31 @@ describe('breakdowns', () => {
     expect(res.body.total).toBe(5);
     expect(res.body.data).toEqual({
       state: [
-        { value: 'PENANG', total: 2, share: 0.4, offered: 2, enrolled: 0 },
-        { value: 'SELANGOR', total: 2, share: 0.4, offered: 1, enrolled: 1 },
-        { value: 'JOHOR', total: 1, share: 0.2, offered: 0, enrolled: 0 },
+        { value: 'PENANG', label: 'Penang', total: 2, share: 0.4, offered: 2, enrolled: 0 },
+        { value: 'SELANGOR', label: 'Selangor', total: 2, share: 0.4, offered: 1, enrolled: 1 },
+        { value: 'JOHOR', label: 'Johor', total: 1, share: 0.2, offered: 0, enrolled: 0 },
       ],
       highest_qualification: [
-        { value: 'Degree', total: 3, share: 0.6, offered: 2, enrolled: 1 },
-        { value: 'Diploma', total: 1, share: 0.2, offered: 0, enrolled: 0 },
-        { value: "Master's & above", total: 1, share: 0.2, offered: 1, enrolled: 0 },
+        { value: 'Degree', label: 'Degree', total: 3, share: 0.6, offered: 2, enrolled: 1 },
+        { value: 'Diploma', label: 'Diploma', total: 1, share: 0.2, offered: 0, enrolled: 0 },
+        { value: "Master's & above", label: "Master's & above", total: 1, share: 0.2, offered: 1, enrolled: 0 },
       ],
       field_study: [
-        { value: 'Electrical & Electronic Engineering', total: 3, share: 0.6, offered: 2, enrolled: 1 },
-        { value: 'Computer Science', total: 1, share: 0.2, offered: 0, enrolled: 0 },
-        { value: 'Physics', total: 1, share: 0.2, offered: 1, enrolled: 0 },
+        {
+          value: 'Electrical & Electronic Engineering',
+          label: 'Electrical & Electronic Engineering',
+          total: 3,
+          share: 0.6,
+          offered: 2,
+          enrolled: 1,
+        },
+        { value: 'Computer Science', label: 'Computer Science', total: 1, share: 0.2, offered: 0, enrolled: 0 },
+        { value: 'Physics', label: 'Physics', total: 1, share: 0.2, offered: 1, enrolled: 0 },
       ],
       course: [
-        { value: 'Analog Design', total: 2, share: 0.4, offered: 0, enrolled: 0 },
-        { value: 'Digital Design', total: 2, share: 0.4, offered: 2, enrolled: 1 },
-        { value: 'Packaging', total: 1, share: 0.2, offered: 1, enrolled: 0 },
+        { value: 'Analog Design', label: 'Analog Design', total: 2, share: 0.4, offered: 0, enrolled: 0 },
+        { value: 'Digital Design', label: 'Digital Design', total: 2, share: 0.4, offered: 2, enrolled: 1 },
+        { value: 'Packaging', label: 'Packaging', total: 1, share: 0.2, offered: 1, enrolled: 0 },
       ],
     });
   });

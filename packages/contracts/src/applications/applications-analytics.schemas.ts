@@ -55,6 +55,8 @@ const ScopeSchema = z.object({ intake: z.string(), from: z.string().nullable(), 
  */
 export const ApplicationsFunnelResponseSchema = z.object({
   scope: ScopeSchema,
+  /** The programme's intakes (newest first), for choosing another. */
+  intakes: z.array(z.object({ value: z.string(), label: z.string() })),
   total: z.number().int(),
   data: z.array(z.object({ status: ApplicationStatusSchema, current: z.number().int(), reached: z.number().int() })),
 });
@@ -82,6 +84,8 @@ export type AnalyticsBreakdown = (typeof ANALYTICS_BREAKDOWNS)[number];
 export const BreakdownRowSchema = z.object({
   /** The stored answer (a Malaysian state's id, a qualification, a field of study, a course track). */
   value: z.string(),
+  /** The answer as the form shows it (a state's name). */
+  label: z.string(),
   total: z.number().int(),
   /** total / the applications selected, 0 to 1 (4 decimals). */
   share: z.number(),

@@ -9,7 +9,23 @@ import {
   type ApplicationsTimeToDecisionResponse,
   type BreakdownRow,
 } from '@school/contracts';
+import {
+  courseOptions,
+  fieldOfStudyOptions,
+  highestQualificationOptions,
+  type Option,
+  optionLabel,
+  stateOptions,
+} from '@school/catalogue/data';
 import { mustOne, rows, type Sql } from '../../common/sql/db';
+
+/** Each breakdown's answers as the application form shows them. */
+const BREAKDOWN_OPTIONS: Record<(typeof ANALYTICS_BREAKDOWNS)[number], readonly Option[]> = {
+  state: stateOptions,
+  highest_qualification: highestQualificationOptions,
+  field_study: fieldOfStudyOptions,
+  course: courseOptions,
+};
 
 /** Weeks and days are the school's: Malaysia's time. */
 const TZ = `'Asia/Kuala_Lumpur'`;
@@ -39,7 +55,7 @@ const weekOf = (ts: string) => `date_trunc('week', ${ts} AT TIME ZONE ${TZ})::da
  * main path is reached by every application whose transitions went to it or further along the path
  * (one that skipped a stage still passed it); any other state, by every application that moved there.
  */
-export async function funnel(q: Sql, scope: AnalyticsScope): Promise<Omit<ApplicationsFunnelResponse, 'scope'>> {
+export async function funnel(q: Sql, scope: AnalyticsScope): Promise<Omit<ApplicationsFunnelResponse, 'scope' | 'intakes'>> {
   return mustOne(
     q,
     `WITH apps AS MATERIALIZED (SELECT id, status FROM (${SELECTED}) s),
@@ -95,7 +111,7 @@ export async function overTime(q: Sql, scope: AnalyticsScope): Promise<Omit<Appl
  * are enrolled; most first, then by value.
  */
 export async function breakdowns(q: Sql, scope: AnalyticsScope): Promise<Omit<ApplicationsBreakdownsResponse, 'scope'>> {
-  const found = await rows<BreakdownRow & { dimension: (typeof ANALYTICS_BREAKDOWNS)[number]; all: number }>(
+  const found = await rows<Omit<BreakdownRow, 'label'> & { dimension: (typeof ANALYTICS_BREAKDOWNS)[number]; all: number }>(
     q,
     `WITH apps AS MATERIALIZED (
        SELECT s.state, s.highest_qualification, s.field_study, s.course, s.status,
@@ -121,7 +137,7 @@ export async function breakdowns(q: Sql, scope: AnalyticsScope): Promise<Omit<Ap
   );
   const data = Object.fromEntries(ANALYTICS_BREAKDOWNS.map((d) => [d, [] as BreakdownRow[]])) as ApplicationsBreakdownsResponse['data'];
   for (const { dimension, value, total, share, offered, enrolled } of found)
-    data[dimension].push({ value, total, share, offered, enrolled });
+    data[dimension].push({ value, label: optionLabel(BREAKDOWN_OPTIONS[dimension], value), total, share, offered, enrolled });
   return { total: found[0]?.all ?? 0, data };
 }
 

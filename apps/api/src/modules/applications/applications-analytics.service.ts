@@ -19,6 +19,13 @@ export function currentIntake(now: Date = new Date()): string {
   return (opened[0] ?? initiatives[0]).frontend_slug;
 }
 
+/** The programme's intakes, newest first, as the overview offers them. */
+export function intakeOptions() {
+  return [...initiatives]
+    .sort((a, b) => Date.parse(b.opens_at) - Date.parse(a.opens_at))
+    .map((i) => ({ value: i.frontend_slug, label: i.title }));
+}
+
 /** The decisions export of the selected applications as CSV text (formula-safe cells). */
 export async function decisionsCsvText(q: Sql, scope: AnalyticsScope): Promise<string> {
   const found = await decisions(q, scope);
@@ -54,7 +61,7 @@ export class ApplicationsAnalyticsService {
 
   async funnel(query: ApplicationsAnalyticsQuery) {
     const scope = this.scope(query);
-    return { scope, ...(await funnel(this.ds, scope)) };
+    return { scope, intakes: intakeOptions(), ...(await funnel(this.ds, scope)) };
   }
 
   async overTime(query: ApplicationsAnalyticsQuery) {
