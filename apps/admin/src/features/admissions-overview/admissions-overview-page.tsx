@@ -86,7 +86,7 @@ function Funnel({ funnel }: { funnel: ApplicationsFunnelResponse }) {
   return (
     <Section
       title="Funnel"
-      note={`${funnel.total} applications. Reached counts every application that got to a stage or further along the pipeline; for the other states, every application that moved there.`}
+      note={`${funnel.total} ${funnel.total === 1 ? 'application' : 'applications'}. Reached counts every application that got to a stage or further along the pipeline; for the other states, every application that moved there.`}
     >
       <ListTable columns={columns} rows={funnel.data} rowKey={(r) => r.status} />
     </Section>
