@@ -19,12 +19,18 @@ export const ANALYTICS_INVALID_DATE_MESSAGE = 'Use a date as YYYY-MM-DD';
 export const ANALYTICS_DATE_ORDER_MESSAGE = 'The start date must not be after the end date';
 export const ANALYTICS_UNKNOWN_INTAKE_MESSAGE = 'Unknown intake';
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ANALYTICS_INVALID_DATE_MESSAGE })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: ANALYTICS_INVALID_DATE_MESSAGE,
-  });
+/** A calendar day as YYYY-MM-DD that exists (no 30 February). */
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const day = z.string().refine(
+  (v) => {
+    try {
+      return isDay(v);
+    } catch {
+      return false;
+    }
+  },
+  { error: ANALYTICS_INVALID_DATE_MESSAGE },
+);
 
 /**
  * Which applications a figure counts: one intake (the initiative's frontend_slug; the current intake
