@@ -1,4 +1,5 @@
 import { adminScenarios } from './admin.scenarios';
+import { applicationsAnalyticsScenarios } from './applications-analytics.scenarios';
 import { learningScenarios } from './learning.scenarios';
 import { quizScenarios } from './quiz.scenarios';
 import type { Scenario } from './scenario';
@@ -6,4 +7,4 @@ import type { Scenario } from './scenario';
 export type { BenchRequest, CeilingAnswer, CeilingRequest, Scenario, ScenarioContext, SimulatedServer } from './scenario';
 
 /** Every scenario `pnpm bench:api` runs, in order. Add a module's scenarios here. */
-export const scenarios: Scenario[] = [...learningScenarios, ...adminScenarios, ...quizScenarios];
+export const scenarios: Scenario[] = [...learningScenarios, ...adminScenarios, ...quizScenarios, ...applicationsAnalyticsScenarios];

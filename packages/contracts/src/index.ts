@@ -13,6 +13,8 @@ export * from './forms/forms.schemas';
 export * from './forms/forms.routes';
 export * from './applications/applications.schemas';
 export * from './applications/applications.routes';
+export * from './applications/applications-analytics.schemas';
+export * from './applications/applications-analytics.routes';
 export * from './learning/learning.schemas';
 export * from './learning/learning.routes';
 export * from './quizzes/quizzes.schemas';

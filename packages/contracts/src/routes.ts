@@ -1,4 +1,5 @@
 import { programmeRoutes } from './applications/applications.routes';
+import { applicationsAnalyticsRoutes } from './applications/applications-analytics.routes';
 import { authRoutes } from './auth/auth.routes';
 import { certificatesRoutes } from './certificates/certificates.routes';
 import { cohortsRoutes } from './cohorts/cohorts.routes';
@@ -27,6 +28,7 @@ export const routes = {
   ...authRoutes,
   ...formsRoutes,
   ...programmeRoutes,
+  ...applicationsAnalyticsRoutes,
   ...learningRoutes,
   ...notificationsRoutes,
   ...quizzesRoutes,

@@ -2,6 +2,7 @@ import { AdminLayout, AppProviders, ErrorView, RequireAuth, sidebarIcons, Standa
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
+import { AdmissionsOverviewPage } from '../features/admissions-overview/admissions-overview-page';
 import { ApplicationsPage } from '../features/applications/applications-page';
 import { AddCertificatesPage } from '../features/certificates/add-certificates-page';
 import { AddStudentPage } from '../features/cohorts/add-student-page';
@@ -124,6 +125,7 @@ export function App() {
                     <Route path={paths.settings} element={<SettingsPage />} />
                     <Route path={paths.certifications} element={<CertificationsPage />} />
                     <Route path={paths.applications} element={<ApplicationsPage />} />
+                    <Route path={paths.admissionsOverview} element={<AdmissionsOverviewPage />} />
                     <Route path={paths.mailbox} element={<MailboxPage />} />
                     <Route path={paths.failedJobs} element={<FailedJobsPage />} />
                     <Route path={paths.grading} element={<GradingHomePage />} />

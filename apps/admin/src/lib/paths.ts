@@ -14,6 +14,7 @@ export const paths = {
   settings: '/admin/settings',
   certifications: '/admin/certifications',
   applications: '/admin/applications',
+  admissionsOverview: '/admin/applications/overview',
   mailbox: '/admin/mailbox',
   failedJobs: '/admin/jobs/failed',
   createCourse: '/admin/create/course',

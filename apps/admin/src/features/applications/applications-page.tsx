@@ -1,11 +1,12 @@
 import type { ApplicationListItem, FormSubmission } from '@school/contracts';
-import { Button, formatDateTime, Tabs, useSession } from '@school/ui';
+import { Button, ButtonLink, formatDateTime, Tabs, useSession } from '@school/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
 import { ListTable, type Column } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
+import { paths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { exportApplications } from './api/export-applications';
@@ -120,7 +121,15 @@ export function ApplicationsPage() {
   const tab = Math.max(0, TABS.indexOf(params.get('tab') as (typeof TABS)[number]));
   return (
     <div className="ui-page ui-stack ui-stack--loose">
-      <PageHeader title="Applications" subtitle="Youth programme applications and messages from the public site." />
+      <PageHeader
+        title="Applications"
+        subtitle="Youth programme applications and messages from the public site."
+        actions={
+          <ButtonLink to={paths.admissionsOverview} variant="secondary">
+            Admissions overview
+          </ButtonLink>
+        }
+      />
       <Tabs
         label="Kind of submission"
         active={tab}

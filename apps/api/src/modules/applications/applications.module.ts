@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ApplicationsAnalyticsController } from './applications-analytics.controller';
+import { ApplicationsAnalyticsService } from './applications-analytics.service';
 import { ApplicationsController } from './applications.controller';
 import { ApplicationsService } from './applications.service';
 import { UploadSweeper } from './upload-sweeper';
 
 @Module({
-  controllers: [ApplicationsController],
-  providers: [ApplicationsService, UploadSweeper],
+  controllers: [ApplicationsController, ApplicationsAnalyticsController],
+  providers: [ApplicationsService, UploadSweeper, ApplicationsAnalyticsService],
 })
 export class ApplicationsModule {}

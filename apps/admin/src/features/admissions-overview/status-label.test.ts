@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { days, percent, statusLabel } from './status-label';
+
+describe('figures as text', () => {
+  it('writes states, shares and days as people read them', () => {
+    expect(statusLabel('OFFER_EXPIRED')).toBe('Offer expired');
+    expect(statusLabel('IN_REVIEW')).toBe('In review');
+    expect(percent(0.4)).toBe('40%');
+    expect(percent(0.1234)).toBe('12.3%');
+    expect(days(5.55)).toBe('5.6 days');
+    expect(days(1)).toBe('1 day');
+    expect(days(null)).toBe('–');
+  });
+});
