@@ -13,6 +13,8 @@ export * from './forms/forms.schemas';
 export * from './forms/forms.routes';
 export * from './applications/applications.schemas';
 export * from './applications/applications.routes';
+export * from './admissions/admissions.schemas';
+export * from './admissions/admissions.routes';
 export * from './learning/learning.schemas';
 export * from './learning/learning.routes';
 export * from './quizzes/quizzes.schemas';

@@ -1,3 +1,4 @@
+import { admissionsRoutes } from './admissions/admissions.routes';
 import { programmeRoutes } from './applications/applications.routes';
 import { authRoutes } from './auth/auth.routes';
 import { certificatesRoutes } from './certificates/certificates.routes';
@@ -27,6 +28,7 @@ export const routes = {
   ...authRoutes,
   ...formsRoutes,
   ...programmeRoutes,
+  ...admissionsRoutes,
   ...learningRoutes,
   ...notificationsRoutes,
   ...quizzesRoutes,
