@@ -24,7 +24,6 @@ export class Admissions1764000002701 implements MigrationInterface {
         'can_participate', can_participate,
         'malaysian_citizen', is_citizen)
        WHERE eligibility IS NULL`);
-    await q.query(`CREATE INDEX programme_applications_created_idx ON programme_applications (created_date)`);
     await q.query(
       `CREATE INDEX programme_applications_decided_idx ON programme_applications (intake, decided_at) WHERE decided_at IS NOT NULL`,
     );
@@ -106,7 +105,6 @@ export class Admissions1764000002701 implements MigrationInterface {
     await q.query(
       `DROP TABLE application_views, application_tokens, application_offers, application_scores, admission_rubrics, application_reviewers`,
     );
-    await q.query(`DROP INDEX programme_applications_created_idx`);
     await q.query(`DROP INDEX programme_applications_decided_idx`);
     await q.query(`ALTER TABLE programme_applications DROP COLUMN screening_reason`);
   }
