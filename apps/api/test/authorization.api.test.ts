@@ -4,8 +4,8 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '
 
 /**
  * Deny by default, proven over every route of the contracts' table: signed-out callers get 401
- * on every non-public route, students and instructors get 403 on every admin route, and an
- * admin reaches every route (a route the API lacks answers Nest's "Cannot GET" 404 and fails here).
+ * on every non-public route, students and instructors get 403 on every admin route, students get
+ * 403 on every staff route (admissions reviewers: ADMIN or INSTRUCTOR), and an admin reaches every route (a route the API lacks answers Nest's "Cannot GET" 404 and fails here).
  */
 const table = Object.entries(routes as Record<string, RouteDef>);
 const UNKNOWN_ID = '0123456789abcdef0123456789abcdef';
@@ -41,6 +41,17 @@ describe.each(table)('%s', (_name, route) => {
     it.each(['STUDENT', 'INSTRUCTOR'] as const)('answers 403 to a %s', async (role) => {
       const res = await call(route, users[role]);
       expect(res.status).toBe(403);
+    });
+  }
+  if (route.auth === 'staff') {
+    it('answers 403 to a STUDENT', async () => {
+      const res = await call(route, users.STUDENT);
+      expect(res.status).toBe(403);
+    });
+    it('is served to an INSTRUCTOR', async () => {
+      const res = await call(route, users.INSTRUCTOR);
+      expect(isMissingRoute(res.body), `${route.method} ${route.path} is not served`).toBe(false);
+      expect([401, 403]).not.toContain(res.status);
     });
   }
   it('is served to an admin', async () => {

@@ -91,6 +91,9 @@ describe('route table', () => {
     expect(publicNames).toEqual(
       [
         'apiDocs',
+        'applicantAcceptOffer',
+        'applicantDeclineOffer',
+        'applicantStatus',
         'contactForm',
         'credentialBadge',
         'credentialBadgeJson',

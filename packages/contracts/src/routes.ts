@@ -1,3 +1,4 @@
+import { admissionsRoutes } from './admissions/admissions.routes';
 import { programmeRoutes } from './applications/applications.routes';
 import { applicationsAnalyticsRoutes } from './applications/applications-analytics.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -29,6 +30,7 @@ export const routes = {
   ...formsRoutes,
   ...programmeRoutes,
   ...applicationsAnalyticsRoutes,
+  ...admissionsRoutes,
   ...learningRoutes,
   ...notificationsRoutes,
   ...quizzesRoutes,

@@ -13,6 +13,9 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
 /** Staff roles that may use the admin console's calls. */
 export const AdminOnly = () => Roles('ADMIN');
 
+/** Staff (admins and instructors): the calls of reviewers, who see only what is theirs. */
+export const StaffOnly = () => Roles('ADMIN', 'INSTRUCTOR');
+
 /** The signed-in user, as carried by the access token. */
 export interface AuthUser {
   id: string;

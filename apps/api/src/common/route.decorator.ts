@@ -12,7 +12,7 @@ import {
 } from '@nestjs/common';
 import { type HttpMethod, type RouteDef, type RouteName, type Routes, routes } from '@school/contracts';
 import type { z } from 'zod';
-import { AdminOnly, Public } from './auth.decorators';
+import { AdminOnly, Public, StaffOnly } from './auth.decorators';
 import { ZodPipe } from './zod.pipe';
 
 /** Metadata key holding the name of the route table entry a handler serves. */
@@ -45,7 +45,7 @@ export function serverPathPattern(path: string): RegExp {
 
 /**
  * Serves a handler as the named entry of the contracts' route table: its method and path, its
- * access (public, any signed-in user, or admins only) and its success status all come from the
+ * access (public, any signed-in user, staff, or admins only) and its success status all come from the
  * table. `@RouteParams()`, `@RouteQuery()` and `@RouteBody()` give the handler the request's
  * parts validated with the entry's schemas. The body limit is applied in create-app.ts (body
  * parsers run before routing) and the OpenAPI document is built from the same table.
@@ -59,6 +59,7 @@ export function Route(name: RouteName): MethodDecorator {
   ];
   if (route.auth === 'public') decorators.push(Public());
   if (route.auth === 'admin') decorators.push(AdminOnly());
+  if (route.auth === 'staff') decorators.push(StaffOnly());
   return applyDecorators(...decorators);
 }
 

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RouteAuth = 'public' | 'user' | 'admin';
+/** Who may call: anyone, any signed-in user, staff (ADMIN or INSTRUCTOR) or admins only. */
+export type RouteAuth = 'public' | 'user' | 'staff' | 'admin';
 
 export interface RouteDef {
   method: HttpMethod;

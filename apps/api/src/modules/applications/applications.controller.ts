@@ -2,6 +2,7 @@ import { Body, ConflictException, Controller, Header, Inject, Req, UseIntercepto
 import { APPLICATIONS_CLOSED_MESSAGE } from '@school/catalogue/data';
 import type { ProgrammeApplication, ProgrammeApplicationResponse, UploadResponse } from '@school/contracts';
 import type { Request } from 'express';
+import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type ParamsOf, type QueryOf, Route, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { ZodPipe } from '../../common/zod.pipe';
 import { PUBLIC_FORM_LIMITS, PublicFormLimit } from '../../common/public-forms/public-form-limit.guard';
@@ -60,7 +61,7 @@ export class ApplicationsController {
   }
 
   @Route('adminApplicationDetail')
-  async detail(@RouteParams() params: ParamsOf<'adminApplicationDetail'>) {
-    return { data: await this.applications.detail(params.applicationId) };
+  async detail(@CurrentUser() me: AuthUser, @RouteParams() params: ParamsOf<'adminApplicationDetail'>) {
+    return { data: await this.applications.detail(params.applicationId, me.id) };
   }
 }

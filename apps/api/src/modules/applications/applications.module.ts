@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdmissionsModule } from '../admissions';
 import { ApplicationsAnalyticsController } from './applications-analytics.controller';
 import { ApplicationsAnalyticsService } from './applications-analytics.service';
 import { ApplicationsController } from './applications.controller';
@@ -6,6 +7,7 @@ import { ApplicationsService } from './applications.service';
 import { UploadSweeper } from './upload-sweeper';
 
 @Module({
+  imports: [AdmissionsModule],
   controllers: [ApplicationsController, ApplicationsAnalyticsController],
   providers: [ApplicationsService, UploadSweeper, ApplicationsAnalyticsService],
 })

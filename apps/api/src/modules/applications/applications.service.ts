@@ -11,6 +11,7 @@ import {
 import { DataSource } from 'typeorm';
 import { likePattern, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
 import { StorageService } from '../../platform/storage/storage.service';
+import { AdmissionsService } from '../admissions';
 import { toCsv } from '../../common/csv/csv';
 import { applicationDetail, exportApplications, hasApplied, listApplications, recordSubmitted, storedFileId } from './applications.queries';
 import { screen } from './screening';
@@ -82,6 +83,7 @@ export class ApplicationsService {
   constructor(
     @Inject(DataSource) private readonly ds: DataSource,
     @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(AdmissionsService) private readonly admissions: AdmissionsService,
   ) {}
 
   /** The stored file an uploaded-file URL points to; '' or absent means no file. */
@@ -150,6 +152,8 @@ export class ApplicationsService {
       // Nothing inserted: the unique index (intake, lower(email)) already holds this applicant.
       if (!result.raw[0]) throw alreadyApplied();
       await recordSubmitted(m, result.raw[0].id);
+      // The confirmation with the applicant's private status link, sent only if the application is stored.
+      await this.admissions.submitted(m, String(result.raw[0].id));
       return result.raw[0].id_slug as string;
     });
   }
@@ -166,9 +170,10 @@ export class ApplicationsService {
   }
 
   /** Every field, with short-lived download links for the uploaded files. */
-  async detail(idSlug: string): Promise<Application> {
+  async detail(idSlug: string, viewerId: string): Promise<Application> {
     const row = await applicationDetail(this.ds, idSlug);
     if (!row) throw new NotFoundException('Application not found');
+    await this.admissions.recordView(idSlug, viewerId, 'adminApplicationDetail');
     const { resume_slug, transcript_slug, created_date, ...fields } = row;
     return {
       ...fields,

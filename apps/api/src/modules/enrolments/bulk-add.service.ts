@@ -130,6 +130,15 @@ export class BulkAddService {
     });
   }
 
+  /**
+   * The bulk add inside the caller's transaction (admissions enrols an accepted applicant with the
+   * change of their application): an existing student account is enrolled and told, an email
+   * without an account is queued and invited to create it.
+   */
+  addWithin(m: EntityManager, cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
+    return this.write(m, cohortIdSlug, students);
+  }
+
   private write(m: EntityManager, cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
     // Each new enrolment's notice and each new invitation is queued with it: a rolled-back add sends nothing.
     return bulkAdd(

@@ -9,5 +9,6 @@ import { StudentsService } from './students.service';
 @Module({
   controllers: [EnrolmentsController, StudentsController, InvitationsController],
   providers: [EnrolmentsService, BulkAddService, StudentsService, InvitationsService],
+  exports: [BulkAddService],
 })
 export class EnrolmentsModule {}

@@ -10,6 +10,19 @@ import { EmailChangeConfirm, emailChangeConfirmStrings } from './email-change-co
 import { EmailChangeNotice, emailChangeNoticeStrings } from './email-change-notice';
 import { EmailChangeUndone, emailChangeUndoneStrings } from './email-change-undone';
 import { PasswordReset, passwordResetStrings } from './password-reset';
+import { AdmissionReceived, type AdmissionReceivedProps, admissionReceivedStrings } from './admission-received';
+import {
+  type AdmissionDecisionProps,
+  AdmissionOffer,
+  type AdmissionOfferProps,
+  admissionOfferStrings,
+  AdmissionRejected,
+  admissionRejectedStrings,
+  AdmissionShortlisted,
+  admissionShortlistedStrings,
+  AdmissionWaitlisted,
+  admissionWaitlistedStrings,
+} from './admission-decision';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
 export const templates = {
@@ -52,6 +65,26 @@ export const templates = {
   'grade-released': {
     subject: (p: GradeReleasedProps) => gradeReleasedStrings.subject(p.itemTitle),
     component: GradeReleased,
+  },
+  'admission-received': {
+    subject: (p: AdmissionReceivedProps) => admissionReceivedStrings.subject(p.programme),
+    component: AdmissionReceived,
+  },
+  'admission-shortlisted': {
+    subject: (p: AdmissionDecisionProps) => admissionShortlistedStrings.subject(p.programme),
+    component: AdmissionShortlisted,
+  },
+  'admission-offer': {
+    subject: (p: AdmissionOfferProps) => admissionOfferStrings.subject(p.programme),
+    component: AdmissionOffer,
+  },
+  'admission-waitlisted': {
+    subject: (p: AdmissionDecisionProps) => admissionWaitlistedStrings.subject(p.programme),
+    component: AdmissionWaitlisted,
+  },
+  'admission-rejected': {
+    subject: (p: AdmissionDecisionProps) => admissionRejectedStrings.subject(p.programme),
+    component: AdmissionRejected,
   },
 } as const;
 

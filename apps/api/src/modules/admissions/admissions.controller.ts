@@ -1,0 +1,148 @@
+import { Controller, Header, Inject } from '@nestjs/common';
+import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
+import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { AdmissionsService } from './admissions.service';
+
+/** Admissions: the admins' pipeline, the reviewers' queue and scores, the applicant's private link. */
+@Controller()
+export class AdmissionsController {
+  constructor(@Inject(AdmissionsService) private readonly admissions: AdmissionsService) {}
+
+  @Route('admissionsList')
+  list(@RouteQuery() q: QueryOf<'admissionsList'>) {
+    return this.admissions.list(q);
+  }
+
+  @Route('admissionsDetail')
+  async detail(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'admissionsDetail'>) {
+    return { data: await this.admissions.detail(me, p.applicationId) };
+  }
+
+  @Route('admissionsTimeline')
+  timeline(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'admissionsTimeline'>) {
+    return this.admissions.timeline(me, p.applicationId);
+  }
+
+  @Route('admissionsViews')
+  views(@RouteParams() p: ParamsOf<'admissionsViews'>) {
+    return this.admissions.views(p.applicationId);
+  }
+
+  @Route('admissionsConfirmScreening')
+  screen(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsConfirmScreening'>,
+    @RouteBody() b: BodyOf<'admissionsConfirmScreening'>,
+  ) {
+    return this.admissions.confirmScreening(me, p.applicationId, b);
+  }
+
+  @Route('admissionsStaff')
+  staff(@RouteQuery() q: QueryOf<'admissionsStaff'>) {
+    return this.admissions.staff(q.search_query);
+  }
+
+  @Route('admissionsAssignReviewers')
+  assign(@CurrentUser() me: AuthUser, @RouteBody() b: BodyOf<'admissionsAssignReviewers'>) {
+    return this.admissions.assignReviewers(me, b.application_ids, b.reviewer_ids);
+  }
+
+  @Route('admissionsUnassignReviewer')
+  unassign(@RouteParams() p: ParamsOf<'admissionsUnassignReviewer'>, @RouteBody() b: BodyOf<'admissionsUnassignReviewer'>) {
+    return this.admissions.unassignReviewer(p.applicationId, b.reviewer_id);
+  }
+
+  @Route('admissionsRubric')
+  rubric(@RouteParams() p: ParamsOf<'admissionsRubric'>) {
+    return this.admissions.rubric(p.intake);
+  }
+
+  @Route('admissionsUpdateRubric')
+  updateRubric(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsUpdateRubric'>,
+    @RouteBody() b: BodyOf<'admissionsUpdateRubric'>,
+  ) {
+    return this.admissions.updateRubric(me, p.intake, b);
+  }
+
+  @Route('admissionsReviewQueue')
+  queue(@CurrentUser() me: AuthUser, @RouteQuery() q: QueryOf<'admissionsReviewQueue'>) {
+    return this.admissions.reviewQueue(me, q);
+  }
+
+  @Route('admissionsMyScore')
+  myScore(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'admissionsMyScore'>) {
+    return this.admissions.myScore(me, p.applicationId);
+  }
+
+  @Route('admissionsSubmitScore')
+  submitScore(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsSubmitScore'>,
+    @RouteBody() b: BodyOf<'admissionsSubmitScore'>,
+  ) {
+    return this.admissions.submitScore(me, p.applicationId, b);
+  }
+
+  @Route('admissionsRanking')
+  ranking(@RouteParams() p: ParamsOf<'admissionsRanking'>, @RouteQuery() q: QueryOf<'admissionsRanking'>) {
+    return this.admissions.ranking(p.intake, q.status);
+  }
+
+  @Route('admissionsDecide')
+  decide(@CurrentUser() me: AuthUser, @RouteBody() b: BodyOf<'admissionsDecide'>) {
+    return this.admissions.decide(me, b);
+  }
+
+  @Route('admissionsOfferCohorts')
+  cohorts() {
+    return this.admissions.offerCohorts();
+  }
+
+  @Route('admissionsDecisionsExport')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Content-Disposition', 'attachment; filename="admission-decisions.csv"')
+  @Header('Cache-Control', 'no-store')
+  exportDecisions(@RouteQuery() q: QueryOf<'admissionsDecisionsExport'>) {
+    return this.admissions.exportDecisions(q.intake);
+  }
+
+  @Route('admissionsFunnel')
+  funnel(@RouteQuery() q: QueryOf<'admissionsFunnel'>) {
+    return this.admissions.funnel(q.intake);
+  }
+
+  @Route('admissionsOverTime')
+  overTime(@RouteQuery() q: QueryOf<'admissionsOverTime'>) {
+    return this.admissions.overTime(q.intake, q.weeks);
+  }
+
+  @Route('admissionsBreakdown')
+  breakdown(@RouteQuery() q: QueryOf<'admissionsBreakdown'>) {
+    return this.admissions.breakdown(q.intake, q.dimension);
+  }
+
+  @Route('admissionsTimeToDecision')
+  timeToDecision(@RouteQuery() q: QueryOf<'admissionsTimeToDecision'>) {
+    return this.admissions.timeToDecision(q.intake);
+  }
+
+  @Route('applicantStatus')
+  @Header('Cache-Control', 'no-store')
+  async status(@RouteParams() p: ParamsOf<'applicantStatus'>, @RouteBody() b: BodyOf<'applicantStatus'>) {
+    return { data: await this.admissions.applicantStatus(p.applicationId, b.token) };
+  }
+
+  @Route('applicantAcceptOffer')
+  @Header('Cache-Control', 'no-store')
+  accept(@RouteParams() p: ParamsOf<'applicantAcceptOffer'>, @RouteBody() b: BodyOf<'applicantAcceptOffer'>) {
+    return this.admissions.accept(p.applicationId, b.token);
+  }
+
+  @Route('applicantDeclineOffer')
+  @Header('Cache-Control', 'no-store')
+  decline(@RouteParams() p: ParamsOf<'applicantDeclineOffer'>, @RouteBody() b: BodyOf<'applicantDeclineOffer'>) {
+    return this.admissions.decline(p.applicationId, b.token);
+  }
+}

@@ -1,0 +1,592 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  ADMISSION_DECISIONS,
+  type AdmissionCriterion,
+  type AdmissionDetail,
+  type AdmissionListQuery,
+  type AdmissionListResponse,
+  APPLICATION_LINK_INVALID_MESSAGE,
+  type ApplicantStatus,
+  type ApplicationStatus,
+  BLIND_FIELDS,
+  type BlindField,
+  canMove,
+  type ConfirmScreening,
+  type Decide,
+  type DecideResponse,
+  DISAGREEMENT_THRESHOLD,
+  illegalTransitionMessage,
+  type MyScoreResponse,
+  OFFER_ACCEPTED_ENROLLED_MESSAGE,
+  OFFER_ACCEPTED_SETUP_MESSAGE,
+  OFFER_NOT_OPEN_MESSAGE,
+  type ReviewQueueQuery,
+  type ReviewScore,
+  type Rubric,
+} from '@school/contracts';
+import { getInitiative } from '@school/catalogue/data';
+import type { Job } from 'pg-boss';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AuthUser } from '../../common/auth.decorators';
+import { toCsv } from '../../common/csv/csv';
+import { likePattern, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
+import { tokenHash } from '../../common/token-hash';
+import { AppConfig } from '../../config/app-config';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { MailService } from '../../platform/mail/mail.service';
+import { StorageService } from '../../platform/storage/storage.service';
+import { BulkAddService } from '../enrolments';
+import * as sql from './admissions.queries';
+
+export const ADMISSION_MAIL_JOB = 'admission-mail';
+export const OFFER_EXPIRY_JOB = 'admission-offer-expiry';
+export const PROMOTE_WAITLISTED_JOB = 'admission-promote-waitlisted';
+/** Every 15 minutes: an offer expires at most a quarter of an hour after its accept-by date. */
+export const OFFER_EXPIRY_CRON = '*/15 * * * *';
+
+/** The template of each message an application's state sends (SCREENED, IN_REVIEW... send none). */
+const STATUS_TEMPLATES = {
+  SUBMITTED: 'admission-received',
+  SHORTLISTED: 'admission-shortlisted',
+  OFFERED: 'admission-offer',
+  WAITLISTED: 'admission-waitlisted',
+  REJECTED: 'admission-rejected',
+} as const;
+type MailedStatus = keyof typeof STATUS_TEMPLATES;
+
+/** A message about an application: the job draws a fresh private-link token, stores its hash and mails the link. */
+export interface AdmissionMailJob {
+  application_id: string;
+  status: MailedStatus;
+  /** One message per (status, sequence): a second offer after a waitlist is mailed again. */
+  seq: string;
+}
+
+const NOT_FOUND = 'Application not found';
+const notFound = () => new NotFoundException(NOT_FOUND);
+const linkNotFound = () => new NotFoundException(APPLICATION_LINK_INVALID_MESSAGE);
+export const NOT_ASSIGNED_MESSAGE = 'This application is not assigned to you.';
+export const SCREEN_FIRST_MESSAGE = 'Confirm the screening of every application before assigning reviewers.';
+export const NOT_ELIGIBLE_MESSAGE = 'An application screened as not eligible is not reviewed.';
+export const NO_RUBRIC_MESSAGE = 'This intake has no rubric yet: an admin defines it before reviewers score.';
+export const RUBRIC_FIXED_MESSAGE = 'Reviewers have scored this intake: its criteria and weights can no longer change (their texts can).';
+export const SCORING_CLOSED_MESSAGE = 'Scoring is closed for this application.';
+export const SCORE_EVERY_CRITERION_MESSAGE = 'Score every criterion of the rubric, and only those';
+export const STAFF_ACCOUNT_MESSAGE = 'The email of this application belongs to a staff account. Please contact the school.';
+export const ACCEPT_BY_PAST_MESSAGE = 'The accept-by date must be in the future';
+export const COHORT_CLOSED_MESSAGE = 'Choose a cohort whose access has not ended';
+
+const mailDate = (d: Date | string) =>
+  new Date(d).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The weighted mean (1-5) of a review's levels under the rubric's weights. */
+export function weightedScore(criteria: AdmissionCriterion[], scores: Record<string, number>): number {
+  const total = criteria.reduce((n, c) => n + c.weight, 0);
+  return Math.round((criteria.reduce((n, c) => n + c.weight * scores[c.id], 0) / total) * 10_000) / 10_000;
+}
+
+const ORDER = { created_date: 'created_date', full_name: 'full_name', status: 'status', score: 'score' } as const;
+
+/**
+ * Admissions: the state machine of programme applications (every move checked here and recorded
+ * with its change in one transaction), screening, reviewers and blind review, the rubric and
+ * scores, ranking, decisions with their mail, the applicant's private link (accept, decline),
+ * offer expiry and promotion from the waiting list, the audit log of views and the analytics.
+ */
+@Injectable()
+export class AdmissionsService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(AppConfig) config: AppConfig,
+    @Inject(JobsService) private readonly jobs: JobsService,
+    @Inject(MailService) private readonly mail: MailService,
+    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(BulkAddService) private readonly enrol: BulkAddService,
+  ) {
+    const mailRetry = {
+      retryLimit: config.MAIL_RETRY_LIMIT,
+      retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      retryDelayMax: 6 * 3600,
+    };
+    jobs.define<AdmissionMailJob>({ name: ADMISSION_MAIL_JOB, queue: mailRetry, handler: (data, job) => this.sendMail(data, job) });
+    jobs.define({
+      name: OFFER_EXPIRY_JOB,
+      cron: OFFER_EXPIRY_CRON,
+      queue: { retryLimit: 2, retryDelay: 60 },
+      handler: () => this.expireOffers(),
+    });
+    jobs.define<{ application_id: string }>({
+      name: PROMOTE_WAITLISTED_JOB,
+      queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+      handler: (data) => this.promoteNext(data.application_id),
+    });
+  }
+
+  // ---- moves --------------------------------------------------------------------------------
+
+  /** Refuses the whole request when any application cannot make the move. */
+  private check(apps: sql.LockedApplication[], to: ApplicationStatus) {
+    const bad = apps.find((a) => !canMove(a.status, to));
+    if (bad) throw new ConflictException({ message: illegalTransitionMessage(bad.status, to), errors: { [bad.id_slug]: bad.status } });
+  }
+
+  private async lockAll(m: EntityManager, idSlugs: string[]) {
+    const apps = await sql.lockApplications(m, idSlugs);
+    if (apps.length !== new Set(idSlugs).size) throw notFound();
+    return apps;
+  }
+
+  /** Queues the message of each moved application's new state, in the moving transaction. */
+  private async queueMails(m: EntityManager, moved: { id: string }[], status: MailedStatus) {
+    const seq = String(Date.now());
+    await this.jobs.sendMany(
+      m,
+      ADMISSION_MAIL_JOB,
+      moved.map((a) => ({ data: { application_id: a.id, status, seq } satisfies AdmissionMailJob })),
+    );
+  }
+
+  /** After submission (the applications module, in its transaction): the confirmation with the private link. */
+  async submitted(m: EntityManager, applicationId: string): Promise<void> {
+    await this.queueMails(m, [{ id: applicationId }], 'SUBMITTED');
+  }
+
+  // ---- admin: list, detail, timeline, views ---------------------------------------------------
+
+  list(query: AdmissionListQuery): Promise<AdmissionListResponse> {
+    return sql.listAdmissions(
+      this.db,
+      {
+        search: query.search_query ? likePattern(query.search_query) : null,
+        status: query.status ?? null,
+        intake: query.intake || null,
+        course: query.course || null,
+        eligibility: query.eligibility ?? null,
+      },
+      orderBy(query.order_by, ORDER, '-created_date', 'id', SUBMISSION_SORT).replace(/\bscore (ASC|DESC)/, 'score $1 NULLS LAST'),
+      query,
+    );
+  }
+
+  /**
+   * One application for a staff member. Admins see it whole. Anyone else must be assigned to it
+   * (otherwise 404) and sees no blind field until they have submitted their scores; the view is
+   * written to the audit log either way.
+   */
+  async detail(me: AuthUser, idSlug: string): Promise<AdmissionDetail> {
+    const row = await sql.admissionDetail(this.db, idSlug, me.id);
+    const admin = me.role === 'ADMIN';
+    if (!row || (!admin && !row.my_assigned)) throw notFound();
+    await sql.recordView(this.db, row.internal_id, me.id, 'admissionsDetail');
+    const blinded = !admin && row.my_scored_at === null;
+    const application: Record<string, unknown> = {
+      id_slug: row.id_slug,
+      created_date: new Date(row.created_date).toISOString(),
+    };
+    const skip = new Set([
+      'internal_id',
+      'id_slug',
+      'created_date',
+      'intake',
+      'status_changed_at',
+      'eligible',
+      'screening_reason',
+      'screened_at',
+      'resume_slug',
+      'transcript_slug',
+      'reviewers',
+      'score',
+      'offer',
+      'my_assigned',
+      'my_scored_at',
+    ]);
+    for (const [k, v] of Object.entries(row)) if (!skip.has(k)) application[k] = v;
+    application.resume = row.resume_slug ? this.storage.signedUrl(row.resume_slug, { download: true }) : null;
+    application.transcript = row.transcript_slug ? this.storage.signedUrl(row.transcript_slug, { download: true }) : null;
+    const hidden: BlindField[] = blinded ? [...BLIND_FIELDS] : [];
+    for (const f of hidden) delete application[f];
+    return {
+      application: application as AdmissionDetail['application'],
+      intake: row.intake,
+      status_changed_at: row.status_changed_at,
+      hidden_fields: hidden,
+      screening: admin
+        ? { flags: (row.eligibility as never) ?? null, eligible: row.eligible, reason: row.screening_reason, confirmed_at: row.screened_at }
+        : null,
+      reviewers: admin ? row.reviewers : null,
+      score: admin ? row.score : null,
+      offer: admin ? row.offer : null,
+      my_review: { assigned: row.my_assigned, scored_at: row.my_scored_at },
+    };
+  }
+
+  private async internalId(idSlug: string) {
+    const id = await sql.applicationId(this.db, idSlug);
+    if (!id) throw notFound();
+    return id;
+  }
+
+  async timeline(me: AuthUser, idSlug: string) {
+    const id = await this.internalId(idSlug);
+    await sql.recordView(this.db, id, me.id, 'admissionsTimeline');
+    return { data: await sql.timeline(this.db, id) };
+  }
+
+  async views(idSlug: string) {
+    return { data: await sql.applicationViews(this.db, await this.internalId(idSlug)) };
+  }
+
+  /** The older admin detail call (applications module) is audited too. */
+  async recordView(idSlug: string, viewerId: string, call: string): Promise<void> {
+    const id = await sql.applicationId(this.db, idSlug);
+    if (id) await sql.recordView(this.db, id, viewerId, call);
+  }
+
+  // ---- screening and reviewers ------------------------------------------------------------------
+
+  confirmScreening(me: AuthUser, idSlug: string, body: ConfirmScreening) {
+    return this.db.transaction(async (m) => {
+      const [app] = await this.lockAll(m, [idSlug]);
+      this.check([app], 'SCREENED');
+      await sql.setScreening(m, app.id, body.eligible, body.reason);
+      const reason = body.eligible ? `Eligible${body.reason ? `: ${body.reason}` : ''}` : `Not eligible: ${body.reason}`;
+      await sql.moveApplications(m, [app.id], 'SCREENED', me.id, reason);
+      return { data: { id_slug: app.id_slug, status: 'SCREENED' as const } };
+    });
+  }
+
+  async staff(search: string | undefined) {
+    return { data: await sql.staff(this.db, search ? likePattern(search) : null) };
+  }
+
+  /** Every reviewer on every application, all or nothing; screened (eligible) applications move to IN_REVIEW. */
+  assignReviewers(me: AuthUser, applicationIds: string[], reviewerIds: string[]) {
+    return this.db.transaction(async (m) => {
+      const apps = await this.lockAll(m, applicationIds);
+      const reviewers = await sql.staffByIdSlugs(m, reviewerIds);
+      if (reviewers.length !== reviewerIds.length)
+        throw new BadRequestException({
+          message: 'Reviewers are staff accounts (ADMIN or INSTRUCTOR)',
+          errors: { reviewer_ids: 'Unknown staff account' },
+        });
+      for (const a of apps) {
+        if (a.status === 'SUBMITTED') throw new ConflictException(SCREEN_FIRST_MESSAGE);
+        if (a.status === 'SCREENED' && a.eligible === false) throw new ConflictException(NOT_ELIGIBLE_MESSAGE);
+        if (a.status !== 'SCREENED' && a.status !== 'IN_REVIEW')
+          throw new ConflictException(illegalTransitionMessage(a.status, 'IN_REVIEW'));
+      }
+      const assigned = await sql.assign(
+        m,
+        apps.map((a) => a.id),
+        reviewers.map((r) => r.id),
+        me.id,
+      );
+      const toReview = apps.filter((a) => a.status === 'SCREENED');
+      if (toReview.length)
+        await sql.moveApplications(
+          m,
+          toReview.map((a) => a.id),
+          'IN_REVIEW',
+          me.id,
+          'Reviewers assigned',
+        );
+      return { data: { assigned, applications: apps.length } };
+    });
+  }
+
+  async unassignReviewer(idSlug: string, reviewerIdSlug: string) {
+    const removed = await sql.unassign(this.db, await this.internalId(idSlug), reviewerIdSlug);
+    if (!removed) throw new NotFoundException('This reviewer is not assigned to the application');
+    return { data: { assigned: -removed, applications: 1 } };
+  }
+
+  // ---- rubric and scores ----------------------------------------------------------------------
+
+  private knownIntake(intake: string) {
+    if (!getInitiative(intake)) throw new NotFoundException('Unknown intake');
+  }
+
+  async rubric(intake: string) {
+    this.knownIntake(intake);
+    const [row, scored] = await Promise.all([sql.rubric(this.db, intake), sql.intakeScored(this.db, intake)]);
+    return { data: { intake, criteria: row?.criteria ?? [], updated_at: row?.updated_at ?? null, scored } };
+  }
+
+  async updateRubric(me: AuthUser, intake: string, body: Rubric) {
+    this.knownIntake(intake);
+    await this.db.transaction(async (m) => {
+      const current = await sql.lockRubric(m, intake);
+      if (current && (await sql.intakeScored(m, intake))) {
+        const shape = (cs: AdmissionCriterion[]) => JSON.stringify(cs.map((c) => [c.id, c.weight]));
+        if (shape(current.criteria) !== shape(body.criteria)) throw new ConflictException(RUBRIC_FIXED_MESSAGE);
+      }
+      await sql.saveRubric(m, intake, body.criteria, me.id);
+    });
+    return this.rubric(intake);
+  }
+
+  reviewQueue(me: AuthUser, query: ReviewQueueQuery) {
+    return sql.reviewQueue(this.db, me.id, query.intake || null, query.scored === undefined ? null : query.scored === 'true', query);
+  }
+
+  /** The assignment of the caller to the application: 404 when there is no such application, 403 when not theirs. */
+  private async myAssignment(q: DataSource | EntityManager, me: AuthUser, idSlug: string) {
+    const row = await sql.assignment(q, idSlug, me.id);
+    if (!row) throw notFound();
+    if (!row.assigned) throw new ForbiddenException(NOT_ASSIGNED_MESSAGE);
+    return row;
+  }
+
+  async myScore(me: AuthUser, idSlug: string): Promise<MyScoreResponse> {
+    const row = await this.myAssignment(this.db, me, idSlug);
+    const rubric = await sql.rubric(this.db, row.intake);
+    return {
+      data: {
+        rubric: rubric?.criteria ?? [],
+        score: row.submitted_at
+          ? { scores: row.scores!, comment: row.comment ?? '', weighted: Number(row.weighted), submitted_at: row.submitted_at }
+          : null,
+        can_score: sql.SCORING_STATUSES.includes(row.status),
+      },
+    };
+  }
+
+  async submitScore(me: AuthUser, idSlug: string, body: ReviewScore): Promise<MyScoreResponse> {
+    await this.db.transaction(async (m) => {
+      const row = await this.myAssignment(m, me, idSlug);
+      const [app] = await sql.lockApplications(m, [idSlug]);
+      if (!sql.SCORING_STATUSES.includes(app.status)) throw new ConflictException(SCORING_CLOSED_MESSAGE);
+      const rubric = await sql.lockRubric(m, row.intake);
+      if (!rubric?.criteria.length) throw new ConflictException(NO_RUBRIC_MESSAGE);
+      const ids = rubric.criteria.map((c) => c.id).sort();
+      if (JSON.stringify(Object.keys(body.scores).sort()) !== JSON.stringify(ids))
+        throw new BadRequestException({ message: SCORE_EVERY_CRITERION_MESSAGE, errors: { scores: SCORE_EVERY_CRITERION_MESSAGE } });
+      await sql.saveScore(m, row.id, me.id, body.scores, weightedScore(rubric.criteria, body.scores), body.comment);
+    });
+    return this.myScore(me, idSlug);
+  }
+
+  async ranking(intake: string, status: ApplicationStatus | undefined) {
+    this.knownIntake(intake);
+    return { data: await sql.ranking(this.db, intake, status ?? null), disagreement_threshold: DISAGREEMENT_THRESHOLD };
+  }
+
+  // ---- decisions --------------------------------------------------------------------------------
+
+  async offerCohorts() {
+    return { data: await sql.offerCohorts(this.db) };
+  }
+
+  /** One decision for every application, in one transaction: all move (each with its mail) or none. */
+  decide(me: AuthUser, body: Decide): Promise<DecideResponse> {
+    const to = ADMISSION_DECISIONS[body.decision];
+    return this.db.transaction(async (m) => {
+      const apps = await this.lockAll(m, body.application_ids);
+      this.check(apps, to);
+      let cohortId: string | undefined;
+      if (to === 'OFFERED') {
+        if (new Date(body.accept_by!).getTime() <= Date.now())
+          throw new BadRequestException({ message: ACCEPT_BY_PAST_MESSAGE, errors: { accept_by: ACCEPT_BY_PAST_MESSAGE } });
+        cohortId = (await sql.offerCohort(m, body.cohort_id!))?.id;
+        if (!cohortId) throw new BadRequestException({ message: COHORT_CLOSED_MESSAGE, errors: { cohort_id: COHORT_CLOSED_MESSAGE } });
+      }
+      const ids = apps.map((a) => a.id);
+      const moved = await sql.moveApplications(m, ids, to, me.id, body.reason, to !== 'SHORTLISTED' && to !== 'WITHDRAWN');
+      if (cohortId) await sql.saveOffers(m, ids, cohortId, body.accept_by!);
+      if (to in STATUS_TEMPLATES) await this.queueMails(m, moved, to as MailedStatus);
+      return {
+        data: {
+          decided: moved.length,
+          applications: moved.map(({ id_slug, from_status, to_status }) => ({ id_slug, from_status, to_status })),
+        },
+      };
+    });
+  }
+
+  async exportDecisions(intake: string | undefined): Promise<string> {
+    const rows = await sql.decisionsForExport(this.db, intake || null);
+    const header = [
+      'id',
+      'intake',
+      'full_name',
+      'email',
+      'course',
+      'status',
+      'decision',
+      'decided_at',
+      'decided_by',
+      'reason',
+      'cohort',
+      'accept_by',
+      'mean_score',
+    ];
+    return toCsv(
+      header,
+      rows.map((r) => [
+        r.id_slug,
+        r.intake,
+        r.full_name,
+        r.email,
+        r.course,
+        r.status,
+        r.decision,
+        new Date(r.decided_at as string).toISOString(),
+        r.decided_by,
+        r.reason,
+        r.cohort,
+        r.accept_by ? new Date(r.accept_by as string).toISOString() : '',
+        r.mean_score,
+      ]),
+    );
+  }
+
+  // ---- the applicant's private link ----------------------------------------------------------
+
+  /** The applicant's own status; a wrong token (or id) is a 404 that tells nothing. The view is audited. */
+  async applicantStatus(idSlug: string, token: string): Promise<ApplicantStatus> {
+    const id = await sql.applicationByLink(this.db, idSlug, tokenHash(token));
+    if (!id) throw linkNotFound();
+    await sql.recordView(this.db, id, null, 'applicantStatus');
+    return this.statusOf(this.db, id);
+  }
+
+  private async statusOf(q: DataSource | EntityManager, id: string): Promise<ApplicantStatus> {
+    const row = (await sql.applicantStatus(q, id)) as ApplicantStatus;
+    return { ...row, programme: getInitiative(row.programme)?.title ?? row.programme, timeline: row.timeline ?? [] };
+  }
+
+  /**
+   * Accepts the offer: OFFERED -> ACCEPTED, then the cohort's own add: an existing student account
+   * with the application's email is enrolled at once (the enrolment makes the application
+   * ENROLLED), an email without an account is queued and invited to create it (enrolled, and so
+   * ENROLLED, when they register). All in one transaction.
+   */
+  async accept(idSlug: string, token: string) {
+    return this.db.transaction(async (m) => {
+      const app = await this.lockByLink(m, idSlug, token);
+      if (app.status !== 'OFFERED') throw new ConflictException(OFFER_NOT_OPEN_MESSAGE);
+      const facts = (await sql.mailFacts(m, app.id))!;
+      if (facts.accept_by && new Date(facts.accept_by).getTime() <= Date.now()) throw new ConflictException(OFFER_NOT_OPEN_MESSAGE);
+      await sql.moveApplications(m, [app.id], 'ACCEPTED', null, 'Accepted by the applicant');
+      const [first, ...rest] = facts.full_name.trim().split(/\s+/);
+      const result = await this.enrol.addWithin(m, facts.cohort_id_slug!, [
+        { email: facts.email.toLowerCase(), first_name: first ?? '', last_name: rest.join(' ') },
+      ]);
+      if (result.errors > 0) throw new ConflictException(STAFF_ACCOUNT_MESSAGE);
+      if (result.already_in_cohort > 0) await sql.moveApplications(m, [app.id], 'ENROLLED', null, 'Already enrolled in the offered cohort');
+      const enrolled = result.successfully_added_to_cohort > 0 || result.already_in_cohort > 0;
+      return {
+        data: await this.statusOf(m, app.id),
+        next: enrolled ? ('enrolled' as const) : ('account_setup' as const),
+        message: enrolled ? OFFER_ACCEPTED_ENROLLED_MESSAGE : OFFER_ACCEPTED_SETUP_MESSAGE,
+      };
+    });
+  }
+
+  /** Declines the offer: OFFERED -> DECLINED, and the freed place goes to the next waitlisted applicant (a job). */
+  async decline(idSlug: string, token: string) {
+    const data = await this.db.transaction(async (m) => {
+      const app = await this.lockByLink(m, idSlug, token);
+      if (app.status !== 'OFFERED') throw new ConflictException(OFFER_NOT_OPEN_MESSAGE);
+      await sql.moveApplications(m, [app.id], 'DECLINED', null, 'Declined by the applicant');
+      await this.queuePromotion(m, [app.id]);
+      return this.statusOf(m, app.id);
+    });
+    return { data };
+  }
+
+  private async lockByLink(m: EntityManager, idSlug: string, token: string) {
+    const id = await sql.applicationByLink(m, idSlug, tokenHash(token), true);
+    if (!id) throw linkNotFound();
+    const [app] = await sql.lockApplications(m, [idSlug]);
+    return app;
+  }
+
+  private queuePromotion(m: EntityManager, ids: string[]) {
+    return this.jobs.sendMany(
+      m,
+      PROMOTE_WAITLISTED_JOB,
+      ids.map((id) => ({ data: { application_id: id } })),
+    );
+  }
+
+  // ---- jobs -------------------------------------------------------------------------------------
+
+  /** The recurring job: offers past their accept-by date expire (each once), and their places are offered on. */
+  async expireOffers(): Promise<number> {
+    return this.db.transaction(async (m) => {
+      const expired = await sql.expireOffers(m);
+      await this.queuePromotion(
+        m,
+        expired.map((e) => e.id),
+      );
+      return expired.length;
+    });
+  }
+
+  /**
+   * The place a declined or expired offer freed goes to the intake's best-ranked waitlisted
+   * applicant: same cohort, a fresh accept-by date (the first offer's window again, at least a
+   * day), and the offer mail. The place is claimed in PostgreSQL, so it goes once whatever the
+   * number of workers or tries. Answers the promoted application's id, if any.
+   */
+  async promoteNext(freedFrom: string): Promise<string | undefined> {
+    return this.db.transaction(async (m) => {
+      const place = await sql.claimFreedPlace(m, freedFrom);
+      if (!place) return undefined;
+      const next = await sql.nextWaitlisted(m, place.intake);
+      if (!next) return undefined;
+      const acceptBy = new Date(Date.now() + place.window_seconds * 1000).toISOString();
+      const moved = await sql.moveApplications(m, [next.id], 'OFFERED', null, 'A place became free: offered from the waiting list', true);
+      await sql.saveOffers(m, [next.id], place.cohort_id, acceptBy);
+      await sql.markPromoted(m, freedFrom, next.id);
+      await this.queueMails(m, moved, 'OFFERED');
+      return next.id;
+    });
+  }
+
+  /** The mail job: a new private-link token (only its hash is stored) and the message of the state. */
+  async sendMail(job: AdmissionMailJob, _meta?: Pick<Job, 'retryCount'>): Promise<void> {
+    const facts = await sql.mailFacts(this.db, job.application_id);
+    if (!facts) return;
+    const token = randomBytes(32).toString('base64url');
+    await sql.saveToken(this.db, job.application_id, tokenHash(token));
+    const statusUrl = `${this.mail.webOrigin}/applications/${facts.id_slug}?token=${token}`;
+    const base = { name: facts.full_name, programme: getInitiative(facts.intake)?.title ?? facts.intake, statusUrl };
+    const subjectId = `admission:${facts.id_slug}:${job.status}:${job.seq}`;
+    const template = STATUS_TEMPLATES[job.status];
+    if (template === 'admission-received')
+      return this.mail.deliver({ template, to: facts.email, subjectId, props: { ...base, course: facts.course } });
+    if (template === 'admission-offer')
+      return this.mail.deliver({
+        template,
+        to: facts.email,
+        subjectId,
+        props: {
+          ...base,
+          cohortTitle: facts.cohort_title ?? '',
+          startDate: facts.start_date ? mailDate(facts.start_date) : '',
+          endDate: facts.end_date ? mailDate(facts.end_date) : '',
+          acceptBy: facts.accept_by ? mailDate(facts.accept_by) : '',
+        },
+      });
+    return this.mail.deliver({ template, to: facts.email, subjectId, props: base });
+  }
+
+  // ---- analytics ----------------------------------------------------------------------------------
+
+  async funnel(intake?: string) {
+    return { data: await sql.funnel(this.db, intake || null) };
+  }
+  async overTime(intake: string | undefined, weeks: number) {
+    return { data: await sql.overTime(this.db, intake || null, weeks) };
+  }
+  async breakdown(intake: string | undefined, dimension: Parameters<typeof sql.breakdown>[2]) {
+    return { data: await sql.breakdown(this.db, intake || null, dimension) };
+  }
+  async timeToDecision(intake?: string) {
+    return { data: await sql.timeToDecision(this.db, intake || null) };
+  }
+}
