@@ -94,6 +94,7 @@ describe('route table', () => {
         'applicantAcceptOffer',
         'applicantDeclineOffer',
         'applicantStatus',
+        'applicantWithdraw',
         'contactForm',
         'credentialBadge',
         'credentialBadgeJson',

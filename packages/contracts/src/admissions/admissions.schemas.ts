@@ -32,6 +32,9 @@ export const ADMISSION_TRANSITIONS: Readonly<Record<ApplicationStatus, readonly 
   OFFER_EXPIRED: [],
 };
 
+/** The states an application ends in: nothing moves it on. */
+export const FINAL_STATUSES: readonly ApplicationStatus[] = ['ENROLLED', 'REJECTED', 'DECLINED', 'WITHDRAWN', 'OFFER_EXPIRED'];
+
 /** Whether the pipeline allows moving an application from `from` to `to`. */
 export const canMove = (from: ApplicationStatus, to: ApplicationStatus) => ADMISSION_TRANSITIONS[from].includes(to);
 
@@ -490,13 +493,11 @@ export const OfferCohortsResponseSchema = z.object({
 });
 export type OfferCohortsResponse = z.infer<typeof OfferCohortsResponseSchema>;
 
-/** The decisions export: optionally one intake. */
-export const DecisionsExportQuerySchema = z.object({ intake: plainText(100).optional() });
-
 // ---- the applicant's private link -------------------------------------------------------
 
 export const APPLICATION_LINK_INVALID_MESSAGE = 'This link is not valid. Use the link in your confirmation email.';
 export const OFFER_NOT_OPEN_MESSAGE = 'There is no open offer to answer.';
+export const WITHDRAW_CLOSED_MESSAGE = 'This application has already reached its end and can no longer be withdrawn.';
 
 /** The private token from the link `/applications/{id}?token=...` (256 bits, base64url). */
 export const ApplicantTokenSchema = z.strictObject({
@@ -540,51 +541,3 @@ export type AcceptOfferResponse = z.infer<typeof AcceptOfferResponseSchema>;
 
 export const OFFER_ACCEPTED_ENROLLED_MESSAGE = 'You are enrolled. Sign in to find your class.';
 export const OFFER_ACCEPTED_SETUP_MESSAGE = 'Check your email: we sent a link to create your account and join your class.';
-
-// ---- analytics -------------------------------------------------------------------------------
-
-/** Every analytics figure may be narrowed to one intake. */
-export const AnalyticsQuerySchema = z.object({ intake: plainText(100).optional() });
-export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
-
-/** The funnel: how many applications are in each state now, and how many ever reached each. */
-export const FunnelResponseSchema = z.object({
-  data: z.array(z.object({ status: ApplicationStatusSchema, current: z.number().int(), reached: z.number().int() })),
-});
-export type FunnelResponse = z.infer<typeof FunnelResponseSchema>;
-
-/** Moves into each state per week (weeks start on Monday, UTC), over the last `weeks` weeks. */
-export const OverTimeQuerySchema = AnalyticsQuerySchema.extend({
-  weeks: z.coerce.number<number | string>().int().min(1).max(104).default(26),
-});
-export type OverTimeQuery = z.infer<typeof OverTimeQuerySchema>;
-export const OverTimeResponseSchema = z.object({
-  data: z.array(z.object({ week: z.string(), status: ApplicationStatusSchema, count: z.number().int() })),
-});
-export type OverTimeResponse = z.infer<typeof OverTimeResponseSchema>;
-
-export const BREAKDOWN_DIMENSIONS = ['state', 'highest_qualification', 'field_study', 'course'] as const;
-export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
-/** Applications per value of one answer (Malaysian state, qualification, field of study or course track), with their states. */
-export const BreakdownQuerySchema = AnalyticsQuerySchema.extend({ dimension: z.enum(BREAKDOWN_DIMENSIONS) });
-export type BreakdownQuery = z.infer<typeof BreakdownQuerySchema>;
-export const BreakdownResponseSchema = z.object({
-  data: z.array(
-    z.object({
-      value: z.string(),
-      total: z.number().int(),
-      by_status: z.partialRecord(ApplicationStatusSchema, z.number().int()),
-    }),
-  ),
-});
-export type BreakdownResponse = z.infer<typeof BreakdownResponseSchema>;
-
-/** Days from submission to the first decision (offer, waitlist or reject): median and 90th percentile. */
-export const TimeToDecisionResponseSchema = z.object({
-  data: z.object({
-    decided: z.number().int(),
-    median_days: z.number().nullable(),
-    p90_days: z.number().nullable(),
-  }),
-});
-export type TimeToDecisionResponse = z.infer<typeof TimeToDecisionResponseSchema>;

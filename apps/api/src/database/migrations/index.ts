@@ -22,9 +22,9 @@ import { Quizzes1764000002200 } from './1764000002200-quizzes';
 import { ProjectSubmissions1764000002300 } from './1764000002300-project-submissions';
 import { CertificateIssuing1764000002600 } from './1764000002600-certificate-issuing';
 import { AdmissionStates1764000002700 } from './1764000002700-admission-states';
-import { Admissions1764000002701 } from './1764000002701-admissions';
 import { QuizSummaries1764000002800 } from './1764000002800-quiz-summaries';
 import { WithdrawnCredentials1764000002850 } from './1764000002850-withdrawn-credentials';
+import { Admissions1764000002900 } from './1764000002900-admissions';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -52,7 +52,7 @@ export const migrations = [
   ProjectSubmissions1764000002300,
   CertificateIssuing1764000002600,
   AdmissionStates1764000002700,
-  Admissions1764000002701,
   QuizSummaries1764000002800,
   WithdrawnCredentials1764000002850,
+  Admissions1764000002900,
 ];

@@ -100,34 +100,6 @@ export class AdmissionsController {
     return this.admissions.offerCohorts();
   }
 
-  @Route('admissionsDecisionsExport')
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="admission-decisions.csv"')
-  @Header('Cache-Control', 'no-store')
-  exportDecisions(@RouteQuery() q: QueryOf<'admissionsDecisionsExport'>) {
-    return this.admissions.exportDecisions(q.intake);
-  }
-
-  @Route('admissionsFunnel')
-  funnel(@RouteQuery() q: QueryOf<'admissionsFunnel'>) {
-    return this.admissions.funnel(q.intake);
-  }
-
-  @Route('admissionsOverTime')
-  overTime(@RouteQuery() q: QueryOf<'admissionsOverTime'>) {
-    return this.admissions.overTime(q.intake, q.weeks);
-  }
-
-  @Route('admissionsBreakdown')
-  breakdown(@RouteQuery() q: QueryOf<'admissionsBreakdown'>) {
-    return this.admissions.breakdown(q.intake, q.dimension);
-  }
-
-  @Route('admissionsTimeToDecision')
-  timeToDecision(@RouteQuery() q: QueryOf<'admissionsTimeToDecision'>) {
-    return this.admissions.timeToDecision(q.intake);
-  }
-
   @Route('applicantStatus')
   @Header('Cache-Control', 'no-store')
   async status(@RouteParams() p: ParamsOf<'applicantStatus'>, @RouteBody() b: BodyOf<'applicantStatus'>) {
@@ -144,5 +116,11 @@ export class AdmissionsController {
   @Header('Cache-Control', 'no-store')
   decline(@RouteParams() p: ParamsOf<'applicantDeclineOffer'>, @RouteBody() b: BodyOf<'applicantDeclineOffer'>) {
     return this.admissions.decline(p.applicationId, b.token);
+  }
+
+  @Route('applicantWithdraw')
+  @Header('Cache-Control', 'no-store')
+  withdraw(@RouteParams() p: ParamsOf<'applicantWithdraw'>, @RouteBody() b: BodyOf<'applicantWithdraw'>) {
+    return this.admissions.withdraw(p.applicationId, b.token);
   }
 }

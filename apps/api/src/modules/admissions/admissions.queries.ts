@@ -2,9 +2,6 @@ import type {
   AdmissionCriterion,
   AdmissionListItem,
   ApplicationStatus,
-  BreakdownDimension,
-  FunnelResponse,
-  OverTimeResponse,
   RankingItem,
   ReviewQueueItem,
   StaffMember,
@@ -422,7 +419,7 @@ export function expireOffers(q: Sql) {
 }
 
 /**
- * Claims the place a declined or expired offer freed: answers its cohort and offer window once,
+ * Claims the place a declined, withdrawn or expired offer freed: answers its cohort and offer window once,
  * and undefined to every later claim (whatever the number of workers).
  */
 export function claimFreedPlace(q: Sql, applicationId: string) {
@@ -430,7 +427,7 @@ export function claimFreedPlace(q: Sql, applicationId: string) {
     q,
     `UPDATE application_offers o SET place_released_at = now()
        FROM programme_applications a
-      WHERE o.application_id = $1 AND a.id = o.application_id AND a.status IN ('DECLINED', 'OFFER_EXPIRED')
+      WHERE o.application_id = $1 AND a.id = o.application_id AND a.status IN ('DECLINED', 'WITHDRAWN', 'OFFER_EXPIRED')
         AND o.place_released_at IS NULL
      RETURNING a.intake, o.cohort_id::text, GREATEST(extract(epoch FROM o.accept_by - o.offered_at), 86400)::float8 AS window_seconds`,
     [applicationId],
@@ -513,85 +510,3 @@ export function mailFacts(q: Sql, applicationId: string) {
 }
 
 // ---- analytics: one statement each ---------------------------------------------------------
-
-/** Applications per state now, and how many ever reached each state (from the transitions). */
-export function funnel(q: Sql, intake: string | null) {
-  return rows<FunnelResponse['data'][number]>(
-    q,
-    `WITH apps AS (SELECT id, status FROM programme_applications WHERE $1::text IS NULL OR intake = $1),
-     cur AS (SELECT status, count(*)::int AS n FROM apps GROUP BY status),
-     reached AS (SELECT t.to_status AS status, count(DISTINCT t.application_id)::int AS n
-                   FROM application_transitions t JOIN apps ON apps.id = t.application_id GROUP BY t.to_status)
-     SELECT s.status, COALESCE(cur.n, 0) AS current, COALESCE(reached.n, 0) AS reached
-       FROM unnest($2::text[]) WITH ORDINALITY AS s(status, ord)
-       LEFT JOIN cur ON cur.status = s.status LEFT JOIN reached ON reached.status = s.status
-      ORDER BY s.ord`,
-    [intake, [...APPLICATION_STATUSES]],
-  );
-}
-
-/** Moves into each state per week (Monday, UTC) over the last `weeks` weeks. */
-export function overTime(q: Sql, intake: string | null, weeks: number) {
-  return rows<OverTimeResponse['data'][number]>(
-    q,
-    `SELECT to_char(date_trunc('week', t.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, t.to_status AS status, count(*)::int AS count
-       FROM application_transitions t
-      WHERE t.created_at >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(weeks => $2 - 1)
-        AND ($1::text IS NULL OR EXISTS (SELECT 1 FROM programme_applications a WHERE a.id = t.application_id AND a.intake = $1))
-      GROUP BY 1, 2 ORDER BY 1, 2`,
-    [intake, weeks],
-  );
-}
-
-const DIMENSION_COLUMNS: Record<BreakdownDimension, string> = {
-  state: 'state',
-  highest_qualification: 'highest_qualification',
-  field_study: 'field_study',
-  course: 'course',
-};
-
-/** Applications per value of one answer, with their states; most applications first. */
-export function breakdown(q: Sql, intake: string | null, dimension: BreakdownDimension) {
-  const column = DIMENSION_COLUMNS[dimension];
-  return rows<{ value: string; total: number; by_status: Record<string, number> }>(
-    q,
-    `SELECT value, sum(n)::int AS total, json_object_agg(status, n) AS by_status
-       FROM (SELECT ${column} AS value, status, count(*)::int AS n FROM programme_applications
-              WHERE $1::text IS NULL OR intake = $1 GROUP BY 1, 2) g
-      GROUP BY value ORDER BY total DESC, value`,
-    [intake],
-  );
-}
-
-/** Days from application to first decision: how many were decided, median and 90th percentile. */
-export function timeToDecision(q: Sql, intake: string | null) {
-  return mustOne<{ decided: number; median_days: number | null; p90_days: number | null }>(
-    q,
-    `SELECT count(*)::int AS decided,
-            round((percentile_cont(0.5) WITHIN GROUP (ORDER BY d))::numeric, 2)::float8 AS median_days,
-            round((percentile_cont(0.9) WITHIN GROUP (ORDER BY d))::numeric, 2)::float8 AS p90_days
-       FROM (SELECT extract(epoch FROM decided_at - created_date) / 86400 AS d FROM programme_applications
-              WHERE decided_at IS NOT NULL AND ($1::text IS NULL OR intake = $1)) x`,
-    [intake],
-  );
-}
-
-/** Every decided application with its latest decision, who made it and why, its offer and mean score. */
-export function decisionsForExport(q: Sql, intake: string | null) {
-  return rows<Record<string, unknown>>(
-    q,
-    `SELECT a.id_slug, a.intake, a.full_name, a.email, a.course, a.status, t.to_status AS decision, t.created_at AS decided_at,
-            COALESCE(u.first_name || ' ' || u.last_name, '') AS decided_by, t.reason, k.title AS cohort, o.accept_by,
-            (SELECT round(avg(s.weighted), 2) FROM application_scores s WHERE s.application_id = a.id) AS mean_score
-       FROM programme_applications a
-       JOIN LATERAL (SELECT * FROM application_transitions t
-                      WHERE t.application_id = a.id AND t.to_status IN ('SHORTLISTED', 'OFFERED', 'WAITLISTED', 'REJECTED', 'WITHDRAWN')
-                      ORDER BY t.created_at DESC, t.id DESC LIMIT 1) t ON true
-       LEFT JOIN users u ON u.id = t.actor_id
-       LEFT JOIN application_offers o ON o.application_id = a.id
-       LEFT JOIN cohorts k ON k.id = o.cohort_id
-      WHERE $1::text IS NULL OR a.intake = $1
-      ORDER BY t.created_at, a.id`,
-    [intake],
-  );
-}

@@ -16,6 +16,7 @@ import {
   type Decide,
   type DecideResponse,
   DISAGREEMENT_THRESHOLD,
+  FINAL_STATUSES,
   illegalTransitionMessage,
   type MyScoreResponse,
   OFFER_ACCEPTED_ENROLLED_MESSAGE,
@@ -24,12 +25,12 @@ import {
   type ReviewQueueQuery,
   type ReviewScore,
   type Rubric,
+  WITHDRAW_CLOSED_MESSAGE,
 } from '@school/contracts';
 import { getInitiative } from '@school/catalogue/data';
 import type { Job } from 'pg-boss';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
-import { toCsv } from '../../common/csv/csv';
 import { likePattern, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
 import { tokenHash } from '../../common/token-hash';
 import { AppConfig } from '../../config/app-config';
@@ -395,6 +396,8 @@ export class AdmissionsService {
       const ids = apps.map((a) => a.id);
       const moved = await sql.moveApplications(m, ids, to, me.id, body.reason, to !== 'SHORTLISTED' && to !== 'WITHDRAWN');
       if (cohortId) await sql.saveOffers(m, ids, cohortId, body.accept_by!);
+      // A withdrawn offer's place goes on to the waiting list, as a declined one does.
+      if (to === 'WITHDRAWN') await this.queuePromotion(m, apps.filter((a) => a.status === 'OFFERED').map((a) => a.id));
       if (to in STATUS_TEMPLATES) await this.queueMails(m, moved, to as MailedStatus);
       return {
         data: {
@@ -403,43 +406,6 @@ export class AdmissionsService {
         },
       };
     });
-  }
-
-  async exportDecisions(intake: string | undefined): Promise<string> {
-    const rows = await sql.decisionsForExport(this.db, intake || null);
-    const header = [
-      'id',
-      'intake',
-      'full_name',
-      'email',
-      'course',
-      'status',
-      'decision',
-      'decided_at',
-      'decided_by',
-      'reason',
-      'cohort',
-      'accept_by',
-      'mean_score',
-    ];
-    return toCsv(
-      header,
-      rows.map((r) => [
-        r.id_slug,
-        r.intake,
-        r.full_name,
-        r.email,
-        r.course,
-        r.status,
-        r.decision,
-        new Date(r.decided_at as string).toISOString(),
-        r.decided_by,
-        r.reason,
-        r.cohort,
-        r.accept_by ? new Date(r.accept_by as string).toISOString() : '',
-        r.mean_score,
-      ]),
-    );
   }
 
   // ---- the applicant's private link ----------------------------------------------------------
@@ -492,6 +458,21 @@ export class AdmissionsService {
       if (app.status !== 'OFFERED') throw new ConflictException(OFFER_NOT_OPEN_MESSAGE);
       await sql.moveApplications(m, [app.id], 'DECLINED', null, 'Declined by the applicant');
       await this.queuePromotion(m, [app.id]);
+      return this.statusOf(m, app.id);
+    });
+    return { data };
+  }
+
+  /**
+   * The applicant withdraws, from any state that is not an end. A withdrawn offer frees its place
+   * for the next waitlisted applicant (a job), as a declined one does.
+   */
+  async withdraw(idSlug: string, token: string) {
+    const data = await this.db.transaction(async (m) => {
+      const app = await this.lockByLink(m, idSlug, token);
+      if (FINAL_STATUSES.includes(app.status)) throw new ConflictException(WITHDRAW_CLOSED_MESSAGE);
+      await sql.moveApplications(m, [app.id], 'WITHDRAWN', null, 'Withdrawn by the applicant');
+      if (app.status === 'OFFERED') await this.queuePromotion(m, [app.id]);
       return this.statusOf(m, app.id);
     });
     return { data };
@@ -573,20 +554,5 @@ export class AdmissionsService {
         },
       });
     return this.mail.deliver({ template, to: facts.email, subjectId, props: base });
-  }
-
-  // ---- analytics ----------------------------------------------------------------------------------
-
-  async funnel(intake?: string) {
-    return { data: await sql.funnel(this.db, intake || null) };
-  }
-  async overTime(intake: string | undefined, weeks: number) {
-    return { data: await sql.overTime(this.db, intake || null, weeks) };
-  }
-  async breakdown(intake: string | undefined, dimension: Parameters<typeof sql.breakdown>[2]) {
-    return { data: await sql.breakdown(this.db, intake || null, dimension) };
-  }
-  async timeToDecision(intake?: string) {
-    return { data: await sql.timeToDecision(this.db, intake || null) };
   }
 }

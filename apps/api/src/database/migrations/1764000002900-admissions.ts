@@ -11,8 +11,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * that application ENROLLED with its transition, in the transaction of the enrolment, whoever
  * writes it (the cohort's bulk add, or a registration through the invitation link).
  */
-export class Admissions1764000002701 implements MigrationInterface {
-  name = 'Admissions1764000002701';
+export class Admissions1764000002900 implements MigrationInterface {
+  name = 'Admissions1764000002900';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE programme_applications ADD COLUMN screening_reason text NOT NULL DEFAULT ''`);
