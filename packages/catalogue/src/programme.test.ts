@@ -36,6 +36,7 @@ describe('youth programme', () => {
     const answers = faq.flatMap((category) => category.items.map((item) => item.answer));
     expect(answers.some((answer) => answer.includes('2-3 weeks'))).toBe(true);
     expect(thankYouCopy.message).toContain('1-2 weeks');
+    expect(thankYouCopy.confirmation).toContain('confirmation email is on its way');
   });
 });
 

@@ -237,6 +237,8 @@ export const thankYouCopy = {
   title: 'Thank you for applying!',
   message:
     'We have received your application for the Youth Development Programme. Our team will review it and notify you of the result by email within 1-2 weeks.',
+  /** Admissions: the confirmation email carries the applicant's private status link. */
+  confirmation: 'A confirmation email is on its way, with a private link where you can follow your application at any time.',
   note: 'Please check your spam or promotions folder if you do not see our email.',
   action: { label: 'Back to home', to: '/' },
 } as const;

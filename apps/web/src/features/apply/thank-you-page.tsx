@@ -10,6 +10,7 @@ export function ThankYouPage() {
       <div className="ui-page ui-page--gutters ui-page--narrow site-thank-you__card">
         <h1 id="thank-you-title">{thankYouCopy.title}</h1>
         <p>{thankYouCopy.message}</p>
+        <p>{thankYouCopy.confirmation}</p>
         <p className="site-thank-you__note">{thankYouCopy.note}</p>
         <ButtonLink to={thankYouCopy.action.to}>{thankYouCopy.action.label}</ButtonLink>
       </div>
