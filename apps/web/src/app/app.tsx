@@ -18,8 +18,8 @@ const ThankYouPage = page(() => import('../features/apply/thank-you-page'), 'Tha
 const ProgrammePage = page(() => import('../features/programme/programme-page'), 'ProgrammePage');
 const ApplicationPage = page(() => import('../features/programme/application-page'), 'ApplicationPage');
 const EnterprisePage = page(() => import('../features/placeholders/placeholders'), 'EnterprisePage');
-const ApplicationsPlaceholder = page(() => import('../features/placeholders/placeholders'), 'ApplicationsPlaceholder');
-const ApplicationPlaceholder = page(() => import('../features/placeholders/placeholders'), 'ApplicationPlaceholder');
+const ApplicationsPage = page(() => import('../features/applications/applications-page'), 'ApplicationsPage');
+const ApplicationStatusPage = page(() => import('../features/applications/application-status-page'), 'ApplicationStatusPage');
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const LoginOtherPage = page(() => import('../features/auth/login-other-page'), 'LoginOtherPage');
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
@@ -52,8 +52,8 @@ export function SiteRoutes() {
       <Route path="/apply/:slug" element={<ProgrammePage />} />
       <Route path="/apply/:slug/application" element={<ApplicationPage />} />
       <Route path="/enterprise" element={<EnterprisePage />} />
-      <Route path="/applications" element={<ApplicationsPlaceholder />} />
-      <Route path="/applications/:id" element={<ApplicationPlaceholder />} />
+      <Route path="/applications" element={<ApplicationsPage />} />
+      <Route path="/applications/:id" element={<ApplicationStatusPage />} />
       <Route path="/login" element={<LoginPage />} />
       <Route path="/login-other" element={<LoginOtherPage />} />
       <Route path="/login/reset-password" element={<ResetPasswordPage />} />

@@ -1,0 +1,118 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { APPLICATION_LINK_INVALID_MESSAGE, type ApplicantStatus } from '@school/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { locationRef, renderLoaded } from '../../test/render';
+import { ApplicationStatusPage } from './application-status-page';
+import { ApplicationsPage, applicationStatusCopy as c } from './applications-page';
+
+const ID = '0123456789abcdef0123456789abcdef';
+const TOKEN = 'A'.repeat(43);
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const offered: ApplicantStatus = {
+  id_slug: ID,
+  programme: 'Youth Development Programme 2027',
+  course: 'IC Design',
+  status: 'OFFERED',
+  submitted_at: '2027-01-05T08:00:00.000Z',
+  timeline: [
+    { status: 'SUBMITTED', at: '2027-01-05T08:00:00.000Z' },
+    { status: 'SCREENED', at: '2027-01-06T08:00:00.000Z' },
+    { status: 'OFFERED', at: '2027-01-20T08:00:00.000Z' },
+  ],
+  offer: {
+    cohort_title: 'Youth Cohort 2027',
+    start_date: '2027-03-01T00:00:00.000Z',
+    end_date: '2027-08-31T00:00:00.000Z',
+    accept_by: '2027-02-01T00:00:00.000Z',
+  },
+};
+
+let calls: { url: string; body: unknown }[];
+let answers: Record<string, () => Response>;
+beforeEach(() => {
+  calls = [];
+  answers = {
+    'auth/token/refresh/': () => json({ message: 'No session' }, 401),
+    [`admissions/status/${ID}`]: () => json({ data: offered }),
+  };
+  localStorage.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const key = Object.keys(answers).find((k) => url.endsWith(k));
+      return key ? answers[key]() : json({ message: 'Not found' }, 404);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const open = (url = `/applications/${ID}?token=${TOKEN}`) => renderLoaded(<ApplicationStatusPage />, { path: '/applications/:id', url });
+const actionCalls = (what: string) => calls.filter((x) => x.url.endsWith(`admissions/status/${ID}/${what}`));
+
+describe('the applicant’s status page', () => {
+  it('shows the state in plain words, the offer and the timeline, reading with the link’s token', async () => {
+    await open();
+    expect(await screen.findByText('Place offered.')).toBeTruthy();
+    expect(screen.getByText('Youth Cohort 2027')).toBeTruthy();
+    expect(screen.getByText(c.acceptBy)).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Application received'),
+      expect.stringContaining('Application checked'),
+      expect.stringContaining('Place offered'),
+    ]);
+    expect(calls.find((x) => x.url.endsWith(`admissions/status/${ID}`))?.body).toEqual({ token: TOKEN });
+  });
+
+  it('accepts the offer with one click', async () => {
+    answers[`admissions/status/${ID}/accept`] = () =>
+      json({ data: { ...offered, status: 'ENROLLED' }, next: 'enrolled', message: 'You are enrolled. Sign in to find your class.' });
+    await open();
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: c.accept })));
+    expect(actionCalls('accept')).toHaveLength(1);
+    expect(await screen.findByText('You are enrolled. Sign in to find your class.')).toBeTruthy();
+    expect(screen.getByText('Enrolled.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: c.accept })).toBeNull();
+  });
+
+  it('asks to confirm before declining, and declines only on the confirmation', async () => {
+    answers[`admissions/status/${ID}/decline`] = () => json({ data: { ...offered, status: 'DECLINED', offer: null } });
+    await open();
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: c.decline })));
+    expect(actionCalls('decline')).toHaveLength(0);
+    expect(screen.getByText(c.declineConfirm)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: c.keep })));
+    expect(screen.getByRole('button', { name: c.accept })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: c.decline })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: c.declineYes })));
+    expect(actionCalls('decline')).toHaveLength(1);
+    expect(await screen.findByText('Offer declined.')).toBeTruthy();
+  });
+
+  it('shows nothing but the invalid-link message for a wrong or missing token', async () => {
+    answers[`admissions/status/${ID}`] = () => json({ message: APPLICATION_LINK_INVALID_MESSAGE }, 404);
+    await open();
+    expect(await screen.findByText(c.invalid)).toBeTruthy();
+    expect(screen.queryByText('Youth Cohort 2027')).toBeNull();
+    await open(`/applications/${ID}`);
+    expect((await screen.findAllByText(c.invalid)).length).toBeGreaterThan(0);
+  });
+
+  it('sends an initiative’s slug to its programme page', async () => {
+    await open('/applications/youth-programme-2027');
+    expect(locationRef.current).toBe('/apply/youth-programme-2027');
+  });
+});
+
+describe('/applications/', () => {
+  it('tells the applicant to use the link in their confirmation email', async () => {
+    await renderLoaded(<ApplicationsPage />, { path: '/applications', url: '/applications' });
+    expect(screen.getByText(/open the private link in the confirmation email/)).toBeTruthy();
+  });
+});
