@@ -128,7 +128,7 @@ function ApplicationStatusView({ id }: { id: string }) {
           </div>
         )}
         {confirming === 'decline' && (
-          <div className="site-application-status__confirm" role="group" aria-label={c.decline}>
+          <div className="site-application-status__confirm">
             <p>{c.declineConfirm}</p>
             <div className="site-application-status__actions">
               <Button type="button" variant="danger" disabled={busy} onClick={() => answer('decline')}>
@@ -153,7 +153,7 @@ function ApplicationStatusView({ id }: { id: string }) {
         </section>
         {!FINAL_STATUSES.includes(a.status) &&
           (confirming === 'withdraw' ? (
-            <div className="site-application-status__confirm" role="group" aria-label={c.withdraw}>
+            <div className="site-application-status__confirm">
               <p>{c.withdrawConfirm}</p>
               <div className="site-application-status__actions">
                 <Button type="button" variant="danger" disabled={busy} onClick={() => answer('withdraw')}>
