@@ -427,4 +427,3 @@ describe('audit log and export', () => {
     ]);
   });
 });
-});
