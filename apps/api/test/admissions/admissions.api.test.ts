@@ -1,4 +1,10 @@
-import { APPLICATION_LINK_INVALID_MESSAGE, BLIND_FIELDS, illegalTransitionMessage, OFFER_NOT_OPEN_MESSAGE } from '@school/contracts';
+import {
+  APPLICATION_LINK_INVALID_MESSAGE,
+  BLIND_FIELDS,
+  illegalTransitionMessage,
+  OFFER_NOT_OPEN_MESSAGE,
+  WITHDRAW_CLOSED_MESSAGE,
+} from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { validApplication } from '../fixtures/application.fixtures';
@@ -407,6 +413,47 @@ describe('declines and expiry offer the place to the next waitlisted, once', () 
     ]);
     expect(expiries).toHaveLength(1);
     await until('the promotion', async () => (await status(next.id_slug)) === 'OFFERED', 60_000);
+  });
+
+  it(
+    'the applicant withdraws through their link; a withdrawn offer frees its place; an end cannot be withdrawn',
+    { timeout: 90_000 },
+    async () => {
+      const early = await apply();
+      const link = await nthLink(early.email, 1);
+      const res = await t.http.post(`/api/admissions/status/${early.id_slug}/withdraw`).send({ token: link.token }).expect(200);
+      expect(res.body.data.status).toBe('WITHDRAWN');
+      const again = await t.http.post(`/api/admissions/status/${early.id_slug}/withdraw`).send({ token: link.token }).expect(409);
+      expect(again.body.message).toBe(WITHDRAW_CLOSED_MESSAGE);
+      // Another application's token withdraws nothing.
+      const other = await apply();
+      await t.http.post(`/api/admissions/status/${other.id_slug}/withdraw`).send({ token: link.token }).expect(404);
+      expect(await status(other.id_slug)).toBe('SUBMITTED');
+
+      const offered = await reviewed();
+      const waiting = await reviewed([
+        [5, 5],
+        [5, 4],
+      ]);
+      await decide([waiting.id_slug], 'WAITLIST').expect(200);
+      await offer([offered.id_slug]).expect(200);
+      const offerLink = await nthLink(offered.email, 2);
+      await t.http.post(`/api/admissions/status/${offered.id_slug}/withdraw`).send({ token: offerLink.token }).expect(200);
+      await until('the promotion', async () => (await status(waiting.id_slug)) === 'OFFERED', 60_000);
+    },
+  );
+
+  it("an admin's withdrawal of an offer frees its place too", { timeout: 90_000 }, async () => {
+    const offered = await reviewed();
+    const waiting = await reviewed([
+      [5, 5],
+      [5, 5],
+    ]);
+    await decide([waiting.id_slug], 'WAITLIST').expect(200);
+    await offer([offered.id_slug]).expect(200);
+    await decide([offered.id_slug], 'WITHDRAW').expect(200);
+    expect(await status(offered.id_slug)).toBe('WITHDRAWN');
+    await until('the promotion', async () => (await status(waiting.id_slug)) === 'OFFERED', 60_000);
   });
 });
 
