@@ -10,6 +10,7 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '
 import { validApplication } from '../fixtures/application.fixtures';
 import { isoIn, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import {
+  ACCEPT_BY_AFTER_ACCESS_MESSAGE,
   AdmissionsService,
   NOT_ASSIGNED_MESSAGE,
   NOT_ELIGIBLE_MESSAGE,
@@ -282,8 +283,21 @@ describe('ranking and decisions', () => {
     { timeout: 90_000 },
     async () => {
       const [s, o, w, r] = [await reviewed(), await reviewed(), await reviewed(), await reviewed()];
+      // An offer cannot outlive its cohort: accept-by after the end of access is refused, and nothing moves.
+      const late = await offer([o.id_slug], isoIn(400)).expect(400);
+      expect(late.body.errors).toEqual({ accept_by: ACCEPT_BY_AFTER_ACCESS_MESSAGE });
+      expect(await status(o.id_slug)).toBe('IN_REVIEW');
       await decide([s.id_slug], 'SHORTLIST').expect(200);
-      const res = await offer([o.id_slug, s.id_slug]).expect(200);
+      const day = new Date(Date.now() + 7 * 86_400_000);
+      const acceptBy = `${day.toISOString().slice(0, 10)}T15:59:00.000Z`;
+      const dayText = new Date(acceptBy).toLocaleDateString('en-GB', {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      const res = await offer([o.id_slug, s.id_slug], acceptBy).expect(200);
       expect(res.body.data.decided).toBe(2);
       await decide([w.id_slug], 'WAITLIST').expect(200);
       await decide([r.id_slug], 'REJECT').expect(200);
@@ -291,7 +305,8 @@ describe('ranking and decisions', () => {
       expect(offerMail.subject).toContain('An offer of a place');
       const text = (await inbox(o.email))[1].text;
       expect(text).toContain('Youth Cohort 2027');
-      expect(text).toMatch(/accept or decline by \d{1,2} \w+ \d{4}/);
+      // The accept-by moment in the school's time zone (UTC+8): 23:59 the same day.
+      expect(text).toContain(`accept or decline by ${dayText} at 23:59 (Malaysia time)`);
       expect((await nthLink(w.email, 2)).subject).toContain('waiting list');
       expect((await nthLink(r.email, 2)).subject).toContain('Your application to');
       await nthLink(s.email, 3);

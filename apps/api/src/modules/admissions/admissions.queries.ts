@@ -376,7 +376,11 @@ export function ranking(q: Sql, intake: string, status: ApplicationStatus | null
 
 /** A cohort an offer may name (its access not ended), locked against deletion for the transaction. */
 export function offerCohort(q: Sql, idSlug: string) {
-  return one<{ id: string }>(q, `SELECT id::text FROM cohorts WHERE id_slug = $1 AND end_access_date > now() FOR SHARE`, [idSlug]);
+  return one<{ id: string; end_access_date: Date }>(
+    q,
+    `SELECT id::text, end_access_date FROM cohorts WHERE id_slug = $1 AND end_access_date > now() FOR SHARE`,
+    [idSlug],
+  );
 }
 
 export function offerCohorts(q: Sql) {

@@ -32,6 +32,7 @@ import type { Job } from 'pg-boss';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { likePattern, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
+import { deadlineText } from '../../common/school-time';
 import { tokenHash } from '../../common/token-hash';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
@@ -77,6 +78,7 @@ export const SCORE_EVERY_CRITERION_MESSAGE = 'Score every criterion of the rubri
 export const STAFF_ACCOUNT_MESSAGE = 'The email of this application belongs to a staff account. Please contact the school.';
 export const ACCEPT_BY_PAST_MESSAGE = 'The accept-by date must be in the future';
 export const COHORT_CLOSED_MESSAGE = 'Choose a cohort whose access has not ended';
+export const ACCEPT_BY_AFTER_ACCESS_MESSAGE = 'The accept-by date must come before the cohort’s access ends';
 
 const mailDate = (d: Date | string) =>
   new Date(d).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -390,14 +392,21 @@ export class AdmissionsService {
       if (to === 'OFFERED') {
         if (new Date(body.accept_by!).getTime() <= Date.now())
           throw new BadRequestException({ message: ACCEPT_BY_PAST_MESSAGE, errors: { accept_by: ACCEPT_BY_PAST_MESSAGE } });
-        cohortId = (await sql.offerCohort(m, body.cohort_id!))?.id;
-        if (!cohortId) throw new BadRequestException({ message: COHORT_CLOSED_MESSAGE, errors: { cohort_id: COHORT_CLOSED_MESSAGE } });
+        const cohort = await sql.offerCohort(m, body.cohort_id!);
+        if (!cohort) throw new BadRequestException({ message: COHORT_CLOSED_MESSAGE, errors: { cohort_id: COHORT_CLOSED_MESSAGE } });
+        if (new Date(body.accept_by!) >= cohort.end_access_date)
+          throw new BadRequestException({ message: ACCEPT_BY_AFTER_ACCESS_MESSAGE, errors: { accept_by: ACCEPT_BY_AFTER_ACCESS_MESSAGE } });
+        cohortId = cohort.id;
       }
       const ids = apps.map((a) => a.id);
       const moved = await sql.moveApplications(m, ids, to, me.id, body.reason, to !== 'SHORTLISTED' && to !== 'WITHDRAWN');
       if (cohortId) await sql.saveOffers(m, ids, cohortId, body.accept_by!);
       // A withdrawn offer's place goes on to the waiting list, as a declined one does.
-      if (to === 'WITHDRAWN') await this.queuePromotion(m, apps.filter((a) => a.status === 'OFFERED').map((a) => a.id));
+      if (to === 'WITHDRAWN')
+        await this.queuePromotion(
+          m,
+          apps.filter((a) => a.status === 'OFFERED').map((a) => a.id),
+        );
       if (to in STATUS_TEMPLATES) await this.queueMails(m, moved, to as MailedStatus);
       return {
         data: {
@@ -550,7 +559,7 @@ export class AdmissionsService {
           cohortTitle: facts.cohort_title ?? '',
           startDate: facts.start_date ? mailDate(facts.start_date) : '',
           endDate: facts.end_date ? mailDate(facts.end_date) : '',
-          acceptBy: facts.accept_by ? mailDate(facts.accept_by) : '',
+          acceptBy: facts.accept_by ? deadlineText(facts.accept_by) : '',
         },
       });
     return this.mail.deliver({ template, to: facts.email, subjectId, props: base });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { deadlineText, SCHOOL_TIME_ZONE } from '../../common/school-time';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService, type SendMailJob } from '../../platform/mail/mail.service';
 import {
@@ -18,21 +19,9 @@ export const APPLICATION_DIGEST_JOB = 'application-digest';
 export const DEADLINE_REMINDERS_CRON = '*/15 * * * *';
 /** Shortly after midnight, school time: the digest covers the day just ended. */
 export const APPLICATION_DIGEST_CRON = '5 0 * * *';
-/** The school's time zone: deadlines and the digest's day are written in it. */
-export const SCHOOL_TIME_ZONE = 'Asia/Kuala_Lumpur';
 /** Applications listed in one digest; the rest are counted. */
 const DIGEST_LIST_LIMIT = 50;
 
-const deadlineText = (d: string | Date) =>
-  `${new Date(d).toLocaleString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: SCHOOL_TIME_ZONE,
-  })} (Malaysia time)`;
 const dayText = (isoDay: string) =>
   new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const timeText = (d: string | Date) =>
