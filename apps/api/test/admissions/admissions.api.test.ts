@@ -212,6 +212,25 @@ describe('blind review', () => {
     expect((await detail(admin, a.id_slug).expect(200)).body.data.application.full_name).toBe('Nurul Blind Test');
   });
 
+  it('shows everything to an assigned reviewer when the admin turns blind review off for the intake', async () => {
+    const rubric = (await t.http.get(`/api/admissions/intakes/${INTAKE}/rubric`).set(as(reviewerA)).expect(200)).body.data;
+    expect(rubric.blind).toBe(true);
+    const a = await apply({ full_name: 'Open Review Test' });
+    await screen(a.id_slug).expect(200);
+    await assign([a.id_slug], [reviewerA]).expect(200);
+    const put = (blind: boolean) =>
+      t.http.put(`/api/admissions/admin/intakes/${INTAKE}/rubric`).set(as(admin)).send({ criteria: rubric.criteria, blind });
+    try {
+      expect((await put(false).expect(200)).body.data.blind).toBe(false);
+      const open = await detail(reviewerA, a.id_slug).expect(200);
+      expect(open.body.data.hidden_fields).toEqual([]);
+      expect(open.body.data.application.full_name).toBe('Open Review Test');
+    } finally {
+      await put(true).expect(200);
+    }
+    expect((await detail(reviewerA, a.id_slug).expect(200)).body.data.hidden_fields).toEqual([...BLIND_FIELDS]);
+  });
+
   it('refuses a reviewer an application not assigned to them: no detail, no score, no rubric of their own', async () => {
     const a = await apply();
     await screen(a.id_slug).expect(200);

@@ -353,12 +353,15 @@ export const RubricSchema = z.strictObject({
     .min(1, { error: 'Add at least one criterion' })
     .max(20)
     .refine((c) => new Set(c.map((x) => x.id)).size === c.length, { error: 'Criterion ids must be unique' }),
+  /** Blind review (the default): reviewers who are not admins see no field of BLIND_FIELDS until they have scored. */
+  blind: z.boolean({ error: 'Blind review is on or off' }).default(true),
 });
 export type Rubric = z.infer<typeof RubricSchema>;
 export const RubricResponseSchema = z.object({
   data: z.object({
     intake: z.string(),
     criteria: z.array(AdmissionCriterionSchema),
+    blind: z.boolean(),
     /** Null while the intake has no rubric yet. */
     updated_at: z.string().nullable(),
     /** Reviewers have submitted scores against it (criteria ids and weights are then fixed). */

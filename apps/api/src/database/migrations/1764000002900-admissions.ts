@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Admissions, on top of the states and transitions: the admin's screening reason, reviewers
- * assigned to applications, each intake's rubric, reviewers' scores, offers (cohort, accept-by,
+ * assigned to applications, each intake's rubric (and whether its review is blind, as by default), reviewers' scores, offers (cohort, accept-by,
  * and which waitlisted applicant a freed place went to, so it goes once), the applicant's private
  * link tokens (their sha256 only), and the audit log of every view of an application.
  * Applications stored before screening existed get their flags from their answers (the rules of
@@ -40,6 +40,7 @@ export class Admissions1764000002900 implements MigrationInterface {
       CREATE TABLE admission_rubrics (
         intake text PRIMARY KEY,
         criteria jsonb NOT NULL,
+        blind boolean NOT NULL DEFAULT true,
         updated_by bigint REFERENCES users (id) ON DELETE SET NULL,
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);

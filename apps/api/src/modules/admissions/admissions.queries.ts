@@ -156,6 +156,8 @@ export interface DetailRow extends Record<string, unknown> {
   status_changed_at: string;
   eligible: boolean | null;
   screening_reason: string;
+  /** The intake reviews blind (the default, also while it has no rubric). */
+  blind_review: boolean;
   screened_at: string | null;
   resume_slug: string | null;
   transcript_slug: string | null;
@@ -185,7 +187,8 @@ export function admissionDetail(q: Sql, idSlug: string, viewerId: string) {
                     'end_date', ${iso('k.end_date')}, 'accept_by', ${iso('o.accept_by')}, 'offered_at', ${iso('o.offered_at')})
                FROM application_offers o JOIN cohorts k ON k.id = o.cohort_id WHERE o.application_id = a.id) AS offer,
             EXISTS (SELECT 1 FROM application_reviewers ar WHERE ar.application_id = a.id AND ar.reviewer_id = $2) AS my_assigned,
-            (SELECT ${iso('s.submitted_at')} FROM application_scores s WHERE s.application_id = a.id AND s.reviewer_id = $2) AS my_scored_at
+            (SELECT ${iso('s.submitted_at')} FROM application_scores s WHERE s.application_id = a.id AND s.reviewer_id = $2) AS my_scored_at,
+            COALESCE((SELECT ru.blind FROM admission_rubrics ru WHERE ru.intake = a.intake), true) AS blind_review
        FROM programme_applications a
        LEFT JOIN stored_files r ON r.id = a.resume_file_id
        LEFT JOIN stored_files tr ON tr.id = a.transcript_file_id
@@ -252,9 +255,9 @@ export function unassign(q: Sql, applicationId: string, reviewerIdSlug: string) 
 // ---- rubric ----------------------------------------------------------------------------------
 
 export function rubric(q: Sql, intake: string) {
-  return one<{ criteria: AdmissionCriterion[]; updated_at: string }>(
+  return one<{ criteria: AdmissionCriterion[]; blind: boolean; updated_at: string }>(
     q,
-    `SELECT criteria, ${iso('updated_at')} AS updated_at FROM admission_rubrics WHERE intake = $1`,
+    `SELECT criteria, blind, ${iso('updated_at')} AS updated_at FROM admission_rubrics WHERE intake = $1`,
     [intake],
   );
 }
@@ -274,12 +277,13 @@ export function lockRubric(q: Sql, intake: string) {
   return one<{ criteria: AdmissionCriterion[] }>(q, `SELECT criteria FROM admission_rubrics WHERE intake = $1 FOR UPDATE`, [intake]);
 }
 
-export function saveRubric(q: Sql, intake: string, criteria: AdmissionCriterion[], by: string) {
+export function saveRubric(q: Sql, intake: string, criteria: AdmissionCriterion[], blind: boolean, by: string) {
   return exec(
     q,
-    `INSERT INTO admission_rubrics (intake, criteria, updated_by) VALUES ($1, $2::jsonb, $3)
-     ON CONFLICT (intake) DO UPDATE SET criteria = EXCLUDED.criteria, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [intake, JSON.stringify(criteria), by],
+    `INSERT INTO admission_rubrics (intake, criteria, blind, updated_by) VALUES ($1, $2::jsonb, $3, $4)
+     ON CONFLICT (intake) DO UPDATE
+        SET criteria = EXCLUDED.criteria, blind = EXCLUDED.blind, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [intake, JSON.stringify(criteria), blind, by],
   );
 }
 

@@ -183,7 +183,7 @@ export class AdmissionsService {
     const admin = me.role === 'ADMIN';
     if (!row || (!admin && !row.my_assigned)) throw notFound();
     await sql.recordView(this.db, row.internal_id, me.id, 'admissionsDetail');
-    const blinded = !admin && row.my_scored_at === null;
+    const blinded = !admin && row.blind_review && row.my_scored_at === null;
     const application: Record<string, unknown> = {
       id_slug: row.id_slug,
       created_date: new Date(row.created_date).toISOString(),
@@ -204,6 +204,7 @@ export class AdmissionsService {
       'offer',
       'my_assigned',
       'my_scored_at',
+      'blind_review',
     ]);
     for (const [k, v] of Object.entries(row)) if (!skip.has(k)) application[k] = v;
     application.resume = row.resume_slug ? this.storage.signedUrl(row.resume_slug, { download: true }) : null;
@@ -314,7 +315,7 @@ export class AdmissionsService {
   async rubric(intake: string) {
     this.knownIntake(intake);
     const [row, scored] = await Promise.all([sql.rubric(this.db, intake), sql.intakeScored(this.db, intake)]);
-    return { data: { intake, criteria: row?.criteria ?? [], updated_at: row?.updated_at ?? null, scored } };
+    return { data: { intake, criteria: row?.criteria ?? [], blind: row?.blind ?? true, updated_at: row?.updated_at ?? null, scored } };
   }
 
   async updateRubric(me: AuthUser, intake: string, body: Rubric) {
@@ -325,7 +326,7 @@ export class AdmissionsService {
         const shape = (cs: AdmissionCriterion[]) => JSON.stringify(cs.map((c) => [c.id, c.weight]));
         if (shape(current.criteria) !== shape(body.criteria)) throw new ConflictException(RUBRIC_FIXED_MESSAGE);
       }
-      await sql.saveRubric(m, intake, body.criteria, me.id);
+      await sql.saveRubric(m, intake, body.criteria, body.blind, me.id);
     });
     return this.rubric(intake);
   }
