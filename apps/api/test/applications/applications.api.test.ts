@@ -303,6 +303,24 @@ describe('admin: applications', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example.com"",""click"")"`);
     expect(lines[1]).not.toMatch(/,"=/);
+    // The export shows every field: each exported application is in the audit log of views, by whom.
+    const logged = await t.ds.query(
+      `SELECT a.course, u.id_slug AS viewer FROM application_views v
+         JOIN programme_applications a ON a.id = v.application_id JOIN users u ON u.id = v.viewer_id
+        WHERE v.call = 'adminApplicationExport'`,
+    );
+    expect(logged).toEqual([{ course: 'Analog Design', viewer: admin.id_slug }]);
+  });
+
+  it('exports in the order asked', async () => {
+    const res = await t.http.get('/api/applications/admin/export?order_by=full_name').set(bearer(admin)).expect(200);
+    const names = res.text
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split('","')[3]);
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
   });
 
   it('keeps every admin call from students and strangers', async () => {

@@ -56,8 +56,8 @@ export class ApplicationsController {
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="applications.csv"')
   @Header('Cache-Control', 'no-store')
-  exportCsv(@RouteQuery() query: QueryOf<'adminApplicationExport'>) {
-    return this.applications.exportCsv(query);
+  exportCsv(@CurrentUser() me: AuthUser, @RouteQuery() query: QueryOf<'adminApplicationExport'>) {
+    return this.applications.exportCsv(query, me.id);
   }
 
   @Route('adminApplicationDetail')

@@ -70,16 +70,25 @@ export function applicationDetail(q: Sql, idSlug: string) {
 }
 
 /** Every matching application with its files' names, in `order` (columns of alias `a`). */
-export function exportApplications(q: Sql, search: string | null, course: string | null, order: string) {
+/**
+ * The applications of the export, in the list's order. Each exported application is written to the
+ * audit log of views (the export shows every field), in the same statement.
+ */
+export function exportApplications(q: Sql, search: string | null, course: string | null, order: string, viewerId: string) {
   return rows<Record<string, unknown>>(
     q,
-    `SELECT ${APPLICATION_COLUMNS}, r.original_name AS resume_file, tr.original_name AS transcript_file
-     FROM programme_applications a
-     LEFT JOIN stored_files r ON r.id = a.resume_file_id
-     LEFT JOIN stored_files tr ON tr.id = a.transcript_file_id
-     WHERE ${FILTER}
-     ORDER BY ${order}`,
-    [search, course],
+    `WITH picked AS (
+       SELECT a.id AS internal_id, row_number() OVER (ORDER BY ${order}) AS n,
+              ${APPLICATION_COLUMNS}, r.original_name AS resume_file, tr.original_name AS transcript_file
+         FROM programme_applications a
+         LEFT JOIN stored_files r ON r.id = a.resume_file_id
+         LEFT JOIN stored_files tr ON tr.id = a.transcript_file_id
+        WHERE ${FILTER}),
+     logged AS (
+       INSERT INTO application_views (application_id, viewer_id, call)
+       SELECT internal_id, $3, 'adminApplicationExport' FROM picked)
+     SELECT * FROM picked ORDER BY n`,
+    [search, course, viewerId],
   );
 }
 
