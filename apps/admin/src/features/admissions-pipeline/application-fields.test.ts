@@ -1,6 +1,6 @@
 import type { Application } from '@school/contracts';
 import { describe, expect, it } from 'vitest';
-import { DETAIL_GROUPS } from './application-detail';
+import { DETAIL_GROUPS } from './application-fields';
 
 const sample: Application = {
   id_slug: 'a1',
