@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
 import { AdmissionsOverviewPage } from '../features/admissions-overview/admissions-overview-page';
+import { AdmissionsPipelineList } from '../features/admissions-pipeline/admissions-pipeline-list';
+import { ApplicationPage } from '../features/admissions-pipeline/application-page';
 import { ApplicationsPage } from '../features/applications/applications-page';
 import { AddCertificatesPage } from '../features/certificates/add-certificates-page';
 import { AddStudentPage } from '../features/cohorts/add-student-page';
@@ -124,8 +126,9 @@ export function App() {
                     <Route path={paths.analytics} element={<AnalyticsPage />} />
                     <Route path={paths.settings} element={<SettingsPage />} />
                     <Route path={paths.certifications} element={<CertificationsPage />} />
-                    <Route path={paths.applications} element={<ApplicationsPage />} />
+                    <Route path={paths.applications} element={<ApplicationsPage programmeApplications={AdmissionsPipelineList} />} />
                     <Route path={paths.admissionsOverview} element={<AdmissionsOverviewPage />} />
+                    <Route path="/admin/applications/:id" element={<ApplicationPage />} />
                     <Route path={paths.mailbox} element={<MailboxPage />} />
                     <Route path={paths.failedJobs} element={<FailedJobsPage />} />
                     <Route path={paths.grading} element={<GradingHomePage />} />

@@ -15,6 +15,7 @@ export const paths = {
   certifications: '/admin/certifications',
   applications: '/admin/applications',
   admissionsOverview: '/admin/applications/overview',
+  application: (id: string) => `/admin/applications/${encodeURIComponent(id)}`,
   mailbox: '/admin/mailbox',
   failedJobs: '/admin/jobs/failed',
   createCourse: '/admin/create/course',

@@ -1,6 +1,6 @@
-import type { ApplicationListItem, FormSubmission } from '@school/contracts';
+import type { FormSubmission } from '@school/contracts';
 import { Button, ButtonLink, formatDateTime, Tabs, useSession } from '@school/ui';
-import { useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
 import { ListTable, type Column } from '../../components/list-table';
@@ -10,41 +10,17 @@ import { paths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { exportApplications } from './api/export-applications';
-import { ApplicationDetail } from './components/application-detail';
-import { stateLabel } from './state-label';
 import './applications.css';
 
 export const APPLICATIONS_PAGE_SIZE = 10;
 const DEFAULT_SORT = '-created_date';
 const TABS = ['applications', 'forms'] as const;
 
-function ProgrammeApplications() {
+/** Downloads the programme applications as CSV, in the list's search and order. */
+function ExportButton() {
   const { client } = useSession();
   const list = useListParams(DEFAULT_SORT);
-  const [open, setOpen] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const query = useRouteQuery('adminApplicationList', { query: listQuery(list, APPLICATIONS_PAGE_SIZE) });
-
-  const columns: Column<ApplicationListItem>[] = [
-    {
-      label: 'Applicant',
-      render: (a) => (
-        <>
-          <button type="button" className="admin-applications-link" onClick={() => setOpen(a.id_slug)}>
-            {a.full_name}
-          </button>
-          <span className="admin-table__sub">{a.email}</span>
-          <span className="admin-table__sub">{a.phone}</span>
-        </>
-      ),
-    },
-    { label: 'Course', render: (a) => a.course },
-    { label: 'Qualification', render: (a) => `${a.highest_qualification}, ${a.grad_year}` },
-    { label: 'State', render: (a) => stateLabel(a.state) },
-    { label: 'Submitted', render: (a) => formatDateTime(a.created_date) },
-    { label: 'Status', render: (a) => stateLabel(a.status) },
-  ];
-
   const onExport = async () => {
     setExporting(true);
     try {
@@ -56,27 +32,10 @@ function ProgrammeApplications() {
       setExporting(false);
     }
   };
-
   return (
-    <>
-      <ListFrame
-        label="Programme applications"
-        query={query}
-        pageSize={APPLICATIONS_PAGE_SIZE}
-        list={list}
-        sortField="full_name"
-        searchPlaceholder="Search by name, email or phone..."
-        actions={
-          <Button type="button" variant="secondary" onClick={onExport} disabled={exporting}>
-            {exporting ? 'Exporting...' : 'Export CSV'}
-          </Button>
-        }
-        empty={list.search ? 'No application matches your search.' : 'There are no applications yet.'}
-      >
-        {(rows) => <ListTable columns={columns} rows={rows} rowKey={(a) => a.id_slug} />}
-      </ListFrame>
-      <ApplicationDetail id={open} onClose={() => setOpen(null)} />
-    </>
+    <Button type="button" variant="secondary" onClick={onExport} disabled={exporting}>
+      {exporting ? 'Exporting...' : 'Export CSV'}
+    </Button>
   );
 }
 
@@ -114,8 +73,13 @@ function FormSubmissions() {
   );
 }
 
-/** Programme applications (with detail and CSV export) and the public forms' submissions. */
-export function ApplicationsPage() {
+export interface ApplicationsPageProps {
+  /** The programme applications' tab (the admissions pipeline); `actions` is the CSV export button for its toolbar. */
+  programmeApplications: ComponentType<{ actions?: ReactNode }>;
+}
+
+/** Programme applications (the admissions pipeline, with CSV export) and the public forms' submissions. */
+export function ApplicationsPage({ programmeApplications: ProgrammeApplications }: ApplicationsPageProps) {
   usePageTitle('Applications');
   const [params, setParams] = useSearchParams();
   const tab = Math.max(0, TABS.indexOf(params.get('tab') as (typeof TABS)[number]));
@@ -135,7 +99,7 @@ export function ApplicationsPage() {
         active={tab}
         onChange={(i) => setParams(i === 0 ? {} : { tab: TABS[i] }, { replace: true })}
         tabs={[
-          { label: 'Programme applications', content: <ProgrammeApplications /> },
+          { label: 'Programme applications', content: <ProgrammeApplications actions={<ExportButton />} /> },
           { label: 'Form submissions', content: <FormSubmissions /> },
         ]}
       />

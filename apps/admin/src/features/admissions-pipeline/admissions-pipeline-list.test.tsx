@@ -1,0 +1,171 @@
+import { type AdmissionListResponse, DECISION_REASON_MESSAGE, illegalTransitionMessage } from '@school/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, mockApi, renderWithApi } from '../../test/api-harness';
+import { AdmissionsPipelineList } from './admissions-pipeline-list';
+import { listRows } from './pipeline.fixtures';
+
+const PATH = '/admin/applications';
+
+const list = (c: ApiCall): AdmissionListResponse => {
+  const status = c.query.get('status');
+  const data = status ? listRows.filter((r) => r.status === status) : listRows;
+  return { data, count: data.length, num_pages: 1, current_page: 1 } as AdmissionListResponse;
+};
+
+function api(overrides: Record<string, (c: ApiCall) => unknown> = {}) {
+  return mockApi({
+    'GET admissions/admin/applications': list,
+    'GET applications/admin/analytics/funnel': () => ({
+      scope: { intake: 'youth-programme-2027', from: null, to: null },
+      intakes: [
+        { value: 'youth-programme-2027', label: 'Programme 2027' },
+        { value: 'youth-programme-2025', label: 'Programme 2025' },
+      ],
+      total: 0,
+      data: [],
+    }),
+    'GET applications/admin/analytics/breakdowns': () => ({
+      scope: { intake: 'youth-programme-2027', from: null, to: null },
+      total: 2,
+      data: {
+        state: [],
+        highest_qualification: [],
+        field_study: [],
+        course: [{ value: 'Packaging', label: 'Packaging', total: 1, share: 0.5, offered: 0, enrolled: 0 }],
+      },
+    }),
+    'GET admissions/admin/cohorts': () => ({
+      data: [{ id_slug: 'k1', title: 'Youth Cohort 2027', start_date: '2027-01-10', end_date: '2027-06-30' }],
+    }),
+    'GET admissions/admin/staff': () => ({ data: [] }),
+    ...overrides,
+  });
+}
+
+const table = () => screen.findByRole('table');
+const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
+const bulkBar = () => screen.getByRole('region', { name: 'Bulk actions' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('admissions pipeline list', () => {
+  it('shows each application with its state, screening, reviewers and mean score; selecting rows shows the bulk actions', async () => {
+    api();
+    renderWithApi(<AdmissionsPipelineList />, PATH, PATH);
+    await table();
+    const cells = (name: string) =>
+      within(rowOf(name))
+        .getAllByRole('cell')
+        .slice(1)
+        .map((c) => c.textContent);
+    expect(cells('Aina Rahman')).toEqual([
+      'Aina Rahmanaina@apply.test',
+      'Packaging',
+      'Submittedsince 1 October 2026',
+      'To confirm1 not met, 1 to check',
+      'None',
+      '–',
+    ]);
+    expect(cells('Badrul Hisham')).toEqual([
+      'Badrul Hishambadrul@apply.test',
+      'Chip design',
+      'In reviewsince 5 October 2026',
+      'EligibleAll rules met',
+      'Chen Lim, Devi Lim2 of 2 scored',
+      '3.25Reviewers disagree',
+    ]);
+    expect(screen.getByRole('link', { name: 'Aina Rahman' })).toHaveAttribute('href', '/admin/applications/a1');
+
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Badrul Hisham' }));
+    expect(bulkBar()).toHaveTextContent('1 selected');
+    const actions = within(bulkBar()).getByRole('group', { name: 'Actions on the selected applications' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Assign reviewers', 'Shortlist', 'Offer', 'Waitlist', 'Reject', 'Withdraw']);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(bulkBar()).toHaveTextContent('2 selected');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+  });
+
+  it('keeps the filters in the address and asks the list for them', async () => {
+    const { calls } = api();
+    const { router } = renderWithApi(<AdmissionsPipelineList />, PATH, PATH);
+    await table();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'In review');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=IN_REVIEW'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Screening' }), 'To confirm');
+    await screen.findByRole('option', { name: 'Programme 2025' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Intake' }), 'Programme 2025');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=IN_REVIEW&eligibility=unconfirmed&intake=youth-programme-2025'));
+    await waitFor(() => {
+      const last = calls.filter((c) => c.path === 'admissions/admin/applications').at(-1)!;
+      expect([last.query.get('status'), last.query.get('eligibility'), last.query.get('intake')]).toEqual([
+        'IN_REVIEW',
+        'unconfirmed',
+        'youth-programme-2025',
+      ]);
+    });
+  });
+
+  it('offers a place to the selected applications: the cohort, the accept-by date and time and the reason', async () => {
+    const { calls } = api({
+      'POST admissions/admin/decisions': (c) => {
+        const ids = (c.body as { application_ids: string[] }).application_ids;
+        return {
+          data: { decided: ids.length, applications: ids.map((id) => ({ id_slug: id, from_status: 'IN_REVIEW', to_status: 'OFFERED' })) },
+        };
+      },
+    });
+    renderWithApi(<AdmissionsPipelineList />, PATH, PATH);
+    await table();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await userEvent.click(within(bulkBar()).getByRole('button', { name: 'Offer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Offer a place' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(dialog).toHaveTextContent(DECISION_REASON_MESSAGE);
+    expect(calls.some((c) => c.path === 'admissions/admin/decisions')).toBe(false);
+
+    await within(dialog).findByRole('option', { name: /Youth Cohort 2027/ });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Cohort/ }), 'k1');
+    fireEvent.change(within(dialog).getByLabelText(/Accept by/), { target: { value: '2030-01-15T17:30' } });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Top of the ranking');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    await screen.findByText('2 applications moved to Offered.');
+    const sent = calls.filter((c) => c.method === 'POST' && c.path === 'admissions/admin/decisions');
+    expect(sent.map((c) => c.body)).toEqual([
+      {
+        application_ids: ['a1', 'b2'],
+        decision: 'OFFER',
+        reason: 'Top of the ranking',
+        cohort_id: 'k1',
+        accept_by: new Date('2030-01-15T17:30').toISOString(),
+      },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    // The list is asked again.
+    await waitFor(() => expect(calls.filter((c) => c.path === 'admissions/admin/applications')).toHaveLength(2));
+  });
+
+  it("shows the API's refusal in the dialog and keeps it open", async () => {
+    const refusal = illegalTransitionMessage('SUBMITTED', 'SHORTLISTED');
+    api({ 'POST admissions/admin/decisions': () => [409, { message: refusal, errors: { a1: 'SUBMITTED' } }] });
+    renderWithApi(<AdmissionsPipelineList />, PATH, PATH);
+    await table();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Aina Rahman' }));
+    await userEvent.click(within(bulkBar()).getByRole('button', { name: 'Shortlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Shortlist applications' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Strong profile');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByRole('dialog', { name: 'Shortlist applications' })).toBeInTheDocument();
+    expect(bulkBar()).toHaveTextContent('1 selected');
+  });
+});

@@ -1,0 +1,241 @@
+import {
+  type AdmissionListItem,
+  type AdmissionListQueryInput,
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  ELIGIBILITY_FILTERS,
+} from '@school/contracts';
+import { AppLink, formatDate, SelectField } from '@school/ui';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ListFrame } from '../../components/list-frame';
+import { type Column, ListTable } from '../../components/list-table';
+import { listQuery, useListParams } from '../../lib/list-params';
+import { paths } from '../../lib/paths';
+import { useRouteQuery } from '../../lib/route-query';
+import { PipelineActions } from './components/pipeline-actions';
+import { ELIGIBILITY_FILTER_LABELS, flagSummary, formatScore, screeningLabel } from './pipeline-labels';
+import './admissions-pipeline.css';
+
+export const PIPELINE_PAGE_SIZE = 20;
+export const PIPELINE_DEFAULT_SORT = '-created_date';
+
+type Eligibility = (typeof ELIGIBILITY_FILTERS)[number];
+const FILTERS = ['status', 'eligibility', 'intake', 'course'] as const;
+type Filter = (typeof FILTERS)[number];
+
+const INTAKE_PATTERN = /^[a-z0-9-]{1,100}$/;
+const readFilters = (params: URLSearchParams) => {
+  const status = APPLICATION_STATUSES.find((s) => s === params.get('status'));
+  const eligibility = ELIGIBILITY_FILTERS.find((e) => e === params.get('eligibility'));
+  const intake = params.get('intake') ?? '';
+  const course = (params.get('course') ?? '').trim();
+  return {
+    status: status as ApplicationStatus | undefined,
+    eligibility: eligibility as Eligibility | undefined,
+    intake: INTAKE_PATTERN.test(intake) ? intake : undefined,
+    course: course ? course.slice(0, 300) : undefined,
+  };
+};
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All' },
+  ...APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s] })),
+];
+const ELIGIBILITY_OPTIONS = [
+  { value: '', label: 'All' },
+  ...ELIGIBILITY_FILTERS.map((e) => ({ value: e, label: ELIGIBILITY_FILTER_LABELS[e] })),
+];
+
+const fullName = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`.trim();
+
+/** The checkbox that selects every row of the page (mixed while only some are). */
+function SelectAll({ ids, selected, onChange }: { ids: string[]; selected: string[]; onChange: (ids: string[]) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const all = ids.length > 0 && ids.every((id) => selected.includes(id));
+  const some = !all && ids.some((id) => selected.includes(id));
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = some;
+  }, [some]);
+  return (
+    <label className="admin-pipeline-check">
+      <input ref={ref} type="checkbox" checked={all} onChange={(e) => onChange(e.target.checked ? ids : [])} />
+      Select all on this page
+    </label>
+  );
+}
+
+/**
+ * The admissions pipeline: every programme application with its state, screening, reviewers and
+ * mean score; filters, search, order and page kept in the address; rows selected for bulk
+ * actions (assign reviewers, shortlist, offer, waitlist, reject, withdraw).
+ */
+export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
+  const list = useListParams(PIPELINE_DEFAULT_SORT);
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const input: AdmissionListQueryInput = { ...listQuery(list, PIPELINE_PAGE_SIZE), ...filters };
+  const query = useRouteQuery('admissionsList', { query: input });
+  // The programme's intakes, and the courses applied to in the intake shown (for the filters).
+  const intakes = useRouteQuery('applicationsAnalyticsFunnel', { query: {} }, { select: (r) => r.intakes, staleTime: 5 * 60_000 });
+  const courses = useRouteQuery(
+    'applicationsAnalyticsBreakdowns',
+    { query: filters.intake ? { intake: filters.intake } : {} },
+    { select: (r) => r.data.course.map((c) => ({ value: c.value, label: c.label })), staleTime: 5 * 60_000 },
+  );
+
+  // The selection belongs to the rows shown: another page, filter, search or order starts empty.
+  const shown = JSON.stringify(input);
+  const [selection, setSelection] = useState<{ of: string; ids: string[] }>({ of: shown, ids: [] });
+  const selected = selection.of === shown ? selection.ids : [];
+  const select = (ids: string[]) => setSelection({ of: shown, ids });
+
+  const setFilter = (key: Filter, value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns: Column<AdmissionListItem>[] = [
+    {
+      label: 'Select',
+      hideLabel: true,
+      className: 'admin-pipeline-select-cell',
+      render: (a) => (
+        <input
+          type="checkbox"
+          aria-label={`Select ${a.full_name}`}
+          checked={selected.includes(a.id_slug)}
+          onChange={(e) => select(e.target.checked ? [...selected, a.id_slug] : selected.filter((id) => id !== a.id_slug))}
+        />
+      ),
+    },
+    {
+      label: 'Applicant',
+      render: (a) => (
+        <>
+          <AppLink to={paths.application(a.id_slug)} className="admin-table__title">
+            {a.full_name}
+          </AppLink>
+          <span className="admin-table__sub">{a.email}</span>
+        </>
+      ),
+    },
+    { label: 'Course', className: 'admin-pipeline-wrap', render: (a) => a.course },
+    {
+      label: 'Status',
+      render: (a) => (
+        <>
+          <span>{APPLICATION_STATUS_LABELS[a.status]}</span>
+          <span className="admin-table__sub">since {formatDate(a.status_changed_at)}</span>
+        </>
+      ),
+    },
+    {
+      label: 'Screening',
+      render: (a) => (
+        <>
+          <span>{screeningLabel(a.eligible)}</span>
+          <span className="admin-table__sub">{flagSummary(a.eligibility)}</span>
+        </>
+      ),
+    },
+    {
+      label: 'Reviewers',
+      className: 'admin-pipeline-wrap',
+      render: (a) =>
+        a.reviewers.length === 0 ? (
+          <span className="ui-muted">None</span>
+        ) : (
+          <>
+            <span>{a.reviewers.map(fullName).join(', ')}</span>
+            <span className="admin-table__sub">
+              {a.score.reviews} of {a.score.assigned} scored
+            </span>
+          </>
+        ),
+    },
+    {
+      label: 'Mean score',
+      render: (a) => (
+        <>
+          <span>{formatScore(a.score.mean)}</span>
+          {a.score.disagreement && <span className="admin-pipeline-flag">Reviewers disagree</span>}
+        </>
+      ),
+    },
+  ];
+
+  const filtered = Object.values(filters).some(Boolean);
+  return (
+    <div className="ui-stack">
+      <div className="admin-pipeline-filters">
+        <SelectField
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={filters.status ?? ''}
+          onChange={(e) => setFilter('status', e.target.value)}
+        />
+        <SelectField
+          label="Screening"
+          options={ELIGIBILITY_OPTIONS}
+          value={filters.eligibility ?? ''}
+          onChange={(e) => setFilter('eligibility', e.target.value)}
+        />
+        <SelectField
+          label="Intake"
+          options={[{ value: '', label: 'All' }, ...(intakes.data ?? [])]}
+          value={filters.intake ?? ''}
+          onChange={(e) => setFilter('intake', e.target.value)}
+        />
+        <SelectField
+          label="Course"
+          options={[
+            { value: '', label: 'All' },
+            ...(courses.data ?? []),
+            // A course from the address that the intake's list lacks stays choosable (and shown).
+            ...(filters.course && !courses.data?.some((c) => c.value === filters.course) ? [filters.course] : []),
+          ]}
+          value={filters.course ?? ''}
+          onChange={(e) => setFilter('course', e.target.value)}
+        />
+      </div>
+      <ListFrame
+        label="Programme applications"
+        query={query}
+        pageSize={PIPELINE_PAGE_SIZE}
+        list={list}
+        sortField="full_name"
+        searchPlaceholder="Search by name, email or phone..."
+        actions={actions}
+        empty={list.search || filtered ? 'No application matches your search.' : 'There are no applications yet.'}
+      >
+        {(rows) => (
+          <>
+            <div className="admin-pipeline-bulk">
+              <SelectAll ids={rows.map((r) => r.id_slug)} selected={selected} onChange={select} />
+              {selected.length > 0 && (
+                <section className="admin-pipeline-bulk__bar" aria-label="Bulk actions">
+                  <p className="admin-pipeline-bulk__count" aria-live="polite">
+                    {selected.length} selected
+                  </p>
+                  <PipelineActions ids={selected} label="Actions on the selected applications" onDone={() => select([])} />
+                </section>
+              )}
+            </div>
+            <div className="admin-pipeline-table">
+              <ListTable columns={columns} rows={rows} rowKey={(a) => a.id_slug} />
+            </div>
+          </>
+        )}
+      </ListFrame>
+    </div>
+  );
+}

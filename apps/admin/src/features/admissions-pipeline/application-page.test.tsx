@@ -1,0 +1,151 @@
+import { type AdmissionDetail, NOT_ELIGIBLE_REASON_MESSAGE, type TimelineResponse } from '@school/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, mockApi, renderWithApi } from '../../test/api-harness';
+import { ApplicationPage } from './application-page';
+import { submittedDetail } from './pipeline.fixtures';
+
+const ROUTE = '/admin/applications/:id';
+const PATH = '/admin/applications/a1';
+
+const admin = { id_slug: 'u9', first_name: 'Nadia', last_name: 'Hassan' };
+const timeline: TimelineResponse = {
+  data: [
+    { from_status: null, to_status: 'SUBMITTED', actor: null, reason: 'Application submitted', at: '2026-10-01T02:00:00.000Z' },
+    { from_status: 'SUBMITTED', to_status: 'SCREENED', actor: admin, reason: 'Eligible', at: '2026-10-02T03:00:00.000Z' },
+    { from_status: 'SCREENED', to_status: 'IN_REVIEW', actor: admin, reason: 'Reviewers assigned', at: '2026-10-03T04:00:00.000Z' },
+  ],
+};
+const views = {
+  data: [
+    { viewer: { ...admin, role: 'ADMIN' }, call: 'admissionsDetail', at: '2026-10-04T05:00:00.000Z' },
+    { viewer: null, call: 'applicantStatus', at: '2026-10-03T05:00:00.000Z' },
+  ],
+};
+
+function api(detail: AdmissionDetail, overrides: Record<string, (c: ApiCall) => unknown> = {}) {
+  return mockApi({
+    'GET admissions/applications/a1': () => ({ data: detail }),
+    'GET admissions/admin/applications/a1/timeline': () => timeline,
+    'GET admissions/admin/applications/a1/views': () => views,
+    'GET admissions/admin/intakes/youth-programme-2027/ranking': () => ({ data: [], disagreement_threshold: 1 }),
+    ...overrides,
+  });
+}
+
+const region = (name: string) => screen.getByRole('region', { name });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('application page', () => {
+  it('shows the application, its screening flags, the timeline and the audit log of views', async () => {
+    api(submittedDetail);
+    renderWithApi(<ApplicationPage />, PATH, ROUTE);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Full Name');
+    const fact = (section: string, term: string) =>
+      within(region(section)).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Screening', 'Aged 30 or below')).toBe('Met');
+    expect(fact('Screening', 'Unemployed')).toBe('To confirm');
+    expect(fact('Screening', 'Confirmation')).toBe('To confirm');
+    expect(fact('Application', 'Ethnicity')).toBe('Malay');
+    expect(within(region('Application')).getByRole('link', { name: 'Download resume' })).toHaveAttribute('href', '/api/files/resume-a1');
+
+    const steps = await within(region('Timeline')).findAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual([
+      expect.stringMatching(/^SubmittedApplicant or system · .*Application submitted$/),
+      expect.stringMatching(/^Submitted → ScreenedNadia Hassan · 2 October 2026.*Eligible$/),
+      expect.stringMatching(/^Screened → In reviewNadia Hassan · 3 October 2026.*Reviewers assigned$/),
+    ]);
+    const log = await within(region('Audit log')).findByRole('table');
+    const rows = within(log)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['Nadia HassanAdmin', 'admissionsDetail', expect.stringContaining('4 October 2026')],
+      ['Applicant (private link)', 'applicantStatus', expect.stringContaining('3 October 2026')],
+    ]);
+    // A submitted application may only be screened or withdrawn.
+    const actions = within(region('Status')).getByRole('group', { name: 'Actions on this application' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Withdraw']);
+  });
+
+  it('asks the reason before confirming a screening as not eligible, then sends it', async () => {
+    const { calls } = api(submittedDetail, {
+      'POST admissions/admin/applications/a1/screening': () => ({ data: { id_slug: 'a1', status: 'SCREENED' } }),
+    });
+    renderWithApi(<ApplicationPage />, PATH, ROUTE);
+    const form = await screen.findByRole('form', { name: 'Confirm the screening' });
+    await userEvent.click(within(form).getByRole('radio', { name: 'Not eligible' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm screening' }));
+    expect(within(form).getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription(
+      expect.stringContaining(NOT_ELIGIBLE_REASON_MESSAGE),
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.type(within(form).getByRole('textbox', { name: /Reason/ }), 'Not a Malaysian citizen');
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm screening' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ eligible: false, reason: 'Not a Malaysian citizen' }]),
+    );
+    await screen.findByText('Screening confirmed: the application is now Screened.');
+  });
+
+  it('lists the reviewers with their weighted scores, the score summary and the offer; removes a reviewer', async () => {
+    const reviewed: AdmissionDetail = {
+      ...submittedDetail,
+      application: { ...submittedDetail.application, status: 'OFFERED' },
+      screening: { ...submittedDetail.screening!, eligible: true, confirmed_at: '2026-10-02T03:00:00.000Z' },
+      reviewers: [
+        { id_slug: 'r1', first_name: 'Chen', last_name: 'Lim', scored_at: '2026-10-06T02:00:00.000Z' },
+        { id_slug: 'r2', first_name: 'Devi', last_name: 'Raj', scored_at: null },
+      ],
+      score: { mean: 4.33, reviews: 1, assigned: 2, min: 4.33, max: 4.33, disagreement: false },
+      offer: {
+        cohort_id_slug: 'k1',
+        cohort_title: 'Youth Cohort 2027',
+        start_date: '2027-01-10',
+        end_date: '2027-06-30',
+        accept_by: '2026-11-01T09:00:00.000Z',
+        offered_at: '2026-10-10T09:00:00.000Z',
+      },
+    };
+    const { calls } = api(reviewed, {
+      'GET admissions/admin/intakes/youth-programme-2027/ranking': () => ({
+        data: [
+          {
+            rank: 1,
+            id_slug: 'a1',
+            full_name: 'Full Name',
+            course: 'Packaging',
+            status: 'OFFERED',
+            score: reviewed.score,
+            reviews: [{ reviewer: { id_slug: 'r1', first_name: 'Chen', last_name: 'Lim' }, weighted: 4.333, comment: '' }],
+          },
+        ],
+        disagreement_threshold: 1,
+      }),
+      'DELETE admissions/admin/applications/a1/reviewers': () => ({ data: { assigned: -1, applications: 1 } }),
+    });
+    renderWithApi(<ApplicationPage />, PATH, ROUTE);
+    const reviewers = await screen.findByRole('region', { name: 'Reviewers and scores' });
+    await within(reviewers).findByText(/weighted score 4.33/);
+    expect(within(reviewers).getByText('Not scored yet')).toBeInTheDocument();
+    expect(within(reviewers).getByText('Scored', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1 of 2');
+    expect(region('Offer')).toHaveTextContent('Youth Cohort 2027');
+    expect(calls.find((c) => c.path.endsWith('/ranking'))!.query.get('status')).toBe('OFFERED');
+
+    await userEvent.click(within(reviewers).getByRole('button', { name: 'Remove Devi Raj' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove reviewer' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.body)).toEqual([{ reviewer_id: 'r2' }]));
+  });
+});

@@ -1,0 +1,289 @@
+import {
+  ADMISSION_DECISIONS,
+  type AdmissionDetail,
+  APPLICATION_STATUS_LABELS,
+  canMove,
+  ELIGIBILITY_RULES,
+  type EligibilityRule,
+  type Transition,
+} from '@school/contracts';
+import { Button, formatDate, formatDateTime, LoadingIndicator, useConfirm } from '@school/ui';
+import { type ReactNode, useId } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
+import { LoadError, QueryView } from '../../components/query-view';
+import { useNotify } from '../../lib/notice';
+import { paths } from '../../lib/paths';
+import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
+import { usePageTitle } from '../../lib/use-page-title';
+import { DETAIL_GROUPS } from './application-fields';
+import { type PipelineAction, PipelineActions } from './components/pipeline-actions';
+import { ScreeningForm } from './components/screening-form';
+import { errorMessage, flagText, formatScore, screeningLabel } from './pipeline-labels';
+import { applicationsChanged } from './pipeline-keys';
+import './admissions-pipeline.css';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="admin-card ui-stack admin-pipeline-section" aria-labelledby={id}>
+      <h2 id={id} className="admin-section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A list of terms and their values. */
+function Facts({ items }: { items: [term: string, value: ReactNode][] }) {
+  return (
+    <dl className="admin-pipeline-facts">
+      {items.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const person = (p: { first_name: string; last_name: string } | null, none: string) => (p ? `${p.first_name} ${p.last_name}`.trim() : none);
+
+/** Which actions an application's state allows: reviewers while screened eligible or in review, and each legal decision. */
+function allowedFor(d: AdmissionDetail) {
+  const status = d.application.status;
+  return (action: PipelineAction) =>
+    action === 'ASSIGN'
+      ? status === 'IN_REVIEW' || (status === 'SCREENED' && d.screening?.eligible !== false)
+      : canMove(status, ADMISSION_DECISIONS[action]);
+}
+
+function Reviewers({ detail }: { detail: AdmissionDetail }) {
+  const id = detail.application.id_slug;
+  const notify = useNotify();
+  const { confirm, dialog } = useConfirm();
+  const reviewers = detail.reviewers ?? [];
+  const scored = (detail.score?.reviews ?? 0) > 0;
+  // Each reviewer's weighted score, from the intake's ranking (the application's state narrows it).
+  const ranking = useRouteQuery(
+    'admissionsRanking',
+    { params: { intake: detail.intake }, query: { status: detail.application.status } },
+    { enabled: scored, select: (r) => r.data.find((row) => row.id_slug === id)?.reviews ?? [] },
+  );
+  const remove = useRouteMutation('admissionsUnassignReviewer', { invalidates: () => applicationsChanged([id]) });
+
+  const onRemove = async (reviewer: { id_slug: string; first_name: string; last_name: string; scored_at: string | null }) => {
+    const name = person(reviewer, '');
+    const ok = await confirm({
+      title: 'Remove reviewer',
+      message: reviewer.scored_at
+        ? `Remove ${name}? Their scores of this application are removed too.`
+        : `Remove ${name} from this application?`,
+      confirmLabel: 'Remove',
+      tone: 'danger',
+    });
+    if (!ok) return;
+    remove.mutate(
+      { params: { applicationId: id }, body: { reviewer_id: reviewer.id_slug } },
+      {
+        onSuccess: () => notify.success(`${name} no longer reviews this application.`),
+        onError: (e) => notify.error(errorMessage(e)),
+      },
+    );
+  };
+
+  return (
+    <>
+      {reviewers.length === 0 ? (
+        <p className="ui-muted ui-muted--small">No reviewer is assigned yet.</p>
+      ) : (
+        <ul className="ui-plain-list admin-pipeline-reviewers">
+          {reviewers.map((r) => {
+            const weighted = ranking.data?.find((x) => x.reviewer.id_slug === r.id_slug)?.weighted;
+            return (
+              <li key={r.id_slug} className="admin-pipeline-reviewers__item">
+                <span>
+                  <span className="admin-table__title">{person(r, '')}</span>
+                  <span className="admin-table__sub">
+                    {r.scored_at ? `Scored on ${formatDateTime(r.scored_at)}` : 'Not scored yet'}
+                    {weighted !== undefined && ` · weighted score ${formatScore(weighted)}`}
+                  </span>
+                </span>
+                <Button size="sm" variant="ghost" onClick={() => onRemove(r)} aria-label={`Remove ${person(r, '')}`}>
+                  Remove
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {dialog}
+    </>
+  );
+}
+
+function Timeline({ applicationId }: { applicationId: string }) {
+  const timeline = useRouteQuery('admissionsTimeline', { params: { applicationId } }, { select: (r) => r.data });
+  if (timeline.isPending) return <LoadingIndicator />;
+  if (timeline.isError) return <LoadError label="the timeline" onRetry={() => timeline.refetch()} />;
+  const step = (t: Transition) =>
+    t.from_status
+      ? `${APPLICATION_STATUS_LABELS[t.from_status]} → ${APPLICATION_STATUS_LABELS[t.to_status]}`
+      : APPLICATION_STATUS_LABELS[t.to_status];
+  return (
+    <ol className="ui-plain-list admin-pipeline-timeline">
+      {timeline.data.map((t, i) => (
+        <li key={`${t.at}-${i}`} className="admin-pipeline-timeline__item">
+          <span className="admin-table__title">{step(t)}</span>
+          <span className="admin-table__sub">
+            {person(t.actor, 'Applicant or system')} · <time dateTime={t.at}>{formatDateTime(t.at)}</time>
+          </span>
+          {t.reason && <span className="admin-pipeline-timeline__reason">{t.reason}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Views({ applicationId }: { applicationId: string }) {
+  const views = useRouteQuery('admissionsViews', { params: { applicationId } }, { select: (r) => r.data });
+  if (views.isPending) return <LoadingIndicator />;
+  if (views.isError) return <LoadError label="the audit log" onRetry={() => views.refetch()} />;
+  if (views.data.length === 0) return <p className="ui-muted ui-muted--small">No one has viewed this application yet.</p>;
+  return (
+    <div className="admin-pipeline-table">
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Who</th>
+            <th scope="col">Call</th>
+            <th scope="col">When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {views.data.map((v, i) => (
+            <tr key={`${v.at}-${i}`}>
+              <td data-label="Who">
+                {v.viewer ? (
+                  <>
+                    <span>{person(v.viewer, '')}</span>
+                    <span className="admin-table__sub">{v.viewer.role === 'ADMIN' ? 'Admin' : 'Instructor'}</span>
+                  </>
+                ) : (
+                  'Applicant (private link)'
+                )}
+              </td>
+              <td data-label="Call">
+                <code>{v.call}</code>
+              </td>
+              <td data-label="When">{formatDateTime(v.at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ApplicationView({ detail }: { detail: AdmissionDetail }) {
+  const a = detail.application;
+  usePageTitle(a.full_name ?? 'Application');
+  const screening = detail.screening;
+  const score = detail.score;
+  const allowed = allowedFor(detail);
+  return (
+    <div className="ui-page ui-stack ui-stack--loose">
+      <PageHeader
+        title={a.full_name ?? 'Application'}
+        subtitle={`${a.course} · ${detail.intake} · submitted ${formatDateTime(a.created_date)}`}
+        back={{ to: paths.applications, label: 'Applications' }}
+      />
+      <Section title="Status">
+        <Facts
+          items={[
+            ['Status', APPLICATION_STATUS_LABELS[a.status]],
+            ['Since', formatDateTime(detail.status_changed_at)],
+          ]}
+        />
+        <PipelineActions ids={[a.id_slug]} label="Actions on this application" allowed={allowed} />
+      </Section>
+      <div className="admin-pipeline-columns">
+        <Section title="Screening">
+          <Facts
+            items={[
+              ...(Object.keys(ELIGIBILITY_RULES) as EligibilityRule[]).map(
+                (rule) => [ELIGIBILITY_RULES[rule], flagText(screening?.flags?.[rule])] as [string, ReactNode],
+              ),
+              ['Confirmation', screening ? screeningLabel(screening.eligible) : '–'],
+              ...(screening?.confirmed_at ? ([['Confirmed', formatDateTime(screening.confirmed_at)]] as [string, ReactNode][]) : []),
+              ...(screening?.reason ? ([['Reason', screening.reason]] as [string, ReactNode][]) : []),
+            ]}
+          />
+          {a.status === 'SUBMITTED' && <ScreeningForm applicationId={a.id_slug} />}
+        </Section>
+        <Section title="Reviewers and scores">
+          <Reviewers detail={detail} />
+          {score && (
+            <Facts
+              items={[
+                ['Mean score', formatScore(score.mean)],
+                ['Lowest', formatScore(score.min)],
+                ['Highest', formatScore(score.max)],
+                ['Scored', `${score.reviews} of ${score.assigned}`],
+                ['Disagreement', score.disagreement ? <span className="admin-pipeline-flag">Reviewers disagree</span> : 'No'],
+              ]}
+            />
+          )}
+        </Section>
+      </div>
+      {detail.offer && (
+        <Section title="Offer">
+          <Facts
+            items={[
+              ['Cohort', detail.offer.cohort_title],
+              ['Cohort dates', `${formatDate(detail.offer.start_date)} – ${formatDate(detail.offer.end_date)}`],
+              ['Accept by', formatDateTime(detail.offer.accept_by)],
+              ['Offered', formatDateTime(detail.offer.offered_at)],
+            ]}
+          />
+        </Section>
+      )}
+      <Section title="Application">
+        {DETAIL_GROUPS.map(([title, fields]) => (
+          <div key={title} className="ui-stack admin-pipeline-group">
+            <h3 className="admin-subtitle">{title}</h3>
+            <Facts items={fields.map(([label, value]) => [label, value(a) || '–'])} />
+          </div>
+        ))}
+        <div className="ui-stack admin-pipeline-group">
+          <h3 className="admin-subtitle">Documents</h3>
+          <ul className="ui-plain-list">
+            <li>{a.resume ? <a href={a.resume}>Download resume</a> : 'No resume uploaded'}</li>
+            <li>{a.transcript ? <a href={a.transcript}>Download transcript</a> : 'No transcript uploaded'}</li>
+          </ul>
+        </div>
+      </Section>
+      <Section title="Timeline">
+        <Timeline applicationId={a.id_slug} />
+      </Section>
+      <Section title="Audit log">
+        <p className="ui-muted ui-muted--small">Every view of this application: who, through which call, and when (newest first).</p>
+        <Views applicationId={a.id_slug} />
+      </Section>
+    </div>
+  );
+}
+
+/** /admin/applications/:id: one application, its screening, reviewers, scores, offer, decisions, timeline and audit log. */
+export function ApplicationPage() {
+  const { id = '' } = useParams();
+  // File links in the answer are signed for a few minutes only, so the detail is never cached long.
+  const query = useRouteQuery('admissionsDetail', { params: { applicationId: id } }, { select: (r) => r.data, staleTime: 0, gcTime: 0 });
+  return (
+    <QueryView query={query} homePath={paths.applications} label="this application">
+      {(detail) => <ApplicationView detail={detail} />}
+    </QueryView>
+  );
+}

@@ -1,0 +1,152 @@
+import type { StaffMember } from '@school/contracts';
+import { Button, LoadingIndicator, Modal, TextField } from '@school/ui';
+import { useEffect, useId, useState } from 'react';
+import { useNotify } from '../../../lib/notice';
+import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
+import { errorMessage } from '../pipeline-labels';
+import { applicationsChanged } from '../pipeline-keys';
+
+export interface AssignReviewersDialogProps {
+  open: boolean;
+  /** The applications every chosen reviewer is assigned to. */
+  applicationIds: string[];
+  onClose: () => void;
+  /** After the assignment succeeded (the dialog is closed). */
+  onDone?: () => void;
+}
+
+const SEARCH_DELAY_MS = 300;
+const fullName = (s: { first_name: string; last_name: string }) => `${s.first_name} ${s.last_name}`.trim();
+
+/** Search staff (admins and instructors), pick one or more, and assign each to every application. */
+export function AssignReviewersDialog({ open, applicationIds, onClose, onDone }: AssignReviewersDialogProps) {
+  const notify = useNotify();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<StaffMember[]>([]);
+  const [missing, setMissing] = useState(false);
+  const legendId = useId();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const staff = useRouteQuery('admissionsStaff', { query: { search_query: query || undefined } }, { enabled: open });
+  const assign = useRouteMutation('admissionsAssignReviewers', {
+    invalidates: (v) => applicationsChanged(v.body.application_ids),
+  });
+
+  const close = () => {
+    setSearch('');
+    setQuery('');
+    setChosen([]);
+    setMissing(false);
+    assign.reset();
+    onClose();
+  };
+
+  const toggle = (member: StaffMember, on: boolean) =>
+    setChosen((list) => (on ? [...list, member] : list.filter((m) => m.id_slug !== member.id_slug)));
+
+  const submit = () => {
+    if (chosen.length === 0) {
+      setMissing(true);
+      return;
+    }
+    assign.mutate(
+      { body: { application_ids: applicationIds, reviewer_ids: chosen.map((m) => m.id_slug) } },
+      {
+        onSuccess: (answer) => {
+          const { applications } = answer.data;
+          notify.success(
+            `${chosen.length === 1 ? '1 reviewer' : `${chosen.length} reviewers`} assigned to ${
+              applications === 1 ? '1 application' : `${applications} applications`
+            }.`,
+          );
+          close();
+          onDone?.();
+        },
+      },
+    );
+  };
+
+  const count = applicationIds.length;
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="Assign reviewers"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={assign.isPending}>
+            {assign.isPending ? 'Assigning...' : 'Assign reviewers'}
+          </Button>
+        </>
+      }
+    >
+      <div className="ui-stack">
+        <p className="ui-muted ui-muted--small">
+          Each reviewer you choose is assigned to {count === 1 ? 'this application' : `the ${count} selected applications`}.
+        </p>
+        <TextField
+          label="Search staff"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Name or email"
+        />
+        {chosen.length > 0 && (
+          <p className="admin-pipeline-chosen">
+            <span className="ui-muted">Chosen: </span>
+            {chosen.map(fullName).join(', ')}
+          </p>
+        )}
+        <fieldset className="admin-pipeline-staff" aria-describedby={missing ? `${legendId}-error` : undefined}>
+          <legend id={legendId}>Staff</legend>
+          {staff.isPending ? (
+            <LoadingIndicator />
+          ) : staff.isError ? (
+            <p role="alert">{errorMessage(staff.error)}</p>
+          ) : staff.data.data.length === 0 ? (
+            <p className="ui-muted ui-muted--small">No staff account matches your search.</p>
+          ) : (
+            <ul className="ui-plain-list admin-pipeline-staff__list">
+              {staff.data.data.map((m) => (
+                <li key={m.id_slug}>
+                  <label className="admin-pipeline-option">
+                    <input
+                      type="checkbox"
+                      checked={chosen.some((c) => c.id_slug === m.id_slug)}
+                      onChange={(e) => {
+                        setMissing(false);
+                        toggle(m, e.target.checked);
+                      }}
+                    />
+                    {fullName(m)}
+                    <span className="admin-table__sub">
+                      {m.email} · {m.role === 'ADMIN' ? 'Admin' : 'Instructor'}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        {missing && (
+          <p id={`${legendId}-error`} className="admin-danger-text" role="alert">
+            Choose at least one reviewer
+          </p>
+        )}
+        {assign.isError && (
+          <p className="admin-pipeline-error" role="alert">
+            {errorMessage(assign.error)}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}

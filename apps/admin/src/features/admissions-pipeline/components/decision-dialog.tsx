@@ -1,0 +1,158 @@
+import {
+  type AdmissionDecision,
+  DECISION_REASON_MESSAGE,
+  type DecideInput,
+  OFFER_ACCEPT_BY_MESSAGE,
+  OFFER_COHORT_MESSAGE,
+} from '@school/contracts';
+import { Button, formatDate, Modal, SelectField, TextAreaField, TextField } from '@school/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { fromLocalInput, toLocalInput } from '../../../lib/dates';
+import { useNotify } from '../../../lib/notice';
+import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
+import { errorMessage, fieldError, movedMessage } from '../pipeline-labels';
+import { applicationsChanged } from '../pipeline-keys';
+
+/** Each decision dialog's title. */
+export const DECISION_TITLES: Record<AdmissionDecision, string> = {
+  SHORTLIST: 'Shortlist applications',
+  OFFER: 'Offer a place',
+  WAITLIST: 'Put on the waiting list',
+  REJECT: 'Reject applications',
+  WITHDRAW: 'Withdraw applications',
+};
+
+export interface DecisionDialogProps {
+  /** The decision being made; null: the dialog is closed. */
+  decision: AdmissionDecision | null;
+  applicationIds: string[];
+  onClose: () => void;
+  /** After the decision was made (the dialog is closed). */
+  onDone?: () => void;
+}
+
+interface Errors {
+  cohort_id?: string;
+  accept_by?: string;
+  reason?: string;
+}
+
+/**
+ * One decision for the applications: the reason the API records (and, for an offer, the cohort and
+ * the accept-by date). The API moves all of them or none; its refusal is shown here.
+ */
+export function DecisionDialog({ decision, applicationIds, onClose, onDone }: DecisionDialogProps) {
+  const notify = useNotify();
+  const formId = useId();
+  const [reason, setReason] = useState('');
+  const [cohort, setCohort] = useState('');
+  const [acceptBy, setAcceptBy] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  // The earliest accept-by the picker offers: when the dialog was first shown.
+  const [now] = useState(() => toLocalInput(new Date().toISOString()));
+  const offer = decision === 'OFFER';
+  const cohorts = useRouteQuery('admissionsOfferCohorts', {}, { enabled: offer, select: (r) => r.data });
+  const decide = useRouteMutation('admissionsDecide', { invalidates: (v) => applicationsChanged(v.body.application_ids) });
+
+  const close = () => {
+    setReason('');
+    setCohort('');
+    setAcceptBy('');
+    setErrors({});
+    decide.reset();
+    onClose();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!decision) return;
+    const found: Errors = {};
+    if (!reason.trim()) found.reason = DECISION_REASON_MESSAGE;
+    if (offer && !cohort) found.cohort_id = OFFER_COHORT_MESSAGE;
+    if (offer && !acceptBy) found.accept_by = OFFER_ACCEPT_BY_MESSAGE;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body: DecideInput = { application_ids: applicationIds, decision, reason: reason.trim() };
+    if (offer) {
+      body.cohort_id = cohort;
+      body.accept_by = fromLocalInput(acceptBy);
+    }
+    decide.mutate(
+      { body },
+      {
+        onSuccess: (answer) => {
+          notify.success(movedMessage(answer.data.decided, decision));
+          close();
+          onDone?.();
+        },
+      },
+    );
+  };
+
+  const count = applicationIds.length;
+  const apiError = decide.isError ? decide.error : null;
+  return (
+    <Modal
+      open={decision !== null}
+      onClose={close}
+      title={decision ? DECISION_TITLES[decision] : ''}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={decide.isPending} variant={decision === 'REJECT' ? 'danger' : 'primary'}>
+            {decide.isPending ? 'Saving...' : 'Confirm'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="admin-form" noValidate onSubmit={submit}>
+        <p className="ui-muted ui-muted--small">
+          {count === 1 ? '1 application' : `${count} applications`}. Each applicant is sent the email of their new status.
+        </p>
+        {offer && (
+          <>
+            <SelectField
+              label="Cohort"
+              required
+              placeholder={cohorts.isPending ? 'Loading cohorts...' : 'Choose a cohort'}
+              options={(cohorts.data ?? []).map((c) => ({
+                value: c.id_slug,
+                label: `${c.title} (${formatDate(c.start_date)} – ${formatDate(c.end_date)})`,
+              }))}
+              value={cohort}
+              onChange={(e) => setCohort(e.target.value)}
+              error={errors.cohort_id ?? fieldError(apiError, 'cohort_id')}
+              hint={cohorts.isSuccess && cohorts.data.length === 0 ? 'No cohort is open for offers.' : undefined}
+            />
+            <TextField
+              label="Accept by"
+              type="datetime-local"
+              required
+              min={now}
+              value={acceptBy}
+              onChange={(e) => setAcceptBy(e.target.value)}
+              error={errors.accept_by ?? fieldError(apiError, 'accept_by')}
+              hint="Date and time, in your time zone"
+            />
+          </>
+        )}
+        <TextAreaField
+          label="Reason"
+          required
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={errors.reason ?? fieldError(apiError, 'reason')}
+          hint="Recorded in each application's timeline"
+        />
+        {apiError && (
+          <p className="admin-pipeline-error" role="alert">
+            {errorMessage(apiError)}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+import type { AdmissionDecision } from '@school/contracts';
+import { Button } from '@school/ui';
+import { useState } from 'react';
+import { DECISION_LABELS, DECISIONS } from '../pipeline-labels';
+import { AssignReviewersDialog } from './assign-reviewers-dialog';
+import { DecisionDialog } from './decision-dialog';
+
+export type PipelineAction = AdmissionDecision | 'ASSIGN';
+
+export interface PipelineActionsProps {
+  /** The applications the actions apply to. */
+  ids: string[];
+  /** Accessible name of the group of buttons. */
+  label: string;
+  /** Which actions to offer (default: all; the API refuses what a state does not allow). */
+  allowed?: (action: PipelineAction) => boolean;
+  /** After an action succeeded. */
+  onDone?: () => void;
+}
+
+/** 'Assign reviewers' and the decisions (shortlist, offer, waitlist, reject, withdraw), each through its dialog. */
+export function PipelineActions({ ids, label, allowed = () => true, onDone }: PipelineActionsProps) {
+  const [assigning, setAssigning] = useState(false);
+  const [decision, setDecision] = useState<AdmissionDecision | null>(null);
+  const decisions = DECISIONS.filter(allowed);
+  return (
+    <>
+      <fieldset className="admin-pipeline-actions">
+        <legend className="ui-visually-hidden">{label}</legend>
+        {allowed('ASSIGN') && (
+          <Button size="sm" variant="secondary" onClick={() => setAssigning(true)}>
+            Assign reviewers
+          </Button>
+        )}
+        {decisions.map((d) => (
+          <Button key={d} size="sm" variant={d === 'REJECT' || d === 'WITHDRAW' ? 'ghost' : 'secondary'} onClick={() => setDecision(d)}>
+            {DECISION_LABELS[d]}
+          </Button>
+        ))}
+      </fieldset>
+      <AssignReviewersDialog open={assigning} applicationIds={ids} onClose={() => setAssigning(false)} onDone={onDone} />
+      <DecisionDialog decision={decision} applicationIds={ids} onClose={() => setDecision(null)} onDone={onDone} />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { routeKey } from '../../lib/route-query';
+
+/**
+ * What a change of applications makes stale: the admissions list, the applications' pages and
+ * timelines, the ranking and the reviewers' queues (they show the state), and the admissions
+ * overview's figures (they count the states).
+ */
+export function applicationsChanged(ids: string[]): QueryKey[] {
+  return [
+    routeKey('admissionsList'),
+    ...ids.flatMap((applicationId) => [
+      routeKey('admissionsDetail', { params: { applicationId } }),
+      routeKey('admissionsTimeline', { params: { applicationId } }),
+    ]),
+    routeKey('admissionsRanking'),
+    routeKey('admissionsReviewQueue'),
+    routeKey('applicationsAnalyticsFunnel'),
+    routeKey('applicationsAnalyticsOverTime'),
+    routeKey('applicationsAnalyticsBreakdowns'),
+    routeKey('applicationsAnalyticsTimeToDecision'),
+  ];
+}

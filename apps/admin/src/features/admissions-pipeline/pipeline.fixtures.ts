@@ -1,0 +1,98 @@
+import type { AdmissionDetail, AdmissionListItem, Application } from '@school/contracts';
+
+/** A whole application as admins see it (tests only). */
+export const sampleApplication: Application = {
+  id_slug: 'a1',
+  created_date: '2025-07-01T02:00:00.000Z',
+  course: 'Packaging',
+  email: 'e@x.my',
+  full_name: 'Full Name',
+  age: '24',
+  dobYear: '2001',
+  dobMonth: 'March',
+  dobDate: '14',
+  gender: 'Female',
+  ethnicity: 'Malay',
+  marital_status: 'Single',
+  full_address: 'Addr 1',
+  state: 'PENANG',
+  city: 'George Town',
+  postcode: '10200',
+  linkedin: 'https://linkedin.example/x',
+  phone: '0123',
+  secondary_phone: '0456',
+  highest_qualification: 'Degree',
+  uni_name: 'USM',
+  degree_name: 'BEng',
+  country_study: 'Malaysia',
+  field_study: 'Physics',
+  qualification_type: 'Others',
+  academic_result: '3.5',
+  grad_year: '2024',
+  english_qualification: 'MUET',
+  english_score: '4.5',
+  prev_employment: 'None',
+  employment_details: 'Emp details',
+  prev_leadership: 'None',
+  leadership_details: 'Lead details',
+  is_citizen: 'true',
+  can_participate: 'true',
+  can_device: 'false',
+  can_relocate: 'true',
+  status: 'SUBMITTED',
+  eligibility: { age_30_or_below: true, diploma_or_degree: true, unemployed: null, can_participate: true, malaysian_citizen: true },
+  resume: null,
+  transcript: null,
+};
+
+const reviewer = (id: string, first: string, scoredAt: string | null) => ({
+  id_slug: id,
+  first_name: first,
+  last_name: 'Lim',
+  scored_at: scoredAt,
+});
+
+/** Rows of the admissions list: one submitted and flagged, one in review with a disagreement. */
+export const listRows: AdmissionListItem[] = [
+  {
+    id_slug: 'a1',
+    intake: 'youth-programme-2027',
+    course: 'Packaging',
+    full_name: 'Aina Rahman',
+    email: 'aina@apply.test',
+    status: 'SUBMITTED',
+    created_date: '2026-10-01T02:00:00.000Z',
+    status_changed_at: '2026-10-01T02:00:00.000Z',
+    eligibility: { age_30_or_below: true, diploma_or_degree: true, unemployed: null, can_participate: false, malaysian_citizen: true },
+    eligible: null,
+    reviewers: [],
+    score: { mean: null, reviews: 0, assigned: 0, min: null, max: null, disagreement: false },
+  },
+  {
+    id_slug: 'b2',
+    intake: 'youth-programme-2027',
+    course: 'Chip design',
+    full_name: 'Badrul Hisham',
+    email: 'badrul@apply.test',
+    status: 'IN_REVIEW',
+    created_date: '2026-10-02T02:00:00.000Z',
+    status_changed_at: '2026-10-05T02:00:00.000Z',
+    eligibility: { age_30_or_below: true, diploma_or_degree: true, unemployed: true, can_participate: true, malaysian_citizen: true },
+    eligible: true,
+    reviewers: [reviewer('r1', 'Chen', '2026-10-06T02:00:00.000Z'), reviewer('r2', 'Devi', '2026-10-07T02:00:00.000Z')],
+    score: { mean: 3.25, reviews: 2, assigned: 2, min: 2, max: 4.5, disagreement: true },
+  },
+];
+
+/** An application's detail for an admin: submitted, screening not confirmed yet. */
+export const submittedDetail: AdmissionDetail = {
+  application: { ...sampleApplication, resume: '/api/files/resume-a1', transcript: null },
+  intake: 'youth-programme-2027',
+  status_changed_at: '2025-07-01T02:00:00.000Z',
+  hidden_fields: [],
+  screening: { flags: sampleApplication.eligibility, eligible: null, reason: '', confirmed_at: null },
+  reviewers: [],
+  score: { mean: null, reviews: 0, assigned: 0, min: null, max: null, disagreement: false },
+  offer: null,
+  my_review: { assigned: false, scored_at: null },
+};
