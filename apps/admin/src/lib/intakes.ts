@@ -26,8 +26,7 @@ export function currentIntake(now: Date = new Date()): string {
 export function useIntakeParam(): [string, (intake: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('intake');
-  const intake =
-    asked && INTAKE_PATTERN.test(asked) && initiatives.some((i) => i.frontend_slug === asked) ? asked : currentIntake();
+  const intake = asked && INTAKE_PATTERN.test(asked) && initiatives.some((i) => i.frontend_slug === asked) ? asked : currentIntake();
   const set = (next: string) =>
     setParams(
       (prev) => {

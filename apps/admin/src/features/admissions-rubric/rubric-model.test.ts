@@ -21,7 +21,10 @@ describe('rubric model', () => {
 
   it('sends every criterion with a numeric weight and its five levels', () => {
     const [c] = toDrafts([{ id: 'm', title: 'M', description: '', weight: 2, levels: ['1', '2', '3', '4', '5'] }]);
-    const rubric = toRubric([{ ...c, weight: '1.5' }, { ...draft('New'), weight: '' }]);
+    const rubric = toRubric([
+      { ...c, weight: '1.5' },
+      { ...draft('New'), weight: '' },
+    ]);
     expect(rubric.criteria[0]).toEqual({ id: 'm', title: 'M', description: '', weight: 1.5, levels: ['1', '2', '3', '4', '5'] });
     expect(rubric.criteria[1].levels).toHaveLength(5);
     expect(JSON.parse(JSON.stringify(rubric)).criteria[1].weight).toBeNull();
@@ -30,7 +33,11 @@ describe('rubric model', () => {
   it("places the API's field errors on the criteria sent, by position", () => {
     const sent = [draft('A'), draft('B')];
     const { byKey, general } = splitErrors(
-      { 'criteria.1.levels.2': 'Describe each level', 'criteria.0.weight': 'Weight must be more than 0', criteria: 'Criterion ids must be unique' },
+      {
+        'criteria.1.levels.2': 'Describe each level',
+        'criteria.0.weight': 'Weight must be more than 0',
+        criteria: 'Criterion ids must be unique',
+      },
       sent,
     );
     expect(byKey.get(sent[1].key)?.levels[2]).toBe('Describe each level');
