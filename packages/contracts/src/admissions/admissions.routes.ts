@@ -1,6 +1,5 @@
 import { ApplicationIdParamsSchema } from '../common/common.schemas';
 import { defineRoutes } from '../common/route';
-import { CsvResponseSchema } from '../applications/applications.schemas';
 import {
   AcceptOfferResponseSchema,
   AdmissionDetailResponseSchema,

@@ -58,7 +58,7 @@ export function RankingPage() {
           </ButtonLink>
         }
       />
-      <div className="admin-inline-form" role="group" aria-label="Filters">
+      <div className="admin-inline-form">
         {intakes.length > 1 && <SelectField label="Intake" options={intakes} value={intake} onChange={(e) => setIntake(e.target.value)} />}
         <SelectField
           label="State"
@@ -168,7 +168,7 @@ function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: num
         Scores are weighted means on the 1 to 5 scale. <strong>Disagreement</strong> flags an application whose reviewers’ weighted scores
         differ by more than {threshold} {threshold === 1 ? 'point' : 'points'}: read the reviews before deciding.
       </p>
-      <div className="admin-ranking__bulk" role="group" aria-label="Decide on the selected applications">
+      <div className="admin-ranking__bulk">
         <label className="admin-ranking__all">
           <input
             type="checkbox"

@@ -7,7 +7,7 @@ import type {
   StaffMember,
   Transition,
 } from '@school/contracts';
-import { APPLICATION_STATUSES, DISAGREEMENT_THRESHOLD } from '@school/contracts';
+import { DISAGREEMENT_THRESHOLD } from '@school/contracts';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { iso, listPage, type PageQuery } from '../../common/sql/list';
 
