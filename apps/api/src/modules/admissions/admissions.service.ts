@@ -397,7 +397,11 @@ export class AdmissionsService {
       const moved = await sql.moveApplications(m, ids, to, me.id, body.reason, to !== 'SHORTLISTED' && to !== 'WITHDRAWN');
       if (cohortId) await sql.saveOffers(m, ids, cohortId, body.accept_by!);
       // A withdrawn offer's place goes on to the waiting list, as a declined one does.
-      if (to === 'WITHDRAWN') await this.queuePromotion(m, apps.filter((a) => a.status === 'OFFERED').map((a) => a.id));
+      if (to === 'WITHDRAWN')
+        await this.queuePromotion(
+          m,
+          apps.filter((a) => a.status === 'OFFERED').map((a) => a.id),
+        );
       if (to in STATUS_TEMPLATES) await this.queueMails(m, moved, to as MailedStatus);
       return {
         data: {
