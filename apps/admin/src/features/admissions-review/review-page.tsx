@@ -1,5 +1,5 @@
 import { type AdmissionDetail, isApiError, type MyScoreResponse } from '@school/contracts';
-import { Button, ErrorView, formatDateTime, LoadingIndicator, TextAreaField } from '@school/ui';
+import { Button, cx, ErrorView, formatDateTime, LoadingIndicator, TextAreaField } from '@school/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
@@ -23,14 +23,15 @@ type MyScore = MyScoreResponse['data'];
 /** /admin/reviews/:id and /instructor/reviews/:id: an assigned application, as blind review lets its reviewer see it, and their scores. */
 export function ReviewPage() {
   const { id = '' } = useParams();
-  const to = reviewPaths(gradingRoot(useLocation().pathname));
+  const root = gradingRoot(useLocation().pathname);
+  const to = reviewPaths(root);
   usePageTitle('Review');
   const params = { applicationId: id };
   // Document links are signed for minutes only, and what is hidden changes with the scores: never kept.
   const detail = useRouteQuery('admissionsDetail', { params }, { select: (r) => r.data, staleTime: 0, gcTime: 0, retry: false });
   const mine = useRouteQuery('admissionsMyScore', { params }, { select: (r) => r.data, retry: false });
   return (
-    <div className="ui-page ui-stack ui-stack--loose admin-review">
+    <div className={cx('ui-page ui-stack ui-stack--loose admin-review', root === '/instructor' && 'admin-review-page--instructor')}>
       <PageHeader
         title={`Application ${id}`}
         subtitle={detail.data ? `${detail.data.application.course} · ${detail.data.intake}` : undefined}

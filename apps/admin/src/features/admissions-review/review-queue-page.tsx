@@ -1,5 +1,5 @@
 import { APPLICATION_STATUS_LABELS, type ReviewQueueItem } from '@school/contracts';
-import { AppLink, formatDate, formatDateTime, LoadingIndicator, Pagination, SelectField, StatusChip } from '@school/ui';
+import { AppLink, cx, formatDate, formatDateTime, LoadingIndicator, Pagination, SelectField, StatusChip } from '@school/ui';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { type Column, ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
@@ -20,7 +20,8 @@ type Filter = (typeof FILTERS)[number]['value'];
 
 /** /admin/reviews and /instructor/reviews: the applications assigned to the signed-in reviewer. */
 export function ReviewQueuePage() {
-  const to = reviewPaths(gradingRoot(useLocation().pathname));
+  const root = gradingRoot(useLocation().pathname);
+  const to = reviewPaths(root);
   usePageTitle('Reviews');
   const [params, setParams] = useSearchParams();
   const filter: Filter = FILTERS.find((x) => x.value === params.get('scored'))?.value ?? 'false';
@@ -80,7 +81,7 @@ export function ReviewQueuePage() {
 
   const numPages = query.data ? (query.data.num_pages ?? Math.ceil(query.data.count / PAGE_SIZE)) : 0;
   return (
-    <div className="ui-page ui-stack ui-stack--loose">
+    <div className={cx('ui-page ui-stack ui-stack--loose', root === '/instructor' && 'admin-review-page--instructor')}>
       <PageHeader
         title="Reviews"
         subtitle="The programme applications assigned to you. Score each against the rubric; who the applicant is stays hidden until you have."
