@@ -5,6 +5,10 @@ import { origins } from '../config/env';
 import { AdmissionsOverviewPage } from '../features/admissions-overview/admissions-overview-page';
 import { AdmissionsPipelineList } from '../features/admissions-pipeline/admissions-pipeline-list';
 import { ApplicationPage } from '../features/admissions-pipeline/application-page';
+import { RankingPage } from '../features/admissions-ranking/ranking-page';
+import { ReviewPage } from '../features/admissions-review/review-page';
+import { ReviewQueuePage } from '../features/admissions-review/review-queue-page';
+import { RubricPage } from '../features/admissions-rubric/rubric-page';
 import { ApplicationsPage } from '../features/applications/applications-page';
 import { AddCertificatesPage } from '../features/certificates/add-certificates-page';
 import { AddStudentPage } from '../features/cohorts/add-student-page';
@@ -37,6 +41,7 @@ import './app.css';
 const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
   { title: 'Grading', path: paths.grading, icon: sidebarIcons.analytics },
   { title: 'Applications', path: paths.applications, icon: sidebarIcons.applications },
+  { title: 'Reviews', path: paths.reviews, icon: sidebarIcons.applications },
   { title: 'Failed jobs', path: paths.failedJobs, icon: sidebarIcons.failedJobs },
 ];
 const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox, icon: sidebarIcons.mailbox };
@@ -57,11 +62,18 @@ function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The instructors' avatar menu: their home, the applications they review, their settings. */
+const INSTRUCTOR_MENU_LINKS = [
+  { title: 'Home', link: paths.instructor },
+  { title: 'Reviews', link: paths.instructorReviews },
+  { title: 'Settings', link: paths.instructorSettings },
+];
+
 /** The instructors' layout: the navbar without the admins' sidebar. */
 function InstructorLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   return (
-    <StandardLayout user={user} onLogout={logout}>
+    <StandardLayout user={user} onLogout={logout} menuLinks={INSTRUCTOR_MENU_LINKS}>
       <NoticeRegion className="admin-notices" />
       {children}
     </StandardLayout>
@@ -85,6 +97,8 @@ export function App() {
                     <Route path="grading/items/:itemId" element={<GradingItemPage />} />
                     <Route path="grading/:cohortId" element={<GradingCohortPage />} />
                     <Route path="gradebook/:cohortId" element={<GradebookPage />} />
+                    <Route path="reviews" element={<ReviewQueuePage />} />
+                    <Route path="reviews/:id" element={<ReviewPage />} />
                     <Route
                       path="quizzes/:lessonId"
                       element={
@@ -135,6 +149,10 @@ export function App() {
                     <Route path="/admin/grading/items/:itemId" element={<GradingItemPage />} />
                     <Route path="/admin/grading/:cohortId" element={<GradingCohortPage />} />
                     <Route path="/admin/gradebook/:cohortId" element={<GradebookPage />} />
+                    <Route path="/admin/applications/rubric" element={<RubricPage />} />
+                    <Route path="/admin/applications/ranking" element={<RankingPage />} />
+                    <Route path={paths.reviews} element={<ReviewQueuePage />} />
+                    <Route path="/admin/reviews/:id" element={<ReviewPage />} />
                     <Route path="/admin/courses/:courseId/lessons/:lessonId/project" element={<ProjectSettingsPage />} />
                     <Route path="/admin/cohorts/:id/grade-items" element={<GradeItemsPage />} />
                     <Route path="*" element={<ErrorView homePath={paths.courses} />} />

@@ -25,6 +25,10 @@ export const paths = {
   instructorQuiz: (lessonId: string) => `/instructor/quizzes/${encodeURIComponent(lessonId)}`,
   instructorSettings: '/instructor/settings',
   grading: '/admin/grading',
+  admissionsRubric: (intake?: string) => `/admin/applications/rubric${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
+  admissionsRanking: (intake?: string) => `/admin/applications/ranking${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
+  reviews: '/admin/reviews',
+  instructorReviews: '/instructor/reviews',
   projectSettings: (courseId: string, lessonId: string) =>
     `/admin/courses/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/project`,
   gradeItems: (cohortId: string) => `/admin/cohorts/${encodeURIComponent(cohortId)}/grade-items`,
@@ -46,6 +50,14 @@ export function gradingPaths(root: '/admin' | '/instructor') {
 
 /** Which area a grading screen sits in, from its path. */
 export const gradingRoot = (pathname: string): '/admin' | '/instructor' => (pathname.startsWith('/instructor') ? '/instructor' : '/admin');
+
+/** A reviewer's queue and scoring pages, in the admins' console or the instructors' pages (root from `gradingRoot`). */
+export function reviewPaths(root: '/admin' | '/instructor') {
+  return {
+    queue: root === '/admin' ? paths.reviews : paths.instructorReviews,
+    review: (applicationId: string) => `${root}/reviews/${encodeURIComponent(applicationId)}`,
+  };
+}
 
 /** Tab indexes of the course and cohort pages (`?tab=`). */
 export const COURSE_TABS = { details: 0, curriculum: 1, cohorts: 2, engagement: 3 } as const;

@@ -1,4 +1,4 @@
-import { AppLink, Card, formatCount, formatDate, useSession } from '@school/ui';
+import { AppLink, ButtonLink, Card, formatCount, formatDate, useSession } from '@school/ui';
 import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortStatus } from '../../components/cohort-status';
@@ -18,6 +18,11 @@ export function InstructorHomePage() {
         <div className="admin-page-header__text">
           <h1 className="admin-page-header__title">Welcome, {user?.first_name}</h1>
           <p className="admin-page-header__subtitle">The cohorts you teach and their courses.</p>
+        </div>
+        <div className="admin-page-header__actions">
+          <ButtonLink variant="secondary" to={paths.instructorReviews}>
+            Reviews
+          </ButtonLink>
         </div>
       </header>
       <QueryView query={cohorts} label="your cohorts" homePath="/instructor">

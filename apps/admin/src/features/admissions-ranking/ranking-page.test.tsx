@@ -1,0 +1,106 @@
+import type { RankingItem, RankingResponse } from '@school/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApi } from '../../test/api-harness';
+import { RankingPage } from './ranking-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const PATH = '/admin/applications/ranking';
+const item = (rank: number, id: string, name: string, min: number, max: number, disagreement: boolean): RankingItem => ({
+  rank,
+  id_slug: id,
+  full_name: name,
+  course: 'Packaging',
+  status: 'IN_REVIEW',
+  score: { mean: (min + max) / 2, reviews: 2, assigned: 3, min, max, disagreement },
+  reviews: [
+    { reviewer: { id_slug: 'r1', first_name: 'Lee', last_name: 'Wong' }, weighted: min, comment: 'Thin experience' },
+    { reviewer: { id_slug: 'r2', first_name: 'Ana', last_name: 'Raj' }, weighted: max, comment: '' },
+  ],
+});
+const ranking: RankingResponse = {
+  data: [item(1, 'app_aaaaaaaaaaaaaaaa', 'Aina Rahman', 3.5, 4.5, false), item(2, 'app_bbbbbbbbbbbbbbbb', 'Badrul Hisham', 2, 4.8, true)],
+  disagreement_threshold: 1,
+};
+const cohorts = {
+  data: [{ id_slug: 'coh_1111111111111111', title: 'March 2027 cohort', start_date: '2027-03-01', end_date: '2027-06-30' }],
+};
+
+const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
+
+describe('ranking', { timeout: 20_000 }, () => {
+  it('ranks the scored applications with the disagreement flag and its threshold explained', async () => {
+    const { calls } = mockApi({ 'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ranking });
+    renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025&status=IN_REVIEW`, PATH);
+    await screen.findByRole('link', { name: 'Badrul Hisham' });
+    expect(calls[0].query.get('status')).toBe('IN_REVIEW');
+    expect(screen.getByRole('link', { name: 'Aina Rahman' })).toHaveAttribute('href', '/admin/applications/app_aaaaaaaaaaaaaaaa');
+    const flagged = rowOf('Badrul Hisham');
+    expect(within(flagged).getByText('Disagreement')).toBeInTheDocument();
+    expect(within(flagged).getByText('2 of 3')).toBeInTheDocument();
+    expect(within(flagged).getByText('2.00 – 4.80')).toBeInTheDocument();
+    expect(within(rowOf('Aina Rahman')).queryByText('Disagreement')).toBeNull();
+    expect(screen.getByText(/differ by more than 1 point/)).toBeInTheDocument();
+  });
+
+  it('offers a place to the selected applications with the cohort, the accept-by date and the reason', async () => {
+    const { calls } = mockApi({
+      'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ranking,
+      'GET admissions/admin/cohorts': () => cohorts,
+      'POST admissions/admin/decisions': (c) => {
+        const ids = (c.body as { application_ids: string[] }).application_ids;
+        return {
+          data: { decided: ids.length, applications: ids.map((id_slug) => ({ id_slug, from_status: 'IN_REVIEW', to_status: 'OFFERED' })) },
+        };
+      },
+    });
+    renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025`, PATH);
+    await screen.findByRole('link', { name: 'Aina Rahman' });
+    expect(screen.getByRole('button', { name: 'Offer' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Offer' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Offer a place to 2 applications' });
+    const cohort = await within(dialog).findByRole('combobox', { name: /Cohort/ });
+    await userEvent.selectOptions(cohort, 'coh_1111111111111111');
+    fireEvent.change(within(dialog).getByLabelText(/Accept by \(date\)/), { target: { value: '2027-02-15' } });
+    fireEvent.change(within(dialog).getByLabelText(/Accept by \(time\)/), { target: { value: '18:00' } });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Top of the ranking');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Offer a place to 2 applications' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      application_ids: ['app_aaaaaaaaaaaaaaaa', 'app_bbbbbbbbbbbbbbbb'],
+      decision: 'OFFER',
+      reason: 'Top of the ranking',
+      cohort_id: 'coh_1111111111111111',
+      accept_by: new Date(2027, 1, 15, 18, 0).toISOString(),
+    });
+    expect(await screen.findByText('2 applications offered a place.')).toBeInTheDocument();
+  });
+
+  it("shows the API's refusals: a field error under the reason and a 409 as the dialog's alert", async () => {
+    let answer: [number, unknown] = [
+      400,
+      { message: 'Give the reason for the decision', errors: { reason: 'Give the reason for the decision' } },
+    ];
+    mockApi({
+      'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ranking,
+      'POST admissions/admin/decisions': () => answer,
+    });
+    renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025`, PATH);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Badrul Hisham' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject 1 application' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject 1 application' }));
+    await waitFor(() => expect(within(dialog).getByLabelText(/Reason/)).toHaveAccessibleDescription(/Give the reason for the decision/));
+
+    answer = [409, { message: 'An application that is Offered cannot become Rejected.' }];
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not eligible');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject 1 application' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('An application that is Offered cannot become Rejected.');
+  });
+});

@@ -1,0 +1,164 @@
+import { type AdmissionDetail, BLIND_FIELDS, type MyScoreResponse } from '@school/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApi } from '../../test/api-harness';
+import { HIDDEN_TEXT } from './review-fields';
+import { ReviewPage } from './review-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ID = 'app_aaaaaaaaaaaaaaaa';
+const PATH = `/instructor/reviews/${ID}`;
+const ROUTE = '/instructor/reviews/:id';
+const application = {
+  id_slug: ID,
+  created_date: '2026-10-05T02:00:00.000Z',
+  course: 'Packaging',
+  email: 'aina@example.com',
+  full_name: 'Aina Rahman',
+  age: '24',
+  dobYear: '2002',
+  dobMonth: 'March',
+  dobDate: '4',
+  gender: 'Female',
+  ethnicity: 'Malay',
+  marital_status: 'Single',
+  full_address: '1 Jalan Satu',
+  state: 'PENANG',
+  city: 'George Town',
+  postcode: '10200',
+  linkedin: '',
+  phone: '0123456789',
+  secondary_phone: null,
+  highest_qualification: 'Degree',
+  uni_name: 'USM',
+  degree_name: 'Electrical Engineering',
+  country_study: 'Malaysia',
+  field_study: 'Engineering',
+  qualification_type: 'Bachelor',
+  academic_result: '3.6',
+  grad_year: '2024',
+  english_qualification: 'MUET',
+  english_score: 'Band 4',
+  prev_employment: 'Internship',
+  employment_details: null,
+  prev_leadership: 'Club president',
+  leadership_details: null,
+  is_citizen: 'true' as const,
+  can_participate: 'true' as const,
+  can_device: 'true' as const,
+  can_relocate: 'false' as const,
+  status: 'IN_REVIEW' as const,
+  eligibility: null,
+  resume: 'https://files.example/resume.pdf',
+  transcript: null,
+};
+/** The application as the API answers a reviewer: blind fields absent until they have scored. */
+const detail = (scored: boolean): { data: AdmissionDetail } => {
+  const shown = { ...application } as Record<string, unknown>;
+  if (!scored) for (const f of BLIND_FIELDS) delete shown[f];
+  return {
+    data: {
+      application: shown as AdmissionDetail['application'],
+      intake: 'youth-programme-2027',
+      status_changed_at: '2026-10-06T02:00:00.000Z',
+      hidden_fields: scored ? [] : [...BLIND_FIELDS],
+      screening: null,
+      reviewers: null,
+      score: null,
+      offer: null,
+      my_review: { assigned: true, scored_at: scored ? '2026-10-07T02:00:00.000Z' : null },
+    },
+  };
+};
+const rubric = [
+  {
+    id: 'motivation',
+    title: 'Motivation',
+    description: 'Why this programme',
+    weight: 2,
+    levels: ['None', 'Little', 'Some', 'Clear', 'Compelling'],
+  },
+  { id: 'skills', title: 'Technical skills', description: '', weight: 1, levels: ['S1', 'S2', 'S3', 'S4', 'S5'] },
+];
+const myScore = (score: MyScoreResponse['data']['score'] = null): MyScoreResponse => ({ data: { rubric, score, can_score: true } });
+
+describe('scoring page', { timeout: 20_000 }, () => {
+  it('hides the blind fields while blind, sends one level per criterion with the comment, then shows the scores and the revealed fields', async () => {
+    let scored = false;
+    const { calls } = mockApi({
+      [`GET admissions/applications/${ID}`]: () => detail(scored),
+      [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
+      [`PUT admissions/review/applications/${ID}/score`]: (c) => {
+        scored = true;
+        const body = c.body as { scores: Record<string, number>; comment: string };
+        return myScore({ ...body, weighted: 3.67, submitted_at: '2026-10-07T02:00:00.000Z' });
+      },
+    });
+    renderWithApi(<ReviewPage />, PATH, ROUTE);
+
+    const personal = await screen.findByRole('region', { name: 'Personal details' });
+    expect(within(personal).getByText(HIDDEN_TEXT)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Contact details' })).getByText(HIDDEN_TEXT)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Documents' })).getByText(HIDDEN_TEXT)).toBeInTheDocument();
+    for (const secret of ['Aina Rahman', 'aina@example.com', 'Female', 'Malay', '1 Jalan Satu', 'Penang'])
+      expect(screen.queryByText(secret)).toBeNull();
+    expect(screen.queryByRole('link', { name: /resume/i })).toBeNull();
+    // What is not blind is there to judge.
+    expect(screen.getByText('Electrical Engineering')).toBeInTheDocument();
+
+    const motivation = screen.getByRole('group', { name: /Motivation/ });
+    expect(within(motivation).getAllByRole('radio')).toHaveLength(5);
+    await userEvent.click(within(motivation).getByRole('radio', { name: '4 Clear' }));
+    await userEvent.click(within(screen.getByRole('group', { name: /Technical skills/ })).getByRole('radio', { name: '2 S2' }));
+    await userEvent.type(screen.getByLabelText(/Comment/), 'Strong motivation');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit scores' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ scores: { motivation: 4, skills: 2 }, comment: 'Strong motivation' });
+    // The application is read again after scoring: the fields are revealed.
+    expect(await screen.findByText('Aina Rahman')).toBeInTheDocument();
+    expect(screen.queryByText(HIDDEN_TEXT)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open resume' })).toHaveAttribute('href', 'https://files.example/resume.pdf');
+    const scores = screen.getByRole('region', { name: 'Your scores' });
+    expect(within(scores).getByText('– Clear')).toBeInTheDocument();
+    expect(within(scores).getByText('Strong motivation')).toBeInTheDocument();
+    expect(within(scores).queryByRole('radio')).toBeNull();
+  });
+
+  it('asks for a level on every criterion before sending', async () => {
+    const { calls } = mockApi({
+      [`GET admissions/applications/${ID}`]: () => detail(false),
+      [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
+    });
+    renderWithApi(<ReviewPage />, PATH, ROUTE);
+    const motivation = await screen.findByRole('group', { name: /Motivation/ });
+    await userEvent.click(within(motivation).getByRole('radio', { name: '3 Some' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit scores' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Score every criterion');
+    expect(screen.getByRole('group', { name: /Technical skills/ })).toHaveAccessibleDescription('Choose a level from 1 to 5');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it("says so when the application is not assigned to the reader, and shows the API's 409 on submit", async () => {
+    mockApi({
+      [`GET admissions/applications/${ID}`]: () => [403, { message: 'This application is not assigned to you.' }],
+      [`GET admissions/review/applications/${ID}/score`]: () => [403, { message: 'This application is not assigned to you.' }],
+    });
+    renderWithApi(<ReviewPage />, PATH, ROUTE);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This application is not assigned to you.');
+    vi.unstubAllGlobals();
+
+    mockApi({
+      [`GET admissions/applications/${ID}`]: () => detail(false),
+      [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
+      [`PUT admissions/review/applications/${ID}/score`]: () => [409, { message: 'Scoring is closed for this application.' }],
+    });
+    renderWithApi(<ReviewPage />, `/admin/reviews/${ID}`, '/admin/reviews/:id');
+    for (const name of [/Motivation/, /Technical skills/])
+      await userEvent.click(within(await screen.findByRole('group', { name })).getByRole('radio', { name: /^1 / }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit scores' }));
+    expect(await screen.findByText('Scoring is closed for this application.', { selector: '[role=alert]' })).toBeInTheDocument();
+  });
+});
