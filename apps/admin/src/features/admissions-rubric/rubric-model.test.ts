@@ -21,10 +21,13 @@ describe('rubric model', () => {
 
   it('sends every criterion with a numeric weight and its five levels', () => {
     const [c] = toDrafts([{ id: 'm', title: 'M', description: '', weight: 2, levels: ['1', '2', '3', '4', '5'] }]);
-    const rubric = toRubric([
-      { ...c, weight: '1.5' },
-      { ...draft('New'), weight: '' },
-    ]);
+    const rubric = toRubric(
+      [
+        { ...c, weight: '1.5' },
+        { ...draft('New'), weight: '' },
+      ],
+      true,
+    );
     expect(rubric.criteria[0]).toEqual({ id: 'm', title: 'M', description: '', weight: 1.5, levels: ['1', '2', '3', '4', '5'] });
     expect(rubric.criteria[1].levels).toHaveLength(5);
     expect(JSON.parse(JSON.stringify(rubric)).criteria[1].weight).toBeNull();

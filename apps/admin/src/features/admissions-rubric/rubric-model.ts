@@ -67,7 +67,7 @@ export function criterionIds(drafts: CriterionDraft[]): string[] {
 }
 
 /** The rubric the editor sends: every criterion with its id, texts, weight and five level descriptions. */
-export function toRubric(drafts: CriterionDraft[]): Rubric {
+export function toRubric(drafts: CriterionDraft[], blind: boolean): Rubric {
   const ids = criterionIds(drafts);
   return {
     criteria: drafts.map((d, i) => ({
@@ -78,6 +78,7 @@ export function toRubric(drafts: CriterionDraft[]): Rubric {
       weight: d.weight.trim() === '' ? Number.NaN : Number(d.weight),
       levels: [...d.levels],
     })),
+    blind,
   };
 }
 

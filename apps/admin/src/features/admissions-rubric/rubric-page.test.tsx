@@ -19,7 +19,7 @@ async function fill(field: HTMLElement, text: string) {
 const PATH = '/admin/applications/rubric';
 const levels = ['Vague', 'Some', 'Clear', 'Strong', 'Outstanding'];
 const rubric = (over: Partial<RubricResponse['data']> = {}): RubricResponse => ({
-  data: { intake: 'youth-programme-2025', criteria: [], updated_at: null, scored: false, ...over },
+  data: { intake: 'youth-programme-2025', criteria: [], blind: true, updated_at: null, scored: false, ...over },
 });
 const motivation = { id: 'motivation', title: 'Motivation', description: 'Why the programme', weight: 2, levels };
 
@@ -56,6 +56,7 @@ describe('rubric editor', { timeout: 30_000 }, () => {
           levels: ['Vague', 'Some', 'Clear', ' ', 'Outstanding'],
         },
       ],
+      blind: true,
     });
     const level4 = within(criterion).getByLabelText(/^Level 4/);
     await waitFor(() => expect(level4).toHaveAttribute('aria-invalid', 'true'));
@@ -87,6 +88,23 @@ describe('rubric editor', { timeout: 30_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove Motivation' }));
     expect(screen.queryByRole('group', { name: /Motivation/ })).toBeNull();
+  });
+
+  it('turns blind review off with the rubric, on by default', async () => {
+    const { calls } = mockApi({
+      'GET admissions/intakes/youth-programme-2025/rubric': () =>
+        rubric({ criteria: [motivation], updated_at: '2026-10-01T00:00:00.000Z' }),
+      'PUT admissions/admin/intakes/youth-programme-2025/rubric': (c) =>
+        rubric({ ...(c.body as object), updated_at: '2026-10-02T00:00:00.000Z' }),
+    });
+    renderWithApi(<RubricPage />, `${PATH}?intake=youth-programme-2025`, PATH);
+    const blind = await screen.findByRole('checkbox', { name: 'Blind review (recommended)' });
+    expect(blind).toBeChecked();
+    expect(blind).toHaveAccessibleDescription(/until they have submitted their scores/);
+    await userEvent.click(blind);
+    await userEvent.click(screen.getByRole('button', { name: 'Save rubric' }));
+    await screen.findByText('Rubric saved');
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ blind: false, criteria: [motivation] });
   });
 
   it("shows the API's 409 once scoring has started and then keeps ids, order and weights read-only", async () => {

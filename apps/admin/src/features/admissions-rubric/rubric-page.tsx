@@ -70,12 +70,13 @@ function RubricEditor({ rubric }: { rubric: RubricData }) {
   // A rubric not saved yet starts with one blank criterion.
   const initial = useMemo(() => (rubric.criteria.length ? toDrafts(rubric.criteria) : [newCriterion()]), [rubric.criteria]);
   const [drafts, setDrafts] = useState<CriterionDraft[]>(initial);
+  const [blind, setBlind] = useState(rubric.blind);
   const [errors, setErrors] = useState<{ byKey: Map<string, CriterionErrors>; general: string[] }>({ byKey: new Map(), general: [] });
   const [failure, setFailure] = useState<string | null>(null);
   const fixed = rubric.scored;
   const ids = criterionIds(drafts);
   const params = { intake: rubric.intake };
-  const dirty = JSON.stringify(toRubric(drafts)) !== JSON.stringify(toRubric(initial));
+  const dirty = JSON.stringify(toRubric(drafts, blind)) !== JSON.stringify(toRubric(initial, rubric.blind));
   const guard = useUnsavedChangesGuard(dirty, {
     title: 'Leave the rubric?',
     message: 'Your changes to the rubric are not saved yet. Leave the page and lose them?',
@@ -96,7 +97,7 @@ function RubricEditor({ rubric }: { rubric: RubricData }) {
     const sent = drafts;
     setFailure(null);
     save.mutate(
-      { params, body: toRubric(sent) },
+      { params, body: toRubric(sent, blind) },
       {
         onSuccess: () => {
           setErrors({ byKey: new Map(), general: [] });
@@ -225,6 +226,14 @@ function RubricEditor({ rubric }: { rubric: RubricData }) {
           ? `Last saved ${formatDateTime(rubric.updated_at)}.`
           : 'This intake has no rubric yet: reviewers cannot score until it is saved.'}
       </p>
+      <label className="admin-check">
+        <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.currentTarget.checked)} aria-describedby="rubric-blind-hint" />
+        Blind review (recommended)
+      </label>
+      <p id="rubric-blind-hint" className="ui-muted">
+        Reviewers who are not admins see no name, gender, ethnicity, marital status, age or date of birth, address, contact details or
+        documents until they have submitted their scores.
+      </p>
       {fixed && (
         <p className="admin-rubric__note" role="note">
           Reviewers have scored this intake: its criteria, their order and weights are fixed. Titles, descriptions and level texts can still
@@ -275,6 +284,7 @@ function RubricEditor({ rubric }: { rubric: RubricData }) {
           saveLabel="Save rubric"
           onDiscard={() => {
             setDrafts(initial);
+            setBlind(rubric.blind);
             setErrors({ byKey: new Map(), general: [] });
             setFailure(null);
           }}

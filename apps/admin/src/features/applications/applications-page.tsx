@@ -89,9 +89,17 @@ export function ApplicationsPage({ programmeApplications: ProgrammeApplications 
         title="Applications"
         subtitle="Youth programme applications and messages from the public site."
         actions={
-          <ButtonLink to={paths.admissionsOverview} variant="secondary">
-            Admissions overview
-          </ButtonLink>
+          <>
+            <ButtonLink to={paths.admissionsRanking()} variant="secondary">
+              Ranking
+            </ButtonLink>
+            <ButtonLink to={paths.admissionsRubric()} variant="secondary">
+              Rubric
+            </ButtonLink>
+            <ButtonLink to={paths.admissionsOverview} variant="secondary">
+              Admissions overview
+            </ButtonLink>
+          </>
         }
       />
       <Tabs
