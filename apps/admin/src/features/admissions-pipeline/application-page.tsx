@@ -19,8 +19,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { DETAIL_GROUPS } from './application-fields';
 import { type PipelineAction, PipelineActions } from './components/pipeline-actions';
 import { ScreeningForm } from './components/screening-form';
-import { errorMessage, flagText, formatScore, screeningLabel } from './pipeline-labels';
-import { applicationsChanged } from './pipeline-keys';
+import { errorMessage } from '../../lib/api-errors';
+import { flagText, formatScore, screeningLabel } from './pipeline-labels';
+import { applicationsChanged } from '../../components/admissions/application-keys';
 import './admissions-pipeline.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

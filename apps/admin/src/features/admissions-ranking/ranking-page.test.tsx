@@ -63,13 +63,13 @@ describe('ranking', { timeout: 20_000 }, () => {
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Offer' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Offer a place to 2 applications' });
-    const cohort = await within(dialog).findByRole('combobox', { name: /Cohort/ });
-    await userEvent.selectOptions(cohort, 'coh_1111111111111111');
-    fireEvent.change(within(dialog).getByLabelText(/Accept by \(date\)/), { target: { value: '2027-02-15' } });
-    fireEvent.change(within(dialog).getByLabelText(/Accept by \(time\)/), { target: { value: '18:00' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Offer a place' });
+    expect(dialog).toHaveTextContent('2 applications.');
+    await within(dialog).findByRole('option', { name: /March 2027 cohort/ });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Cohort/ }), 'coh_1111111111111111');
+    fireEvent.change(within(dialog).getByLabelText(/Accept by/), { target: { value: '2027-02-15T18:00' } });
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Top of the ranking');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Offer a place to 2 applications' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
@@ -79,7 +79,9 @@ describe('ranking', { timeout: 20_000 }, () => {
       cohort_id: 'coh_1111111111111111',
       accept_by: new Date(2027, 1, 15, 18, 0).toISOString(),
     });
-    expect(await screen.findByText('2 applications offered a place.')).toBeInTheDocument();
+    expect(await screen.findByText('2 applications moved to Offered.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('0 selected')).toBeInTheDocument();
   });
 
   it("shows the API's refusals: a field error under the reason and a 409 as the dialog's alert", async () => {
@@ -87,20 +89,22 @@ describe('ranking', { timeout: 20_000 }, () => {
       400,
       { message: 'Give the reason for the decision', errors: { reason: 'Give the reason for the decision' } },
     ];
-    mockApi({
+    const { calls } = mockApi({
       'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ranking,
       'POST admissions/admin/decisions': () => answer,
     });
     renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025`, PATH);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Badrul Hisham' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject 1 application' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject 1 application' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject applications' });
+    // A reason the form accepts, so that the field error can only be the API's.
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not eligible');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(within(dialog).getByLabelText(/Reason/)).toHaveAccessibleDescription(/Give the reason for the decision/));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
 
     answer = [409, { message: 'An application that is Offered cannot become Rejected.' }];
-    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Not eligible');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject 1 application' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('An application that is Offered cannot become Rejected.');
   });
 });

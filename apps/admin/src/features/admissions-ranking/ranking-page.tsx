@@ -8,6 +8,8 @@ import {
 import { AppLink, Button, ButtonLink, SelectField, StatusChip } from '@school/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { DecisionDialog } from '../../components/admissions/decision-dialog';
+import { DECISION_LABELS } from '../../components/admissions/decisions';
 import { type Column, ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
@@ -15,9 +17,10 @@ import { intakeOptions, useIntakeParam } from '../../lib/intakes';
 import { paths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { DecisionDialog } from './decision-dialog';
-import { DECISION_TEXT, RANKING_DECISIONS } from './decision-text';
 import './admissions-ranking.css';
+
+/** The bulk decisions the ranking offers, in this order. */
+const RANKING_DECISIONS = ['SHORTLIST', 'OFFER', 'WAITLIST', 'REJECT'] as const satisfies readonly AdmissionDecision[];
 
 const score = (n: number | null) => (n === null ? '–' : n.toFixed(2));
 
@@ -189,7 +192,7 @@ function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: num
               disabled={chosen.length === 0}
               onClick={() => setDecision(d)}
             >
-              {DECISION_TEXT[d].button}
+              {DECISION_LABELS[d]}
             </Button>
           ))}
         </span>

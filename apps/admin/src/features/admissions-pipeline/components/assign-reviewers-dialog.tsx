@@ -3,8 +3,8 @@ import { Button, LoadingIndicator, Modal, TextField } from '@school/ui';
 import { useEffect, useId, useState } from 'react';
 import { useNotify } from '../../../lib/notice';
 import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
-import { errorMessage } from '../pipeline-labels';
-import { applicationsChanged } from '../pipeline-keys';
+import { errorMessage } from '../../../lib/api-errors';
+import { applicationsChanged } from '../../../components/admissions/application-keys';
 
 export interface AssignReviewersDialogProps {
   open: boolean;
@@ -142,7 +142,7 @@ export function AssignReviewersDialog({ open, applicationIds, onClose, onDone }:
           </p>
         )}
         {assign.isError && (
-          <p className="admin-pipeline-error" role="alert">
+          <p className="admin-admissions-error" role="alert">
             {errorMessage(assign.error)}
           </p>
         )}

@@ -3,8 +3,8 @@ import { Button, TextAreaField } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useNotify } from '../../../lib/notice';
 import { useRouteMutation } from '../../../lib/route-query';
-import { errorMessage, fieldError } from '../pipeline-labels';
-import { applicationsChanged } from '../pipeline-keys';
+import { errorMessage, fieldError } from '../../../lib/api-errors';
+import { applicationsChanged } from '../../../components/admissions/application-keys';
 
 export const CHOOSE_SCREENING_MESSAGE = 'Choose eligible or not eligible';
 
@@ -62,7 +62,7 @@ export function ScreeningForm({ applicationId }: { applicationId: string }) {
         hint={choice === 'not_eligible' ? 'Required when the application is not eligible' : 'Optional when eligible'}
       />
       {apiError && (
-        <p className="admin-pipeline-error" role="alert">
+        <p className="admin-admissions-error" role="alert">
           {errorMessage(apiError)}
         </p>
       )}

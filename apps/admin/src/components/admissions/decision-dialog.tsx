@@ -7,20 +7,13 @@ import {
 } from '@school/contracts';
 import { Button, formatDate, Modal, SelectField, TextAreaField, TextField } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
-import { fromLocalInput, toLocalInput } from '../../../lib/dates';
-import { useNotify } from '../../../lib/notice';
-import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
-import { errorMessage, fieldError, movedMessage } from '../pipeline-labels';
-import { applicationsChanged } from '../pipeline-keys';
-
-/** Each decision dialog's title. */
-export const DECISION_TITLES: Record<AdmissionDecision, string> = {
-  SHORTLIST: 'Shortlist applications',
-  OFFER: 'Offer a place',
-  WAITLIST: 'Put on the waiting list',
-  REJECT: 'Reject applications',
-  WITHDRAW: 'Withdraw applications',
-};
+import { errorMessage, fieldError } from '../../lib/api-errors';
+import { fromLocalInput, toLocalInput } from '../../lib/dates';
+import { useNotify } from '../../lib/notice';
+import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
+import { applicationsChanged } from './application-keys';
+import { DECISION_EXPLAIN, DECISION_TITLES, movedMessage } from './decisions';
+import './admissions.css';
 
 export interface DecisionDialogProps {
   /** The decision being made; null: the dialog is closed. */
@@ -38,8 +31,9 @@ interface Errors {
 }
 
 /**
- * One decision for the applications: the reason the API records (and, for an offer, the cohort and
- * the accept-by date). The API moves all of them or none; its refusal is shown here.
+ * One decision for the applications (the pipeline's list and an application's page, the ranking):
+ * the reason the API records (and, for an offer, the cohort and the accept-by date and time). The
+ * API moves all of them or none; its refusal is shown here, a field's beside the field.
  */
 export function DecisionDialog({ decision, applicationIds, onClose, onDone }: DecisionDialogProps) {
   const notify = useNotify();
@@ -109,7 +103,7 @@ export function DecisionDialog({ decision, applicationIds, onClose, onDone }: De
     >
       <form id={formId} className="admin-form" noValidate onSubmit={submit}>
         <p className="ui-muted ui-muted--small">
-          {count === 1 ? '1 application' : `${count} applications`}. Each applicant is sent the email of their new status.
+          {count === 1 ? '1 application' : `${count} applications`}. {decision && DECISION_EXPLAIN[decision]}
         </p>
         {offer && (
           <>
@@ -123,7 +117,9 @@ export function DecisionDialog({ decision, applicationIds, onClose, onDone }: De
               }))}
               value={cohort}
               onChange={(e) => setCohort(e.target.value)}
-              error={errors.cohort_id ?? fieldError(apiError, 'cohort_id')}
+              error={
+                errors.cohort_id ?? fieldError(apiError, 'cohort_id') ?? (cohorts.isError ? 'The cohorts could not be loaded.' : undefined)
+              }
               hint={cohorts.isSuccess && cohorts.data.length === 0 ? 'No cohort is open for offers.' : undefined}
             />
             <TextField
@@ -142,13 +138,14 @@ export function DecisionDialog({ decision, applicationIds, onClose, onDone }: De
           label="Reason"
           required
           rows={3}
+          maxLength={1000}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           error={errors.reason ?? fieldError(apiError, 'reason')}
           hint="Recorded in each application's timeline"
         />
         {apiError && (
-          <p className="admin-pipeline-error" role="alert">
+          <p className="admin-admissions-error" role="alert">
             {errorMessage(apiError)}
           </p>
         )}

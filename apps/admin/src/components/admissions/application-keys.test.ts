@@ -1,0 +1,34 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { invalidateKeys, routeQueryKey } from '../../lib/route-query';
+import { applicationsChanged } from './application-keys';
+
+/** One cached read of each admissions screen, two applications where a read is per application. */
+const READS: Record<string, QueryKey> = {
+  list: routeQueryKey('admissionsList', { query: { page: 1, status: 'IN_REVIEW' } }),
+  detailA1: routeQueryKey('admissionsDetail', { params: { applicationId: 'a1' } }),
+  detailB2: routeQueryKey('admissionsDetail', { params: { applicationId: 'b2' } }),
+  timelineA1: routeQueryKey('admissionsTimeline', { params: { applicationId: 'a1' } }),
+  timelineB2: routeQueryKey('admissionsTimeline', { params: { applicationId: 'b2' } }),
+  ranking: routeQueryKey('admissionsRanking', { params: { intake: 'youth-programme-2027' }, query: { status: 'IN_REVIEW' } }),
+  reviewQueue: routeQueryKey('admissionsReviewQueue', {}),
+  funnel: routeQueryKey('applicationsAnalyticsFunnel', { query: {} }),
+  rubric: routeQueryKey('admissionsRubric', { params: { intake: 'youth-programme-2027' } }),
+  offerCohorts: routeQueryKey('admissionsOfferCohorts', {}),
+};
+
+async function staleAfter(keys: QueryKey[]): Promise<string[]> {
+  const queryClient = new QueryClient();
+  for (const key of Object.values(READS)) queryClient.setQueryData(key, {});
+  await invalidateKeys(queryClient, keys);
+  return Object.entries(READS)
+    .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name)
+    .sort();
+}
+
+describe('what a change of applications makes stale', () => {
+  it("a decision on a1: the pipeline list, a1's page and timeline, the ranking, the queues and the figures; not b2, the rubric or the cohorts", async () => {
+    expect(await staleAfter(applicationsChanged(['a1']))).toEqual(['detailA1', 'funnel', 'list', 'ranking', 'reviewQueue', 'timelineA1']);
+  });
+});
