@@ -1,4 +1,11 @@
-import { courseOptions, fieldOfStudyOptions, highestQualificationOptions, stateOptions } from '@school/catalogue/data';
+import {
+  courseOptions,
+  currentIntake,
+  fieldOfStudyOptions,
+  highestQualificationOptions,
+  intakeOptions,
+  stateOptions,
+} from '@school/catalogue/data';
 import { ANALYTICS_DECISION_STATES, ApplicationsAnalyticsQuerySchema, buildPath, routes } from '@school/contracts';
 import type pg from 'pg';
 import {
@@ -8,7 +15,7 @@ import {
   overTime,
   timeToDecision,
 } from '../src/modules/applications/applications-analytics.queries';
-import { currentIntake, decisionsCsvText, intakeOptions } from '../src/modules/applications/applications-analytics.service';
+import { decisionsCsvText } from '../src/modules/applications/applications-analytics.service';
 import type { CeilingAnswer, CeilingRequest, Scenario, ScenarioContext } from './scenario';
 
 /** Applications of the intake the figures are measured on, and of an earlier intake beside them. */

@@ -44,3 +44,23 @@ export function isApplicationOpen(initiative: Pick<Initiative, 'opens_at' | 'clo
   const t = now.getTime();
   return Date.parse(initiative.opens_at) <= t && t <= Date.parse(initiative.closes_at);
 }
+
+/** The programme's intakes (its initiatives), newest first, as a select offers them. */
+export function intakeOptions(): { value: string; label: string }[] {
+  return [...initiatives]
+    .sort((a, b) => Date.parse(b.opens_at) - Date.parse(a.opens_at))
+    .map((i) => ({ value: i.frontend_slug, label: i.title }));
+}
+
+/**
+ * The intake admissions show by default (the admin screens and the API's figures): the one taking
+ * applications now, otherwise the newest that has opened, otherwise the first listed.
+ */
+export function currentIntake(now: Date = new Date()): string {
+  const open = initiatives.find((i) => isApplicationOpen(i, now));
+  if (open) return open.frontend_slug;
+  const opened = initiatives
+    .filter((i) => Date.parse(i.opens_at) <= now.getTime())
+    .sort((a, b) => Date.parse(b.opens_at) - Date.parse(a.opens_at));
+  return (opened[0] ?? initiatives[0]).frontend_slug;
+}

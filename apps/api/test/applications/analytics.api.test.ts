@@ -1,8 +1,8 @@
+import { currentIntake } from '@school/catalogue/data';
 import { ANALYTICS_DATE_ORDER_MESSAGE, ANALYTICS_UNKNOWN_INTAKE_MESSAGE, buildPath, routes } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { insertAnalyticsApplication, insertTimeline } from '../fixtures/applications-analytics.fixtures';
-import { currentIntake } from '../../src/modules/applications/applications-analytics.service';
 
 const INTAKE = 'youth-programme-2027';
 const OTHER = 'youth-programme-2025';

@@ -1,3 +1,4 @@
+import { intakeOptions } from '@school/catalogue/data';
 import {
   type AdmissionDecision,
   APPLICATION_STATUS_LABELS,
@@ -13,7 +14,7 @@ import { DECISION_LABELS } from '../../components/admissions/decisions';
 import { type Column, ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
-import { intakeOptions, useIntakeParam } from '../../lib/intakes';
+import { useIntakeParam } from '../../lib/intakes';
 import { paths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';

@@ -1,3 +1,4 @@
+import { intakeOptions } from '@school/catalogue/data';
 import { isApiError, type RubricResponse } from '@school/contracts';
 import { Button, ButtonLink, formatDateTime, SelectField, TextAreaField, TextField } from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { SaveButtons } from '../../components/save-buttons';
 import { DragHandle, type HandleProps, SortableList } from '../../components/sortable-list';
-import { intakeOptions, useIntakeParam } from '../../lib/intakes';
+import { useIntakeParam } from '../../lib/intakes';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
 import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';

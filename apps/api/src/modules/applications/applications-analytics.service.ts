@@ -1,30 +1,10 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { initiatives, isApplicationOpen } from '@school/catalogue/data';
+import { currentIntake, initiatives, intakeOptions } from '@school/catalogue/data';
 import { ANALYTICS_UNKNOWN_INTAKE_MESSAGE, type ApplicationsAnalyticsQuery, DECISIONS_CSV_HEADER } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { toCsv } from '../../common/csv/csv';
 import type { Sql } from '../../common/sql/db';
 import { type AnalyticsScope, breakdowns, decisions, funnel, overTime, timeToDecision } from './applications-analytics.queries';
-
-/**
- * The intake the figures show by default: the one taking applications now, otherwise the newest
- * that has opened, otherwise the first listed.
- */
-export function currentIntake(now: Date = new Date()): string {
-  const open = initiatives.find((i) => isApplicationOpen(i, now));
-  if (open) return open.frontend_slug;
-  const opened = initiatives
-    .filter((i) => Date.parse(i.opens_at) <= now.getTime())
-    .sort((a, b) => Date.parse(b.opens_at) - Date.parse(a.opens_at));
-  return (opened[0] ?? initiatives[0]).frontend_slug;
-}
-
-/** The programme's intakes, newest first, as the overview offers them. */
-export function intakeOptions() {
-  return [...initiatives]
-    .sort((a, b) => Date.parse(b.opens_at) - Date.parse(a.opens_at))
-    .map((i) => ({ value: i.frontend_slug, label: i.title }));
-}
 
 /** The decisions export of the selected applications as CSV text (formula-safe cells). */
 export async function decisionsCsvText(q: Sql, scope: AnalyticsScope): Promise<string> {
