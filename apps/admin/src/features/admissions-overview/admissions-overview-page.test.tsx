@@ -130,7 +130,7 @@ describe('admissions overview page', () => {
     const { calls } = api();
     const { router } = renderWithApi(<AdmissionsOverviewPage />, PATH, PATH);
     await screen.findByRole('region', { name: 'Funnel' });
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Intake' }), 'Programme 2025');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Intake' }), 'Semiconductor Youth Development Programme 2025');
     await waitFor(() => expect(router.state.location.search).toBe('?intake=youth-programme-2025'));
     const from = screen.getByLabelText('Submitted from');
     await userEvent.type(from, '2026-10-12');

@@ -1,10 +1,13 @@
+import { currentIntake, intakeOptions } from '@school/catalogue/data';
 import {
+  APPLICATION_STATUS_LABELS,
   APPLICATION_STATUSES,
   type ApplicationsAnalyticsQuery,
   type ApplicationsFunnelResponse,
   type ApplicationsOverTimeResponse,
   type ApplicationsTimeToDecisionResponse,
   type BreakdownRow,
+  INTAKE_PATTERN,
 } from '@school/contracts';
 import { Button, SelectField, TextField, useSession } from '@school/ui';
 import { type ReactNode, useId, useState } from 'react';
@@ -12,14 +15,14 @@ import { useSearchParams } from 'react-router-dom';
 import { type Column, ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
+import { FAILED_MESSAGE } from '../../lib/api-errors';
 import { paths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { exportDecisions } from './api/export-decisions';
-import { days, percent, statusLabel } from './status-label';
+import { days, percent } from './figures';
 import './admissions-overview.css';
 
-export const EXPORT_FAILED_MESSAGE = 'Uh oh... something went wrong. Please try again later.';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The intake and date range, kept in the address (`?intake=&from=&to=`) so a view can be shared. */
@@ -30,7 +33,7 @@ function useScope(): [ApplicationsAnalyticsQuery, (next: ApplicationsAnalyticsQu
     return v && valid(v) ? v : undefined;
   };
   const query: ApplicationsAnalyticsQuery = {
-    intake: pick('intake', (v) => /^[a-z0-9-]{1,100}$/.test(v)),
+    intake: pick('intake', (v) => INTAKE_PATTERN.test(v)),
     from: pick('from', (v) => DATE.test(v)),
     to: pick('to', (v) => DATE.test(v)),
   };
@@ -68,7 +71,7 @@ type FunnelRow = ApplicationsFunnelResponse['data'][number];
 
 function Funnel({ funnel }: { funnel: ApplicationsFunnelResponse }) {
   const columns: Column<FunnelRow>[] = [
-    { label: 'State', render: (r) => <span className="admin-table__title">{statusLabel(r.status)}</span> },
+    { label: 'State', render: (r) => <span className="admin-table__title">{APPLICATION_STATUS_LABELS[r.status]}</span> },
     { label: 'Now', render: (r) => r.current },
     {
       label: 'Reached',
@@ -109,7 +112,7 @@ function Weekly({ weeks }: { weeks: WeekRow[] }) {
       ),
     },
     { label: 'New applications', render: (w) => w.new_applications },
-    ...moved.map((s) => ({ label: statusLabel(s), render: (w: WeekRow) => w.transitions[s] ?? 0 })),
+    ...moved.map((s) => ({ label: APPLICATION_STATUS_LABELS[s], render: (w: WeekRow) => w.transitions[s] ?? 0 })),
   ];
   return (
     <Section title="Applications per week" note="ISO weeks (from Monday, Malaysia time): new applications and moves into each state.">
@@ -203,15 +206,15 @@ export function AdmissionsOverviewPage() {
   const overTime = useRouteQuery('applicationsAnalyticsOverTime', inputs);
   const breakdowns = useRouteQuery('applicationsAnalyticsBreakdowns', inputs);
   const decisionTimes = useRouteQuery('applicationsAnalyticsTimeToDecision', inputs);
-  const intake = query.intake ?? funnel.data?.scope.intake ?? '';
+  const intake = query.intake ?? funnel.data?.scope.intake ?? currentIntake();
 
   const onExport = async () => {
     setExporting(true);
     try {
-      await exportDecisions(client, { ...query, intake: intake || undefined });
+      await exportDecisions(client, { ...query, intake });
     } catch (e) {
       console.error('Export failed', e);
-      window.alert(EXPORT_FAILED_MESSAGE);
+      window.alert(FAILED_MESSAGE);
     } finally {
       setExporting(false);
     }
@@ -233,7 +236,7 @@ export function AdmissionsOverviewPage() {
         <SelectField
           label="Intake"
           value={intake}
-          options={funnel.data?.intakes ?? (intake ? [intake] : [])}
+          options={intakeOptions()}
           onChange={(e) => setQuery({ ...query, intake: e.target.value })}
         />
         <TextField

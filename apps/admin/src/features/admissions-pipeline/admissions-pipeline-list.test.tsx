@@ -17,15 +17,6 @@ const list = (c: ApiCall): AdmissionListResponse => {
 function api(overrides: Record<string, (c: ApiCall) => unknown> = {}) {
   return mockApi({
     'GET admissions/admin/applications': list,
-    'GET applications/admin/analytics/funnel': () => ({
-      scope: { intake: 'youth-programme-2027', from: null, to: null },
-      intakes: [
-        { value: 'youth-programme-2027', label: 'Programme 2027' },
-        { value: 'youth-programme-2025', label: 'Programme 2025' },
-      ],
-      total: 0,
-      data: [],
-    }),
     'GET applications/admin/analytics/breakdowns': () => ({
       scope: { intake: 'youth-programme-2027', from: null, to: null },
       total: 2,
@@ -100,8 +91,7 @@ describe('admissions pipeline list', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'In review');
     await waitFor(() => expect(router.state.location.search).toBe('?status=IN_REVIEW'));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Screening' }), 'To confirm');
-    await screen.findByRole('option', { name: 'Programme 2025' });
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Intake' }), 'Programme 2025');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Intake' }), 'Semiconductor Youth Development Programme 2025');
     await waitFor(() => expect(router.state.location.search).toBe('?status=IN_REVIEW&eligibility=unconfirmed&intake=youth-programme-2025'));
     await waitFor(() => {
       const last = calls.filter((c) => c.path === 'admissions/admin/applications').at(-1)!;

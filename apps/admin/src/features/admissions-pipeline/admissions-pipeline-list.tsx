@@ -1,3 +1,4 @@
+import { intakeOptions } from '@school/catalogue/data';
 import {
   type AdmissionListItem,
   type AdmissionListQueryInput,
@@ -77,8 +78,7 @@ export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
   const filters = readFilters(params);
   const input: AdmissionListQueryInput = { ...listQuery(list, PIPELINE_PAGE_SIZE), ...filters };
   const query = useRouteQuery('admissionsList', { query: input });
-  // The programme's intakes, and the courses applied to in the intake shown (for the filters).
-  const intakes = useRouteQuery('applicationsAnalyticsFunnel', { query: {} }, { select: (r) => r.intakes, staleTime: 5 * 60_000 });
+  // The courses applied to in the intake shown (for the filter).
   const courses = useRouteQuery(
     'applicationsAnalyticsBreakdowns',
     { query: filters.intake ? { intake: filters.intake } : {} },
@@ -191,7 +191,7 @@ export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
         />
         <SelectField
           label="Intake"
-          options={[{ value: '', label: 'All' }, ...(intakes.data ?? [])]}
+          options={[{ value: '', label: 'All' }, ...intakeOptions()]}
           value={filters.intake ?? ''}
           onChange={(e) => setFilter('intake', e.target.value)}
         />

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { days, percent, statusLabel } from './status-label';
+import { days, percent } from './figures';
 
 describe('figures as text', () => {
-  it('writes states, shares and days as people read them', () => {
-    expect(statusLabel('OFFER_EXPIRED')).toBe('Offer expired');
-    expect(statusLabel('IN_REVIEW')).toBe('In review');
+  it('writes shares and days as people read them', () => {
     expect(percent(0.4)).toBe('40%');
     expect(percent(0.1234)).toBe('12.3%');
     expect(days(5.55)).toBe('5.6 days');
