@@ -10,13 +10,14 @@ import {
 import { AppLink, formatDate, SelectField } from '@school/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { formatScore } from '../../components/admissions/scores';
 import { ListFrame } from '../../components/list-frame';
 import { type Column, ListTable } from '../../components/list-table';
 import { listQuery, useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { PipelineActions } from './components/pipeline-actions';
-import { ELIGIBILITY_FILTER_LABELS, flagSummary, formatScore, screeningLabel } from './pipeline-labels';
+import { ELIGIBILITY_FILTER_LABELS, flagSummary, screeningLabel } from './pipeline-labels';
 import './admissions-pipeline.css';
 
 export const PIPELINE_PAGE_SIZE = 20;

@@ -10,8 +10,11 @@ import {
 import { Button, formatDate, formatDateTime, LoadingIndicator, useConfirm } from '@school/ui';
 import { type ReactNode, useId } from 'react';
 import { useParams } from 'react-router-dom';
+import { applicationsChanged } from '../../components/admissions/application-keys';
+import { formatScore } from '../../components/admissions/scores';
 import { PageHeader } from '../../components/page-header';
 import { LoadError, QueryView } from '../../components/query-view';
+import { errorMessage } from '../../lib/api-errors';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
 import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
@@ -19,9 +22,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { DETAIL_GROUPS } from './application-fields';
 import { type PipelineAction, PipelineActions } from './components/pipeline-actions';
 import { ScreeningForm } from './components/screening-form';
-import { errorMessage } from '../../lib/api-errors';
-import { flagText, formatScore, screeningLabel } from './pipeline-labels';
-import { applicationsChanged } from '../../components/admissions/application-keys';
+import { flagText, screeningLabel } from './pipeline-labels';
 import './admissions-pipeline.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -26,9 +26,3 @@ export const ELIGIBILITY_FILTER_LABELS: Record<(typeof ELIGIBILITY_FILTERS)[numb
   unconfirmed: 'To confirm',
   flagged: 'A rule not met',
 };
-
-/** A weighted score on the 1-5 scale, with at most two decimals (null: a dash). */
-export function formatScore(score: number | null | undefined): string {
-  if (score === null || score === undefined) return '–';
-  return String(Math.round(score * 100) / 100);
-}

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DecisionDialog } from '../../components/admissions/decision-dialog';
 import { DECISION_LABELS } from '../../components/admissions/decisions';
+import { formatScore } from '../../components/admissions/scores';
 import { type Column, ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
@@ -22,8 +23,6 @@ import './admissions-ranking.css';
 
 /** The bulk decisions the ranking offers, in this order. */
 const RANKING_DECISIONS = ['SHORTLIST', 'OFFER', 'WAITLIST', 'REJECT'] as const satisfies readonly AdmissionDecision[];
-
-const score = (n: number | null) => (n === null ? '–' : n.toFixed(2));
 
 /** The state filter from the address (`?status=`), when it is a state. */
 function useStatusParam(): [ApplicationStatus | undefined, (s: string) => void] {
@@ -127,16 +126,16 @@ function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: num
       ),
     },
     { label: 'State', render: (r) => APPLICATION_STATUS_LABELS[r.status] },
-    { label: 'Mean score', render: (r) => <span className="admin-ranking__score">{score(r.score.mean)}</span> },
+    { label: 'Mean score', render: (r) => <span className="admin-ranking__score">{formatScore(r.score.mean)}</span> },
     { label: 'Reviews', render: (r) => `${r.score.reviews} of ${r.score.assigned}` },
-    { label: 'Lowest – highest', render: (r) => `${score(r.score.min)} – ${score(r.score.max)}` },
+    { label: 'Lowest – highest', render: (r) => `${formatScore(r.score.min)} – ${formatScore(r.score.max)}` },
     {
       label: 'Disagreement',
       render: (r) =>
         r.score.disagreement ? (
           <StatusChip tone="warning">
             Disagreement
-            <span className="ui-visually-hidden">: scores differ by {score((r.score.max ?? 0) - (r.score.min ?? 0))}</span>
+            <span className="ui-visually-hidden">: scores differ by {formatScore((r.score.max ?? 0) - (r.score.min ?? 0))}</span>
           </StatusChip>
         ) : (
           <span className="ui-muted">–</span>
@@ -156,7 +155,7 @@ function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: num
                 <strong>
                   {v.reviewer.first_name} {v.reviewer.last_name}
                 </strong>
-                : {score(v.weighted)}
+                : {formatScore(v.weighted)}
                 {v.comment && <p className="admin-ranking__comment">{v.comment}</p>}
               </li>
             ))}

@@ -3,6 +3,7 @@ import { Button, cx, ErrorView, formatDateTime, LoadingIndicator, TextAreaField 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
+import { formatScore } from '../../components/admissions/scores';
 import { PageHeader } from '../../components/page-header';
 import { LoadError } from '../../components/query-view';
 import { useNotify } from '../../lib/notice';
@@ -157,7 +158,7 @@ function SubmittedScores({ score, onChange }: { score: MyScore; onChange?: () =>
   return (
     <div className="ui-stack">
       <p className="ui-muted">
-        Submitted {formatDateTime(s.submitted_at)} · weighted score <strong>{s.weighted.toFixed(2)}</strong> of 5
+        Submitted {formatDateTime(s.submitted_at)} · weighted score <strong>{formatScore(s.weighted)}</strong> of 5
       </p>
       <dl className="admin-review__given">
         {score.rubric.map((c) => {

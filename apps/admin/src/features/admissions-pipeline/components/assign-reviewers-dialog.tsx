@@ -1,10 +1,10 @@
 import type { StaffMember } from '@school/contracts';
 import { Button, LoadingIndicator, Modal, TextField } from '@school/ui';
 import { useEffect, useId, useState } from 'react';
+import { applicationsChanged } from '../../../components/admissions/application-keys';
+import { errorMessage } from '../../../lib/api-errors';
 import { useNotify } from '../../../lib/notice';
 import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
-import { errorMessage } from '../../../lib/api-errors';
-import { applicationsChanged } from '../../../components/admissions/application-keys';
 
 export interface AssignReviewersDialogProps {
   open: boolean;

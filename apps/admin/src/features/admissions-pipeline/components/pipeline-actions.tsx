@@ -1,9 +1,9 @@
 import type { AdmissionDecision } from '@school/contracts';
 import { Button } from '@school/ui';
 import { useState } from 'react';
+import { DecisionDialog } from '../../../components/admissions/decision-dialog';
 import { DECISION_LABELS, DECISIONS } from '../../../components/admissions/decisions';
 import { AssignReviewersDialog } from './assign-reviewers-dialog';
-import { DecisionDialog } from '../../../components/admissions/decision-dialog';
 
 export type PipelineAction = AdmissionDecision | 'ASSIGN';
 
