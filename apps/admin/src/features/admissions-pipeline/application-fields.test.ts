@@ -27,4 +27,12 @@ describe('application detail', () => {
     expect(shown).toContain('Yes');
     expect(shown).toContain('No');
   });
+
+  it('names the state as people write it', () => {
+    const state = (id: string) =>
+      DETAIL_GROUPS.flatMap(([, fields]) => fields).find(([label]) => label === 'State')![1]({ ...sample, state: id });
+    expect(state('PENANG')).toBe('Penang');
+    expect(state('NEGERI_SEMBILAN')).toBe('Negeri Sembilan');
+    expect(state('KUALA_LUMPUR')).toBe('Kuala Lumpur');
+  });
 });

@@ -1,6 +1,6 @@
+import { optionLabel, stateOptions } from '@school/catalogue/data';
 import { type AdmissionApplication, APPLICATION_STATUS_LABELS } from '@school/contracts';
 import { formatDateTime } from '@school/ui';
-import { stateLabel } from './state-label';
 
 type Field = [label: string, value: (a: AdmissionApplication) => string | null | undefined];
 
@@ -35,7 +35,7 @@ export const DETAIL_GROUPS: [title: string, fields: Field[]][] = [
     [
       ['Address', (a) => a.full_address],
       ['City', (a) => a.city],
-      ['State', (a) => (a.state === undefined ? undefined : stateLabel(a.state))],
+      ['State', (a) => (a.state === undefined ? undefined : optionLabel(stateOptions, a.state))],
       ['Postcode', (a) => a.postcode],
       ['LinkedIn', (a) => a.linkedin],
       ['Phone', (a) => a.phone],
