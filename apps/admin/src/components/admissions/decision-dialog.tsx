@@ -145,7 +145,7 @@ export function DecisionDialog({ decision, applicationIds, onClose, onDone }: De
           hint="Recorded in each application's timeline"
         />
         {apiError && (
-          <p className="admin-admissions-error" role="alert">
+          <p className="admin-admissions-alert" role="alert">
             {errorMessage(apiError)}
           </p>
         )}

@@ -6,6 +6,7 @@ import {
   APPLICATION_STATUSES,
   type ApplicationStatus,
   ELIGIBILITY_FILTERS,
+  INTAKE_PATTERN,
 } from '@school/contracts';
 import { AppLink, formatDate, SelectField } from '@school/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -27,7 +28,6 @@ type Eligibility = (typeof ELIGIBILITY_FILTERS)[number];
 const FILTERS = ['status', 'eligibility', 'intake', 'course'] as const;
 type Filter = (typeof FILTERS)[number];
 
-const INTAKE_PATTERN = /^[a-z0-9-]{1,100}$/;
 const readFilters = (params: URLSearchParams) => {
   const status = APPLICATION_STATUSES.find((s) => s === params.get('status'));
   const eligibility = ELIGIBILITY_FILTERS.find((e) => e === params.get('eligibility'));

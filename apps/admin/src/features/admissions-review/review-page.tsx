@@ -11,6 +11,7 @@ import { gradingRoot, reviewPaths } from '../../lib/paths';
 import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { HIDDEN_TEXT, isHidden, REVIEW_GROUPS } from './review-fields';
+import '../../components/admissions/admissions.css';
 import './admissions-review.css';
 
 export const SCORES_SUBMITTED_MESSAGE = 'Your scores are submitted.';
@@ -72,7 +73,7 @@ function Loaded<T>({
     if (isApiError(e) && e.status === 404) return <ErrorView homePath={home} />;
     if (isApiError(e) && (e.status === 403 || e.status === 409))
       return (
-        <p role="alert" className="admin-review__alert">
+        <p role="alert" className="admin-admissions-alert">
           {e.message}
         </p>
       );
@@ -90,7 +91,7 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
         Application
       </h2>
       {blind && (
-        <p className="admin-review__note" role="note">
+        <p className="admin-admissions-note" role="note">
           Blind review: who the applicant is (name, age, gender, ethnicity, marital status, contact details and documents) is hidden until
           you submit your scores.
         </p>
@@ -135,10 +136,10 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
 function ScoresPanel({ id, score }: { id: string; score: MyScore }) {
   const [editing, setEditing] = useState(false);
   let body: ReactNode;
-  if (score.rubric.length === 0) body = <p className="admin-review__note">{NO_RUBRIC_TEXT}</p>;
+  if (score.rubric.length === 0) body = <p className="admin-admissions-note">{NO_RUBRIC_TEXT}</p>;
   else if (score.score && !editing)
     body = <SubmittedScores score={score} onChange={score.can_score ? () => setEditing(true) : undefined} />;
-  else if (!score.can_score) body = <p className="admin-review__note">{SCORING_CLOSED_TEXT}</p>;
+  else if (!score.can_score) body = <p className="admin-admissions-note">{SCORING_CLOSED_TEXT}</p>;
   else
     body = (
       <ScoreForm id={id} score={score} onDone={() => setEditing(false)} onCancel={score.score ? () => setEditing(false) : undefined} />
@@ -275,7 +276,7 @@ function ScoreForm({ id, score, onDone, onCancel }: { id: string; score: MyScore
         onChange={(e) => setComment(e.target.value)}
       />
       {failure && (
-        <p role="alert" className="admin-review__alert">
+        <p role="alert" className="admin-admissions-alert">
           {failure}
         </p>
       )}

@@ -24,6 +24,7 @@ import {
   toDrafts,
   toRubric,
 } from './rubric-model';
+import '../../components/admissions/admissions.css';
 import './admissions-rubric.css';
 
 export const RUBRIC_SAVED_MESSAGE = 'Rubric saved';
@@ -236,13 +237,13 @@ function RubricEditor({ rubric }: { rubric: RubricData }) {
         documents until they have submitted their scores.
       </p>
       {fixed && (
-        <p className="admin-rubric__note" role="note">
+        <p className="admin-admissions-note" role="note">
           Reviewers have scored this intake: its criteria, their order and weights are fixed. Titles, descriptions and level texts can still
           change.
         </p>
       )}
       {(failure || errors.general.length > 0) && (
-        <div role="alert" className="admin-rubric__alert">
+        <div role="alert" className="admin-admissions-alert">
           {failure && <p>{failure}</p>}
           {errors.general
             .filter((g) => g !== failure)

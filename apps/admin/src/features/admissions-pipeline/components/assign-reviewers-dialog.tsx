@@ -5,6 +5,7 @@ import { applicationsChanged } from '../../../components/admissions/application-
 import { errorMessage } from '../../../lib/api-errors';
 import { useNotify } from '../../../lib/notice';
 import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
+import '../../../components/admissions/admissions.css';
 
 export interface AssignReviewersDialogProps {
   open: boolean;
@@ -142,7 +143,7 @@ export function AssignReviewersDialog({ open, applicationIds, onClose, onDone }:
           </p>
         )}
         {assign.isError && (
-          <p className="admin-admissions-error" role="alert">
+          <p className="admin-admissions-alert" role="alert">
             {errorMessage(assign.error)}
           </p>
         )}

@@ -5,6 +5,7 @@ import { applicationsChanged } from '../../../components/admissions/application-
 import { errorMessage, fieldError } from '../../../lib/api-errors';
 import { useNotify } from '../../../lib/notice';
 import { useRouteMutation } from '../../../lib/route-query';
+import '../../../components/admissions/admissions.css';
 
 export const CHOOSE_SCREENING_MESSAGE = 'Choose eligible or not eligible';
 
@@ -62,7 +63,7 @@ export function ScreeningForm({ applicationId }: { applicationId: string }) {
         hint={choice === 'not_eligible' ? 'Required when the application is not eligible' : 'Optional when eligible'}
       />
       {apiError && (
-        <p className="admin-admissions-error" role="alert">
+        <p className="admin-admissions-alert" role="alert">
           {errorMessage(apiError)}
         </p>
       )}
