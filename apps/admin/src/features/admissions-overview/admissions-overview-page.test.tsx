@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, mockApi, renderWithApi } from '../../test/api-harness';
+import { tableCells } from '../../test/table-cells';
 import { AdmissionsOverviewPage } from './admissions-overview-page';
 
 const PATH = '/admin/applications/overview';
@@ -78,15 +79,6 @@ function api() {
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
-const cells = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) =>
-      within(r)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    );
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -96,7 +88,7 @@ describe('admissions overview page', () => {
     renderWithApi(<AdmissionsOverviewPage />, PATH, PATH);
     await screen.findByRole('region', { name: 'Funnel' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Admissions overview');
-    expect(cells(within(section('Funnel')).getByRole('table'))).toEqual([
+    expect(tableCells(within(section('Funnel')).getByRole('table'))).toEqual([
       ['Submitted', '1', '4 (100%)'],
       ['Offered', '2', '2 (50%)'],
       ['Offer expired', '1', '1 (25%)'],
@@ -107,12 +99,12 @@ describe('admissions overview page', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Week', 'New applications', 'Offered', 'Offer expired']);
-    expect(cells(within(weeks).getByRole('table'))).toEqual([
+    expect(tableCells(within(weeks).getByRole('table'))).toEqual([
       ['2026-W41from 2026-10-05', '3', '1', '0'],
       ['2026-W42from 2026-10-12', '1', '0', '1'],
     ]);
     await screen.findByRole('region', { name: 'By state' });
-    expect(cells(within(section('By state')).getByRole('table'))).toEqual([
+    expect(tableCells(within(section('By state')).getByRole('table'))).toEqual([
       ['Penang', '3 (75%)', '2', '1'],
       ['Johor', '1 (25%)', '0', '0'],
     ]);

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, mockApi, renderWithApi } from '../../test/api-harness';
+import { tableCells } from '../../test/table-cells';
 import { ApplicationPage } from './application-page';
 import { submittedDetail } from './pipeline.fixtures';
 
@@ -58,14 +59,7 @@ describe('application page', () => {
       expect.stringMatching(/^Screened → In reviewNadia Hassan · 3 October 2026.*Reviewers assigned$/),
     ]);
     const log = await within(region('Audit log')).findByRole('table');
-    const rows = within(log)
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      );
+    const rows = tableCells(log);
     expect(rows).toEqual([
       ['Nadia HassanAdmin', 'admissionsDetail', expect.stringContaining('4 October 2026')],
       ['Applicant (private link)', 'applicantStatus', expect.stringContaining('3 October 2026')],
