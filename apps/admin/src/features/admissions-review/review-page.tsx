@@ -235,7 +235,7 @@ function ScoreForm({ id, score, onDone, onCancel }: { id: string; score: MyScore
         return (
           <fieldset
             key={c.id}
-            className="admin-review__criterion"
+            className="admin-admissions-criterion"
             aria-describedby={invalid ? errorId : undefined}
             aria-invalid={invalid || undefined}
           >

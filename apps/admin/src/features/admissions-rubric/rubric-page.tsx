@@ -125,7 +125,7 @@ function RubricEditor({ rubric }: { rubric: RubricData }) {
     const err = errors.byKey.get(d.key);
     const name = d.title.trim() || `Criterion ${index + 1}`;
     return (
-      <fieldset className="admin-rubric__criterion ui-stack" aria-describedby={`${d.key}-id`}>
+      <fieldset className="admin-admissions-criterion ui-stack" aria-describedby={`${d.key}-id`}>
         <legend className="admin-rubric__legend">
           {index + 1}. {name}
         </legend>
