@@ -1,7 +1,8 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { invalidations } from './invalidations';
-import { invalidateKeys, routeQueryKey } from './route-query';
+import { staleReads } from '../test/stale-reads';
+import { routeQueryKey } from './route-query';
 
 /** One cached read of every screen's data, two entities each where a read is per entity. */
 const READS: Record<string, QueryKey> = {
@@ -24,16 +25,8 @@ const READS: Record<string, QueryKey> = {
   formSubmissionList: routeQueryKey('adminFormSubmissionList', { query: { page: 1 } }),
 };
 
-/** Which of READS the keys make stale, in a real QueryClient (prefix and partial-object matching). */
-async function staleAfter(keys: QueryKey[]): Promise<string[]> {
-  const queryClient = new QueryClient();
-  for (const key of Object.values(READS)) queryClient.setQueryData(key, {});
-  await invalidateKeys(queryClient, keys);
-  return Object.entries(READS)
-    .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
-    .map(([name]) => name)
-    .sort();
-}
+/** Which of READS the keys make stale. */
+const staleAfter = (keys: QueryKey[]) => staleReads(READS, keys);
 
 const sorted = (names: string[]) => [...names].sort();
 const enrolmentOfK1 = [

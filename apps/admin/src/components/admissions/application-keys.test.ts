@@ -1,6 +1,7 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateKeys, routeQueryKey } from '../../lib/route-query';
+import { routeQueryKey } from '../../lib/route-query';
+import { staleReads } from '../../test/stale-reads';
 import { applicationsChanged } from './application-keys';
 
 /** One cached read of each admissions screen, two applications where a read is per application. */
@@ -17,15 +18,7 @@ const READS: Record<string, QueryKey> = {
   offerCohorts: routeQueryKey('admissionsOfferCohorts', {}),
 };
 
-async function staleAfter(keys: QueryKey[]): Promise<string[]> {
-  const queryClient = new QueryClient();
-  for (const key of Object.values(READS)) queryClient.setQueryData(key, {});
-  await invalidateKeys(queryClient, keys);
-  return Object.entries(READS)
-    .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
-    .map(([name]) => name)
-    .sort();
-}
+const staleAfter = (keys: QueryKey[]) => staleReads(READS, keys);
 
 describe('what a change of applications makes stale', () => {
   it("a decision on a1: the pipeline list, a1's page and timeline, the ranking, the queues and the figures; not b2, the rubric or the cohorts", async () => {
