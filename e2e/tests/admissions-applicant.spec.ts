@@ -1,20 +1,24 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin } from '../support/admin';
-import { DEMO } from '../support/demo';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createAccount } from '../support/accounts';
+import { notice, signInAsAdmin } from '../support/admin';
+import { localDateTime, signInAt } from '../support/cohort-setup';
 import { expectAccessible } from '../support/learn';
 
 const tag = Date.now().toString(36);
 const EMAIL = `admitted.${tag}@example.com`;
+const NAME = `Aisyah Rahman ${tag}`;
 const COHORT = `Admitted Cohort ${tag}`;
+const INTAKE = 'youth-programme-2027';
+const PASSWORD = 'Admitted#Wafer5512';
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
-const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 
-/** The applicant fills in and sends the youth programme's form. */
+/** The applicant fills in and sends the youth programme's form, on a phone. */
 async function applyThroughTheForm(page: Page) {
-  await page.goto('/apply/youth-programme-2027/application?course=Analog%20Design');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/apply/${INTAKE}/application?course=Analog%20Design`);
   const select = (label: string, value: string) => page.getByRole('combobox', { name: label, exact: true }).selectOption(value);
   const fill = (label: string, value: string) => page.getByRole('textbox', { name: label, exact: true }).fill(value);
-  await fill('Full name', 'Aisyah Rahman');
+  await fill('Full name', NAME);
   await fill('Email', EMAIL);
   await select('Age', '24');
   await select('Gender', 'Female');
@@ -49,43 +53,53 @@ async function applyThroughTheForm(page: Page) {
   await expect(page.getByText('A confirmation email is on its way')).toBeVisible();
 }
 
-/** The admin, through the API: screens the application, reviews, shortlists and offers a place in a new cohort. */
-async function offerAPlace(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login/', { data: { email: DEMO.admin.email, password: DEMO.admin.password } });
-  const headers = { Authorization: `Bearer ${(await login.json()).access}` };
-  const list = await (
-    await request.get(`/api/admissions/admin/applications?search_query=${encodeURIComponent(EMAIL)}`, { headers })
-  ).json();
-  expect(list.data[0]).toMatchObject({ status: 'SUBMITTED', eligibility: { unemployed: true, malaysian_citizen: true } });
-  const id = list.data[0].id_slug as string;
-  const courses = await (await request.get('/api/courses/admin/list?page=1&page_size=1', { headers })).json();
-  const cohort = await request.post('/api/cohorts/admin/create/', {
-    headers,
-    data: {
-      title: COHORT,
-      start_date: days(10),
-      end_date: days(100),
-      end_access_date: days(120),
-      result_open_date: null,
-      course_ids: [courses.data[0].id_slug],
+/** A running cohort on the first demo course, made through the API with the admin's session of `page`. */
+async function createCohort(page: Page): Promise<string> {
+  const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  const id = await page.evaluate(
+    async ({ title, start, end, access }) => {
+      const refresh = await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } });
+      const { access: token } = await refresh.json();
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const courses = await (await fetch('/api/courses/admin/list?page=1&page_size=1', { headers })).json();
+      const res = await fetch('/api/cohorts/admin/create/', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          title,
+          start_date: start,
+          end_date: end,
+          end_access_date: access,
+          result_open_date: null,
+          course_ids: [courses.data[0].id_slug],
+        }),
+      });
+      return (await res.json()).id_slug as string;
     },
-  });
-  expect(cohort.ok()).toBe(true);
-  const cohortId = (await cohort.json()).id_slug as string;
-  expect((await request.post(`/api/admissions/admin/applications/${id}/screening`, { headers, data: { eligible: true } })).ok()).toBe(true);
-  for (const action of ['review', 'shortlist'])
-    expect((await request.post('/api/admissions/admin/decisions', { headers, data: { ids: [id], action, reason: 'Strong' } })).ok()).toBe(
-      true,
-    );
-  const offer = await request.post('/api/admissions/admin/decisions', {
-    headers,
-    data: { ids: [id], action: 'offer', reason: 'Top of the list', cohort_id_slug: cohortId, accept_by: days(7) },
-  });
-  expect(offer.ok()).toBe(true);
+    { title: COHORT, start: days(-1), end: days(60), access: days(90) },
+  );
+  expect(id).toBeTruthy();
+  return id;
 }
 
-/** The admin opens the offer in the development mailbox and answers its private link. */
-async function offerLink(browser: Browser): Promise<string> {
+/** The intake's rubric, written in the editor unless an earlier run of this test saved it. */
+async function ensureRubric(admin: Page) {
+  await admin.goto(`/admin/applications/rubric?intake=${INTAKE}`);
+  await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(admin.getByRole('checkbox', { name: 'Blind review (recommended)' })).toBeChecked();
+  if (!(await admin.getByText('This intake has no rubric yet').isVisible())) return;
+  // The group is named after its title, which changes as it is typed.
+  const criterion = admin.getByRole('group', { name: /^1\. / }).first();
+  await criterion.getByLabel(/^Title/).fill('Motivation');
+  await criterion.getByLabel(/^Weight/).fill('2');
+  for (const [i, text] of ['No reason given', 'Vague', 'Clear', 'Strong', 'Outstanding'].entries())
+    await criterion.getByLabel(new RegExp(`^Level ${i + 1}`)).fill(text);
+  await admin.getByRole('button', { name: 'Save rubric' }).click();
+  await expect(notice(admin, 'Rubric saved')).toBeVisible();
+}
+
+/** The first message to the applicant whose subject says `subject`, opened in the development mailbox: its text. */
+async function mailText(browser: Browser, subject: string): Promise<string> {
   const context = await browser.newContext();
   const admin = await context.newPage();
   try {
@@ -95,38 +109,144 @@ async function offerLink(browser: Browser): Promise<string> {
       .getByRole('list', { name: 'Messages' })
       .getByRole('button')
       .filter({ hasText: `To ${EMAIL}` })
-      .filter({ hasText: 'An offer of a place' });
+      .filter({ hasText: subject });
     await expect(item).toHaveCount(1, { timeout: 30_000 });
     await item.click();
     const message = admin.getByRole('region', { name: 'Message' });
     await message.getByRole('button', { name: 'Text' }).click();
-    const text = await message.locator('pre').innerText();
-    expect(text).toContain(COHORT);
-    const link = /https?:\/\/\S+\/applications\/[0-9a-f]+\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
-    if (!link) throw new Error(`no private link in: ${text}`);
-    return new URL(link).pathname + new URL(link).search;
+    return await message.locator('pre').innerText();
   } finally {
     await context.close();
   }
 }
 
-test('an applicant opens the private link of the offer from the mailbox and accepts the place', async ({ page, browser, request }) => {
-  test.setTimeout(150_000);
-  await applyThroughTheForm(page);
-  await offerAPlace(request);
-  const link = await offerLink(browser);
+const pathOf = (link: string) => new URL(link).pathname + new URL(link).search;
 
-  await page.goto(link);
+/** A reviewer signs in, finds the application in their queue, sees it blind, scores it and then sees who applied. */
+async function reviewBlind(browser: Browser, reviewer: { email: string; password: string }, applicationId: string, comment: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await signInAt(page, reviewer.email, reviewer.password, /\/instructor/);
+    await page.getByRole('link', { name: 'Reviews' }).first().click();
+    await expect(page).toHaveURL(/\/instructor\/reviews/);
+    await page.getByRole('link', { name: `Application ${applicationId}` }).click();
+    await expect(page.getByText('Analog Design').first()).toBeVisible();
+    await expect(page.getByText('Hidden until you submit your scores').first()).toBeVisible();
+    await expect(page.getByText(NAME)).toHaveCount(0);
+    await expect(page.getByText(EMAIL)).toHaveCount(0);
+    const form = page.getByRole('form', { name: 'Score the application' });
+    const criteria = form.getByRole('group');
+    for (let i = 0; i < (await criteria.count()); i++) await criteria.nth(i).getByRole('radio', { name: /^4 / }).check();
+    await form.getByLabel('Comment').fill(comment);
+    await form.getByRole('button', { name: 'Submit scores' }).click();
+    // Scored: who applied is shown now.
+    await expect(page.getByText(NAME).first()).toBeVisible();
+    await expect(page.getByText('Hidden until you submit your scores')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+}
+
+test('an applicant is screened, reviewed blind by two reviewers, offered a place, accepts it from the email and lands in the class', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await applyThroughTheForm(page);
+  const confirmation = await mailText(browser, 'We have received your application');
+  const statusLink = /https?:\/\/\S+\/applications\/[0-9a-f]+\?token=[A-Za-z0-9_-]+/.exec(confirmation)?.[0];
+  if (!statusLink) throw new Error(`no private link in: ${confirmation}`);
+  const applicationId = /\/applications\/([0-9a-f]+)/.exec(statusLink)![1];
+
+  // The applicant's private link shows the state, in their words.
+  await page.goto(pathOf(statusLink));
   await expect(page.getByRole('heading', { level: 1, name: 'Your application' })).toBeVisible();
+  await expect(page.getByText('Application received.')).toBeVisible();
+  await expectAccessible(page);
+
+  // The admin screens it as eligible from the pipeline.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  const cohortId = await createCohort(admin);
+  await ensureRubric(admin);
+  await admin.goto('/admin/applications');
+  await admin.getByRole('searchbox').fill(EMAIL);
+  await admin.getByRole('link', { name: NAME }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/applications/${applicationId}$`));
+  await admin.getByRole('radio', { name: 'Eligible', exact: true }).check();
+  await admin.getByRole('button', { name: 'Confirm screening' }).click();
+  await expect(admin.getByText('Screened').first()).toBeVisible();
+
+  // Two instructors are assigned from the list, in one bulk action.
+  const reviewers = [await createAccount('INSTRUCTOR', 'Farid'), await createAccount('INSTRUCTOR', 'Mei')];
+  await admin.goto('/admin/applications');
+  await admin.getByRole('searchbox').fill(EMAIL);
+  // The selection belongs to the rows shown: select once the search has narrowed them.
+  await expect(admin.getByText('1 result')).toBeVisible();
+  await admin.getByRole('checkbox', { name: `Select ${NAME}` }).check();
+  await admin.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Assign reviewers' }).click();
+  const assign = admin.getByRole('dialog', { name: 'Assign reviewers' });
+  for (const r of reviewers) {
+    await assign.getByLabel('Search staff').fill(r.email);
+    await assign.getByRole('checkbox', { name: new RegExp(r.email.replace(/[.+]/g, '\\$&')) }).check();
+  }
+  await assign.getByRole('button', { name: 'Assign reviewers' }).click();
+  await expect(assign).toBeHidden();
+  await expect(admin.getByRole('row').filter({ hasText: NAME })).toContainText('In review');
+
+  // Each reviewer scores it without seeing who applied.
+  await reviewBlind(browser, reviewers[0], applicationId, 'Clear motivation for analog design.');
+  await reviewBlind(browser, reviewers[1], applicationId, 'Strong results; good fit.');
+
+  // The ranking shows the application with its mean; the admin offers it a place in the cohort.
+  await admin.goto(`/admin/applications/ranking?intake=${INTAKE}`);
+  const row = admin.getByRole('row').filter({ hasText: NAME });
+  await expect(row).toContainText('2 of 2');
+  await row.getByRole('checkbox', { name: `Select ${NAME}` }).check();
+  await admin.getByRole('button', { name: 'Offer', exact: true }).click();
+  const offer = admin.getByRole('dialog');
+  const cohortValue = await offer.getByLabel('Cohort').locator('option', { hasText: COHORT }).getAttribute('value');
+  await offer.getByLabel('Cohort').selectOption(cohortValue!);
+  await offer.getByLabel('Accept by').fill(localDateTime(7));
+  await offer.getByLabel('Reason').fill('Top of the ranking.');
+  await offer.getByRole('button', { name: 'Confirm' }).click();
+  await expect(offer).toBeHidden();
+
+  // The offer arrives by email; its private link accepts the place.
+  const offerMail = await mailText(browser, 'An offer of a place');
+  expect(offerMail).toContain(COHORT);
+  const offerLink = /https?:\/\/\S+\/applications\/[0-9a-f]+\?token=[A-Za-z0-9_-]+/.exec(offerMail)?.[0];
+  if (!offerLink) throw new Error(`no private link in: ${offerMail}`);
+  await page.goto(pathOf(offerLink));
   await expect(page.getByText('Place offered.')).toBeVisible();
   await expect(page.getByText(COHORT)).toBeVisible();
-  await expectAccessible(page);
   await page.getByRole('button', { name: 'Accept my place' }).click();
   await expect(page.getByText('Check your email: we sent a link to create your account and join your class.')).toBeVisible();
   await expect(page.getByText('Offer accepted.')).toBeVisible();
 
   // A wrong token shows nothing of the application.
-  await page.goto(link.replace(/token=.*/, `token=${'x'.repeat(43)}`));
+  await page.goto(pathOf(offerLink).replace(/token=.*/, `token=${'x'.repeat(43)}`));
   await expect(page.getByText('This link is not valid. Use the link in your confirmation email.')).toBeVisible();
   await expect(page.getByText(COHORT)).toHaveCount(0);
+
+  // The invitation to create the account: the new student lands in the cohort's class.
+  const invitation = await mailText(browser, `You are invited to join ${COHORT}`);
+  const signUp = /https?:\/\/\S+\/create-account\?invite=[A-Za-z0-9_-]+/.exec(invitation)?.[0];
+  if (!signUp) throw new Error(`no invitation link in: ${invitation}`);
+  await page.goto(pathOf(signUp));
+  await expect(page.getByLabel('Email')).toHaveValue(EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(new RegExp(`/class/${cohortId}`), { timeout: 30_000 });
+  await expect(page.getByText(COHORT).first()).toBeVisible();
+
+  // The admin sees the application enrolled, with every move in its timeline.
+  await admin.goto(`/admin/applications/${applicationId}`);
+  const timeline = admin.getByRole('region', { name: 'Timeline' });
+  for (const state of ['Submitted', 'Screened', 'In review', 'Offered', 'Accepted', 'Enrolled'])
+    await expect(timeline).toContainText(state);
+  await adminContext.close();
 });

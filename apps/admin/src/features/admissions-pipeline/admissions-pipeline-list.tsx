@@ -86,11 +86,11 @@ export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
     { select: (r) => r.data.course.map((c) => ({ value: c.value, label: c.label })), staleTime: 5 * 60_000 },
   );
 
-  // The selection belongs to the rows shown: another page, filter, search or order starts empty.
-  const shown = JSON.stringify(input);
-  const [selection, setSelection] = useState<{ of: string; ids: string[] }>({ of: shown, ids: [] });
-  const selected = selection.of === shown ? selection.ids : [];
-  const select = (ids: string[]) => setSelection({ of: shown, ids });
+  // The selection belongs to the rows shown: a row another page, filter, search or order hides
+  // leaves it (a refetch that keeps the rows keeps it, as a search settling in the address does).
+  const [chosen, select] = useState<string[]>([]);
+  const shownIds = new Set((query.data?.data ?? []).map((a) => a.id_slug));
+  const selected = chosen.filter((id) => shownIds.has(id));
 
   const setFilter = (key: Filter, value: string) =>
     setParams(
