@@ -164,7 +164,7 @@ function readJson(req: IncomingMessage, done: (body: unknown, error?: unknown) =
   req.once('end', () => {
     const text = Buffer.concat(chunks).toString('utf8');
     if (text.length === 0) return done({});
-    const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+    const first = /^[ \t\n\r]*(.)/.exec(text)?.[1];
     if (first !== '{' && first !== '[') return done(undefined, { type: 'entity.parse.failed' });
     try {
       done(JSON.parse(text));
