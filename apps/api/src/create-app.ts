@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -17,7 +17,11 @@ import { serverPathPattern } from './common/route.decorator';
 import type { AppConfig } from './config/app-config';
 import { serveDevApps } from './static/dev-apps';
 import { serveApps } from './static/serve-apps';
+import { JwtStrategy } from './modules/auth';
 import { OpenBadgesService } from './modules/certificates';
+import { QuizzesService } from './modules/quizzes';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { directRoute, directRoutes } from './platform/http/direct-routes';
 import { createRootLogger } from './platform/logging/logging';
 import { assignRequestId } from './platform/logging/request-id';
 import { MetricsService } from './platform/metrics/metrics.service';
@@ -72,6 +76,7 @@ export interface CreateAppOptions {
 /** Builds the whole HTTP application; used by main.ts and by the API tests. */
 export async function createApp(config: AppConfig, dataSource: DataSource, options: CreateAppOptions = {}): Promise<INestApplication> {
   const logger = createRootLogger(config, options.logStream);
+  const errors = new HttpExceptionFilter();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, dataSource, logger), {
     bodyParser: false,
     abortOnError: false,
@@ -85,7 +90,11 @@ export async function createApp(config: AppConfig, dataSource: DataSource, optio
   app.disable('x-powered-by');
   // API answers are not revalidated by the apps; hashing every body for an ETag costs CPU on large views.
   app.set('etag', false);
-  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) }, crossOriginEmbedderPolicy: false }));
+  const securityHeaders = helmet({
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use(securityHeaders);
   app.use('/api', compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } } }));
   app.use(compression({ filter: (req, res) => !req.originalUrl.startsWith('/api/') && compression.filter(req, res) }));
   // Only the refresh cookie is ever read, and it is scoped to /api/auth: no other request parses cookies.
@@ -93,6 +102,12 @@ export async function createApp(config: AppConfig, dataSource: DataSource, optio
   for (const [path, limit] of LARGE_BODY_ROUTES) app.use(path, express.json({ limit }));
   app.use('/api', express.json({ limit: '100kb' }));
   app.use('/api', express.urlencoded({ extended: false, limit: '100kb' }));
+  // A body that is not JSON answers as the app's filter maps it (Nest's router would pass the parser's own message on).
+  app.use('/api', (err: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if ((err as { type?: string })?.type !== 'entity.parse.failed') return next(err);
+    const answer = errors.answer(err);
+    res.status(answer.status).json(answer.body);
+  });
   app.use('/api', refuseControlCharacters);
   if (config.corsOrigins.length) {
     app.enableCors({
@@ -112,7 +127,45 @@ export async function createApp(config: AppConfig, dataSource: DataSource, optio
     if (config.DEV_APPS) await serveDevApps(app, config);
     else serveApps(app, config);
   }
+  serveDirectRoutes(app, config, logger, securityHeaders, errors);
   // main.ts handles SIGTERM and SIGINT itself: it drains requests first, then closes the app.
   Logger.flush();
   return app;
+}
+
+/** The API's JSON body limit, as express.json reads '100kb'. */
+const JSON_BODY_LIMIT = 100 * 1024;
+
+/**
+ * The quiz autosave is answered before the framework (platform/http/direct-routes): in a timed
+ * quiz every student saves every few seconds, and Nest's pipeline would cost more than the save.
+ */
+function serveDirectRoutes(
+  app: INestApplication,
+  config: AppConfig,
+  logger: ReturnType<typeof createRootLogger>,
+  securityHeaders: ReturnType<typeof helmet>,
+  errors: HttpExceptionFilter,
+) {
+  const server = app.getHttpServer() as Server;
+  const [framework] = server.listeners('request') as RequestListener[];
+  const quizzes = app.get(QuizzesService);
+  const strategy = app.get(JwtStrategy);
+  server.removeListener('request', framework);
+  server.on(
+    'request',
+    directRoutes(
+      [directRoute('quizSaveAnswers', (me, p, body) => quizzes.saveAnswers(me, p.sessionId, body))],
+      {
+        securityHeaders: securityHeaders as never,
+        userOf: (authorization) => strategy.userOf(authorization),
+        errorAnswer: (e) => errors.answer(e),
+        metrics: app.get(MetricsService),
+        logger,
+        crossOrigin: config.corsOrigins.length > 0,
+        bodyLimit: JSON_BODY_LIMIT,
+      },
+      framework,
+    ),
+  );
 }

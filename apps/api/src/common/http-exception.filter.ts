@@ -18,7 +18,18 @@ const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
   '23514': [HttpStatus.BAD_REQUEST, 'A value is out of range'],
 };
 
-/** Every error answers `{ message, errors? }`; nothing internal (stack, SQL) leaves the server. */
+/** An error's answer: status, body and any header to set. */
+export interface ErrorAnswer {
+  status: number;
+  body: { message: string; errors?: unknown };
+  headers?: Record<string, string>;
+}
+
+/**
+ * Every error answers `{ message, errors? }`; nothing internal (stack, SQL) leaves the server. The
+ * one mapping of errors to answers, for the framework's routes (the filter below) and the routes
+ * served before it (platform/http/direct-routes).
+ */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
@@ -27,29 +38,38 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
+    const answer = this.answer(exception);
+    if (answer.headers) for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+    return res.status(answer.status).json(answer.body);
+  }
+
+  answer(exception: unknown): ErrorAnswer {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
-      if (typeof body === 'string') return res.status(status).json({ message: body });
+      if (typeof body === 'string') return { status, body: { message: body } };
       const { message, errors } = body as { message?: unknown; errors?: unknown };
       const text = Array.isArray(message) ? message.join(', ') : String(message ?? exception.message);
-      return res.status(status).json(errors ? { message: text, errors } : { message: text });
+      return { status, body: errors ? { message: text, errors } : { message: text } };
     }
     const code = (exception as { code?: string })?.code;
     const mapped = code ? PG_CLIENT_ERRORS[code] : undefined;
-    if (mapped) return res.status(mapped[0]).json({ message: mapped[1] });
+    if (mapped) return { status: mapped[0], body: { message: mapped[1] } };
     const type = (exception as { type?: string })?.type;
-    if (type === 'entity.too.large') return res.status(413).json({ message: 'Request body is too large' });
-    if (type === 'entity.parse.failed') return res.status(400).json({ message: 'Request body is not valid JSON' });
+    if (type === 'entity.too.large') return { status: 413, body: { message: 'Request body is too large' } };
+    if (type === 'entity.parse.failed') return { status: 400, body: { message: 'Request body is not valid JSON' } };
     if (isDatabaseUnavailable(exception)) {
       if (Date.now() - this.lastUnavailableLog > UNAVAILABLE_LOG_INTERVAL_MS) {
         this.lastUnavailableLog = Date.now();
         this.logger.warn(`Database unavailable: ${(exception as Error).message}`);
       }
-      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        body: { message: DATABASE_UNAVAILABLE_MESSAGE },
+        headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      };
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    return res.status(500).json({ message: 'Internal server error' });
+    return { status: 500, body: { message: 'Internal server error' } };
   }
 }

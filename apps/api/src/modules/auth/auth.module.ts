@@ -36,6 +36,6 @@ import { TokenVersionsService } from './token-versions.service';
     PasswordResetService,
     EmailChangeService,
   ],
-  exports: [PasswordService, TokenService],
+  exports: [PasswordService, TokenService, JwtStrategy],
 })
 export class AuthModule {}

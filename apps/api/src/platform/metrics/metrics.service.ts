@@ -112,13 +112,16 @@ export class MetricsService {
   /** Counts and times every request, labelled by route pattern once its answer is finished. */
   readonly middleware = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const started = performance.now();
-    res.once('finish', () => {
-      const labels = { method: req.method ?? '', route: routeLabel(req as RoutedRequest), status_code: res.statusCode };
-      this.requests.inc(labels);
-      this.duration.observe(labels, (performance.now() - started) / 1000);
-    });
+    res.once('finish', () => this.observe(req.method ?? '', routeLabel(req as RoutedRequest), res.statusCode, started));
     next();
   };
+
+  /** Counts one answered request and its latency (`started`: its performance.now()). */
+  observe(method: string, route: string, status: number, started: number): void {
+    const labels = { method, route, status_code: status };
+    this.requests.inc(labels);
+    this.duration.observe(labels, (performance.now() - started) / 1000);
+  }
 
   /** The exposition text; a queue source that fails leaves its queues out of this scrape only. */
   async text(): Promise<string> {
