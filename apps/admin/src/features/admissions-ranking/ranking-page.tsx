@@ -119,7 +119,7 @@ function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: num
           <AppLink to={paths.application(r.id_slug)} className="admin-table__title">
             {r.full_name || r.id_slug}
           </AppLink>
-          <span className="admin-table__sub">
+          <span className="admin-table__sub admin-ranking__ref">
             Ref. {r.id_slug} · {r.course}
           </span>
         </>
@@ -197,7 +197,9 @@ function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: num
           ))}
         </span>
       </div>
-      <ListTable columns={columns} rows={rows} rowKey={(r) => r.id_slug} />
+      <div className="admin-ranking__table">
+        <ListTable columns={columns} rows={rows} rowKey={(r) => r.id_slug} />
+      </div>
       <DecisionDialog
         decision={decision}
         applicationIds={chosen}
