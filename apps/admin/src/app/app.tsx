@@ -41,7 +41,7 @@ import './app.css';
 const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
   { title: 'Grading', path: paths.grading, icon: sidebarIcons.analytics },
   { title: 'Applications', path: paths.applications, icon: sidebarIcons.applications },
-  { title: 'Reviews', path: paths.reviews, icon: sidebarIcons.applications },
+  { title: 'Reviews', path: paths.reviews, icon: sidebarIcons.reviews },
   { title: 'Failed jobs', path: paths.failedJobs, icon: sidebarIcons.failedJobs },
 ];
 const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox, icon: sidebarIcons.mailbox };

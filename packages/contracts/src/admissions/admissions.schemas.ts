@@ -372,8 +372,11 @@ export type RubricResponse = z.infer<typeof RubricResponseSchema>;
 
 // ---- a reviewer's queue and scores ----------------------------------------------------------
 
-/** The signed-in reviewer's assigned applications; `scored` filters by whether they have scored. */
-export const ReviewQueueQuerySchema = makeListQuerySchema({ page_size: 20 }).extend({
+/**
+ * The signed-in reviewer's assigned applications; `scored` filters by whether they have scored.
+ * The queue has one order (to score first, then the oldest assignment): it takes no `order_by`.
+ */
+export const ReviewQueueQuerySchema = makeListQuerySchema({ page_size: 20 }).omit({ order_by: true }).extend({
   intake: plainText(100).optional(),
   scored: z.enum(['true', 'false']).optional(),
 });

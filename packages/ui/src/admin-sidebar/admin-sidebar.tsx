@@ -4,6 +4,7 @@ import { AppLink } from '../app-link/app-link';
 import {
   AnalyticsIcon,
   ApplicationsIcon,
+  ReviewsIcon,
   CohortsIcon,
   CoursesIcon,
   DashboardIcon,
@@ -31,6 +32,7 @@ export const sidebarIcons = {
   lessonsLibrary: <LessonsLibraryIcon size={22} />,
   analytics: <AnalyticsIcon size={22} />,
   applications: <ApplicationsIcon size={22} />,
+  reviews: <ReviewsIcon size={22} />,
   mailbox: <MailboxIcon size={22} />,
   failedJobs: <FailedJobsIcon size={22} />,
 } as const;
