@@ -542,13 +542,20 @@ describe('the certificate document', () => {
         .expect(201)
     ).body;
     const path = `/api/cohorts/${s.cohort.id_slug}/certificates/${s.cert}/user/${u.id_slug}/document`;
+    const tab = async () =>
+      (await t.http.get(`/api/cohorts/${s.cohort.id_slug}/user/${u.id_slug}/`).set(bearer(u)).expect(200)).body.data.certificates_part[0]
+        .user_certificate;
     await t.http.get(path).set(bearer(u)).expect(200);
+    expect((await tab()).progress).toBe('COMPLETED');
     await t.http
       .post(`/api/certificates/admin/credentials/${issued.credential_id}/revoke`)
       .set(bearer(admin))
       .send({ reason: 'Error' })
       .expect(200);
     await t.http.get(path).set(bearer(u)).expect(404);
+    // The student's Certifications tab reads it as revoked, not as a completed certificate to download.
+    expect((await tab()).progress).toBe('REVOKED');
+    await t.http.get(path).set(bearer(admin)).expect(404);
   });
 });
 
