@@ -144,6 +144,9 @@ async function thirdPartyCheck(vcJwt: string): Promise<'valid' | 'revoked' | 'ba
   const verify = createVerifier({
     algorithms: ['EdDSA'],
     checkTyp: 'vc+jwt',
+    // The issuer the third party trusts (the JWT's iss is the VC's issuer id).
+    allowedIss: `${WEB_ORIGIN}/`,
+    requiredClaims: ['iss'],
     key: async ({ header }: DecodedJwt) => {
       const jwk = jwks.keys.find((k) => k.kid === header.kid);
       if (!jwk) throw new Error(`no published key ${header.kid}`);
@@ -157,6 +160,7 @@ async function thirdPartyCheck(vcJwt: string): Promise<'valid' | 'revoked' | 'ba
     return 'bad signature';
   }
   expect(OpenBadgeCredential.safeParse(vc).error).toBeUndefined();
+  expect((vc as Vc & { iss: string }).iss).toBe(vc.issuer.id);
 
   const status = vc.credentialStatus;
   const listUrl = new URL(status.statusListCredential);
