@@ -145,6 +145,13 @@ test('a student meets the rules, the certificate is issued and verifies; once re
   await expect(visitor.getByText(/This certificate was revoked on \d{1,2} \w+ \d{4}/)).toBeVisible();
   await expectAccessible(visitor);
 
+  // The student's Certifications tab says it was revoked and no longer offers the file or the Open Badge.
+  await page.goto(`/class/${cohort}?tab=1`);
+  const certificates = page.getByRole('list', { name: 'Certificates' });
+  await expect(certificates.getByText('Revoked', { exact: true })).toBeVisible();
+  await expect(certificates.getByText(/^Issued on /)).toHaveCount(0);
+  await expect(certificates.getByRole('link')).toHaveCount(0);
+
   // Reissued from the revoked row: a new credential, valid, while the old one stays revoked; the export lists both.
   await console.getByRole('button', { name: `Reissue ${credential}` }).click();
   const reissue = console.getByRole('dialog');
@@ -167,6 +174,10 @@ test('a student meets the rules, the certificate is issued and verifies; once re
 
   await visitor.reload();
   await expect(visitor.getByText('Revoked.')).toBeVisible();
+  // The student's tab offers the reissued certificate again.
+  await page.reload();
+  await expect(certificates.getByText(/^Issued on /)).toBeVisible();
+  await expect(certificates.getByRole('link', { name: `Download ${CERTIFICATE}` })).toBeVisible();
   await visitor.goto(`/verify/${reissued}`);
   await expect(visitor.getByText('Valid.')).toBeVisible();
 

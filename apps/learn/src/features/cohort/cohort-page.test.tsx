@@ -133,6 +133,48 @@ describe('/class/{id}', () => {
     expect(screen.queryByRole('link', { name: 'View Digital Certificate' })).toBeNull();
   });
 
+  it('says a revoked certificate was revoked and offers neither its file nor its Open Badge', async () => {
+    const { calls } = renderApp('/class/k1?tab=1', {
+      [VIEW_PATH]: () => ({
+        body: {
+          data: cohortView({
+            certificates_part: [
+              {
+                id_slug: 'c1',
+                title: 'Cleanroom Safety',
+                user_certificate: { progress: 'REVOKED', completion_date: '2026-03-02T10:00:00Z' },
+                requirements: {
+                  lessons_percent: 100,
+                  min_lessons_percent: 100,
+                  require_mandatory_graded: true,
+                  missing_mandatory: 0,
+                  weighted_total: 80,
+                  min_weighted_total: 50,
+                },
+              },
+            ],
+          }),
+        },
+      }),
+      'GET /api/cohorts/k1/certificates/c1/user/u1/document': () => ({
+        body: {
+          url: '/api/files/doc?exp=1&dl=0&sig=x',
+          download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+          badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
+          completion_date: '2026-03-02T10:00:00.000Z',
+        },
+      }),
+    });
+    const list = await screen.findByRole('list', { name: 'Certificates' });
+    expect(within(list).getByText('Revoked')).toBeInTheDocument();
+    expect(within(list).queryByText(/Issued on/)).toBeNull();
+    expect(within(list).queryByText('In progress')).toBeNull();
+    expect(within(list).queryByRole('link')).toBeNull();
+    expect(within(list).queryByText('View')).toBeNull();
+    expect(within(list).queryByText('Download')).toBeNull();
+    expect(calls.some((c) => c.path.includes('/document'))).toBe(false);
+  });
+
   it('falls back to Learn for an unknown tab index and moves tabs through the query', async () => {
     const user = userEvent.setup();
     renderApp('/class/k1?tab=7', {
