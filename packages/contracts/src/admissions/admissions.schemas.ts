@@ -376,10 +376,12 @@ export type RubricResponse = z.infer<typeof RubricResponseSchema>;
  * The signed-in reviewer's assigned applications; `scored` filters by whether they have scored.
  * The queue has one order (to score first, then the oldest assignment): it takes no `order_by`.
  */
-export const ReviewQueueQuerySchema = makeListQuerySchema({ page_size: 20 }).omit({ order_by: true }).extend({
-  intake: plainText(100).optional(),
-  scored: z.enum(['true', 'false']).optional(),
-});
+export const ReviewQueueQuerySchema = makeListQuerySchema({ page_size: 20 })
+  .omit({ order_by: true })
+  .extend({
+    intake: plainText(100).optional(),
+    scored: z.enum(['true', 'false']).optional(),
+  });
 export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuerySchema>;
 export type ReviewQueueQueryInput = z.input<typeof ReviewQueueQuerySchema>;
 
