@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { attemptView } from '../src/modules/quizzes/quiz-view';
 import { submitAttempt } from '../src/modules/quizzes/quiz-submission';
 import { saveAnswers, sessionView } from '../src/modules/quizzes/quizzes.queries';
-import type { CeilingAnswer, CeilingRequest, Scenario, ScenarioContext, SimulatedServer } from './scenario';
+import { type CeilingAnswer, type CeilingRequest, type Scenario, type ScenarioContext, type SimulatedServer, userOf } from './scenario';
 
 /** One timed quiz taken by this many students of one cohort at once. */
 export const QUIZ_STUDENTS = 300;
@@ -128,12 +128,6 @@ export function answerFor(kind: string, n: number): unknown {
     default:
       return `answer ${n}`;
   }
-}
-
-/** The user of a bench token, as the API's guard would find it (the ceiling checks no signature). */
-function userOf(req: CeilingRequest): string {
-  const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-  return (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { uid: string }).uid;
 }
 
 /** The ceiling's autosave: the API's statement on plain pg. */

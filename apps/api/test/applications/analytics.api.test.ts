@@ -313,6 +313,15 @@ describe('decisions export', () => {
         '',
       ].join('\r\n'),
     );
+    // The export names the applicants: each one it lists is in the audit log of views, by the admin who exported.
+    const logged = await t.ds.query(
+      `SELECT a.email, u.role FROM application_views v
+         JOIN programme_applications a ON a.id = v.application_id JOIN users u ON u.id = v.viewer_id
+        WHERE v.call = 'applicationsAnalyticsDecisionsExport' ORDER BY a.email`,
+    );
+    expect(logged).toEqual(
+      ['aina@example.com', 'ben@example.com', 'chen@example.com', 'devi@example.com'].map((email) => ({ email, role: 'ADMIN' })),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type QueryOf, Route, RouteQuery } from '../../common/route.decorator';
 import { ApplicationsAnalyticsService } from './applications-analytics.service';
 
@@ -30,8 +31,12 @@ export class ApplicationsAnalyticsController {
 
   /** The CSV headers are set once the file is made, so a refusal stays a JSON answer. */
   @Route('applicationsAnalyticsDecisionsExport')
-  async decisionsCsv(@RouteQuery() query: QueryOf<'applicationsAnalyticsDecisionsExport'>, @Res({ passthrough: true }) res: Response) {
-    const csv = await this.analytics.decisionsCsv(query);
+  async decisionsCsv(
+    @CurrentUser() me: AuthUser,
+    @RouteQuery() query: QueryOf<'applicationsAnalyticsDecisionsExport'>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const csv = await this.analytics.decisionsCsv(query, me.id);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="decisions.csv"');
     res.setHeader('Cache-Control', 'no-store');

@@ -187,12 +187,15 @@ export interface DecisionRow {
 /**
  * One statement: every selected application with a decision, with its latest transition into a
  * decision state (its reason and who made it) and its first decision time; newest decision first.
- * Times as YYYY-MM-DD HH:MI in Malaysia's time.
+ * Times as YYYY-MM-DD HH:MI in Malaysia's time. The export names the applicants: each one is
+ * written to the audit log of views, by `viewerId`, in the same statement.
  */
-export function decisions(q: Sql, scope: AnalyticsScope): Promise<DecisionRow[]> {
+export function decisions(q: Sql, scope: AnalyticsScope, viewerId: string): Promise<DecisionRow[]> {
   return rows<DecisionRow>(
     q,
-    `SELECT s.full_name, s.email, s.course, s.state, s.status, d.to_status AS decision,
+    `WITH picked AS (
+     SELECT s.id AS application_id, row_number() OVER (ORDER BY d.created_at DESC, s.id DESC) AS n,
+            s.full_name, s.email, s.course, s.state, s.status, d.to_status AS decision,
             to_char(d.created_at AT TIME ZONE ${TZ}, 'YYYY-MM-DD HH24:MI') AS decision_date,
             to_char(s.decided_at AT TIME ZONE ${TZ}, 'YYYY-MM-DD HH24:MI') AS decided_at,
             d.reason,
@@ -202,8 +205,11 @@ export function decisions(q: Sql, scope: AnalyticsScope): Promise<DecisionRow[]>
          SELECT t.to_status, t.created_at, t.reason, t.actor_id FROM application_transitions t
           WHERE t.application_id = s.id AND t.to_status = ANY ($4::text[])
           ORDER BY t.created_at DESC, t.id DESC LIMIT 1) d
-       LEFT JOIN users u ON u.id = d.actor_id
-      ORDER BY d.created_at DESC, s.id DESC`,
-    [...scopeParams(scope), ANALYTICS_DECISION_STATES],
+       LEFT JOIN users u ON u.id = d.actor_id),
+     logged AS (
+       INSERT INTO application_views (application_id, viewer_id, call)
+       SELECT application_id, $5, 'applicationsAnalyticsDecisionsExport' FROM picked)
+     SELECT full_name, email, course, state, status, decision, decision_date, decided_at, reason, decided_by FROM picked ORDER BY n`,
+    [...scopeParams(scope), ANALYTICS_DECISION_STATES, viewerId],
   );
 }

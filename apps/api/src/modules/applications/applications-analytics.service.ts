@@ -7,8 +7,8 @@ import type { Sql } from '../../common/sql/db';
 import { type AnalyticsScope, breakdowns, decisions, funnel, overTime, timeToDecision } from './applications-analytics.queries';
 
 /** The decisions export of the selected applications as CSV text (formula-safe cells). */
-export async function decisionsCsvText(q: Sql, scope: AnalyticsScope): Promise<string> {
-  const found = await decisions(q, scope);
+export async function decisionsCsvText(q: Sql, scope: AnalyticsScope, viewerId: string): Promise<string> {
+  const found = await decisions(q, scope, viewerId);
   return toCsv(
     DECISIONS_CSV_HEADER,
     found.map((r) => [
@@ -60,7 +60,7 @@ export class ApplicationsAnalyticsService {
   }
 
   /** The decisions as CSV (formula-safe cells). */
-  decisionsCsv(query: ApplicationsAnalyticsQuery): Promise<string> {
-    return decisionsCsvText(this.ds, this.scope(query));
+  decisionsCsv(query: ApplicationsAnalyticsQuery, viewerId: string): Promise<string> {
+    return decisionsCsvText(this.ds, this.scope(query), viewerId);
   }
 }
