@@ -9,6 +9,38 @@ export function localDateTime(days: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
+/**
+ * A running cohort (started yesterday, ending in 60 days, access for 90) on the first demo course,
+ * made through the API with the signed-in admin's session of `page`; answers its id_slug.
+ */
+export async function createCohortThroughApi(page: Page, title: string): Promise<string> {
+  const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  const id = await page.evaluate(
+    async ({ title, start, end, access }) => {
+      const refresh = await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } });
+      const { access: token } = await refresh.json();
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const courses = await (await fetch('/api/courses/admin/list?page=1&page_size=1', { headers })).json();
+      const res = await fetch('/api/cohorts/admin/create/', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          title,
+          start_date: start,
+          end_date: end,
+          end_access_date: access,
+          result_open_date: null,
+          course_ids: [courses.data[0].id_slug],
+        }),
+      });
+      return (await res.json()).id_slug as string;
+    },
+    { title, start: days(-1), end: days(60), access: days(90) },
+  );
+  expect(id).toBeTruthy();
+  return id;
+}
+
 /** Signs in through the login page and waits for the account's home. */
 export async function signInAt(page: Page, email: string, password: string, home: RegExp) {
   await page.goto('/login');

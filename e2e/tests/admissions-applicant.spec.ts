@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createAccount } from '../support/accounts';
 import { notice, signInAsAdmin } from '../support/admin';
-import { localDateTime, signInAt } from '../support/cohort-setup';
+import { createCohortThroughApi, localDateTime, signInAt } from '../support/cohort-setup';
 import { expectAccessible } from '../support/learn';
 
 const tag = Date.now().toString(36);
@@ -51,35 +51,6 @@ async function applyThroughTheForm(page: Page) {
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page).toHaveURL(/\/apply\/thank-you$/);
   await expect(page.getByText('A confirmation email is on its way')).toBeVisible();
-}
-
-/** A running cohort on the first demo course, made through the API with the admin's session of `page`. */
-async function createCohort(page: Page): Promise<string> {
-  const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-  const id = await page.evaluate(
-    async ({ title, start, end, access }) => {
-      const refresh = await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } });
-      const { access: token } = await refresh.json();
-      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const courses = await (await fetch('/api/courses/admin/list?page=1&page_size=1', { headers })).json();
-      const res = await fetch('/api/cohorts/admin/create/', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          title,
-          start_date: start,
-          end_date: end,
-          end_access_date: access,
-          result_open_date: null,
-          course_ids: [courses.data[0].id_slug],
-        }),
-      });
-      return (await res.json()).id_slug as string;
-    },
-    { title: COHORT, start: days(-1), end: days(60), access: days(90) },
-  );
-  expect(id).toBeTruthy();
-  return id;
 }
 
 /** The intake's rubric, written in the editor unless an earlier run of this test saved it. */
@@ -169,7 +140,7 @@ test('an applicant is screened, reviewed blind by two reviewers, offered a place
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInAsAdmin(admin);
-  const cohortId = await createCohort(admin);
+  const cohortId = await createCohortThroughApi(admin, COHORT);
   await ensureRubric(admin);
   await admin.goto('/admin/applications');
   await admin.getByRole('searchbox').fill(EMAIL);

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
+import { createCohortThroughApi } from '../support/cohort-setup';
 import { signInAsAdmin } from '../support/admin';
 import { expectAccessible } from '../support/learn';
 
@@ -7,35 +8,6 @@ const COHORT = `Invited Cohort ${tag}`;
 const EMAIL = `invited.${tag}@example.com`;
 const SUBJECT = `You are invited to join ${COHORT} at ChipSkills Academy`;
 const PASSWORD = 'Invited#Wafer4471';
-
-/** Creates a cohort on the first demo course through the API, with the admin's session of `page`. */
-async function createCohort(page: Page): Promise<string> {
-  const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-  const id = await page.evaluate(
-    async ({ title, start, end, access }) => {
-      const refresh = await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } });
-      const { access: token } = await refresh.json();
-      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const courses = await (await fetch('/api/courses/admin/list?page=1&page_size=1', { headers })).json();
-      const res = await fetch('/api/cohorts/admin/create/', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          title,
-          start_date: start,
-          end_date: end,
-          end_access_date: access,
-          result_open_date: null,
-          course_ids: [courses.data[0].id_slug],
-        }),
-      });
-      return (await res.json()).id_slug as string;
-    },
-    { title: COHORT, start: days(-1), end: days(60), access: days(90) },
-  );
-  expect(id).toBeTruthy();
-  return id;
-}
 
 /** An admin opens the invitation in the development mailbox and answers its link. */
 async function invitationLink(browser: Browser): Promise<string> {
@@ -69,7 +41,7 @@ test('an admin adds an email with no account; the invited person signs up throug
 }) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page);
-  const cohortId = await createCohort(page);
+  const cohortId = await createCohortThroughApi(page, COHORT);
 
   // The admin adds the email from a CSV file: it has no account, so it is queued and invited.
   await page.goto(`/admin/cohorts/${cohortId}/add-student?title=${encodeURIComponent(COHORT)}`);

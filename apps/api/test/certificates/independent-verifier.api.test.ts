@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { createSigner, createVerifier, type DecodedJwt, TokenError } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { linkNewCertificate } from '../fixtures/admin.fixtures';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -31,18 +32,7 @@ async function setup() {
     modules: [{ title: 'M1', lessons: [{ title: 'R1', type: 'READING' }] }],
   });
   const cohort = await insertCohort(t.ds, `Lithography cohort ${n}`, [course.id]);
-  const cert = (
-    await t.http
-      .post('/api/certificates/admin/create')
-      .set(bearer(admin))
-      .send({ title: `Lithography certificate ${n}` })
-      .expect(201)
-  ).body.id_slug as string;
-  await t.http
-    .post(`/api/cohorts/admin/${cohort.id_slug}/add-certificate`)
-    .set(bearer(admin))
-    .send({ certificate_id_slug: cert })
-    .expect(201);
+  const cert = await linkNewCertificate(t, admin, cohort.id_slug, `Lithography certificate ${n}`);
   const student = async (names: { first_name?: string; last_name?: string } = {}) => {
     const u = await createUser(t, names);
     await enrol(t.ds, cohort.id, u.id);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificatesService, EVALUATE_CERTIFICATES_JOB } from '../../src/modules/certificates/certificates.service';
 import { GradingService } from '../../src/modules/grading/grading.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
+import { linkNewCertificate } from '../fixtures/admin.fixtures';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
 import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
 import { scanQrCodes } from '../pdf-qr';
@@ -64,18 +65,7 @@ async function setup() {
     `INSERT INTO cohort_grades (cohort_id, lesson_id, is_mandatory, grade_percentage) VALUES ($1, $2, false, 40) RETURNING id`,
     [cohort.id, course.lessons.P2.id],
   );
-  const cert = (
-    await t.http
-      .post('/api/certificates/admin/create')
-      .set(bearer(admin))
-      .send({ title: `Wafer certificate ${n}` })
-      .expect(201)
-  ).body.id_slug as string;
-  await t.http
-    .post(`/api/cohorts/admin/${cohort.id_slug}/add-certificate`)
-    .set(bearer(admin))
-    .send({ certificate_id_slug: cert })
-    .expect(201);
+  const cert = await linkNewCertificate(t, admin, cohort.id_slug, `Wafer certificate ${n}`);
   const lessons = Object.values(course.lessons);
   const student = async (names: { first_name?: string; last_name?: string } = {}) => {
     const u = await createUser(t, names);
