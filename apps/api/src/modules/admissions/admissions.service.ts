@@ -37,6 +37,7 @@ import { tokenHash } from '../../common/token-hash';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
+import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { StorageService } from '../../platform/storage/storage.service';
 import { BulkAddService } from '../enrolments';
 import * as sql from './admissions.queries';
@@ -107,12 +108,7 @@ export class AdmissionsService {
     @Inject(StorageService) private readonly storage: StorageService,
     @Inject(BulkAddService) private readonly enrol: BulkAddService,
   ) {
-    const mailRetry = {
-      retryLimit: config.MAIL_RETRY_LIMIT,
-      retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-      retryDelayMax: 6 * 3600,
-    };
+    const mailRetry = mailRetryQueue(config);
     jobs.define<AdmissionMailJob>({ name: ADMISSION_MAIL_JOB, queue: mailRetry, handler: (data, job) => this.sendMail(data, job) });
     jobs.define({
       name: OFFER_EXPIRY_JOB,

@@ -20,6 +20,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
+import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { DUPLICATE_EMAIL_MESSAGE, SUSPENDED_MESSAGE, USER_NOT_FOUND_MESSAGE, WRONG_PASSWORD_MESSAGE } from './auth.service';
 import {
   type EmailChangeRow,
@@ -74,12 +75,7 @@ export class EmailChangeService {
     @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
     @Inject(TokenService) private readonly tokens: TokenService,
   ) {
-    const queue = {
-      retryLimit: config.MAIL_RETRY_LIMIT,
-      retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-      retryDelayMax: 3600,
-    };
+    const queue = mailRetryQueue(config, 3600);
     jobs.define<EmailChangeJob>({ name: EMAIL_CHANGE_JOB, queue, handler: (data) => this.sendLink(data) });
     jobs.define<{ requestId: string }>({ name: EMAIL_CHANGE_UNDONE_JOB, queue, handler: (data) => this.sendUndone(data.requestId) });
   }

@@ -15,6 +15,7 @@ import { postgresRateLimiter } from '../../common/rate-limit-store';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
+import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { SUSPENDED_MESSAGE } from './auth.service';
 import {
   type AccountRow,
@@ -88,7 +89,7 @@ export class PasswordResetService {
     this.byAddress = limiter('reset-ip', PASSWORD_RESET_LIMITS.address);
     jobs.define<{ email: string }>({
       name: PASSWORD_RESET_JOB,
-      queue: { retryLimit: config.MAIL_RETRY_LIMIT, retryDelay: config.MAIL_RETRY_DELAY_SECONDS, retryBackoff: true, retryDelayMax: 3600 },
+      queue: mailRetryQueue(config, 3600),
       handler: (data) => this.sendLink(data.email),
     });
   }

@@ -16,6 +16,7 @@ import { tokenHash } from '../../common/token-hash';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
+import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { isPermanentRefusal } from '../../platform/mail/smtp-refusal';
 import { mailDate } from './enrolled-mail';
 import {
@@ -55,12 +56,7 @@ export class InvitationsService {
   ) {
     jobs.define<InvitationSend>({
       name: INVITATION_JOB,
-      queue: {
-        retryLimit: config.MAIL_RETRY_LIMIT,
-        retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
-        retryBackoff: true,
-        retryDelayMax: 6 * 3600,
-      },
+      queue: mailRetryQueue(config),
       handler: (data, job) => this.send(data, job),
     });
   }

@@ -4,6 +4,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
+import { mailRetryQueue } from './mail-retry';
 import { JobsService } from '../jobs/jobs.service';
 import { DevMailbox } from './dev-mailbox';
 import { recordDelivery, wasDelivered } from './mail.queries';
@@ -59,12 +60,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     if (config.devMailbox) this.mailbox = new DevMailbox(ds);
     jobs.define<SendMailJob>({
       name: SEND_MAIL_JOB,
-      queue: {
-        retryLimit: config.MAIL_RETRY_LIMIT,
-        retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
-        retryBackoff: true,
-        retryDelayMax: 6 * 3600,
-      },
+      queue: mailRetryQueue(config),
       handler: (data) => this.deliver(data),
     });
   }
