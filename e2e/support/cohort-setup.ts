@@ -98,10 +98,14 @@ export async function setOpenGradeItem(admin: Page, cohortTitle: string, lessonT
   await expect(admin.getByText(/weight 100% · Mandatory/)).toBeVisible();
 }
 
-/** Moves a lesson's result date just into the past, so its grades are released. */
+/**
+ * Closes a lesson's grade item and moves its result date just into the past, so its grades are
+ * released (a result date may not come before the deadline).
+ */
 export async function releaseResults(admin: Page, cohortTitle: string, lessonTitle: string) {
   await openGradeItems(admin, cohortTitle);
   await admin.getByRole('button', { name: `Edit ${lessonTitle}` }).click();
+  await admin.getByLabel('Deadline', { exact: true }).fill(localDateTime(-0.02));
   await admin.getByLabel('Result date').fill(localDateTime(-0.01));
   await admin.getByRole('button', { name: 'Save grade item' }).click();
   await expect(notice(admin, 'Successful')).toBeVisible();
