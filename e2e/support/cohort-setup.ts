@@ -1,5 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { linkInstructor } from './accounts';
 import { notice } from './admin';
 
 /** A `datetime-local` value `days` from now. */
@@ -53,6 +52,19 @@ export async function signInAt(page: Page, email: string, password: string, home
 }
 
 /**
+ * On an open admin cohort page: adds the staff account with this email as an instructor from the
+ * Instructors tab, and waits for it to be listed.
+ */
+export async function assignInstructor(admin: Page, email: string) {
+  await admin.getByRole('tab', { name: 'Instructors' }).click();
+  await admin.getByRole('searchbox', { name: 'Search staff' }).fill(email);
+  const candidates = admin.getByRole('list', { name: 'Staff not teaching this cohort' });
+  await candidates.getByRole('listitem').filter({ hasText: email }).getByRole('button', { name: /^Add / }).click();
+  await expect(admin.locator('.ui-notices').getByText(/now teaches/)).toBeVisible();
+  await expect(admin.getByRole('list', { name: 'Instructors' }).getByText(email, { exact: false })).toBeVisible();
+}
+
+/**
  * As a signed-in admin: a running cohort on one course (started yesterday), its instructor linked
  * and one student added from the add-students page.
  */
@@ -68,7 +80,7 @@ export async function createTaughtCohort(
   await admin.getByRole('button', { name: `Add ${c.course}` }).click();
   await admin.getByRole('button', { name: 'Create cohort' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: c.title })).toBeVisible();
-  await linkInstructor(c.instructorEmail, c.title);
+  await assignInstructor(admin, c.instructorEmail);
   await admin.getByRole('tab', { name: 'Students' }).click();
   await admin.getByRole('link', { name: 'Add students' }).click();
   const individual = admin.getByRole('region', { name: 'Students not in the cohort' });
