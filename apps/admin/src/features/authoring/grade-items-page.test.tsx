@@ -26,7 +26,7 @@ const quiz: CohortGradeLesson = {
   },
 };
 
-describe('GradeItemsPage', () => {
+describe('GradeItemsPage', { timeout: 30_000 }, () => {
   it("shows the API's refusal of a result date before the deadline under the Result date field", async () => {
     const message = 'The result date cannot be before the deadline';
     const api = mockApi({
