@@ -42,21 +42,3 @@ export async function createAccount(role: 'ADMIN' | 'INSTRUCTOR' | 'STUDENT', fi
   );
   return account;
 }
-
-/**
- * Links an instructor to a cohort. The console has no screen for it yet (the instructor home says an
- * admin links instructors), so the test writes the link into the school's database, as an operator would.
- */
-export async function linkInstructor(email: string, cohortTitle: string) {
-  const env = serverEnv();
-  const script = `
-    const pg = require(require.resolve('pg', { paths: [process.cwd() + '/../apps/api'] }));
-    const client = new pg.Client({ connectionString: 'postgres://school:school-local@127.0.0.1:' + process.env.EMBEDDED_PG_PORT + '/school' });
-    client.connect()
-      .then(() => client.query(
-        'INSERT INTO cohort_instructors (cohort_id, user_id) SELECT c.id, u.id FROM cohorts c, users u WHERE c.title = $1 AND u.email = $2',
-        [process.argv[1], process.argv[2]]))
-      .then((r) => { if (r.rowCount !== 1) throw new Error('no such cohort or instructor'); return client.end(); })
-      .catch((e) => { console.error(e.message); process.exit(1); });`;
-  await run(process.execPath, ['-e', script, cohortTitle, email], { env });
-}

@@ -1,5 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { linkInstructor } from './accounts';
 import { notice } from './admin';
 
 /** A `datetime-local` value `days` from now. */
@@ -53,6 +52,19 @@ export async function signInAt(page: Page, email: string, password: string, home
 }
 
 /**
+ * On an open admin cohort page: adds the staff account with this email as an instructor from the
+ * Instructors tab, and waits for it to be listed.
+ */
+export async function assignInstructor(admin: Page, email: string) {
+  await admin.getByRole('tab', { name: 'Instructors' }).click();
+  await admin.getByRole('searchbox', { name: 'Search staff' }).fill(email);
+  const candidates = admin.getByRole('list', { name: 'Staff not teaching this cohort' });
+  await candidates.getByRole('listitem').filter({ hasText: email }).getByRole('button', { name: /^Add / }).click();
+  await expect(admin.locator('.ui-notices').getByText(/now teaches/)).toBeVisible();
+  await expect(admin.getByRole('list', { name: 'Instructors' }).getByText(email, { exact: false })).toBeVisible();
+}
+
+/**
  * As a signed-in admin: a running cohort on one course (started yesterday), its instructor linked
  * and one student added from the add-students page.
  */
@@ -68,7 +80,7 @@ export async function createTaughtCohort(
   await admin.getByRole('button', { name: `Add ${c.course}` }).click();
   await admin.getByRole('button', { name: 'Create cohort' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: c.title })).toBeVisible();
-  await linkInstructor(c.instructorEmail, c.title);
+  await assignInstructor(admin, c.instructorEmail);
   await admin.getByRole('tab', { name: 'Students' }).click();
   await admin.getByRole('link', { name: 'Add students' }).click();
   const individual = admin.getByRole('region', { name: 'Students not in the cohort' });
@@ -98,10 +110,14 @@ export async function setOpenGradeItem(admin: Page, cohortTitle: string, lessonT
   await expect(admin.getByText(/weight 100% · Mandatory/)).toBeVisible();
 }
 
-/** Moves a lesson's result date just into the past, so its grades are released. */
+/**
+ * Closes a lesson's grade item and moves its result date just into the past, so its grades are
+ * released (a result date may not come before the deadline).
+ */
 export async function releaseResults(admin: Page, cohortTitle: string, lessonTitle: string) {
   await openGradeItems(admin, cohortTitle);
   await admin.getByRole('button', { name: `Edit ${lessonTitle}` }).click();
+  await admin.getByLabel('Deadline', { exact: true }).fill(localDateTime(-0.02));
   await admin.getByLabel('Result date').fill(localDateTime(-0.01));
   await admin.getByRole('button', { name: 'Save grade item' }).click();
   await expect(notice(admin, 'Successful')).toBeVisible();

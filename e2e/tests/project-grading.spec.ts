@@ -100,6 +100,13 @@ test('an admin sets up a project, a student hands in a zip, the instructor grade
   await learner.getByRole('button', { name: 'Upload' }).click();
   await expect(learner.getByText('Your project has been handed in.')).toBeVisible();
   await expect(learner.getByRole('region', { name: 'Your submission' })).toContainText('tb/fifo_tb.sv');
+  // Handing in completed the project lesson (it has no 'Mark as complete'): the class shows it done.
+  await expect(learner.getByRole('button', { name: 'Mark as complete' })).toHaveCount(0);
+  const projectUrl = learner.url();
+  await learner.goto(gradesUrl.replace(/\?tab=1$/, ''));
+  await expect(learner.getByRole('progressbar', { name: `Progress in ${COURSE}` })).toHaveAttribute('aria-valuetext', '100%');
+  await learner.goto(projectUrl);
+  await expect(learner.getByRole('region', { name: 'Your submission' })).toContainText('tb/fifo_tb.sv');
 
   // The cohort's instructor grades it from their home, with the rubric.
   const grader = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();

@@ -9,7 +9,8 @@ import { type Invalidates, type MutationRouteName, routeKey } from './route-quer
  * - adminCohortDetail: the cohort, its courses (titles, module and lesson counts), the first page of
  *   its students (enrolment, account suspension), its certificates; adminCohortStudents and
  *   adminCohortQueue: its students and its queue of unknown emails; adminCohortInvitations: the
- *   queue's invitations and their states.
+ *   queue's invitations and their states; adminCohortInstructors and adminCohortInstructorCandidates:
+ *   the staff teaching it and those who may.
  * - adminCourseList: a course's title, description, module/lesson counts, cohorts_count;
  *   adminCourseDetail: the course, its curriculum, its cohorts (title, dates, status, students) and
  *   the engagement of their students.
@@ -45,6 +46,12 @@ const courseChange = (courseId: string): QueryKey[] => [
   routeKey('adminCourseDetail', { params: { courseId } }),
   routeKey('adminCourseList'),
   routeKey('adminCohortDetail'),
+  routeKey('instructorCohorts'),
+];
+
+const cohortInstructors = (cohortId: string): QueryKey[] => [
+  routeKey('adminCohortInstructors', { params: { cohortId } }),
+  routeKey('adminCohortInstructorCandidates', { params: { cohortId } }),
   routeKey('instructorCohorts'),
 ];
 
@@ -97,6 +104,9 @@ const table = {
   adminModulesUpdate: (vars) => courseChange(vars.params.courseId),
   // The course itself is updated in place (see curriculum-tab): a refetch would replace the editor's draft.
   adminAddModule: () => [routeKey('adminCourseList'), routeKey('adminCohortDetail'), routeKey('instructorCohorts')],
+  // Who teaches the cohort: its instructors, whom else it may take, and the instructors' homes.
+  adminCohortAssignInstructor: (vars) => cohortInstructors(vars.params.cohortId),
+  adminCohortRemoveInstructor: (vars) => cohortInstructors(vars.params.cohortId),
   adminCertificateCreate: () => [routeKey('adminCertificateList')],
   // A retried job leaves the failed list (and may fail again into it).
   adminRetryJob: () => [routeKey('adminFailedJobs')],

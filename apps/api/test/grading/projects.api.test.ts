@@ -299,6 +299,33 @@ describe('authorisation', () => {
     expect((await t.ds.query(`SELECT count(*)::int AS n FROM user_grades WHERE user_submission_status = 'GRADED'`))[0].n).toBe(0);
   });
 
+  it('refuses a result date before the deadline, or before the late deadline when there is one', async () => {
+    const early = await setItem(quiz, { deadline_datetime: iso(24), result_open_datetime: iso(12), grade_percentage: 40 });
+    expect(early.status).toBe(400);
+    expect(early.body.errors).toEqual({ result_open_datetime: 'The result date cannot be before the deadline' });
+    const beforeLate = await setItem(quiz, {
+      deadline_datetime: iso(24),
+      late_deadline_datetime: iso(48),
+      result_open_datetime: iso(36),
+      grade_percentage: 40,
+    });
+    expect(beforeLate.status).toBe(400);
+    expect(beforeLate.body.errors).toEqual({ result_open_datetime: 'The result date cannot be before the late deadline' });
+    // Nothing was saved: the item keeps its results at the cohort's date.
+    const items = (await t.http.get(`/api/cohorts/admin/${cohort.id_slug}/grade-items`).set(bearer(admin)).expect(200)).body.data;
+    expect(items.find((l: { lesson_id_slug: string }) => l.lesson_id_slug === quiz).grade_item.result_open_datetime).toBeNull();
+    // At the (late) deadline or after it, and without a deadline, a result date is taken.
+    const deadline = iso(24);
+    await setItem(quiz, { deadline_datetime: deadline, result_open_datetime: deadline, grade_percentage: 40 }).expect(200);
+    await setItem(quiz, {
+      deadline_datetime: iso(24),
+      late_deadline_datetime: iso(48),
+      result_open_datetime: iso(49),
+      grade_percentage: 40,
+    }).expect(200);
+    await setItem(quiz, { result_open_datetime: iso(-1), grade_percentage: 40 }).expect(200);
+  });
+
   it('only admins author projects and grade items', async () => {
     await setItem(project, { grade_percentage: 60 }).set(bearer(teacher)).expect(403);
     await t.http.put(`/api/courses/admin/lessons/${project}/project`).set(bearer(teacher)).send({}).expect(403);

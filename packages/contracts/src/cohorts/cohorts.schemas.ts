@@ -9,7 +9,7 @@ import {
 } from '../common/common.schemas';
 import { ADMIN_MESSAGES, DEFAULT_SORTS, PAGE_SIZES } from '../common/admin-console';
 import { matchesOrder } from '../common/refine';
-import { requiredText } from '../common/text';
+import { plainText, requiredText } from '../common/text';
 import { AdminCertificateSchema } from '../certificates/certificates.schemas';
 import { AdminCourseListItemSchema } from '../courses/courses.schemas';
 import { CohortIdSlugResponseSchema, StudentSchema } from '../enrolments/enrolments.schemas';
@@ -158,3 +158,28 @@ export const InstructorCohortSchema = AdminCohortSchema.pick({
 export type InstructorCohort = z.infer<typeof InstructorCohortSchema>;
 export const InstructorCohortsResponseSchema = z.object({ data: z.array(InstructorCohortSchema) });
 export type InstructorCohortsResponse = z.infer<typeof InstructorCohortsResponseSchema>;
+
+// ---- the cohort's instructors --------------------------------------------------------------
+
+/** A staff account teaching a cohort (or one that may be made to): instructors, and admins. */
+export const CohortInstructorSchema = z.object({
+  id_slug: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(['ADMIN', 'INSTRUCTOR']),
+});
+export type CohortInstructor = z.infer<typeof CohortInstructorSchema>;
+export const CohortInstructorsResponseSchema = z.object({ data: z.array(CohortInstructorSchema) });
+export type CohortInstructorsResponse = z.infer<typeof CohortInstructorsResponseSchema>;
+export const InstructorCandidatesQuerySchema = z.object({ search_query: plainText(200).optional() });
+export type InstructorCandidatesQuery = z.infer<typeof InstructorCandidatesQuerySchema>;
+export const AssignInstructorSchema = z.strictObject({ user_id_slug: IdSlugSchema });
+export type AssignInstructor = z.infer<typeof AssignInstructorSchema>;
+export const CohortInstructorParamsSchema = z.object({ cohortId: IdSlugSchema, userId: IdSlugSchema });
+
+/** Messages of the instructor assignment. */
+export const INSTRUCTOR_MESSAGES = {
+  notStaff: 'Choose an instructor or admin account',
+  notTeaching: 'This staff member does not teach this cohort',
+} as const;

@@ -12,6 +12,7 @@ import { fromLocalInput, toLocalInput } from './local-datetime';
 import './authoring.css';
 
 const TYPE_LABELS: Record<string, string> = { PROJECT: 'Project submission', QUIZ: 'Online quiz' };
+const FIELD_NAMES = ['deadline_datetime', 'late_deadline_datetime', 'result_open_datetime'] as const;
 const when = (iso: string | null | undefined, none: string) => (iso ? formatDateTime(iso) : none);
 
 /** /admin/cohorts/{id}/grade-items: the cohort's quiz and project lessons, each with its dates, weight and mandatory flag. */
@@ -91,6 +92,8 @@ function GradeItemForm({ cohortId, lesson, onDone }: { cohortId: string; lesson:
   const [weight, setWeight] = useState(g ? String(g.grade_percentage) : '');
   const [mandatory, setMandatory] = useState(g?.is_mandatory ?? true);
   const [error, setError] = useState<string | null>(null);
+  // The API's messages for single fields, shown under the field they are about.
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   const save = useRouteMutation('adminUpdateGradeItem', {
     invalidates: () => [
       routeKey('adminCohortGradeLessons', { params: { cohortId } }),
@@ -101,6 +104,7 @@ function GradeItemForm({ cohortId, lesson, onDone }: { cohortId: string; lesson:
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setFieldErrors({});
     const pct = Number(weight);
     if (weight.trim() === '' || !Number.isFinite(pct) || pct < 0 || pct > 100) return setError('Weight must be a number from 0 to 100');
     save.mutate(
@@ -120,7 +124,13 @@ function GradeItemForm({ cohortId, lesson, onDone }: { cohortId: string; lesson:
           notify.success(ADMIN_MESSAGES.successful);
           onDone();
         },
-        onError: (err) => setError(isApiError(err) ? err.message : ADMIN_MESSAGES.genericFailure),
+        onError: (err) => {
+          if (!isApiError(err)) return setError(ADMIN_MESSAGES.genericFailure);
+          const fields = err.errors ?? {};
+          const shown = FIELD_NAMES.filter((f) => fields[f]);
+          if (shown.length) setFieldErrors(Object.fromEntries(shown.map((f) => [f, fields[f]])));
+          else setError(err.message);
+        },
       },
     );
   };
@@ -134,13 +144,20 @@ function GradeItemForm({ cohortId, lesson, onDone }: { cohortId: string; lesson:
           onChange={(e) => setOpen(e.target.value)}
           hint="Empty: the cohort's start."
         />
-        <TextField label="Deadline" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.target.value)} />
+        <TextField
+          label="Deadline"
+          type="datetime-local"
+          value={deadline}
+          onChange={(e) => setDeadline(e.target.value)}
+          error={fieldErrors.deadline_datetime}
+        />
         <TextField
           label="Late deadline"
           type="datetime-local"
           value={late}
           onChange={(e) => setLate(e.target.value)}
           hint="Late hand-ins are taken until then, flagged late."
+          error={fieldErrors.late_deadline_datetime}
         />
         <TextField
           label="Result date"
@@ -148,6 +165,7 @@ function GradeItemForm({ cohortId, lesson, onDone }: { cohortId: string; lesson:
           value={result}
           onChange={(e) => setResult(e.target.value)}
           hint="Empty: the cohort's result date."
+          error={fieldErrors.result_open_datetime}
         />
         <TextField label="Weight (%)" type="number" min={0} max={100} value={weight} onChange={(e) => setWeight(e.target.value)} />
         <label className="admin-authoring__check">

@@ -12,14 +12,18 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { CohortCertificatesTab } from './components/cohort-certificates-tab';
 import { CohortCoursesTab } from './components/cohort-courses-tab';
 import { CohortDetailsTab } from './components/cohort-details-tab';
+import { CohortInstructorsTab } from './components/cohort-instructors-tab';
 import { CohortInvitationsTab } from './components/cohort-invitations-tab';
 import { CohortStatus } from '../../components/cohort-status';
 import { CohortStudentsTab } from './components/cohort-students-tab';
 
-// The spec's four tabs, then Invitations: always shown, so its index (?tab=4) and the tab row stay put.
-const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations'];
+// The spec's four tabs, then Invitations and Instructors: always shown, so their indexes (?tab=4, 5) and the tab row stay put.
+const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors'];
 
-/** /admin/cohorts/{id}: tabs Details, Courses, Students, Certifications and Invitations (`?tab=` index), and 'Delete cohort'. */
+/**
+ * /admin/cohorts/{id}: tabs Details, Courses, Students, Certifications, Invitations and Instructors
+ * (`?tab=` index), and 'Delete cohort'.
+ */
 export function CohortPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
@@ -90,6 +94,7 @@ export function CohortPage() {
             {active === 2 && <CohortStudentsTab cohort={cohort} />}
             {active === 3 && <CohortCertificatesTab cohort={cohort} />}
             {active === 4 && <CohortInvitationsTab cohort={cohort} />}
+            {active === 5 && <CohortInstructorsTab cohort={cohort} />}
           </Tabs>
           {dialog}
         </div>

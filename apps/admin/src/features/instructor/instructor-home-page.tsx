@@ -29,7 +29,7 @@ export function InstructorHomePage() {
         {(list) =>
           list.length === 0 ? (
             <p className="ui-empty ui-empty--quiet">
-              You are not linked to any cohort yet. An admin links instructors to the cohorts they teach.
+              You are not linked to any cohort yet. An admin adds instructors to the cohorts they teach, on the cohort's Instructors tab.
             </p>
           ) : (
             <ul className="admin-instructor-cohorts" aria-label="Your cohorts">

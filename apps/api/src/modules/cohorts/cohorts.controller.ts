@@ -1,12 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
 import { type AuthUser, CurrentUser, Roles } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { CohortInstructorsService } from './cohort-instructors.service';
 import { CohortsService } from './cohorts.service';
 
 /** The admin console's cohort calls. Fixed paths are declared before `:cohortId` so that "list" is not an id. */
 @Controller()
 export class CohortsController {
-  constructor(@Inject(CohortsService) private readonly cohorts: CohortsService) {}
+  constructor(
+    @Inject(CohortsService) private readonly cohorts: CohortsService,
+    @Inject(CohortInstructorsService) private readonly instructors: CohortInstructorsService,
+  ) {}
 
   @Route('adminCohortList')
   list(@RouteQuery() q: QueryOf<'adminCohortList'>) {
@@ -46,6 +50,29 @@ export class CohortsController {
   @Route('adminCohortRemoveCourse')
   removeCourse(@RouteParams() p: ParamsOf<'adminCohortRemoveCourse'>) {
     return this.cohorts.removeCourse(p.cohortId, p.courseId);
+  }
+
+  @Route('adminCohortInstructors')
+  instructorsOf(@RouteParams() p: ParamsOf<'adminCohortInstructors'>) {
+    return this.instructors.list(p.cohortId);
+  }
+
+  @Route('adminCohortInstructorCandidates')
+  instructorCandidates(
+    @RouteParams() p: ParamsOf<'adminCohortInstructorCandidates'>,
+    @RouteQuery() q: QueryOf<'adminCohortInstructorCandidates'>,
+  ) {
+    return this.instructors.candidates(p.cohortId, q.search_query);
+  }
+
+  @Route('adminCohortAssignInstructor')
+  assignInstructor(@RouteParams() p: ParamsOf<'adminCohortAssignInstructor'>, @RouteBody() body: BodyOf<'adminCohortAssignInstructor'>) {
+    return this.instructors.assign(p.cohortId, body.user_id_slug);
+  }
+
+  @Route('adminCohortRemoveInstructor')
+  removeInstructor(@RouteParams() p: ParamsOf<'adminCohortRemoveInstructor'>) {
+    return this.instructors.remove(p.cohortId, p.userId);
   }
 }
 

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CohortsController, InstructorController } from './cohorts.controller';
+import { CohortInstructorsService } from './cohort-instructors.service';
 import { CohortsService } from './cohorts.service';
 
 @Module({
   controllers: [CohortsController, InstructorController],
-  providers: [CohortsService],
+  providers: [CohortsService, CohortInstructorsService],
 })
 export class CohortsModule {}

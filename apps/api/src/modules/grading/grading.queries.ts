@@ -94,7 +94,10 @@ export async function lockUserGrade(q: Sql, gradeId: string, userId: string): Pr
   ))!;
 }
 
-/** Records a hand-in (replacing the previous one) and marks the grade SUBMITTED; answers the replaced file's id_slug. */
+/**
+ * Records a hand-in (replacing the previous one), marks the grade SUBMITTED and the project lesson
+ * completed; answers the replaced file's id_slug.
+ */
 export async function saveSubmission(
   q: Sql,
   s: { gradeId: string; userId: string; fileIdSlug: string; fileName: string; size: number; files: ZipEntry[]; late: boolean },
@@ -116,6 +119,13 @@ export async function saveSubmission(
   await exec(
     q,
     `UPDATE user_grades SET user_submission_status = 'SUBMITTED', modified_date = now() WHERE cohort_grade_id = $1 AND user_id = $2`,
+    [s.gradeId, s.userId],
+  );
+  // Handing in completes the project lesson (it has no 'Mark as complete'), by the one completion rule.
+  await exec(
+    q,
+    `INSERT INTO lesson_completions (user_id, cohort_id, lesson_id)
+     SELECT $2, cg.cohort_id, cg.lesson_id FROM cohort_grades cg WHERE cg.id = $1 ON CONFLICT DO NOTHING`,
     [s.gradeId, s.userId],
   );
   return previous?.file_id_slug ?? null;

@@ -71,6 +71,10 @@ export const RELEASE_GRADES_JOB = 'release-due-grades';
 export const SUSPENDED_SUBMIT_MESSAGE = 'Your enrolment in this class is suspended, so you cannot hand in work.';
 export const ACCESS_ENDED_SUBMIT_MESSAGE = 'This class has ended, so work can no longer be handed in.';
 
+/** A result date earlier than the time submissions close is refused with this message. */
+export const resultBeforeDeadlineMessage = (late: boolean) =>
+  late ? 'The result date cannot be before the late deadline' : 'The result date cannot be before the deadline';
+
 const timesOf = (t: ItemTimes) => ({ now: t.now_ms, opensAt: t.opens_ms, deadline: t.deadline_ms, lateDeadline: t.late_deadline_ms });
 
 /** The rubric's grade: its points over the most each criterion can give, 0-100 to two decimals. */
@@ -210,6 +214,8 @@ export class GradingService {
           const key = await deleteStoredFile(m, previous);
           if (key) removed.push(key);
         }
+        // The hand-in completed the lesson, which may earn a certificate.
+        await this.certificates.queueEvaluation(m, [locked.cohort_id]);
       });
     } catch (e) {
       const key = await deleteStoredFile(this.db, stored.id_slug);
@@ -457,6 +463,15 @@ export class GradingService {
         message: 'The late deadline must come after the deadline',
         errors: { late_deadline_datetime: 'The late deadline must come after the deadline' },
       });
+    }
+    // Results (and a quiz's key) must not show while students can still hand in or start the item.
+    const closes = closesAt({
+      deadline: s.deadline_datetime ? Date.parse(s.deadline_datetime) : null,
+      lateDeadline: s.late_deadline_datetime ? Date.parse(s.late_deadline_datetime) : null,
+    });
+    if (s.result_open_datetime && closes !== null && Date.parse(s.result_open_datetime) < closes) {
+      const message = resultBeforeDeadlineMessage(s.late_deadline_datetime !== null);
+      throw new BadRequestException({ message, errors: { result_open_datetime: message } });
     }
     const row = await upsertGradeItem(this.db, cohortSlug, lessonSlug, {
       open: s.open_datetime,

@@ -40,7 +40,10 @@ export function ProjectPage() {
     },
     onSuccess: (data) => {
       queryClient.setQueryData(key, data);
+      // The hand-in completed the project lesson: the lesson menu, class and dashboard figures change.
+      void queryClient.invalidateQueries({ queryKey: ['course-view', cohortId] });
       void queryClient.invalidateQueries({ queryKey: ['cohort-view'] });
+      void queryClient.invalidateQueries({ queryKey: ['user-cohorts'] });
       setFile(null);
     },
   });

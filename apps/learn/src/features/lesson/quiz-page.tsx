@@ -112,6 +112,10 @@ function OpenAttempt({ attempt, clockOffsetMs }: { attempt: QuizAttempt; clockOf
       const result = await submitQuiz(client, sessionId);
       saver.clear();
       queryClient.setQueryData(quizAttemptKey(sessionId), { attempt: result, clockOffsetMs });
+      // Submitting completed the quiz lesson: the lesson menu, class and dashboard figures change.
+      void queryClient.invalidateQueries({ queryKey: ['course-view'] });
+      void queryClient.invalidateQueries({ queryKey: ['cohort-view'] });
+      void queryClient.invalidateQueries({ queryKey: ['user-cohorts'] });
     } catch (e) {
       setSubmitting(false);
       setConfirming(false);
