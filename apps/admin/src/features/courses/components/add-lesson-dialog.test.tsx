@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LINK_URL_MESSAGE } from '@school/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../../test/api-harness';
 import { AddLessonDialog } from './add-lesson-dialog';
@@ -81,7 +82,7 @@ describe('AddLessonDialog', () => {
     });
     expect(chunks[0]).toBeInstanceOf(Blob);
     // The last file's bar stays complete once the upload is done.
-    expect(screen.getByRole('progressbar', { name: 'Uploading lecture.vtt' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('progressbar', { name: 'Uploading lecture.mp4' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText('Upload complete.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add lesson' })).toBeEnabled();
     expect(screen.queryByText('Uploading lesson is disabled for now. Please contact the admin.')).not.toBeInTheDocument();
@@ -101,6 +102,43 @@ describe('AddLessonDialog', () => {
     await userEvent.upload(screen.getByLabelText('Reading files (pdf)'), [pdf]);
     await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
     expect(await screen.findByText('This file is not a PDF document.')).toBeInTheDocument();
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('checks the captions before the video: a refused captions file is told under its field and no video upload starts', async () => {
+    const started: string[] = [];
+    mockApi({
+      'POST lessons/media/uploads': (c) => {
+        const kind = (c.body as { kind: string }).kind;
+        started.push(kind);
+        return [201, { id_slug: `up-${kind}`, kind, size_bytes: 6, chunk_size: 8, offset: 0, file: null }];
+      },
+      'PUT lessons/media/uploads/up-captions/chunks/0': () => [415, { message: 'This file is not a WebVTT captions file.' }],
+    });
+    const onAdd = vi.fn();
+    renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
+    await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
+    await userEvent.upload(screen.getByLabelText('Video file (mp4)'), mp4);
+    await userEvent.upload(screen.getByLabelText('Captions (WebVTT, optional)'), new File(['NOT VTT'], 'broken.vtt'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
+    expect(await screen.findByText('This file is not a WebVTT captions file.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Captions (WebVTT, optional)')).toHaveAttribute('aria-invalid', 'true');
+    expect(started).toEqual(['captions']);
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('refuses a link that is not a web address (javascript:...) under the links field, uploading nothing', async () => {
+    const started: string[] = [];
+    mockApi({ 'POST lessons/media/uploads': () => (started.push('upload'), [500, { message: 'no' }]) });
+    const onAdd = vi.fn();
+    renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
+    await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
+    await userEvent.upload(screen.getByLabelText('Video file (mp4)'), mp4);
+    await userEvent.type(screen.getByLabelText(/Links/), 'https://example.com/ok{enter}javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
+    expect(screen.getByText(`${LINK_URL_MESSAGE} (javascript:alert(1))`)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Links/)).toHaveAttribute('aria-invalid', 'true');
+    expect(started).toEqual([]);
     expect(onAdd).not.toHaveBeenCalled();
   });
 

@@ -10,8 +10,6 @@ export interface NewLesson extends LessonMedia {
   link_urls?: string[];
 }
 
-const LINK_MESSAGE = 'Invalid link URL';
-
 /**
  * Add a lesson to a module, with one tab per lesson type. Video and reading lessons upload their
  * files first (resumable, with a progress bar and the time left), then join the draft curriculum
@@ -63,7 +61,12 @@ export function AddLessonDialog({
       .map((l) => l.trim())
       .filter(Boolean);
     const parsedLinks = LessonInputSchema.shape.link_urls.safeParse(linkList);
-    if (upload && !parsedLinks.success) next.links = LINK_MESSAGE;
+    // The contracts' message (web addresses only), naming the first line refused.
+    if (upload && !parsedLinks.success) {
+      const issue = parsedLinks.error.issues[0];
+      const line = typeof issue.path[0] === 'number' ? linkList[issue.path[0]] : undefined;
+      next.links = line === undefined ? issue.message : `${issue.message} (${line})`;
+    }
     setErrors(next);
     media.setErrors(mediaErrors);
     if (next.title || next.links || mediaErrors.files || mediaErrors.captions) return;

@@ -77,15 +77,21 @@ export function useLessonMediaUpload() {
    * file's complete bar shows for a moment before it answers, and stays.
    */
   const upload = async (type: LessonType): Promise<LessonMedia | null> => {
-    const send = async (kind: LessonMediaKind, file: File) =>
-      (await uploadLessonMedia(client, kind, file, (p) => setProgress({ ...p, name: file.name }))).id_slug;
+    let failedKind: LessonMediaKind | null = null;
+    const send = async (kind: LessonMediaKind, file: File) => {
+      failedKind = kind;
+      const uploaded = await uploadLessonMedia(client, kind, file, (p) => setProgress({ ...p, name: file.name }));
+      failedKind = null;
+      return uploaded.id_slug;
+    };
     setUploading(true);
     setDone(false);
     try {
       const media: LessonMedia = {};
       if (type === 'VIDEO') {
-        media.video_lecture_id_slug = await send('video', files[0]);
+        // Captions first: they are small, and a refused captions file is told before the video's long upload starts.
         media.video_captions_id_slug = captions ? await send('captions', captions) : null;
+        media.video_lecture_id_slug = await send('video', files[0]);
       } else {
         media.reading_pdf_id_slugs = [];
         for (const file of files) media.reading_pdf_id_slugs.push(await send('reading', file));
@@ -95,7 +101,8 @@ export function useLessonMediaUpload() {
       return media;
     } catch (err) {
       setProgress(null);
-      setErrors({ files: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : UPLOAD_FAILED });
+      const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : UPLOAD_FAILED;
+      setErrors(failedKind === 'captions' ? { captions: message } : { files: message });
       return null;
     } finally {
       setUploading(false);
