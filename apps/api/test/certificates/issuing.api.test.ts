@@ -411,6 +411,7 @@ describe('issuing and revoking by hand', () => {
       .set(bearer(admin))
       .expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.text.startsWith('\uFEFF"')).toBe(true);
     expect(csv.text).toContain(again.credential_id);
     expect(csv.text).toContain('Appeal upheld');
     expect(csv.text).not.toContain(issued.credential_id);
