@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { LINK_URL_MESSAGE } from '@school/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { unfinishedUploadKey } from '../api/upload-lesson-media';
 import { AddLessonDialog } from './add-lesson-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -125,6 +126,52 @@ describe('AddLessonDialog', () => {
     expect(screen.getByLabelText('Captions (WebVTT, optional)')).toHaveAttribute('aria-invalid', 'true');
     expect(started).toEqual(['captions']);
     expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('offers to resume the same file where its earlier upload stopped (after a reload), and starts another file afresh', async () => {
+    const scope = 'course-1/module/m1';
+    const picked = new File([new Uint8Array(16)], 'long.mp4', { type: 'video/mp4', lastModified: 1_700_000_000_000 });
+    const key = unfinishedUploadKey(scope, 'video', picked);
+    localStorage.setItem(key, JSON.stringify({ id: 'up-old', at: Date.now() }));
+    const state = (offset: number, file: unknown = null) => ({
+      id_slug: 'up-old',
+      kind: 'video',
+      size_bytes: 16,
+      chunk_size: 8,
+      offset,
+      file,
+    });
+    const { calls } = mockApi({
+      'GET lessons/media/uploads/up-old': () => state(8),
+      'POST lessons/media/uploads': () => [201, { ...state(0), id_slug: 'up-new' }],
+      'PUT lessons/media/uploads/up-old/chunks/8': () => state(16, { id_slug: 'vid1', original_name: 'long.mp4', duration_seconds: 12 }),
+    });
+    const onAdd = vi.fn();
+    renderWithApi(<AddLessonDialog open moduleTitle="Lithography" uploadScope={scope} onClose={() => undefined} onAdd={onAdd} />);
+    await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
+
+    // Another file of the same name (changed since) is not offered.
+    await userEvent.upload(
+      screen.getByLabelText('Video file (mp4)'),
+      new File([new Uint8Array(16)], 'long.mp4', { type: 'video/mp4', lastModified: 5 }),
+    );
+    await waitFor(() => expect(calls.some((c) => c.path === 'lessons/media/uploads/up-old')).toBe(false));
+    expect(screen.getByRole('button', { name: 'Add lesson' })).toBeInTheDocument();
+
+    await userEvent.upload(screen.getByLabelText('Video file (mp4)'), picked);
+    expect(
+      await screen.findByText('The earlier upload of long.mp4 stopped at 1 KB of 1 KB (50%). Resume to go on from there.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(onAdd).toHaveBeenCalled());
+    expect(onAdd.mock.calls[0][0]).toMatchObject({ video_lecture_id_slug: 'vid1' });
+    // It went on from byte 8 of the same upload: nothing started, the first chunk not sent again.
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT lessons/media/uploads/up-old/chunks/8',
+    ]);
+    expect(await (calls.find((c) => c.method === 'PUT')!.body as Blob).size).toBe(8);
+    // Finished, it is no longer remembered.
+    expect(localStorage.getItem(key)).toBeNull();
   });
 
   it('refuses a link that is not a web address (javascript:...) under the links field, uploading nothing', async () => {

@@ -18,11 +18,14 @@ export interface NewLesson extends LessonMedia {
 export function AddLessonDialog({
   open,
   moduleTitle,
+  uploadScope,
   onClose,
   onAdd,
 }: {
   open: boolean;
   moduleTitle: string;
+  /** Where this dialog's uploads are remembered, to resume after a reload (the course and module). */
+  uploadScope?: string;
   onClose: () => void;
   onAdd: (lesson: NewLesson) => void;
 }) {
@@ -31,7 +34,7 @@ export function AddLessonDialog({
   const [description, setDescription] = useState('');
   const [links, setLinks] = useState('');
   const [errors, setErrors] = useState<{ title?: string; links?: string }>({});
-  const media = useLessonMediaUpload();
+  const media = useLessonMediaUpload(uploadScope);
   const { reset: resetMedia } = media;
   // An upload that ends after the dialog was closed adds nothing.
   const isOpen = useRef(open);
@@ -113,7 +116,7 @@ export function AddLessonDialog({
               Cancel
             </Button>
             <Button type="submit" disabled={media.uploading}>
-              {media.uploading ? 'Uploading…' : 'Add lesson'}
+              {media.uploading ? 'Uploading…' : media.resumable.length > 0 ? 'Resume' : 'Add lesson'}
             </Button>
           </div>
         </form>

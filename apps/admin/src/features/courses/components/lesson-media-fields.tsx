@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, ApiError, type LessonMediaKind, type LessonType } from '@school/contracts';
 import { ProgressBar, useSession } from '@school/ui';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { timeLeft, type UploadProgress, uploadLessonMedia } from '../api/upload-lesson-media';
+import { findUnfinishedUpload, timeLeft, unfinishedUploadKey, type UploadProgress, uploadLessonMedia } from '../api/upload-lesson-media';
 
 /** The files of a lesson, as the curriculum payload names them. */
 export interface LessonMedia {
@@ -35,6 +35,25 @@ export const UPLOAD_RULES: Partial<
   },
 };
 
+/** A chosen file whose earlier upload stopped part way: it goes on from `offset`. */
+export interface ResumableFile {
+  name: string;
+  offset: number;
+  size: number;
+}
+
+/** '8.0 MB', '12 KB'. */
+function fileSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** The kind of upload a chosen file is, by the field it was chosen in. */
+function kindsOf(files: File[], captions: File | null): [LessonMediaKind, File][] {
+  const list: [LessonMediaKind, File][] = files.map((f) => [UPLOAD_RULES.VIDEO!.matches(f) ? 'video' : 'reading', f]);
+  if (captions) list.push(['captions', captions]);
+  return list;
+}
+
 export interface MediaErrors {
   files?: string;
   captions?: string;
@@ -44,14 +63,34 @@ export interface MediaErrors {
  * The files chosen for a video or reading lesson and their upload: checked in the browser first,
  * then sent to the API in resumable chunks with the progress of the file under way.
  */
-export function useLessonMediaUpload() {
+export function useLessonMediaUpload(scope?: string) {
   const [files, setFiles] = useState<File[]>([]);
   const [captions, setCaptions] = useState<File | null>(null);
   const [errors, setErrors] = useState<MediaErrors>({});
   const [progress, setProgress] = useState<(UploadProgress & { name: string }) | null>(null);
   const [uploading, setUploading] = useState(false);
   const [done, setDone] = useState(false);
+  const [resumable, setResumable] = useState<ResumableFile[]>([]);
   const { client } = useSession();
+
+  // A chosen file that was partly uploaded here before (the tab was closed or reloaded) is offered
+  // to resume from where the API stands.
+  useEffect(() => {
+    setResumable([]);
+    if (scope === undefined) return;
+    let current = true;
+    void Promise.all(
+      kindsOf(files, captions).map(async ([kind, file]) => {
+        const state = await findUnfinishedUpload(client, unfinishedUploadKey(scope, kind, file), kind, file);
+        return state && !state.file && state.offset > 0 ? { name: file.name, offset: state.offset, size: state.size_bytes } : null;
+      }),
+    ).then((found) => {
+      if (current) setResumable(found.filter((f): f is ResumableFile => f !== null));
+    });
+    return () => {
+      current = false;
+    };
+  }, [client, scope, files, captions]);
 
   const reset = useCallback(() => {
     setFiles([]);
@@ -60,6 +99,7 @@ export function useLessonMediaUpload() {
     setProgress(null);
     setUploading(false);
     setDone(false);
+    setResumable([]);
   }, []);
 
   /** The problems with the chosen files for a lesson of `type` (none for quizzes and projects). */
@@ -80,7 +120,7 @@ export function useLessonMediaUpload() {
     let failedKind: LessonMediaKind | null = null;
     const send = async (kind: LessonMediaKind, file: File) => {
       failedKind = kind;
-      const uploaded = await uploadLessonMedia(client, kind, file, (p) => setProgress({ ...p, name: file.name }));
+      const uploaded = await uploadLessonMedia(client, kind, file, (p) => setProgress({ ...p, name: file.name }), { scope });
       failedKind = null;
       return uploaded.id_slug;
     };
@@ -109,7 +149,7 @@ export function useLessonMediaUpload() {
     }
   };
 
-  return { files, setFiles, captions, setCaptions, errors, setErrors, progress, uploading, done, reset, check, upload };
+  return { files, setFiles, captions, setCaptions, errors, setErrors, progress, uploading, done, resumable, reset, check, upload };
 }
 
 export type LessonMediaUpload = ReturnType<typeof useLessonMediaUpload>;
@@ -144,6 +184,15 @@ export function LessonMediaFields({ type, media }: { type: LessonType; media: Le
           </p>
         )}
       </div>
+      {media.resumable.length > 0 && !media.uploading && (
+        <ul className="admin-upload-resume" aria-live="polite">
+          {media.resumable.map((f) => (
+            <li key={f.name}>
+              {`The earlier upload of ${f.name} stopped at ${fileSize(f.offset)} of ${fileSize(f.size)} (${Math.floor((f.offset / f.size) * 100)}%). Resume to go on from there.`}
+            </li>
+          ))}
+        </ul>
+      )}
       {type === 'VIDEO' && (
         <div className={errors.captions ? 'ui-field ui-field--invalid' : 'ui-field'}>
           <label htmlFor={captionsId} className="ui-field__label">
