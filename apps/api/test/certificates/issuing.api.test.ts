@@ -402,10 +402,10 @@ describe('issuing and revoking by hand', () => {
     // Evaluating again sends nothing more for the same credential.
     await s.evaluate();
     await until('the mail queue to empty', async () => {
-      const [{ n }] = await t.ds.query(
-        `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = 'send-mail' AND state IN ('created', 'retry', 'active')`,
+      const [{ waiting }] = await t.ds.query(
+        `SELECT count(*)::int AS waiting FROM ${JOBS_SCHEMA}.job WHERE name = 'send-mail' AND state IN ('created', 'retry', 'active')`,
       );
-      return n === 0;
+      return waiting === 0;
     });
     expect(await ready()).toHaveLength(2);
     const verify = (id: string) => t.http.get(`/api/certificates/verify/${id}`);

@@ -92,9 +92,10 @@ describe('demo seed', () => {
         expect(criterion.levels.length).toBeGreaterThanOrEqual(2);
         expect(criterion.levels.every((l) => l.title.length > 3)).toBe(true);
       }
-      const view = (await t.http.get(`/api/cohorts/${cohort.cohort_part.id_slug}/lessons/${p.id_slug}/project/`).set(auth).expect(200)).body
-        .data;
-      expect(view.project).toMatchObject({
+      const studentView = (
+        await t.http.get(`/api/cohorts/${cohort.cohort_part.id_slug}/lessons/${p.id_slug}/project/`).set(auth).expect(200)
+      ).body.data;
+      expect(studentView.project).toMatchObject({
         instructions: project.instructions,
         rubric: project.rubric,
         max_size_bytes: project.max_size_bytes,

@@ -70,13 +70,14 @@ export function useLessonMediaUpload(scope?: string) {
   const [progress, setProgress] = useState<(UploadProgress & { name: string }) | null>(null);
   const [uploading, setUploading] = useState(false);
   const [done, setDone] = useState(false);
-  const [resumable, setResumable] = useState<ResumableFile[]>([]);
+  // What the API holds of the chosen files' earlier uploads, for the choice it was asked about.
+  const [found, setFound] = useState<{ files: File[]; captions: File | null; list: ResumableFile[] } | null>(null);
+  const resumable = found && found.files === files && found.captions === captions ? found.list : [];
   const { client } = useSession();
 
   // A chosen file that was partly uploaded here before (the tab was closed or reloaded) is offered
   // to resume from where the API stands.
   useEffect(() => {
-    setResumable([]);
     if (scope === undefined) return;
     let current = true;
     void Promise.all(
@@ -84,8 +85,8 @@ export function useLessonMediaUpload(scope?: string) {
         const state = await findUnfinishedUpload(client, unfinishedUploadKey(scope, kind, file), kind, file);
         return state && !state.file && state.offset > 0 ? { name: file.name, offset: state.offset, size: state.size_bytes } : null;
       }),
-    ).then((found) => {
-      if (current) setResumable(found.filter((f): f is ResumableFile => f !== null));
+    ).then((list) => {
+      if (current) setFound({ files, captions, list: list.filter((f): f is ResumableFile => f !== null) });
     });
     return () => {
       current = false;
@@ -99,7 +100,7 @@ export function useLessonMediaUpload(scope?: string) {
     setProgress(null);
     setUploading(false);
     setDone(false);
-    setResumable([]);
+    setFound(null);
   }, []);
 
   /** The problems with the chosen files for a lesson of `type` (none for quizzes and projects). */
