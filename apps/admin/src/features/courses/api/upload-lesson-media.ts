@@ -125,7 +125,11 @@ export async function uploadLessonMedia(
       failures = 0;
       report(false);
     } catch (e) {
-      if (!retryable(e) || ++failures > maxRetries) throw e;
+      if (!retryable(e) || ++failures > maxRetries) {
+        // A refused file (wrong content, no duration) is gone from the API: nothing to resume.
+        if (key && !retryable(e)) unfinishedUploads.forget(key);
+        throw e;
+      }
       report(true);
       await new Promise((r) => setTimeout(r, Math.min(retryDelayMs * failures, 10 * retryDelayMs)));
       try {

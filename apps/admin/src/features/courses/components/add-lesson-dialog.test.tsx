@@ -19,7 +19,8 @@ const mp4 = new File(['x'], 'lecture.mp4', { type: 'video/mp4' });
 const pdf = new File(['x'], 'notes.pdf', { type: 'application/pdf' });
 const vtt = new File(['WEBVTT'], 'lecture.vtt', { type: 'text/vtt' });
 
-describe('AddLessonDialog', () => {
+// Typing with userEvent is slow on a busy machine: each test gets more than the default 5 s.
+describe('AddLessonDialog', { timeout: 30_000 }, () => {
   it('has one tab per lesson type', () => {
     open();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Video lecture', 'Reading', 'Online quiz', 'Project submission']);
@@ -172,6 +173,21 @@ describe('AddLessonDialog', () => {
     expect(await (calls.find((c) => c.method === 'PUT')!.body as Blob).size).toBe(8);
     // Finished, it is no longer remembered.
     expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('forgets an upload the API refused (wrong content), so the file is not offered to resume', async () => {
+    const scope = 'course-1/module/m2';
+    const picked = new File(['fake mp4'], 'fake.mp4', { type: 'video/mp4', lastModified: 1 });
+    mockApi({
+      'POST lessons/media/uploads': () => [201, { id_slug: 'up-bad', kind: 'video', size_bytes: 8, chunk_size: 8, offset: 0, file: null }],
+      'PUT lessons/media/uploads/up-bad/chunks/0': () => [415, { message: 'This file is not an mp4 video.' }],
+    });
+    renderWithApi(<AddLessonDialog open moduleTitle="Lithography" uploadScope={scope} onClose={() => undefined} onAdd={() => undefined} />);
+    await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
+    await userEvent.upload(screen.getByLabelText('Video file (mp4)'), picked);
+    await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
+    expect(await screen.findByText('This file is not an mp4 video.')).toBeInTheDocument();
+    expect(localStorage.getItem(unfinishedUploadKey(scope, 'video', picked))).toBeNull();
   });
 
   it('refuses a link that is not a web address (javascript:...) under the links field, uploading nothing', async () => {
