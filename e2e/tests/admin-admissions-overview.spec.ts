@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from '../support/admin';
 import { expectAccessible } from '../support/learn';
@@ -66,6 +67,10 @@ for (const width of [1280, 360]) {
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export decisions (CSV)' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^decisions-youth-programme-2027-\d{4}-\d{2}-\d{2}\.csv$/);
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/^decisions-youth-programme-2027-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The saved file starts with the UTF-8 byte-order mark, so Excel reads names in any script.
+    const bytes = readFileSync(await saved.path());
+    expect([...bytes.subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x22]);
   });
 }

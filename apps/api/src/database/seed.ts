@@ -1,4 +1,4 @@
-import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
+import { DEFAULT_CERTIFICATE_PROVIDER, ProjectSettingsSchema, type ProjectSettings } from '@school/contracts';
 import { hashPassword } from '../modules/auth/password.service';
 import type { StorageService } from '../platform/storage/storage.service';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -25,7 +25,11 @@ type LessonSeed = {
   links?: string[];
   /** The PDF handout of a reading. */
   handout?: ReadingHandout;
+  /** A project's settings, as the authoring screen saves them (instructions, accepted file, size limit, rubric). */
+  project?: ProjectSettings;
 };
+
+const MB = 1024 * 1024;
 type CourseSeed = { title: string; description: string; modules: { title: string; lessons: LessonSeed[] }[] };
 
 export const DEMO_COURSES: CourseSeed[] = [
@@ -81,6 +85,59 @@ export const DEMO_COURSES: CourseSeed[] = [
             title: 'Project: a UART transmitter',
             type: 'PROJECT',
             description: 'Design a 115200-baud UART transmitter in SystemVerilog and prove it with your own testbench.',
+            project: {
+              instructions: [
+                'Design a UART transmitter in synthesisable SystemVerilog: 8 data bits, no parity, 1 stop bit (8N1), 115200 baud from a 50 MHz clock.',
+                '',
+                'Interface: clk, rst_n, tx_data[7:0], tx_valid (held for one cycle to send a byte), tx_busy (high while a frame is on the line) and tx (idle high).',
+                '',
+                'Hand in one .zip of at most 10 MB holding:',
+                '- rtl/uart_tx.sv: the transmitter, with its baud-rate counter as a parameter;',
+                '- tb/uart_tx_tb.sv: a self-checking testbench that sends at least 0x00, 0xFF, 0x55 and 0xA5 back to back and checks every bit time on tx with a reference model;',
+                '- README.md: how to run the simulation (Verilator or Icarus), and the waveform of one frame with start, data and stop bits marked.',
+                '',
+                'Your work is graded with the rubric below.',
+              ].join('\n'),
+              instructions_file_ids: [],
+              accepted_types: ['.zip'],
+              max_size_bytes: 10 * MB,
+              rubric: [
+                {
+                  id: 'function',
+                  title: 'Correct frames',
+                  levels: [
+                    { title: 'Missing: no frame is sent, or the design does not compile', points: 0 },
+                    { title: 'Partial: frames are sent but the bit time or the stop bit is wrong', points: 20 },
+                    { title: 'Complete: every frame is 8N1 at 115200 baud, back-to-back bytes included', points: 40 },
+                  ],
+                },
+                {
+                  id: 'testbench',
+                  title: 'Self-checking testbench',
+                  levels: [
+                    { title: 'Missing: no testbench, or one that only makes waveforms', points: 0 },
+                    { title: 'Partial: checks some bytes, or needs a person to read the result', points: 15 },
+                    { title: 'Complete: checks all four bytes against a model and reports pass or fail', points: 30 },
+                  ],
+                },
+                {
+                  id: 'code',
+                  title: 'Code quality',
+                  levels: [
+                    { title: 'Hard to follow: latches, magic numbers, no reset', points: 0 },
+                    { title: 'Clear: a parameterised baud counter, a named state machine and a synchronous reset', points: 15 },
+                  ],
+                },
+                {
+                  id: 'readme',
+                  title: 'README and waveform',
+                  levels: [
+                    { title: 'Missing', points: 0 },
+                    { title: 'Run steps and an annotated waveform of one frame', points: 15 },
+                  ],
+                },
+              ],
+            },
           },
         ],
       },
@@ -129,6 +186,49 @@ export const DEMO_COURSES: CourseSeed[] = [
             title: 'Project: design a common-source amplifier',
             type: 'PROJECT',
             description: 'Size and bias a common-source stage for 20 dB of gain and verify it in ngspice.',
+            project: {
+              instructions: [
+                'Design a common-source amplifier with a resistive load in the course 180 nm process: VDD = 1.8 V, at least 20 dB of small-signal gain, at most 200 uA from the supply, and a 1 pF load.',
+                '',
+                'Hand in one .zip of at most 5 MB holding:',
+                '- your hand analysis (PDF or a photo of it): the bias point, gm, ro and the expected gain and -3 dB bandwidth;',
+                '- the ngspice netlist (.cir) with its .op, .ac and .tran analyses;',
+                '- the simulated gain and bandwidth beside your hand figures, with a sentence on any difference above 10%.',
+                '',
+                'Your work is graded with the rubric below.',
+              ].join('\n'),
+              instructions_file_ids: [],
+              accepted_types: ['.zip'],
+              max_size_bytes: 5 * MB,
+              rubric: [
+                {
+                  id: 'analysis',
+                  title: 'Hand analysis',
+                  levels: [
+                    { title: 'Missing or wrong bias point', points: 0 },
+                    { title: 'Bias point right, gain or bandwidth not derived', points: 20 },
+                    { title: 'Bias point, gm, ro, gain and bandwidth derived and explained', points: 40 },
+                  ],
+                },
+                {
+                  id: 'simulation',
+                  title: 'Simulation',
+                  levels: [
+                    { title: 'The netlist does not run', points: 0 },
+                    { title: 'Runs, but misses the gain or the power target', points: 15 },
+                    { title: 'Meets 20 dB at under 200 uA, with .op, .ac and .tran results', points: 40 },
+                  ],
+                },
+                {
+                  id: 'comparison',
+                  title: 'Hand against simulation',
+                  levels: [
+                    { title: 'No comparison', points: 0 },
+                    { title: 'Figures side by side, differences explained', points: 20 },
+                  ],
+                },
+              ],
+            },
           },
         ],
       },
@@ -382,7 +482,15 @@ async function insertCourse(m: EntityManager, course: CourseSeed): Promise<strin
           li,
           lesson.links ?? [],
           lesson.type === 'QUIZ' ? { total_questions: 10, time_limit_minutes: 20 } : null,
-          lesson.type === 'PROJECT' ? { total_questions: 1, time_limit_minutes: 10080, instructions_files_urls: [] } : null,
+          // A project's group holds its settings in the shape the authoring screen saves (checked by the same schema).
+          lesson.type === 'PROJECT'
+            ? {
+                total_questions: 1,
+                time_limit_minutes: 10080,
+                instructions_files_urls: [],
+                ...ProjectSettingsSchema.parse(lesson.project ?? {}),
+              }
+            : null,
         ],
       );
     }

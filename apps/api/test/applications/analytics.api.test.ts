@@ -305,7 +305,7 @@ describe('decisions export', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text).toBe(
       [
-        '"Name","Email","Course","State","Status","Decision","Decision date","Decided at","Reason","Decided by"',
+        '\uFEFF"Name","Email","Course","State","Status","Decision","Decision date","Decided at","Reason","Decided by"',
         `"Devi Kumar","devi@example.com","Packaging","PENANG","OFFERED","OFFERED","2026-10-21 10:00","2026-10-16 10:00","'+60 call first","Priya Nair <priya.nair@example.com>"`,
         `"'=cmd|calc","ben@example.com","Analog Design","SELANGOR","REJECTED","REJECTED","2026-10-20 10:00","2026-10-20 10:00","'@SUM(1) ""not eligible""","Nur Aziz <nur.aziz@example.com>"`,
         '"Chen Wei","chen@example.com","Digital Design","PENANG","DECLINED","DECLINED","2026-10-20 09:00","2026-10-14 10:00","Took another job",""',

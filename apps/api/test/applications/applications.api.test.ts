@@ -298,6 +298,8 @@ describe('admin: applications', () => {
     const res = await t.http.get('/api/applications/admin/export?course=Analog%20Design').set(bearer(admin)).expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="applications.csv"/);
+    // The UTF-8 byte-order mark first, so Excel reads names in any script.
+    expect(res.text.startsWith('\uFEFF"created_date",')).toBe(true);
     const lines = res.text.trim().split('\r\n');
     expect(lines[0]).toMatch(/^"created_date","course","email","full_name"/);
     expect(lines).toHaveLength(2);

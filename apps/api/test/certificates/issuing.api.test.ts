@@ -395,6 +395,19 @@ describe('issuing and revoking by hand', () => {
 
     const again = (await issue({ user_id_slug: u.id_slug, reason: 'Appeal upheld' }).expect(201)).body;
     expect(again.credential_id).not.toBe(issued.credential_id);
+    // The student is told of the reissued certificate as of the first one: two "ready" mails through SMTP.
+    const ready = () =>
+      t.ds.query(`SELECT subject FROM dev_mailbox_messages WHERE mail_to = $1 AND subject LIKE 'Your certificate is ready:%'`, [u.email]);
+    await until('the reissue mail', async () => (await ready()).length >= 2);
+    // Evaluating again sends nothing more for the same credential.
+    await s.evaluate();
+    await until('the mail queue to empty', async () => {
+      const [{ waiting }] = await t.ds.query(
+        `SELECT count(*)::int AS waiting FROM ${JOBS_SCHEMA}.job WHERE name = 'send-mail' AND state IN ('created', 'retry', 'active')`,
+      );
+      return waiting === 0;
+    });
+    expect(await ready()).toHaveLength(2);
     const verify = (id: string) => t.http.get(`/api/certificates/verify/${id}`);
     expect((await verify(issued.credential_id).expect(200)).body.status).toBe('REVOKED');
     expect((await verify(again.credential_id).expect(200)).body.status).toBe('VALID');
@@ -411,6 +424,7 @@ describe('issuing and revoking by hand', () => {
       .set(bearer(admin))
       .expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.text.startsWith('\uFEFF"')).toBe(true);
     expect(csv.text).toContain(again.credential_id);
     expect(csv.text).toContain('Appeal upheld');
     expect(csv.text).not.toContain(issued.credential_id);
@@ -518,6 +532,13 @@ describe('the certificate document', () => {
       const [scanned] = scans;
       const verified = await t.http.get(`/api/certificates/verify/${new URL(scanned).pathname.split('/').pop()}`).expect(200);
       expect(verified.body).toMatchObject({ status: 'VALID', holder_name: `${first_name} ${last_name}` });
+      // The downloaded file is named with the whole name, Tamil vowel signs (combining marks) included,
+      // beside an ASCII name for clients that read no other.
+      const download = await t.http.get(doc.body.download_url).buffer(true).expect(200);
+      const disposition = download.headers['content-disposition'] as string;
+      const [, ascii, utf8] = /^attachment; filename="([\x20-\x7e]+)"; filename\*=UTF-8''(\S+)$/.exec(disposition)!;
+      expect(decodeURIComponent(utf8)).toMatch(new RegExp(` - ${first_name} ${last_name}\\.pdf$`));
+      expect(ascii).toMatch(/ - _ _\.pdf$/);
     }
   });
 

@@ -1,3 +1,4 @@
+import { LINK_URL_MESSAGE } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { enrol, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
@@ -199,6 +200,31 @@ describe('curriculum', () => {
     expect(await t.ds.query(`SELECT 1 FROM modules m JOIN courses c ON c.id = m.course_id WHERE c.id_slug = $1`, [course.id_slug])).toEqual(
       [],
     );
+  });
+
+  it('refuses a lesson link that is not a web address (javascript:, data:...) with a field message, changing nothing', async () => {
+    const course = await makeCourse(t, admin, { title: 'Links course', modules: [{ title: 'M', lessons: [{ title: 'Kept' }] }] });
+    for (const link of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd']) {
+      const res = await t.http
+        .put(`/api/courses/admin/${course.id_slug}/modules/update/`)
+        .set(as(admin))
+        .send({
+          modules: [
+            {
+              id_slug: course.modules[0].id_slug,
+              title: 'M',
+              order: 0,
+              lessons: [{ title: 'Sneaky', order: 0, lesson_type: 'READING', link_urls: ['https://example.com/ok', link] }],
+            },
+          ],
+        })
+        .expect(400);
+      expect(res.body.errors).toEqual({ 'modules.0.lessons.0.link_urls.1': LINK_URL_MESSAGE });
+    }
+    const lessons = await t.ds.query(`SELECT l.title FROM lessons l JOIN modules m ON m.id = l.module_id WHERE m.id_slug = $1`, [
+      course.modules[0].id_slug,
+    ]);
+    expect(lessons).toEqual([{ title: 'Kept' }]);
   });
 
   it('saves renames, moves, deletions and new items in one call, renumbering orders from 0', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
+import { DEFAULT_CERTIFICATE_PROVIDER, DEFAULT_PROJECT_MAX_BYTES, ProjectSettingsSchema } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
 import { readPdf } from '../pdf-text';
@@ -70,6 +70,37 @@ describe('demo seed', () => {
       [cohort.cohort_part.id_slug],
     );
     expect(Number(enrolment.completion_percentage)).toBe(22.22);
+    // Every demo project is a complete example: instructions, an accepted file, a size limit and a
+    // rubric whose criteria have described levels, as the authoring screen and the student read them.
+    const admin = await login('admin@example.com');
+    const projects = lessons.filter((l: { lesson_type: string }) => l.lesson_type === 'PROJECT');
+    expect(projects.length).toBeGreaterThan(0);
+    for (const p of projects) {
+      const settings = (
+        await t.http
+          .get(`/api/courses/admin/lessons/${p.id_slug}/project`)
+          .set({ Authorization: `Bearer ${admin.access}` })
+          .expect(200)
+      ).body.data;
+      const project = ProjectSettingsSchema.parse(settings.project);
+      expect(project.instructions.length).toBeGreaterThan(200);
+      expect(project.accepted_types).toEqual(['.zip']);
+      expect(project.max_size_bytes).toBeLessThan(DEFAULT_PROJECT_MAX_BYTES);
+      expect(project.instructions).toContain(`at most ${project.max_size_bytes / (1024 * 1024)} MB`);
+      expect(project.rubric.length).toBeGreaterThanOrEqual(3);
+      for (const criterion of project.rubric) {
+        expect(criterion.levels.length).toBeGreaterThanOrEqual(2);
+        expect(criterion.levels.every((l) => l.title.length > 3)).toBe(true);
+      }
+      const studentView = (
+        await t.http.get(`/api/cohorts/${cohort.cohort_part.id_slug}/lessons/${p.id_slug}/project/`).set(auth).expect(200)
+      ).body.data;
+      expect(studentView.project).toMatchObject({
+        instructions: project.instructions,
+        rubric: project.rubric,
+        max_size_bytes: project.max_size_bytes,
+      });
+    }
     // The demo certificates name the same provider as every new certificate.
     const providers = await t.ds.query(`SELECT DISTINCT unnest(provider) AS provider FROM certificates`);
     expect(providers).toEqual([{ provider: DEFAULT_CERTIFICATE_PROVIDER }]);

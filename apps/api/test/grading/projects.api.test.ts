@@ -407,7 +407,7 @@ describe('gradebook', () => {
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     const lines = res.text.split('\r\n');
     expect(lines[0]).toBe(
-      '"First name","Last name","Email","Quiz one (40%)","Quiz one status","Counter project (60%, mandatory)","Counter project status","Weighted total","Mandatory items not graded"',
+      '\uFEFF"First name","Last name","Email","Quiz one (40%)","Quiz one status","Counter project (60%, mandatory)","Counter project status","Weighted total","Mandatory items not graded"',
     );
     const aliceLine = lines.find((l) => l.includes('Able'))!;
     expect(aliceLine.startsWith(`"'=HYPERLINK(""http://x"")","Able"`)).toBe(true);

@@ -638,7 +638,9 @@ describe('GET /api/cohorts/:cohortId/certificates/:certificateId/user/:userIdSlu
     expect(lines).toContain('Cleanroom Safety');
     expect(lines).toContain('Issued on 2 March 2026');
     const download = await t.http.get(first.body.download_url).expect(200);
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''Cleanroom%20Safety%20-%20Aisyah%20Rahman\.pdf/);
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="Cleanroom Safety - Aisyah Rahman\.pdf"; filename\*=UTF-8''Cleanroom%20Safety%20-%20Aisyah%20Rahman\.pdf/,
+    );
     await get(path(certSlugs.completed, me), me).expect(200);
     expect(await t.ds.query(`SELECT 1 FROM stored_files WHERE purpose = 'certificate'`)).toHaveLength(1);
   });

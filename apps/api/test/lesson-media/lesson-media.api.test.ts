@@ -1,12 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mp4File } from '../fixtures/media.fixtures';
 import { startS3Server, type TestS3Server } from '../s3-server';
 import { bearer, createTestApp, createUser, startSecondInstance, type TestApp, type TestUser } from '../test-app';
 import { StorageService } from '../../src/platform/storage/storage.service';
-import { CHUNK_SIZE } from '../../src/modules/lesson-media/lesson-media.service';
+import { CHUNK_CLAIMED_MESSAGE, CHUNK_SIZE } from '../../src/modules/lesson-media/lesson-media.service';
 
 const UPLOADS = '/api/lessons/media/uploads/';
 
@@ -134,6 +134,107 @@ describe.each(['disk', 's3'] as const)('resumable lesson media uploads (%s)', (b
     const over = await sendChunk(t.http, small.body.id_slug, 0, Buffer.from('%PDF-1.4 and much more than ten bytes')).expect(413);
     expect(over.body.message).toBe('The chunk at byte 0 must be 10 bytes long.');
     await start({ kind: 'audio', file_name: 'a.mp3', size_bytes: 10 }).expect(400);
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The video's first chunk stored, then its last chunk, whose completion meets `fault`. */
+  async function lastChunkFails(fault: () => void) {
+    const started = await start({ kind: 'video', file_name: 'Cut.mp4', size_bytes: video.length }).expect(201);
+    const id = started.body.id_slug as string;
+    await sendChunk(t.http, id, 0, video.subarray(0, CHUNK_SIZE)).expect(200);
+    fault();
+    await sendChunk(t.http, id, CHUNK_SIZE, video.subarray(CHUNK_SIZE)).expect(500);
+    vi.restoreAllMocks();
+    // Every byte arrived, no file is recorded: the client goes on with an empty chunk at the end.
+    const state = (await t.http.get(`${UPLOADS}${id}`).set(bearer(admin)).expect(200)).body;
+    expect(state).toMatchObject({ offset: video.length, file: null });
+    return id;
+  }
+
+  async function resumesWhole(id: string) {
+    const done = await sendChunk(t.http, id, video.length, Buffer.alloc(0)).expect(200);
+    expect(done.body.file).toMatchObject({ original_name: 'Cut.mp4', duration_seconds: 95.5 });
+    const storage = t.app.get(StorageService);
+    const file = (await storage.find(done.body.file.id_slug))!;
+    expect(file.size_bytes).toBe(String(video.length));
+    expect(Buffer.compare((await storage.read(file))!, video)).toBe(0);
+    // Once recorded, the same empty chunk answers the same file; one file only.
+    const again = await sendChunk(t.http, id, video.length, Buffer.alloc(0)).expect(200);
+    expect(again.body.file.id_slug).toBe(done.body.file.id_slug);
+    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM stored_files WHERE original_name = 'Cut.mp4' AND id_slug = $1`, [
+      done.body.file.id_slug,
+    ]);
+    expect(n).toBe(1);
+  }
+
+  it('finishes an upload whose completion was cut before the parts were joined, writing nothing for the empty last chunk', async () => {
+    const adapter = t.app.get(StorageService).adapter(backend);
+    const id = await lastChunkFails(() => vi.spyOn(adapter, 'finishParts').mockRejectedValueOnce(new Error('process killed')));
+    const writes = vi.spyOn(adapter, 'writePart');
+    await resumesWhole(id);
+    expect(writes).not.toHaveBeenCalled();
+  });
+
+  it('finishes an upload whose file was joined in storage but not recorded (a crash between the two)', async () => {
+    const storage = t.app.get(StorageService);
+    const id = await lastChunkFails(() => vi.spyOn(storage, 'record').mockRejectedValueOnce(new Error('process killed')));
+    await resumesWhole(id);
+  });
+
+  it('lets one request at a time write a chunk: a second one for the same chunk is refused while the first runs', async () => {
+    const started = await start({ kind: 'video', file_name: 'Twice.mp4', size_bytes: video.length }).expect(201);
+    const id = started.body.id_slug as string;
+    const chunk = video.subarray(0, CHUNK_SIZE);
+    // The first request sends half its chunk and waits.
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'PUT',
+          path: `${UPLOADS}${id}/chunks/0`,
+          headers: { ...bearer(admin), 'Content-Type': 'application/octet-stream', 'Content-Length': String(chunk.length) },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write(chunk.subarray(0, CHUNK_SIZE / 2));
+      void (async () => {
+        // Until the chunk is claimed: then a second request with other bytes for the same chunk.
+        for (let i = 0; i < 100; i++) {
+          const [row] = await t.ds.query(`SELECT chunk_claim FROM lesson_media_uploads WHERE id_slug = $1`, [id]);
+          if (row.chunk_claim) break;
+          await sleep(100);
+        }
+        const other = Buffer.from(chunk);
+        other.fill(7, 4096);
+        const second = await sendChunk(replica.http, id, 0, other).expect(409);
+        expect(second.body.message).toBe(CHUNK_CLAIMED_MESSAGE(0));
+        req.end(chunk.subarray(CHUNK_SIZE / 2));
+      })().catch(reject);
+    });
+    expect((await answer).status).toBe(200);
+    const state = (await t.http.get(`${UPLOADS}${id}`).set(bearer(admin)).expect(200)).body;
+    expect(state.offset).toBe(CHUNK_SIZE);
+    const done = await sendChunk(t.http, id, CHUNK_SIZE, video.subarray(CHUNK_SIZE)).expect(200);
+    const storage = t.app.get(StorageService);
+    expect(Buffer.compare((await storage.read((await storage.find(done.body.file.id_slug))!))!, video)).toBe(0);
+  });
+
+  it("answers another admin's upload as not found: they can neither read where it stands nor write its chunks", async () => {
+    const other = await createUser(t, { role: 'ADMIN' });
+    const pdf = Buffer.from('%PDF-1.4\n% a reading\n%%EOF\n');
+    const started = await start({ kind: 'reading', file_name: 'mine.pdf', size_bytes: pdf.length }).expect(201);
+    const id = started.body.id_slug as string;
+    expect((await t.http.get(`${UPLOADS}${id}`).set(bearer(other)).expect(404)).body.message).toBe('This upload does not exist.');
+    await t.http.put(`${UPLOADS}${id}/chunks/0`).set(bearer(other)).set('Content-Type', 'application/octet-stream').send(pdf).expect(404);
+    expect((await t.http.get(`${UPLOADS}${id}`).set(bearer(admin)).expect(200)).body).toMatchObject({ offset: 0, file: null });
+    await sendChunk(t.http, id, 0, pdf).expect(200);
   });
 
   it('lets only admins upload lesson media', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApi, buildApi, runNode } from '../processes';
 import { startS3Server, type TestS3Server } from '../s3-server';
 import { createTestApp, type TestApp } from '../test-app';
-import { type StoredFile, StorageService } from '../../src/platform/storage/storage.service';
+import { contentDisposition, type StoredFile, StorageService } from '../../src/platform/storage/storage.service';
 
 /** pnpm storage:migrate --to s3 as a process, against a real S3-protocol server (s3rver). */
 describe('storage:migrate --to s3', () => {
@@ -101,7 +101,7 @@ describe('storage:migrate --to s3', () => {
       const res = await t.http.get(storage.signedUrl(found.id_slug)).expect(302);
       const fromBucket = await fetch(res.headers.location);
       expect(fromBucket.status).toBe(200);
-      expect(fromBucket.headers.get('content-disposition')).toBe(`inline; filename*=UTF-8''${encodeURIComponent(file.original_name)}`);
+      expect(fromBucket.headers.get('content-disposition')).toBe(contentDisposition(file.original_name, false));
       expect(Buffer.compare(Buffer.from(await fromBucket.arrayBuffer()), data)).toBe(0);
     }
   });

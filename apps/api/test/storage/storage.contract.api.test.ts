@@ -88,7 +88,7 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
     const res = await get(storage.signedUrl(file.id_slug));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`inline; filename*=UTF-8''Lab%20notes%20%C3%A9.pdf`);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="Lab notes e.pdf"; filename*=UTF-8''Lab%20notes%20%C3%A9.pdf`);
     expect(Buffer.compare(res.body, bytes)).toBe(0);
   });
 
@@ -96,7 +96,7 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
     const file = await save('cv.pdf', 'application/pdf');
     const res = await get(storage.signedUrl(file.id_slug, { download: true }));
     expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''cv.pdf`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="cv.pdf"; filename*=UTF-8''cv.pdf`);
   });
 
   it('reads by range, through the adapter and over HTTP so players can seek', async () => {

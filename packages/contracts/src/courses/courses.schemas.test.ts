@@ -13,6 +13,8 @@ import {
   CourseEngagementSchema,
   CreateCourseSchema,
   LessonInputSchema,
+  LINK_URL_MESSAGE,
+  LinkUrlSchema,
   ModuleInputSchema,
   UpdateCourseResponseSchema,
   UpdateCourseSchema,
@@ -24,6 +26,26 @@ describe('list query', () => {
   it('uses the spec page size and sort', () => {
     expect(AdminCourseListQuerySchema.parse({})).toEqual({ page: 1, page_size: 7, order_by: 'title' });
     expect(AdminCourseListQuerySchema.parse({ cohort_id_slug: 'k' }).cohort_id_slug).toBe('k');
+  });
+});
+
+describe('lesson links', () => {
+  it('take web addresses only: javascript:, data:, file: and other schemes are refused with the field message', () => {
+    for (const ok of ['https://example.com/etching?x=1#a', 'http://localhost:3000/notes', 'HTTPS://Example.com/'])
+      expect(LinkUrlSchema.safeParse(ok).success, ok).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'vbscript:msgbox(1)',
+      'ftp://example.com/a',
+      'mailto:a@example.com',
+      'example.com',
+    ])
+      expect(messagesOf(LessonInputSchema, { title: 'L', order: 0, lesson_type: 'READING', link_urls: [bad] }), bad).toEqual({
+        link_urls: [LINK_URL_MESSAGE],
+      });
   });
 });
 

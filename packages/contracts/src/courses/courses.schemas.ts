@@ -98,6 +98,15 @@ export type UpdateCourse = z.infer<typeof UpdateCourseSchema>;
 export const UpdateCourseResponseSchema = IdSlugResponseSchema;
 export type UpdateCourseResponse = z.infer<typeof UpdateCourseResponseSchema>;
 
+export const LINK_URL_MESSAGE = 'Links must be web addresses starting with http:// or https://';
+/**
+ * A lesson's link: a web address only. Other schemes (`javascript:`, `data:`, `file:`...) would run
+ * or open something other than a page when a student clicks the link, so they are refused.
+ */
+export const LinkUrlSchema = z.url({ protocol: /^https?$/, error: LINK_URL_MESSAGE }).max(2000, {
+  error: 'A link may be at most 2000 characters',
+});
+
 /** A lesson as the curriculum editor sends it; no id_slug for a new lesson. */
 export const LessonInputSchema = z.strictObject({
   id_slug: IdSlugSchema.optional(),
@@ -106,11 +115,7 @@ export const LessonInputSchema = z.strictObject({
   order: z.number({ error: 'Order is required' }).int().min(0),
   lesson_type: LessonTypeSchema,
   reading_pdf_id_slugs: z.array(plainText(2000).min(1)).max(50).optional().default([]),
-  link_urls: z
-    .array(z.url({ error: 'Invalid link URL' }))
-    .max(50)
-    .optional()
-    .default([]),
+  link_urls: z.array(LinkUrlSchema).max(50).optional().default([]),
   video_lecture_id_slug: IdSlugSchema.nullable().optional(),
   /** WebVTT captions of the video (an uploaded captions file); left out keeps the lesson's, null removes them. */
   video_captions_id_slug: IdSlugSchema.nullable().optional(),

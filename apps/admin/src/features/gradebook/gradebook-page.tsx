@@ -9,6 +9,7 @@ import { gradingPaths, gradingRoot } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import './gradebook.css';
+import { saveCsv } from '../../lib/save-csv';
 
 /** How each state reads (the learning spec's display statuses, 'To grade' for a hand-in waiting). */
 export const GRADE_STATE_LABELS: Record<GradeState, string> = {
@@ -39,14 +40,7 @@ export function GradebookPage() {
     setExporting(true);
     try {
       const csv = await client.call('gradebookExport', { params: { cohortId }, query: { status } });
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `gradebook-${cohortId}${status ? `-${status.toLowerCase()}` : ''}.csv`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveCsv(csv, `gradebook-${cohortId}${status ? `-${status.toLowerCase()}` : ''}.csv`);
     } catch {
       notify.error(ADMIN_MESSAGES.genericFailure);
     } finally {

@@ -1,7 +1,13 @@
 import { stringify } from 'csv-stringify/sync';
 
-/** Every cell quoted, quotes doubled, CRLF after every row (RFC 4180); no byte-order mark. */
+/** Every cell quoted, quotes doubled, CRLF after every row (RFC 4180). */
 const FORMAT = { quoted: true, quoted_empty: true, record_delimiter: '\r\n', bom: false } as const;
+
+/**
+ * The UTF-8 byte-order mark every CSV export starts with: without it Excel reads the file in the
+ * machine's legacy code page and garbles Chinese and Tamil names.
+ */
+export const CSV_BOM = '\uFEFF';
 
 /**
  * A cell's text: empty for null or undefined, otherwise the value as a string, and text that a
@@ -18,10 +24,13 @@ export function csvCell(value: unknown): string {
   return stringify([[csvText(value)]], { ...FORMAT, record_delimiter: '' });
 }
 
-/** Rows of cells as CSV text with CRLF line ends (RFC 4180). */
+/** A whole CSV file: the byte-order mark, then rows of cells with CRLF line ends (RFC 4180). */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return stringify(
-    [header, ...rows].map((row) => row.map(csvText)),
-    FORMAT,
+  return (
+    CSV_BOM +
+    stringify(
+      [header, ...rows].map((row) => row.map(csvText)),
+      FORMAT,
+    )
   );
 }

@@ -215,7 +215,8 @@ export class LearningService {
         credentialId: cert.credential_id,
         verifyUrl: `${(this.config.WEB_ORIGIN ?? this.config.publicUrl).replace(/\/+$/, '')}/verify/${cert.credential_id}`,
       });
-      const safeName = `${cert.title} - ${studentName}`.replace(/[^\p{L}\p{N} .,&()-]+/gu, ' ').trim();
+      // Letters with their combining marks (Tamil vowel signs, accents), digits and plain punctuation.
+      const safeName = `${cert.title} - ${studentName}`.replace(/[^\p{L}\p{M}\p{N} .,&()-]+/gu, ' ').trim();
       const file = await this.storage.save({
         data: pdf,
         originalName: `${safeName}.pdf`,

@@ -15,13 +15,13 @@ export class LessonMediaController {
   }
 
   @Route('lessonUploadState')
-  state(@RouteParams() p: ParamsOf<'lessonUploadState'>) {
-    return this.media.state(p.uploadId);
+  state(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'lessonUploadState'>) {
+    return this.media.state(me, p.uploadId);
   }
 
   /** The body is the chunk's raw bytes, streamed to storage (no body parser reads octet-stream). */
   @Route('lessonUploadChunk')
-  chunk(@RouteParams() p: ParamsOf<'lessonUploadChunk'>, @Req() req: Request) {
-    return this.media.chunk(p.uploadId, p.offset, req);
+  chunk(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'lessonUploadChunk'>, @Req() req: Request) {
+    return this.media.chunk(me, p.uploadId, p.offset, req);
   }
 }

@@ -48,8 +48,37 @@ export function findUpload(q: Sql, idSlug: string) {
 }
 
 /**
- * Records a chunk as received, only when the upload still stood at its offset (another request
- * may have sent the same chunk meanwhile); answers whether this request moved it on.
+ * Claims the chunk at `offset` for one request before it writes a byte: only while the upload
+ * stands there, is unfinished, and no other request holds a claim younger than `leaseSeconds`
+ * (a writer that died lets its claim lapse). Answers whether this request has it.
+ */
+export async function claimChunk(q: Sql, id: string, offset: number, token: string, leaseSeconds: number): Promise<boolean> {
+  const row = await one<{ id: string }>(
+    q,
+    `UPDATE lesson_media_uploads SET chunk_claim = $3, chunk_claimed_at = now()
+      WHERE id = $1 AND received_bytes = $2 AND file_id_slug IS NULL
+        AND (chunk_claim IS NULL OR chunk_claimed_at < now() - make_interval(secs => $4)) RETURNING id`,
+    [id, offset, token, leaseSeconds],
+  );
+  return row !== undefined;
+}
+
+/** Keeps a claim alive while its chunk is still arriving. */
+export async function renewClaim(q: Sql, id: string, token: string): Promise<void> {
+  await exec(q, `UPDATE lesson_media_uploads SET chunk_claimed_at = now() WHERE id = $1 AND chunk_claim = $2`, [id, token]);
+}
+
+/** Gives a claim back (its chunk was cut off or refused), so the chunk can be sent again at once. */
+export async function releaseClaim(q: Sql, id: string, token: string): Promise<void> {
+  await exec(q, `UPDATE lesson_media_uploads SET chunk_claim = NULL, chunk_claimed_at = NULL WHERE id = $1 AND chunk_claim = $2`, [
+    id,
+    token,
+  ]);
+}
+
+/**
+ * Records the claimed chunk as received and gives the claim back, only when this request still
+ * holds it at its offset; answers whether this request moved the upload on.
  */
 export async function advanceUpload(
   q: Sql,
@@ -58,13 +87,20 @@ export async function advanceUpload(
   received: number,
   partIndex: number,
   etag: string,
+  token: string,
 ): Promise<boolean> {
   const row = await one<{ id: string }>(
     q,
-    `UPDATE lesson_media_uploads SET received_bytes = $3, part_etags[$4] = $5, updated_at = now()
-      WHERE id = $1 AND received_bytes = $2 AND file_id_slug IS NULL RETURNING id`,
-    [id, offset, received, partIndex + 1, etag],
+    `UPDATE lesson_media_uploads SET received_bytes = $3, part_etags[$4] = $5, chunk_claim = NULL, chunk_claimed_at = NULL, updated_at = now()
+      WHERE id = $1 AND received_bytes = $2 AND file_id_slug IS NULL AND chunk_claim = $6 RETURNING id`,
+    [id, offset, received, partIndex + 1, etag, token],
   );
+  return row !== undefined;
+}
+
+/** Locks an unfinished upload for the transaction recording its file; false when it already has one. */
+export async function lockUnfinished(q: Sql, id: string): Promise<boolean> {
+  const row = await one<{ id: string }>(q, `SELECT id FROM lesson_media_uploads WHERE id = $1 AND file_id_slug IS NULL FOR UPDATE`, [id]);
   return row !== undefined;
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import {
@@ -38,6 +38,11 @@ const KIND_PURPOSE: Record<LessonMediaKind, string> = {
   reading: FILE_PURPOSE.lessonReading,
 };
 export const UPLOAD_NOT_FOUND = 'This upload does not exist.';
+export const CHUNK_CLAIMED_MESSAGE = (offset: number) =>
+  `Another request is sending the chunk at byte ${offset}; ask where the upload stands and go on from there.`;
+/** How long a chunk's claim holds without news from its writer (renewed while bytes arrive). */
+export const CLAIM_LEASE_SECONDS = 120;
+const CLAIM_RENEW_MS = 30_000;
 export const NO_DURATION_MESSAGE =
   'This video has no readable duration (its mp4 movie header is missing); please upload a complete mp4 file.';
 
@@ -133,19 +138,27 @@ export class LessonMediaService {
     return stateOf(row);
   }
 
-  async state(idSlug: string): Promise<LessonUploadState> {
-    return stateOf(await this.mustFind(idSlug));
+  async state(me: AuthUser, idSlug: string): Promise<LessonUploadState> {
+    return stateOf(await this.mustFind(me, idSlug));
   }
 
   /** Takes the chunk starting at `offset` from the request body (Content-Length bytes, streamed). */
-  async chunk(idSlug: string, offset: number, req: IncomingMessage): Promise<LessonUploadState> {
-    const upload = await this.mustFind(idSlug);
+  async chunk(me: AuthUser, idSlug: string, offset: number, req: IncomingMessage): Promise<LessonUploadState> {
+    const upload = await this.mustFind(me, idSlug, req);
     if (upload.file_id_slug || offset !== upload.received_bytes) {
       drain(req);
       if (upload.file_id_slug && offset === upload.size_bytes) return stateOf(upload);
       throw new ConflictException({
         message: upload.file_id_slug ? 'This upload is already complete.' : `This upload continues at byte ${upload.received_bytes}.`,
       });
+    }
+    // Every byte arrived but the file was not recorded (the process stopped while completing):
+    // the client goes on with an empty chunk at the end. Nothing is written, the completion is
+    // finished (an empty part would take the place of the real last one).
+    if (upload.received_bytes === upload.size_bytes) {
+      drain(req);
+      await this.complete(upload);
+      return this.state(me, idSlug);
     }
     const expected = Math.min(upload.chunk_size, upload.size_bytes - offset);
     const declared = req.headers['content-length'];
@@ -160,6 +173,36 @@ export class LessonMediaService {
       throw new BadRequestException({ message });
     }
 
+    // The chunk is claimed before a byte is stored: a second request for it (a retry while the
+    // first still runs, another tab) is refused, so two writes never mix their bytes.
+    const token = randomUUID();
+    if (!(await sql.claimChunk(this.db, upload.id, offset, token, CLAIM_LEASE_SECONDS))) {
+      drain(req);
+      const now = await this.mustFind(me, idSlug);
+      if (now.file_id_slug || now.received_bytes !== offset) {
+        throw new ConflictException({ message: `This upload continues at byte ${now.received_bytes}.` });
+      }
+      throw new ConflictException({ message: CHUNK_CLAIMED_MESSAGE(offset) });
+    }
+    const renew = setInterval(() => void sql.renewClaim(this.db, upload.id, token).catch(() => undefined), CLAIM_RENEW_MS);
+    try {
+      return await this.writeClaimed(me, upload, offset, expected, token, req);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /** Writes the claimed chunk to storage, records it and, after the last one, completes the file. */
+  private async writeClaimed(
+    me: AuthUser,
+    upload: UploadRow,
+    offset: number,
+    expected: number,
+    token: string,
+    req: IncomingMessage,
+  ): Promise<LessonUploadState> {
+    const idSlug = upload.id_slug;
+    const release = () => sql.releaseClaim(this.db, upload.id, token).catch(() => undefined);
     const index = Math.floor(offset / upload.chunk_size);
     // The first chunk is checked by content before a byte is stored.
     let head: Buffer = Buffer.alloc(0);
@@ -167,6 +210,7 @@ export class LessonMediaService {
       try {
         head = await readHead(req, SNIFF_BYTES);
       } catch {
+        await release();
         throw new BadRequestException({ message: `The chunk was cut off; send it again from byte ${offset}.` });
       }
       if (!matchesKind(upload.kind, head, expected === upload.size_bytes && head.length === expected)) {
@@ -199,6 +243,7 @@ export class LessonMediaService {
     } catch (e) {
       req.unpipe(body);
       drain(req);
+      await release();
       if (e instanceof CutOff || body.errored instanceof CutOff || abort.signal.aborted) {
         throw new BadRequestException({ message: `The chunk was cut off; send it again from byte ${offset}.` });
       }
@@ -206,16 +251,20 @@ export class LessonMediaService {
     }
 
     const received = offset + expected;
-    const moved = await sql.advanceUpload(this.db, upload.id, offset, received, index, etag ?? '');
-    if (!moved || received < upload.size_bytes) return this.state(idSlug);
+    const moved = await sql.advanceUpload(this.db, upload.id, offset, received, index, etag ?? '', token);
+    if (!moved || received < upload.size_bytes) return this.state(me, idSlug);
     await this.complete({ ...upload, received_bytes: received, part_etags: withEtag(upload.part_etags, index, etag ?? '') });
-    return this.state(idSlug);
+    return this.state(me, idSlug);
   }
 
-  /** Joins the parts, reads a video's duration, and records the stored file (one transaction). */
+  /**
+   * Joins the parts, reads a video's duration, and records the stored file (one transaction).
+   * Safe to run again after a crash at any step: joining parts the bucket already joined is no
+   * error, and of two runs at once only the first records the file.
+   */
   private async complete(upload: UploadRow): Promise<void> {
     const adapter = this.storage.adapter(upload.backend);
-    await adapter.finishParts(upload.storage_key, upload.multipart_upload_id, upload.part_etags);
+    await adapter.finishParts(upload.storage_key, upload.multipart_upload_id, upload.part_etags, upload.size_bytes);
     let duration: number | null = null;
     if (upload.kind === 'video') {
       duration = await mp4Duration(
@@ -229,6 +278,7 @@ export class LessonMediaService {
       }
     }
     await this.db.transaction(async (m) => {
+      if (!(await sql.lockUnfinished(m, upload.id))) return;
       const file = await this.storage.record(
         {
           storageKey: upload.storage_key,
@@ -255,9 +305,13 @@ export class LessonMediaService {
       .catch(() => undefined);
   }
 
-  private async mustFind(idSlug: string): Promise<UploadRow> {
+  /** The upload, for the admin who started it only (another admin's is answered as not found). */
+  private async mustFind(me: AuthUser, idSlug: string, req?: IncomingMessage): Promise<UploadRow> {
     const row = await sql.findUpload(this.db, idSlug);
-    if (!row) throw new NotFoundException(UPLOAD_NOT_FOUND);
+    if (!row || row.uploaded_by !== me.id) {
+      if (req) drain(req);
+      throw new NotFoundException(UPLOAD_NOT_FOUND);
+    }
     return row;
   }
 }

@@ -177,9 +177,13 @@ export function certificateNotice(q: Sql, userCertificateId: string) {
     certificate_title: string;
     cohort_title: string;
     cohort_id_slug: string;
+    /** The credential just issued (the newest unrevoked one): a reissue has a new one. */
+    credential_id: string | null;
   }>(
     q,
-    `SELECT uc.id_slug, u.email, u.first_name, ce.title AS certificate_title, c.title AS cohort_title, c.id_slug AS cohort_id_slug
+    `SELECT uc.id_slug, u.email, u.first_name, ce.title AS certificate_title, c.title AS cohort_title, c.id_slug AS cohort_id_slug,
+            (SELECT cc.credential_id FROM certificate_credentials cc
+              WHERE cc.user_certificate_id = uc.id AND cc.revoked_at IS NULL ORDER BY cc.issued_at DESC, cc.status_index DESC LIMIT 1) AS credential_id
        FROM user_certificates uc JOIN users u ON u.id = uc.user_id JOIN certificates ce ON ce.id = uc.certificate_id
        JOIN cohorts c ON c.id = uc.cohort_id
       WHERE uc.id = $1`,

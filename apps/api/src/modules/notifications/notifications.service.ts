@@ -103,7 +103,8 @@ export class NotificationsService {
     await this.mail.queue(m, {
       template: 'certificate-issued',
       to: n.email,
-      subjectId: `certificate:${n.id_slug}`,
+      // One message per credential: repeated evaluations send nothing more, a reissue (new credential) is told again.
+      subjectId: n.credential_id ? `certificate:${n.id_slug}:${n.credential_id}` : `certificate:${n.id_slug}`,
       props: {
         firstName: n.first_name,
         certificateTitle: n.certificate_title,

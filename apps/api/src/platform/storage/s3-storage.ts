@@ -99,18 +99,28 @@ export class S3Storage implements StorageAdapter {
     return answer.ETag;
   }
 
-  async finishParts(key: string, uploadId: string | null, etags: string[]): Promise<void> {
-    const { CompleteMultipartUploadCommand } = await sdk();
-    await (
-      await this.s3()
-    ).send(
-      new CompleteMultipartUploadCommand({
-        Bucket: this.bucket,
-        Key: key,
-        UploadId: uploadId!,
-        MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
-      }),
-    );
+  /**
+   * Completes the multipart upload. Finishing again is no error: when the bucket no longer knows
+   * the upload because it already made the object (a crash came between the two), an object of
+   * the whole size under the key is the finished file.
+   */
+  async finishParts(key: string, uploadId: string | null, etags: string[], size: number): Promise<void> {
+    const { CompleteMultipartUploadCommand, HeadObjectCommand } = await sdk();
+    const s3 = await this.s3();
+    try {
+      await s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId!,
+          MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
+        }),
+      );
+    } catch (e) {
+      // Buckets answer NoSuchUpload (S3) or an internal error (some compatible servers) for an upload they completed.
+      const made = await s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })).catch(() => null);
+      if (made?.ContentLength !== size) throw e;
+    }
   }
 
   /** Aborts the multipart upload; one the bucket no longer knows (aborted before) is no error. */

@@ -42,8 +42,8 @@ export interface StorageAdapter {
   startParts(key: string, meta: PutFileMeta): Promise<string | null>;
   /** Writes one part (again, when it was cut off before); answers the part's ETag (S3) or null. */
   writePart(key: string, uploadId: string | null, part: FilePart): Promise<string | null>;
-  /** Makes the parts written so far the file under key. */
-  finishParts(key: string, uploadId: string | null, etags: string[]): Promise<void>;
+  /** Makes the parts written so far the file of `size` bytes under key; again after it succeeded is no error. */
+  finishParts(key: string, uploadId: string | null, etags: string[], size: number): Promise<void>;
   /** Drops an unfinished file and its parts; one dropped before is no error. */
   abortParts(key: string, uploadId: string | null): Promise<void>;
   /** Deletes the bytes under key; a missing file is no error. */

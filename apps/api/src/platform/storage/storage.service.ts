@@ -202,7 +202,23 @@ export class StorageService implements OnApplicationShutdown {
   }
 }
 
-/** inline or attachment, with the original name in RFC 5987 form. */
+/**
+ * inline or attachment, with the original name in RFC 5987 form (any script, combining marks
+ * included) and an ASCII `filename` for the clients that read no other (RFC 6266).
+ */
 export function contentDisposition(originalName: string, download: boolean): string {
-  return `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(originalName)}`;
+  const utf8 = encodeURIComponent(originalName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${download ? 'attachment' : 'inline'}; filename="${asciiFileName(originalName)}"; filename*=UTF-8''${utf8}`;
+}
+
+/** The name in printable ASCII: accents dropped, other letters as `_`, quotes and backslashes too; 'download' when nothing is left. */
+export function asciiFileName(name: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^\x20-\x7e]+/g, '_')
+    .replace(/["\\]/g, '_');
+  const dot = ascii.lastIndexOf('.');
+  const stem = dot > 0 ? ascii.slice(0, dot) : ascii;
+  return /[A-Za-z0-9]/.test(stem) ? ascii : `download${dot > 0 ? ascii.slice(dot) : ''}`;
 }

@@ -18,7 +18,7 @@ describe("the student's place in a lesson video", () => {
       [`PUT ${POSITION}`]: (c) => ({ body: c.body }),
     });
     const saved = () => calls.filter((c) => c.method === 'PUT' && c.path === POSITION).map((c) => c.body);
-    const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
+    const video = (await screen.findByTestId('lesson-video', {}, { timeout: 10_000 })) as HTMLVideoElement;
 
     // It opens where the student stopped.
     expect(video.currentTime).toBe(0);
@@ -45,7 +45,31 @@ describe("the student's place in a lesson video", () => {
     video.currentTime = 134;
     unmount();
     await waitFor(() => expect(saved()).toEqual([{ position_seconds: 131 }, { position_seconds: 133.25 }, { position_seconds: 134 }]));
-  });
+  }, 30_000);
+
+  it('opens the video where the student stopped after moving through the app (Prev, then Next), not at the first read place', async () => {
+    const { calls } = renderApp(lessonPath('l3'), {
+      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
+      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/vid3?exp=1&dl=0&sig=s' } }),
+      [`GET ${POSITION}`]: () => ({ body: { position_seconds: 125.5 } }),
+      [`PUT ${POSITION}`]: (c) => ({ body: c.body }),
+    });
+    let video = (await screen.findByTestId('lesson-video', {}, { timeout: 10_000 })) as HTMLVideoElement;
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(125.5);
+    video.currentTime = 140;
+    Object.defineProperty(video, 'paused', { value: true, configurable: true });
+    fireEvent.pause(video);
+
+    fireEvent.click(await screen.findByRole('link', { name: 'Prev: Logic reading' }, { timeout: 10_000 }));
+    await screen.findByRole('heading', { level: 1, name: 'Logic reading' }, { timeout: 10_000 });
+    fireEvent.click(await screen.findByRole('link', { name: 'Next: Testbench video' }, { timeout: 10_000 }));
+    video = (await screen.findByTestId('lesson-video', {}, { timeout: 10_000 })) as HTMLVideoElement;
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(140);
+    // The place came from what the student just did: the API was asked once.
+    expect(calls.filter((c) => c.method === 'GET' && c.path === POSITION)).toHaveLength(1);
+  }, 30_000);
 
   it('opens a video never watched at its start', async () => {
     renderApp(lessonPath('l3'), {
@@ -53,7 +77,7 @@ describe("the student's place in a lesson video", () => {
       'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/vid3?exp=1&dl=0&sig=s' } }),
       [`GET ${POSITION}`]: () => ({ body: { position_seconds: null } }),
     });
-    const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
+    const video = (await screen.findByTestId('lesson-video', {}, { timeout: 10_000 })) as HTMLVideoElement;
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(0);
   });

@@ -1,17 +1,8 @@
 import type { ApiClient, ApplicationExportQuery } from '@school/contracts';
+import { saveCsv } from '../../../lib/save-csv';
 
 /** Fetches the CSV export (it needs the bearer token, so a plain link cannot do) and saves it. */
 export async function exportApplications(client: ApiClient, query: ApplicationExportQuery): Promise<void> {
   const csv = await client.call('adminApplicationExport', { query });
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `applications-${new Date().toISOString().slice(0, 10)}.csv`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  saveCsv(csv, `applications-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -14,6 +14,7 @@ import { QueryView } from '../../../components/query-view';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
 import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
+import { saveCsv } from '../../../lib/save-csv';
 
 const failure = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : ADMIN_MESSAGES.genericFailure);
 
@@ -188,17 +189,7 @@ const STATE_OPTIONS = [
 /** Fetches the CSV export (it needs the bearer token, so a plain link cannot do) and saves it. */
 async function exportCsv(client: ReturnType<typeof useSession>['client'], cohortId: string, state?: IssuedCertificateState) {
   const csv = await client.call('adminIssuedCertificatesExport', { params: { cohortId }, query: { state } });
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `certificates-${cohortId}.csv`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  saveCsv(csv, `certificates-${cohortId}.csv`);
 }
 
 /** The cohort's issued and revoked certificates: filter by state, revoke, reissue, issue by hand, export. */

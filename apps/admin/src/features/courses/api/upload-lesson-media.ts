@@ -9,21 +9,103 @@ export interface UploadProgress {
   reconnecting: boolean;
 }
 
+/**
+ * Unfinished uploads remembered in this browser, so one cut by a closed tab or browser goes on
+ * from where the API stands when the admin picks the same file again. An entry names the API's
+ * upload for one place (a lesson, or a module's new lesson), kind and file (name, size, last
+ * modified): another file, even of the same name, starts afresh. The API forgets unfinished
+ * uploads after a day, and so does this list.
+ */
+const STORAGE_PREFIX = 'school.lesson-upload:';
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** The key of one file's upload for one place in the curriculum. */
+export function unfinishedUploadKey(scope: string, kind: LessonMediaKind, file: File): string {
+  return `${STORAGE_PREFIX}${JSON.stringify([scope, kind, file.name, file.size, file.lastModified])}`;
+}
+
+export const unfinishedUploads = {
+  find(key: string): string | null {
+    try {
+      const raw = localStorage.getItem(key);
+      if (!raw) return null;
+      const { id, at } = JSON.parse(raw) as { id: string; at: number };
+      if (typeof id === 'string' && Date.now() - at < KEEP_MS) return id;
+      localStorage.removeItem(key);
+    } catch {
+      // No storage (private mode, quota) or a garbled entry: nothing to resume.
+    }
+    return null;
+  },
+  remember(key: string, id: string): void {
+    try {
+      localStorage.setItem(key, JSON.stringify({ id, at: Date.now() }));
+    } catch {
+      // Without storage the upload still runs; it just cannot be resumed after a reload.
+    }
+  },
+  forget(key: string): void {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // Nothing kept.
+    }
+  },
+};
+
+/**
+ * Where the API stands with this file's earlier upload, when there is one to go on with (the
+ * same kind and size, not yet complete or complete with its file); null when it must start afresh.
+ */
+export async function findUnfinishedUpload(
+  client: ApiClient,
+  key: string,
+  kind: LessonMediaKind,
+  file: File,
+): Promise<LessonUploadState | null> {
+  const id = unfinishedUploads.find(key);
+  if (!id) return null;
+  try {
+    const state = await client.call('lessonUploadState', { params: { uploadId: id } });
+    if (state.kind === kind && state.size_bytes === file.size) return state;
+  } catch (e) {
+    // A dropped connection keeps the entry for the next try; an upload the API no longer has is forgotten.
+    if (!(e instanceof ApiError) || e.status === 0 || e.status >= 500) return null;
+  }
+  unfinishedUploads.forget(key);
+  return null;
+}
+
 /** Worth another try from where the API stands: a dropped connection, a server error, a chunk from the wrong place. */
 const retryable = (e: unknown) => !(e instanceof ApiError) || e.status >= 500 || e.status === 409 || e.status === 0;
 
 /**
  * Uploads a lesson file in the API's chunks. After a dropped connection it asks the API how many
  * bytes arrived and goes on from there (waiting longer each time, up to `maxRetries` in a row).
+ * With a `scope`, an upload of the same file left unfinished there (tab closed, browser quit)
+ * goes on from its offset instead of starting over.
  */
 export async function uploadLessonMedia(
   client: ApiClient,
   kind: LessonMediaKind,
   file: File,
   onProgress: (p: UploadProgress) => void,
-  { retryDelayMs = 1000, maxRetries = 30 }: { retryDelayMs?: number; maxRetries?: number } = {},
+  {
+    retryDelayMs = 1000,
+    maxRetries = 30,
+    scope,
+  }: {
+    retryDelayMs?: number;
+    maxRetries?: number;
+    /** The place in the curriculum the file is for: the upload is remembered there, to resume after a reload. */
+    scope?: string;
+  } = {},
 ): Promise<UploadedLessonFile> {
-  let state: LessonUploadState = await client.call('lessonUploadStart', { body: { kind, file_name: file.name, size_bytes: file.size } });
+  const key = scope === undefined ? null : unfinishedUploadKey(scope, kind, file);
+  let state: LessonUploadState =
+    (key && (await findUnfinishedUpload(client, key, kind, file))) ||
+    (await client.call('lessonUploadStart', { body: { kind, file_name: file.name, size_bytes: file.size } }));
+  if (key) unfinishedUploads.remember(key, state.id_slug);
   const began = Date.now();
   const firstOffset = state.offset;
   const report = (reconnecting: boolean) => {
@@ -43,7 +125,11 @@ export async function uploadLessonMedia(
       failures = 0;
       report(false);
     } catch (e) {
-      if (!retryable(e) || ++failures > maxRetries) throw e;
+      if (!retryable(e) || ++failures > maxRetries) {
+        // A refused file (wrong content, no duration) is gone from the API: nothing to resume.
+        if (key && !retryable(e)) unfinishedUploads.forget(key);
+        throw e;
+      }
       report(true);
       await new Promise((r) => setTimeout(r, Math.min(retryDelayMs * failures, 10 * retryDelayMs)));
       try {
@@ -53,6 +139,7 @@ export async function uploadLessonMedia(
       }
     }
   }
+  if (key) unfinishedUploads.forget(key);
   return state.file;
 }
 

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LINK_URL_MESSAGE } from '@school/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { unfinishedUploadKey } from '../api/upload-lesson-media';
 import { AddLessonDialog } from './add-lesson-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -17,7 +19,8 @@ const mp4 = new File(['x'], 'lecture.mp4', { type: 'video/mp4' });
 const pdf = new File(['x'], 'notes.pdf', { type: 'application/pdf' });
 const vtt = new File(['WEBVTT'], 'lecture.vtt', { type: 'text/vtt' });
 
-describe('AddLessonDialog', () => {
+// Typing with userEvent is slow on a busy machine: each test gets more than the default 5 s.
+describe('AddLessonDialog', { timeout: 30_000 }, () => {
   it('has one tab per lesson type', () => {
     open();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Video lecture', 'Reading', 'Online quiz', 'Project submission']);
@@ -81,7 +84,7 @@ describe('AddLessonDialog', () => {
     });
     expect(chunks[0]).toBeInstanceOf(Blob);
     // The last file's bar stays complete once the upload is done.
-    expect(screen.getByRole('progressbar', { name: 'Uploading lecture.vtt' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('progressbar', { name: 'Uploading lecture.mp4' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText('Upload complete.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add lesson' })).toBeEnabled();
     expect(screen.queryByText('Uploading lesson is disabled for now. Please contact the admin.')).not.toBeInTheDocument();
@@ -101,6 +104,104 @@ describe('AddLessonDialog', () => {
     await userEvent.upload(screen.getByLabelText('Reading files (pdf)'), [pdf]);
     await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
     expect(await screen.findByText('This file is not a PDF document.')).toBeInTheDocument();
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('checks the captions before the video: a refused captions file is told under its field and no video upload starts', async () => {
+    const started: string[] = [];
+    mockApi({
+      'POST lessons/media/uploads': (c) => {
+        const kind = (c.body as { kind: string }).kind;
+        started.push(kind);
+        return [201, { id_slug: `up-${kind}`, kind, size_bytes: 6, chunk_size: 8, offset: 0, file: null }];
+      },
+      'PUT lessons/media/uploads/up-captions/chunks/0': () => [415, { message: 'This file is not a WebVTT captions file.' }],
+    });
+    const onAdd = vi.fn();
+    renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
+    await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
+    await userEvent.upload(screen.getByLabelText('Video file (mp4)'), mp4);
+    await userEvent.upload(screen.getByLabelText('Captions (WebVTT, optional)'), new File(['NOT VTT'], 'broken.vtt'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
+    expect(await screen.findByText('This file is not a WebVTT captions file.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Captions (WebVTT, optional)')).toHaveAttribute('aria-invalid', 'true');
+    expect(started).toEqual(['captions']);
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('offers to resume the same file where its earlier upload stopped (after a reload), and starts another file afresh', async () => {
+    const scope = 'course-1/module/m1';
+    const picked = new File([new Uint8Array(16)], 'long.mp4', { type: 'video/mp4', lastModified: 1_700_000_000_000 });
+    const key = unfinishedUploadKey(scope, 'video', picked);
+    localStorage.setItem(key, JSON.stringify({ id: 'up-old', at: Date.now() }));
+    const state = (offset: number, file: unknown = null) => ({
+      id_slug: 'up-old',
+      kind: 'video',
+      size_bytes: 16,
+      chunk_size: 8,
+      offset,
+      file,
+    });
+    const { calls } = mockApi({
+      'GET lessons/media/uploads/up-old': () => state(8),
+      'POST lessons/media/uploads': () => [201, { ...state(0), id_slug: 'up-new' }],
+      'PUT lessons/media/uploads/up-old/chunks/8': () => state(16, { id_slug: 'vid1', original_name: 'long.mp4', duration_seconds: 12 }),
+    });
+    const onAdd = vi.fn();
+    renderWithApi(<AddLessonDialog open moduleTitle="Lithography" uploadScope={scope} onClose={() => undefined} onAdd={onAdd} />);
+    await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
+
+    // Another file of the same name (changed since) is not offered.
+    await userEvent.upload(
+      screen.getByLabelText('Video file (mp4)'),
+      new File([new Uint8Array(16)], 'long.mp4', { type: 'video/mp4', lastModified: 5 }),
+    );
+    await waitFor(() => expect(calls.some((c) => c.path === 'lessons/media/uploads/up-old')).toBe(false));
+    expect(screen.getByRole('button', { name: 'Add lesson' })).toBeInTheDocument();
+
+    await userEvent.upload(screen.getByLabelText('Video file (mp4)'), picked);
+    expect(
+      await screen.findByText('The earlier upload of long.mp4 stopped at 1 KB of 1 KB (50%). Resume to go on from there.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(onAdd).toHaveBeenCalled());
+    expect(onAdd.mock.calls[0][0]).toMatchObject({ video_lecture_id_slug: 'vid1' });
+    // It went on from byte 8 of the same upload: nothing started, the first chunk not sent again.
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT lessons/media/uploads/up-old/chunks/8',
+    ]);
+    expect(await (calls.find((c) => c.method === 'PUT')!.body as Blob).size).toBe(8);
+    // Finished, it is no longer remembered.
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('forgets an upload the API refused (wrong content), so the file is not offered to resume', async () => {
+    const scope = 'course-1/module/m2';
+    const picked = new File(['fake mp4'], 'fake.mp4', { type: 'video/mp4', lastModified: 1 });
+    mockApi({
+      'POST lessons/media/uploads': () => [201, { id_slug: 'up-bad', kind: 'video', size_bytes: 8, chunk_size: 8, offset: 0, file: null }],
+      'PUT lessons/media/uploads/up-bad/chunks/0': () => [415, { message: 'This file is not an mp4 video.' }],
+    });
+    renderWithApi(<AddLessonDialog open moduleTitle="Lithography" uploadScope={scope} onClose={() => undefined} onAdd={() => undefined} />);
+    await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
+    await userEvent.upload(screen.getByLabelText('Video file (mp4)'), picked);
+    await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
+    expect(await screen.findByText('This file is not an mp4 video.')).toBeInTheDocument();
+    expect(localStorage.getItem(unfinishedUploadKey(scope, 'video', picked))).toBeNull();
+  });
+
+  it('refuses a link that is not a web address (javascript:...) under the links field, uploading nothing', async () => {
+    const started: string[] = [];
+    mockApi({ 'POST lessons/media/uploads': () => (started.push('upload'), [500, { message: 'no' }]) });
+    const onAdd = vi.fn();
+    renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
+    await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
+    await userEvent.upload(screen.getByLabelText('Video file (mp4)'), mp4);
+    await userEvent.type(screen.getByLabelText(/Links/), 'https://example.com/ok{enter}javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
+    expect(screen.getByText(`${LINK_URL_MESSAGE} (javascript:alert(1))`)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Links/)).toHaveAttribute('aria-invalid', 'true');
+    expect(started).toEqual([]);
     expect(onAdd).not.toHaveBeenCalled();
   });
 

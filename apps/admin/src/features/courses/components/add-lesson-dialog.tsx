@@ -10,8 +10,6 @@ export interface NewLesson extends LessonMedia {
   link_urls?: string[];
 }
 
-const LINK_MESSAGE = 'Invalid link URL';
-
 /**
  * Add a lesson to a module, with one tab per lesson type. Video and reading lessons upload their
  * files first (resumable, with a progress bar and the time left), then join the draft curriculum
@@ -20,11 +18,14 @@ const LINK_MESSAGE = 'Invalid link URL';
 export function AddLessonDialog({
   open,
   moduleTitle,
+  uploadScope,
   onClose,
   onAdd,
 }: {
   open: boolean;
   moduleTitle: string;
+  /** Where this dialog's uploads are remembered, to resume after a reload (the course and module). */
+  uploadScope?: string;
   onClose: () => void;
   onAdd: (lesson: NewLesson) => void;
 }) {
@@ -33,7 +34,7 @@ export function AddLessonDialog({
   const [description, setDescription] = useState('');
   const [links, setLinks] = useState('');
   const [errors, setErrors] = useState<{ title?: string; links?: string }>({});
-  const media = useLessonMediaUpload();
+  const media = useLessonMediaUpload(uploadScope);
   const { reset: resetMedia } = media;
   // An upload that ends after the dialog was closed adds nothing.
   const isOpen = useRef(open);
@@ -63,7 +64,12 @@ export function AddLessonDialog({
       .map((l) => l.trim())
       .filter(Boolean);
     const parsedLinks = LessonInputSchema.shape.link_urls.safeParse(linkList);
-    if (upload && !parsedLinks.success) next.links = LINK_MESSAGE;
+    // The contracts' message (web addresses only), naming the first line refused.
+    if (upload && !parsedLinks.success) {
+      const issue = parsedLinks.error.issues[0];
+      const line = typeof issue.path[0] === 'number' ? linkList[issue.path[0]] : undefined;
+      next.links = line === undefined ? issue.message : `${issue.message} (${line})`;
+    }
     setErrors(next);
     media.setErrors(mediaErrors);
     if (next.title || next.links || mediaErrors.files || mediaErrors.captions) return;
@@ -110,7 +116,7 @@ export function AddLessonDialog({
               Cancel
             </Button>
             <Button type="submit" disabled={media.uploading}>
-              {media.uploading ? 'Uploading…' : 'Add lesson'}
+              {media.uploading ? 'Uploading…' : media.resumable.length > 0 ? 'Resume' : 'Add lesson'}
             </Button>
           </div>
         </form>

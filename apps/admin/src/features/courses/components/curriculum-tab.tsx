@@ -194,6 +194,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
       <AddLessonDialog
         open={addingTo !== null}
         moduleTitle={addingTo?.title ?? ''}
+        uploadScope={addingTo ? `${course.id_slug}/module/${addingTo.key}` : undefined}
         onClose={() => setAddingTo(null)}
         onAdd={(lesson) => {
           if (addingTo) setDraft((d) => addLesson(d, addingTo.key, lesson));
@@ -202,6 +203,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
       />
       <ReplaceMediaDialog
         lesson={replacing?.lesson ?? null}
+        uploadScope={replacing ? `${course.id_slug}/lesson/${replacing.lesson.key}` : undefined}
         onClose={() => setReplacing(null)}
         onReplace={(media) => {
           if (replacing) setDraft((d) => replaceLessonMedia(d, replacing.moduleKey, replacing.lesson.key, media));

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, ApiError, type LessonMediaKind, type LessonType } from '@school/contracts';
 import { ProgressBar, useSession } from '@school/ui';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { timeLeft, type UploadProgress, uploadLessonMedia } from '../api/upload-lesson-media';
+import { findUnfinishedUpload, timeLeft, unfinishedUploadKey, type UploadProgress, uploadLessonMedia } from '../api/upload-lesson-media';
 
 /** The files of a lesson, as the curriculum payload names them. */
 export interface LessonMedia {
@@ -35,6 +35,25 @@ export const UPLOAD_RULES: Partial<
   },
 };
 
+/** A chosen file whose earlier upload stopped part way: it goes on from `offset`. */
+export interface ResumableFile {
+  name: string;
+  offset: number;
+  size: number;
+}
+
+/** '8.0 MB', '12 KB'. */
+function fileSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** The kind of upload a chosen file is, by the field it was chosen in. */
+function kindsOf(files: File[], captions: File | null): [LessonMediaKind, File][] {
+  const list: [LessonMediaKind, File][] = files.map((f) => [UPLOAD_RULES.VIDEO!.matches(f) ? 'video' : 'reading', f]);
+  if (captions) list.push(['captions', captions]);
+  return list;
+}
+
 export interface MediaErrors {
   files?: string;
   captions?: string;
@@ -44,14 +63,35 @@ export interface MediaErrors {
  * The files chosen for a video or reading lesson and their upload: checked in the browser first,
  * then sent to the API in resumable chunks with the progress of the file under way.
  */
-export function useLessonMediaUpload() {
+export function useLessonMediaUpload(scope?: string) {
   const [files, setFiles] = useState<File[]>([]);
   const [captions, setCaptions] = useState<File | null>(null);
   const [errors, setErrors] = useState<MediaErrors>({});
   const [progress, setProgress] = useState<(UploadProgress & { name: string }) | null>(null);
   const [uploading, setUploading] = useState(false);
   const [done, setDone] = useState(false);
+  // What the API holds of the chosen files' earlier uploads, for the choice it was asked about.
+  const [found, setFound] = useState<{ files: File[]; captions: File | null; list: ResumableFile[] } | null>(null);
+  const resumable = found && found.files === files && found.captions === captions ? found.list : [];
   const { client } = useSession();
+
+  // A chosen file that was partly uploaded here before (the tab was closed or reloaded) is offered
+  // to resume from where the API stands.
+  useEffect(() => {
+    if (scope === undefined) return;
+    let current = true;
+    void Promise.all(
+      kindsOf(files, captions).map(async ([kind, file]) => {
+        const state = await findUnfinishedUpload(client, unfinishedUploadKey(scope, kind, file), kind, file);
+        return state && !state.file && state.offset > 0 ? { name: file.name, offset: state.offset, size: state.size_bytes } : null;
+      }),
+    ).then((list) => {
+      if (current) setFound({ files, captions, list: list.filter((f): f is ResumableFile => f !== null) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [client, scope, files, captions]);
 
   const reset = useCallback(() => {
     setFiles([]);
@@ -60,6 +100,7 @@ export function useLessonMediaUpload() {
     setProgress(null);
     setUploading(false);
     setDone(false);
+    setFound(null);
   }, []);
 
   /** The problems with the chosen files for a lesson of `type` (none for quizzes and projects). */
@@ -77,15 +118,21 @@ export function useLessonMediaUpload() {
    * file's complete bar shows for a moment before it answers, and stays.
    */
   const upload = async (type: LessonType): Promise<LessonMedia | null> => {
-    const send = async (kind: LessonMediaKind, file: File) =>
-      (await uploadLessonMedia(client, kind, file, (p) => setProgress({ ...p, name: file.name }))).id_slug;
+    let failedKind: LessonMediaKind | null = null;
+    const send = async (kind: LessonMediaKind, file: File) => {
+      failedKind = kind;
+      const uploaded = await uploadLessonMedia(client, kind, file, (p) => setProgress({ ...p, name: file.name }), { scope });
+      failedKind = null;
+      return uploaded.id_slug;
+    };
     setUploading(true);
     setDone(false);
     try {
       const media: LessonMedia = {};
       if (type === 'VIDEO') {
-        media.video_lecture_id_slug = await send('video', files[0]);
+        // Captions first: they are small, and a refused captions file is told before the video's long upload starts.
         media.video_captions_id_slug = captions ? await send('captions', captions) : null;
+        media.video_lecture_id_slug = await send('video', files[0]);
       } else {
         media.reading_pdf_id_slugs = [];
         for (const file of files) media.reading_pdf_id_slugs.push(await send('reading', file));
@@ -95,14 +142,15 @@ export function useLessonMediaUpload() {
       return media;
     } catch (err) {
       setProgress(null);
-      setErrors({ files: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : UPLOAD_FAILED });
+      const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : UPLOAD_FAILED;
+      setErrors(failedKind === 'captions' ? { captions: message } : { files: message });
       return null;
     } finally {
       setUploading(false);
     }
   };
 
-  return { files, setFiles, captions, setCaptions, errors, setErrors, progress, uploading, done, reset, check, upload };
+  return { files, setFiles, captions, setCaptions, errors, setErrors, progress, uploading, done, resumable, reset, check, upload };
 }
 
 export type LessonMediaUpload = ReturnType<typeof useLessonMediaUpload>;
@@ -137,6 +185,15 @@ export function LessonMediaFields({ type, media }: { type: LessonType; media: Le
           </p>
         )}
       </div>
+      {media.resumable.length > 0 && !media.uploading && (
+        <ul className="admin-upload-resume" aria-live="polite">
+          {media.resumable.map((f) => (
+            <li key={f.name}>
+              {`The earlier upload of ${f.name} stopped at ${fileSize(f.offset)} of ${fileSize(f.size)} (${Math.floor((f.offset / f.size) * 100)}%). Resume to go on from there.`}
+            </li>
+          ))}
+        </ul>
+      )}
       {type === 'VIDEO' && (
         <div className={errors.captions ? 'ui-field ui-field--invalid' : 'ui-field'}>
           <label htmlFor={captionsId} className="ui-field__label">

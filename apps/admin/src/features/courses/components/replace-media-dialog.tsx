@@ -13,14 +13,17 @@ export const REPLACE_LABEL: Partial<Record<LessonType, string>> = { VIDEO: 'Repl
  */
 export function ReplaceMediaDialog({
   lesson,
+  uploadScope,
   onClose,
   onReplace,
 }: {
   lesson: { title: string; lesson_type: LessonType } | null;
+  /** Where this dialog's uploads are remembered, to resume after a reload (the course and lesson). */
+  uploadScope?: string;
   onClose: () => void;
   onReplace: (media: LessonMedia) => void;
 }) {
-  const media = useLessonMediaUpload();
+  const media = useLessonMediaUpload(uploadScope);
   const { reset } = media;
   const open = lesson !== null;
   // An upload that ends after the dialog was closed changes nothing.
@@ -64,7 +67,7 @@ export function ReplaceMediaDialog({
             Cancel
           </Button>
           <Button type="submit" disabled={media.uploading}>
-            {media.uploading ? 'Uploading…' : isVideo ? 'Replace video' : 'Replace readings'}
+            {media.uploading ? 'Uploading…' : media.resumable.length > 0 ? 'Resume' : isVideo ? 'Replace video' : 'Replace readings'}
           </Button>
         </div>
       </form>

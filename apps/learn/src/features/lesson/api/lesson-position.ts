@@ -1,5 +1,5 @@
 import { useSession } from '@school/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 /**
@@ -8,9 +8,11 @@ import { useCallback } from 'react';
  */
 export function useLessonPosition(cohortId: string, lessonId: string) {
   const { client, user } = useSession();
+  const queryClient = useQueryClient();
   const params = { cohortId, lessonId, userIdSlug: user?.id_slug ?? '' };
+  const queryKey = ['lesson-position', cohortId, lessonId, params.userIdSlug];
   const query = useQuery({
-    queryKey: ['lesson-position', cohortId, lessonId, params.userIdSlug],
+    queryKey,
     queryFn: ({ signal }) => client.call('lessonPosition', { params, signal }).then((r) => r.position_seconds),
     enabled: !!user,
     staleTime: Infinity,
@@ -19,11 +21,15 @@ export function useLessonPosition(cohortId: string, lessonId: string) {
   const save = useCallback(
     (seconds: number) => {
       if (!user || user.role !== 'STUDENT') return;
+      // The read is kept for the whole visit (staleTime Infinity): coming back to the lesson through
+      // the app (Next, Back, the side menu) opens it where the student just stopped, not where the
+      // first read found them.
+      queryClient.setQueryData(['lesson-position', cohortId, lessonId, user.id_slug], seconds);
       void client
         .call('saveLessonPosition', { params: { cohortId, lessonId, userIdSlug: user.id_slug }, body: { position_seconds: seconds } })
         .catch(() => undefined);
     },
-    [client, user, cohortId, lessonId],
+    [client, queryClient, user, cohortId, lessonId],
   );
   return { position: query.data ?? null, loaded: !query.isPending, save };
 }

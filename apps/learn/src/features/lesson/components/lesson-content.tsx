@@ -128,7 +128,14 @@ export function LessonContent({ cohortId, courseId, lesson, onVideoNearEnd }: Le
       <h1 className="learn-lesson-content__title">{lesson.title}</h1>
       {lesson.lesson_type === 'VIDEO' &&
         (lesson.video_lecture_id_slug ? (
-          <KeptPlaceVideo cohortId={cohortId} lesson={lesson} videoId={lesson.video_lecture_id_slug} onNearEnd={onVideoNearEnd} />
+          // Keyed by lesson: moving to another lesson starts a new player at that lesson's kept place.
+          <KeptPlaceVideo
+            key={lesson.id_slug}
+            cohortId={cohortId}
+            lesson={lesson}
+            videoId={lesson.video_lecture_id_slug}
+            onNearEnd={onVideoNearEnd}
+          />
         ) : (
           <p className="learn-notice">The video of this lesson is not available yet.</p>
         ))}
