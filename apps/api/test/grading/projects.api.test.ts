@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { GradingService } from '../../src/modules/grading/grading.service';
+import { IncomingSweep } from '../../src/platform/storage/incoming-sweep';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
 import { forgedSizeEntry, makeZip, symlinkEntry } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
@@ -192,6 +193,19 @@ describe('zip inspection before storing', () => {
 });
 
 describe('uploads are streamed, not held in memory', () => {
+  it('removes an upload a stopped process left in the incoming folder, a day later', async () => {
+    const dir = join(t.config.dataDir, 'incoming');
+    mkdirSync(dir, { recursive: true });
+    // The fault: a process killed mid-request leaves its received file behind.
+    writeFileSync(join(dir, 'left-behind.upload'), goodZip());
+    writeFileSync(join(dir, 'in-flight.upload'), goodZip());
+    const dayAndHourAgo = new Date(Date.now() - 25 * HOUR);
+    utimesSync(join(dir, 'left-behind.upload'), dayAndHourAgo, dayAndHourAgo);
+    expect(await t.app.get(IncomingSweep).sweep()).toBe(1);
+    expect(incoming()).toEqual(['in-flight.upload']);
+    rmSync(join(dir, 'in-flight.upload'));
+  });
+
   // Buffers still referenced after a full collection: what uploads in flight keep in memory.
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
