@@ -184,7 +184,7 @@ describe('application page', { timeout: 20_000 }, () => {
     });
     renderWithApi(<ApplicationPage />, PATH, ROUTE);
     const reviewers = await screen.findByRole('region', { name: 'Reviewers and scores' });
-    await userEvent.click(await within(reviewers).findByRole('button', { name: 'Reopen the score of Chen Lim' }));
+    await userEvent.click(await within(reviewers).findByRole('button', { name: 'Reopen score of Chen Lim' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reopen score' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reopen' }));
     expect(within(dialog).getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription(

@@ -117,7 +117,7 @@ function Reviewers({ detail, scores }: { detail: AdmissionDetail; scores: Scores
                 </span>
                 <span className="admin-pipeline-reviewers__actions">
                   {review && !review.reopened_at && REOPENABLE.has(detail.application.status) && (
-                    <Button size="sm" variant="ghost" onClick={() => setReopening(r)} aria-label={`Reopen the score of ${person(r, '')}`}>
+                    <Button size="sm" variant="ghost" onClick={() => setReopening(r)} aria-label={`Reopen score of ${person(r, '')}`}>
                       Reopen score
                     </Button>
                   )}
