@@ -338,6 +338,9 @@ describe('a submitted score is final', () => {
       }),
     ]);
     expect((await reopen(a.id_slug, reviewerA, 'Again').expect(409)).body.message).toBe(ALREADY_REOPENED_MESSAGE);
+    // Back in the reviewer's queue of applications to score.
+    const toScore = await t.http.get('/api/admissions/review/queue').query({ scored: 'false' }).set(as(reviewerA)).expect(200);
+    expect(toScore.body.data).toContainEqual(expect.objectContaining({ id_slug: a.id_slug, scored_at: null }));
     expect((await myScore(reviewerA, a.id_slug)).score?.reopened_at).not.toBeNull();
 
     await score(reviewerA, a.id_slug, 4, 4, 'Re-read against the rubric').expect(200);

@@ -308,15 +308,16 @@ export function saveRubric(q: Sql, intake: string, criteria: AdmissionCriterion[
 export const SCORING_STATUSES: ApplicationStatus[] = ['IN_REVIEW', 'SHORTLISTED'];
 const CAN_SCORE = `a.status IN (${SCORING_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
-/** The reviewer's assigned applications, oldest assignment first; no blind field. */
+/** The reviewer's assigned applications, oldest assignment first; no blind field. A reopened score counts as not scored. */
 export function reviewQueue(q: Sql, reviewerId: string, intake: string | null, scored: boolean | null, page: PageQuery) {
   return listPage<ReviewQueueItem>(q, {
     matching: `SELECT a.id, a.id_slug, a.intake, a.course, a.status, a.highest_qualification, a.field_study,
-                      r.assigned_at, s.submitted_at
+                      r.assigned_at, CASE WHEN s.reopened_at IS NULL THEN s.submitted_at END AS submitted_at
                  FROM application_reviewers r JOIN programme_applications a ON a.id = r.application_id
                  LEFT JOIN application_scores s ON s.application_id = r.application_id AND s.reviewer_id = r.reviewer_id
                 WHERE r.reviewer_id = $1 AND ($2::text IS NULL OR a.intake = $2)
-                  AND ($3::boolean IS NULL OR (s.submitted_at IS NOT NULL) = $3)`,
+                  -- A score an admin reopened is to score again.
+                  AND ($3::boolean IS NULL OR (s.submitted_at IS NOT NULL AND s.reopened_at IS NULL) = $3)`,
     order: 'assigned_at ASC, id ASC',
     item: `json_build_object('id_slug', a.id_slug, 'intake', a.intake, 'course', a.course, 'status', a.status,
       'highest_qualification', a.highest_qualification, 'field_study', a.field_study,
