@@ -111,9 +111,32 @@ async function reviewBlind(browser: Browser, reviewer: { email: string; password
     for (let i = 0; i < (await criteria.count()); i++) await criteria.nth(i).getByRole('radio', { name: /^4 / }).check();
     await form.getByLabel('Comment').fill(comment);
     await form.getByRole('button', { name: 'Submit scores' }).click();
-    // Scored: who applied is shown now.
+    // Scored: who applied is shown now, and the scores are final (no way to change them after seeing who applied).
     await expect(page.getByText(NAME).first()).toBeVisible();
     await expect(page.getByText('Hidden until you submit your scores')).toHaveCount(0);
+    await expect(page.getByText(FINAL_TEXT)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Score again' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+}
+
+const FINAL_TEXT = 'Your scores for this application are submitted and final. An admin can reopen them if they need to change.';
+
+/** The reviewer whose score an admin reopened scores the application again (5 on every criterion). */
+async function scoreAgain(browser: Browser, reviewer: { email: string; password: string }, applicationId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await signInAt(page, reviewer.email, reviewer.password, /\/instructor/);
+    await page.goto(`/instructor/reviews/${applicationId}`);
+    await expect(page.getByText('An admin reopened your scores')).toBeVisible();
+    await page.getByRole('button', { name: 'Score again' }).click();
+    const form = page.getByRole('form', { name: 'Score the application' });
+    const criteria = form.getByRole('group');
+    for (let i = 0; i < (await criteria.count()); i++) await criteria.nth(i).getByRole('radio', { name: /^5 / }).check();
+    await form.getByRole('button', { name: 'Submit scores' }).click();
+    await expect(page.getByText(FINAL_TEXT)).toBeVisible();
   } finally {
     await context.close();
   }
@@ -170,6 +193,26 @@ test('an applicant is screened, reviewed blind by two reviewers, offered a place
   // Each reviewer scores it without seeing who applied.
   await reviewBlind(browser, reviewers[0], applicationId, 'Clear motivation for analog design.');
   await reviewBlind(browser, reviewers[1], applicationId, 'Strong results; good fit.');
+
+  // The admin reopens the first reviewer's score with the reason (on a phone-sized screen); they score again.
+  await admin.setViewportSize({ width: 360, height: 800 });
+  await admin.goto(`/admin/applications/${applicationId}`);
+  const scoresRegion = admin.getByRole('region', { name: 'Reviewers and scores' });
+  await scoresRegion.getByRole('button', { name: /^Reopen score of Farid/ }).click();
+  const reopenDialog = admin.getByRole('dialog', { name: 'Reopen score' });
+  await reopenDialog.getByLabel('Reason').fill('Scored before the rubric was explained.');
+  await expectAccessible(admin);
+  await reopenDialog.getByRole('button', { name: 'Reopen' }).click();
+  await expect(admin.locator('.ui-notices').getByText(/is reopened: they may score this application again\./)).toBeVisible();
+  await scoreAgain(browser, reviewers[0], applicationId);
+  await admin.reload();
+  const changes = admin.getByRole('list', { name: 'Reopened and changed scores' });
+  await expect(changes).toContainText('Scored before the rubric was explained.');
+  await expect(changes).toContainText('changed their score from 4.00 to 5.00');
+  // The audit log names where the application was seen, in words: the list's search showed it.
+  await expect(admin.getByRole('region', { name: 'Audit log' })).toContainText('Admissions list search');
+  await expectAccessible(admin);
+  await admin.setViewportSize({ width: 1280, height: 800 });
 
   // The ranking shows the application with its mean; the admin offers it a place in the cohort.
   await admin.goto(`/admin/applications/ranking?intake=${INTAKE}`);

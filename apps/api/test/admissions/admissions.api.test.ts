@@ -1,8 +1,15 @@
 import {
+  ALREADY_REOPENED_MESSAGE,
   APPLICATION_LINK_INVALID_MESSAGE,
+  ApplicationScoresResponseSchema,
+  ApplicationViewsResponseSchema,
   BLIND_FIELDS,
   illegalTransitionMessage,
+  MyScoreResponseSchema,
+  NOT_SCORED_MESSAGE,
   OFFER_NOT_OPEN_MESSAGE,
+  REOPEN_REASON_MESSAGE,
+  SCORE_FINAL_MESSAGE,
   WITHDRAW_CLOSED_MESSAGE,
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -271,6 +278,83 @@ describe('blind review', () => {
   });
 });
 
+describe('a submitted score is final', () => {
+  const myScore = async (u: TestUser, id: string) =>
+    MyScoreResponseSchema.parse((await t.http.get(`/api/admissions/review/applications/${id}/score`).set(as(u)).expect(200)).body).data;
+  const scores = async (id: string) =>
+    ApplicationScoresResponseSchema.parse(
+      (await t.http.get(`/api/admissions/admin/applications/${id}/scores`).set(as(admin)).expect(200)).body,
+    ).data;
+  const reopen = (id: string, reviewer: TestUser, reason: string, by: TestUser = admin) =>
+    t.http.post(`/api/admissions/admin/applications/${id}/reopen-score`).set(as(by)).send({ reviewer_id: reviewer.id_slug, reason });
+
+  it('refuses a reviewer who scored 1, saw the applicant, and re-scores 5; the 1 stands', async () => {
+    const a = await apply({ full_name: 'Rescore Attempt' });
+    await screen(a.id_slug).expect(200);
+    await assign([a.id_slug], [reviewerA]).expect(200);
+    await score(reviewerA, a.id_slug, 1, 1, 'Weak').expect(200);
+    expect((await detail(reviewerA, a.id_slug).expect(200)).body.data.application.full_name).toBe('Rescore Attempt');
+    const res = await score(reviewerA, a.id_slug, 5, 5, 'Strong after all').expect(409);
+    expect(res.body.message).toBe(SCORE_FINAL_MESSAGE);
+    expect(res.body.errors.scores).toBe(SCORE_FINAL_MESSAGE);
+    const mine = await myScore(reviewerA, a.id_slug);
+    expect(mine.score).toMatchObject({ weighted: 1, comment: 'Weak', reopened_at: null });
+    expect(await scores(a.id_slug)).toMatchObject({ reviews: [{ weighted: 1, reopened_at: null }], history: [] });
+  });
+
+  it('takes only one of two first scores sent at once', async () => {
+    const a = await apply();
+    await screen(a.id_slug).expect(200);
+    await assign([a.id_slug], [reviewerA]).expect(200);
+    const answers = await Promise.all([score(reviewerA, a.id_slug, 1, 1), score(reviewerA, a.id_slug, 5, 5)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const kept = answers.find((r) => r.status === 200)!.body.data.score.weighted;
+    expect((await scores(a.id_slug)).reviews.map((r) => r.weighted)).toEqual([kept]);
+  });
+
+  it('lets an admin reopen a score with a reason (who, when, why), after which the reviewer scores once more, logged old and new', async () => {
+    const a = await apply();
+    await screen(a.id_slug).expect(200);
+    await assign([a.id_slug], [reviewerA, reviewerB]).expect(200);
+    await score(reviewerA, a.id_slug, 1, 1).expect(200);
+    // A reviewer cannot reopen their own score; a reason is required; only a submitted score reopens.
+    await reopen(a.id_slug, reviewerA, 'Mine', reviewerA).expect(403);
+    expect((await reopen(a.id_slug, reviewerA, '  ').expect(400)).body.errors.reason).toBe(REOPEN_REASON_MESSAGE);
+    expect((await reopen(a.id_slug, reviewerB, 'Not yet scored').expect(409)).body.message).toBe(NOT_SCORED_MESSAGE);
+    await reopen(a.id_slug, outsider, 'Not assigned').expect(404);
+
+    const reopened = ApplicationScoresResponseSchema.parse(
+      (await reopen(a.id_slug, reviewerA, 'Scored against the wrong rubric').expect(200)).body,
+    ).data;
+    expect(reopened.reviews[0].reopened_at).not.toBeNull();
+    expect(reopened.history).toEqual([
+      expect.objectContaining({
+        kind: 'REOPENED',
+        reviewer: expect.objectContaining({ id_slug: reviewerA.id_slug }),
+        actor: expect.objectContaining({ id_slug: admin.id_slug }),
+        reason: 'Scored against the wrong rubric',
+        old_weighted: 1,
+        new_weighted: null,
+      }),
+    ]);
+    expect((await reopen(a.id_slug, reviewerA, 'Again').expect(409)).body.message).toBe(ALREADY_REOPENED_MESSAGE);
+    // Back in the reviewer's queue of applications to score.
+    const toScore = await t.http.get('/api/admissions/review/queue').query({ scored: 'false' }).set(as(reviewerA)).expect(200);
+    expect(toScore.body.data).toContainEqual(expect.objectContaining({ id_slug: a.id_slug, scored_at: null }));
+    expect((await myScore(reviewerA, a.id_slug)).score?.reopened_at).not.toBeNull();
+
+    await score(reviewerA, a.id_slug, 4, 4, 'Re-read against the rubric').expect(200);
+    const after = await scores(a.id_slug);
+    expect(after.reviews).toEqual([expect.objectContaining({ weighted: 4, reopened_at: null, comment: 'Re-read against the rubric' })]);
+    expect(after.history.map((h) => [h.kind, h.actor?.id_slug, h.old_weighted, h.new_weighted])).toEqual([
+      ['REOPENED', admin.id_slug, 1, null],
+      ['CHANGED', reviewerA.id_slug, 1, 4],
+    ]);
+    // Final again.
+    expect((await score(reviewerA, a.id_slug, 5, 5).expect(409)).body.message).toBe(SCORE_FINAL_MESSAGE);
+  });
+});
+
 describe('ranking and decisions', () => {
   it('ranks by weighted mean and flags reviewers who disagree by more than 1.0', async () => {
     const agree = await reviewed([
@@ -492,6 +576,57 @@ describe('declines and expiry offer the place to the next waitlisted, once', () 
 });
 
 describe('audit log and export', () => {
+  it('writes every application the admissions list, its search, the ranking and the applications list show', async () => {
+    const shown = await reviewed(
+      [
+        [5, 5],
+        [5, 5],
+      ],
+      { full_name: 'Listed Applicant' },
+    );
+    const other = await reviewed(
+      [
+        [1, 1],
+        [1, 1],
+      ],
+      { full_name: 'Unsearched Applicant' },
+    );
+    const calls = async (id: string) =>
+      ApplicationViewsResponseSchema.parse(
+        (await t.http.get(`/api/admissions/admin/applications/${id}/views`).set(as(admin)).expect(200)).body,
+      )
+        .data.filter((v) => v.viewer?.id_slug === admin.id_slug)
+        .map((v) => v.call)
+        .sort();
+    expect(await calls(shown.id_slug)).toEqual([]);
+
+    await t.http.get('/api/admissions/admin/applications').query({ search_query: shown.email }).set(as(admin)).expect(200);
+    expect(await calls(shown.id_slug)).toEqual(['admissionsListSearch']);
+    expect(await calls(other.id_slug)).toEqual([]);
+
+    const list = await t.http
+      .get('/api/admissions/admin/applications')
+      .query({ intake: INTAKE, page_size: 100 })
+      .set(as(admin))
+      .expect(200);
+    const listed = list.body.data.map((r: { id_slug: string }) => r.id_slug);
+    expect(listed).toEqual(expect.arrayContaining([shown.id_slug, other.id_slug]));
+    const logged = await t.ds.query(`SELECT count(*)::int AS n FROM application_views WHERE call = 'admissionsList' AND viewer_id = $1`, [
+      admin.id,
+    ]);
+    expect(logged[0].n).toBe(listed.length);
+
+    await t.http.get(`/api/admissions/admin/intakes/${INTAKE}/ranking`).query({ status: 'IN_REVIEW' }).set(as(admin)).expect(200);
+    await t.http.get('/api/applications/admin/list').query({ search_query: shown.email }).set(as(admin)).expect(200);
+    expect(await calls(shown.id_slug)).toEqual([
+      'adminApplicationListSearch',
+      'admissionsList',
+      'admissionsListSearch',
+      'admissionsRanking',
+    ]);
+    expect(await calls(other.id_slug)).toEqual(['admissionsList', 'admissionsRanking']);
+  });
+
   it('writes a row for every view of an application, with who and through which call', async () => {
     const a = await reviewed();
     const link = await nthLink(a.email, 1);

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { GradingService } from '../../src/modules/grading/grading.service';
+import { IncomingSweep } from '../../src/platform/storage/incoming-sweep';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
-import { makeZip } from '../fixtures/zip.fixtures';
+import { forgedSizeEntry, makeZip, symlinkEntry } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -55,6 +62,14 @@ const submit = (who: TestUser, data: Buffer, name = 'project.zip') =>
 const view = (who: TestUser) => t.http.get(`/api/cohorts/${cohort.id_slug}/lessons/${project}/project`).set(bearer(who));
 const storedSubmissions = async () =>
   (await t.ds.query(`SELECT count(*)::int AS n FROM stored_files WHERE purpose = 'project-submission'`))[0].n as number;
+/** Uploads received but not yet kept or refused (each request deletes its own). */
+const incoming = () => {
+  try {
+    return readdirSync(join(t.config.dataDir, 'incoming'));
+  } catch {
+    return [];
+  }
+};
 const releasedJobs = async (user: TestUser) =>
   (
     await t.ds.query(
@@ -137,7 +152,134 @@ describe('zip inspection before storing', () => {
     const res = await submit(alice, big);
     expect(res.status).toBe(413);
     expect(await storedSubmissions()).toBe(0);
+    expect(incoming()).toEqual([]);
   });
+
+  it.each([
+    // Its headers claim 204,800 bytes (within every declared limit); it inflates to 60 MiB.
+    [
+      'an entry that inflates far past the size it declares',
+      () => makeZip([forgedSizeEntry('notes.txt', 204_800, 60 * 1024 * 1024)]),
+      /does not unpack to the sizes it declares \(notes\.txt\)/,
+    ],
+    [
+      'a local header naming another file than the central directory',
+      () => makeZip([{ name: 'report.txt', data: 'the report', deflate: true, local: { name: '../../.ssh/authorized_keys' } }]),
+      /describes report\.txt differently in two places/,
+    ],
+    [
+      'a local header declaring another size than the central directory',
+      () => makeZip([{ name: 'report.txt', data: 'the report', deflate: true, local: { size: 60 * 1024 * 1024 } }]),
+      /describes report\.txt differently in two places/,
+    ],
+    [
+      'a local header with another compression method than the central directory',
+      () => makeZip([{ name: 'report.txt', data: 'the report', deflate: true, local: { method: 0 } }]),
+      /describes report\.txt differently in two places/,
+    ],
+    [
+      'a symbolic link',
+      () => makeZip([{ name: 'top.v', data: 'module top; endmodule' }, symlinkEntry('keys', '/etc/ssh')]),
+      /symbolic link \(keys\)/,
+    ],
+  ])('refuses %s, stores nothing and keeps no copy of the upload', async (_what, build, message) => {
+    const res = await submit(alice, build());
+    expect(res.status).toBe(400);
+    expect(res.body.errors.file).toMatch(message);
+    expect(await storedSubmissions()).toBe(0);
+    expect((await view(alice).expect(200)).body.data.submission).toBeNull();
+    expect(incoming()).toEqual([]);
+  });
+});
+
+describe('uploads are streamed, not held in memory', () => {
+  it('removes an upload a stopped process left in the incoming folder, a day later', async () => {
+    const dir = join(t.config.dataDir, 'incoming');
+    mkdirSync(dir, { recursive: true });
+    // The fault: a process killed mid-request leaves its received file behind.
+    writeFileSync(join(dir, 'left-behind.upload'), goodZip());
+    writeFileSync(join(dir, 'in-flight.upload'), goodZip());
+    const dayAndHourAgo = new Date(Date.now() - 25 * HOUR);
+    utimesSync(join(dir, 'left-behind.upload'), dayAndHourAgo, dayAndHourAgo);
+    expect(await t.app.get(IncomingSweep).sweep()).toBe(1);
+    expect(incoming()).toEqual(['in-flight.upload']);
+    rmSync(join(dir, 'in-flight.upload'));
+  });
+
+  // Buffers still referenced after a full collection: what uploads in flight keep in memory.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const retained = () => {
+    gc();
+    return process.memoryUsage().arrayBuffers;
+  };
+
+  /** A multipart hand-in written straight to a socket: the test itself holds nothing but `zip`. */
+  const rawSubmit = async (who: TestUser, zip: Buffer): Promise<number> => {
+    const server = t.app.getHttpServer() as Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const boundary = `----hand-in-${randomBytes(8).toString('hex')}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="waves.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/cohorts/${cohort.id_slug}/lessons/${project}/project/submission`,
+          headers: {
+            ...bearer(who),
+            'Content-Type': `multipart/form-data; boundary=${boundary}`,
+            'Content-Length': head.length + zip.length + tail.length,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        },
+      );
+      req.on('error', reject);
+      req.write(head);
+      req.write(zip);
+      req.end(tail);
+    });
+  };
+
+  it('takes 8 concurrent 19 MiB hand-ins without holding them in memory', async () => {
+    await t.http
+      .put(`/api/courses/admin/lessons/${project}/project`)
+      .set(bearer(admin))
+      .send({ instructions: 'Write a counter and its testbench.', rubric: RUBRIC, max_size_bytes: 20 * 1024 * 1024 })
+      .expect(200);
+    try {
+      // Random bytes, stored: nothing to gain by compressing, nothing suspicious to refuse.
+      const zip = makeZip([{ name: 'waves.vcd', data: randomBytes(19 * 1024 * 1024) }]);
+      const before = retained();
+      let peak = 0;
+      // A full collection takes a while on a busy machine: a sample a second sees the uploads grow.
+      const sampler = setInterval(() => (peak = Math.max(peak, retained() - before)), 1000);
+      try {
+        const answers = await Promise.all(Array.from({ length: 8 }, () => rawSubmit(alice, zip)));
+        expect(answers).toEqual(Array(8).fill(201));
+      } finally {
+        clearInterval(sampler);
+      }
+      // Held in memory, the 8 uploads would keep 152 MiB; streamed, a few chunks each.
+      expect(peak).toBeLessThan(40 * 1024 * 1024);
+      expect(incoming()).toEqual([]);
+      expect(await storedSubmissions()).toBe(1);
+    } finally {
+      await t.http
+        .put(`/api/courses/admin/lessons/${project}/project`)
+        .set(bearer(admin))
+        .send({ instructions: 'Write a counter and its testbench.', rubric: RUBRIC, max_size_bytes: 5 * 1024 * 1024 })
+        .expect(200);
+    }
+  }, 120_000);
 });
 
 describe('hand-in', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -71,6 +71,14 @@ describe.each<StorageBackend>(['disk', 's3'])('the %s storage adapter', (backend
   it('counts in readiness: ready while the store takes files', async () => {
     const ready = await t.http.get('/api/health/ready').expect(200);
     expect(ready.body.checks.storage).toMatchObject({ status: 'up' });
+  });
+
+  it('keeps a received file streamed from disk (saveFile), recorded with its size, and reads the bytes back', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'received-')), 'upload');
+    writeFileSync(path, bytes);
+    const file = await storage.saveFile(path, { originalName: 'work.zip', contentType: 'application/zip', purpose: 'test' });
+    expect(file).toMatchObject({ backend, size_bytes: String(bytes.length), original_name: 'work.zip' });
+    expect(await storage.read(file)).toEqual(bytes);
   });
 
   it('uploads to its own store, recorded as such, and reads the bytes back', async () => {

@@ -429,12 +429,62 @@ export const MyScoreResponseSchema = z.object({
         /** The weighted mean of this review (1-5). */
         weighted: z.number(),
         submitted_at: z.string(),
+        /** Set when an admin reopened this score: the reviewer may then score again; null while it is final. */
+        reopened_at: z.string().nullable(),
       })
       .nullable(),
     can_score: z.boolean(),
   }),
 });
 export type MyScoreResponse = z.infer<typeof MyScoreResponseSchema>;
+
+export const SCORE_FINAL_MESSAGE =
+  'Your scores for this application are submitted and final. An admin can reopen them if they need to change.';
+export const REOPEN_REASON_MESSAGE = 'Give the reason the score is reopened';
+export const NOT_SCORED_MESSAGE = 'This reviewer has not scored the application yet';
+export const ALREADY_REOPENED_MESSAGE = 'This score is already reopened';
+
+/** An admin reopens a reviewer's submitted score, with the reason, so that they may score again. */
+export const ReopenScoreSchema = z.strictObject({
+  reviewer_id: IdSlugSchema,
+  reason: requiredText(REOPEN_REASON_MESSAGE, 1000, { multiline: true }),
+});
+export type ReopenScore = z.infer<typeof ReopenScoreSchema>;
+
+const ScorePersonSchema = z.object({ id_slug: z.string(), first_name: z.string(), last_name: z.string() });
+
+/**
+ * An application's reviews for admins: each reviewer's current score (reopened or final), and the
+ * history of reopenings and changes (old and new weighted score), oldest first.
+ */
+export const ApplicationScoresResponseSchema = z.object({
+  data: z.object({
+    reviews: z.array(
+      z.object({
+        reviewer: ScorePersonSchema,
+        scores: z.record(z.string(), z.number().int()),
+        weighted: z.number(),
+        comment: z.string(),
+        submitted_at: z.string(),
+        reopened_at: z.string().nullable(),
+      }),
+    ),
+    history: z.array(
+      z.object({
+        kind: z.enum(['REOPENED', 'CHANGED']),
+        /** Null when the account was deleted. */
+        reviewer: ScorePersonSchema.nullable(),
+        /** Who reopened (an admin) or changed (the reviewer) the score. */
+        actor: ScorePersonSchema.nullable(),
+        reason: z.string(),
+        old_weighted: z.number(),
+        new_weighted: z.number().nullable(),
+        at: z.string(),
+      }),
+    ),
+  }),
+});
+export type ApplicationScoresResponse = z.infer<typeof ApplicationScoresResponseSchema>;
 
 // ---- ranking ---------------------------------------------------------------------------------
 

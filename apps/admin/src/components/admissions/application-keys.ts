@@ -3,7 +3,7 @@ import { routeKey } from '../../lib/route-query';
 
 /**
  * What a change of applications makes stale: the admissions list, the applications' pages and
- * timelines, the ranking and the reviewers' queues (they show the state), and the admissions
+ * timelines and reviews, the ranking and the reviewers' queues (they show the state), and the admissions
  * overview's figures (they count the states).
  */
 export function applicationsChanged(ids: string[]): QueryKey[] {
@@ -12,6 +12,7 @@ export function applicationsChanged(ids: string[]): QueryKey[] {
     ...ids.flatMap((applicationId) => [
       routeKey('admissionsDetail', { params: { applicationId } }),
       routeKey('admissionsTimeline', { params: { applicationId } }),
+      routeKey('admissionsScores', { params: { applicationId } }),
     ]),
     routeKey('admissionsRanking'),
     routeKey('admissionsReviewQueue'),

@@ -1,4 +1,4 @@
-import { type AdmissionDetail, NOT_ELIGIBLE_REASON_MESSAGE, type TimelineResponse } from '@school/contracts';
+import { type AdmissionDetail, NOT_ELIGIBLE_REASON_MESSAGE, REOPEN_REASON_MESSAGE, type TimelineResponse } from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +30,7 @@ function api(detail: AdmissionDetail, overrides: Record<string, (c: ApiCall) => 
     'GET admissions/applications/a1': () => ({ data: detail }),
     'GET admissions/admin/applications/a1/timeline': () => timeline,
     'GET admissions/admin/applications/a1/views': () => views,
-    'GET admissions/admin/intakes/youth-programme-2027/ranking': () => ({ data: [], disagreement_threshold: 1 }),
+    'GET admissions/admin/applications/a1/scores': () => ({ data: { reviews: [], history: [] } }),
     ...overrides,
   });
 }
@@ -39,7 +39,7 @@ const region = (name: string) => screen.getByRole('region', { name });
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('application page', () => {
+describe('application page', { timeout: 20_000 }, () => {
   it('shows the application, its screening flags, the timeline and the audit log of views', async () => {
     api(submittedDetail);
     renderWithApi(<ApplicationPage />, PATH, ROUTE);
@@ -61,8 +61,8 @@ describe('application page', () => {
     const log = await within(region('Audit log')).findByRole('table');
     const rows = tableCells(log);
     expect(rows).toEqual([
-      ['Nadia HassanAdmin', 'admissionsDetail', expect.stringContaining('4 October 2026')],
-      ['Applicant (private link)', 'applicantStatus', expect.stringContaining('3 October 2026')],
+      ['Nadia HassanAdmin', 'Application page', expect.stringContaining('4 October 2026')],
+      ['Applicant (private link)', 'Status page (private link)', expect.stringContaining('3 October 2026')],
     ]);
     // A submitted application may only be screened or withdrawn.
     const actions = within(region('Status')).getByRole('group', { name: 'Actions on this application' });
@@ -114,19 +114,20 @@ describe('application page', () => {
       },
     };
     const { calls } = api(reviewed, {
-      'GET admissions/admin/intakes/youth-programme-2027/ranking': () => ({
-        data: [
-          {
-            rank: 1,
-            id_slug: 'a1',
-            full_name: 'Full Name',
-            course: 'Packaging',
-            status: 'OFFERED',
-            score: reviewed.score,
-            reviews: [{ reviewer: { id_slug: 'r1', first_name: 'Chen', last_name: 'Lim' }, weighted: 4.333, comment: '' }],
-          },
-        ],
-        disagreement_threshold: 1,
+      'GET admissions/admin/applications/a1/scores': () => ({
+        data: {
+          reviews: [
+            {
+              reviewer: { id_slug: 'r1', first_name: 'Chen', last_name: 'Lim' },
+              scores: { motivation: 4 },
+              weighted: 4.333,
+              comment: '',
+              submitted_at: '2026-10-06T02:00:00.000Z',
+              reopened_at: null,
+            },
+          ],
+          history: [],
+        },
       }),
       'DELETE admissions/admin/applications/a1/reviewers': () => ({ data: { assigned: -1, applications: 1 } }),
     });
@@ -136,10 +137,76 @@ describe('application page', () => {
     expect(within(reviewers).getByText('Not scored yet')).toBeInTheDocument();
     expect(within(reviewers).getByText('Scored', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1 of 2');
     expect(region('Offer')).toHaveTextContent('Youth Cohort 2027');
-    expect(calls.find((c) => c.path.endsWith('/ranking'))!.query.get('status')).toBe('OFFERED');
+    // The ranking shows every applicant of the intake (and is audited so): the page reads this application's scores alone.
+    expect(calls.some((c) => c.path.endsWith('/ranking'))).toBe(false);
+    // An offered application is past scoring: no score can be reopened.
+    expect(within(reviewers).queryByRole('button', { name: /Reopen/ })).toBeNull();
 
     await userEvent.click(within(reviewers).getByRole('button', { name: 'Remove Devi Raj' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove reviewer' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.body)).toEqual([{ reviewer_id: 'r2' }]));
+  });
+
+  it("reopens a reviewer's final score with the reason, and shows reopenings and changes with old and new scores", async () => {
+    const inReview: AdmissionDetail = {
+      ...submittedDetail,
+      application: { ...submittedDetail.application, status: 'IN_REVIEW' },
+      reviewers: [{ id_slug: 'r1', first_name: 'Chen', last_name: 'Lim', scored_at: '2026-10-06T02:00:00.000Z' }],
+      score: { mean: 1, reviews: 1, assigned: 1, min: 1, max: 1, disagreement: false },
+    };
+    const chen = { id_slug: 'r1', first_name: 'Chen', last_name: 'Lim' };
+    const review = { reviewer: chen, scores: { motivation: 1 }, weighted: 1, comment: '', submitted_at: '2026-10-06T02:00:00.000Z' };
+    let reopened = false;
+    const history = () =>
+      reopened
+        ? [
+            {
+              kind: 'REOPENED',
+              reviewer: chen,
+              actor: admin,
+              reason: 'Wrong rubric',
+              old_weighted: 1,
+              new_weighted: null,
+              at: '2026-10-07T02:00:00.000Z',
+            },
+            { kind: 'CHANGED', reviewer: chen, actor: chen, reason: '', old_weighted: 1, new_weighted: 4, at: '2026-10-08T02:00:00.000Z' },
+          ]
+        : [];
+    const scores = () => ({
+      data: { reviews: [{ ...review, reopened_at: reopened ? '2026-10-07T02:00:00.000Z' : null }], history: history() },
+    });
+    const { calls } = api(inReview, {
+      'GET admissions/admin/applications/a1/scores': scores,
+      'POST admissions/admin/applications/a1/reopen-score': () => {
+        reopened = true;
+        return scores();
+      },
+    });
+    renderWithApi(<ApplicationPage />, PATH, ROUTE);
+    const reviewers = await screen.findByRole('region', { name: 'Reviewers and scores' });
+    await userEvent.click(await within(reviewers).findByRole('button', { name: 'Reopen score of Chen Lim' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reopen score' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    expect(within(dialog).getByRole('textbox', { name: /Reason/ })).toHaveAccessibleDescription(
+      expect.stringContaining(REOPEN_REASON_MESSAGE),
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong rubric');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reviewer_id: 'r1', reason: 'Wrong rubric' }]),
+    );
+    await screen.findByText('The score of Chen Lim is reopened: they may score this application again.');
+    const changes = await within(reviewers).findByRole('list', { name: 'Reopened and changed scores' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Score of Chen Lim reopened \(was 1\.00\)Nadia Hassan · 7 October 2026.*Wrong rubric$/),
+      expect.stringMatching(/^Chen Lim changed their score from 1\.00 to 4\.00Chen Lim · 8 October 2026/),
+    ]);
+    expect(within(reviewers).getByText(/reopened on 7 October 2026/)).toBeInTheDocument();
+    expect(within(reviewers).queryByRole('button', { name: /Reopen/ })).toBeNull();
   });
 });

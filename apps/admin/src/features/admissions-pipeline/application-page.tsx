@@ -5,16 +5,18 @@ import {
   canMove,
   ELIGIBILITY_RULES,
   type EligibilityRule,
+  type ApplicationScoresResponse,
+  REOPEN_REASON_MESSAGE,
   type Transition,
 } from '@school/contracts';
-import { Button, formatDate, formatDateTime, LoadingIndicator, useConfirm } from '@school/ui';
-import { type ReactNode, useId } from 'react';
+import { Button, formatDate, formatDateTime, LoadingIndicator, Modal, TextAreaField, useConfirm } from '@school/ui';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { applicationsChanged } from '../../components/admissions/application-keys';
 import { formatScore } from '../../components/admissions/scores';
 import { PageHeader } from '../../components/page-header';
 import { LoadError, QueryView } from '../../components/query-view';
-import { errorMessage } from '../../lib/api-errors';
+import { errorMessage, fieldError } from '../../lib/api-errors';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
 import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
@@ -22,7 +24,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { DETAIL_GROUPS } from './application-fields';
 import { type PipelineAction, PipelineActions } from './components/pipeline-actions';
 import { ScreeningForm } from './components/screening-form';
-import { flagText, screeningLabel } from './pipeline-labels';
+import { flagText, screeningLabel, viewPlace } from './pipeline-labels';
 import './admissions-pipeline.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -62,21 +64,20 @@ function allowedFor(d: AdmissionDetail) {
       : canMove(status, ADMISSION_DECISIONS[action]);
 }
 
-function Reviewers({ detail }: { detail: AdmissionDetail }) {
+type Reviewer = { id_slug: string; first_name: string; last_name: string; scored_at: string | null };
+type Scores = ApplicationScoresResponse['data'];
+/** Scores may be reopened while reviewers may still score (the API's SCORING_STATUSES). */
+const REOPENABLE = new Set(['IN_REVIEW', 'SHORTLISTED']);
+
+function Reviewers({ detail, scores }: { detail: AdmissionDetail; scores: Scores | undefined }) {
   const id = detail.application.id_slug;
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
+  const [reopening, setReopening] = useState<Reviewer | null>(null);
   const reviewers = detail.reviewers ?? [];
-  const scored = (detail.score?.reviews ?? 0) > 0;
-  // Each reviewer's weighted score, from the intake's ranking (the application's state narrows it).
-  const ranking = useRouteQuery(
-    'admissionsRanking',
-    { params: { intake: detail.intake }, query: { status: detail.application.status } },
-    { enabled: scored, select: (r) => r.data.find((row) => row.id_slug === id)?.reviews ?? [] },
-  );
   const remove = useRouteMutation('admissionsUnassignReviewer', { invalidates: () => applicationsChanged([id]) });
 
-  const onRemove = async (reviewer: { id_slug: string; first_name: string; last_name: string; scored_at: string | null }) => {
+  const onRemove = async (reviewer: Reviewer) => {
     const name = person(reviewer, '');
     const ok = await confirm({
       title: 'Remove reviewer',
@@ -103,26 +104,129 @@ function Reviewers({ detail }: { detail: AdmissionDetail }) {
       ) : (
         <ul className="ui-plain-list admin-pipeline-reviewers">
           {reviewers.map((r) => {
-            const weighted = ranking.data?.find((x) => x.reviewer.id_slug === r.id_slug)?.weighted;
+            const review = scores?.reviews.find((x) => x.reviewer.id_slug === r.id_slug);
             return (
               <li key={r.id_slug} className="admin-pipeline-reviewers__item">
                 <span>
                   <span className="admin-table__title">{person(r, '')}</span>
                   <span className="admin-table__sub">
                     {r.scored_at ? `Scored on ${formatDateTime(r.scored_at)}` : 'Not scored yet'}
-                    {weighted !== undefined && ` · weighted score ${formatScore(weighted)}`}
+                    {review && ` · weighted score ${formatScore(review.weighted)}`}
+                    {review?.reopened_at && ` · reopened on ${formatDateTime(review.reopened_at)}, waiting for a new score`}
                   </span>
                 </span>
-                <Button size="sm" variant="ghost" onClick={() => onRemove(r)} aria-label={`Remove ${person(r, '')}`}>
-                  Remove
-                </Button>
+                <span className="admin-pipeline-reviewers__actions">
+                  {review && !review.reopened_at && REOPENABLE.has(detail.application.status) && (
+                    <Button size="sm" variant="ghost" onClick={() => setReopening(r)} aria-label={`Reopen score of ${person(r, '')}`}>
+                      Reopen score
+                    </Button>
+                  )}
+                  <Button size="sm" variant="ghost" onClick={() => onRemove(r)} aria-label={`Remove ${person(r, '')}`}>
+                    Remove
+                  </Button>
+                </span>
               </li>
             );
           })}
         </ul>
       )}
+      <ReopenDialog applicationId={id} reviewer={reopening} onClose={() => setReopening(null)} />
       {dialog}
     </>
+  );
+}
+
+/** An admin reopens a reviewer's final score, with the reason the API records. */
+function ReopenDialog({ applicationId, reviewer, onClose }: { applicationId: string; reviewer: Reviewer | null; onClose: () => void }) {
+  const notify = useNotify();
+  const formId = useId();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const reopen = useRouteMutation('admissionsReopenScore', { invalidates: () => applicationsChanged([applicationId]) });
+  const close = () => {
+    setReason('');
+    setMissing(false);
+    reopen.reset();
+    onClose();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reviewer) return;
+    setMissing(!reason.trim());
+    if (!reason.trim()) return;
+    reopen.mutate(
+      { params: { applicationId }, body: { reviewer_id: reviewer.id_slug, reason: reason.trim() } },
+      {
+        onSuccess: () => {
+          notify.success(`The score of ${person(reviewer, '')} is reopened: they may score this application again.`);
+          close();
+        },
+      },
+    );
+  };
+  const apiError = reopen.isError ? reopen.error : null;
+  return (
+    <Modal
+      open={reviewer !== null}
+      onClose={close}
+      title="Reopen score"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={reopen.isPending}>
+            {reopen.isPending ? 'Saving...' : 'Reopen'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="admin-form" noValidate onSubmit={submit}>
+        <p className="ui-muted ui-muted--small">
+          {reviewer ? person(reviewer, '') : ''} may then score this application again. The reopening and any change of score are kept on
+          this page.
+        </p>
+        <TextAreaField
+          label="Reason"
+          required
+          rows={3}
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={(missing ? REOPEN_REASON_MESSAGE : undefined) ?? fieldError(apiError, 'reason')}
+        />
+        {apiError && !fieldError(apiError, 'reason') && (
+          <p role="alert" className="admin-admissions-alert">
+            {errorMessage(apiError)}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+/** Reopenings and changes of scores, oldest first: who, when, why, and the old and new score. */
+function ScoreHistory({ history }: { history: Scores['history'] }) {
+  if (history.length === 0) return null;
+  return (
+    <div className="ui-stack">
+      <h3 className="admin-subtitle">Reopened and changed scores</h3>
+      <ol className="ui-plain-list admin-pipeline-timeline" aria-label="Reopened and changed scores">
+        {history.map((h, i) => (
+          <li key={`${h.at}-${i}`} className="admin-pipeline-timeline__item">
+            <span className="admin-table__title">
+              {h.kind === 'REOPENED'
+                ? `Score of ${person(h.reviewer, 'a former reviewer')} reopened (was ${formatScore(h.old_weighted)})`
+                : `${person(h.reviewer, 'A former reviewer')} changed their score from ${formatScore(h.old_weighted)} to ${formatScore(h.new_weighted)}`}
+            </span>
+            <span className="admin-table__sub">
+              {person(h.actor, 'A former staff member')} · <time dateTime={h.at}>{formatDateTime(h.at)}</time>
+            </span>
+            {h.reason && <span className="admin-pipeline-timeline__reason">{h.reason}</span>}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
@@ -160,7 +264,7 @@ function Views({ applicationId }: { applicationId: string }) {
         <thead>
           <tr>
             <th scope="col">Who</th>
-            <th scope="col">Call</th>
+            <th scope="col">Seen in</th>
             <th scope="col">When</th>
           </tr>
         </thead>
@@ -177,9 +281,7 @@ function Views({ applicationId }: { applicationId: string }) {
                   'Applicant (private link)'
                 )}
               </td>
-              <td data-label="Call">
-                <code>{v.call}</code>
-              </td>
+              <td data-label="Seen in">{viewPlace(v.call)}</td>
               <td data-label="When">{formatDateTime(v.at)}</td>
             </tr>
           ))}
@@ -195,6 +297,7 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
   const screening = detail.screening;
   const score = detail.score;
   const allowed = allowedFor(detail);
+  const scores = useRouteQuery('admissionsScores', { params: { applicationId: a.id_slug } }, { select: (r) => r.data });
   return (
     <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader
@@ -226,7 +329,8 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
           {a.status === 'SUBMITTED' && <ScreeningForm applicationId={a.id_slug} />}
         </Section>
         <Section title="Reviewers and scores">
-          <Reviewers detail={detail} />
+          <Reviewers detail={detail} scores={scores.data} />
+          {scores.isError && <LoadError label="the reviewers' scores" onRetry={() => scores.refetch()} />}
           {score && (
             <Facts
               items={[
@@ -238,6 +342,7 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
               ]}
             />
           )}
+          {scores.data && <ScoreHistory history={scores.data.history} />}
         </Section>
       </div>
       {detail.offer && (
@@ -271,7 +376,9 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
         <Timeline applicationId={a.id_slug} />
       </Section>
       <Section title="Audit log">
-        <p className="ui-muted ui-muted--small">Every view of this application: who, through which call, and when (newest first).</p>
+        <p className="ui-muted ui-muted--small">
+          Every time staff or the applicant saw this application: who, where, and when (newest first).
+        </p>
         <Views applicationId={a.id_slug} />
       </Section>
     </div>

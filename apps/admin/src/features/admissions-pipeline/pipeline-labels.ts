@@ -26,3 +26,22 @@ export const ELIGIBILITY_FILTER_LABELS: Record<(typeof ELIGIBILITY_FILTERS)[numb
   unconfirmed: 'To confirm',
   flagged: 'A rule not met',
 };
+
+/**
+ * Where a staff member (or the applicant) saw an application, in the audit log's words: each
+ * call that writes application_views, by the name it records.
+ */
+export const VIEW_PLACES: Record<string, string> = {
+  admissionsDetail: 'Application page',
+  admissionsTimeline: 'Application timeline',
+  admissionsList: 'Admissions list',
+  admissionsListSearch: 'Admissions list search',
+  admissionsRanking: 'Ranking',
+  adminApplicationList: 'Applications list',
+  adminApplicationListSearch: 'Applications list search',
+  adminApplicationDetail: 'Application details (applications list)',
+  adminApplicationExport: 'Applications export (CSV)',
+  applicationsAnalyticsDecisionsExport: 'Decisions export (CSV)',
+  applicantStatus: 'Status page (private link)',
+};
+export const viewPlace = (call: string) => VIEW_PLACES[call] ?? 'Another admin screen';

@@ -1,4 +1,4 @@
-import { type AdmissionDetail, BLIND_FIELDS, type MyScoreResponse } from '@school/contracts';
+import { type AdmissionDetail, BLIND_FIELDS, type MyScoreResponse, SCORE_FINAL_MESSAGE } from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -93,7 +93,7 @@ describe('scoring page', { timeout: 20_000 }, () => {
       [`PUT admissions/review/applications/${ID}/score`]: (c) => {
         scored = true;
         const body = c.body as { scores: Record<string, number>; comment: string };
-        return myScore({ ...body, weighted: 3.67, submitted_at: '2026-10-07T02:00:00.000Z' });
+        return myScore({ ...body, weighted: 3.67, submitted_at: '2026-10-07T02:00:00.000Z', reopened_at: null });
       },
     });
     renderWithApi(<ReviewPage />, PATH, ROUTE);
@@ -125,6 +125,37 @@ describe('scoring page', { timeout: 20_000 }, () => {
     expect(within(scores).getByText('– Clear')).toBeInTheDocument();
     expect(within(scores).getByText('Strong motivation')).toBeInTheDocument();
     expect(within(scores).queryByRole('radio')).toBeNull();
+  });
+
+  it('shows a submitted score read-only and final, with no way to change it until an admin reopens it', async () => {
+    const submitted = { scores: { motivation: 1, skills: 1 }, comment: 'Weak', weighted: 1, submitted_at: '2026-10-07T02:00:00.000Z' };
+    let reopenedAt: string | null = null;
+    const { calls } = mockApi({
+      [`GET admissions/applications/${ID}`]: () => detail(true),
+      [`GET admissions/review/applications/${ID}/score`]: () => myScore({ ...submitted, reopened_at: reopenedAt }),
+      [`PUT admissions/review/applications/${ID}/score`]: (c) => {
+        const body = c.body as { scores: Record<string, number>; comment: string };
+        reopenedAt = null;
+        return myScore({ ...body, weighted: 5, submitted_at: '2026-10-08T02:00:00.000Z', reopened_at: null });
+      },
+    });
+    const { unmount } = renderWithApi(<ReviewPage />, PATH, ROUTE);
+    const scores = await screen.findByRole('region', { name: 'Your scores' });
+    expect(within(scores).getByRole('note')).toHaveTextContent(SCORE_FINAL_MESSAGE);
+    expect(within(scores).queryByRole('radio')).toBeNull();
+    expect(within(scores).queryByRole('button')).toBeNull();
+    unmount();
+
+    reopenedAt = '2026-10-09T02:00:00.000Z';
+    renderWithApi(<ReviewPage />, PATH, ROUTE);
+    const reopened = await screen.findByRole('region', { name: 'Your scores' });
+    expect(within(reopened).getByRole('note')).toHaveTextContent('An admin reopened your scores');
+    await userEvent.click(within(reopened).getByRole('button', { name: 'Score again' }));
+    for (const name of [/Motivation/, /Technical skills/])
+      await userEvent.click(within(screen.getByRole('group', { name })).getByRole('radio', { name: /^5 / }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit scores' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(await within(screen.getByRole('region', { name: 'Your scores' })).findByRole('note')).toHaveTextContent(SCORE_FINAL_MESSAGE);
   });
 
   it('asks for a level on every criterion before sending', async () => {

@@ -1,4 +1,4 @@
-import { type AdmissionDetail, isApiError, type MyScoreResponse } from '@school/contracts';
+import { type AdmissionDetail, isApiError, type MyScoreResponse, SCORE_FINAL_MESSAGE } from '@school/contracts';
 import { Button, cx, ErrorView, formatDateTime, LoadingIndicator, TextAreaField } from '@school/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
@@ -137,8 +137,9 @@ function ScoresPanel({ id, score }: { id: string; score: MyScore }) {
   const [editing, setEditing] = useState(false);
   let body: ReactNode;
   if (score.rubric.length === 0) body = <p className="admin-admissions-note">{NO_RUBRIC_TEXT}</p>;
+  // A submitted score is final (the reviewer has seen the applicant since); only an admin's reopening lets it change.
   else if (score.score && !editing)
-    body = <SubmittedScores score={score} onChange={score.can_score ? () => setEditing(true) : undefined} />;
+    body = <SubmittedScores score={score} onChange={score.can_score && score.score.reopened_at ? () => setEditing(true) : undefined} />;
   else if (!score.can_score) body = <p className="admin-admissions-note">{SCORING_CLOSED_TEXT}</p>;
   else
     body = (
@@ -179,10 +180,19 @@ function SubmittedScores({ score, onChange }: { score: MyScore; onChange?: () =>
           <dd className="admin-review__comment">{s.comment || '–'}</dd>
         </div>
       </dl>
+      {s.reopened_at ? (
+        <p className="admin-admissions-note" role="note">
+          An admin reopened your scores on {formatDateTime(s.reopened_at)}: you may score this application again.
+        </p>
+      ) : (
+        <p className="admin-admissions-note" role="note">
+          {SCORE_FINAL_MESSAGE}
+        </p>
+      )}
       {onChange && (
         <p>
           <Button variant="secondary" onClick={onChange}>
-            Change my scores
+            Score again
           </Button>
         </p>
       )}
@@ -200,7 +210,12 @@ function ScoreForm({ id, score, onDone, onCancel }: { id: string; score: MyScore
   const params = { applicationId: id };
   const submit = useRouteMutation('admissionsSubmitScore', {
     // Scoring reveals the blind fields: the application is read again, as are the queue and the ranking.
-    invalidates: () => [routeKey('admissionsDetail', { params }), routeKey('admissionsReviewQueue'), routeKey('admissionsRanking')],
+    invalidates: () => [
+      routeKey('admissionsDetail', { params }),
+      routeKey('admissionsReviewQueue'),
+      routeKey('admissionsRanking'),
+      routeKey('admissionsScores', { params }),
+    ],
     onSuccess: (answer, _v, qc) => qc.setQueryData(routeQueryKey('admissionsMyScore', { params }), answer),
   });
 

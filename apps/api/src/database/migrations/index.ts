@@ -27,6 +27,7 @@ import { WithdrawnCredentials1764000002850 } from './1764000002850-withdrawn-cre
 import { Admissions1764000002900 } from './1764000002900-admissions';
 import { SubmittedLessonsCompleted1764000003000 } from './1764000003000-submitted-lessons-completed';
 import { LessonUploadClaims1764000003400 } from './1764000003400-lesson-upload-claims';
+import { FinalReviewScores1764000003600 } from './1764000003600-final-review-scores';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   Admissions1764000002900,
   SubmittedLessonsCompleted1764000003000,
   LessonUploadClaims1764000003400,
+  FinalReviewScores1764000003600,
 ];

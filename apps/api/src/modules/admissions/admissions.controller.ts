@@ -9,8 +9,8 @@ export class AdmissionsController {
   constructor(@Inject(AdmissionsService) private readonly admissions: AdmissionsService) {}
 
   @Route('admissionsList')
-  list(@RouteQuery() q: QueryOf<'admissionsList'>) {
-    return this.admissions.list(q);
+  list(@CurrentUser() me: AuthUser, @RouteQuery() q: QueryOf<'admissionsList'>) {
+    return this.admissions.list(me, q);
   }
 
   @Route('admissionsDetail')
@@ -86,8 +86,22 @@ export class AdmissionsController {
   }
 
   @Route('admissionsRanking')
-  ranking(@RouteParams() p: ParamsOf<'admissionsRanking'>, @RouteQuery() q: QueryOf<'admissionsRanking'>) {
-    return this.admissions.ranking(p.intake, q.status);
+  ranking(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'admissionsRanking'>, @RouteQuery() q: QueryOf<'admissionsRanking'>) {
+    return this.admissions.ranking(me, p.intake, q.status);
+  }
+
+  @Route('admissionsScores')
+  scores(@RouteParams() p: ParamsOf<'admissionsScores'>) {
+    return this.admissions.scores(p.applicationId);
+  }
+
+  @Route('admissionsReopenScore')
+  reopenScore(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsReopenScore'>,
+    @RouteBody() b: BodyOf<'admissionsReopenScore'>,
+  ) {
+    return this.admissions.reopenScore(me, p.applicationId, b);
   }
 
   @Route('admissionsDecide')

@@ -1,6 +1,7 @@
 import type {
   AdmissionCriterion,
   AdmissionListItem,
+  ApplicationScoresResponse,
   ApplicationStatus,
   RankingItem,
   ReviewQueueItem,
@@ -68,6 +69,20 @@ export async function applicationId(q: Sql, idSlug: string): Promise<string | un
 /** One view of an application: who (null: the applicant through their link), through which call. */
 export function recordView(q: Sql, applicationId: string, viewerId: string | null, call: string) {
   return exec(q, `INSERT INTO application_views (application_id, viewer_id, call) VALUES ($1, $2, $3)`, [applicationId, viewerId, call]);
+}
+
+/**
+ * Writes every application a list showed to staff (by id_slug) to the audit log of views, in one
+ * set-based statement: a list shows names, emails and phones as surely as the detail does.
+ */
+export async function recordViews(q: Sql, idSlugs: string[], viewerId: string, call: string): Promise<void> {
+  if (!idSlugs.length) return;
+  await exec(
+    q,
+    `INSERT INTO application_views (application_id, viewer_id, call)
+     SELECT a.id, $2, $3 FROM programme_applications a WHERE a.id_slug = ANY ($1::text[])`,
+    [idSlugs, viewerId, call],
+  );
 }
 
 export function applicationViews(q: Sql, applicationId: string) {
@@ -293,15 +308,16 @@ export function saveRubric(q: Sql, intake: string, criteria: AdmissionCriterion[
 export const SCORING_STATUSES: ApplicationStatus[] = ['IN_REVIEW', 'SHORTLISTED'];
 const CAN_SCORE = `a.status IN (${SCORING_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
-/** The reviewer's assigned applications, oldest assignment first; no blind field. */
+/** The reviewer's assigned applications, oldest assignment first; no blind field. A reopened score counts as not scored. */
 export function reviewQueue(q: Sql, reviewerId: string, intake: string | null, scored: boolean | null, page: PageQuery) {
   return listPage<ReviewQueueItem>(q, {
     matching: `SELECT a.id, a.id_slug, a.intake, a.course, a.status, a.highest_qualification, a.field_study,
-                      r.assigned_at, s.submitted_at
+                      r.assigned_at, CASE WHEN s.reopened_at IS NULL THEN s.submitted_at END AS submitted_at
                  FROM application_reviewers r JOIN programme_applications a ON a.id = r.application_id
                  LEFT JOIN application_scores s ON s.application_id = r.application_id AND s.reviewer_id = r.reviewer_id
                 WHERE r.reviewer_id = $1 AND ($2::text IS NULL OR a.intake = $2)
-                  AND ($3::boolean IS NULL OR (s.submitted_at IS NOT NULL) = $3)`,
+                  -- A score an admin reopened is to score again.
+                  AND ($3::boolean IS NULL OR (s.submitted_at IS NOT NULL AND s.reopened_at IS NULL) = $3)`,
     order: 'assigned_at ASC, id ASC',
     item: `json_build_object('id_slug', a.id_slug, 'intake', a.intake, 'course', a.course, 'status', a.status,
       'highest_qualification', a.highest_qualification, 'field_study', a.field_study,
@@ -321,6 +337,7 @@ export interface AssignmentRow {
   comment: string | null;
   weighted: string | null;
   submitted_at: string | null;
+  reopened_at: string | null;
 }
 
 /** An application with the reviewer's assignment and score (undefined: no such application). */
@@ -328,7 +345,7 @@ export function assignment(q: Sql, idSlug: string, reviewerId: string) {
   return one<AssignmentRow>(
     q,
     `SELECT a.id::text, a.intake, a.status, r.reviewer_id IS NOT NULL AS assigned, s.scores, s.comment, s.weighted::text,
-            ${iso('s.submitted_at')} AS submitted_at
+            ${iso('s.submitted_at')} AS submitted_at, ${iso('s.reopened_at')} AS reopened_at
        FROM programme_applications a
        LEFT JOIN application_reviewers r ON r.application_id = a.id AND r.reviewer_id = $2
        LEFT JOIN application_scores s ON s.application_id = a.id AND s.reviewer_id = $2
@@ -337,6 +354,11 @@ export function assignment(q: Sql, idSlug: string, reviewerId: string) {
   );
 }
 
+/**
+ * Saves a reviewer's scores: the first time, or over a score an admin reopened (never over a
+ * final one: the update only applies to a reopened row). Replacing a reopened score clears the
+ * mark and logs the change with the old and new score, in the same statement.
+ */
 export function saveScore(
   q: Sql,
   applicationId: string,
@@ -347,10 +369,74 @@ export function saveScore(
 ) {
   return exec(
     q,
-    `INSERT INTO application_scores (application_id, reviewer_id, scores, weighted, comment) VALUES ($1, $2, $3::jsonb, $4, $5)
-     ON CONFLICT (application_id, reviewer_id) DO UPDATE
-        SET scores = EXCLUDED.scores, weighted = EXCLUDED.weighted, comment = EXCLUDED.comment, submitted_at = now()`,
+    `WITH old AS (
+       SELECT scores, weighted FROM application_scores WHERE application_id = $1 AND reviewer_id = $2 AND reopened_at IS NOT NULL),
+     saved AS (
+       INSERT INTO application_scores (application_id, reviewer_id, scores, weighted, comment) VALUES ($1, $2, $3::jsonb, $4, $5)
+       ON CONFLICT (application_id, reviewer_id) DO UPDATE
+          SET scores = EXCLUDED.scores, weighted = EXCLUDED.weighted, comment = EXCLUDED.comment, submitted_at = now(), reopened_at = NULL
+        WHERE application_scores.reopened_at IS NOT NULL)
+     INSERT INTO application_score_events (application_id, reviewer_id, kind, actor_id, old_scores, old_weighted, new_scores, new_weighted)
+     SELECT $1, $2, 'CHANGED', $2, old.scores, old.weighted, $3::jsonb, $4 FROM old`,
     [applicationId, reviewerId, JSON.stringify(scores), weighted, comment],
+  );
+}
+
+/**
+ * Reopens a reviewer's final score (by the reviewer's id_slug) and logs who, when and why, in one
+ * statement; answers 'reopened', or why not: 'not_assigned', 'not_scored' or 'already_reopened'.
+ */
+export async function reopenScore(
+  q: Sql,
+  applicationId: string,
+  reviewerIdSlug: string,
+  actorId: string,
+  reason: string,
+): Promise<'reopened' | 'not_assigned' | 'not_scored' | 'already_reopened'> {
+  const row = await mustOne<{ assigned: boolean; scored: boolean; was_reopened: boolean; reopened: boolean }>(
+    q,
+    `WITH target AS (
+       SELECT r.reviewer_id, s.reviewer_id IS NOT NULL AS scored, s.reopened_at IS NOT NULL AS was_reopened
+         FROM application_reviewers r JOIN users u ON u.id = r.reviewer_id
+         LEFT JOIN application_scores s ON s.application_id = r.application_id AND s.reviewer_id = r.reviewer_id
+        WHERE r.application_id = $1 AND u.id_slug = $2
+        FOR UPDATE OF r),
+     reopened AS (
+       UPDATE application_scores s SET reopened_at = now() FROM target t
+        WHERE s.application_id = $1 AND s.reviewer_id = t.reviewer_id AND s.reopened_at IS NULL
+       RETURNING s.reviewer_id, s.scores, s.weighted),
+     logged AS (
+       INSERT INTO application_score_events (application_id, reviewer_id, kind, actor_id, reason, old_scores, old_weighted)
+       SELECT $1, reviewer_id, 'REOPENED', $3, $4, scores, weighted FROM reopened)
+     SELECT EXISTS (SELECT 1 FROM target) AS assigned, COALESCE((SELECT scored FROM target), false) AS scored,
+            COALESCE((SELECT was_reopened FROM target), false) AS was_reopened, EXISTS (SELECT 1 FROM reopened) AS reopened`,
+    [applicationId, reviewerIdSlug, actorId, reason],
+  );
+  if (row.reopened) return 'reopened';
+  if (!row.assigned) return 'not_assigned';
+  return row.scored ? 'already_reopened' : 'not_scored';
+}
+
+const PERSON = (alias: string) =>
+  `json_build_object('id_slug', ${alias}.id_slug, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name)`;
+
+/** An application's current reviews and the history of reopenings and changes (one statement). */
+export function applicationScores(q: Sql, applicationId: string) {
+  return mustOne<ApplicationScoresResponse['data']>(
+    q,
+    `SELECT
+       COALESCE((SELECT json_agg(json_build_object('reviewer', ${PERSON('u')}, 'scores', s.scores, 'weighted', s.weighted::float8,
+                   'comment', s.comment, 'submitted_at', ${iso('s.submitted_at')}, 'reopened_at', ${iso('s.reopened_at')})
+                   ORDER BY s.submitted_at, u.id)
+                  FROM application_scores s JOIN users u ON u.id = s.reviewer_id WHERE s.application_id = $1), '[]'::json) AS reviews,
+       COALESCE((SELECT json_agg(json_build_object('kind', e.kind,
+                   'reviewer', CASE WHEN r.id IS NULL THEN NULL ELSE ${PERSON('r')} END,
+                   'actor', CASE WHEN x.id IS NULL THEN NULL ELSE ${PERSON('x')} END,
+                   'reason', e.reason, 'old_weighted', e.old_weighted::float8, 'new_weighted', e.new_weighted::float8,
+                   'at', ${iso('e.created_at')}) ORDER BY e.created_at, e.id)
+                  FROM application_score_events e LEFT JOIN users r ON r.id = e.reviewer_id LEFT JOIN users x ON x.id = e.actor_id
+                 WHERE e.application_id = $1), '[]'::json) AS history`,
+    [applicationId],
   );
 }
 

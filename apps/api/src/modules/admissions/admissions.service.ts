@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   ADMISSION_DECISIONS,
+  ALREADY_REOPENED_MESSAGE,
+  type ApplicationScoresResponse,
   type AdmissionCriterion,
   type AdmissionDetail,
   type AdmissionListQuery,
@@ -18,6 +20,9 @@ import {
   DISAGREEMENT_THRESHOLD,
   FINAL_STATUSES,
   illegalTransitionMessage,
+  NOT_SCORED_MESSAGE,
+  type ReopenScore,
+  SCORE_FINAL_MESSAGE,
   type MyScoreResponse,
   OFFER_ACCEPTED_ENROLLED_MESSAGE,
   OFFER_ACCEPTED_SETUP_MESSAGE,
@@ -154,8 +159,9 @@ export class AdmissionsService {
 
   // ---- admin: list, detail, timeline, views ---------------------------------------------------
 
-  list(query: AdmissionListQuery): Promise<AdmissionListResponse> {
-    return sql.listAdmissions(
+  /** A page of applications; each one it shows (names, emails) is written to the audit log of views. */
+  async list(me: AuthUser, query: AdmissionListQuery): Promise<AdmissionListResponse> {
+    const page = await sql.listAdmissions(
       this.db,
       {
         search: query.search_query ? likePattern(query.search_query) : null,
@@ -167,6 +173,13 @@ export class AdmissionsService {
       orderBy(query.order_by, ORDER, '-created_date', 'id', SUBMISSION_SORT).replace(/\bscore (ASC|DESC)/, 'score $1 NULLS LAST'),
       query,
     );
+    await sql.recordViews(
+      this.db,
+      page.data.map((a) => a.id_slug),
+      me.id,
+      query.search_query ? 'admissionsListSearch' : 'admissionsList',
+    );
+    return page;
   }
 
   /**
@@ -236,6 +249,11 @@ export class AdmissionsService {
 
   async views(idSlug: string) {
     return { data: await sql.applicationViews(this.db, await this.internalId(idSlug)) };
+  }
+
+  /** The applications a list of the applications module showed to staff, written to the audit log of views. */
+  recordViews(idSlugs: string[], viewerId: string, call: string): Promise<void> {
+    return sql.recordViews(this.db, idSlugs, viewerId, call);
   }
 
   /** The older admin detail call (applications module) is audited too. */
@@ -346,7 +364,13 @@ export class AdmissionsService {
       data: {
         rubric: rubric?.criteria ?? [],
         score: row.submitted_at
-          ? { scores: row.scores!, comment: row.comment ?? '', weighted: Number(row.weighted), submitted_at: row.submitted_at }
+          ? {
+              scores: row.scores!,
+              comment: row.comment ?? '',
+              weighted: Number(row.weighted),
+              submitted_at: row.submitted_at,
+              reopened_at: row.reopened_at,
+            }
           : null,
         can_score: sql.SCORING_STATUSES.includes(row.status),
       },
@@ -355,8 +379,13 @@ export class AdmissionsService {
 
   async submitScore(me: AuthUser, idSlug: string, body: ReviewScore): Promise<MyScoreResponse> {
     await this.db.transaction(async (m) => {
-      const row = await this.myAssignment(m, me, idSlug);
+      await this.myAssignment(m, me, idSlug);
       const [app] = await sql.lockApplications(m, [idSlug]);
+      // Read again under the application's lock: two submissions at once cannot both be "the first".
+      const row = await this.myAssignment(m, me, idSlug);
+      // A submitted score is final: the reviewer has seen the blind fields since, so only an admin reopens it.
+      if (row.submitted_at && !row.reopened_at)
+        throw new ConflictException({ message: SCORE_FINAL_MESSAGE, errors: { scores: SCORE_FINAL_MESSAGE } });
       if (!sql.SCORING_STATUSES.includes(app.status)) throw new ConflictException(SCORING_CLOSED_MESSAGE);
       const rubric = await sql.lockRubric(m, row.intake);
       if (!rubric?.criteria.length) throw new ConflictException(NO_RUBRIC_MESSAGE);
@@ -368,9 +397,36 @@ export class AdmissionsService {
     return this.myScore(me, idSlug);
   }
 
-  async ranking(intake: string, status: ApplicationStatus | undefined) {
+  /** An application's current reviews and the reopenings and changes of its scores. */
+  async scores(idSlug: string): Promise<ApplicationScoresResponse> {
+    return { data: await sql.applicationScores(this.db, await this.internalId(idSlug)) };
+  }
+
+  /** An admin reopens a reviewer's final score (logged with the reason) so that they may score it again. */
+  async reopenScore(me: AuthUser, idSlug: string, body: ReopenScore): Promise<ApplicationScoresResponse> {
+    await this.db.transaction(async (m) => {
+      const [app] = await sql.lockApplications(m, [idSlug]);
+      if (!app) throw notFound();
+      if (!sql.SCORING_STATUSES.includes(app.status)) throw new ConflictException(SCORING_CLOSED_MESSAGE);
+      const outcome = await sql.reopenScore(m, app.id, body.reviewer_id, me.id, body.reason);
+      if (outcome === 'not_assigned') throw new NotFoundException('This reviewer is not assigned to the application');
+      if (outcome === 'not_scored') throw new ConflictException(NOT_SCORED_MESSAGE);
+      if (outcome === 'already_reopened') throw new ConflictException(ALREADY_REOPENED_MESSAGE);
+    });
+    return this.scores(idSlug);
+  }
+
+  /** The ranked list; each application it shows is written to the audit log of views. */
+  async ranking(me: AuthUser, intake: string, status: ApplicationStatus | undefined) {
     this.knownIntake(intake);
-    return { data: await sql.ranking(this.db, intake, status ?? null), disagreement_threshold: DISAGREEMENT_THRESHOLD };
+    const data = await sql.ranking(this.db, intake, status ?? null);
+    await sql.recordViews(
+      this.db,
+      data.map((r) => r.id_slug),
+      me.id,
+      'admissionsRanking',
+    );
+    return { data, disagreement_threshold: DISAGREEMENT_THRESHOLD };
   }
 
   // ---- decisions --------------------------------------------------------------------------------

@@ -48,8 +48,8 @@ export class ApplicationsController {
   }
 
   @Route('adminApplicationList')
-  list(@RouteQuery() query: QueryOf<'adminApplicationList'>) {
-    return this.applications.list(query);
+  list(@CurrentUser() me: AuthUser, @RouteQuery() query: QueryOf<'adminApplicationList'>) {
+    return this.applications.list(query, me.id);
   }
 
   @Route('adminApplicationExport')

@@ -158,15 +158,21 @@ export class ApplicationsService {
     });
   }
 
-  /** One statement: the filtered count and the requested page. */
-  list(query: ApplicationListQuery): Promise<ApplicationListResponse> {
-    return listApplications(
+  /** One statement: the filtered count and the requested page; each application shown is written to the audit log of views. */
+  async list(query: ApplicationListQuery, viewerId: string): Promise<ApplicationListResponse> {
+    const page = await listApplications(
       this.ds,
       query.search_query ? likePattern(query.search_query) : null,
       query.course || null,
       orderBy(query.order_by, SORTABLE, '-created_date', 'id', SUBMISSION_SORT),
       query,
     );
+    await this.admissions.recordViews(
+      page.data.map((a) => a.id_slug),
+      viewerId,
+      query.search_query ? 'adminApplicationListSearch' : 'adminApplicationList',
+    );
+    return page;
   }
 
   /** Every field, with short-lived download links for the uploaded files. */

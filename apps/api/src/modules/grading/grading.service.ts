@@ -62,7 +62,7 @@ import {
   updateProjectSettings,
   upsertGradeItem,
 } from './grading.queries';
-import { readUpload } from './project-upload';
+import { readUpload, receiveUpload } from './project-upload';
 import { DEFAULT_ZIP_LIMITS, inspectZip, ZipRejected } from './zip-inspection';
 
 export const PROJECT_INSTRUCTIONS_PURPOSE = 'project-instructions';
@@ -173,26 +173,31 @@ export class GradingService {
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     this.assertMaySubmit(row);
     const maxBytes = row.project_group?.max_size_bytes ?? DEFAULT_PROJECT_MAX_BYTES;
-    const file = await readUpload(req, res, maxBytes);
+    // Streamed to a file of its own, inspected from there, and deleted once kept or refused.
+    const file = await receiveUpload(req, res, maxBytes, this.storage.incomingDirectory);
     let entries;
+    let stored;
     try {
-      // An archive may unpack to at most 20 times what the project lets students upload.
-      entries = await inspectZip(file.buffer, {
-        ...DEFAULT_ZIP_LIMITS,
-        maxTotalUncompressedBytes: Math.min(DEFAULT_ZIP_LIMITS.maxTotalUncompressedBytes, 20 * maxBytes),
+      try {
+        // An archive may unpack to at most 20 times what the project lets students upload.
+        entries = await inspectZip(file.path, {
+          ...DEFAULT_ZIP_LIMITS,
+          maxTotalUncompressedBytes: Math.min(DEFAULT_ZIP_LIMITS.maxTotalUncompressedBytes, 20 * maxBytes),
+        });
+      } catch (e) {
+        if (e instanceof ZipRejected) throw new BadRequestException({ message: e.message, errors: { file: e.message } });
+        throw e;
+      }
+      const originalName = (file.originalname || 'project.zip').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').slice(0, 200);
+      stored = await this.storage.saveFile(file.path, {
+        originalName: originalName.toLowerCase().endsWith('.zip') ? originalName : `${originalName}.zip`,
+        contentType: 'application/zip',
+        purpose: 'project-submission',
+        uploadedBy: me.id,
       });
-    } catch (e) {
-      if (e instanceof ZipRejected) throw new BadRequestException({ message: e.message, errors: { file: e.message } });
-      throw e;
+    } finally {
+      await file.remove();
     }
-    const originalName = (file.originalname || 'project.zip').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').slice(0, 200);
-    const stored = await this.storage.save({
-      data: file.buffer,
-      originalName: originalName.toLowerCase().endsWith('.zip') ? originalName : `${originalName}.zip`,
-      contentType: 'application/zip',
-      purpose: 'project-submission',
-      uploadedBy: me.id,
-    });
     const removed: string[] = [];
     try {
       await this.db.transaction(async (m) => {

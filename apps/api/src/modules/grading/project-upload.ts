@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
@@ -7,11 +9,45 @@ const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 export const fileTooLargeMessage = (maxBytes: number) => `File size must be less than ${Math.round((maxBytes / 1024 / 1024) * 10) / 10}MB`;
 
+/** An upload received into a file of its own; `remove` deletes it (once kept, it is no longer needed). */
+export interface ReceivedUpload {
+  path: string;
+  size: number;
+  originalname: string;
+  remove(): Promise<void>;
+}
+
 /**
  * Reads the multipart field `file` into memory, stopping as soon as it passes `maxBytes` (a body
- * whose declared length cannot fit is refused before it is read).
+ * whose declared length cannot fit is refused before it is read). For small files only.
  */
 export async function readUpload(req: Request, res: Response, maxBytes: number): Promise<Express.Multer.File> {
+  await parseUpload(req, res, maxBytes, multer.memoryStorage());
+  return req.file!;
+}
+
+/**
+ * Streams the multipart field `file` into a new file in `dir`, never holding it in memory, and
+ * stops (deleting what was written) as soon as it passes `maxBytes`.
+ */
+export async function receiveUpload(req: Request, res: Response, maxBytes: number, dir: string): Promise<ReceivedUpload> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const storage = multer.diskStorage({
+    destination: dir,
+    filename: (_req, _file, done) => done(null, `${randomBytes(16).toString('hex')}.upload`),
+  });
+  try {
+    await parseUpload(req, res, maxBytes, storage);
+  } catch (e) {
+    // multer deletes a file it cut off; a file it finished before a later refusal is deleted here.
+    if (req.file?.path) await rm(req.file.path, { force: true });
+    throw e;
+  }
+  const file = req.file!;
+  return { path: file.path, size: file.size, originalname: file.originalname, remove: () => rm(file.path, { force: true }) };
+}
+
+async function parseUpload(req: Request, res: Response, maxBytes: number, storage: multer.StorageEngine): Promise<void> {
   const tooLarge = () =>
     new PayloadTooLargeException({ message: fileTooLargeMessage(maxBytes), errors: { file: fileTooLargeMessage(maxBytes) } });
   if (!req.is('multipart/form-data'))
@@ -21,7 +57,7 @@ export async function readUpload(req: Request, res: Response, maxBytes: number):
     throw tooLarge();
   }
   const parse = multer({
-    storage: multer.memoryStorage(),
+    storage,
     limits: { fileSize: maxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
   }).single('file');
   await new Promise<void>((resolve, reject) =>
@@ -33,7 +69,8 @@ export async function readUpload(req: Request, res: Response, maxBytes: number):
       reject(new BadRequestException({ message, errors: { file: message } }));
     }),
   );
-  if (!req.file || req.file.size === 0)
+  if (!req.file || req.file.size === 0) {
+    if (req.file?.path) await rm(req.file.path, { force: true });
     throw new BadRequestException({ message: FILE_REQUIRED_MESSAGE, errors: { file: FILE_REQUIRED_MESSAGE } });
-  return req.file;
+  }
 }

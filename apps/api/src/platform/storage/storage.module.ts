@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { ReadinessChecks } from '../health/readiness';
 import { FilesController } from './files.controller';
+import { IncomingSweep } from './incoming-sweep';
 import { StorageService } from './storage.service';
 import { UploadSweeps } from './upload-sweeps';
 
@@ -20,7 +21,7 @@ class StorageReadiness implements OnModuleInit {
 @Global()
 @Module({
   controllers: [FilesController],
-  providers: [StorageService, StorageReadiness, UploadSweeps],
+  providers: [StorageService, StorageReadiness, UploadSweeps, IncomingSweep],
   exports: [StorageService, UploadSweeps],
 })
 export class StorageModule {}

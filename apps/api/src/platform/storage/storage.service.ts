@@ -1,4 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
@@ -82,6 +85,14 @@ export class StorageService implements OnApplicationShutdown {
     return this.disk.directory;
   }
 
+  /**
+   * Where uploads are received before they are checked and kept (on disk, never in memory); each
+   * request deletes its own file once kept or refused.
+   */
+  get incomingDirectory(): string {
+    return join(this.config.dataDir, 'incoming');
+  }
+
   pathOf(storageKey: string): string {
     return this.disk.pathOf(storageKey);
   }
@@ -117,6 +128,23 @@ export class StorageService implements OnApplicationShutdown {
         writer.backend,
       ],
     );
+  }
+
+  /** Keeps the file at `path` (streamed to the writer, never read whole into memory) and records it. */
+  async saveFile(path: string, input: Omit<SaveFileInput, 'data'>, manager: EntityManager = this.db.manager): Promise<StoredFile> {
+    const storageKey = randomBytes(16).toString('hex');
+    const writer = this.writer;
+    const { size } = await stat(path);
+    const meta = { contentType: input.contentType };
+    const uploadId = await writer.startParts(storageKey, meta);
+    try {
+      const etag = await writer.writePart(storageKey, uploadId, { index: 0, offset: 0, length: size, body: createReadStream(path) });
+      await writer.finishParts(storageKey, uploadId, etag ? [etag] : []);
+    } catch (e) {
+      await writer.abortParts(storageKey, uploadId);
+      throw e;
+    }
+    return this.record({ ...input, storageKey, sizeBytes: size, backend: writer.backend }, manager);
   }
 
   /**
