@@ -25,6 +25,8 @@ import { AdmissionStates1764000002700 } from './1764000002700-admission-states';
 import { QuizSummaries1764000002800 } from './1764000002800-quiz-summaries';
 import { WithdrawnCredentials1764000002850 } from './1764000002850-withdrawn-credentials';
 import { Admissions1764000002900 } from './1764000002900-admissions';
+import { VerifiedEmails1764000003500 } from './1764000003500-verified-emails';
+import { RandomStatusIndexes1764000003510 } from './1764000003510-random-status-indexes';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -55,4 +57,6 @@ export const migrations = [
   QuizSummaries1764000002800,
   WithdrawnCredentials1764000002850,
   Admissions1764000002900,
+  VerifiedEmails1764000003500,
+  RandomStatusIndexes1764000003510,
 ];

@@ -26,11 +26,13 @@ import {
   type EmailChangeRow,
   emailChangeNotice,
   emailTaken,
+  enrolQueued,
   insertEmailChange,
   invalidateEmailChanges,
   invalidateResetLinks,
   lockAccount,
   lockEmailChangeByToken,
+  lockQueueForRegistration,
   markEmailChange,
   passwordAccountById,
   pendingEmailChange,
@@ -124,7 +126,7 @@ export class EmailChangeService {
         template: 'email-change-confirm',
         to: request.new_email,
         subjectId,
-        props: { firstName: request.first_name, newEmail: request.new_email, confirmUrl: url, validHours: EMAIL_CHANGE_TTL_HOURS },
+        props: { newEmail: request.new_email, confirmUrl: url, validHours: EMAIL_CHANGE_TTL_HOURS },
       });
     } else {
       await this.mail.deliver({
@@ -160,6 +162,8 @@ export class EmailChangeService {
    */
   async confirm(token: string, sessionRefresh?: string): Promise<{ message: string; email: string }> {
     return this.db.transaction(async (m) => {
+      // First statement: the new address is proven here, so its queued seats are given (see cohort-queue-lock).
+      await lockQueueForRegistration(m);
       const request = await lockEmailChangeByToken(m, 'confirm', resetTokenHash(token));
       const refused = refusal(request);
       if (refused || !request) throw linkError(refused ?? EMAIL_CHANGE_LINK_INVALID_MESSAGE);
@@ -173,6 +177,7 @@ export class EmailChangeService {
         throw e;
       });
       await markEmailChange(m, request.id, 'confirmed');
+      await enrolQueued(m, account.id, request.new_email);
       await invalidateResetLinks(m, account.id);
       await this.tokens.endOtherSessions(account.id, sessionRefresh, m);
       return { message: EMAIL_CHANGE_CONFIRMED_MESSAGE, email: request.new_email };

@@ -19,11 +19,14 @@ import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { SUSPENDED_MESSAGE } from './auth.service';
 import {
   type AccountRow,
+  enrolQueued,
   insertResetLink,
   invalidateResetLinks,
   type LinkRow,
   lockAccountByEmail,
+  lockQueueForRegistration,
   lockResetAccount,
+  markEmailVerified,
   resetAccount,
   resetLink,
   setPasswordHash,
@@ -68,7 +71,8 @@ function refusal(link: LinkRow | undefined): string | null {
  * about the account. The job finds the account (an active one), withdraws its earlier links, stores
  * the hash of a new 256-bit token valid 30 minutes and mails the link; the token itself is never
  * stored (a failed send is retried by the job with a new token). Using a link sets the password,
- * ends every session of the account and signs it in.
+ * ends every session of the account and signs it in; it also proves the address (the account is
+ * verified and joins the cohorts that queued its email).
  */
 @Injectable()
 export class PasswordResetService {
@@ -139,6 +143,8 @@ export class PasswordResetService {
     }
     const passwordHash = await this.passwords.hash(body.new_password);
     return this.db.transaction(async (m) => {
+      // First statement: the link proves the address, so seats queued for it are given here (see cohort-queue-lock).
+      await lockQueueForRegistration(m);
       // Spent here, once: a concurrent use of the same link finds it used.
       if (!(await spendResetLink(m, link.id))) {
         const now = await resetLink(m, hash);
@@ -150,6 +156,9 @@ export class PasswordResetService {
       if (current.is_suspended) throw new ForbiddenException(SUSPENDED_MESSAGE);
       await setPasswordHash(m, current.id, passwordHash);
       await invalidateResetLinks(m, current.id);
+      // The link reached the address: it is proven, and the cohorts that queued it enrol the account.
+      await markEmailVerified(m, current.id);
+      await enrolQueued(m, current.id, current.email);
       const token_version = await this.tokens.endAllSessions(current.id, m);
       const tokens = await this.tokens.issue({ ...current, token_version }, m);
       return { user: toUser(current), ...tokens };

@@ -1,5 +1,6 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Header, Inject } from '@nestjs/common';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { WrongSecretLimit } from '../../common/wrong-secret-limit';
 import { InvitationsService } from './invitations.service';
 
 /** Invitations of a cohort's queued people: list, resend one or all, withdraw; and the public look-up of a link. */
@@ -27,7 +28,10 @@ export class InvitationsController {
     return this.invitations.withdraw(p.cohortId, body.email);
   }
 
+  /** The answer names the invited person: never stored by a browser or a proxy. */
   @Route('invitationLookup')
+  @WrongSecretLimit()
+  @Header('Cache-Control', 'no-store')
   lookup(@RouteBody() body: BodyOf<'invitationLookup'>) {
     return this.invitations.lookup(body.token);
   }
