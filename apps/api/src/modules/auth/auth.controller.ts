@@ -3,7 +3,9 @@ import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, Route, RouteBody, RouteParams } from '../../common/route.decorator';
+import { JWT_SECRET } from '../../common/jwt-secret';
 import { WrongSecretLimit } from '../../common/wrong-secret-limit';
+import { isKnownDevice, rememberDevice } from './known-device';
 import { AppConfig } from '../../config/app-config';
 import { AuthService } from './auth.service';
 import { EmailChangeService } from './email-change.service';
@@ -30,6 +32,7 @@ export class AuthController {
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(EmailChangeService) private readonly emailChanges: EmailChangeService,
     @Inject(EmailVerificationService) private readonly verifications: EmailVerificationService,
+    @Inject(JWT_SECRET) private readonly secret: string,
   ) {}
 
   @Route('register')
@@ -47,7 +50,9 @@ export class AuthController {
   @Header(...NO_STORE)
   async login(@RouteBody() body: BodyOf<'login'>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertCookieCanBeKept(req, this.config);
-    const { user, access, refresh } = await this.auth.login(body, req.ip ?? 'unknown');
+    const known = isKnownDevice(req, this.secret, body.email);
+    const { user, access, refresh } = await this.auth.login(body, req.ip ?? 'unknown', known);
+    if (isBrowserCall(req)) rememberDevice(res, this.config, this.secret, user.email);
     return { access, ...deliverRefresh(req, res, this.config, refresh), user };
   }
 

@@ -92,9 +92,9 @@ export class AuthService {
     if (invitation.email !== email) throw fieldError('email', INVITATION_OTHER_EMAIL_MESSAGE);
   }
 
-  /** The attempt is counted before the password is verified (see LoginThrottleService). */
-  async login(body: Login, ip: string): Promise<{ user: User } & IssuedTokens> {
-    const attempt = await this.throttle.begin(body.email, ip);
+  /** The attempt is counted before the password is verified (see LoginThrottleService); `knownDevice`: see known-device.ts. */
+  async login(body: Login, ip: string, knownDevice = false): Promise<{ user: User } & IssuedTokens> {
+    const attempt = await this.throttle.begin(body.email, ip, knownDevice);
     const row = await passwordAccountByEmail(this.db, body.email);
     const ok = await this.passwords.verify(row?.password_hash ?? null, body.password);
     if (!row || !ok) throw row ? fieldError('password', WRONG_PASSWORD_MESSAGE) : fieldError('email', NO_USER_MESSAGE);

@@ -32,6 +32,7 @@ import {
   setPasswordHash,
   spendResetLink,
 } from './auth.queries';
+import { LoginThrottleService } from './login-throttle.service';
 import { resetTokenHash } from './password-reset-links';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';
 import { type IssuedTokens, TokenService } from './token.service';
@@ -86,6 +87,7 @@ export class PasswordResetService {
     @Inject(MailService) private readonly mail: MailService,
     @Inject(PasswordService) private readonly passwords: PasswordService,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
   ) {
     const limiter = (keyPrefix: string, { points, duration }: { points: number; duration: number }) =>
       postgresRateLimiter(db, { keyPrefix, points, duration, blockDuration: duration });
@@ -142,7 +144,7 @@ export class PasswordResetService {
       throw fieldError('new_password', WEAK_PASSWORD_MESSAGE);
     }
     const passwordHash = await this.passwords.hash(body.new_password);
-    return this.db.transaction(async (m) => {
+    const signedIn = await this.db.transaction(async (m) => {
       // First statement: the link proves the address, so seats queued for it are given here (see cohort-queue-lock).
       await lockQueueForRegistration(m);
       // Spent here, once: a concurrent use of the same link finds it used.
@@ -163,6 +165,9 @@ export class PasswordResetService {
       const tokens = await this.tokens.issue({ ...current, token_version }, m);
       return { user: toUser(current), ...tokens };
     });
+    // The owner proved themselves: sign-ins to the account wait no longer for what strangers spent.
+    if (!this.config.DISABLE_RATE_LIMITS) await this.throttle.clearAccount(signedIn.user.email);
+    return signedIn;
   }
 
   private async take(limiter: RateLimiterPostgres, key: string): Promise<void> {

@@ -11,6 +11,7 @@ import { EmailChangeNotice, emailChangeNoticeStrings } from './email-change-noti
 import { EmailChangeUndone, emailChangeUndoneStrings } from './email-change-undone';
 import { PasswordReset, passwordResetStrings } from './password-reset';
 import { EmailVerification, emailVerificationStrings } from './email-verification';
+import { FailedSignIns, failedSignInsStrings } from './failed-sign-ins';
 import { AdmissionReceived, type AdmissionReceivedProps, admissionReceivedStrings } from './admission-received';
 import {
   type AdmissionDecisionProps,
@@ -38,6 +39,10 @@ export const templates = {
   'password-reset': {
     subject: () => passwordResetStrings.subject,
     component: PasswordReset,
+  },
+  'failed-sign-ins': {
+    subject: () => failedSignInsStrings.subject,
+    component: FailedSignIns,
   },
   'email-verification': {
     subject: () => emailVerificationStrings.subject,
