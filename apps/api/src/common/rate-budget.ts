@@ -10,10 +10,19 @@ export interface Budget {
 }
 
 /** One limiter per budget, each under its own key prefix in `rate_limits`. */
-export function budgetLimiters<K extends string>(db: DataSource, prefix: string, budgets: Record<K, Budget>): Record<K, RateLimiterPostgres> {
+export function budgetLimiters<K extends string>(
+  db: DataSource,
+  prefix: string,
+  budgets: Record<K, Budget>,
+): Record<K, RateLimiterPostgres> {
   const out = {} as Record<K, RateLimiterPostgres>;
   for (const [name, b] of Object.entries(budgets) as [K, Budget][])
-    out[name] = postgresRateLimiter(db, { keyPrefix: `${prefix}-${name}`, points: b.points, duration: b.duration, blockDuration: b.duration });
+    out[name] = postgresRateLimiter(db, {
+      keyPrefix: `${prefix}-${name}`,
+      points: b.points,
+      duration: b.duration,
+      blockDuration: b.duration,
+    });
   return out;
 }
 

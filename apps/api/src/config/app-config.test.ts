@@ -19,7 +19,9 @@ describe('loadConfig', () => {
   });
   it('requires a JWT secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://www.school.example' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://www.school.example' }).seedDemo).toBe(
+      false,
+    );
   });
 });
 

@@ -66,7 +66,11 @@ let seq = 0;
 async function reviewed(s = 4, email = `seat${++seq}-${Date.now()}@apply.test`) {
   await t.http.post('/api/sheet/submit-form/').send(validApplication({ email })).expect(201);
   const [row] = await t.ds.query(`SELECT id, id_slug FROM programme_applications WHERE email = $1`, [email]);
-  await t.http.post(`/api/admissions/admin/applications/${row.id_slug}/screening`).set(bearer(admin)).send({ eligible: true, reason: '' }).expect(200);
+  await t.http
+    .post(`/api/admissions/admin/applications/${row.id_slug}/screening`)
+    .set(bearer(admin))
+    .send({ eligible: true, reason: '' })
+    .expect(200);
   await t.http
     .post('/api/admissions/admin/assignments')
     .set(bearer(admin))
@@ -87,8 +91,12 @@ const decide = (ids: string[], decision: string, extra: Record<string, unknown> 
 const offer = (ids: string[]) => decide(ids, 'OFFER', { cohort_id: cohort.id_slug, accept_by: isoIn(7) });
 const status = async (id: string) => (await t.ds.query(`SELECT status FROM programme_applications WHERE id_slug = $1`, [id]))[0].status;
 const enrolledIn = async (email: string) =>
-  (await t.ds.query(`SELECT 1 FROM enrolments e JOIN users u ON u.id = e.user_id WHERE u.email = $1 AND e.cohort_id = $2`, [email, cohort.id]))
-    .length;
+  (
+    await t.ds.query(`SELECT 1 FROM enrolments e JOIN users u ON u.id = e.user_id WHERE u.email = $1 AND e.cohort_id = $2`, [
+      email,
+      cohort.id,
+    ])
+  ).length;
 const accept = async (a: { email: string; id_slug: string }) => {
   const token = await privateLink(a.email, 2);
   const res = await t.http.post(`/api/admissions/status/${a.id_slug}/accept`).send({ token }).expect(200);

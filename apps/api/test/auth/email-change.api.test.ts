@@ -315,8 +315,8 @@ describe('the change-email mail cannot be turned on others', () => {
       const victim = freshEmail();
       const [a, b] = [await createUser(limited), await createUser(limited)];
       for (let i = 0; i < 3; i++) await askOn(a, victim).expect(200);
-      const refused = await askOn(a, victim).expect(429);
-      expect(refused.body.message).toMatch(/^Too many email change requests\. Please try again in \d+ minutes?\.$/);
+      const overLimit = await askOn(a, victim).expect(429);
+      expect(overLimit.body.message).toMatch(/^Too many email change requests\. Please try again in \d+ minutes?\.$/);
       // Another account aiming at the same address is refused too: the address had its mails.
       await askOn(b, victim).expect(429);
       // And an account that spent its own requests cannot aim at anyone else.

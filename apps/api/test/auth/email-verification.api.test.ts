@@ -126,7 +126,9 @@ describe('self-registration without a link', () => {
     await inviteLink(email);
     await t.http.post('/api/auth/password-reset/request/').send({ email }).expect(202);
     const reset = await nthLink(email, `${WEB_ORIGIN}/login/reset-password?token`);
-    const confirmed = await t.http.post('/api/auth/password-reset/confirm/').send({ token: reset, new_password: 'Owner#Silicon-2027', confirm_new_password: 'Owner#Silicon-2027' });
+    const confirmed = await t.http
+      .post('/api/auth/password-reset/confirm/')
+      .send({ token: reset, new_password: 'Owner#Silicon-2027', confirm_new_password: 'Owner#Silicon-2027' });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(await enrolled(email)).toBe(true);
     expect(await queued(email)).toBe(false);
@@ -139,7 +141,10 @@ describe('self-registration without a link', () => {
     const reg = await register(email, 'Ina', { invite }).expect(201);
     expect(await enrolled(email)).toBe(true);
     expect((await statusOf(reg.body.access).expect(200)).body).toEqual({ email, verified: true });
-    const resend = await t.http.post('/api/auth/account/verify-email/resend/').set('Authorization', `Bearer ${reg.body.access}`).expect(409);
+    const resend = await t.http
+      .post('/api/auth/account/verify-email/resend/')
+      .set('Authorization', `Bearer ${reg.body.access}`)
+      .expect(409);
     expect(resend.body.message).toBe(EMAIL_ALREADY_VERIFIED_MESSAGE);
   });
 
@@ -151,8 +156,8 @@ describe('self-registration without a link', () => {
     expect(routes.emailVerificationResend.response.parse(sent.body).message).toContain(email);
     const second = await verifyLink(email, 2);
     expect((await verify(first).expect(400)).body.message).toBe(EMAIL_VERIFICATION_LINK_INVALID_MESSAGE);
-    const second_ = await verify(second);
-    expect(second_.status, JSON.stringify(second_.body)).toBe(200);
+    const secondUse = await verify(second);
+    expect(secondUse.status, JSON.stringify(secondUse.body)).toBe(200);
   });
 
   it('accounts made by staff (and those made before) count as verified: a bulk add enrols them at once', async () => {

@@ -41,13 +41,32 @@ describe('wrong secrets, counted per client address', () => {
     // Wrong secrets spread over every secret-checking endpoint count together.
     const attempts = [
       (i: number) => status(guess(i)).expect(404),
-      (i: number) => t.http.post(`/api/admissions/status/${app.id_slug}/accept`).send({ token: guess(i) }).expect(404),
-      (i: number) => t.http.post('/api/auth/invitation/').send({ token: guess(i) }).expect(400),
-      (i: number) => t.http.post(`/api/notifications/unsubscribe/?token=${guess(i)}`).send({}).expect(400),
-      (i: number) => t.http.post('/api/auth/verify-email/').send({ token: guess(i) }).expect(400),
+      (i: number) =>
+        t.http
+          .post(`/api/admissions/status/${app.id_slug}/accept`)
+          .send({ token: guess(i) })
+          .expect(404),
+      (i: number) =>
+        t.http
+          .post('/api/auth/invitation/')
+          .send({ token: guess(i) })
+          .expect(400),
+      (i: number) =>
+        t.http
+          .post(`/api/notifications/unsubscribe/?token=${guess(i)}`)
+          .send({})
+          .expect(400),
+      (i: number) =>
+        t.http
+          .post('/api/auth/verify-email/')
+          .send({ token: guess(i) })
+          .expect(400),
     ];
     for (let i = 0; i < WRONG_SECRET_LIMIT.points; i++) await attempts[i % attempts.length](i);
-    const refused = await t.http.post('/api/auth/invitation/').send({ token: guess(999) }).expect(429);
+    const refused = await t.http
+      .post('/api/auth/invitation/')
+      .send({ token: guess(999) })
+      .expect(429);
     expect(refused.body.message).toMatch(/^Too many invalid links from your network\. Please try again in \d+ minutes?\.$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Once refused, the address is refused on every such endpoint, the right secret included.

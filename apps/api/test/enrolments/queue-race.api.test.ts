@@ -38,7 +38,10 @@ describe('an email confirmation racing a bulk add of the same email', () => {
   it(`ends enrolled exactly once and not queued, in each of ${TRIALS} trials`, async () => {
     const emails = Array.from({ length: TRIALS }, (_, trial) => `racer${trial}-${Date.now()}@example.com`);
     for (const email of emails)
-      await t.http.post('/api/auth/register/').send({ email, password: 'Wafer#Lattice-2026x', first_name: 'Race', last_name: 'Runner' }).expect(201);
+      await t.http
+        .post('/api/auth/register/')
+        .send({ email, password: 'Wafer#Lattice-2026x', first_name: 'Race', last_name: 'Runner' })
+        .expect(201);
     const tokens = await Promise.all(emails.map(verifyToken));
     const wrong: string[] = [];
     for (let trial = 0; trial < TRIALS; trial++) {

@@ -560,7 +560,12 @@ export class AdmissionsService {
     const subjectId = `admission:${facts.id_slug}:${job.status}:${job.seq}`;
     const template = STATUS_TEMPLATES[job.status];
     if (template === 'admission-received')
-      return this.mail.deliver({ template, to: facts.email, subjectId, props: { programme: base.programme, statusUrl, course: facts.course } });
+      return this.mail.deliver({
+        template,
+        to: facts.email,
+        subjectId,
+        props: { programme: base.programme, statusUrl, course: facts.course },
+      });
     if (template === 'admission-offer')
       return this.mail.deliver({
         template,

@@ -82,12 +82,16 @@ describe('/student: an unconfirmed email', () => {
     const { calls } = renderApp('/student', {
       'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [] } }),
       'GET /api/auth/account/verify-email/': () => ({ body: { email: 'aisyah@example.com', verified: false } }),
-      'POST /api/auth/account/verify-email/resend/': () => ({ body: { message: 'We sent a new confirmation link to aisyah@example.com.' } }),
+      'POST /api/auth/account/verify-email/resend/': () => ({
+        body: { message: 'We sent a new confirmation link to aisyah@example.com.' },
+      }),
     });
     expect(await screen.findByRole('heading', { name: 'Confirm your email' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText(/Classes you were invited to appear once it is confirmed/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
-    expect(await screen.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent('We sent a new confirmation link to aisyah@example.com.');
+    expect(await screen.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent(
+      'We sent a new confirmation link to aisyah@example.com.',
+    );
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/account/verify-email/resend/')).toBe(true);
   });
 
@@ -110,6 +114,8 @@ describe('/student: an unconfirmed email', () => {
       }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Send the link again' }, { timeout: 10_000 }));
-    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Too many confirmation emails. Please try again in 40 minutes.');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Too many confirmation emails. Please try again in 40 minutes.',
+    );
   });
 });

@@ -20,7 +20,7 @@ export function EmailVerificationNotice() {
       </h2>
       <p>{emailUnverifiedMessage(status.data.email)}</p>
       {resend.isSuccess ? (
-        <p role="status">{resend.data.message}</p>
+        <output className="learn-verify-notice__sent">{resend.data.message}</output>
       ) : (
         <>
           {resend.isError && <p role="alert">{failure(resend.error)}</p>}
