@@ -168,6 +168,22 @@ describe('self-registration without a link', () => {
   });
 });
 
+describe('who may ask', () => {
+  it('each account reads and resends only its own confirmation; signed out, nobody', async () => {
+    const mine = await register(freshEmail('mine')).expect(201);
+    const theirs = await register(freshEmail('theirs')).expect(201);
+    expect((await statusOf(mine.body.access).expect(200)).body.email).toBe(mine.body.user.email);
+    expect((await statusOf(theirs.body.access).expect(200)).body.email).toBe(theirs.body.user.email);
+    await t.http.get('/api/auth/account/verify-email/').expect(401);
+    await t.http.post('/api/auth/account/verify-email/resend/').expect(401);
+    // A resend by one account mails its own address only.
+    await t.http.post('/api/auth/account/verify-email/resend/').set('Authorization', `Bearer ${mine.body.access}`).expect(200);
+    await verifyLink(mine.body.user.email, 2);
+    await verifyLink(theirs.body.user.email, 1);
+    expect(await inbox(theirs.body.user.email)).toHaveLength(1);
+  });
+});
+
 describe('limits on confirmation mails', () => {
   it('a few resends an hour per account, then a 429 that says when to try again', async () => {
     const limited = await createTestApp({ MAIL_RETRY_DELAY_SECONDS: '1', WEB_ORIGIN });
