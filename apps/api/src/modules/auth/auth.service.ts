@@ -66,14 +66,14 @@ export class AuthService {
     }
     const passwordHash = await this.passwords.hash(body.password);
     const invited = body.invite !== undefined;
-    const mayMail = !invited && (await this.verifications.mayMailOnRegistration(body.email, ip));
     return this.db.transaction(async (m) => {
       await lockQueueForRegistration(m);
       if (body.invite !== undefined) await this.checkInvitation(m, body.invite, body.email);
       const row = await insertStudent(m, body.email, body.first_name, body.last_name, passwordHash, invited);
       if (!row) throw fieldError('email', DUPLICATE_EMAIL_MESSAGE);
       if (invited) await enrolQueued(m, row.id, body.email);
-      else if (mayMail) await this.verifications.start(m, row.id, body.email);
+      // Counted only once the account exists: failed attempts spend no one's mail budget.
+      else if (await this.verifications.mayMailOnRegistration(body.email, ip)) await this.verifications.start(m, row.id, body.email);
       const tokens = await this.tokens.issue(row, m);
       return { user: toUser(row), ...tokens };
     });
