@@ -49,6 +49,7 @@ async function startServer() {
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(PORT + 48000),
       NODE_ENV: 'production',
+      PUBLIC_URL: BASE,
       JWT_SECRET: 'bench-only-secret-that-is-at-least-32-chars',
       SEED_DEMO: 'false',
       COOKIE_SECURE: 'false',

@@ -57,7 +57,8 @@ export function contentSecurityPolicy(config: AppConfig): CspDirectives {
     'media-src': ["'self'", 'blob:', ...files],
     'style-src': ["'self'", "'unsafe-inline'"],
     'frame-src': ["'self'", ...files],
-    'object-src': ["'self'", ...files],
+    // No plugin content anywhere (PDFs open in frames or tabs): nothing may load through <object> or <embed>.
+    'object-src': ["'none'"],
     'connect-src': [
       "'self'",
       ...config.corsOrigins,

@@ -89,6 +89,7 @@ describe('two API replicas', () => {
     [s3, smtp] = await Promise.all([startS3Server(), startSmtpCatcher()]);
     const shared = {
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://www.school.example',
       DATABASE_URL: url,
       JWT_SECRET: randomBytes(32).toString('hex'),
       STORAGE: 's3',

@@ -6,6 +6,7 @@ export * from './common/completion';
 export * from './auth/auth.schemas';
 export * from './auth/password-reset.schemas';
 export * from './auth/email-change.schemas';
+export * from './auth/email-verification.schemas';
 export * from './notifications/notifications.schemas';
 export * from './notifications/notifications.routes';
 export * from './auth/auth.routes';

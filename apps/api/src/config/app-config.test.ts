@@ -19,7 +19,9 @@ describe('loadConfig', () => {
   });
   it('requires a JWT secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://www.school.example' }).seedDemo).toBe(
+      false,
+    );
   });
 });
 
@@ -68,7 +70,7 @@ describe('bad settings', () => {
 });
 
 describe('production', () => {
-  const safe = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+  const safe = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://www.school.example' };
 
   it('starts with safe settings', () => {
     const c = loadConfig(safe);
@@ -78,7 +80,10 @@ describe('production', () => {
   it('refuses each unsafe setting by name', () => {
     expect(refusal({ NODE_ENV: 'production' })).toEqual([
       expect.stringMatching(/^Invalid setting JWT_SECRET: production needs its own secret/),
+      expect.stringMatching(/^Invalid setting PUBLIC_URL: production mails links to the school/),
     ]);
+    // Without it every link mailed would point at localhost.
+    expect(refusal({ ...safe, PUBLIC_URL: '' })).toEqual([expect.stringMatching(/^Invalid setting PUBLIC_URL: .*PUBLIC_URL=https:/)]);
     expect(refusal({ ...safe, SEED_DEMO: 'true' })).toEqual([expect.stringMatching(/^Invalid setting SEED_DEMO: .*SEED_DEMO=false/)]);
     expect(refusal({ ...safe, DISABLE_RATE_LIMITS: '1' })).toEqual([
       expect.stringMatching(/^Invalid setting DISABLE_RATE_LIMITS: .*DISABLE_RATE_LIMITS=false/),
@@ -86,7 +91,7 @@ describe('production', () => {
     expect(refusal({ ...safe, COOKIE_SECURE: 'false' })).toEqual([
       expect.stringMatching(/^Invalid setting COOKIE_SECURE: .*COOKIE_SECURE=true/),
     ]);
-    expect(refusal({ NODE_ENV: 'production', SEED_DEMO: 'yes', COOKIE_SECURE: 'off' })).toHaveLength(3);
+    expect(refusal({ NODE_ENV: 'production', SEED_DEMO: 'yes', COOKIE_SECURE: 'off' })).toHaveLength(4);
   });
 
   it('lets a developer machine keep the same settings', () => {

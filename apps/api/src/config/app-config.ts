@@ -235,6 +235,11 @@ function productionRefusals(config: AppConfig): string[] {
       'Invalid setting DISABLE_RATE_LIMITS: rate limits cannot be turned off in production; unset it or set DISABLE_RATE_LIMITS=false',
     );
   }
+  if (!config.PUBLIC_URL) {
+    refusals.push(
+      'Invalid setting PUBLIC_URL: production mails links to the school, so it needs its public address (e.g. PUBLIC_URL=https://www.school.example)',
+    );
+  }
   if (!config.COOKIE_SECURE) {
     refusals.push('Invalid setting COOKIE_SECURE: production sends the sign-in cookie over HTTPS only; unset it or set COOKIE_SECURE=true');
   }

@@ -3,12 +3,16 @@ import {
   FILE_TOO_LARGE_MESSAGE,
   MAX_UPLOAD_BYTES,
   PROGRAMME_APPLICATION_MESSAGES,
+  VISITOR_TOKEN_HEADER,
 } from '@school/contracts';
 import { APPLICATIONS_CLOSED_MESSAGE } from '@school/catalogue/data';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { validApplication } from '../fixtures/application.fixtures';
 import { APPLICATION_RECEIVED_MESSAGE } from '../../src/modules/applications/applications.controller';
+import { ADMISSION_MAIL_JOB } from '../../src/modules/admissions/admissions.service';
+import { APPLICATION_MAIL_LIMITS } from '../../src/modules/applications/applications.service';
+import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { FILE_REQUIRED_MESSAGE, PDF_REQUIRED_MESSAGE } from '../../src/modules/applications/pdf-upload.interceptor';
 
 let t: TestApp;
@@ -333,6 +337,29 @@ describe('admin: applications', () => {
     ]) {
       await t.http.get(path).expect(401);
       await t.http.get(path).set(bearer(student)).expect(403);
+    }
+  });
+});
+
+describe('the confirmation mail cannot be aimed at strangers', () => {
+  it('one address with four visitor tokens stores 36 applications but mails only its small mail budget', async () => {
+    const limited = await createTestApp({ WORKERS: '0' });
+    try {
+      const tokens: string[] = [];
+      for (let v = 0; v < 4; v++) tokens.push((await limited.http.post('/api/forms/visitor-token/').expect(200)).body.token);
+      for (let i = 0; i < 36; i++)
+        await limited.http
+          .post('/api/sheet/submit-form/')
+          .set(VISITOR_TOKEN_HEADER, tokens[i % 4])
+          .send(validApplication({ email: `stranger${i}@victims.test` }))
+          .expect(201);
+      const [stored] = await limited.ds.query(`SELECT count(*)::int AS n FROM programme_applications WHERE email LIKE '%@victims.test'`);
+      expect(stored.n).toBe(36);
+      // Each confirmation is a job queued with its application: only the budget's worth were.
+      const [mails] = await limited.ds.query(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1`, [ADMISSION_MAIL_JOB]);
+      expect(mails.n).toBe(APPLICATION_MAIL_LIMITS.client.points);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -293,3 +293,37 @@ describe('verified email change', () => {
     await login(u.email, u.password).expect(200);
   });
 });
+
+describe('the change-email mail cannot be turned on others', () => {
+  it('the confirmation to the new address carries no name the account chose', async () => {
+    const u = await createUser(t, { first_name: 'Your bank account is locked' });
+    const to = freshEmail();
+    await ask(u, to).expect(200);
+    await nthLink(to, 'confirm-email');
+    const [mail] = await inbox(to);
+    expect(mail.text + mail.html).not.toContain('bank account');
+  });
+
+  it('limits requests per account and per new address, across accounts', async () => {
+    const limited = await createTestApp({ WEB_ORIGIN, WORKERS: '0' });
+    try {
+      const askOn = (u: TestUser, new_email: string) =>
+        limited.http
+          .post('/api/auth/account/change-email/')
+          .set(bearer(u))
+          .send({ current_email: u.email, current_password: u.password, new_email });
+      const victim = freshEmail();
+      const [a, b] = [await createUser(limited), await createUser(limited)];
+      for (let i = 0; i < 3; i++) await askOn(a, victim).expect(200);
+      const overLimit = await askOn(a, victim).expect(429);
+      expect(overLimit.body.message).toMatch(/^Too many email change requests\. Please try again in \d+ minutes?\.$/);
+      // Another account aiming at the same address is refused too: the address had its mails.
+      await askOn(b, victim).expect(429);
+      // And an account that spent its own requests cannot aim at anyone else.
+      await askOn(a, freshEmail()).expect(429);
+      await askOn(b, freshEmail()).expect(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -245,6 +245,30 @@ describe('credentials', () => {
     }
     expect(ids.size).toBe(5);
   });
+
+  it('draw their status list indexes at random, so indexes tell neither the order nor the number issued', async () => {
+    const s = await setup();
+    for (let i = 0; i < 12; i++) {
+      const u = await s.student();
+      await s.complete(u, 6);
+      await s.grade(u, 'p1', 100);
+    }
+    // One set-based statement issues all twelve.
+    await s.evaluate();
+    const indexes: number[] = (
+      await t.ds.query(
+        `SELECT cr.status_index FROM certificate_credentials cr JOIN user_certificates uc ON uc.id = cr.user_certificate_id
+          WHERE uc.cohort_id = $1 ORDER BY cr.issued_at, cr.status_index`,
+        [s.cohort.id],
+      )
+    ).map((r: { status_index: number }) => r.status_index);
+    expect(indexes).toHaveLength(12);
+    expect(new Set(indexes).size).toBe(12);
+    for (const i of indexes) expect(i >= 0 && i < 131_072).toBe(true);
+    // A sequence would hand out a run of neighbours; twelve random draws from 131,072 (almost) never are.
+    const sorted = [...indexes].sort((a, b) => a - b);
+    expect(sorted[11] - sorted[0]).toBeGreaterThan(11);
+  });
 });
 
 describe('issuing is idempotent', () => {

@@ -126,6 +126,16 @@ describe('outside the route table', () => {
     const ok = await t.http.post('/api/forms/contact/').send(base);
     expect(ok.status).toBe(200);
   });
+
+  it('refuses bidi overrides and line separators in names, as it refuses C0 controls', async () => {
+    for (const c of ['\u202E', '\u0085', '\u2028', '\u2029']) {
+      const res = await t.http
+        .post('/api/auth/register/')
+        .send({ email: `bidi${c.charCodeAt(0)}@example.com`, password: 'Fresh#Wafer7781', first_name: `Ali${c}gnp.exe`, last_name: 'Abu' });
+      expect(res.status, JSON.stringify(c)).toBe(400);
+      expect(res.body.errors).toEqual({ first_name: CONTROL_CHARACTER_MESSAGE });
+    }
+  });
 });
 
 async function createCohortId(): Promise<string> {

@@ -231,12 +231,19 @@ describe('invitations through the development mailbox', () => {
     expect((await a.withdraw(admin, k.id_slug, email).expect(404)).body.message).toBe(NOT_IN_QUEUE_MESSAGE);
   });
 
-  it('registering without the link still enrols the queued email and accepts its invitation', async () => {
+  it('registering without the link enrols nobody until the address is confirmed; confirming accepts the invitation', async () => {
     const k = await cohort('Yield');
     const email = newEmail('plain');
     await a.bulk(admin, k.id_slug, [{ email }]).expect(200);
     await nthInvite(t, email, 1);
     await a.register(email).expect(201);
+    expect(await enrolled(t, email)).toEqual([]);
+    expect(await statusOf(t, admin, k.id_slug, email)).not.toBe('accepted');
+    const token = await until('the confirmation mail', async () => {
+      const m = (await inbox(t, email)).find((x) => x.text.includes('/account/verify-email?token='));
+      return m && /\/account\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(m.text)![1];
+    });
+    await t.http.post('/api/auth/verify-email/').send({ token }).expect(200);
     expect(await enrolled(t, email)).toEqual([k.id_slug]);
     expect(await statusOf(t, admin, k.id_slug, email)).toBe('accepted');
   });

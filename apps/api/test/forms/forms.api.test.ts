@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_TOKEN_HEADER } from '@school/contracts';
+import { VISITOR_TOKENS_PER_ADDRESS } from '../../src/modules/forms/forms.controller';
 import { bearer, createTestApp, createUser, startSecondInstance, type TestApp, type TestUser } from '../test-app';
 
 let t: TestApp;
@@ -233,8 +234,11 @@ describe('rate limit', () => {
     const limited = await createTestApp();
     try {
       const statuses: number[] = [];
+      // 21 visitors of one address, each within their own budget of 10.
+      const tokens: string[] = [];
+      for (let v = 0; v < 21; v++) tokens.push((await limited.http.post('/api/forms/visitor-token/').expect(200)).body.token);
       for (let i = 0; i < 201; i++) {
-        const { token } = (await limited.http.post('/api/forms/visitor-token/').expect(200)).body;
+        const token = tokens[Math.floor(i / 10)];
         statuses.push(
           (
             await limited.http
@@ -246,6 +250,16 @@ describe('rate limit', () => {
       }
       expect(statuses.slice(0, 200).every((s) => s === 200)).toBe(true);
       expect(statuses[200]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('caps the visitor tokens one address may mint, so it cannot open itself many visitors’ budgets', async () => {
+    const limited = await createTestApp();
+    try {
+      for (let i = 0; i < VISITOR_TOKENS_PER_ADDRESS; i++) await limited.http.post('/api/forms/visitor-token/').expect(200);
+      await limited.http.post('/api/forms/visitor-token/').expect(429);
     } finally {
       await limited.close();
     }

@@ -25,6 +25,7 @@ const LoginOtherPage = page(() => import('../features/auth/login-other-page'), '
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 const ConfirmEmailPage = page(() => import('../features/auth/email-change-pages'), 'ConfirmEmailPage');
 const CancelEmailChangePage = page(() => import('../features/auth/email-change-pages'), 'CancelEmailChangePage');
+const VerifyEmailPage = page(() => import('../features/auth/email-change-pages'), 'VerifyEmailPage');
 const UnsubscribePage = page(() => import('../features/auth/unsubscribe-page'), 'UnsubscribePage');
 const CreateAccountPage = page(() => import('../features/auth/create-account-page'), 'CreateAccountPage');
 const VerifyPage = page(() => import('../features/verify/verify-page'), 'VerifyPage');
@@ -60,6 +61,7 @@ export function SiteRoutes() {
       <Route path="/create-account" element={<CreateAccountPage />} />
       <Route path="/account/confirm-email" element={<ConfirmEmailPage />} />
       <Route path="/account/cancel-email-change" element={<CancelEmailChangePage />} />
+      <Route path="/account/verify-email" element={<VerifyEmailPage />} />
       <Route path="/unsubscribe" element={<UnsubscribePage />} />
       <Route path="/verify/:credentialId?" element={<VerifyPage />} />
       <Route path="*" element={<ErrorView />} />

@@ -30,6 +30,12 @@ import {
   EmailChangePendingSchema,
   EmailChangeTokenSchema,
 } from './email-change.schemas';
+import {
+  EmailVerificationResendResponseSchema,
+  EmailVerificationStatusSchema,
+  EmailVerificationTokenSchema,
+  EmailVerifyResponseSchema,
+} from './email-verification.schemas';
 
 export const authRoutes = defineRoutes({
   login: {
@@ -125,6 +131,28 @@ export const authRoutes = defineRoutes({
     response: EmailChangeCancelResponseSchema,
     auth: 'public',
     summary: 'Cancel a pending email change, or undo a confirmed one, with the link sent to the old address (7 days)',
+  },
+  emailVerificationStatus: {
+    method: 'GET',
+    path: 'auth/account/verify-email/',
+    response: EmailVerificationStatusSchema,
+    auth: 'user',
+    summary: 'Whether the account has confirmed its email (seats waiting for the address are given only then)',
+  },
+  emailVerificationResend: {
+    method: 'POST',
+    path: 'auth/account/verify-email/resend/',
+    response: EmailVerificationResendResponseSchema,
+    auth: 'user',
+    summary: 'Mail a new confirmation link to the account’s unconfirmed email (a few an hour)',
+  },
+  emailVerify: {
+    method: 'POST',
+    path: 'auth/verify-email/',
+    body: EmailVerificationTokenSchema,
+    response: EmailVerifyResponseSchema,
+    auth: 'public',
+    summary: 'Confirm the account’s email with the link mailed on registration: joins the cohorts that queued it',
   },
   passwordResetRequest: {
     method: 'POST',

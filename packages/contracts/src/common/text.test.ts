@@ -10,6 +10,21 @@ const messagesOf = (r: { success: boolean; error?: { issues: { path: PropertyKey
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('control characters', () => {
+  it('refuses bidi overrides, isolates, C1 controls and line separators in one-line text, as C0', () => {
+    for (const c of ['\u202E', '\u202A', '\u2066', '\u2069', '\u0085', '\u0080', '\u009F', '\u2028', '\u2029'])
+      expect(hasControlCharacter(`Ali${c}gnp.exe`), JSON.stringify(c)).toBe(true);
+    // Multi-line text keeps its line separators (NEL among them) but never a bidi override or another C1 control.
+    expect(hasControlCharacter('one\u2028two', true)).toBe(false);
+    expect(hasControlCharacter('one\u202Etwo', true)).toBe(true);
+    expect(hasControlCharacter('one\u0085two', true)).toBe(false);
+    expect(hasControlCharacter('one\u0090two', true)).toBe(true);
+    // Right-to-left scripts and their marks stay welcome.
+    expect(hasControlCharacter('\u0639\u0644\u064a \u200F')).toBe(false);
+    expect(messagesOf(ProfileUpdateSchema.safeParse({ first_name: 'Ali\u202Egnp.exe', last_name: 'Abu' }))).toEqual({
+      first_name: CONTROL_CHARACTER_MESSAGE,
+    });
+  });
+
   it('refuses NUL and other C0 characters in one-line text, keeps line breaks in multi-line text', () => {
     expect(hasControlCharacter('a\u0000b')).toBe(true);
     expect(hasControlCharacter('a\u001bb')).toBe(true);

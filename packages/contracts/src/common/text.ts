@@ -3,12 +3,17 @@ import { z } from 'zod';
 /** Message of a value holding a control character (NUL, escape, bell...). */
 export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
 
-/** C0 control characters and DEL: never part of a one-line value (name, title, id, search). */
+/**
+ * C0 and C1 control characters, DEL, the line and paragraph separators (U+2028, U+2029, and NEL
+ * U+0085 among C1) and the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069): never part of a one-line value (name, title, id, search). A name holding them
+ * breaks a mail's or a list's line, or shows its text reversed ('exe.pdf' as 'fdp.exe').
+ */
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point
-const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F]/;
-/** The same, less tab, line feed and carriage return, which multi-line text (messages, descriptions) keeps. */
+const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+/** The same, less tab, line feed and carriage return (and the Unicode line separators), which multi-line text (messages, descriptions) keeps. */
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point
-const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\u202A-\u202E\u2066-\u2069]/;
 /** Only spaces and invisible characters (zero-width space, joiners, word joiner, BOM, soft hyphen). */
 const INVISIBLE_ONLY = /^[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]*$/;
 

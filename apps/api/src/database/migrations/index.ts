@@ -28,6 +28,8 @@ import { Admissions1764000002900 } from './1764000002900-admissions';
 import { SubmittedLessonsCompleted1764000003000 } from './1764000003000-submitted-lessons-completed';
 import { LessonUploadClaims1764000003400 } from './1764000003400-lesson-upload-claims';
 import { FinalReviewScores1764000003600 } from './1764000003600-final-review-scores';
+import { VerifiedEmails1764000003500 } from './1764000003500-verified-emails';
+import { RandomStatusIndexes1764000003510 } from './1764000003510-random-status-indexes';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -61,4 +63,6 @@ export const migrations = [
   SubmittedLessonsCompleted1764000003000,
   LessonUploadClaims1764000003400,
   FinalReviewScores1764000003600,
+  VerifiedEmails1764000003500,
+  RandomStatusIndexes1764000003510,
 ];

@@ -1,5 +1,6 @@
 import { Controller, Header, Inject } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
+import { WrongSecretLimit } from '../../common/wrong-secret-limit';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { AdmissionsService } from './admissions.service';
 
@@ -115,24 +116,28 @@ export class AdmissionsController {
   }
 
   @Route('applicantStatus')
+  @WrongSecretLimit()
   @Header('Cache-Control', 'no-store')
   async status(@RouteParams() p: ParamsOf<'applicantStatus'>, @RouteBody() b: BodyOf<'applicantStatus'>) {
     return { data: await this.admissions.applicantStatus(p.applicationId, b.token) };
   }
 
   @Route('applicantAcceptOffer')
+  @WrongSecretLimit()
   @Header('Cache-Control', 'no-store')
   accept(@RouteParams() p: ParamsOf<'applicantAcceptOffer'>, @RouteBody() b: BodyOf<'applicantAcceptOffer'>) {
     return this.admissions.accept(p.applicationId, b.token);
   }
 
   @Route('applicantDeclineOffer')
+  @WrongSecretLimit()
   @Header('Cache-Control', 'no-store')
   decline(@RouteParams() p: ParamsOf<'applicantDeclineOffer'>, @RouteBody() b: BodyOf<'applicantDeclineOffer'>) {
     return this.admissions.decline(p.applicationId, b.token);
   }
 
   @Route('applicantWithdraw')
+  @WrongSecretLimit()
   @Header('Cache-Control', 'no-store')
   withdraw(@RouteParams() p: ParamsOf<'applicantWithdraw'>, @RouteBody() b: BodyOf<'applicantWithdraw'>) {
     return this.admissions.withdraw(p.applicationId, b.token);

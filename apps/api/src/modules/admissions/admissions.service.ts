@@ -454,12 +454,16 @@ export class AdmissionsService {
       const ids = apps.map((a) => a.id);
       const moved = await sql.moveApplications(m, ids, to, me.id, body.reason, to !== 'SHORTLISTED' && to !== 'WITHDRAWN');
       if (cohortId) await sql.saveOffers(m, ids, cohortId, body.accept_by!);
-      // A withdrawn offer's place goes on to the waiting list, as a declined one does.
-      if (to === 'WITHDRAWN')
+      // A withdrawn offer's place goes on to the waiting list, as a declined one does; so does an
+      // accepted one, whose queue entry and invitation go with it.
+      if (to === 'WITHDRAWN') {
+        const holders = apps.filter((a) => a.status === 'OFFERED' || a.status === 'ACCEPTED');
+        for (const a of holders) if (a.status === 'ACCEPTED') await this.releaseAcceptedSeat(m, a.id);
         await this.queuePromotion(
           m,
-          apps.filter((a) => a.status === 'OFFERED').map((a) => a.id),
+          holders.map((a) => a.id),
         );
+      }
       if (to in STATUS_TEMPLATES) await this.queueMails(m, moved, to as MailedStatus);
       return {
         data: {
@@ -527,17 +531,28 @@ export class AdmissionsService {
 
   /**
    * The applicant withdraws, from any state that is not an end. A withdrawn offer frees its place
-   * for the next waitlisted applicant (a job), as a declined one does.
+   * for the next waitlisted applicant (a job), as a declined one does; an accepted one too, once its
+   * queue entry and invitation are gone (releaseAcceptedSeat), in the same transaction.
    */
   async withdraw(idSlug: string, token: string) {
     const data = await this.db.transaction(async (m) => {
       const app = await this.lockByLink(m, idSlug, token);
       if (FINAL_STATUSES.includes(app.status)) throw new ConflictException(WITHDRAW_CLOSED_MESSAGE);
       await sql.moveApplications(m, [app.id], 'WITHDRAWN', null, 'Withdrawn by the applicant');
-      if (app.status === 'OFFERED') await this.queuePromotion(m, [app.id]);
+      if (app.status === 'ACCEPTED') await this.releaseAcceptedSeat(m, app.id);
+      if (app.status === 'OFFERED' || app.status === 'ACCEPTED') await this.queuePromotion(m, [app.id]);
       return this.statusOf(m, app.id);
     });
     return { data };
+  }
+
+  /**
+   * An accepted applicant who withdraws no longer holds the seat: the queue entry and invitation
+   * made on acceptance are removed, so the link mailed then no longer enrols them.
+   */
+  private async releaseAcceptedSeat(m: EntityManager, applicationId: string): Promise<void> {
+    const facts = await sql.mailFacts(m, applicationId);
+    if (facts?.cohort_id_slug) await this.enrol.withdrawWithin(m, facts.cohort_id_slug, facts.email.toLowerCase());
   }
 
   private async lockByLink(m: EntityManager, idSlug: string, token: string) {
@@ -601,7 +616,12 @@ export class AdmissionsService {
     const subjectId = `admission:${facts.id_slug}:${job.status}:${job.seq}`;
     const template = STATUS_TEMPLATES[job.status];
     if (template === 'admission-received')
-      return this.mail.deliver({ template, to: facts.email, subjectId, props: { ...base, course: facts.course } });
+      return this.mail.deliver({
+        template,
+        to: facts.email,
+        subjectId,
+        props: { programme: base.programme, statusUrl, course: facts.course },
+      });
     if (template === 'admission-offer')
       return this.mail.deliver({
         template,

@@ -39,11 +39,14 @@ export class ApplicationsController {
   /** Validated with the stricter schema that also checks the select values against the catalogue lists. */
   @Route('submitApplication')
   @PublicFormLimit({ name: 'application', ...PUBLIC_FORM_LIMITS })
-  async submit(@Body(new ZodPipe(StrictProgrammeApplicationSchema)) body: ProgrammeApplication): Promise<ProgrammeApplicationResponse> {
+  async submit(
+    @Body(new ZodPipe(StrictProgrammeApplicationSchema)) body: ProgrammeApplication,
+    @Req() req: Request,
+  ): Promise<ProgrammeApplicationResponse> {
     // The form serves the programme's intakes; with none open (by their dates), nothing is taken.
     const intake = openIntake();
     if (!intake) throw new ConflictException(APPLICATIONS_CLOSED_MESSAGE);
-    await this.applications.submit(body, intake);
+    await this.applications.submit(body, intake, req.ip ?? 'unknown');
     return { message: APPLICATION_RECEIVED_MESSAGE };
   }
 

@@ -8,7 +8,10 @@ import {
   INVALID_FILE_URL_MESSAGE,
   type ProgrammeApplication,
 } from '@school/contracts';
+import type { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
+import { budgetLimiters, takeEach } from '../../common/rate-budget';
+import { AppConfig } from '../../config/app-config';
 import { likePattern, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
 import { StorageService } from '../../platform/storage/storage.service';
 import { AdmissionsService } from '../admissions';
@@ -78,13 +81,43 @@ const alreadyApplied = () =>
     errors: { email: APPLICATION_ALREADY_SUBMITTED_MESSAGE },
   });
 
+const HOUR = 3600;
+
+/**
+ * The confirmation an application mails ('We have received your application') goes to whatever
+ * address the form names, so its mails are limited apart from the submissions themselves (which
+ * PublicFormLimit counts): a few a day to one address, and per client address far fewer mails
+ * than the submissions it may store, whatever its visitor tokens. An application past a budget is
+ * stored all the same, without its confirmation mail.
+ */
+export const APPLICATION_MAIL_LIMITS = {
+  recipient: { points: 2, duration: 24 * HOUR },
+  client: { points: 10, duration: HOUR },
+};
+
 @Injectable()
 export class ApplicationsService {
+  private readonly mailLimits: Record<keyof typeof APPLICATION_MAIL_LIMITS, RateLimiterPostgres>;
+
   constructor(
     @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     @Inject(AdmissionsService) private readonly admissions: AdmissionsService,
-  ) {}
+  ) {
+    this.mailLimits = budgetLimiters(ds, 'application-mail', APPLICATION_MAIL_LIMITS);
+  }
+
+  /** Counts a confirmation mail against the client's and the recipient's budgets; false when one is spent. */
+  private async mayMail(ip: string, email: string): Promise<boolean> {
+    if (this.config.DISABLE_RATE_LIMITS) return true;
+    return (
+      (await takeEach([
+        [this.mailLimits.client, ip],
+        [this.mailLimits.recipient, email.toLowerCase()],
+      ])) === null
+    );
+  }
 
   /** The stored file an uploaded-file URL points to; '' or absent means no file. */
   private async fileId(field: 'resume' | 'transcript', url: string | undefined): Promise<string | null> {
@@ -95,8 +128,8 @@ export class ApplicationsService {
     return id;
   }
 
-  /** Stores an application; a second one from the same email to the same intake is a 409. */
-  async submit(body: ProgrammeApplication, intake: string): Promise<string> {
+  /** Stores an application; a second one from the same email to the same intake is a 409. `ip`: the client's address. */
+  async submit(body: ProgrammeApplication, intake: string, ip: string): Promise<string> {
     const resume = await this.fileId('resume', body.resume);
     const transcript = await this.fileId('transcript', body.transcript);
     if (await hasApplied(this.ds, intake, body.email)) throw alreadyApplied();
@@ -152,8 +185,9 @@ export class ApplicationsService {
       // Nothing inserted: the unique index (intake, lower(email)) already holds this applicant.
       if (!result.raw[0]) throw alreadyApplied();
       await recordSubmitted(m, result.raw[0].id);
-      // The confirmation with the applicant's private status link, sent only if the application is stored.
-      await this.admissions.submitted(m, String(result.raw[0].id));
+      // The confirmation with the applicant's private status link, sent only if the application is
+      // stored and the mail budgets allow it.
+      if (await this.mayMail(ip, body.email)) await this.admissions.submitted(m, String(result.raw[0].id));
       return result.raw[0].id_slug as string;
     });
   }

@@ -3,9 +3,13 @@ import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, Route, RouteBody, RouteParams } from '../../common/route.decorator';
+import { JWT_SECRET } from '../../common/jwt-secret';
+import { WrongSecretLimit } from '../../common/wrong-secret-limit';
+import { isKnownDevice, rememberDevice } from './known-device';
 import { AppConfig } from '../../config/app-config';
 import { AuthService } from './auth.service';
 import { EmailChangeService } from './email-change.service';
+import { EmailVerificationService } from './email-verification.service';
 import { assertCookieCanBeKept, clearRefreshCookie, isBrowserCall, readRefreshToken, setRefreshCookie } from './refresh-cookie';
 import { TokenService } from './token.service';
 
@@ -27,6 +31,8 @@ export class AuthController {
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(EmailChangeService) private readonly emailChanges: EmailChangeService,
+    @Inject(EmailVerificationService) private readonly verifications: EmailVerificationService,
+    @Inject(JWT_SECRET) private readonly secret: string,
   ) {}
 
   @Route('register')
@@ -36,7 +42,7 @@ export class AuthController {
   @Header(...NO_STORE)
   async register(@RouteBody() body: BodyOf<'register'>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertCookieCanBeKept(req, this.config);
-    const { user, access, refresh } = await this.auth.register(body);
+    const { user, access, refresh } = await this.auth.register(body, req.ip ?? 'unknown');
     return { access, ...deliverRefresh(req, res, this.config, refresh), user };
   }
 
@@ -44,7 +50,9 @@ export class AuthController {
   @Header(...NO_STORE)
   async login(@RouteBody() body: BodyOf<'login'>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     assertCookieCanBeKept(req, this.config);
-    const { user, access, refresh } = await this.auth.login(body, req.ip ?? 'unknown');
+    const known = isKnownDevice(req, this.secret, body.email);
+    const { user, access, refresh } = await this.auth.login(body, req.ip ?? 'unknown', known);
+    if (isBrowserCall(req)) rememberDevice(res, this.config, this.secret, user.email);
     return { access, ...deliverRefresh(req, res, this.config, refresh), user };
   }
 
@@ -129,6 +137,25 @@ export class AuthController {
   @Header(...NO_STORE)
   async emailChangeCancel(@RouteBody() body: BodyOf<'emailChangeCancel'>) {
     return this.emailChanges.cancel(body.token);
+  }
+
+  @Route('emailVerificationStatus')
+  @Header(...NO_STORE)
+  emailVerificationStatus(@CurrentUser() me: AuthUser) {
+    return this.verifications.status(me.id);
+  }
+
+  @Route('emailVerificationResend')
+  resendVerification(@CurrentUser() me: AuthUser, @Req() req: Request) {
+    return this.verifications.resend(me.id, req.ip ?? 'unknown');
+  }
+
+  /** Public: the link may be opened signed out, on any device. Wrong tokens are counted per address. */
+  @Route('emailVerify')
+  @WrongSecretLimit()
+  @Header(...NO_STORE)
+  verifyEmail(@RouteBody() body: BodyOf<'emailVerify'>) {
+    return this.verifications.verify(body.token);
   }
 
   /** Account-level suspension (the cohort's Suspend student acts on one enrolment only). */

@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailChangeService } from './email-change.service';
+import { EmailVerificationService } from './email-verification.service';
 import { JWT_SECRET } from '../../common/jwt-secret';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginThrottleService } from './login-throttle.service';
@@ -35,6 +36,7 @@ import { TokenVersionsService } from './token-versions.service';
     JwtStrategy,
     PasswordResetService,
     EmailChangeService,
+    EmailVerificationService,
   ],
   exports: [PasswordService, TokenService, JwtStrategy],
 })

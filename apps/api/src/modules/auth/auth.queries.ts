@@ -18,16 +18,24 @@ export async function lockQueueForRegistration(q: Sql): Promise<void> {
   await exec(q, LOCK_QUEUE_FOR_REGISTRATION_SQL);
 }
 
-/** Creates a STUDENT account; undefined when the email is taken. */
-export function insertStudent(q: Sql, email: string, firstName: string, lastName: string, passwordHash: string) {
+/**
+ * Creates a STUDENT account; undefined when the email is taken. `verified`: the registration came
+ * through a link mailed to the address (an invitation), which proves it.
+ */
+export function insertStudent(q: Sql, email: string, firstName: string, lastName: string, passwordHash: string, verified: boolean) {
   return one<UserRow>(
     q,
-    `INSERT INTO users (email, first_name, last_name, role, password_hash)
-     VALUES ($1, $2, $3, 'STUDENT', $4)
+    `INSERT INTO users (email, first_name, last_name, role, password_hash, email_verified_at)
+     VALUES ($1, $2, $3, 'STUDENT', $4, CASE WHEN $5::boolean THEN now() END)
      ON CONFLICT (email) DO NOTHING
      RETURNING ${USER_COLUMNS}`,
-    [email, firstName, lastName, passwordHash],
+    [email, firstName, lastName, passwordHash, verified],
   );
+}
+
+/** The account proved it holds its email (a verification, reset or email-change link was used). */
+export async function markEmailVerified(q: Sql, userId: string): Promise<void> {
+  await exec(q, `UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1`, [userId]);
 }
 
 /**
@@ -104,9 +112,16 @@ export async function setPasswordHash(q: Sql, id: string, passwordHash: string):
   await exec(q, `UPDATE users SET password_hash = $2, modified_date = now() WHERE id = $1`, [id, passwordHash]);
 }
 
-/** Rejects with PostgreSQL's unique violation (23505) when the email is taken. */
+/**
+ * Rejects with PostgreSQL's unique violation (23505) when the email is taken. The address is
+ * proven by the link that asked for the change (confirmed from it, or restored from the old one).
+ */
 export function updateEmail(q: Sql, id: string, email: string) {
-  return mustOne<UserRow>(q, `UPDATE users SET email = $2, modified_date = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`, [id, email]);
+  return mustOne<UserRow>(
+    q,
+    `UPDATE users SET email = $2, email_verified_at = now(), modified_date = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    [id, email],
+  );
 }
 
 // Refresh tokens and token versions.
@@ -344,4 +359,63 @@ export async function revokeOtherRefreshTokens(q: Sql, userId: string, keepToken
 
 export async function markEmailChange(q: Sql, id: string, outcome: 'confirmed' | 'cancelled'): Promise<void> {
   await exec(q, `UPDATE email_change_requests SET ${outcome}_at = now() WHERE id = $1`, [id]);
+}
+
+// Email verification of self-registered accounts.
+
+export interface VerificationRow {
+  id: string;
+  user_id: string;
+  email: string;
+  expired: boolean;
+  used_at: string | null;
+  invalidated_at: string | null;
+}
+
+/** Whether the account proved its email. */
+export function verificationStatus(q: Sql, userId: string) {
+  return one<{ email: string; verified: boolean }>(q, `SELECT email, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1`, [
+    userId,
+  ]);
+}
+
+/** A new verification of the account's current email (earlier ones withdrawn); its token is made by the job that mails it. */
+export async function insertVerification(q: Sql, userId: string, email: string, ttlHours: number): Promise<string> {
+  await exec(q, `UPDATE email_verifications SET invalidated_at = now() WHERE user_id = $1 AND used_at IS NULL AND invalidated_at IS NULL`, [
+    userId,
+  ]);
+  const row = await mustOne<{ id: string }>(
+    q,
+    `INSERT INTO email_verifications (user_id, email, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3)) RETURNING id::text`,
+    [userId, email, ttlHours],
+  );
+  return row.id;
+}
+
+/**
+ * Stores the hash of a live verification's token (a retried send replaces it): only while the
+ * account still has that email unverified. Answers the address to mail, or nothing.
+ */
+export function armVerification(q: Sql, id: string, tokenHash: string) {
+  return one<{ email: string }>(
+    q,
+    `UPDATE email_verifications v SET token_hash = $2 FROM users u
+      WHERE v.id = $1 AND u.id = v.user_id AND u.email = v.email AND u.email_verified_at IS NULL
+        AND v.used_at IS NULL AND v.invalidated_at IS NULL AND v.expires_at > now()
+      RETURNING v.email`,
+    [id, tokenHash],
+  );
+}
+
+export function lockVerificationByToken(q: Sql, tokenHash: string) {
+  return one<VerificationRow>(
+    q,
+    `SELECT id::text, user_id::text, email, expires_at <= now() AS expired, used_at, invalidated_at
+       FROM email_verifications WHERE token_hash = $1 FOR UPDATE`,
+    [tokenHash],
+  );
+}
+
+export async function markVerificationUsed(q: Sql, id: string): Promise<void> {
+  await exec(q, `UPDATE email_verifications SET used_at = now() WHERE id = $1`, [id]);
 }

@@ -28,6 +28,7 @@ import {
   updateProfile,
   type UserRow,
 } from './auth.queries';
+import { EmailVerificationService } from './email-verification.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';
 import { type IssuedTokens, TokenService } from './token.service';
@@ -49,24 +50,30 @@ export class AuthService {
     @Inject(PasswordService) private readonly passwords: PasswordService,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
+    @Inject(EmailVerificationService) private readonly verifications: EmailVerificationService,
   ) {}
 
   /**
-   * Self-registration always creates a STUDENT. Cohorts that queued this email enrol the
-   * new account in the same transaction (their invitations are accepted); a registration through
-   * an invitation link must be for the invited email.
+   * Self-registration always creates a STUDENT and signs it in. Through an invitation link (which
+   * must be for the invited email) the address is proven: the account is verified and the cohorts
+   * that queued the email enrol it in the same transaction (their invitations are accepted).
+   * Without a link nobody has proven the address: the account joins no cohort until its email is
+   * confirmed from the link mailed to it (EmailVerificationService).
    */
-  async register(body: Register): Promise<{ user: User } & IssuedTokens> {
+  async register(body: Register, ip: string): Promise<{ user: User } & IssuedTokens> {
     if (this.passwords.isWeak(body.password, [body.email, body.first_name, body.last_name])) {
       throw fieldError('password', WEAK_PASSWORD_MESSAGE);
     }
     const passwordHash = await this.passwords.hash(body.password);
+    const invited = body.invite !== undefined;
     return this.db.transaction(async (m) => {
       await lockQueueForRegistration(m);
       if (body.invite !== undefined) await this.checkInvitation(m, body.invite, body.email);
-      const row = await insertStudent(m, body.email, body.first_name, body.last_name, passwordHash);
+      const row = await insertStudent(m, body.email, body.first_name, body.last_name, passwordHash, invited);
       if (!row) throw fieldError('email', DUPLICATE_EMAIL_MESSAGE);
-      await enrolQueued(m, row.id, body.email);
+      if (invited) await enrolQueued(m, row.id, body.email);
+      // Counted only once the account exists: failed attempts spend no one's mail budget.
+      else if (await this.verifications.mayMailOnRegistration(body.email, ip)) await this.verifications.start(m, row.id, body.email);
       const tokens = await this.tokens.issue(row, m);
       return { user: toUser(row), ...tokens };
     });
@@ -85,9 +92,9 @@ export class AuthService {
     if (invitation.email !== email) throw fieldError('email', INVITATION_OTHER_EMAIL_MESSAGE);
   }
 
-  /** The attempt is counted before the password is verified (see LoginThrottleService). */
-  async login(body: Login, ip: string): Promise<{ user: User } & IssuedTokens> {
-    const attempt = await this.throttle.begin(body.email, ip);
+  /** The attempt is counted before the password is verified (see LoginThrottleService); `knownDevice`: see known-device.ts. */
+  async login(body: Login, ip: string, knownDevice = false): Promise<{ user: User } & IssuedTokens> {
+    const attempt = await this.throttle.begin(body.email, ip, knownDevice);
     const row = await passwordAccountByEmail(this.db, body.email);
     const ok = await this.passwords.verify(row?.password_hash ?? null, body.password);
     if (!row || !ok) throw row ? fieldError('password', WRONG_PASSWORD_MESSAGE) : fieldError('email', NO_USER_MESSAGE);

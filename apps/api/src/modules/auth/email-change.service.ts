@@ -16,7 +16,9 @@ import {
   type EmailChangePending,
   type User,
 } from '@school/contracts';
+import type { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
+import { budgetLimiters, inMinutes, takeEach, tooManyRequests } from '../../common/rate-budget';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
@@ -26,11 +28,13 @@ import {
   type EmailChangeRow,
   emailChangeNotice,
   emailTaken,
+  enrolQueued,
   insertEmailChange,
   invalidateEmailChanges,
   invalidateResetLinks,
   lockAccount,
   lockEmailChangeByToken,
+  lockQueueForRegistration,
   markEmailChange,
   passwordAccountById,
   pendingEmailChange,
@@ -52,6 +56,17 @@ interface EmailChangeJob {
   kind: 'confirm' | 'cancel';
 }
 
+const HOUR = 3600;
+
+/**
+ * Confirmation mails go to an address the account has not proven, so they are limited like any
+ * mail a stranger could aim at someone: per account, and per address mailed over every account.
+ */
+export const EMAIL_CHANGE_MAIL_LIMITS = {
+  account: { points: 3, duration: HOUR },
+  recipient: { points: 3, duration: HOUR },
+};
+
 const fieldError = (field: string, message: string) => new BadRequestException({ message, errors: { [field]: message } });
 const linkError = (message: string) => new BadRequestException({ message, errors: { token: message } });
 const toUser = ({ id_slug, first_name, last_name, email, role }: User): User => ({ id_slug, first_name, last_name, email, role });
@@ -63,18 +78,23 @@ const toUser = ({ id_slug, first_name, last_name, email, role }: User): User => 
  * Each job makes its own random 256-bit token and stores only its sha256, so no token is ever at
  * rest. The account's email changes only when the confirmation link is used (once); from then on
  * only the new address signs in, and the password reset links mailed to the old one are withdrawn.
+ * Requests are limited per account and per new address (EMAIL_CHANGE_MAIL_LIMITS), and the message
+ * to the new address carries nothing the account's holder chose.
  */
 @Injectable()
 export class EmailChangeService {
+  private readonly mailLimits: Record<keyof typeof EMAIL_CHANGE_MAIL_LIMITS, RateLimiterPostgres>;
+
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
-    @Inject(AppConfig) config: AppConfig,
+    @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(JobsService) private readonly jobs: JobsService,
     @Inject(MailService) private readonly mail: MailService,
     @Inject(PasswordService) private readonly passwords: PasswordService,
     @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
     @Inject(TokenService) private readonly tokens: TokenService,
   ) {
+    this.mailLimits = budgetLimiters(db, 'email-change-mail', EMAIL_CHANGE_MAIL_LIMITS);
     const queue = mailRetryQueue(config, 3600);
     jobs.define<EmailChangeJob>({ name: EMAIL_CHANGE_JOB, queue, handler: (data) => this.sendLink(data) });
     jobs.define<{ requestId: string }>({ name: EMAIL_CHANGE_UNDONE_JOB, queue, handler: (data) => this.sendUndone(data.requestId) });
@@ -92,6 +112,13 @@ export class EmailChangeService {
     }
     await this.throttle.succeeded(attempt);
     if (body.new_email === row.email) throw fieldError('new_email', 'The new email is the same as the current one.');
+    if (!this.config.DISABLE_RATE_LIMITS) {
+      const wait = await takeEach([
+        [this.mailLimits.account, userId],
+        [this.mailLimits.recipient, body.new_email],
+      ]);
+      if (wait !== null) throw tooManyRequests(`Too many email change requests. Please try again ${inMinutes(wait)}.`);
+    }
     return this.db.transaction(async (m) => {
       const current = await lockAccount(m, userId);
       if (!current) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
@@ -124,7 +151,7 @@ export class EmailChangeService {
         template: 'email-change-confirm',
         to: request.new_email,
         subjectId,
-        props: { firstName: request.first_name, newEmail: request.new_email, confirmUrl: url, validHours: EMAIL_CHANGE_TTL_HOURS },
+        props: { newEmail: request.new_email, confirmUrl: url, validHours: EMAIL_CHANGE_TTL_HOURS },
       });
     } else {
       await this.mail.deliver({
@@ -160,6 +187,8 @@ export class EmailChangeService {
    */
   async confirm(token: string, sessionRefresh?: string): Promise<{ message: string; email: string }> {
     return this.db.transaction(async (m) => {
+      // First statement: the new address is proven here, so its queued seats are given (see cohort-queue-lock).
+      await lockQueueForRegistration(m);
       const request = await lockEmailChangeByToken(m, 'confirm', resetTokenHash(token));
       const refused = refusal(request);
       if (refused || !request) throw linkError(refused ?? EMAIL_CHANGE_LINK_INVALID_MESSAGE);
@@ -173,6 +202,7 @@ export class EmailChangeService {
         throw e;
       });
       await markEmailChange(m, request.id, 'confirmed');
+      await enrolQueued(m, account.id, request.new_email);
       await invalidateResetLinks(m, account.id);
       await this.tokens.endOtherSessions(account.id, sessionRefresh, m);
       return { message: EMAIL_CHANGE_CONFIRMED_MESSAGE, email: request.new_email };

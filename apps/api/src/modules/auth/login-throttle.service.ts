@@ -3,20 +3,29 @@ import { RateLimiterRes, type RateLimiterPostgres } from 'rate-limiter-flexible'
 import { DataSource } from 'typeorm';
 import { postgresRateLimiter } from '../../common/rate-limit-store';
 import { AppConfig } from '../../config/app-config';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { MailService } from '../../platform/mail/mail.service';
+import { mailRetryQueue } from '../../platform/mail/mail-retry';
+import { passwordAccountByEmail } from './auth.queries';
 
 const MINUTE = 60;
 
 /**
- * The limits on guessing a password, each counting attempts over its window and blocking for as long:
+ * The limits on guessing a password, each counting attempts over its window:
  * - one account from one address: 5 per 15 minutes, so a stranger elsewhere cannot lock the owner out;
- * - one account from anywhere: 50 per hour, a ceiling on a guessing attack spread over many addresses;
+ * - one account from anywhere: 50 an hour, a ceiling on a guessing attack spread over many
+ *   addresses. Its lock is short (15 minutes), a device that signed in to the account before is not
+ *   held by it, a password reset clears it, and the owner is mailed when it trips;
  * - one address over every account: 100 per 15 minutes (a whole classroom may share it).
  */
 export const LOGIN_LIMITS = {
-  accountAddress: { points: 5, duration: 15 * MINUTE },
-  account: { points: 50, duration: 60 * MINUTE },
-  address: { points: 100, duration: 15 * MINUTE },
+  accountAddress: { points: 5, duration: 15 * MINUTE, block: 15 * MINUTE },
+  account: { points: 50, duration: 60 * MINUTE, block: 15 * MINUTE },
+  address: { points: 100, duration: 15 * MINUTE, block: 15 * MINUTE },
 } as const;
+
+/** The job that tells an account's owner that its sign-ins are being guessed at. */
+export const FAILED_SIGN_INS_JOB = 'failed-sign-ins-notice';
 
 /** An attempt counted against every limit; settle it with `succeeded` once the password matched. */
 export interface PasswordAttempt {
@@ -39,25 +48,34 @@ export class LoginThrottleService {
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
-    @Inject(DataSource) db: DataSource,
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(JobsService) private readonly jobs: JobsService,
+    @Inject(MailService) private readonly mail: MailService,
   ) {
-    const limiter = (keyPrefix: string, { points, duration }: { points: number; duration: number }) =>
-      postgresRateLimiter(db, { keyPrefix, points, duration, blockDuration: duration });
+    const limiter = (keyPrefix: string, { points, duration, block }: { points: number; duration: number; block: number }) =>
+      postgresRateLimiter(db, { keyPrefix, points, duration, blockDuration: block });
     this.byAccountAddress = limiter('login-account-ip', LOGIN_LIMITS.accountAddress);
     this.byAccount = limiter('login-account-all', LOGIN_LIMITS.account);
     this.byAddress = limiter('login-ip', LOGIN_LIMITS.address);
+    jobs.define<{ email: string }>({
+      name: FAILED_SIGN_INS_JOB,
+      queue: mailRetryQueue(config, 3600),
+      handler: (data) => this.sendNotice(data.email),
+    });
   }
 
   /**
    * Takes one attempt from each limit, the narrowest first: an address that spent its own attempts
    * on an account takes nothing more from the account's ceiling. Throws 429 when one is spent.
+   * `knownDevice`: the caller proved it signed in to this account before (see known-device.ts), so
+   * the account's ceiling, which strangers elsewhere can spend, does not hold it.
    */
-  async begin(email: string, ip: string): Promise<PasswordAttempt> {
+  async begin(email: string, ip: string, knownDevice = false): Promise<PasswordAttempt> {
     const attempt = { email, ip };
     if (this.config.DISABLE_RATE_LIMITS) return attempt;
     await this.take(this.byAccountAddress, accountAddressKey(email, ip));
     await this.take(this.byAddress, ip);
-    await this.take(this.byAccount, email);
+    if (!knownDevice) await this.takeAccount(email);
     return attempt;
   }
 
@@ -69,6 +87,37 @@ export class LoginThrottleService {
       this.byAddress.reward(ip, 1),
       this.byAccount.reward(email, 1),
     ]);
+  }
+
+  /** A password reset proved the owner: the account's ceiling starts afresh. */
+  async clearAccount(email: string): Promise<void> {
+    await this.byAccount.delete(email);
+  }
+
+  /** The account's ceiling; its first refusal queues the owner's notice (once per lock). */
+  private async takeAccount(email: string): Promise<void> {
+    try {
+      await this.byAccount.consume(email, 1);
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e;
+      if (e.consumedPoints === LOGIN_LIMITS.account.points + 1) {
+        await this.db.transaction((m) => this.jobs.send(m, FAILED_SIGN_INS_JOB, { email }));
+      }
+      throw tooMany(e);
+    }
+  }
+
+  /** The job: the owner of the account with this email (if any) hears of the failed sign-ins. */
+  async sendNotice(email: string): Promise<void> {
+    const account = await passwordAccountByEmail(this.db, email);
+    if (!account || account.is_suspended) return;
+    await this.mail.deliver({
+      template: 'failed-sign-ins',
+      to: account.email,
+      // At most one a lock: the hour the ceiling tripped in.
+      subjectId: `failed-sign-ins:${account.id}:${Math.floor(Date.now() / 3_600_000)}`,
+      props: { attempts: LOGIN_LIMITS.account.points, resetUrl: `${this.mail.webOrigin}/login/reset-password` },
+    });
   }
 
   private async take(limiter: RateLimiterPostgres, key: string): Promise<void> {

@@ -19,16 +19,20 @@ import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { SUSPENDED_MESSAGE } from './auth.service';
 import {
   type AccountRow,
+  enrolQueued,
   insertResetLink,
   invalidateResetLinks,
   type LinkRow,
   lockAccountByEmail,
+  lockQueueForRegistration,
   lockResetAccount,
+  markEmailVerified,
   resetAccount,
   resetLink,
   setPasswordHash,
   spendResetLink,
 } from './auth.queries';
+import { LoginThrottleService } from './login-throttle.service';
 import { resetTokenHash } from './password-reset-links';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';
 import { type IssuedTokens, TokenService } from './token.service';
@@ -68,7 +72,8 @@ function refusal(link: LinkRow | undefined): string | null {
  * about the account. The job finds the account (an active one), withdraws its earlier links, stores
  * the hash of a new 256-bit token valid 30 minutes and mails the link; the token itself is never
  * stored (a failed send is retried by the job with a new token). Using a link sets the password,
- * ends every session of the account and signs it in.
+ * ends every session of the account and signs it in; it also proves the address (the account is
+ * verified and joins the cohorts that queued its email).
  */
 @Injectable()
 export class PasswordResetService {
@@ -82,6 +87,7 @@ export class PasswordResetService {
     @Inject(MailService) private readonly mail: MailService,
     @Inject(PasswordService) private readonly passwords: PasswordService,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
   ) {
     const limiter = (keyPrefix: string, { points, duration }: { points: number; duration: number }) =>
       postgresRateLimiter(db, { keyPrefix, points, duration, blockDuration: duration });
@@ -138,7 +144,9 @@ export class PasswordResetService {
       throw fieldError('new_password', WEAK_PASSWORD_MESSAGE);
     }
     const passwordHash = await this.passwords.hash(body.new_password);
-    return this.db.transaction(async (m) => {
+    const signedIn = await this.db.transaction(async (m) => {
+      // First statement: the link proves the address, so seats queued for it are given here (see cohort-queue-lock).
+      await lockQueueForRegistration(m);
       // Spent here, once: a concurrent use of the same link finds it used.
       if (!(await spendResetLink(m, link.id))) {
         const now = await resetLink(m, hash);
@@ -150,10 +158,16 @@ export class PasswordResetService {
       if (current.is_suspended) throw new ForbiddenException(SUSPENDED_MESSAGE);
       await setPasswordHash(m, current.id, passwordHash);
       await invalidateResetLinks(m, current.id);
+      // The link reached the address: it is proven, and the cohorts that queued it enrol the account.
+      await markEmailVerified(m, current.id);
+      await enrolQueued(m, current.id, current.email);
       const token_version = await this.tokens.endAllSessions(current.id, m);
       const tokens = await this.tokens.issue({ ...current, token_version }, m);
       return { user: toUser(current), ...tokens };
     });
+    // The owner proved themselves: sign-ins to the account wait no longer for what strangers spent.
+    if (!this.config.DISABLE_RATE_LIMITS) await this.throttle.clearAccount(signedIn.user.email);
+    return signedIn;
   }
 
   private async take(limiter: RateLimiterPostgres, key: string): Promise<void> {

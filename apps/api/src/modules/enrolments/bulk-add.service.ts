@@ -6,7 +6,7 @@ import type { Sql } from '../../common/sql/db';
 import { MailService } from '../../platform/mail/mail.service';
 import { type NewEnrolment, queueEnrolledMails } from './enrolled-mail';
 import { type LockedCohort, type RowOutcome, writeBulkAdd } from './enrolments.queries';
-import type { InvitationSend } from './invitations.queries';
+import { type InvitationSend, withdrawQueuedBySlug } from './invitations.queries';
 import { InvitationsService } from './invitations.service';
 
 export const DUPLICATE_ROW = 'This email appears more than once in the file';
@@ -137,6 +137,14 @@ export class BulkAddService {
    */
   addWithin(m: EntityManager, cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {
     return this.write(m, cohortIdSlug, students);
+  }
+
+  /**
+   * Inside the caller's transaction: the email leaves the cohort's queue and its invitation stops
+   * working (admissions, when an applicant who accepted withdraws: their seat is given on).
+   */
+  withdrawWithin(m: EntityManager, cohortIdSlug: string, email: string): Promise<void> {
+    return withdrawQueuedBySlug(m, cohortIdSlug, email);
   }
 
   private write(m: EntityManager, cohortIdSlug: string, students: BulkStudentRow[]): Promise<BulkAddResult> {

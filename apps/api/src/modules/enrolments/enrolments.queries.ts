@@ -156,13 +156,16 @@ const LOCK_COHORT_SQL = `SELECT c.id, c.id_slug, c.title, c.start_date, c.end_da
 
 /**
  * The whole write in one statement: $1 cohort id, $2/$3/$4 emails, first and last names.
- * Student accounts are enrolled, emails without an account queued and invited; nothing is written twice.
+ * Verified student accounts are enrolled, other emails queued and invited; nothing is written twice.
  */
 const BULK_ADD_SQL = `
 WITH input AS (
   SELECT * FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(email, first_name, last_name, ord)
 ), matched AS (
-  SELECT i.*, u.id AS user_id, u.role, u.first_name AS account_first_name FROM input i LEFT JOIN users u ON u.email = i.email
+  -- Only an account that proved its email is enrolled; an unverified one is queued like an email
+  -- without an account, and joins once it confirms the address (or registers through the invitation).
+  SELECT i.*, u.id AS user_id, u.role, u.first_name AS account_first_name
+    FROM input i LEFT JOIN users u ON u.email = i.email AND u.email_verified_at IS NOT NULL
 ), enrolled AS (
   INSERT INTO enrolments (cohort_id, user_id)
   SELECT $1, user_id FROM matched WHERE role = 'STUDENT'

@@ -1,5 +1,7 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { WrongSecretLimit } from '../../common/wrong-secret-limit';
 import { InvitationsService } from './invitations.service';
 
 /** Invitations of a cohort's queued people: list, resend one or all, withdraw; and the public look-up of a link. */
@@ -27,8 +29,11 @@ export class InvitationsController {
     return this.invitations.withdraw(p.cohortId, body.email);
   }
 
+  /** The answer names the invited person: never stored by a browser or a proxy, nor its refusals. */
   @Route('invitationLookup')
-  lookup(@RouteBody() body: BodyOf<'invitationLookup'>) {
+  @WrongSecretLimit()
+  lookup(@RouteBody() body: BodyOf<'invitationLookup'>, @Res({ passthrough: true }) res: Response) {
+    res.setHeader('Cache-Control', 'no-store');
     return this.invitations.lookup(body.token);
   }
 }

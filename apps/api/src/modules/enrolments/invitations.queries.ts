@@ -81,6 +81,20 @@ export async function withdrawQueued(q: Sql, cohortId: string, email: string): P
   return removed.length > 0;
 }
 
+/**
+ * Takes an email out of a cohort's queue ($1 the cohort's id_slug) with its unaccepted invitation,
+ * in one statement: the seat they held is no longer theirs.
+ */
+export async function withdrawQueuedBySlug(q: Sql, cohortIdSlug: string, email: string): Promise<void> {
+  await exec(
+    q,
+    `WITH k AS (SELECT id FROM cohorts WHERE id_slug = $1),
+     queued AS (DELETE FROM cohort_queue WHERE cohort_id = (SELECT id FROM k) AND email = $2 RETURNING id)
+     DELETE FROM cohort_invitations WHERE cohort_id = (SELECT id FROM k) AND email = $2 AND accepted_at IS NULL`,
+    [cohortIdSlug, email],
+  );
+}
+
 export interface InvitationMailRow {
   email: string;
   first_name: string;

@@ -15,6 +15,9 @@ import { FormsService } from './forms.service';
 import { PUBLIC_FORM_LIMITS, PublicFormLimit } from '../../common/public-forms/public-form-limit.guard';
 import { issueVisitorToken } from '../../common/public-forms/visitor-token';
 
+/** Visitor tokens one address may mint in an hour. */
+export const VISITOR_TOKENS_PER_ADDRESS = 30;
+
 /** The site's contact and course-interest forms (JSON or multipart form data), and their admin list. */
 @Controller()
 export class FormsController {
@@ -23,10 +26,14 @@ export class FormsController {
     @Inject(JWT_SECRET) private readonly secret: string,
   ) {}
 
-  /** A token costs nothing to check; minting is limited per address like any public call. */
+  /**
+   * A token costs nothing to check; minting is capped per address, since each token opens a
+   * visitor's own budget of submissions: one address cannot mint itself many visitors' worth. A
+   * browser keeps its token for two hours, and one refused submits without (counted per address).
+   */
   @Route('visitorToken')
   @UseGuards(ThrottlerGuard)
-  @Throttle({ default: { limit: 300, ttl: 10 * 60_000 } })
+  @Throttle({ default: { limit: VISITOR_TOKENS_PER_ADDRESS, ttl: 60 * 60_000 } })
   visitorToken(): VisitorTokenResponse {
     return issueVisitorToken(this.secret);
   }

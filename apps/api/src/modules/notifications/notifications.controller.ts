@@ -1,6 +1,7 @@
 import { Controller, Header, Inject } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { WrongSecretLimit } from '../../common/wrong-secret-limit';
 import { NotificationsService } from './notifications.service';
 
 @Controller()
@@ -25,6 +26,7 @@ export class NotificationsController {
 
   /** RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the header's URL, signed out. */
   @Route('unsubscribe')
+  @WrongSecretLimit()
   async unsubscribe(@RouteQuery() q: QueryOf<'unsubscribe'>, @RouteBody() _body: BodyOf<'unsubscribe'>) {
     return this.notifications.unsubscribe(q.token);
   }

@@ -76,3 +76,46 @@ describe('/student', () => {
     expect(screen.getByText('Ended · grades and certificates')).toBeInTheDocument();
   });
 });
+
+describe('/student: an unconfirmed email', () => {
+  it('says classes wait for the confirmation, and sends the link again', async () => {
+    const { calls } = renderApp('/student', {
+      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [] } }),
+      'GET /api/auth/account/verify-email/': () => ({ body: { email: 'aisyah@example.com', verified: false } }),
+      'POST /api/auth/account/verify-email/resend/': () => ({
+        body: { message: 'We sent a new confirmation link to aisyah@example.com.' },
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Confirm your email' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText(/Classes you were invited to appear once it is confirmed/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent(
+      'We sent a new confirmation link to aisyah@example.com.',
+    );
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/account/verify-email/resend/')).toBe(true);
+  });
+
+  it('says nothing once the email is confirmed', async () => {
+    renderApp('/student', {
+      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [] } }),
+      'GET /api/auth/account/verify-email/': () => ({ body: { email: 'aisyah@example.com', verified: true } }),
+    });
+    expect(await screen.findByText(NO_COHORTS_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Confirm your email' })).toBeNull();
+  });
+
+  it('shows the reason a resend was refused', async () => {
+    renderApp('/student', {
+      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [] } }),
+      'GET /api/auth/account/verify-email/': () => ({ body: { email: 'aisyah@example.com', verified: false } }),
+      'POST /api/auth/account/verify-email/resend/': () => ({
+        status: 429,
+        body: { message: 'Too many confirmation emails. Please try again in 40 minutes.' },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send the link again' }, { timeout: 10_000 }));
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Too many confirmation emails. Please try again in 40 minutes.',
+    );
+  });
+});

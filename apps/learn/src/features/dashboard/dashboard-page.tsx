@@ -4,6 +4,7 @@ import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useUserCohorts } from './api/get-user-cohorts';
 import { CohortCard } from './components/cohort-card';
+import { EmailVerificationNotice } from './components/email-verification-notice';
 import './dashboard.css';
 
 export const NO_COHORTS_MESSAGE = 'You are not enrolled in any courses yet...';
@@ -23,6 +24,7 @@ export function DashboardPage() {
   return (
     <div className="ui-page ui-page--padded learn-dashboard">
       <h1 className="learn-dashboard__greeting">Welcome back, {user.first_name}</h1>
+      <EmailVerificationNotice />
       <section className="learn-section" aria-labelledby="my-classes">
         <h2 id="my-classes" className="learn-section__title">
           My classes

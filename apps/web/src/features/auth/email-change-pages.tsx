@@ -101,6 +101,22 @@ export function ConfirmEmailPage() {
   );
 }
 
+/**
+ * /account/verify-email?token=: the link mailed on registration proves the address; the classes
+ * that were waiting for it then appear on the learner's dashboard.
+ */
+export function VerifyEmailPage() {
+  const { client } = useSession();
+  return (
+    <LinkPage
+      title="Confirm your email"
+      lead="Confirm that this address is yours. Classes you were invited to with it then appear on your dashboard."
+      action="Confirm my email"
+      submit={async (token) => (await client.call('emailVerify', { body: { token } })).message}
+    />
+  );
+}
+
 /** /account/cancel-email-change?token=: the link sent to the old address withdraws a pending change. */
 export function CancelEmailChangePage() {
   const { client } = useSession();

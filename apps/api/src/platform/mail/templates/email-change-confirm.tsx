@@ -1,12 +1,15 @@
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
-/** Every string of the message, in one place. */
+/**
+ * Every string of the message, in one place. It goes to an address the account has not proven, so
+ * it carries nothing the account's holder chose (no name): only the address itself.
+ */
 export const emailChangeConfirmStrings = {
   subject: 'Confirm your new ChipSkills Academy email',
   preview: 'Open the link to make this your sign-in email.',
   heading: 'Confirm your new email',
-  greeting: (firstName: string) => `Hello ${firstName},`,
+  greeting: 'Hello,',
   intro: (email: string) => `You asked to use ${email} to sign in to ChipSkills Academy. Confirm it with this link:`,
   action: 'Confirm my new email',
   linkIntro: 'Or open this link in your browser:',
@@ -17,19 +20,18 @@ export const emailChangeConfirmStrings = {
 };
 
 export interface EmailChangeConfirmProps {
-  firstName: string;
   newEmail: string;
   confirmUrl: string;
   validHours: number;
 }
 
 /** The link that makes a new address the account's email, sent to that address. */
-export function EmailChangeConfirm({ firstName, newEmail, confirmUrl, validHours }: EmailChangeConfirmProps) {
+export function EmailChangeConfirm({ newEmail, confirmUrl, validHours }: EmailChangeConfirmProps) {
   const s = emailChangeConfirmStrings;
   return (
     <Layout preview={s.preview} footer={s.footer}>
       <Title>{s.heading}</Title>
-      <Text style={paragraph}>{s.greeting(firstName)}</Text>
+      <Text style={paragraph}>{s.greeting}</Text>
       <Text style={paragraph}>{s.intro(newEmail)}</Text>
       <CallToAction href={confirmUrl} label={s.action} linkIntro={s.linkIntro} />
       <Text style={paragraph}>{s.validity(validHours)}</Text>

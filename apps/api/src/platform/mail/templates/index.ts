@@ -10,6 +10,8 @@ import { EmailChangeConfirm, emailChangeConfirmStrings } from './email-change-co
 import { EmailChangeNotice, emailChangeNoticeStrings } from './email-change-notice';
 import { EmailChangeUndone, emailChangeUndoneStrings } from './email-change-undone';
 import { PasswordReset, passwordResetStrings } from './password-reset';
+import { EmailVerification, emailVerificationStrings } from './email-verification';
+import { FailedSignIns, failedSignInsStrings } from './failed-sign-ins';
 import { AdmissionReceived, type AdmissionReceivedProps, admissionReceivedStrings } from './admission-received';
 import {
   type AdmissionDecisionProps,
@@ -37,6 +39,14 @@ export const templates = {
   'password-reset': {
     subject: () => passwordResetStrings.subject,
     component: PasswordReset,
+  },
+  'failed-sign-ins': {
+    subject: () => failedSignInsStrings.subject,
+    component: FailedSignIns,
+  },
+  'email-verification': {
+    subject: () => emailVerificationStrings.subject,
+    component: EmailVerification,
   },
   'email-change-confirm': {
     subject: () => emailChangeConfirmStrings.subject,
