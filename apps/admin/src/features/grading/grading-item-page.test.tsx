@@ -1,5 +1,5 @@
 import type { GradingQueueResponse, GradingSubmission } from '@school/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../test/api-harness';
@@ -171,5 +171,44 @@ describe('GradingItemPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?submission=s2'));
     await userEvent.keyboard('k');
     await waitFor(() => expect(router.state.location.search).toBe('?submission=s1'));
+  });
+
+  it('keeps the order first shown after a save re-sorts the queue, so next opens the next student', async () => {
+    let current = queue;
+    mockApi({
+      ...handlers,
+      'GET grading/items/g1/submissions': () => current,
+      'PUT grading/submissions/s1/grade': () => {
+        // The API now lists Aisha's graded hand-in last.
+        const graded = { ...queue.data[0], user_submission_status: 'GRADED' as const, user_grade: 100 };
+        current = { ...queue, data: [queue.data[1], queue.data[2], graded] };
+        return { data: { ...submission('s1'), user_submission_status: 'GRADED', user_grade: 100 } };
+      },
+    });
+    const { router } = render();
+    await userEvent.click(within(await screen.findByRole('group', { name: 'RTL quality' })).getByRole('radio', { name: /Excellent/ }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Testbench' })).getByRole('radio', { name: /Complete/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save grade' }));
+    expect(await screen.findByText('Grade saved')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Submissions' });
+    await waitFor(() => expect(within(nav).getAllByRole('link')[0]).toHaveTextContent(/Aisha Tan.*Graded 100/));
+    // Aisha stays first and open, not replaced by the student the API now lists first.
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent?.split(' ')[0]),
+    ).toEqual(['Aisha', 'Badrul', 'Chen']);
+    expect(screen.getByRole('link', { name: 'Download s1.zip' })).toBeInTheDocument();
+    await userEvent.keyboard('j');
+    await waitFor(() => expect(router.state.location.search).toBe('?submission=s2'));
+    expect(screen.getByText('Submission 2 of 3: Badrul Tan')).toBeInTheDocument();
+  });
+
+  it('keeps Alt+arrows for the queue even at its ends, so a number field never steps its value', async () => {
+    mockApi({ ...handlers, 'GET grading/submissions/s1': () => ({ data: { ...submission('s1'), rubric: [] } }) });
+    render();
+    const field = await screen.findByLabelText('Grade (0-100)');
+    // At the first entry Alt+ArrowUp has nowhere to go; its default (stepping the field) is still kept off.
+    expect(fireEvent.keyDown(field, { key: 'ArrowUp', altKey: true })).toBe(false);
   });
 });

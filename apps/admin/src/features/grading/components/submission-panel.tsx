@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { QueryView } from '../../../components/query-view';
 import { useNotify } from '../../../lib/notice';
 import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../../lib/route-query';
+import { parsePoints } from '../quiz-attempts';
 import { rubricTotals } from '../rubric-score';
 
 export const GRADE_SAVED_MESSAGE = 'Grade saved';
@@ -52,9 +53,9 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
     e.preventDefault();
     setError(null);
     const chosen = scores.filter((x) => x.level_index >= 0);
-    const manual = grade.trim() === '' ? null : Number(grade);
-    if (s.rubric.length ? totals.grade === null : manual === null || !Number.isFinite(manual) || manual < 0 || manual > 100) {
-      setError(s.rubric.length ? 'Score every rubric criterion' : 'Give a grade from 0 to 100');
+    const manual = parsePoints(grade, 100);
+    if (s.rubric.length ? totals.grade === null : manual === null) {
+      setError(s.rubric.length ? 'Score every rubric criterion' : 'Give a grade from 0 to 100 (at most two decimals)');
       return;
     }
     save.mutate(
