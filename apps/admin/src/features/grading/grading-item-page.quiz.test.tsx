@@ -41,6 +41,7 @@ const answer = (
   max_points: question === 1 ? 4 : 6,
   answer: `${who.first_name} answers question ${question}`,
   points,
+  comment: '',
   graded_at: points === null ? null : '2026-01-12T10:00:00.000Z',
   submitted_at: submitted,
 });
@@ -84,6 +85,7 @@ describe('GradingItemPage for a quiz', () => {
       'PATCH quizzes/admin/answers/a2/score': () => ({
         answer_id_slug: 'a2',
         points: 4,
+        comment: 'Name the clock edge.',
         session_score: 9,
         session_max_score: 10,
         user_grade: 90,
@@ -100,11 +102,12 @@ describe('GradingItemPage for a quiz', () => {
 
     await userEvent.clear(field);
     await userEvent.type(field, '4');
+    await userEvent.type(within(form).getByLabelText('Comment for the student'), 'Name the clock edge.');
     await userEvent.click(within(form).getByRole('button', { name: 'Save score' }));
     expect(await screen.findByText('Score saved')).toBeInTheDocument();
     const patch = api.calls.find((c) => c.method === 'PATCH')!;
     expect(patch.path).toBe('quizzes/admin/answers/a2/score');
-    expect(patch.body).toEqual({ points: 4 });
+    expect(patch.body).toEqual({ points: 4, comment: 'Name the clock edge.' });
     // The list is read again, so the queue follows.
     await waitFor(() => expect(api.calls.filter((c) => c.path === 'quizzes/admin/grades/q1/free-text-answers')).toHaveLength(2));
   });
@@ -141,6 +144,7 @@ describe('GradingItemPage for a quiz', () => {
         return {
           answer_id_slug: 'a2',
           points: 3.5,
+          comment: '',
           session_score: 8.5,
           session_max_score: 10,
           user_grade: 85,

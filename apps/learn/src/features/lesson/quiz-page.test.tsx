@@ -45,6 +45,7 @@ function attempt(overrides: Partial<QuizAttempt> = {}): QuizAttempt {
         ],
         answer: null,
         awarded_points: null,
+        grader_comment: null,
         correct: null,
       },
       {
@@ -55,6 +56,7 @@ function attempt(overrides: Partial<QuizAttempt> = {}): QuizAttempt {
         options: [],
         answer: false,
         awarded_points: null,
+        grader_comment: null,
         correct: null,
       },
     ],

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, type FreeTextAnswer, isApiError } from '@school/contracts';
-import { Button, formatDateTime, StatusChip, TextField } from '@school/ui';
+import { Button, formatDateTime, StatusChip, TextAreaField, TextField } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { useNotify } from '../../../lib/notice';
 import { routeKey, useRouteMutation } from '../../../lib/route-query';
@@ -36,6 +36,8 @@ function AnswerScore({ answer: a, index, itemId, cohortId }: { answer: FreeTextA
   // What the grader typed; until they type, the field shows the saved score as the API last said.
   const [draft, setDraft] = useState<string | null>(null);
   const points = draft ?? (a.points === null ? '' : String(a.points));
+  const [commentDraft, setCommentDraft] = useState<string | null>(null);
+  const comment = commentDraft ?? a.comment;
   const [error, setError] = useState<string | null>(null);
   const save = useRouteMutation('quizScoreAnswer', {
     invalidates: () => [
@@ -56,16 +58,18 @@ function AnswerScore({ answer: a, index, itemId, cohortId }: { answer: FreeTextA
       return;
     }
     // Only a score the grader changed is written: a save never replaces one they did not touch.
-    if (value === a.points) {
+    if (value === a.points && comment.trim() === a.comment) {
       setDraft(null);
+      setCommentDraft(null);
       notify.success(SCORE_UNCHANGED_MESSAGE);
       return;
     }
     save.mutate(
-      { params: { answerId: a.answer_id_slug }, body: { points: value } },
+      { params: { answerId: a.answer_id_slug }, body: { points: value, comment: comment.trim() } },
       {
         onSuccess: () => {
           setDraft(null);
+          setCommentDraft(null);
           notify.success(SCORE_SAVED_MESSAGE);
         },
         onError: (err) => {
@@ -94,6 +98,14 @@ function AnswerScore({ answer: a, index, itemId, cohortId }: { answer: FreeTextA
         step="0.01"
         value={points}
         onChange={(e) => setDraft(e.target.value)}
+      />
+      <TextAreaField
+        label="Comment for the student"
+        hint="Shown to the student with the results."
+        rows={2}
+        maxLength={5000}
+        value={comment}
+        onChange={(e) => setCommentDraft(e.target.value)}
       />
       {error && (
         <p className="admin-danger-text" role="alert">
