@@ -8,6 +8,10 @@ import {
   GradebookResponseSchema,
   GradeItemSettingsResponseSchema,
   GradeItemSettingsSchema,
+  GradeOverrideLogResponseSchema,
+  GradeOverrideParamsSchema,
+  GradeOverrideResponseSchema,
+  GradeOverrideSchema,
   GradeSubmissionSchema,
   GradingItemsResponseSchema,
   GradingQueueResponseSchema,
@@ -124,6 +128,25 @@ export const gradingRoutes = defineRoutes({
     response: GradebookResponseSchema,
     auth: 'user',
     summary: "A cohort's students by grade items with weighted totals (admins, and the cohort's instructors)",
+  },
+  gradeOverride: {
+    method: 'PUT',
+    path: 'grading/items/:gradeItemId/students/:userId/override',
+    params: GradeOverrideParamsSchema,
+    body: GradeOverrideSchema,
+    response: GradeOverrideResponseSchema,
+    auth: 'staff',
+    summary:
+      "Sets (or with grade null clears) a student's grade for an item by hand, with a reason; logged (admins, the cohort's instructors)",
+  },
+  gradeOverrideLog: {
+    method: 'GET',
+    path: 'grading/cohorts/:cohortId/grade-overrides',
+    params: CohortIdParamsSchema,
+    response: GradeOverrideLogResponseSchema,
+    auth: 'staff',
+    summary:
+      "Every grade set or cleared by hand in a cohort, newest first: who, when, before, after, why (admins, the cohort's instructors)",
   },
   gradebookExport: {
     method: 'GET',

@@ -191,6 +191,53 @@ export const GradeSubmissionSchema = z.strictObject({
 });
 export type GradeSubmission = z.infer<typeof GradeSubmissionSchema>;
 
+// ---- grades set by hand ------------------------------------------------------------
+
+export const OVERRIDE_REASON_REQUIRED = 'Give a reason for this change';
+export const OVERRIDE_UNCHANGED_MESSAGE = 'The grade set by hand is already that.';
+export const NO_OVERRIDE_MESSAGE = 'This grade has no override to clear.';
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+
+/** Sets (grade) or clears (null) a student's grade for an item by hand; the reason is required either way. */
+export const GradeOverrideSchema = z.strictObject({
+  grade: z
+    .number({ error: 'Give a grade from 0 to 100' })
+    .min(0, { error: 'Give a grade from 0 to 100' })
+    .max(100, { error: 'Give a grade from 0 to 100' })
+    .refine(twoDecimals, { error: 'Grades have at most two decimals' })
+    .nullable(),
+  reason: z.string({ error: OVERRIDE_REASON_REQUIRED }).trim().min(1, { error: OVERRIDE_REASON_REQUIRED }).max(1000),
+});
+export type GradeOverride = z.infer<typeof GradeOverrideSchema>;
+export const GradeOverrideParamsSchema = z.object({ gradeItemId: IdSlugSchema, userId: IdSlugSchema });
+
+/** The override in force on a gradebook cell. */
+export const GradeOverrideInForceSchema = z.object({
+  grade: z.number(),
+  reason: z.string(),
+  changed_by: z.string(),
+  changed_at: z.string(),
+});
+
+/** One entry of the append-only log of grades set by hand. */
+export const GradeOverrideEntrySchema = z.object({
+  id_slug: z.string(),
+  item_id_slug: z.string(),
+  lesson_title: z.string(),
+  student: StudentRefSchema,
+  /** The override before this change (null: none), and after (null: cleared). */
+  previous_grade: z.number().nullable(),
+  grade: z.number().nullable(),
+  /** The computed grade when the change was made. */
+  computed_grade: z.number().nullable(),
+  reason: z.string(),
+  changed_by: z.string(),
+  changed_at: z.string(),
+});
+export type GradeOverrideEntry = z.infer<typeof GradeOverrideEntrySchema>;
+export const GradeOverrideResponseSchema = z.object({ data: GradeOverrideEntrySchema });
+export const GradeOverrideLogResponseSchema = z.object({ data: z.array(GradeOverrideEntrySchema) });
+
 export const GradebookQuerySchema = z.object({ status: GradeStateSchema.optional() });
 export const GradebookSchema = z.object({
   cohort: z.object({ id_slug: z.string(), title: z.string() }),
@@ -204,7 +251,15 @@ export const GradebookSchema = z.object({
   ),
   students: z.array(
     StudentRefSchema.extend({
-      grades: z.array(z.object({ state: GradeStateSchema, user_grade: z.number().nullable(), is_late: z.boolean() })),
+      grades: z.array(
+        z.object({
+          state: GradeStateSchema,
+          /** The computed grade (from grading); an override, when set, is what counts. */
+          user_grade: z.number().nullable(),
+          is_late: z.boolean(),
+          override: GradeOverrideInForceSchema.nullable(),
+        }),
+      ),
       weighted_total: z.number().nullable(),
       missing_mandatory: z.number(),
     }),

@@ -26,6 +26,7 @@ import { QuizSummaries1764000002800 } from './1764000002800-quiz-summaries';
 import { WithdrawnCredentials1764000002850 } from './1764000002850-withdrawn-credentials';
 import { Admissions1764000002900 } from './1764000002900-admissions';
 import { FreeTextComments1764000003100 } from './1764000003100-free-text-comments';
+import { GradeOverrides1764000003110 } from './1764000003110-grade-overrides';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   WithdrawnCredentials1764000002850,
   Admissions1764000002900,
   FreeTextComments1764000003100,
+  GradeOverrides1764000003110,
 ];

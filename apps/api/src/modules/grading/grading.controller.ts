@@ -79,6 +79,16 @@ export class GradingController {
     return { data: await this.grading.gradebook(me, p.cohortId, q.status) };
   }
 
+  @Route('gradeOverride')
+  async setOverride(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradeOverride'>, @RouteBody() body: BodyOf<'gradeOverride'>) {
+    return { data: await this.grading.setOverride(me, p.gradeItemId, p.userId, body) };
+  }
+
+  @Route('gradeOverrideLog')
+  overrideLog(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradeOverrideLog'>) {
+    return this.grading.overrideLog(me, p.cohortId);
+  }
+
   @Route('gradebookExport')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="gradebook.csv"')

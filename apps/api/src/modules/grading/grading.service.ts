@@ -16,6 +16,10 @@ import {
   ProjectSettingsSchema,
   GRADE_REQUIRED_MESSAGE,
   type GradeItemSettings,
+  type GradeOverride,
+  type GradeOverrideEntry,
+  NO_OVERRIDE_MESSAGE,
+  OVERRIDE_UNCHANGED_MESSAGE,
   type Gradebook,
   type GradeState,
   gradeState,
@@ -49,6 +53,9 @@ import {
   gradingQueue,
   gradingSubmission,
   type GradingSubmissionRow,
+  insertOverrideEntry,
+  lockOverrideTarget,
+  overrideLog,
   type ItemTimes,
   lockUserGrade,
   projectLesson,
@@ -338,7 +345,7 @@ export class GradingService {
           submitted: g?.submitted ?? false,
           graded: g?.graded ?? false,
         });
-        return { state, user_grade: g?.graded ? g.user_grade : null, is_late: g?.is_late ?? false };
+        return { state, user_grade: g?.graded ? g.user_grade : null, is_late: g?.is_late ?? false, override: g?.override ?? null };
       });
       return {
         id_slug: s.id_slug,
@@ -346,8 +353,11 @@ export class GradingService {
         last_name: s.last_name,
         email: s.email,
         grades,
-        weighted_total: weightedTotal(row.items.map((item, i) => ({ weight: item.grade_percentage, grade: grades[i].user_grade }))),
-        missing_mandatory: row.items.filter((item, i) => item.is_mandatory && grades[i].state !== 'GRADED').length,
+        // A grade set by hand counts in place of the computed one, and as graded.
+        weighted_total: weightedTotal(
+          row.items.map((item, i) => ({ weight: item.grade_percentage, grade: grades[i].override?.grade ?? grades[i].user_grade })),
+        ),
+        missing_mandatory: row.items.filter((item, i) => item.is_mandatory && grades[i].state !== 'GRADED' && !grades[i].override).length,
       };
     });
     return {
@@ -374,6 +384,7 @@ export class GradingService {
       ]),
       'Weighted total',
       'Mandatory items not graded',
+      'Grades set by hand',
     ];
     return toCsv(
       header,
@@ -384,8 +395,50 @@ export class GradingService {
         ...s.grades.flatMap((g) => [g.user_grade, g.is_late ? `${g.state} (late)` : g.state]),
         s.weighted_total,
         s.missing_mandatory,
+        s.grades
+          .map((g, i) =>
+            g.override
+              ? `${book.items[i].lesson_title}: ${g.override.grade} (computed ${g.user_grade ?? 'none'}; ${g.override.reason})`
+              : '',
+          )
+          .filter(Boolean)
+          .join('; '),
       ]),
     );
+  }
+
+  /**
+   * Sets or clears a student's grade for an item by hand. Each change is appended to the log with
+   * who, the override before and after, the computed grade and the reason, in one transaction with
+   * the certificate evaluation it may change.
+   */
+  async setOverride(me: AuthUser, itemSlug: string, studentSlug: string, body: GradeOverride): Promise<GradeOverrideEntry> {
+    const [userId, admin] = this.grader(me);
+    return this.db.transaction(async (m) => {
+      const cell = await lockOverrideTarget(m, itemSlug, userId, admin, studentSlug);
+      if (!cell) throw new NotFoundException(NOT_AVAILABLE);
+      if (body.grade === null && cell.current === null)
+        throw new UnprocessableEntityException({ message: NO_OVERRIDE_MESSAGE, errors: { grade: NO_OVERRIDE_MESSAGE } });
+      if (body.grade !== null && body.grade === cell.current)
+        throw new UnprocessableEntityException({ message: OVERRIDE_UNCHANGED_MESSAGE, errors: { grade: OVERRIDE_UNCHANGED_MESSAGE } });
+      const { entry } = await insertOverrideEntry(m, {
+        gradeId: cell.grade_id,
+        studentId: cell.student_id,
+        previous: cell.current,
+        grade: body.grade,
+        computed: cell.computed_grade,
+        reason: body.reason,
+        by: userId,
+      });
+      await this.certificates.queueEvaluation(m, [cell.cohort_id]);
+      return entry;
+    });
+  }
+
+  async overrideLog(me: AuthUser, cohortSlug: string): Promise<{ data: GradeOverrideEntry[] }> {
+    const row = await overrideLog(this.db, cohortSlug, ...this.grader(me));
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return row;
   }
 
   // ---- authoring -------------------------------------------------------------
