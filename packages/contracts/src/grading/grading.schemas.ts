@@ -14,6 +14,8 @@ export const PROJECT_MAX_BYTES_CEILING = 100 * 1024 * 1024;
 export const RubricLevelSchema = z.object({
   title: z.string().trim().min(1, { error: 'Level title is required' }).max(200),
   points: z.number().min(0).max(1000),
+  /** What work at this level looks like, for graders and students. */
+  description: z.string().trim().max(2000).optional(),
 });
 export const RubricCriterionSchema = z.object({
   id: z.string().trim().min(1).max(40),
@@ -35,6 +37,27 @@ export const ProjectSettingsSchema = z.strictObject({
     .refine((r) => new Set(r.map((c) => c.id)).size === r.length, { error: 'Criterion ids must be unique' }),
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
+
+/** A rubric kept for reuse: picked when authoring another project's rubric (copied into it). */
+export const RubricTemplateSchema = z.object({
+  id_slug: z.string(),
+  title: z.string(),
+  rubric: z.array(RubricCriterionSchema),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type RubricTemplate = z.infer<typeof RubricTemplateSchema>;
+export const CreateRubricTemplateSchema = z.strictObject({
+  title: z.string().trim().min(1, { error: 'Give the template a title' }).max(200),
+  rubric: z
+    .array(RubricCriterionSchema)
+    .min(1, { error: 'A template needs at least one criterion' })
+    .max(30)
+    .refine((r) => new Set(r.map((c) => c.id)).size === r.length, { error: 'Criterion ids must be unique' }),
+});
+export type CreateRubricTemplate = z.infer<typeof CreateRubricTemplateSchema>;
+export const RubricTemplatesResponseSchema = z.object({ data: z.array(RubricTemplateSchema) });
+export const RubricTemplateResponseSchema = z.object({ data: RubricTemplateSchema });
 
 export const ProjectSettingsResponseSchema = z.object({ lesson_id_slug: z.string(), project: ProjectSettingsSchema });
 

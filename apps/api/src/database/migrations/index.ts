@@ -27,6 +27,7 @@ import { WithdrawnCredentials1764000002850 } from './1764000002850-withdrawn-cre
 import { Admissions1764000002900 } from './1764000002900-admissions';
 import { FreeTextComments1764000003100 } from './1764000003100-free-text-comments';
 import { GradeOverrides1764000003110 } from './1764000003110-grade-overrides';
+import { RubricTemplates1764000003120 } from './1764000003120-rubric-templates';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   Admissions1764000002900,
   FreeTextComments1764000003100,
   GradeOverrides1764000003110,
+  RubricTemplates1764000003120,
 ];

@@ -24,6 +24,16 @@ export class GradingController {
     return this.grading.uploadProjectFile(p.lessonId, me.id, req, res);
   }
 
+  @Route('rubricTemplates')
+  rubricTemplates() {
+    return this.grading.rubricTemplates();
+  }
+
+  @Route('createRubricTemplate')
+  createRubricTemplate(@CurrentUser() me: AuthUser, @RouteBody() body: BodyOf<'createRubricTemplate'>) {
+    return this.grading.createRubricTemplate(me, body);
+  }
+
   @Route('adminCohortGradeLessons')
   cohortGradeLessons(@RouteParams() p: ParamsOf<'adminCohortGradeLessons'>) {
     return this.grading.cohortGradeLessons(p.cohortId);

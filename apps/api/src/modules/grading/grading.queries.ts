@@ -1,4 +1,4 @@
-import type { GradeOverrideEntry, RubricCriterion, RubricScore, ZipEntry } from '@school/contracts';
+import type { GradeOverrideEntry, RubricCriterion, RubricScore, RubricTemplate, ZipEntry } from '@school/contracts';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 
 /** A grade item's dates and weights, with its cohort's fallbacks (ms since the epoch, null when unset). */
@@ -380,6 +380,27 @@ export const overrideLog = (q: Sql, cohortSlug: string, userId: string, admin: b
   );
 
 // ---- authoring -------------------------------------------------------------------
+
+const TEMPLATE = `json_build_object('id_slug', r.id_slug, 'title', r.title, 'rubric', r.rubric, 'created_by', r.created_by_name, 'created_at', r.created_at)`;
+
+/** The school's rubric templates by title. */
+export const rubricTemplates = (q: Sql) =>
+  mustOne<{ data: RubricTemplate[] }>(
+    q,
+    `SELECT coalesce((SELECT json_agg(${TEMPLATE} ORDER BY lower(r.title), r.id) FROM rubric_templates r), '[]') AS data`,
+  );
+
+/** Keeps a rubric as a template, the author's name with it. */
+export const insertRubricTemplate = (q: Sql, title: string, rubric: RubricCriterion[], by: string) =>
+  mustOne<{ data: RubricTemplate }>(
+    q,
+    `WITH r AS (
+       INSERT INTO rubric_templates (title, rubric, created_by, created_by_name)
+       SELECT $1, $2, b.id, coalesce(nullif(btrim(b.first_name || ' ' || b.last_name), ''), b.email) FROM users b WHERE b.id = $3
+       RETURNING *)
+     SELECT ${TEMPLATE} AS data FROM r`,
+    [title, JSON.stringify(rubric), by],
+  );
 
 /** Sets a project lesson's settings, keeping its other group fields: $1 lesson id_slug. None when not a project. */
 export const updateProjectSettings = (q: Sql, lessonSlug: string, settings: object) =>

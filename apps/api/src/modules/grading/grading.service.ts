@@ -16,6 +16,7 @@ import {
   ProjectSettingsSchema,
   GRADE_REQUIRED_MESSAGE,
   type GradeItemSettings,
+  type CreateRubricTemplate,
   type GradeOverride,
   type GradeOverrideEntry,
   NO_OVERRIDE_MESSAGE,
@@ -54,6 +55,8 @@ import {
   gradingSubmission,
   type GradingSubmissionRow,
   insertOverrideEntry,
+  insertRubricTemplate,
+  rubricTemplates,
   lockOverrideTarget,
   overrideLog,
   type ItemTimes,
@@ -442,6 +445,14 @@ export class GradingService {
   }
 
   // ---- authoring -------------------------------------------------------------
+
+  rubricTemplates() {
+    return rubricTemplates(this.db);
+  }
+
+  createRubricTemplate(me: AuthUser, body: CreateRubricTemplate) {
+    return insertRubricTemplate(this.db, body.title, body.rubric, me.id);
+  }
 
   async projectSettings(lessonSlug: string): Promise<AdminProjectSettings> {
     const row = await projectLesson(this.db, lessonSlug);

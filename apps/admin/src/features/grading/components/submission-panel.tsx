@@ -135,6 +135,7 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
                         />
                         <span>
                           {level.title} <span className="ui-muted ui-muted--small">({level.points} pts)</span>
+                          {level.description && <span className="admin-grading__level-description">{level.description}</span>}
                         </span>
                       </label>
                     ))}
