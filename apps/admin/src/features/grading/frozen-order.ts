@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 
 /**
  * The queue in the order the grader first saw it: entries already shown keep their places
@@ -19,16 +19,23 @@ export function frozenOrder(previous: readonly string[] | null, current: readonl
  * repeat students. A new scope starts from the API's order again.
  */
 export function useFrozenOrder<T extends { id_slug: string }>(entries: readonly T[], scope: string, ready: boolean): T[] {
-  const memory = useRef<{ scope: string; order: string[] } | null>(null);
+  const [memory, setMemory] = useState<{ scope: string; order: string[] } | null>(null);
+  const previous = memory?.scope === scope ? memory.order : null;
+  const order = useMemo(
+    () =>
+      ready
+        ? frozenOrder(
+            previous,
+            entries.map((e) => e.id_slug),
+          )
+        : [],
+    [previous, entries, ready],
+  );
+  // Remember what was shown (state derived during render, as React allows, only when it changed).
+  if (ready && (previous === null || order.length !== previous.length || order.some((id, i) => id !== previous[i])))
+    setMemory({ scope, order });
   return useMemo(() => {
-    if (!ready) return [];
-    const previous = memory.current?.scope === scope ? memory.current.order : null;
-    const order = frozenOrder(
-      previous,
-      entries.map((e) => e.id_slug),
-    );
-    memory.current = { scope, order };
     const byId = new Map(entries.map((e) => [e.id_slug, e]));
     return order.map((id) => byId.get(id)!);
-  }, [entries, scope, ready]);
+  }, [order, entries]);
 }

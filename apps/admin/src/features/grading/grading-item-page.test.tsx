@@ -1,11 +1,14 @@
 import type { GradingQueueResponse, GradingSubmission } from '@school/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../test/api-harness';
 import { GradingItemPage, KEYBOARD_HELP } from './grading-item-page';
 
 afterEach(() => vi.unstubAllGlobals());
+// The machine running these is shared: give each wait for the page more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const student = (id: string, first: string) => ({ id_slug: id, first_name: first, last_name: 'Tan', email: `${id}@x.io` });
 const queue: GradingQueueResponse = {
