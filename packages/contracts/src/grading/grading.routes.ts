@@ -24,6 +24,8 @@ import {
   ProjectSettingsSchema,
   ProjectViewResponseSchema,
   SubmissionIdParamsSchema,
+  SubmissionPreviewQuerySchema,
+  SubmissionPreviewSchema,
 } from './grading.schemas';
 
 /** Projects (authoring, the student's hand-in) and grading (admins, and instructors on the cohorts they teach). */
@@ -129,6 +131,17 @@ export const gradingRoutes = defineRoutes({
     response: GradingSubmissionResponseSchema,
     auth: 'user',
     summary: 'One submission with its files, rubric and grade (admins, and the cohort instructors)',
+  },
+  submissionPreview: {
+    method: 'GET',
+    path: 'grading/submissions/:submissionId/preview',
+    params: SubmissionIdParamsSchema,
+    query: SubmissionPreviewQuerySchema,
+    response: SubmissionPreviewSchema,
+    responseType: 'file',
+    auth: 'staff',
+    summary:
+      "One text or PDF file inside a submission's zip, for an inline preview (the cohort's graders; size-capped, nosniff, sandboxed, never HTML)",
   },
   gradeSubmission: {
     method: 'PUT',

@@ -205,6 +205,13 @@ export const GradingSubmissionSchema = GradingQueueEntrySchema.extend({
 export type GradingSubmission = z.infer<typeof GradingSubmissionSchema>;
 export const GradingSubmissionResponseSchema = z.object({ data: GradingSubmissionSchema });
 
+/** A file inside a submission's archive, by the path its file list shows, to preview while grading. */
+export const SubmissionPreviewQuerySchema = z.object({ path: z.string().min(1, { error: 'Choose a file' }).max(1000) });
+/** The preview's bytes: text/plain (UTF-8) or application/pdf. */
+export const SubmissionPreviewSchema = z.instanceof(Blob);
+/** The largest file inside an archive that is previewed (the API refuses larger ones with 413). */
+export const PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
+
 export const GRADE_REQUIRED_MESSAGE = 'Give a grade or score every rubric criterion';
 export const GradeSubmissionSchema = z.strictObject({
   rubric_scores: z.array(RubricScoreSchema).max(30).default([]),

@@ -2,6 +2,7 @@ import { Controller, Header, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { contentDisposition } from '../../platform/storage/storage.service';
 import { GradingService } from './grading.service';
 
 /** Projects (authoring and hand-ins) and grading. */
@@ -77,6 +78,23 @@ export class GradingController {
   @Route('gradingSubmission')
   async submission(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradingSubmission'>) {
     return { data: await this.grading.submission(me, p.submissionId) };
+  }
+
+  @Route('submissionPreview')
+  async preview(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'submissionPreview'>,
+    @RouteQuery() q: QueryOf<'submissionPreview'>,
+    @Res() res: Response,
+  ) {
+    const file = await this.grading.preview(me, p.submissionId, q.path);
+    // A student's file, shown inside the console: never sniffed, never a document that runs.
+    res.setHeader('Content-Type', file.kind === 'pdf' ? 'application/pdf' : 'text/plain; charset=utf-8');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Disposition', contentDisposition(file.name, false));
+    res.setHeader('Content-Security-Policy', file.kind === 'pdf' ? "default-src 'none'" : "default-src 'none'; sandbox");
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.send(file.data);
   }
 
   @Route('gradeSubmission')

@@ -1,6 +1,7 @@
 import {
   BadRequestException,
   ForbiddenException,
+  HttpException,
   Inject,
   Injectable,
   NotFoundException,
@@ -39,6 +40,7 @@ import {
   weightedTotal,
 } from '@school/contracts';
 import type { Request, Response } from 'express';
+import { posix } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { toCsv } from '../../common/csv/csv';
@@ -74,6 +76,7 @@ import {
 } from './grading.queries';
 import { readUpload } from './project-upload';
 import { DEFAULT_ZIP_LIMITS, inspectZip, ZipRejected } from './zip-inspection';
+import { type PreviewKind, PreviewRefused, previewKind, readZipEntry } from './zip-preview';
 
 export const PROJECT_INSTRUCTIONS_PURPOSE = 'project-instructions';
 export const NOT_AVAILABLE = 'This content is not available right now.';
@@ -281,6 +284,32 @@ export class GradingService {
       feedback: row.feedback,
       graded_at: row.graded_at,
     };
+  }
+
+  /**
+   * One file inside a submission's archive for the inline preview: only a path the hand-in's
+   * inspection listed, read through the archive's central directory, capped in size, and only
+   * when it is a PDF or UTF-8 text (the controller sends it as such, never as HTML).
+   */
+  async preview(me: AuthUser, submissionSlug: string, path: string): Promise<{ data: Buffer; kind: PreviewKind; name: string }> {
+    const row = await gradingSubmission(this.db, submissionSlug, ...this.grader(me));
+    if (!row || !row.file_id_slug || !row.files.some((f) => f.path === path)) throw new NotFoundException(NOT_AVAILABLE);
+    const file = await this.storage.find(row.file_id_slug);
+    const zip = file && (await this.storage.read(file));
+    if (!zip) throw new NotFoundException(NOT_AVAILABLE);
+    let data: Buffer;
+    try {
+      data = await readZipEntry(zip, path);
+    } catch (e) {
+      if (!(e instanceof PreviewRefused)) throw e;
+      throw new HttpException({ message: e.message, errors: { path: e.message } }, e.status);
+    }
+    const kind = previewKind(data);
+    if (!kind) {
+      const message = 'Only text and PDF files are previewed; download the archive to open this one.';
+      throw new HttpException({ message, errors: { path: message } }, 415);
+    }
+    return { data, kind, name: posix.basename(path) };
   }
 
   /** Grades a hand-in; when its results are open already the student is told at once, otherwise at the result date. */
