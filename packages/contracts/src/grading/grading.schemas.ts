@@ -208,7 +208,11 @@ export const GradingSubmissionResponseSchema = z.object({ data: GradingSubmissio
 /** A file inside a submission's archive, by the path its file list shows, to preview while grading. */
 export const SubmissionPreviewQuerySchema = z.object({ path: z.string().min(1, { error: 'Choose a file' }).max(1000) });
 /** The preview's bytes: text/plain (UTF-8) or application/pdf. */
-export const SubmissionPreviewSchema = z.instanceof(Blob);
+// Checked by shape: a Blob made by another realm's fetch (a test's, a worker's) is no instance of this one's.
+export const SubmissionPreviewSchema = z.custom<Blob>(
+  (v) => typeof v === 'object' && v !== null && typeof (v as Blob).text === 'function' && typeof (v as Blob).type === 'string',
+  { error: 'Expected a file' },
+);
 /** The largest file inside an archive that is previewed (the API refuses larger ones with 413). */
 export const PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -122,7 +122,44 @@ describe('GradingItemPage', () => {
       within(screen.getByRole('list', { name: 'Files in s1.zip' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['rtl/counter.v 120 B', 'README.md 40 B']);
+    ).toEqual(['rtl/counter.v 120 B Preview', 'README.md 40 B Preview']);
+  });
+
+  it('previews a text file of the archive as text, and tells why another cannot be previewed', async () => {
+    const api = mockApi({
+      ...handlers,
+      'GET grading/submissions/s1/preview': (call) =>
+        call.query.get('path') === 'rtl/counter.v'
+          ? new Response('<b>module counter;</b>', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+          : [415, { message: 'Only text and PDF files are previewed; download the archive to open this one.' }],
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview rtl/counter.v' }));
+    const region = await screen.findByRole('region', { name: 'Preview of rtl/counter.v' });
+    // Shown as text, never as markup.
+    expect(await within(region).findByText('<b>module counter;</b>')).toBeInTheDocument();
+    expect(region.querySelector('b')).toBeNull();
+    expect(api.calls.find((c) => c.path.endsWith('/preview'))!.query.get('path')).toBe('rtl/counter.v');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview README.md' }));
+    const other = await screen.findByRole('region', { name: 'Preview of README.md' });
+    expect(await within(other).findByRole('alert')).toHaveTextContent('Only text and PDF files are previewed');
+    await userEvent.click(within(other).getByRole('button', { name: 'Close preview' }));
+    expect(screen.queryByRole('region', { name: /^Preview of/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a PDF of the archive in an embedded viewer from a local copy of its bytes', async () => {
+    const createObjectURL = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    mockApi({
+      ...handlers,
+      'GET grading/submissions/s1': () => ({ data: { ...submission('s1'), files: [{ path: 'report.pdf', size: 900 }] } }),
+      'GET grading/submissions/s1/preview': () => new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview report.pdf' }));
+    const frame = await screen.findByTitle('PDF report.pdf');
+    expect(frame).toHaveAttribute('src', 'blob:report');
+    expect(createObjectURL).toHaveBeenCalled();
   });
 
   it('adds up the rubric as levels are chosen and saves the scores with the feedback', async () => {

@@ -6,11 +6,9 @@ import { useNotify } from '../../../lib/notice';
 import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 import { parsePoints } from '../quiz-attempts';
 import { rubricTotals } from '../rubric-score';
+import { formatSize, SubmissionFiles } from './file-preview';
 
 export const GRADE_SAVED_MESSAGE = 'Grade saved';
-
-const formatSize = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** One submission: who and when, its files and the zip's download, and the grading form. */
 export function SubmissionPanel({ submissionId, itemId, cohortId }: { submissionId: string; itemId: string; cohortId: string }) {
@@ -106,13 +104,7 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
         {s.files.length === 0 ? (
           <p className="ui-empty ui-empty--quiet">The archive lists no files.</p>
         ) : (
-          <ul className="admin-grading__files" aria-label={`Files in ${s.file_name}`}>
-            {s.files.map((f) => (
-              <li key={f.path}>
-                <code>{f.path}</code> <span className="ui-muted ui-muted--small">{formatSize(f.size)}</span>
-              </li>
-            ))}
-          </ul>
+          <SubmissionFiles submissionId={s.id_slug} files={s.files} archiveName={s.file_name} />
         )}
       </section>
 
