@@ -158,7 +158,8 @@ describe('GradingItemPage', () => {
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Preview report.pdf' }));
     const frame = await screen.findByTitle('PDF report.pdf');
-    expect(frame).toHaveAttribute('src', 'blob:report');
+    expect(frame).toHaveAttribute('data', 'blob:report');
+    expect(frame).toHaveAttribute('type', 'application/pdf');
     expect(createObjectURL).toHaveBeenCalled();
   });
 

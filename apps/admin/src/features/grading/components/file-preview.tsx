@@ -85,7 +85,17 @@ export function SubmissionFiles({ submissionId, files, archiveName }: { submissi
               {preview.text}
             </pre>
           )}
-          {preview.state === 'pdf' && <iframe className="admin-grading__preview-pdf" title={`PDF ${preview.path}`} src={preview.url} />}
+          {preview.state === 'pdf' && (
+            // The browser's own PDF viewer (a sandboxed iframe would block it); the bytes are a local copy, typed as PDF.
+            <object className="admin-grading__preview-pdf" type="application/pdf" data={preview.url} title={`PDF ${preview.path}`}>
+              <p>
+                This browser cannot show PDFs here.{' '}
+                <a href={preview.url} download={preview.path.split('/').pop()}>
+                  Download {preview.path}
+                </a>
+              </p>
+            </object>
+          )}
         </section>
       )}
     </>
