@@ -73,7 +73,7 @@ const INSTRUCTOR_MENU_LINKS = [
 function InstructorLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   return (
-    <StandardLayout user={user} onLogout={logout} menuLinks={INSTRUCTOR_MENU_LINKS}>
+    <StandardLayout user={user} onLogout={logout} menuLinks={INSTRUCTOR_MENU_LINKS} mainClassName="admin-instructor-main">
       <NoticeRegion className="admin-notices" />
       {children}
     </StandardLayout>

@@ -22,7 +22,7 @@ export const ADMIN = { id_slug: 'admin1', first_name: 'Nadia', last_name: 'Hassa
 /**
  * A stand-in for the API behind the real typed client: the session restores as an admin, and
  * `handlers` answer 'METHOD path' (path without /api/ and trailing slash). A handler may return
- * `[status, body]` to fail. Every call is recorded.
+ * `[status, body]` to fail, or a Response (files). Every call is recorded.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: ApiCall[] = [];
@@ -42,6 +42,8 @@ export function mockApi(handlers: Record<string, Handler>) {
     const handler = handlers[`${method} ${path}`];
     if (!handler) return json(404, { message: `No handler for ${method} ${path}` });
     const answer = handler(call);
+    // A file answer (a preview, an export) is given as the Response itself.
+    if (answer instanceof Response) return answer;
     if (Array.isArray(answer) && typeof answer[0] === 'number') return json(answer[0], answer[1]);
     return json(200, answer);
   });

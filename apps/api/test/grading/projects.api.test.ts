@@ -549,11 +549,11 @@ describe('gradebook', () => {
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     const lines = res.text.split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFF"First name","Last name","Email","Quiz one (40%)","Quiz one status","Counter project (60%, mandatory)","Counter project status","Weighted total","Mandatory items not graded"',
+      '\uFEFF"First name","Last name","Email","Quiz one (40%)","Quiz one status","Counter project (60%, mandatory)","Counter project status","Weighted total","Mandatory items not graded","Grades set by hand"',
     );
     const aliceLine = lines.find((l) => l.includes('Able'))!;
     expect(aliceLine.startsWith(`"'=HYPERLINK(""http://x"")","Able"`)).toBe(true);
-    expect(aliceLine.endsWith('"","OPEN","80","GRADED","48","0"')).toBe(true);
+    expect(aliceLine.endsWith('"","OPEN","80","GRADED","48","0",""')).toBe(true);
   });
 });
 

@@ -294,9 +294,30 @@ describe('taking a quiz', () => {
     const scored = await t.http
       .patch(`/api/quizzes/admin/answers/${list.body.data[0].answer_id_slug}/score/`)
       .set(bearer(teacher))
+      .send({ points: 3, comment: '  Say which edge.  ' })
+      .expect(200);
+    expect(scored.body).toMatchObject({
+      comment: 'Say which edge.',
+      session_score: 13,
+      session_max_score: 14,
+      user_grade: 92.86,
+      user_submission_status: 'GRADED',
+    });
+    // The comment is listed for graders, kept when a later score leaves it out, and shown to the student with the results.
+    await t.http
+      .patch(`/api/quizzes/admin/answers/${list.body.data[0].answer_id_slug}/score/`)
+      .set(bearer(teacher))
       .send({ points: 3 })
       .expect(200);
-    expect(scored.body).toMatchObject({ session_score: 13, session_max_score: 14, user_grade: 92.86, user_submission_status: 'GRADED' });
+    const listed = await t.http.get(`/api/quizzes/admin/grades/${grade.id_slug}/free-text-answers/`).set(bearer(teacher)).expect(200);
+    expect(listed.body.data[0]).toMatchObject({ points: 3, comment: 'Say which edge.' });
+    const seen = (await view(id, s)).body.data.questions.find((q: { kind: string }) => q.kind === 'FREE_TEXT');
+    expect(seen).toMatchObject({ awarded_points: 3, grader_comment: 'Say which edge.' });
+    await t.http
+      .patch(`/api/quizzes/admin/answers/${list.body.data[0].answer_id_slug}/score/`)
+      .set(bearer(teacher))
+      .send({ points: 3, comment: 'x'.repeat(5001) })
+      .expect(400);
     // Other instructors and students cannot grade or list it.
     await t.http.get(`/api/quizzes/admin/grades/${grade.id_slug}/free-text-answers/`).set(bearer(otherTeacher)).expect(404);
     await t.http.get(`/api/quizzes/admin/grades/${grade.id_slug}/free-text-answers/`).set(bearer(s)).expect(404);

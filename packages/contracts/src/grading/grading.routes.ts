@@ -7,7 +7,14 @@ import {
   GradebookQuerySchema,
   GradebookResponseSchema,
   GradeItemSettingsResponseSchema,
+  CreateRubricTemplateSchema,
   GradeItemSettingsSchema,
+  RubricTemplateResponseSchema,
+  RubricTemplatesResponseSchema,
+  GradeOverrideLogResponseSchema,
+  GradeOverrideParamsSchema,
+  GradeOverrideResponseSchema,
+  GradeOverrideSchema,
   GradeSubmissionSchema,
   GradingItemsResponseSchema,
   GradingQueueResponseSchema,
@@ -17,6 +24,8 @@ import {
   ProjectSettingsSchema,
   ProjectViewResponseSchema,
   SubmissionIdParamsSchema,
+  SubmissionPreviewQuerySchema,
+  SubmissionPreviewSchema,
 } from './grading.schemas';
 
 /** Projects (authoring, the student's hand-in) and grading (admins, and instructors on the cohorts they teach). */
@@ -38,6 +47,22 @@ export const gradingRoutes = defineRoutes({
     auth: 'admin',
     successStatus: 201,
     summary: "Stores a PDF of a project's instructions (multipart field `file`); the settings list it once saved",
+  },
+  rubricTemplates: {
+    method: 'GET',
+    path: 'grading/rubric-templates',
+    response: RubricTemplatesResponseSchema,
+    auth: 'staff',
+    summary: 'The rubric templates of the school, by title (staff)',
+  },
+  createRubricTemplate: {
+    method: 'POST',
+    path: 'grading/rubric-templates',
+    body: CreateRubricTemplateSchema,
+    response: RubricTemplateResponseSchema,
+    auth: 'admin',
+    successStatus: 201,
+    summary: "Keeps a rubric (a project's, as authored) as a template to reuse in other projects",
   },
   adminCohortGradeLessons: {
     method: 'GET',
@@ -107,6 +132,17 @@ export const gradingRoutes = defineRoutes({
     auth: 'user',
     summary: 'One submission with its files, rubric and grade (admins, and the cohort instructors)',
   },
+  submissionPreview: {
+    method: 'GET',
+    path: 'grading/submissions/:submissionId/preview',
+    params: SubmissionIdParamsSchema,
+    query: SubmissionPreviewQuerySchema,
+    response: SubmissionPreviewSchema,
+    responseType: 'file',
+    auth: 'staff',
+    summary:
+      "One text or PDF file inside a submission's zip, for an inline preview (the cohort's graders; size-capped, nosniff, sandboxed, never HTML)",
+  },
   gradeSubmission: {
     method: 'PUT',
     path: 'grading/submissions/:submissionId/grade',
@@ -124,6 +160,25 @@ export const gradingRoutes = defineRoutes({
     response: GradebookResponseSchema,
     auth: 'user',
     summary: "A cohort's students by grade items with weighted totals (admins, and the cohort's instructors)",
+  },
+  gradeOverride: {
+    method: 'PUT',
+    path: 'grading/items/:gradeItemId/students/:userId/override',
+    params: GradeOverrideParamsSchema,
+    body: GradeOverrideSchema,
+    response: GradeOverrideResponseSchema,
+    auth: 'staff',
+    summary:
+      "Sets (or with grade null clears) a student's grade for an item by hand, with a reason; logged (admins, the cohort's instructors)",
+  },
+  gradeOverrideLog: {
+    method: 'GET',
+    path: 'grading/cohorts/:cohortId/grade-overrides',
+    params: CohortIdParamsSchema,
+    response: GradeOverrideLogResponseSchema,
+    auth: 'staff',
+    summary:
+      "Every grade set or cleared by hand in a cohort, newest first: who, when, before, after, why (admins, the cohort's instructors)",
   },
   gradebookExport: {
     method: 'GET',

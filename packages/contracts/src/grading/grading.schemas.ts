@@ -14,6 +14,8 @@ export const PROJECT_MAX_BYTES_CEILING = 100 * 1024 * 1024;
 export const RubricLevelSchema = z.object({
   title: z.string().trim().min(1, { error: 'Level title is required' }).max(200),
   points: z.number().min(0).max(1000),
+  /** What work at this level looks like, for graders and students. */
+  description: z.string().trim().max(2000).optional(),
 });
 export const RubricCriterionSchema = z.object({
   id: z.string().trim().min(1).max(40),
@@ -35,6 +37,27 @@ export const ProjectSettingsSchema = z.strictObject({
     .refine((r) => new Set(r.map((c) => c.id)).size === r.length, { error: 'Criterion ids must be unique' }),
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
+
+/** A rubric kept for reuse: picked when authoring another project's rubric (copied into it). */
+export const RubricTemplateSchema = z.object({
+  id_slug: z.string(),
+  title: z.string(),
+  rubric: z.array(RubricCriterionSchema),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type RubricTemplate = z.infer<typeof RubricTemplateSchema>;
+export const CreateRubricTemplateSchema = z.strictObject({
+  title: z.string().trim().min(1, { error: 'Give the template a title' }).max(200),
+  rubric: z
+    .array(RubricCriterionSchema)
+    .min(1, { error: 'A template needs at least one criterion' })
+    .max(30)
+    .refine((r) => new Set(r.map((c) => c.id)).size === r.length, { error: 'Criterion ids must be unique' }),
+});
+export type CreateRubricTemplate = z.infer<typeof CreateRubricTemplateSchema>;
+export const RubricTemplatesResponseSchema = z.object({ data: z.array(RubricTemplateSchema) });
+export const RubricTemplateResponseSchema = z.object({ data: RubricTemplateSchema });
 
 export const ProjectSettingsResponseSchema = z.object({ lesson_id_slug: z.string(), project: ProjectSettingsSchema });
 
@@ -182,6 +205,17 @@ export const GradingSubmissionSchema = GradingQueueEntrySchema.extend({
 export type GradingSubmission = z.infer<typeof GradingSubmissionSchema>;
 export const GradingSubmissionResponseSchema = z.object({ data: GradingSubmissionSchema });
 
+/** A file inside a submission's archive, by the path its file list shows, to preview while grading. */
+export const SubmissionPreviewQuerySchema = z.object({ path: z.string().min(1, { error: 'Choose a file' }).max(1000) });
+/** The preview's bytes: text/plain (UTF-8) or application/pdf. */
+// Checked by shape: a Blob made by another realm's fetch (a test's, a worker's) is no instance of this one's.
+export const SubmissionPreviewSchema = z.custom<Blob>(
+  (v) => typeof v === 'object' && v !== null && typeof (v as Blob).text === 'function' && typeof (v as Blob).type === 'string',
+  { error: 'Expected a file' },
+);
+/** The largest file inside an archive that is previewed (the API refuses larger ones with 413). */
+export const PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
+
 export const GRADE_REQUIRED_MESSAGE = 'Give a grade or score every rubric criterion';
 export const GradeSubmissionSchema = z.strictObject({
   rubric_scores: z.array(RubricScoreSchema).max(30).default([]),
@@ -190,6 +224,53 @@ export const GradeSubmissionSchema = z.strictObject({
   feedback: z.string().max(20_000).default(''),
 });
 export type GradeSubmission = z.infer<typeof GradeSubmissionSchema>;
+
+// ---- grades set by hand ------------------------------------------------------------
+
+export const OVERRIDE_REASON_REQUIRED = 'Give a reason for this change';
+export const OVERRIDE_UNCHANGED_MESSAGE = 'The grade set by hand is already that.';
+export const NO_OVERRIDE_MESSAGE = 'This grade has no override to clear.';
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+
+/** Sets (grade) or clears (null) a student's grade for an item by hand; the reason is required either way. */
+export const GradeOverrideSchema = z.strictObject({
+  grade: z
+    .number({ error: 'Give a grade from 0 to 100' })
+    .min(0, { error: 'Give a grade from 0 to 100' })
+    .max(100, { error: 'Give a grade from 0 to 100' })
+    .refine(twoDecimals, { error: 'Grades have at most two decimals' })
+    .nullable(),
+  reason: z.string({ error: OVERRIDE_REASON_REQUIRED }).trim().min(1, { error: OVERRIDE_REASON_REQUIRED }).max(1000),
+});
+export type GradeOverride = z.infer<typeof GradeOverrideSchema>;
+export const GradeOverrideParamsSchema = z.object({ gradeItemId: IdSlugSchema, userId: IdSlugSchema });
+
+/** The override in force on a gradebook cell. */
+export const GradeOverrideInForceSchema = z.object({
+  grade: z.number(),
+  reason: z.string(),
+  changed_by: z.string(),
+  changed_at: z.string(),
+});
+
+/** One entry of the append-only log of grades set by hand. */
+export const GradeOverrideEntrySchema = z.object({
+  id_slug: z.string(),
+  item_id_slug: z.string(),
+  lesson_title: z.string(),
+  student: StudentRefSchema,
+  /** The override before this change (null: none), and after (null: cleared). */
+  previous_grade: z.number().nullable(),
+  grade: z.number().nullable(),
+  /** The computed grade when the change was made. */
+  computed_grade: z.number().nullable(),
+  reason: z.string(),
+  changed_by: z.string(),
+  changed_at: z.string(),
+});
+export type GradeOverrideEntry = z.infer<typeof GradeOverrideEntrySchema>;
+export const GradeOverrideResponseSchema = z.object({ data: GradeOverrideEntrySchema });
+export const GradeOverrideLogResponseSchema = z.object({ data: z.array(GradeOverrideEntrySchema) });
 
 export const GradebookQuerySchema = z.object({ status: GradeStateSchema.optional() });
 export const GradebookSchema = z.object({
@@ -204,7 +285,15 @@ export const GradebookSchema = z.object({
   ),
   students: z.array(
     StudentRefSchema.extend({
-      grades: z.array(z.object({ state: GradeStateSchema, user_grade: z.number().nullable(), is_late: z.boolean() })),
+      grades: z.array(
+        z.object({
+          state: GradeStateSchema,
+          /** The computed grade (from grading); an override, when set, is what counts. */
+          user_grade: z.number().nullable(),
+          is_late: z.boolean(),
+          override: GradeOverrideInForceSchema.nullable(),
+        }),
+      ),
       weighted_total: z.number().nullable(),
       missing_mandatory: z.number(),
     }),

@@ -150,6 +150,8 @@ export const QuizAttemptQuestionSchema = z.object({
   answer: AnswerValueSchema.nullable(),
   /** From the result date on: the points given (null while free text waits for grading) and the key. */
   awarded_points: z.number().nullable(),
+  /** From the result date on: the grader's comment on a free-text answer ('' when none). */
+  grader_comment: z.string().nullable(),
   correct: z
     .object({
       option_keys: z.array(z.string()),
@@ -220,6 +222,8 @@ export const FreeTextAnswerSchema = z.object({
   max_points: z.number(),
   answer: z.string(),
   points: z.number().nullable(),
+  /** The grader's comment, shown to the student with the results. */
+  comment: z.string(),
   graded_at: z.string().nullable(),
   submitted_at: z.string(),
 });
@@ -232,10 +236,15 @@ export const FreeTextAnswersQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export const ScoreAnswerSchema = z.strictObject({ points: z.number().min(0, { error: 'Points cannot be negative' }) });
+export const ScoreAnswerSchema = z.strictObject({
+  points: z.number().min(0, { error: 'Points cannot be negative' }),
+  /** The grader's comment on the answer; left out, the saved one stays. */
+  comment: z.string().trim().max(5000, { error: 'Comments are at most 5000 characters' }).optional(),
+});
 export const ScoreAnswerResponseSchema = z.object({
   answer_id_slug: z.string(),
   points: z.number(),
+  comment: z.string(),
   session_score: z.number(),
   session_max_score: z.number(),
   user_grade: z.number().nullable(),

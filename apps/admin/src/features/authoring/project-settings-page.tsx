@@ -15,6 +15,7 @@ import { useNotify } from '../../lib/notice';
 import { COURSE_TABS, paths } from '../../lib/paths';
 import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
+import { RubricTemplatePicker } from './components/rubric-templates';
 import { type DraftCriterion, fromDraft, newCriterionId, toDraft } from './rubric-draft';
 import './authoring.css';
 
@@ -174,6 +175,13 @@ function ProjectSettingsForm({ settings, courseId }: { settings: AdminProjectSet
             The grade is the points of the chosen levels over the best level of each criterion ({maxPoints} points now). Without criteria,
             graders give a grade from 0 to 100.
           </p>
+          <RubricTemplatePicker
+            rubric={rubric}
+            onUse={(template) => {
+              setRubric(toDraft(template.rubric));
+              notify.success(`Rubric replaced by the template ${template.title}. Save the project settings to keep it.`);
+            }}
+          />
           {rubric.map((c, i) => (
             <fieldset key={c.id} className="admin-authoring__fieldset ui-stack">
               <legend className="admin-subtitle">Criterion {i + 1}</legend>
@@ -215,6 +223,19 @@ function ProjectSettingsForm({ settings, courseId }: { settings: AdminProjectSet
                       }))
                     }
                   />
+                  <TextAreaField
+                    className="admin-authoring__level-description"
+                    label={`Criterion ${i + 1} level ${j + 1} description`}
+                    rows={2}
+                    maxLength={2000}
+                    value={l.description}
+                    onChange={(e) =>
+                      updateCriterion(i, (x) => ({
+                        ...x,
+                        levels: x.levels.map((y, k) => (k === j ? { ...y, description: e.target.value } : y)),
+                      }))
+                    }
+                  />
                   <Button
                     type="button"
                     size="sm"
@@ -231,7 +252,7 @@ function ProjectSettingsForm({ settings, courseId }: { settings: AdminProjectSet
                 size="sm"
                 variant="secondary"
                 disabled={c.levels.length >= 10}
-                onClick={() => updateCriterion(i, (x) => ({ ...x, levels: [...x.levels, { title: '', points: '' }] }))}
+                onClick={() => updateCriterion(i, (x) => ({ ...x, levels: [...x.levels, { title: '', points: '', description: '' }] }))}
               >
                 Add level to criterion {i + 1}
               </Button>
@@ -241,7 +262,9 @@ function ProjectSettingsForm({ settings, courseId }: { settings: AdminProjectSet
             type="button"
             variant="secondary"
             disabled={rubric.length >= 30}
-            onClick={() => setRubric((all) => [...all, { id: newCriterionId(all), title: '', levels: [{ title: '', points: '' }] }])}
+            onClick={() =>
+              setRubric((all) => [...all, { id: newCriterionId(all), title: '', levels: [{ title: '', points: '', description: '' }] }])
+            }
           >
             Add criterion
           </Button>

@@ -4,11 +4,15 @@ import type { ProjectSettings, RubricCriterion } from '@school/contracts';
 export interface DraftCriterion {
   id: string;
   title: string;
-  levels: { title: string; points: string }[];
+  levels: { title: string; points: string; description: string }[];
 }
 
 export const toDraft = (rubric: readonly RubricCriterion[]): DraftCriterion[] =>
-  rubric.map((c) => ({ id: c.id, title: c.title, levels: c.levels.map((l) => ({ title: l.title, points: String(l.points) })) }));
+  rubric.map((c) => ({
+    id: c.id,
+    title: c.title,
+    levels: c.levels.map((l) => ({ title: l.title, points: String(l.points), description: l.description ?? '' })),
+  }));
 
 /** A new criterion id, unique within the rubric. */
 export function newCriterionId(rubric: readonly DraftCriterion[]): string {
@@ -30,7 +34,7 @@ export function fromDraft(rubric: readonly DraftCriterion[]): { rubric: ProjectS
       if (!l.title.trim()) return { error: `${where}, level ${j + 1}: Level title is required` };
       if (l.points.trim() === '' || !Number.isFinite(points) || points < 0 || points > 1000)
         return { error: `${where}, level ${j + 1}: Points must be a number from 0 to 1000` };
-      levels.push({ title: l.title.trim(), points });
+      levels.push({ title: l.title.trim(), points, ...(l.description.trim() ? { description: l.description.trim() } : {}) });
     }
     out.push({ id: c.id, title: c.title.trim(), levels });
   }

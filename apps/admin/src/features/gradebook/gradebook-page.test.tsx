@@ -1,4 +1,4 @@
-import type { Gradebook } from '@school/contracts';
+import { type Gradebook, type GradeOverrideEntry, OVERRIDE_REASON_REQUIRED } from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,8 +23,8 @@ const book: Gradebook = {
       last_name: 'Tan',
       email: 'aisha@x.io',
       grades: [
-        { state: 'GRADED', user_grade: 80, is_late: true },
-        { state: 'OPEN', user_grade: null, is_late: false },
+        { state: 'GRADED', user_grade: 80, is_late: true, override: null },
+        { state: 'OPEN', user_grade: null, is_late: false, override: null },
       ],
       weighted_total: 48,
       missing_mandatory: 0,
@@ -35,8 +35,8 @@ const book: Gradebook = {
       last_name: 'Lee',
       email: 'badrul@x.io',
       grades: [
-        { state: 'SUBMITTED', user_grade: null, is_late: false },
-        { state: 'OPEN', user_grade: null, is_late: false },
+        { state: 'SUBMITTED', user_grade: null, is_late: false, override: null },
+        { state: 'OPEN', user_grade: null, is_late: false, override: null },
       ],
       weighted_total: 0,
       missing_mandatory: 1,
@@ -46,7 +46,7 @@ const book: Gradebook = {
 
 describe('GradebookPage', () => {
   it('shows students by items with weights, mandatory flags, grades, late flags and the weighted total', async () => {
-    mockApi({ 'GET grading/cohorts/h1/gradebook': () => ({ data: book }) });
+    mockApi({ 'GET grading/cohorts/h1/gradebook': () => ({ data: book }), 'GET grading/cohorts/h1/grade-overrides': () => ({ data: [] }) });
     renderWithApi(<GradebookPage />, '/admin/gradebook/h1', '/admin/gradebook/:cohortId');
     const table = await screen.findByRole('table');
     expect(
@@ -59,12 +59,12 @@ describe('GradebookPage', () => {
       within(aisha)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['80GradedLate', 'Open', '48']);
+    ).toEqual(['80GradedLateOverride', 'OpenOverride', '48']);
     expect(
       within(badrul)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Submitted', 'Open', '01 mandatory item not graded']);
+    ).toEqual(['SubmittedOverride', 'OpenOverride', '01 mandatory item not graded']);
   });
 
   it('filters by status through the API and exports the same view as CSV', async () => {
@@ -73,6 +73,7 @@ describe('GradebookPage', () => {
         data: call.query.get('status') === 'SUBMITTED' ? { ...book, students: [book.students[1]] } : book,
       }),
       'GET grading/cohorts/h1/gradebook/export': () => 'First name\r\nBadrul',
+      'GET grading/cohorts/h1/grade-overrides': () => ({ data: [] }),
     });
     const createObjectURL = vi.fn(() => 'blob:gradebook');
     const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -88,5 +89,70 @@ describe('GradebookPage', () => {
     expect(createObjectURL).toHaveBeenCalled();
     const exported = api.calls.find((c) => c.path.endsWith('/export'))!;
     expect(exported.query.get('status')).toBe('SUBMITTED');
+  });
+
+  it('sets a grade by hand with a required reason, shows it beside the computed grade, and lists the change in the log', async () => {
+    let current = book;
+    let entries: GradeOverrideEntry[] = [];
+    const api = mockApi({
+      'GET grading/cohorts/h1/gradebook': () => ({ data: current }),
+      'GET grading/cohorts/h1/grade-overrides': () => ({ data: entries }),
+      'PUT grading/items/g1/students/u1/override': (call) => {
+        const body = call.body as { grade: number; reason: string };
+        const entry: GradeOverrideEntry = {
+          id_slug: 'o1',
+          item_id_slug: 'g1',
+          lesson_title: 'Counter project',
+          student: { id_slug: 'u1', first_name: 'Aisha', last_name: 'Tan', email: 'aisha@x.io' },
+          previous_grade: null,
+          grade: body.grade,
+          computed_grade: 80,
+          reason: body.reason,
+          changed_by: 'Nadia Hassan',
+          changed_at: '2026-02-01T09:00:00.000Z',
+        };
+        entries = [entry];
+        const [aisha, badrul] = book.students;
+        current = {
+          ...book,
+          students: [
+            {
+              ...aisha,
+              grades: [
+                {
+                  ...aisha.grades[0],
+                  override: { grade: body.grade, reason: body.reason, changed_by: 'Nadia Hassan', changed_at: entry.changed_at },
+                },
+                aisha.grades[1],
+              ],
+              weighted_total: 51,
+            },
+            badrul,
+          ],
+        };
+        return { data: entry };
+      },
+    });
+    renderWithApi(<GradebookPage />, '/admin/gradebook/h1', '/admin/gradebook/:cohortId');
+    expect(await screen.findByText('No grade has been set by hand in this cohort.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Override Counter project for Aisha Tan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set grade by hand · Counter project' });
+    expect(within(dialog).getByText(/computed grade: 80/)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Grade (0-100)'), '85');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set grade' }));
+    // The reason is required before anything is sent.
+    expect(within(dialog).getByText(OVERRIDE_REASON_REQUIRED)).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Re-marked after appeal');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set grade' }));
+    expect(await screen.findByText('Grade set to 85 for Aisha Tan.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ grade: 85, reason: 'Re-marked after appeal' });
+    const [, aisha] = within(await screen.findByRole('table')).getAllByRole('row');
+    await waitFor(() => expect(within(aisha).getAllByRole('cell')[0]).toHaveTextContent('85Set by hand · computed 80'));
+    expect(within(aisha).getAllByRole('cell')[2]).toHaveTextContent('51');
+    const log = screen.getByRole('region', { name: 'Grades set by hand' });
+    expect(await within(log).findByText('Aisha Tan · Counter project: — → 85')).toBeInTheDocument();
+    expect(within(log).getByText(/by Nadia Hassan/)).toBeInTheDocument();
+    expect(within(log).getByText('Reason: Re-marked after appeal')).toBeInTheDocument();
   });
 });

@@ -8,6 +8,8 @@ import { useNotify } from '../../lib/notice';
 import { gradingPaths, gradingRoot } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
+import { OverrideDialog } from './components/override-dialog';
+import { OverrideLog } from './components/override-log';
 import './gradebook.css';
 import { saveCsv } from '../../lib/save-csv';
 
@@ -34,6 +36,8 @@ export function GradebookPage() {
   const { client } = useSession();
   const notify = useNotify();
   const [exporting, setExporting] = useState(false);
+  // The cell being set by hand: a student and an item's index.
+  const [editing, setEditing] = useState<{ student: number; item: number } | null>(null);
   usePageTitle(query.data ? `Gradebook · ${query.data.cohort.title}` : 'Gradebook');
 
   const onExport = async () => {
@@ -54,7 +58,7 @@ export function GradebookPage() {
         <div className="ui-page ui-stack ui-stack--loose">
           <PageHeader
             title={`Gradebook · ${book.cohort.title}`}
-            subtitle="Weighted total: each grade times its item's weight, over the sum of the weights; an ungraded item counts as 0."
+            subtitle="Weighted total: each grade (or the grade set by hand) times its item's weight, over the sum of the weights; an ungraded item counts as 0."
             back={{ to: to.cohort(book.cohort.id_slug), label: 'Grading' }}
             actions={
               <Button type="button" variant="secondary" onClick={onExport} disabled={exporting}>
@@ -98,7 +102,7 @@ export function GradebookPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {book.students.map((s) => (
+                  {book.students.map((s, si) => (
                     <tr key={s.id_slug}>
                       <th scope="row">
                         <span className="admin-table__title">
@@ -108,13 +112,30 @@ export function GradebookPage() {
                       </th>
                       {s.grades.map((g, i) => (
                         <td key={book.items[i]?.id_slug ?? i} data-label={book.items[i]?.lesson_title}>
-                          {g.user_grade !== null && <span className="admin-gradebook__grade">{g.user_grade}</span>}
+                          {g.override ? (
+                            <>
+                              <span className="admin-gradebook__grade">{g.override.grade}</span>
+                              <span className="admin-table__sub">Set by hand · computed {g.user_grade ?? 'none'}</span>
+                            </>
+                          ) : (
+                            g.user_grade !== null && <span className="admin-gradebook__grade">{g.user_grade}</span>
+                          )}
                           <span className="admin-gradebook__chips">
                             <StatusChip tone={g.state === 'GRADED' ? 'success' : g.state === 'SUBMITTED' ? 'warning' : 'neutral'}>
                               {GRADE_STATE_LABELS[g.state]}
                             </StatusChip>
                             {g.is_late && <StatusChip tone="warning">Late</StatusChip>}
                           </span>
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="sm"
+                            className="admin-gradebook__override"
+                            aria-label={`Override ${book.items[i]?.lesson_title} for ${s.first_name} ${s.last_name}`}
+                            onClick={() => setEditing({ student: si, item: i })}
+                          >
+                            Override
+                          </Button>
                         </td>
                       ))}
                       <td data-label="Weighted total">
@@ -131,6 +152,20 @@ export function GradebookPage() {
               </table>
             </section>
           )}
+          {editing && book.students[editing.student] && book.items[editing.item] && (
+            <OverrideDialog
+              cohortId={book.cohort.id_slug}
+              itemId={book.items[editing.item].id_slug}
+              itemTitle={book.items[editing.item].lesson_title}
+              student={{
+                id_slug: book.students[editing.student].id_slug,
+                name: `${book.students[editing.student].first_name} ${book.students[editing.student].last_name}`.trim(),
+              }}
+              cell={book.students[editing.student].grades[editing.item]}
+              onClose={() => setEditing(null)}
+            />
+          )}
+          <OverrideLog cohortId={book.cohort.id_slug} />
         </div>
       )}
     </QueryView>

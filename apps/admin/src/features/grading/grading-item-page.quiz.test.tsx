@@ -1,11 +1,14 @@
 import type { FreeTextAnswer, GradingQueueResponse } from '@school/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../test/api-harness';
 import { GradingItemPage } from './grading-item-page';
 
 afterEach(() => vi.unstubAllGlobals());
+// The machine running these is shared: give each wait for the page more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const student = (id: string, first: string) => ({ id_slug: id, first_name: first, last_name: 'Lim', email: `${id}@x.io` });
 const queue: GradingQueueResponse = {
@@ -41,6 +44,7 @@ const answer = (
   max_points: question === 1 ? 4 : 6,
   answer: `${who.first_name} answers question ${question}`,
   points,
+  comment: '',
   graded_at: points === null ? null : '2026-01-12T10:00:00.000Z',
   submitted_at: submitted,
 });
@@ -84,6 +88,7 @@ describe('GradingItemPage for a quiz', () => {
       'PATCH quizzes/admin/answers/a2/score': () => ({
         answer_id_slug: 'a2',
         points: 4,
+        comment: 'Name the clock edge.',
         session_score: 9,
         session_max_score: 10,
         user_grade: 90,
@@ -100,11 +105,12 @@ describe('GradingItemPage for a quiz', () => {
 
     await userEvent.clear(field);
     await userEvent.type(field, '4');
+    await userEvent.type(within(form).getByLabelText('Comment for the student'), 'Name the clock edge.');
     await userEvent.click(within(form).getByRole('button', { name: 'Save score' }));
     expect(await screen.findByText('Score saved')).toBeInTheDocument();
     const patch = api.calls.find((c) => c.method === 'PATCH')!;
     expect(patch.path).toBe('quizzes/admin/answers/a2/score');
-    expect(patch.body).toEqual({ points: 4 });
+    expect(patch.body).toEqual({ points: 4, comment: 'Name the clock edge.' });
     // The list is read again, so the queue follows.
     await waitFor(() => expect(api.calls.filter((c) => c.path === 'quizzes/admin/grades/q1/free-text-answers')).toHaveLength(2));
   });
@@ -126,5 +132,54 @@ describe('GradingItemPage for a quiz', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?submission=s-fay'));
     await userEvent.keyboard('k');
     await waitFor(() => expect(router.state.location.search).toBe('?submission=s-eli'));
+  });
+
+  it('keeps the attempts in the order first shown after a score is saved, and never re-sends an unchanged score', async () => {
+    let current = answers;
+    const api = mockApi({
+      ...handlers,
+      'GET quizzes/admin/grades/q1/free-text-answers': () => ({ data: current, count: current.length }),
+      'PATCH quizzes/admin/answers/a2/score': (call) => {
+        // Eli's attempt is now fully scored, so the grouping lists it last.
+        current = answers.map((a) =>
+          a.answer_id_slug === 'a2' ? { ...a, points: (call.body as { points: number }).points, graded_at: '2026-01-13T10:00:00.000Z' } : a,
+        );
+        return {
+          answer_id_slug: 'a2',
+          points: 3.5,
+          comment: '',
+          session_score: 8.5,
+          session_max_score: 10,
+          user_grade: 85,
+          user_submission_status: 'GRADED',
+        };
+      },
+    });
+    const { router } = render();
+    const field = await screen.findByLabelText('Points (0-4)');
+    await userEvent.type(field, '3.5');
+    await userEvent.click(within(field.closest('form')!).getByRole('button', { name: 'Save score' }));
+    expect(await screen.findByText('Score saved')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Submissions' });
+    await waitFor(() => expect(within(nav).getAllByRole('link')[0]).toHaveTextContent(/Eli Lim.*Graded$/));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent?.split(' ')[0]),
+    ).toEqual(['Eli', 'Fay', 'Dana']);
+    // Eli's attempt stays open with the score as saved.
+    expect(screen.getByText('Eli answers question 1')).toBeInTheDocument();
+    expect(screen.getByLabelText('Points (0-4)')).toHaveValue(3.5);
+
+    await userEvent.keyboard('j');
+    await waitFor(() => expect(router.state.location.search).toBe('?submission=s-fay'));
+    await userEvent.keyboard('k');
+    await waitFor(() => expect(router.state.location.search).toBe('?submission=s-eli'));
+    // Saving a score the grader did not change writes nothing.
+    const again = await screen.findByLabelText('Points (0-4)');
+    expect(again).toHaveValue(3.5);
+    await userEvent.click(within(again.closest('form')!).getByRole('button', { name: 'Save score' }));
+    expect(await screen.findByText('The score is unchanged, so nothing was saved.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 });

@@ -1,11 +1,14 @@
 import type { GradingQueueResponse, GradingSubmission } from '@school/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../test/api-harness';
 import { GradingItemPage, KEYBOARD_HELP } from './grading-item-page';
 
 afterEach(() => vi.unstubAllGlobals());
+// The machine running these is shared: give each wait for the page more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const student = (id: string, first: string) => ({ id_slug: id, first_name: first, last_name: 'Tan', email: `${id}@x.io` });
 const queue: GradingQueueResponse = {
@@ -119,7 +122,45 @@ describe('GradingItemPage', () => {
       within(screen.getByRole('list', { name: 'Files in s1.zip' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['rtl/counter.v 120 B', 'README.md 40 B']);
+    ).toEqual(['rtl/counter.v 120 B Preview', 'README.md 40 B Preview']);
+  });
+
+  it('previews a text file of the archive as text, and tells why another cannot be previewed', async () => {
+    const api = mockApi({
+      ...handlers,
+      'GET grading/submissions/s1/preview': (call) =>
+        call.query.get('path') === 'rtl/counter.v'
+          ? new Response('<b>module counter;</b>', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+          : [415, { message: 'Only text and PDF files are previewed; download the archive to open this one.' }],
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview rtl/counter.v' }));
+    const region = await screen.findByRole('region', { name: 'Preview of rtl/counter.v' });
+    // Shown as text, never as markup.
+    expect(await within(region).findByText('<b>module counter;</b>')).toBeInTheDocument();
+    expect(region.querySelector('b')).toBeNull();
+    expect(api.calls.find((c) => c.path.endsWith('/preview'))!.query.get('path')).toBe('rtl/counter.v');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview README.md' }));
+    const other = await screen.findByRole('region', { name: 'Preview of README.md' });
+    expect(await within(other).findByRole('alert')).toHaveTextContent('Only text and PDF files are previewed');
+    await userEvent.click(within(other).getByRole('button', { name: 'Close preview' }));
+    expect(screen.queryByRole('region', { name: /^Preview of/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a PDF of the archive in an embedded viewer from a local copy of its bytes', async () => {
+    const createObjectURL = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    mockApi({
+      ...handlers,
+      'GET grading/submissions/s1': () => ({ data: { ...submission('s1'), files: [{ path: 'report.pdf', size: 900 }] } }),
+      'GET grading/submissions/s1/preview': () => new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview report.pdf' }));
+    const frame = await screen.findByTitle('PDF report.pdf');
+    expect(frame).toHaveAttribute('data', 'blob:report');
+    expect(frame).toHaveAttribute('type', 'application/pdf');
+    expect(createObjectURL).toHaveBeenCalled();
   });
 
   it('adds up the rubric as levels are chosen and saves the scores with the feedback', async () => {
@@ -171,5 +212,44 @@ describe('GradingItemPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?submission=s2'));
     await userEvent.keyboard('k');
     await waitFor(() => expect(router.state.location.search).toBe('?submission=s1'));
+  });
+
+  it('keeps the order first shown after a save re-sorts the queue, so next opens the next student', async () => {
+    let current = queue;
+    mockApi({
+      ...handlers,
+      'GET grading/items/g1/submissions': () => current,
+      'PUT grading/submissions/s1/grade': () => {
+        // The API now lists Aisha's graded hand-in last.
+        const graded = { ...queue.data[0], user_submission_status: 'GRADED' as const, user_grade: 100 };
+        current = { ...queue, data: [queue.data[1], queue.data[2], graded] };
+        return { data: { ...submission('s1'), user_submission_status: 'GRADED', user_grade: 100 } };
+      },
+    });
+    const { router } = render();
+    await userEvent.click(within(await screen.findByRole('group', { name: 'RTL quality' })).getByRole('radio', { name: /Excellent/ }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Testbench' })).getByRole('radio', { name: /Complete/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save grade' }));
+    expect(await screen.findByText('Grade saved')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Submissions' });
+    await waitFor(() => expect(within(nav).getAllByRole('link')[0]).toHaveTextContent(/Aisha Tan.*Graded 100/));
+    // Aisha stays first and open, not replaced by the student the API now lists first.
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent?.split(' ')[0]),
+    ).toEqual(['Aisha', 'Badrul', 'Chen']);
+    expect(screen.getByRole('link', { name: 'Download s1.zip' })).toBeInTheDocument();
+    await userEvent.keyboard('j');
+    await waitFor(() => expect(router.state.location.search).toBe('?submission=s2'));
+    expect(screen.getByText('Submission 2 of 3: Badrul Tan')).toBeInTheDocument();
+  });
+
+  it('keeps Alt+arrows for the queue even at its ends, so a number field never steps its value', async () => {
+    mockApi({ ...handlers, 'GET grading/submissions/s1': () => ({ data: { ...submission('s1'), rubric: [] } }) });
+    render();
+    const field = await screen.findByLabelText('Grade (0-100)');
+    // At the first entry Alt+ArrowUp has nowhere to go; its default (stepping the field) is still kept off.
+    expect(fireEvent.keyDown(field, { key: 'ArrowUp', altKey: true })).toBe(false);
   });
 });

@@ -10,11 +10,14 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { QuizAttemptPanel } from './components/quiz-attempt-panel';
 import { SubmissionPanel } from './components/submission-panel';
 import { SUBMISSION_KIND_LABELS } from './grading-labels';
+import { useFrozenOrder } from './frozen-order';
 import { quizAttempts } from './quiz-attempts';
 import { queueStep, stepIndex } from './rubric-score';
 import './grading.css';
 
 export const KEYBOARD_HELP = 'Keyboard: j or Alt+↓ opens the next submission, k or Alt+↑ the previous one.';
+
+const NO_ENTRIES: GradingQueueEntry[] = [];
 
 const studentName = (e: Pick<GradingQueueEntry, 'student'>) => `${e.student.first_name} ${e.student.last_name}`.trim() || e.student.email;
 
@@ -25,7 +28,7 @@ const isTyping = (target: EventTarget | null) =>
  * A grade item's queue (ungraded first, late hand-ins flagged) beside the chosen submission: its
  * files, the rubric and the feedback. For a quiz, the queue is its submitted attempts with free-text
  * answers (those waiting first), each answer scored beside its question. j/k or Alt+arrows move
- * through the queue.
+ * through the queue in the order it was first shown.
  */
 export function GradingItemPage() {
   const { itemId = '' } = useParams();
@@ -37,10 +40,10 @@ export function GradingItemPage() {
   const isQuiz = query.data?.item.lesson_type === 'QUIZ';
   const answers = useRouteQuery('quizFreeTextAnswers', { params: { gradeItemId: itemId } }, { enabled: isQuiz });
   const attempts = useMemo(() => (isQuiz ? quizAttempts(answers.data?.data ?? []) : []), [isQuiz, answers.data]);
-  const queue: { id_slug: string; student: GradingQueueEntry['student'] }[] = useMemo(
-    () => (isQuiz ? attempts : (query.data?.data ?? [])),
-    [isQuiz, attempts, query.data],
-  );
+  // Both lists keep the order the grader first saw (a save re-sorts them in the API).
+  const frozenAttempts = useFrozenOrder(attempts, `${itemId}:quiz`, isQuiz && answers.isSuccess);
+  const frozenEntries = useFrozenOrder(query.data?.data ?? NO_ENTRIES, `${itemId}:project`, !isQuiz && query.isSuccess);
+  const queue: { id_slug: string; student: GradingQueueEntry['student'] }[] = isQuiz ? frozenAttempts : frozenEntries;
   const selectedId = search.get('submission') ?? queue[0]?.id_slug ?? null;
   const index = queue.findIndex((e) => e.id_slug === selectedId);
   usePageTitle(query.data ? `Grading · ${query.data.item.lesson_title}` : 'Grading');
@@ -49,10 +52,12 @@ export function GradingItemPage() {
     const onKey = (e: KeyboardEvent) => {
       const step = queueStep(e, isTyping(e.target));
       if (step === null) return;
+      // Always the shortcut's, even at either end of the queue: Alt+arrow in a number field
+      // would otherwise step the score the grader is looking at.
+      e.preventDefault();
       const next = stepIndex(index, step, queue.length);
       const entry = queue[next];
       if (!entry || next === index) return;
-      e.preventDefault();
       setSearch({ submission: entry.id_slug }, { replace: true });
       setAnnouncement(`Submission ${next + 1} of ${queue.length}: ${studentName(entry)}`);
     };
@@ -86,7 +91,7 @@ export function GradingItemPage() {
                   <div className="admin-grading">
                     <nav className="admin-grading__queue" aria-label="Submissions" aria-describedby="grading-keys">
                       <ol className="ui-plain-list admin-grading__queue-list">
-                        {attempts.map((entry, i) => (
+                        {frozenAttempts.map((entry, i) => (
                           <li key={entry.id_slug}>
                             <AppLink
                               to={to.item(itemId, entry.id_slug)}
@@ -112,8 +117,8 @@ export function GradingItemPage() {
                     </nav>
                     {index >= 0 ? (
                       <QuizAttemptPanel
-                        key={attempts[index].id_slug}
-                        attempt={attempts[index]}
+                        key={frozenAttempts[index].id_slug}
+                        attempt={frozenAttempts[index]}
                         itemId={itemId}
                         cohortId={item.cohort_id_slug}
                       />
@@ -130,7 +135,7 @@ export function GradingItemPage() {
             <div className="admin-grading">
               <nav className="admin-grading__queue" aria-label="Submissions" aria-describedby="grading-keys">
                 <ol className="ui-plain-list admin-grading__queue-list">
-                  {(query.data?.data ?? []).map((entry, i) => (
+                  {frozenEntries.map((entry, i) => (
                     <li key={entry.id_slug}>
                       <AppLink
                         to={to.item(itemId, entry.id_slug)}

@@ -37,9 +37,13 @@ export function quizAttempts(answers: readonly FreeTextAnswer[]): QuizAttemptEnt
   return [...list.filter((e) => e.waiting > 0), ...list.filter((e) => e.waiting === 0)];
 }
 
-/** A score typed for an answer: null when it is not a number from 0 to the question's points. */
+/**
+ * A score typed for an answer: null when it is not a number from 0 to the question's points with
+ * at most two decimals (what the API stores; anything finer would be rounded there unseen).
+ */
 export function parsePoints(text: string, max: number): number | null {
-  if (text.trim() === '') return null;
-  const n = Number(text);
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{1,2})?$|^\.\d{1,2}$/.test(trimmed)) return null;
+  const n = Number(trimmed);
   return Number.isFinite(n) && n >= 0 && n <= max ? n : null;
 }

@@ -30,6 +30,9 @@ import { LessonUploadClaims1764000003400 } from './1764000003400-lesson-upload-c
 import { FinalReviewScores1764000003600 } from './1764000003600-final-review-scores';
 import { VerifiedEmails1764000003500 } from './1764000003500-verified-emails';
 import { RandomStatusIndexes1764000003510 } from './1764000003510-random-status-indexes';
+import { FreeTextComments1764000003100 } from './1764000003100-free-text-comments';
+import { GradeOverrides1764000003110 } from './1764000003110-grade-overrides';
+import { RubricTemplates1764000003120 } from './1764000003120-rubric-templates';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -65,4 +68,7 @@ export const migrations = [
   FinalReviewScores1764000003600,
   VerifiedEmails1764000003500,
   RandomStatusIndexes1764000003510,
+  FreeTextComments1764000003100,
+  GradeOverrides1764000003110,
+  RubricTemplates1764000003120,
 ];

@@ -2,6 +2,7 @@ import { Controller, Header, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { contentDisposition } from '../../platform/storage/storage.service';
 import { GradingService } from './grading.service';
 
 /** Projects (authoring and hand-ins) and grading. */
@@ -22,6 +23,16 @@ export class GradingController {
     @Res({ passthrough: true }) res: Response,
   ) {
     return this.grading.uploadProjectFile(p.lessonId, me.id, req, res);
+  }
+
+  @Route('rubricTemplates')
+  rubricTemplates() {
+    return this.grading.rubricTemplates();
+  }
+
+  @Route('createRubricTemplate')
+  createRubricTemplate(@CurrentUser() me: AuthUser, @RouteBody() body: BodyOf<'createRubricTemplate'>) {
+    return this.grading.createRubricTemplate(me, body);
   }
 
   @Route('adminCohortGradeLessons')
@@ -69,6 +80,23 @@ export class GradingController {
     return { data: await this.grading.submission(me, p.submissionId) };
   }
 
+  @Route('submissionPreview')
+  async preview(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'submissionPreview'>,
+    @RouteQuery() q: QueryOf<'submissionPreview'>,
+    @Res() res: Response,
+  ) {
+    const file = await this.grading.preview(me, p.submissionId, q.path);
+    // A student's file, shown inside the console: never sniffed, never a document that runs.
+    res.setHeader('Content-Type', file.kind === 'pdf' ? 'application/pdf' : 'text/plain; charset=utf-8');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Disposition', contentDisposition(file.name, false));
+    res.setHeader('Content-Security-Policy', file.kind === 'pdf' ? "default-src 'none'" : "default-src 'none'; sandbox");
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.send(file.data);
+  }
+
   @Route('gradeSubmission')
   async grade(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradeSubmission'>, @RouteBody() body: BodyOf<'gradeSubmission'>) {
     return { data: await this.grading.grade(me, p.submissionId, body) };
@@ -77,6 +105,16 @@ export class GradingController {
   @Route('gradebook')
   async gradebook(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradebook'>, @RouteQuery() q: QueryOf<'gradebook'>) {
     return { data: await this.grading.gradebook(me, p.cohortId, q.status) };
+  }
+
+  @Route('gradeOverride')
+  async setOverride(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradeOverride'>, @RouteBody() body: BodyOf<'gradeOverride'>) {
+    return { data: await this.grading.setOverride(me, p.gradeItemId, p.userId, body) };
+  }
+
+  @Route('gradeOverrideLog')
+  overrideLog(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradeOverrideLog'>) {
+    return this.grading.overrideLog(me, p.cohortId);
   }
 
   @Route('gradebookExport')

@@ -1,5 +1,5 @@
-import type { RubricCriterion, RubricScore, ZipEntry } from '@school/contracts';
-import { exec, one, rows, type Sql } from '../../common/sql/db';
+import type { GradeOverrideEntry, RubricCriterion, RubricScore, RubricTemplate, ZipEntry } from '@school/contracts';
+import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 
 /** A grade item's dates and weights, with its cohort's fallbacks (ms since the epoch, null when unset). */
 const ITEM_TIMES = `
@@ -276,10 +276,22 @@ export interface GradebookRow {
     first_name: string;
     last_name: string;
     email: string;
-    grades: { item: string; user_grade: number | null; submitted: boolean; graded: boolean; is_late: boolean }[];
+    grades: {
+      item: string;
+      user_grade: number | null;
+      submitted: boolean;
+      graded: boolean;
+      is_late: boolean;
+      override: { grade: number; reason: string; changed_by: string; changed_at: string } | null;
+    }[];
   }[];
   now_ms: number;
 }
+
+/** The latest override entry of a student's item (its grade null: cleared). */
+const LATEST_OVERRIDE = (gradeId: string, userId: string) => `
+  SELECT x.grade, x.reason, x.changed_by_name, x.changed_at FROM grade_override_entries x
+   WHERE x.cohort_grade_id = ${gradeId} AND x.user_id = ${userId} ORDER BY x.id DESC LIMIT 1`;
 
 /** A cohort's students (ACTIVE, SUSPENDED or COMPLETED) by grade items: $1 cohort id_slug. */
 export const gradebook = (q: Sql, cohortSlug: string, userId: string, admin: boolean) =>
@@ -299,10 +311,14 @@ export const gradebook = (q: Sql, cohortSlug: string, userId: string, admin: boo
                                'grades', coalesce((SELECT json_agg(json_build_object('item', g.id_slug, 'user_grade', ug.user_grade::float8,
                                                      'graded', ug.user_submission_status = 'GRADED',
                                                      'submitted', s.id IS NOT NULL OR ug.user_submission_status IN ('SUBMITTED', 'GRADED'),
-                                                     'is_late', coalesce(s.is_late, false)))
+                                                     'is_late', coalesce(s.is_late, false),
+                                                     'override', CASE WHEN o.grade IS NULL THEN NULL ELSE json_build_object(
+                                                       'grade', o.grade::float8, 'reason', o.reason, 'changed_by', o.changed_by_name,
+                                                       'changed_at', o.changed_at) END))
                                                     FROM cohort_grades g
                                                     LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = u.id
                                                     LEFT JOIN submissions s ON s.cohort_grade_id = g.id AND s.user_id = u.id
+                                                    LEFT JOIN LATERAL (${LATEST_OVERRIDE('g.id', 'u.id')}) o ON true
                                                    WHERE g.cohort_id = c.id), '[]'))
                              ORDER BY u.last_name, u.first_name, u.id)
                         FROM enrolments e JOIN users u ON u.id = e.user_id WHERE e.cohort_id = c.id), '[]') AS students
@@ -310,7 +326,91 @@ export const gradebook = (q: Sql, cohortSlug: string, userId: string, admin: boo
     [cohortSlug, userId, admin],
   );
 
+/**
+ * A gradebook cell to set by hand, its item row locked (one change at a time, so each entry's
+ * 'before' is the one in force): $1 grade item id_slug, $4 student id_slug, enrolled in the item's
+ * cohort. None when the user may not grade the cohort or the student is not in it.
+ */
+export const lockOverrideTarget = (q: Sql, itemSlug: string, userId: string, admin: boolean, studentSlug: string) =>
+  one<{ grade_id: string; cohort_id: string; student_id: string; computed_grade: number | null; current: number | null }>(
+    q,
+    `SELECT g.id AS grade_id, c.id AS cohort_id, u.id AS student_id,
+            (SELECT ug.user_grade::float8 FROM user_grades ug
+              WHERE ug.cohort_grade_id = g.id AND ug.user_id = u.id AND ug.user_submission_status = 'GRADED') AS computed_grade,
+            (SELECT x.grade::float8 FROM grade_override_entries x
+              WHERE x.cohort_grade_id = g.id AND x.user_id = u.id ORDER BY x.id DESC LIMIT 1) AS current
+       FROM cohort_grades g JOIN cohorts c ON c.id = g.cohort_id
+       JOIN enrolments e ON e.cohort_id = c.id JOIN users u ON u.id = e.user_id
+      WHERE g.id_slug = $1 AND u.id_slug = $4 AND ${MAY_GRADE}
+      FOR UPDATE OF g`,
+    [itemSlug, userId, admin, studentSlug],
+  );
+
+const OVERRIDE_ENTRY = `
+  json_build_object('id_slug', x.id_slug, 'item_id_slug', g.id_slug, 'lesson_title', l.title,
+    'student', json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email),
+    'previous_grade', x.previous_grade::float8, 'grade', x.grade::float8, 'computed_grade', x.computed_grade::float8,
+    'reason', x.reason, 'changed_by', x.changed_by_name, 'changed_at', x.changed_at)`;
+
+/** Appends an override entry (grade null: cleared), the staff member's name kept with it; answers the entry. */
+export const insertOverrideEntry = (
+  q: Sql,
+  e: {
+    gradeId: string;
+    studentId: string;
+    previous: number | null;
+    grade: number | null;
+    computed: number | null;
+    reason: string;
+    by: string;
+  },
+) =>
+  mustOne<{ entry: GradeOverrideEntry }>(
+    q,
+    `WITH x AS (
+       INSERT INTO grade_override_entries (cohort_grade_id, user_id, previous_grade, grade, computed_grade, reason, changed_by, changed_by_name)
+       SELECT $1, $2, $3, $4, $5, $6, b.id, coalesce(nullif(btrim(b.first_name || ' ' || b.last_name), ''), b.email)
+         FROM users b WHERE b.id = $7
+       RETURNING *)
+     SELECT ${OVERRIDE_ENTRY} AS entry
+       FROM x JOIN cohort_grades g ON g.id = x.cohort_grade_id JOIN lessons l ON l.id = g.lesson_id JOIN users u ON u.id = x.user_id`,
+    [e.gradeId, e.studentId, e.previous, e.grade, e.computed, e.reason, e.by],
+  );
+
+/** Every override entry of a cohort, newest first: $1 cohort id_slug. None when the user may not grade it. */
+export const overrideLog = (q: Sql, cohortSlug: string, userId: string, admin: boolean) =>
+  one<{ data: GradeOverrideEntry[] }>(
+    q,
+    `SELECT coalesce((SELECT json_agg(${OVERRIDE_ENTRY} ORDER BY x.id DESC)
+                        FROM grade_override_entries x JOIN cohort_grades g ON g.id = x.cohort_grade_id
+                        JOIN lessons l ON l.id = g.lesson_id JOIN users u ON u.id = x.user_id
+                       WHERE g.cohort_id = c.id), '[]') AS data
+       FROM cohorts c WHERE c.id_slug = $1 AND ${MAY_GRADE}`,
+    [cohortSlug, userId, admin],
+  );
+
 // ---- authoring -------------------------------------------------------------------
+
+const TEMPLATE = `json_build_object('id_slug', r.id_slug, 'title', r.title, 'rubric', r.rubric, 'created_by', r.created_by_name, 'created_at', r.created_at)`;
+
+/** The school's rubric templates by title. */
+export const rubricTemplates = (q: Sql) =>
+  mustOne<{ data: RubricTemplate[] }>(
+    q,
+    `SELECT coalesce((SELECT json_agg(${TEMPLATE} ORDER BY lower(r.title), r.id) FROM rubric_templates r), '[]') AS data`,
+  );
+
+/** Keeps a rubric as a template, the author's name with it. */
+export const insertRubricTemplate = (q: Sql, title: string, rubric: RubricCriterion[], by: string) =>
+  mustOne<{ data: RubricTemplate }>(
+    q,
+    `WITH r AS (
+       INSERT INTO rubric_templates (title, rubric, created_by, created_by_name)
+       SELECT $1, $2, b.id, coalesce(nullif(btrim(b.first_name || ' ' || b.last_name), ''), b.email) FROM users b WHERE b.id = $3
+       RETURNING *)
+     SELECT ${TEMPLATE} AS data FROM r`,
+    [title, JSON.stringify(rubric), by],
+  );
 
 /** Sets a project lesson's settings, keeping its other group fields: $1 lesson id_slug. None when not a project. */
 export const updateProjectSettings = (q: Sql, lessonSlug: string, settings: object) =>

@@ -1,6 +1,7 @@
 import {
   BadRequestException,
   ForbiddenException,
+  HttpException,
   Inject,
   Injectable,
   NotFoundException,
@@ -16,6 +17,11 @@ import {
   ProjectSettingsSchema,
   GRADE_REQUIRED_MESSAGE,
   type GradeItemSettings,
+  type CreateRubricTemplate,
+  type GradeOverride,
+  type GradeOverrideEntry,
+  NO_OVERRIDE_MESSAGE,
+  OVERRIDE_UNCHANGED_MESSAGE,
   type Gradebook,
   type GradeState,
   gradeState,
@@ -34,6 +40,7 @@ import {
   weightedTotal,
 } from '@school/contracts';
 import type { Request, Response } from 'express';
+import { posix } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { toCsv } from '../../common/csv/csv';
@@ -49,6 +56,11 @@ import {
   gradingQueue,
   gradingSubmission,
   type GradingSubmissionRow,
+  insertOverrideEntry,
+  insertRubricTemplate,
+  rubricTemplates,
+  lockOverrideTarget,
+  overrideLog,
   type ItemTimes,
   lockUserGrade,
   projectLesson,
@@ -64,6 +76,7 @@ import {
 } from './grading.queries';
 import { readUpload, receiveUpload } from './project-upload';
 import { DEFAULT_ZIP_LIMITS, inspectZip, ZipRejected } from './zip-inspection';
+import { type PreviewKind, PreviewRefused, previewKind, readZipEntry } from './zip-preview';
 
 export const PROJECT_INSTRUCTIONS_PURPOSE = 'project-instructions';
 export const NOT_AVAILABLE = 'This content is not available right now.';
@@ -284,6 +297,32 @@ export class GradingService {
     };
   }
 
+  /**
+   * One file inside a submission's archive for the inline preview: only a path the hand-in's
+   * inspection listed, read through the archive's central directory, capped in size, and only
+   * when it is a PDF or UTF-8 text (the controller sends it as such, never as HTML).
+   */
+  async preview(me: AuthUser, submissionSlug: string, path: string): Promise<{ data: Buffer; kind: PreviewKind; name: string }> {
+    const row = await gradingSubmission(this.db, submissionSlug, ...this.grader(me));
+    if (!row || !row.file_id_slug || !row.files.some((f) => f.path === path)) throw new NotFoundException(NOT_AVAILABLE);
+    const file = await this.storage.find(row.file_id_slug);
+    const zip = file && (await this.storage.read(file));
+    if (!zip) throw new NotFoundException(NOT_AVAILABLE);
+    let data: Buffer;
+    try {
+      data = await readZipEntry(zip, path);
+    } catch (e) {
+      if (!(e instanceof PreviewRefused)) throw e;
+      throw new HttpException({ message: e.message, errors: { path: e.message } }, e.status);
+    }
+    const kind = previewKind(data);
+    if (!kind) {
+      const message = 'Only text and PDF files are previewed; download the archive to open this one.';
+      throw new HttpException({ message, errors: { path: message } }, 415);
+    }
+    return { data, kind, name: posix.basename(path) };
+  }
+
   /** Grades a hand-in; when its results are open already the student is told at once, otherwise at the result date. */
   async grade(me: AuthUser, submissionSlug: string, body: GradeSubmission): Promise<GradingSubmission> {
     const [userId, admin] = this.grader(me);
@@ -349,7 +388,7 @@ export class GradingService {
           submitted: g?.submitted ?? false,
           graded: g?.graded ?? false,
         });
-        return { state, user_grade: g?.graded ? g.user_grade : null, is_late: g?.is_late ?? false };
+        return { state, user_grade: g?.graded ? g.user_grade : null, is_late: g?.is_late ?? false, override: g?.override ?? null };
       });
       return {
         id_slug: s.id_slug,
@@ -357,8 +396,11 @@ export class GradingService {
         last_name: s.last_name,
         email: s.email,
         grades,
-        weighted_total: weightedTotal(row.items.map((item, i) => ({ weight: item.grade_percentage, grade: grades[i].user_grade }))),
-        missing_mandatory: row.items.filter((item, i) => item.is_mandatory && grades[i].state !== 'GRADED').length,
+        // A grade set by hand counts in place of the computed one, and as graded.
+        weighted_total: weightedTotal(
+          row.items.map((item, i) => ({ weight: item.grade_percentage, grade: grades[i].override?.grade ?? grades[i].user_grade })),
+        ),
+        missing_mandatory: row.items.filter((item, i) => item.is_mandatory && grades[i].state !== 'GRADED' && !grades[i].override).length,
       };
     });
     return {
@@ -385,6 +427,7 @@ export class GradingService {
       ]),
       'Weighted total',
       'Mandatory items not graded',
+      'Grades set by hand',
     ];
     return toCsv(
       header,
@@ -395,11 +438,61 @@ export class GradingService {
         ...s.grades.flatMap((g) => [g.user_grade, g.is_late ? `${g.state} (late)` : g.state]),
         s.weighted_total,
         s.missing_mandatory,
+        s.grades
+          .map((g, i) =>
+            g.override
+              ? `${book.items[i].lesson_title}: ${g.override.grade} (computed ${g.user_grade ?? 'none'}; ${g.override.reason})`
+              : '',
+          )
+          .filter(Boolean)
+          .join('; '),
       ]),
     );
   }
 
+  /**
+   * Sets or clears a student's grade for an item by hand. Each change is appended to the log with
+   * who, the override before and after, the computed grade and the reason, in one transaction with
+   * the certificate evaluation it may change.
+   */
+  async setOverride(me: AuthUser, itemSlug: string, studentSlug: string, body: GradeOverride): Promise<GradeOverrideEntry> {
+    const [userId, admin] = this.grader(me);
+    return this.db.transaction(async (m) => {
+      const cell = await lockOverrideTarget(m, itemSlug, userId, admin, studentSlug);
+      if (!cell) throw new NotFoundException(NOT_AVAILABLE);
+      if (body.grade === null && cell.current === null)
+        throw new UnprocessableEntityException({ message: NO_OVERRIDE_MESSAGE, errors: { grade: NO_OVERRIDE_MESSAGE } });
+      if (body.grade !== null && body.grade === cell.current)
+        throw new UnprocessableEntityException({ message: OVERRIDE_UNCHANGED_MESSAGE, errors: { grade: OVERRIDE_UNCHANGED_MESSAGE } });
+      const { entry } = await insertOverrideEntry(m, {
+        gradeId: cell.grade_id,
+        studentId: cell.student_id,
+        previous: cell.current,
+        grade: body.grade,
+        computed: cell.computed_grade,
+        reason: body.reason,
+        by: userId,
+      });
+      await this.certificates.queueEvaluation(m, [cell.cohort_id]);
+      return entry;
+    });
+  }
+
+  async overrideLog(me: AuthUser, cohortSlug: string): Promise<{ data: GradeOverrideEntry[] }> {
+    const row = await overrideLog(this.db, cohortSlug, ...this.grader(me));
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return row;
+  }
+
   // ---- authoring -------------------------------------------------------------
+
+  rubricTemplates() {
+    return rubricTemplates(this.db);
+  }
+
+  createRubricTemplate(me: AuthUser, body: CreateRubricTemplate) {
+    return insertRubricTemplate(this.db, body.title, body.rubric, me.id);
+  }
 
   async projectSettings(lessonSlug: string): Promise<AdminProjectSettings> {
     const row = await projectLesson(this.db, lessonSlug);

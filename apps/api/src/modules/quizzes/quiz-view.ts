@@ -49,6 +49,7 @@ export function attemptView(row: SessionRow): QuizAttempt {
               options: order.filter((k) => byKey.has(k)).map((k) => ({ key: k, text: byKey.get(k)!.text })),
               answer: (q.answer ?? null) as QuizAttempt['questions'][number]['answer'],
               awarded_points: visible ? (q.awarded ?? (q.kind === 'FREE_TEXT' && q.answer !== null ? null : 0)) : null,
+              grader_comment: visible && q.kind === 'FREE_TEXT' ? (q.grader_comment ?? '') : null,
               correct: visible
                 ? {
                     option_keys: q.options.filter((o) => o.is_correct).map((o) => o.key),

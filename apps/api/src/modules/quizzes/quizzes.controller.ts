@@ -59,6 +59,6 @@ export class QuizzesController {
 
   @Route('quizScoreAnswer')
   scoreAnswer(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizScoreAnswer'>, @RouteBody() body: BodyOf<'quizScoreAnswer'>) {
-    return this.quizzes.scoreAnswer(me, p.answerId, body.points);
+    return this.quizzes.scoreAnswer(me, p.answerId, body.points, body.comment);
   }
 }

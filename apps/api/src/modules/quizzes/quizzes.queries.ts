@@ -442,6 +442,7 @@ export interface SessionRow {
     answer_key: AnswerKey;
     answer: unknown;
     awarded: number | null;
+    grader_comment: string | null;
   }[];
 }
 
@@ -459,7 +460,8 @@ export function sessionView(q: Sql, sessionIdSlug: string, userId: string | null
             coalesce((SELECT json_agg(json_build_object('id_slug', qq.id_slug, 'kind', qq.kind, 'prompt', qq.prompt,
                                                         'points', qq.points::float8, 'options', qq.options,
                                                         'option_order', s.option_orders->(qq.id::text), 'answer_key', qq.answer_key,
-                                                        'answer', a.answer, 'awarded', a.points::float8) ORDER BY u.ord)
+                                                        'answer', a.answer, 'awarded', a.points::float8,
+                                                        'grader_comment', a.grader_comment) ORDER BY u.ord)
                         FROM unnest(s.question_ids) WITH ORDINALITY u(qid, ord)
                         JOIN quiz_questions qq ON qq.id = u.qid
                         LEFT JOIN quiz_answers a ON a.session_id = s.id AND a.question_id = qq.id), '[]') AS questions
@@ -533,6 +535,7 @@ export function freeTextAnswers(q: Sql, groupId: string, cohortId: string, ungra
     max_points: number;
     answer: string;
     points: number | null;
+    comment: string;
     graded_at: Date | null;
     submitted_at: Date;
   }>(
@@ -540,7 +543,7 @@ export function freeTextAnswers(q: Sql, groupId: string, cohortId: string, ungra
     `SELECT a.id_slug AS answer_id_slug, s.id_slug AS session_id_slug, s.attempt_number,
             json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email) AS student,
             qq.id_slug AS question_id_slug, qq.prompt, qq.points::float8 AS max_points, a.answer #>> '{}' AS answer,
-            a.points::float8 AS points, a.graded_at, s.submitted_at
+            a.points::float8 AS points, a.grader_comment AS comment, a.graded_at, s.submitted_at
        FROM quiz_sessions s
        JOIN quiz_answers a ON a.session_id = s.id
        JOIN quiz_questions qq ON qq.id = a.question_id
@@ -575,13 +578,19 @@ export function lockAnswerToScore(q: Sql, answerIdSlug: string, userId: string, 
   );
 }
 
-/** Scores one answer by hand and re-adds its attempt's score. Answers the attempt's score. */
-export async function scoreAnswerByHand(q: Sql, answerId: string, sessionId: string, points: number) {
-  await exec(q, `UPDATE quiz_answers SET points = $2, graded_at = now() WHERE id = $1`, [answerId, points]);
-  return (await one<{ score: number; max_score: number }>(
+/** Scores one answer by hand (`comment` null keeps the saved one) and re-adds its attempt's score. Answers the attempt's score. */
+export async function scoreAnswerByHand(q: Sql, answerId: string, sessionId: string, points: number, comment: string | null) {
+  const saved = (await one<{ comment: string }>(
+    q,
+    `UPDATE quiz_answers SET points = $2, grader_comment = coalesce($3, grader_comment), graded_at = now() WHERE id = $1
+     RETURNING grader_comment AS comment`,
+    [answerId, points, comment],
+  ))!;
+  const session = (await one<{ score: number; max_score: number }>(
     q,
     `UPDATE quiz_sessions s SET score = coalesce((SELECT sum(a.points) FROM quiz_answers a WHERE a.session_id = s.id), 0)
       WHERE s.id = $1 RETURNING s.score::float8 AS score, s.max_score::float8 AS max_score`,
     [sessionId],
   ))!;
+  return { ...session, comment: saved.comment };
 }

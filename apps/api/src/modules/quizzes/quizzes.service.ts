@@ -288,7 +288,7 @@ export class QuizzesService {
     return { data, count: data.length };
   }
 
-  async scoreAnswer(me: AuthUser, answerIdSlug: string, points: number) {
+  async scoreAnswer(me: AuthUser, answerIdSlug: string, points: number, comment?: string) {
     if (me.role !== 'ADMIN' && me.role !== 'INSTRUCTOR') throw new NotFoundException(NOT_AVAILABLE);
     return this.db.transaction(async (m) => {
       const a = await lockAnswerToScore(m, answerIdSlug, me.id, me.role === 'ADMIN');
@@ -299,12 +299,13 @@ export class QuizzesService {
         const message = `Points must be at most ${a.max_points}`;
         throw new BadRequestException({ message, errors: { points: message } });
       }
-      const session = await scoreAnswerByHand(m, a.answer_id, a.session_id, points);
+      const session = await scoreAnswerByHand(m, a.answer_id, a.session_id, points, comment ?? null);
       const grade = await recomputeGrade(m, a.quiz_group_id, a.cohort_id, a.user_id);
       await this.certificates.queueEvaluation(m, [a.cohort_id]);
       return {
         answer_id_slug: answerIdSlug,
         points,
+        comment: session.comment,
         session_score: session.score,
         session_max_score: session.max_score,
         user_grade: grade?.user_grade ?? null,

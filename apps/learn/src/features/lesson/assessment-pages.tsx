@@ -96,6 +96,17 @@ export function ProjectPage() {
             {p.project.rubric.map((c) => (
               <li key={c.id}>
                 <strong>{c.title}</strong>: {c.levels.map((l) => `${l.title} (${l.points})`).join(', ')}
+                {c.levels.some((l) => l.description) && (
+                  <ul>
+                    {c.levels
+                      .filter((l) => l.description)
+                      .map((l, i) => (
+                        <li key={i}>
+                          {l.title}: {l.description}
+                        </li>
+                      ))}
+                  </ul>
+                )}
               </li>
             ))}
           </ul>

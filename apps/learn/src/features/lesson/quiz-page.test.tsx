@@ -45,6 +45,7 @@ function attempt(overrides: Partial<QuizAttempt> = {}): QuizAttempt {
         ],
         answer: null,
         awarded_points: null,
+        grader_comment: null,
         correct: null,
       },
       {
@@ -55,6 +56,7 @@ function attempt(overrides: Partial<QuizAttempt> = {}): QuizAttempt {
         options: [],
         answer: false,
         awarded_points: null,
+        grader_comment: null,
         correct: null,
       },
     ],
@@ -110,5 +112,37 @@ describe('quiz page', () => {
     expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
     expect(screen.getByText(/Your result and the correct answers will be shown from 1 January 2030/)).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it("shows a free-text answer's points and the instructor's comment with the released results", async () => {
+    renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({
+        body: {
+          data: attempt({
+            status: 'SUBMITTED',
+            submitted_at: new Date().toISOString(),
+            results_visible: true,
+            score: 3,
+            max_score: 4,
+            percentage: 75,
+            questions: [
+              {
+                id_slug: 'q3',
+                kind: 'FREE_TEXT',
+                prompt: 'Explain setup time.',
+                points: 4,
+                options: [],
+                answer: 'Data is stable before the edge.',
+                awarded_points: 3,
+                grader_comment: 'Say which edge.',
+                correct: { option_keys: [], boolean: null, number: null, tolerance: null, accepted_answers: [] },
+              },
+            ],
+          }),
+        },
+      }),
+    });
+    expect(await screen.findByText('3 of 4 points')).toBeInTheDocument();
+    expect(screen.getByText("Your instructor's comment:").closest('p')).toHaveTextContent("Your instructor's comment: Say which edge.");
   });
 });

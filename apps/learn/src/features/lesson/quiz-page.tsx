@@ -385,6 +385,11 @@ function SubmittedAttempt({ attempt }: { attempt: QuizAttempt }) {
                 <p className="ui-muted">
                   {q.awarded_points === null ? 'Waiting to be graded by your instructor.' : `${q.awarded_points} of ${q.points} points`}
                 </p>
+                {q.grader_comment && (
+                  <p className="learn-quiz__comment">
+                    <strong>Your instructor's comment:</strong> {q.grader_comment}
+                  </p>
+                )}
               </li>
             ))}
           </ol>

@@ -1,11 +1,12 @@
 import { ADMIN_MESSAGES, type FreeTextAnswer, isApiError } from '@school/contracts';
-import { Button, formatDateTime, StatusChip, TextField } from '@school/ui';
+import { Button, formatDateTime, StatusChip, TextAreaField, TextField } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { useNotify } from '../../../lib/notice';
 import { routeKey, useRouteMutation } from '../../../lib/route-query';
 import { parsePoints, type QuizAttemptEntry } from '../quiz-attempts';
 
 export const SCORE_SAVED_MESSAGE = 'Score saved';
+export const SCORE_UNCHANGED_MESSAGE = 'The score is unchanged, so nothing was saved.';
 
 /** One submitted quiz attempt: each free-text question with the student's answer and its score. */
 export function QuizAttemptPanel({ attempt, itemId, cohortId }: { attempt: QuizAttemptEntry; itemId: string; cohortId: string }) {
@@ -32,7 +33,11 @@ export function QuizAttemptPanel({ attempt, itemId, cohortId }: { attempt: QuizA
 
 function AnswerScore({ answer: a, index, itemId, cohortId }: { answer: FreeTextAnswer; index: number; itemId: string; cohortId: string }) {
   const notify = useNotify();
-  const [points, setPoints] = useState(a.points === null ? '' : String(a.points));
+  // What the grader typed; until they type, the field shows the saved score as the API last said.
+  const [draft, setDraft] = useState<string | null>(null);
+  const points = draft ?? (a.points === null ? '' : String(a.points));
+  const [commentDraft, setCommentDraft] = useState<string | null>(null);
+  const comment = commentDraft ?? a.comment;
   const [error, setError] = useState<string | null>(null);
   const save = useRouteMutation('quizScoreAnswer', {
     invalidates: () => [
@@ -49,13 +54,24 @@ function AnswerScore({ answer: a, index, itemId, cohortId }: { answer: FreeTextA
     setError(null);
     const value = parsePoints(points, a.max_points);
     if (value === null) {
-      setError(`Give points from 0 to ${a.max_points}`);
+      setError(`Give points from 0 to ${a.max_points} (at most two decimals)`);
+      return;
+    }
+    // Only a score the grader changed is written: a save never replaces one they did not touch.
+    if (value === a.points && comment.trim() === a.comment) {
+      setDraft(null);
+      setCommentDraft(null);
+      notify.success(SCORE_UNCHANGED_MESSAGE);
       return;
     }
     save.mutate(
-      { params: { answerId: a.answer_id_slug }, body: { points: value } },
+      { params: { answerId: a.answer_id_slug }, body: { points: value, comment: comment.trim() } },
       {
-        onSuccess: () => notify.success(SCORE_SAVED_MESSAGE),
+        onSuccess: () => {
+          setDraft(null);
+          setCommentDraft(null);
+          notify.success(SCORE_SAVED_MESSAGE);
+        },
         onError: (err) => {
           const message = isApiError(err) ? (err.errors?.points ?? err.message) : ADMIN_MESSAGES.genericFailure;
           setError(message);
@@ -81,7 +97,15 @@ function AnswerScore({ answer: a, index, itemId, cohortId }: { answer: FreeTextA
         max={a.max_points}
         step="0.01"
         value={points}
-        onChange={(e) => setPoints(e.target.value)}
+        onChange={(e) => setDraft(e.target.value)}
+      />
+      <TextAreaField
+        label="Comment for the student"
+        hint="Shown to the student with the results."
+        rows={2}
+        maxLength={5000}
+        value={comment}
+        onChange={(e) => setCommentDraft(e.target.value)}
       />
       {error && (
         <p className="admin-danger-text" role="alert">

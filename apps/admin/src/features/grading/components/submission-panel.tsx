@@ -4,12 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { QueryView } from '../../../components/query-view';
 import { useNotify } from '../../../lib/notice';
 import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../../lib/route-query';
+import { parsePoints } from '../quiz-attempts';
 import { rubricTotals } from '../rubric-score';
+import { formatSize, SubmissionFiles } from './file-preview';
 
 export const GRADE_SAVED_MESSAGE = 'Grade saved';
-
-const formatSize = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** One submission: who and when, its files and the zip's download, and the grading form. */
 export function SubmissionPanel({ submissionId, itemId, cohortId }: { submissionId: string; itemId: string; cohortId: string }) {
@@ -52,9 +51,9 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
     e.preventDefault();
     setError(null);
     const chosen = scores.filter((x) => x.level_index >= 0);
-    const manual = grade.trim() === '' ? null : Number(grade);
-    if (s.rubric.length ? totals.grade === null : manual === null || !Number.isFinite(manual) || manual < 0 || manual > 100) {
-      setError(s.rubric.length ? 'Score every rubric criterion' : 'Give a grade from 0 to 100');
+    const manual = parsePoints(grade, 100);
+    if (s.rubric.length ? totals.grade === null : manual === null) {
+      setError(s.rubric.length ? 'Score every rubric criterion' : 'Give a grade from 0 to 100 (at most two decimals)');
       return;
     }
     save.mutate(
@@ -105,13 +104,7 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
         {s.files.length === 0 ? (
           <p className="ui-empty ui-empty--quiet">The archive lists no files.</p>
         ) : (
-          <ul className="admin-grading__files" aria-label={`Files in ${s.file_name}`}>
-            {s.files.map((f) => (
-              <li key={f.path}>
-                <code>{f.path}</code> <span className="ui-muted ui-muted--small">{formatSize(f.size)}</span>
-              </li>
-            ))}
-          </ul>
+          <SubmissionFiles submissionId={s.id_slug} files={s.files} archiveName={s.file_name} />
         )}
       </section>
 
@@ -134,6 +127,7 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
                         />
                         <span>
                           {level.title} <span className="ui-muted ui-muted--small">({level.points} pts)</span>
+                          {level.description && <span className="admin-grading__level-description">{level.description}</span>}
                         </span>
                       </label>
                     ))}
