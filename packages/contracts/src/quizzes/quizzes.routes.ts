@@ -15,7 +15,15 @@ import {
   ScoreAnswerResponseSchema,
   ScoreAnswerSchema,
   SessionIdParamsSchema,
+  QuizImportSchema,
+  QuizImportResponseSchema,
+  QuizExportQuerySchema,
+  QuizPreviewDrawResponseSchema,
+  RegradePreviewResponseSchema,
+  QuizAnalyticsQuerySchema,
+  QuizAnalyticsResponseSchema,
 } from './quizzes.schemas';
+import { z } from 'zod';
 
 /**
  * Quizzes: authoring (admins, and instructors for the courses of cohorts they teach), taking
@@ -46,6 +54,52 @@ export const quizzesRoutes = defineRoutes({
     response: QuizAuthoringResponseSchema,
     auth: 'user',
     summary: "Save a QUIZ lesson's quiz: settings and the whole bank in order",
+  },
+  quizImport: {
+    method: 'POST',
+    path: 'quizzes/admin/lessons/:lessonId/import/',
+    params: LessonIdParamsSchema,
+    body: QuizImportSchema,
+    bodyLimit: '1mb',
+    response: QuizImportResponseSchema,
+    auth: 'user',
+    summary: "Add a GIFT or Moodle XML file's questions to a quiz's bank; a bad file imports nothing and names its lines",
+  },
+  quizExport: {
+    method: 'GET',
+    path: 'quizzes/admin/lessons/:lessonId/export/',
+    params: LessonIdParamsSchema,
+    query: QuizExportQuerySchema,
+    response: z.string(),
+    responseType: 'text',
+    auth: 'user',
+    summary: "A quiz's bank as a GIFT or Moodle XML file",
+  },
+  quizPreviewDraw: {
+    method: 'GET',
+    path: 'quizzes/admin/lessons/:lessonId/preview/',
+    params: LessonIdParamsSchema,
+    response: QuizPreviewDrawResponseSchema,
+    auth: 'user',
+    summary: 'The questions one attempt would get, drawn and shuffled as a student start does',
+  },
+  quizRegradePreview: {
+    method: 'POST',
+    path: 'quizzes/admin/lessons/:lessonId/regrade-preview/',
+    params: LessonIdParamsSchema,
+    body: SaveQuizSchema,
+    response: RegradePreviewResponseSchema,
+    auth: 'user',
+    summary: 'The submitted attempts whose score the given keys would change, with old and new scores (nothing saved)',
+  },
+  quizAnalytics: {
+    method: 'GET',
+    path: 'quizzes/admin/lessons/:lessonId/analytics/',
+    params: LessonIdParamsSchema,
+    query: QuizAnalyticsQuerySchema,
+    response: QuizAnalyticsResponseSchema,
+    auth: 'user',
+    summary: 'Per question of a quiz: facility, discrimination, options chosen, time (admins; instructors for their cohorts)',
   },
   quizAttempts: {
     method: 'GET',

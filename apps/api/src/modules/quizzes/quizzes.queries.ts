@@ -87,6 +87,10 @@ export function quizOfLesson(q: Sql, lessonId: string) {
   );
 }
 
+export function quizGroupId(q: Sql, lessonId: string) {
+  return one<{ id: string }>(q, `SELECT id FROM quiz_groups WHERE lesson_id = $1`, [lessonId]);
+}
+
 export function upsertQuizGroup(
   q: Sql,
   lessonId: string,
@@ -233,9 +237,9 @@ export async function attemptsUsed(q: Sql, groupId: string, cohortId: string, us
 }
 
 export function bank(q: Sql, groupId: string) {
-  return rows<{ id: string; option_keys: string[] }>(
+  return rows<{ id: string; id_slug: string; option_keys: string[] }>(
     q,
-    `SELECT id, ARRAY(SELECT o->>'key' FROM jsonb_array_elements(options) o) AS option_keys
+    `SELECT id, id_slug, ARRAY(SELECT o->>'key' FROM jsonb_array_elements(options) o) AS option_keys
        FROM quiz_questions WHERE quiz_group_id = $1 AND NOT archived ORDER BY "order", id`,
     [groupId],
   );

@@ -23,6 +23,7 @@ import {
   type QuizQuestionData,
   type QuizAttempt,
   type QuizSettings,
+  type QuizPreviewDraw,
   type SaveAnswers,
 } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -30,13 +31,14 @@ import type { AuthUser } from '../../common/auth.decorators';
 import { poolOf } from '../../common/sql/db';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { CertificatesService } from '../certificates';
+import { type AuthoredLesson, authorLesson, NOT_AVAILABLE } from './quiz-access';
+import { questionRecordOf, QuizToolsService } from './quiz-tools.service';
 import { drawQuestions } from './quiz-scoring';
 import { scoreAndClose, submitAttempt } from './quiz-submission';
 import { attemptView } from './quiz-view';
 import {
   attempts,
   attemptsUsed,
-  authoringLesson,
   taughtQuizLessons,
   bank,
   freeTextAnswers,
@@ -47,6 +49,7 @@ import {
   lockStartTarget,
   openSession,
   quizOfLesson,
+  quizGroupId,
   recomputeGrade,
   saveAnswers,
   scoreAnswerByHand,
@@ -57,9 +60,7 @@ import {
   writeBank,
 } from './quizzes.queries';
 
-/** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
-export const NOT_AVAILABLE = 'This content is not available right now.';
-export const NOT_A_QUIZ_MESSAGE = 'Only a quiz lesson has a quiz.';
+export { NOT_A_QUIZ_MESSAGE, NOT_AVAILABLE } from './quiz-access';
 export const SUSPENDED_QUIZ_MESSAGE = 'Your enrolment in this class is suspended, so quizzes cannot be started.';
 export const QUIZ_AUTO_SUBMIT_JOB = 'quiz-auto-submit';
 
@@ -89,6 +90,7 @@ export class QuizzesService {
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(JobsService) private readonly jobs: JobsService,
     @Inject(CertificatesService) private readonly certificates: CertificatesService,
+    @Inject(QuizToolsService) private readonly tools: QuizToolsService,
   ) {
     jobs.define<{ session_id_slug: string }>({
       name: QUIZ_AUTO_SUBMIT_JOB,
@@ -104,12 +106,8 @@ export class QuizzesService {
 
   // --- Authoring -------------------------------------------------------------------------
 
-  private async authorLesson(me: AuthUser, lessonIdSlug: string) {
-    if (me.role !== 'ADMIN' && me.role !== 'INSTRUCTOR') throw new NotFoundException(NOT_AVAILABLE);
-    const lesson = await authoringLesson(this.db, lessonIdSlug, me.id, me.role === 'ADMIN');
-    if (!lesson) throw new NotFoundException(NOT_AVAILABLE);
-    if (lesson.lesson_type !== 'QUIZ') throw new UnprocessableEntityException(NOT_A_QUIZ_MESSAGE);
-    return lesson;
+  private authorLesson(me: AuthUser, lessonIdSlug: string) {
+    return authorLesson(this.db, me, lessonIdSlug);
   }
 
   /** The quiz lessons of the courses of the cohorts the user teaches (admins author from the curriculum). */
@@ -118,15 +116,14 @@ export class QuizzesService {
     return taughtQuizLessons(this.db, me.id);
   }
 
-  async authoring(me: AuthUser, lessonIdSlug: string): Promise<QuizAuthoring> {
+  /** `q`: read within a transaction (an import answers the bank it wrote). */
+  async authoring(me: AuthUser, lessonIdSlug: string, q: DataSource | EntityManager = this.db): Promise<QuizAuthoring> {
     const lesson = await this.authorLesson(me, lessonIdSlug);
-    return this.readAuthoring(this.db, lesson);
+    return this.readAuthoring(q, lesson);
   }
 
-  private async readAuthoring(
-    q: DataSource | EntityManager,
-    lesson: Awaited<ReturnType<typeof authoringLesson>> & object,
-  ): Promise<QuizAuthoring> {
+  /** A lesson's quiz as its authors see it (default settings and no questions before the first save). */
+  async readAuthoring(q: DataSource | EntityManager, lesson: AuthoredLesson): Promise<QuizAuthoring> {
     const quiz = await quizOfLesson(q, lesson.lesson_id);
     const head = {
       lesson_id_slug: lesson.lesson_id_slug,
@@ -149,25 +146,19 @@ export class QuizzesService {
     };
   }
 
-  /** Saves settings and the whole bank in one transaction; the lesson's summary follows. */
-  async save(me: AuthUser, lessonIdSlug: string, body: QuizSettings & { questions: QuizQuestionData[] }): Promise<QuizAuthoring> {
+  /**
+   * Saves settings and the whole bank in one transaction; the lesson's summary follows. With
+   * `regrade`, every submitted attempt is scored again with the saved keys in the same transaction.
+   */
+  async save(
+    me: AuthUser,
+    lessonIdSlug: string,
+    body: QuizSettings & { questions: QuizQuestionData[]; regrade?: boolean },
+  ): Promise<QuizAuthoring> {
     const lesson = await this.authorLesson(me, lessonIdSlug);
     return this.db.transaction(async (m) => {
       const group = (await upsertQuizGroup(m, lesson.lesson_id, body))!;
-      const records = body.questions.map((q, ord) => ({
-        id_slug: q.id_slug ?? null,
-        ord,
-        kind: q.kind,
-        prompt: q.prompt,
-        points: q.points,
-        options: q.kind === 'SINGLE_CHOICE' || q.kind === 'MULTIPLE_CHOICE' ? q.options : [],
-        answer_key: {
-          correct_boolean: q.kind === 'TRUE_FALSE' ? q.correct_boolean : null,
-          correct_number: q.kind === 'NUMERIC' ? q.correct_number : null,
-          tolerance: q.kind === 'NUMERIC' ? (q.tolerance ?? 0) : null,
-          accepted_answers: q.kind === 'SHORT_TEXT' ? q.accepted_answers : [],
-        },
-      }));
+      const records = body.questions.map((q, ord) => questionRecordOf(q, ord));
       const known = records.filter((r) => r.id_slug !== null);
       if (new Set(known.map((r) => r.id_slug)).size !== known.length)
         throw new BadRequestException({ message: 'A question is listed twice.', errors: { questions: 'A question is listed twice.' } });
@@ -178,8 +169,31 @@ export class QuizzesService {
           errors: { questions: 'A question of the list is not part of this quiz.' },
         });
       await summariseLessonQuiz(m, group.id);
+      if (body.regrade) await this.tools.regrade(m, group.id);
       return this.readAuthoring(m, lesson);
     });
+  }
+
+  // --- Preview ---------------------------------------------------------------------------
+
+  /** The questions one attempt would get: drawn and shuffled by the same rule as a student's start. */
+  async previewDraw(me: AuthUser, lessonIdSlug: string): Promise<QuizPreviewDraw> {
+    const lesson = await this.authorLesson(me, lessonIdSlug);
+    const quiz = await this.readAuthoring(this.db, lesson);
+    if (!quiz.id_slug) return { total_in_bank: 0, questions: [] };
+    const group = (await quizGroupId(this.db, lesson.lesson_id))!;
+    const inBank = await bank(this.db, group.id);
+    const drawn = drawQuestions(inBank, quiz, random);
+    const bySlug = new Map(quiz.questions.map((q) => [q.id_slug, q]));
+    const idToSlug = new Map(inBank.map((b) => [b.id, b.id_slug]));
+    const questions = drawn.question_ids.flatMap((id) => {
+      const q = bySlug.get(idToSlug.get(id)!);
+      if (!q) return [];
+      const order = drawn.option_orders[id];
+      const options = order ? order.map((k) => q.options.find((o) => o.key === k)!).filter(Boolean) : q.options;
+      return [{ ...q, options }];
+    });
+    return { total_in_bank: quiz.questions.length, questions };
   }
 
   // --- Taking ----------------------------------------------------------------------------

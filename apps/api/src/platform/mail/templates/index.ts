@@ -10,6 +10,7 @@ import { EmailChangeConfirm, emailChangeConfirmStrings } from './email-change-co
 import { EmailChangeNotice, emailChangeNoticeStrings } from './email-change-notice';
 import { EmailChangeUndone, emailChangeUndoneStrings } from './email-change-undone';
 import { PasswordReset, passwordResetStrings } from './password-reset';
+import { QuizRegraded, type QuizRegradedProps, quizRegradedStrings } from './quiz-regraded';
 import { AdmissionReceived, type AdmissionReceivedProps, admissionReceivedStrings } from './admission-received';
 import {
   type AdmissionDecisionProps,
@@ -65,6 +66,10 @@ export const templates = {
   'grade-released': {
     subject: (p: GradeReleasedProps) => gradeReleasedStrings.subject(p.itemTitle),
     component: GradeReleased,
+  },
+  'quiz-regraded': {
+    subject: (p: QuizRegradedProps) => quizRegradedStrings.subject(p.quizTitle),
+    component: QuizRegraded,
   },
   'admission-received': {
     subject: (p: AdmissionReceivedProps) => admissionReceivedStrings.subject(p.programme),
