@@ -28,6 +28,7 @@ import { ProjectSettingsPage } from '../features/authoring/project-settings-page
 import { FailedJobsPage } from '../features/jobs/failed-jobs-page';
 import { MailboxPage } from '../features/mailbox/mailbox-page';
 import { InstructorHomePage } from '../features/instructor/instructor-home-page';
+import { QuizAnalyticsPage } from '../features/quizzes/quiz-analytics-page';
 import { QuizEditorPage } from '../features/quizzes/quiz-editor-page';
 import { AnalyticsPage, CertificationsPage, LessonsLibraryPage } from '../features/placeholders/placeholder-pages';
 import { SettingsPage } from '../features/settings/settings-page';
@@ -102,8 +103,16 @@ export function App() {
                     <Route
                       path="quizzes/:lessonId"
                       element={
-                        <QuizEditorPage homePath={paths.instructor} backTo={() => ({ to: paths.instructor, label: 'My cohorts' })} />
+                        <QuizEditorPage
+                          homePath={paths.instructor}
+                          backTo={() => ({ to: paths.instructor, label: 'My cohorts' })}
+                          analyticsPath={paths.instructorQuizAnalytics}
+                        />
                       }
+                    />
+                    <Route
+                      path="quizzes/:lessonId/analytics"
+                      element={<QuizAnalyticsPage homePath={paths.instructor} editorPath={paths.instructorQuiz} />}
                     />
                     <Route path="*" element={<ErrorView homePath={paths.instructor} />} />
                   </Routes>
@@ -126,8 +135,13 @@ export function App() {
                         <QuizEditorPage
                           homePath={paths.courses}
                           backTo={(q) => ({ to: paths.course(q.course_id_slug, COURSE_TABS.curriculum), label: q.course_title })}
+                          analyticsPath={paths.quizAnalytics}
                         />
                       }
+                    />
+                    <Route
+                      path="/admin/quizzes/:lessonId/analytics"
+                      element={<QuizAnalyticsPage homePath={paths.courses} editorPath={paths.quiz} />}
                     />
                     <Route path={paths.cohorts} element={<CohortsPage />} />
                     <Route path="/admin/cohorts/:id" element={<CohortPage />} />

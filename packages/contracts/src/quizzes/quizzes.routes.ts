@@ -57,7 +57,7 @@ export const quizzesRoutes = defineRoutes({
   },
   quizImport: {
     method: 'POST',
-    path: 'quizzes/admin/lessons/:lessonId/import/',
+    path: 'quizzes/admin/lessons/:lessonId/import',
     params: LessonIdParamsSchema,
     body: QuizImportSchema,
     bodyLimit: '1mb',

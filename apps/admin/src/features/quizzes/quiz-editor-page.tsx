@@ -4,9 +4,11 @@ import {
   QUESTION_KINDS,
   type QuestionKind,
   type QuizAuthoring,
+  type RegradeChange,
+  type SaveQuiz,
   SaveQuizSchema,
 } from '@school/contracts';
-import { Button, SelectField, TextAreaField, TextField } from '@school/ui';
+import { AppLink, Button, SelectField, TextAreaField, TextField, useSession } from '@school/ui';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
@@ -17,27 +19,60 @@ import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query
 import { usePageTitle } from '../../lib/use-page-title';
 import { type DraftQuestion, type DraftQuiz, issuesByPath, moveQuestion, newKey, newQuestion, toDraft, toPayload } from './quiz-model';
 import { QuizPreview } from './quiz-preview';
+import { QuizTransfer } from './quiz-transfer';
+import { RegradeDialog } from './regrade-dialog';
 import './quizzes.css';
 
 /**
  * /admin/quizzes/{lessonId} and /instructor/quizzes/{lessonId}: a QUIZ lesson's settings and
- * question bank, reordered by drag and drop or the keyboard, with a preview as a student sees it.
+ * question bank, reordered by drag and drop or the keyboard, imported from and exported to GIFT or
+ * Moodle XML, with a preview of a student's draw. Saving a changed key first lists the submitted
+ * attempts whose score it changes and offers to regrade them.
  */
-export function QuizEditorPage({ backTo, homePath }: { backTo: (quiz: QuizAuthoring) => { to: string; label: string }; homePath: string }) {
+export function QuizEditorPage({
+  backTo,
+  homePath,
+  analyticsPath,
+}: {
+  backTo: (quiz: QuizAuthoring) => { to: string; label: string };
+  homePath: string;
+  analyticsPath: (lessonId: string) => string;
+}) {
   const { lessonId = '' } = useParams();
   const quiz = useRouteQuery('quizAuthoring', { params: { lessonId } }, { select: (r) => r.data });
   usePageTitle(quiz.data ? `Edit quiz: ${quiz.data.lesson_title}` : 'Edit quiz');
   return (
     <div className="ui-page ui-stack ui-stack--loose">
       <QueryView query={quiz} label="this quiz" homePath={homePath}>
-        {(data) => <QuizEditor key={`${data.id_slug}-${data.questions.length}`} quiz={data} back={backTo(data)} />}
+        {(data) => (
+          <QuizEditor
+            key={`${data.id_slug}-${data.questions.length}`}
+            quiz={data}
+            back={backTo(data)}
+            homePath={homePath}
+            analyticsPath={analyticsPath(data.lesson_id_slug)}
+          />
+        )}
       </QueryView>
     </div>
   );
 }
 
-function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; label: string } }) {
+function QuizEditor({
+  quiz,
+  back,
+  homePath,
+  analyticsPath,
+}: {
+  quiz: QuizAuthoring;
+  back: { to: string; label: string };
+  homePath: string;
+  analyticsPath: string;
+}) {
   const notify = useNotify();
+  const { client } = useSession();
+  const [regrade, setRegrade] = useState<{ body: SaveQuiz; changes: RegradeChange[]; submitted: number } | null>(null);
+  const [checking, setChecking] = useState(false);
   const [draft, setDraft] = useState<DraftQuiz>(() => toDraft(quiz));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [previewing, setPreviewing] = useState(false);
@@ -49,7 +84,25 @@ function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; l
   const setQuestion = (key: string, patch: Partial<DraftQuestion>) =>
     setDraft((d) => ({ ...d, questions: d.questions.map((q) => (q.key === key ? { ...q, ...patch } : q)) }));
 
-  const onSave = () => {
+  const write = (body: SaveQuiz, regraded?: number) =>
+    save.mutate(
+      { params: { lessonId: quiz.lesson_id_slug }, body },
+      {
+        onSuccess: (r) => {
+          setRegrade(null);
+          setDraft(toDraft(r.data));
+          notify.success(
+            regraded === undefined
+              ? ADMIN_MESSAGES.success
+              : `Saved. ${regraded} ${regraded === 1 ? 'attempt was' : 'attempts were'} regraded with the new answer key.`,
+          );
+        },
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
+    );
+
+  /** Saves, first asking whether to regrade when the keys change a submitted attempt's score. */
+  const onSave = async () => {
     const parsed = SaveQuizSchema.safeParse(toPayload(draft));
     if (!parsed.success) {
       setErrors(issuesByPath(parsed.error.issues));
@@ -57,16 +110,19 @@ function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; l
       return;
     }
     setErrors({});
-    save.mutate(
-      { params: { lessonId: quiz.lesson_id_slug }, body: toPayload(draft) },
-      {
-        onSuccess: (r) => {
-          setDraft(toDraft(r.data));
-          notify.success(ADMIN_MESSAGES.success);
-        },
-        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
-      },
-    );
+    const body = toPayload(draft);
+    if (quiz.questions.length > 0) {
+      setChecking(true);
+      try {
+        const preview = await client.call('quizRegradePreview', { params: { lessonId: quiz.lesson_id_slug }, body });
+        if (preview.data.length > 0) return setRegrade({ body, changes: preview.data, submitted: preview.submitted_attempts });
+      } catch {
+        return notify.error(ADMIN_MESSAGES.genericFailure);
+      } finally {
+        setChecking(false);
+      }
+    }
+    write(body);
   };
 
   return (
@@ -77,17 +133,30 @@ function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; l
         back={back}
         actions={
           <>
+            <AppLink to={analyticsPath} className="ui-button ui-button--secondary ui-button--md">
+              Question analytics
+            </AppLink>
             <Button variant="secondary" aria-pressed={previewing} onClick={() => setPreviewing((p) => !p)}>
               {previewing ? 'Back to editing' : 'Preview as a student'}
             </Button>
-            <Button onClick={onSave} loading={save.isPending}>
+            <Button onClick={() => void onSave()} loading={save.isPending || checking}>
               {save.isPending ? 'Saving...' : 'Save quiz'}
             </Button>
           </>
         }
       />
+      {regrade && (
+        <RegradeDialog
+          changes={regrade.changes}
+          submitted={regrade.submitted}
+          busy={save.isPending}
+          onRegrade={() => write({ ...regrade.body, regrade: true }, regrade.submitted)}
+          onSaveOnly={() => write(regrade.body)}
+          onCancel={() => setRegrade(null)}
+        />
+      )}
       {previewing ? (
-        <QuizPreview draft={draft} />
+        <QuizPreview lessonId={quiz.lesson_id_slug} timeLimit={quiz.time_limit_minutes} homePath={homePath} />
       ) : (
         <div className="ui-stack">
           <fieldset className="admin-quiz-settings">
@@ -136,6 +205,8 @@ function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; l
               Shuffle options
             </label>
           </fieldset>
+
+          <QuizTransfer lessonId={quiz.lesson_id_slug} lessonTitle={quiz.lesson_title} />
 
           <section aria-labelledby="quiz-bank-title" className="ui-stack">
             <h2 id="quiz-bank-title" className="admin-section-title">
