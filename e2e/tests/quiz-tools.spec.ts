@@ -91,6 +91,7 @@ test('an admin imports a GIFT file, previews a draw, regrades on a changed key a
   await expect(problems).toContainText('Line 3: Matching questions are not supported.');
   await expect(page.getByRole('heading', { name: 'Question bank (0)' })).toBeVisible();
   await expectAccessible(page);
+  await problems.screenshot({ path: 'test-results/quiz-import-errors.png' });
 
   await page.getByLabel('Question file').setInputFiles({ name: 'materials.gift', mimeType: 'text/plain', buffer: Buffer.from(GIFT) });
   await page.getByRole('button', { name: 'Import questions' }).click();
@@ -128,6 +129,7 @@ test('an admin imports a GIFT file, previews a draw, regrades on a changed key a
   await expect(row.getByRole('cell', { name: '3 / 5' })).toBeVisible();
   await expect(row.getByRole('cell', { name: '5 / 5' })).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/quiz-regrade-dialog.png' });
   await dialog.getByRole('button', { name: 'Save and regrade' }).click();
   await expect(notice(page, 'Saved. 1 attempt was regraded with the new answer key.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -164,6 +166,7 @@ test('an admin imports a GIFT file, previews a draw, regrades on a changed key a
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(band).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/quiz-analytics-360.png', fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

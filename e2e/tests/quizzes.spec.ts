@@ -10,6 +10,8 @@ const QUIZ = 'Quiz: common-source amplifiers';
 test.describe.configure({ mode: 'serial' });
 
 test('an admin authors a small quiz and a student takes it on a 360 px screen', async ({ page, browser, request }) => {
+  // Two people's sessions and a draw preview: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   // A student of the seeded cohort of their own, so no other test's data changes.
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
   const login = await request.post('/api/auth/login/', { data: { email: DEMO.admin.email, password: DEMO.admin.password } });
