@@ -337,3 +337,106 @@ Explain doping. {}
     await t.http.get(`/api/quizzes/admin/lessons/${lessons.Keys}/analytics/`).set(bearer(outsider)).expect(404);
   });
 });
+
+describe('question banks shared by the quizzes of a course', () => {
+  it('a bank of the course feeds the draws of two quizzes beside their own questions; past attempts keep what they drew', async () => {
+    const course = await makeCourse(t, admin, {
+      title: 'Shared banks',
+      modules: [{ title: 'Checks', lessons: [{ title: 'Check 1' }, { title: 'Check 2' }] }],
+    });
+    const [check1, check2] = course.modules[0].lessons.map((l) => l.id_slug);
+    const cohort = await makeCohort(t, admin, { title: 'Bank cohort', course_ids: [course.id_slug] });
+    const bank = await t.http
+      .post(`/api/quizzes/admin/courses/${course.id_slug}/banks/`)
+      .set(bearer(admin))
+      .send({ title: 'Band theory' })
+      .expect(201);
+    const bankId = bank.body.data.id_slug as string;
+    const saved = await t.http
+      .put(`/api/quizzes/admin/banks/${bankId}/`)
+      .set(bearer(admin))
+      .send({
+        title: 'Band theory',
+        questions: ['Si', 'Ge', 'GaAs', 'InP'].map((m) => ({
+          kind: 'SHORT_TEXT',
+          prompt: `Symbol-free name of ${m}?`,
+          points: 1,
+          accepted_answers: [m],
+        })),
+      })
+      .expect(200);
+    expect(saved.body.data.questions).toHaveLength(4);
+    const own = { kind: 'TRUE_FALSE', prompt: 'Own question', points: 1, correct_boolean: true };
+    const settings = {
+      time_limit_minutes: null,
+      attempts_allowed: 2,
+      pass_mark_percentage: null,
+      shuffle_questions: true,
+      shuffle_options: false,
+      draw_count: null,
+    };
+    for (const lesson of [check1, check2]) {
+      const res = await t.http
+        .put(`/api/quizzes/admin/lessons/${lesson}/`)
+        .set(bearer(admin))
+        .send({ ...settings, questions: [own], bank_draws: [{ bank_id_slug: bankId, draw_count: 2 }] })
+        .expect(200);
+      expect(res.body.data.bank_draws).toEqual([{ bank_id_slug: bankId, title: 'Band theory', draw_count: 2, total_questions: 4 }]);
+      await t.http
+        .put(`/api/cohorts/admin/${cohort.id_slug}/lessons/${lesson}/grade-item`)
+        .set(bearer(admin))
+        .send({ grade_percentage: 10 })
+        .expect(200);
+    }
+    const list = await t.http.get(`/api/quizzes/admin/courses/${course.id_slug}/banks/`).set(bearer(admin)).expect(200);
+    expect(list.body.data).toEqual([{ id_slug: bankId, title: 'Band theory', total_questions: 4, quizzes: 2 }]);
+
+    // A student's attempt: the own question and two of the bank's.
+    const s = await createUser(t);
+    await enrol(t, admin, cohort.id_slug, s);
+    const attempts = await t.http.get(`/api/quizzes/cohorts/${cohort.id_slug}/lessons/${check2}/attempts/`).set(bearer(s)).expect(200);
+    expect(attempts.body.total_questions).toBe(3);
+    const started = await t.http.post(`/api/quizzes/cohorts/${cohort.id_slug}/lessons/${check2}/start/`).set(bearer(s)).expect(200);
+    const session = await t.http.get(`/api/quizzes/sessions/${started.body.session_id_slug}/`).set(bearer(s)).expect(200);
+    const prompts = session.body.data.questions.map((q: { prompt: string }) => q.prompt);
+    expect(prompts).toHaveLength(3);
+    expect(prompts).toContain('Own question');
+    expect(prompts.filter((p: string) => p.startsWith('Symbol-free'))).toHaveLength(2);
+
+    // The preview draws the same way.
+    const preview = await t.http.get(`/api/quizzes/admin/lessons/${check1}/preview/`).set(bearer(admin)).expect(200);
+    expect(preview.body.data.questions).toHaveLength(3);
+
+    // Emptying the bank archives its questions: the attempt under way still shows them.
+    await t.http.put(`/api/quizzes/admin/banks/${bankId}/`).set(bearer(admin)).send({ title: 'Band theory', questions: [] }).expect(200);
+    const again = await t.http.get(`/api/quizzes/sessions/${started.body.session_id_slug}/`).set(bearer(s)).expect(200);
+    expect(again.body.data.questions).toHaveLength(3);
+  });
+
+  it('banks are the course authors’ only; a quiz draws only from banks of its own course', async () => {
+    const course = await makeCourse(t, admin, { title: 'Other banks', modules: [{ title: 'M', lessons: [{ title: 'Q' }] }] });
+    const bank = await t.http
+      .post(`/api/quizzes/admin/courses/${course.id_slug}/banks/`)
+      .set(bearer(admin))
+      .send({ title: 'Elsewhere' })
+      .expect(201);
+    for (const who of [teacher, otherTeacher, outsider]) {
+      await t.http.get(`/api/quizzes/admin/courses/${course.id_slug}/banks/`).set(bearer(who)).expect(404);
+      await t.http.get(`/api/quizzes/admin/banks/${bank.body.data.id_slug}/`).set(bearer(who)).expect(404);
+      await t.http.post(`/api/quizzes/admin/courses/${course.id_slug}/banks/`).set(bearer(who)).send({ title: 'x' }).expect(404);
+    }
+    // The teacher of cohort A authors the banks of its course.
+    const [row] = await t.ds.query(
+      `SELECT co.id_slug FROM courses co JOIN cohort_courses cc ON cc.course_id = co.id WHERE cc.cohort_id = $1`,
+      [cohortA.id],
+    );
+    await t.http.post(`/api/quizzes/admin/courses/${row.id_slug}/banks/`).set(bearer(teacher)).send({ title: 'Taught' }).expect(201);
+    const quiz = await authoring('Imported');
+    const refused = await save('Imported', {
+      ...settingsOf(quiz),
+      questions: quiz.questions,
+      bank_draws: [{ bank_id_slug: bank.body.data.id_slug, draw_count: 1 }],
+    }).expect(400);
+    expect(refused.body.errors.bank_draws).toBe('A bank of the list is not a bank of this course.');
+  });
+});

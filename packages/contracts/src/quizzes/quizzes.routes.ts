@@ -1,4 +1,4 @@
-import { CohortLessonParamsSchema, GradeItemIdParamsSchema, LessonIdParamsSchema } from '../common/common.schemas';
+import { CohortLessonParamsSchema, CourseIdParamsSchema, GradeItemIdParamsSchema, LessonIdParamsSchema } from '../common/common.schemas';
 import { defineRoutes } from '../common/route';
 import {
   AnswerIdParamsSchema,
@@ -22,6 +22,11 @@ import {
   RegradePreviewResponseSchema,
   QuizAnalyticsQuerySchema,
   QuizAnalyticsResponseSchema,
+  BankIdParamsSchema,
+  CreateQuestionBankSchema,
+  QuestionBankListSchema,
+  QuestionBankResponseSchema,
+  SaveQuestionBankSchema,
 } from './quizzes.schemas';
 import { z } from 'zod';
 
@@ -100,6 +105,41 @@ export const quizzesRoutes = defineRoutes({
     response: QuizAnalyticsResponseSchema,
     auth: 'user',
     summary: 'Per question of a quiz: facility, discrimination, options chosen, time (admins; instructors for their cohorts)',
+  },
+  questionBanks: {
+    method: 'GET',
+    path: 'quizzes/admin/courses/:courseId/banks/',
+    params: CourseIdParamsSchema,
+    response: QuestionBankListSchema,
+    auth: 'user',
+    summary: "A course's shared question banks (admins, the course's instructors)",
+  },
+  questionBankCreate: {
+    method: 'POST',
+    path: 'quizzes/admin/courses/:courseId/banks/',
+    params: CourseIdParamsSchema,
+    body: CreateQuestionBankSchema,
+    response: QuestionBankResponseSchema,
+    auth: 'user',
+    successStatus: 201,
+    summary: 'A new, empty question bank shared by the quizzes of a course',
+  },
+  questionBank: {
+    method: 'GET',
+    path: 'quizzes/admin/banks/:bankId/',
+    params: BankIdParamsSchema,
+    response: QuestionBankResponseSchema,
+    auth: 'user',
+    summary: 'A shared question bank with its questions and answer keys',
+  },
+  questionBankSave: {
+    method: 'PUT',
+    path: 'quizzes/admin/banks/:bankId/',
+    params: BankIdParamsSchema,
+    body: SaveQuestionBankSchema,
+    response: QuestionBankResponseSchema,
+    auth: 'user',
+    summary: "Save a shared bank's title and all its questions in order",
   },
   quizAttempts: {
     method: 'GET',

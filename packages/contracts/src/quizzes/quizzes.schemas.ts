@@ -83,10 +83,20 @@ export type QuizSettings = z.infer<typeof QuizSettingsSchema>;
  * PUT: the whole quiz of a lesson (settings and bank, in order); questions left out leave the bank.
  * `regrade`: every submitted attempt is scored again with the saved keys, in the same transaction.
  */
+/** A quiz draws `draw_count` questions of a shared bank of its course at every start, beside its own. */
+export const BankDrawSchema = z.strictObject({
+  bank_id_slug: IdSlugSchema,
+  draw_count: z.number().int().min(1, { error: 'Draw at least 1 question' }).max(200, { error: 'Draw at most 200 questions' }),
+});
+export type BankDraw = z.infer<typeof BankDrawSchema>;
+
 export const SaveQuizSchema = QuizSettingsSchema.extend({
   questions: z.array(QuizQuestionInputSchema).max(200, { error: 'At most 200 questions' }),
+  bank_draws: z.array(BankDrawSchema).max(20, { error: 'At most 20 banks' }).optional(),
   regrade: z.boolean().optional(),
 }).superRefine((v, ctx) => {
+  if (v.bank_draws && new Set(v.bank_draws.map((d) => d.bank_id_slug)).size !== v.bank_draws.length)
+    ctx.addIssue({ code: 'custom', path: ['bank_draws'], message: 'A bank is listed twice' });
   if (v.draw_count !== null && v.draw_count > v.questions.length)
     ctx.addIssue({ code: 'custom', path: ['draw_count'], message: 'Cannot draw more questions than the bank holds' });
 });
@@ -108,6 +118,10 @@ export type QuizQuestion = z.infer<typeof QuizQuestionSchema>;
 /** The quiz of a lesson as its authors see it. */
 export const QuizAuthoringSchema = QuizSettingsSchema.extend({
   id_slug: z.string().nullable(),
+  /** The shared banks this quiz draws from, with how many questions each bank holds. */
+  bank_draws: z.array(
+    z.object({ bank_id_slug: z.string(), title: z.string(), draw_count: z.number().int(), total_questions: z.number().int() }),
+  ),
   lesson_id_slug: z.string(),
   lesson_title: z.string(),
   course_id_slug: z.string(),
@@ -342,3 +356,27 @@ export const QuizAnalyticsResponseSchema = z.object({
   }),
 });
 export type QuizAnalytics = z.infer<typeof QuizAnalyticsResponseSchema>['data'];
+
+// --- Shared question banks of a course -------------------------------------------------------
+
+export const BankIdParamsSchema = z.object({ bankId: IdSlugSchema });
+export const QuestionBankListSchema = z.object({
+  data: z.array(z.object({ id_slug: z.string(), title: z.string(), total_questions: z.number().int(), quizzes: z.number().int() })),
+});
+export type QuestionBankList = z.infer<typeof QuestionBankListSchema>['data'];
+export const CreateQuestionBankSchema = z.strictObject({ title: text(200, 'Title') });
+/** PUT: a bank's title and all its questions in order; questions left out are archived (past attempts keep them). */
+export const SaveQuestionBankSchema = z.strictObject({
+  title: text(200, 'Title'),
+  questions: z.array(QuizQuestionInputSchema).max(500, { error: 'At most 500 questions' }),
+});
+export type SaveQuestionBank = z.input<typeof SaveQuestionBankSchema>;
+export const QuestionBankSchema = z.object({
+  id_slug: z.string(),
+  title: z.string(),
+  course_id_slug: z.string(),
+  course_title: z.string(),
+  questions: z.array(QuizQuestionSchema),
+});
+export type QuestionBank = z.infer<typeof QuestionBankSchema>;
+export const QuestionBankResponseSchema = z.object({ data: QuestionBankSchema });

@@ -186,9 +186,11 @@ export function quizAnalytics(q: Sql, lessonId: string, cohortIdSlug: string | n
                                           jsonb_build_object('key', 'true', 'text', 'True', 'is_correct', qq.answer_key->'correct_boolean' = 'true'::jsonb),
                                           jsonb_build_object('key', 'false', 'text', 'False', 'is_correct', qq.answer_key->'correct_boolean' = 'false'::jsonb))
                                    ELSE qq.options END) WITH ORDINALITY e(o, ord)), '[]'))
-                      ORDER BY qq.archived, qq."order", qq.id)
+                      ORDER BY qq.archived, qq.bank_id NULLS FIRST, qq."order", qq.id)
+                        -- The quiz's own bank, and every question an attempt drew (removed ones, shared banks').
                         FROM quiz_questions qq LEFT JOIN per_question pq ON pq.question_id = qq.id
-                       WHERE qq.quiz_group_id = lesson.group_id AND (NOT qq.archived OR pq.question_id IS NOT NULL)), '[]') AS questions
+                       WHERE qq.id IN (SELECT id FROM quiz_questions WHERE quiz_group_id = lesson.group_id AND NOT archived
+                                       UNION SELECT question_id FROM per_question)), '[]') AS questions
        FROM lesson`,
     [lessonId, cohortIdSlug, isAdmin, userId],
   );

@@ -2,6 +2,7 @@ import { Controller, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { QuestionBanksService } from './question-banks.service';
 import { QuizToolsService } from './quiz-tools.service';
 import { QuizzesService } from './quizzes.service';
 
@@ -11,7 +12,36 @@ export class QuizzesController {
   constructor(
     @Inject(QuizzesService) private readonly quizzes: QuizzesService,
     @Inject(QuizToolsService) private readonly tools: QuizToolsService,
+    @Inject(QuestionBanksService) private readonly banks: QuestionBanksService,
   ) {}
+
+  @Route('questionBanks')
+  async questionBanks(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'questionBanks'>) {
+    return { data: await this.banks.list(me, p.courseId) };
+  }
+
+  @Route('questionBankCreate')
+  async questionBankCreate(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'questionBankCreate'>,
+    @RouteBody() body: BodyOf<'questionBankCreate'>,
+  ) {
+    return { data: await this.banks.create(me, p.courseId, body.title) };
+  }
+
+  @Route('questionBank')
+  async questionBank(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'questionBank'>) {
+    return { data: await this.banks.read(me, p.bankId) };
+  }
+
+  @Route('questionBankSave')
+  async questionBankSave(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'questionBankSave'>,
+    @RouteBody() body: BodyOf<'questionBankSave'>,
+  ) {
+    return { data: await this.banks.save(me, p.bankId, body) };
+  }
 
   @Route('quizLessons')
   async lessons(@CurrentUser() me: AuthUser) {

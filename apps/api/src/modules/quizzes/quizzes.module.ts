@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CertificatesModule } from '../certificates';
 import { NotificationsModule } from '../notifications';
+import { QuestionBanksService } from './question-banks.service';
 import { QuizToolsService } from './quiz-tools.service';
 import { QuizzesController } from './quizzes.controller';
 import { QuizzesService } from './quizzes.service';
@@ -9,7 +10,7 @@ import { QuizzesService } from './quizzes.service';
 @Module({
   imports: [CertificatesModule, NotificationsModule],
   controllers: [QuizzesController],
-  providers: [QuizzesService, QuizToolsService],
+  providers: [QuizzesService, QuizToolsService, QuestionBanksService],
   exports: [QuizzesService],
 })
 export class QuizzesModule {}

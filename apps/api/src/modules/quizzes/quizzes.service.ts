@@ -24,6 +24,7 @@ import {
   type QuizAttempt,
   type QuizSettings,
   type QuizPreviewDraw,
+  type BankDraw,
   type SaveAnswers,
 } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -33,6 +34,7 @@ import { JobsService } from '../../platform/jobs/jobs.service';
 import { CertificatesService } from '../certificates';
 import { type AuthoredLesson, authorLesson, NOT_AVAILABLE } from './quiz-access';
 import { questionRecordOf, QuizToolsService } from './quiz-tools.service';
+import { bankDrawsOf, bankQuestions, setBankDraws, sharedDraws } from './question-banks.queries';
 import { drawQuestions } from './quiz-scoring';
 import { scoreAndClose, submitAttempt } from './quiz-submission';
 import { attemptView } from './quiz-view';
@@ -58,6 +60,7 @@ import {
   summariseLessonQuiz,
   upsertQuizGroup,
   writeBank,
+  type AnswerKey,
 } from './quizzes.queries';
 
 export { NOT_A_QUIZ_MESSAGE, NOT_AVAILABLE } from './quiz-access';
@@ -72,6 +75,17 @@ const DEFAULT_SETTINGS: QuizSettings = {
   shuffle_options: false,
   draw_count: null,
 };
+
+/** A stored question (key in `answer_key`) as authors read it. */
+export function toAuthoredQuestion<Q extends { answer_key: AnswerKey }>({ answer_key: k, ...question }: Q) {
+  return {
+    ...question,
+    correct_boolean: k.correct_boolean ?? null,
+    correct_number: k.correct_number ?? null,
+    tolerance: k.tolerance ?? null,
+    accepted_answers: k.accepted_answers ?? [],
+  };
+}
 
 const random = () => randomInt(0, 2 ** 32) / 2 ** 32;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -131,18 +145,13 @@ export class QuizzesService {
       course_id_slug: lesson.course_id_slug,
       course_title: lesson.course_title,
     };
-    if (!quiz) return { id_slug: null, ...head, ...DEFAULT_SETTINGS, questions: [] };
-    const { questions, ...settings } = quiz;
+    if (!quiz) return { id_slug: null, ...head, ...DEFAULT_SETTINGS, bank_draws: [], questions: [] };
+    const { questions, group_id, ...settings } = quiz;
     return {
       ...settings,
       ...head,
-      questions: questions.map(({ answer_key: k, ...question }) => ({
-        ...question,
-        correct_boolean: k.correct_boolean ?? null,
-        correct_number: k.correct_number ?? null,
-        tolerance: k.tolerance ?? null,
-        accepted_answers: k.accepted_answers ?? [],
-      })),
+      bank_draws: await bankDrawsOf(q, group_id),
+      questions: questions.map(toAuthoredQuestion),
     };
   }
 
@@ -153,7 +162,7 @@ export class QuizzesService {
   async save(
     me: AuthUser,
     lessonIdSlug: string,
-    body: QuizSettings & { questions: QuizQuestionData[]; regrade?: boolean },
+    body: QuizSettings & { questions: QuizQuestionData[]; bank_draws?: BankDraw[]; regrade?: boolean },
   ): Promise<QuizAuthoring> {
     const lesson = await this.authorLesson(me, lessonIdSlug);
     return this.db.transaction(async (m) => {
@@ -169,6 +178,14 @@ export class QuizzesService {
           errors: { questions: 'A question of the list is not part of this quiz.' },
         });
       await summariseLessonQuiz(m, group.id);
+      if (body.bank_draws) {
+        const matched = await setBankDraws(m, group.id, lesson.course_id, body.bank_draws);
+        if (matched !== body.bank_draws.length) {
+          const message = 'A bank of the list is not a bank of this course.';
+          throw new BadRequestException({ message, errors: { bank_draws: message } });
+        }
+        await summariseLessonQuiz(m, group.id);
+      }
       if (body.regrade) await this.tools.regrade(m, group.id);
       return this.readAuthoring(m, lesson);
     });
@@ -183,9 +200,14 @@ export class QuizzesService {
     if (!quiz.id_slug) return { total_in_bank: 0, questions: [] };
     const group = (await quizGroupId(this.db, lesson.lesson_id))!;
     const inBank = await bank(this.db, group.id);
-    const drawn = drawQuestions(inBank, quiz, random);
-    const bySlug = new Map(quiz.questions.map((q) => [q.id_slug, q]));
-    const idToSlug = new Map(inBank.map((b) => [b.id, b.id_slug]));
+    const shared = await sharedDraws(this.db, group.id);
+    const drawn = drawQuestions(inBank, quiz, random, shared);
+    const idToSlug = new Map([...inBank, ...shared.flatMap((d) => d.questions)].map((b) => [b.id, b.id_slug]));
+    const fromBanks = await bankQuestions(
+      this.db,
+      shared.flatMap((d) => d.questions.map((b) => b.id_slug)),
+    );
+    const bySlug = new Map([...quiz.questions, ...fromBanks.map(toAuthoredQuestion)].map((q) => [q.id_slug, q]));
     const questions = drawn.question_ids.flatMap((id) => {
       const q = bySlug.get(idToSlug.get(id)!);
       if (!q) return [];
@@ -193,7 +215,7 @@ export class QuizzesService {
       const options = order ? order.map((k) => q.options.find((o) => o.key === k)!).filter(Boolean) : q.options;
       return [{ ...q, options }];
     });
-    return { total_in_bank: quiz.questions.length, questions };
+    return { total_in_bank: quiz.questions.length + fromBanks.length, questions };
   }
 
   // --- Taking ----------------------------------------------------------------------------
@@ -225,9 +247,8 @@ export class QuizzesService {
       if (!t.group_id) throw new UnprocessableEntityException(QUIZ_NO_QUESTIONS_MESSAGE);
       const used = await attemptsUsed(m, t.group_id, t.cohort_id, me.id);
       if (used >= t.attempts_allowed!) throw new ConflictException(QUIZ_NO_ATTEMPTS_MESSAGE);
-      const questions = await bank(m, t.group_id);
-      if (!questions.length) throw new UnprocessableEntityException(QUIZ_NO_QUESTIONS_MESSAGE);
-      const drawn = drawQuestions(questions, t, random);
+      const drawn = drawQuestions(await bank(m, t.group_id), t, random, await sharedDraws(m, t.group_id));
+      if (!drawn.question_ids.length) throw new UnprocessableEntityException(QUIZ_NO_QUESTIONS_MESSAGE);
       const session = (await insertSession(m, {
         groupId: t.group_id,
         cohortId: t.cohort_id,
