@@ -8,8 +8,8 @@ import {
   type SaveQuiz,
   SaveQuizSchema,
 } from '@school/contracts';
-import { AppLink, Button, SelectField, TextAreaField, TextField, useSession } from '@school/ui';
-import { type ReactNode, useState } from 'react';
+import { AppLink, Button, SelectField, TextField, useSession } from '@school/ui';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
@@ -17,7 +17,9 @@ import { DragHandle, SortableList } from '../../components/sortable-list';
 import { useNotify } from '../../lib/notice';
 import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { type DraftQuestion, type DraftQuiz, issuesByPath, moveQuestion, newKey, newQuestion, toDraft, toPayload } from './quiz-model';
+import { type DraftQuestion, type DraftQuiz, issuesByPath, moveQuestion, newQuestion, toDraft, toPayload } from './quiz-model';
+import { BankDraws, type DrawCounts, drawsPayload } from './bank-draws';
+import { QuestionEditor } from './question-editor';
 import { QuizPreview } from './quiz-preview';
 import { QuizTransfer } from './quiz-transfer';
 import { RegradeDialog } from './regrade-dialog';
@@ -33,10 +35,12 @@ export function QuizEditorPage({
   backTo,
   homePath,
   analyticsPath,
+  bankPath,
 }: {
   backTo: (quiz: QuizAuthoring) => { to: string; label: string };
   homePath: string;
   analyticsPath: (lessonId: string) => string;
+  bankPath: (bankId: string) => string;
 }) {
   const { lessonId = '' } = useParams();
   const quiz = useRouteQuery('quizAuthoring', { params: { lessonId } }, { select: (r) => r.data });
@@ -51,6 +55,7 @@ export function QuizEditorPage({
             back={backTo(data)}
             homePath={homePath}
             analyticsPath={analyticsPath(data.lesson_id_slug)}
+            bankPath={bankPath}
           />
         )}
       </QueryView>
@@ -63,12 +68,17 @@ function QuizEditor({
   back,
   homePath,
   analyticsPath,
+  bankPath,
 }: {
   quiz: QuizAuthoring;
   back: { to: string; label: string };
   homePath: string;
   analyticsPath: string;
+  bankPath: (bankId: string) => string;
 }) {
+  const [draws, setDraws] = useState<DrawCounts>(() =>
+    Object.fromEntries(quiz.bank_draws.map((d) => [d.bank_id_slug, String(d.draw_count)])),
+  );
   const notify = useNotify();
   const { client } = useSession();
   const [regrade, setRegrade] = useState<{ body: SaveQuiz; changes: RegradeChange[]; submitted: number } | null>(null);
@@ -103,14 +113,14 @@ function QuizEditor({
 
   /** Saves, first asking whether to regrade when the keys change a submitted attempt's score. */
   const onSave = async () => {
-    const parsed = SaveQuizSchema.safeParse(toPayload(draft));
+    const parsed = SaveQuizSchema.safeParse({ ...toPayload(draft), bank_draws: drawsPayload(draws) });
     if (!parsed.success) {
       setErrors(issuesByPath(parsed.error.issues));
       notify.error('Please correct the highlighted fields.');
       return;
     }
     setErrors({});
-    const body = toPayload(draft);
+    const body: SaveQuiz = { ...toPayload(draft), bank_draws: drawsPayload(draws) };
     if (quiz.questions.length > 0) {
       setChecking(true);
       try {
@@ -206,6 +216,8 @@ function QuizEditor({
             </label>
           </fieldset>
 
+          <BankDraws courseId={quiz.course_id_slug} draws={draws} onChange={setDraws} bankPath={bankPath} error={errors.bank_draws} />
+
           <QuizTransfer lessonId={quiz.lesson_id_slug} lessonTitle={quiz.lesson_title} />
 
           <section aria-labelledby="quiz-bank-title" className="ui-stack">
@@ -253,138 +265,5 @@ function QuizEditor({
         </div>
       )}
     </>
-  );
-}
-
-function QuestionEditor({
-  question: q,
-  index,
-  handle,
-  errors,
-  onChange,
-  onRemove,
-}: {
-  question: DraftQuestion;
-  index: number;
-  handle: ReactNode;
-  errors: Record<string, string>;
-  onChange: (patch: Partial<DraftQuestion>) => void;
-  onRemove: () => void;
-}) {
-  const err = (field: string) => errors[`questions.${index}.${field}`];
-  const choice = q.kind === 'SINGLE_CHOICE' || q.kind === 'MULTIPLE_CHOICE';
-  const setOption = (key: string, patch: Partial<DraftQuestion['options'][number]>) =>
-    onChange({
-      options: q.options.map((o) =>
-        o.key === key ? { ...o, ...patch } : patch.is_correct && q.kind === 'SINGLE_CHOICE' ? { ...o, is_correct: false } : o,
-      ),
-    });
-  return (
-    <article className="admin-quiz-question" aria-label={`Question ${index + 1}`}>
-      <div className="admin-quiz-question__head">
-        {handle}
-        <h3 className="admin-subtitle">
-          Question {index + 1} · {QUESTION_KIND_LABELS[q.kind]}
-        </h3>
-        <Button size="sm" variant="ghost" className="admin-danger-text" onClick={onRemove} aria-label={`Remove question ${index + 1}`}>
-          Remove
-        </Button>
-      </div>
-      <TextAreaField
-        label="Question"
-        rows={3}
-        value={q.prompt}
-        onChange={(e) => onChange({ prompt: e.currentTarget.value })}
-        error={err('prompt')}
-      />
-      <TextField
-        label="Points"
-        inputMode="decimal"
-        className="admin-quiz-question__points"
-        value={q.points}
-        onChange={(e) => onChange({ points: e.currentTarget.value })}
-        error={err('points')}
-      />
-      {choice && (
-        <fieldset className="admin-quiz-options">
-          <legend>{q.kind === 'SINGLE_CHOICE' ? 'Options (mark the correct one)' : 'Options (mark every correct one)'}</legend>
-          {q.options.map((o, i) => (
-            <div key={o.key} className="admin-quiz-option">
-              <input
-                type={q.kind === 'SINGLE_CHOICE' ? 'radio' : 'checkbox'}
-                name={`correct-${q.key}`}
-                checked={o.is_correct}
-                aria-label={`Option ${i + 1} is correct`}
-                onChange={(e) => setOption(o.key, { is_correct: e.currentTarget.checked })}
-              />
-              <TextField
-                label={`Option ${i + 1}`}
-                hideLabel
-                value={o.text}
-                error={err(`options.${i}.text`)}
-                onChange={(e) => setOption(o.key, { text: e.currentTarget.value })}
-              />
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={q.options.length <= 2}
-                onClick={() => onChange({ options: q.options.filter((x) => x.key !== o.key) })}
-                aria-label={`Remove option ${i + 1}`}
-              >
-                Remove
-              </Button>
-            </div>
-          ))}
-          {err('options') && <p className="admin-field-error">{err('options')}</p>}
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => onChange({ options: [...q.options, { key: newKey(), text: '', is_correct: false }] })}
-          >
-            Add option
-          </Button>
-        </fieldset>
-      )}
-      {q.kind === 'TRUE_FALSE' && (
-        <SelectField
-          label="Correct answer"
-          options={[
-            { value: 'true', label: 'True' },
-            { value: 'false', label: 'False' },
-          ]}
-          value={String(q.correct_boolean ?? true)}
-          onChange={(e) => onChange({ correct_boolean: e.currentTarget.value === 'true' })}
-        />
-      )}
-      {q.kind === 'NUMERIC' && (
-        <div className="admin-quiz-numeric">
-          <TextField
-            label="Correct number"
-            inputMode="decimal"
-            value={q.correct_number}
-            onChange={(e) => onChange({ correct_number: e.currentTarget.value })}
-            error={err('correct_number')}
-          />
-          <TextField
-            label="Tolerance (±)"
-            inputMode="decimal"
-            value={q.tolerance}
-            onChange={(e) => onChange({ tolerance: e.currentTarget.value })}
-            error={err('tolerance')}
-          />
-        </div>
-      )}
-      {q.kind === 'SHORT_TEXT' && (
-        <TextAreaField
-          label="Accepted answers"
-          hint="One per line; compared without regard to capitals."
-          rows={3}
-          value={q.accepted_answers}
-          onChange={(e) => onChange({ accepted_answers: e.currentTarget.value })}
-          error={err('accepted_answers')}
-        />
-      )}
-      {q.kind === 'FREE_TEXT' && <p className="ui-muted ui-muted--small">Students write their answer; it is graded by hand.</p>}
-    </article>
   );
 }
