@@ -169,4 +169,27 @@ test('an admin imports a GIFT file, previews a draw, regrades on a changed key a
   await page.screenshot({ path: 'test-results/quiz-analytics-360.png', fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // A bank shared by the course's quizzes: made from the quiz editor, filled, then drawn from.
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.goto(`/admin/quizzes/${lessonId}`);
+  await page.getByLabel('New bank title').fill('Band theory');
+  await page.getByRole('button', { name: 'Create bank' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Question bank: Band theory' })).toBeVisible();
+  await page.getByLabel('New question type').selectOption({ label: 'True or false' });
+  await page.getByRole('button', { name: 'Add question' }).click();
+  await page
+    .getByRole('article', { name: 'Question 1' })
+    .getByRole('textbox', { name: 'Question', exact: true })
+    .fill('Holes carry positive charge.');
+  await page.getByRole('button', { name: 'Save bank' }).click();
+  await expect(notice(page, 'Success')).toBeVisible();
+  await expectAccessible(page);
+  await page.goto(`/admin/quizzes/${lessonId}`);
+  await page.getByLabel('Questions drawn from Band theory (1 in the bank)').fill('1');
+  await page.getByRole('button', { name: 'Save quiz' }).click();
+  await expect(notice(page, 'Success')).toBeVisible();
+  await page.getByRole('button', { name: 'Preview as a student' }).click();
+  await expect(page.getByRole('region', { name: 'Student preview' }).getByText('3 of 5 questions drawn')).toBeVisible();
+  await expect(page.getByText('Holes carry positive charge.')).toBeVisible();
 });
