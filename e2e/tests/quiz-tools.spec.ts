@@ -31,7 +31,8 @@ async function json(res: Awaited<ReturnType<APIRequestContext['get']>>, status =
 }
 
 test('an admin imports a GIFT file, previews a draw, regrades on a changed key and reads the analytics', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  // One long story (two people, five screens) on a machine shared with other work.
+  test.setTimeout(360_000);
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
   const login = await json(await request.post('/api/auth/login/', { data: { email: DEMO.admin.email, password: DEMO.admin.password } }));
   const admin = { Authorization: `Bearer ${login.access}` };
