@@ -25,6 +25,8 @@ const BROKEN = `Which gate is universal? {~AND =NAND
 
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 
+/** An answer's JSON after checking its status; read loosely, as the other browser tests read theirs. */
+// oxlint-disable-next-line typescript/no-explicit-any
 async function json(res: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<any> {
   expect(res.status(), await res.text()).toBe(status);
   return res.json();

@@ -179,8 +179,8 @@ export class QuizzesService {
         });
       await summariseLessonQuiz(m, group.id);
       if (body.bank_draws) {
-        const matched = await setBankDraws(m, group.id, lesson.course_id, body.bank_draws);
-        if (matched !== body.bank_draws.length) {
+        const banksMatched = await setBankDraws(m, group.id, lesson.course_id, body.bank_draws);
+        if (banksMatched !== body.bank_draws.length) {
           const message = 'A bank of the list is not a bank of this course.';
           throw new BadRequestException({ message, errors: { bank_draws: message } });
         }

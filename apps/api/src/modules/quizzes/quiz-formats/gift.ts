@@ -53,14 +53,14 @@ function toQuestion(q: gift.GIFTQuestion, points: number): QuizQuestionInput | s
       const choices = Array.isArray(q.choices) ? q.choices : [{ isCorrect: true, weight: null, text: q.choices }];
       const right = choices.find((c) => c.isCorrect && (c.weight === null || c.weight === 100)) ?? choices.find((c) => c.weight === 100);
       if (!right) return 'A numeric question needs one fully correct answer (=value or =value:tolerance).';
-      const n = right.text;
-      if (n.type === 'high-low') {
-        const high = n.numberHigh ?? 0;
-        const low = n.numberLow ?? 0;
+      const value = right.text;
+      if (value.type === 'high-low') {
+        const high = value.numberHigh ?? 0;
+        const low = value.numberLow ?? 0;
         const round = (n: number) => Number(n.toFixed(10));
         return { ...base, kind: 'NUMERIC', correct_number: round((high + low) / 2), tolerance: round(Math.abs(high - low) / 2) };
       }
-      return { ...base, kind: 'NUMERIC', correct_number: n.number ?? null, tolerance: n.range ?? 0 };
+      return { ...base, kind: 'NUMERIC', correct_number: value.number ?? null, tolerance: value.range ?? 0 };
     }
     case 'MC': {
       const weighted = q.choices.some((c) => c.weight !== null);
