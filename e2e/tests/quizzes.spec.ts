@@ -10,6 +10,8 @@ const QUIZ = 'Quiz: common-source amplifiers';
 test.describe.configure({ mode: 'serial' });
 
 test('an admin authors a small quiz and a student takes it on a 360 px screen', async ({ page, browser, request }) => {
+  // Two people's sessions and a draw preview: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   // A student of the seeded cohort of their own, so no other test's data changes.
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
   const login = await request.post('/api/auth/login/', { data: { email: DEMO.admin.email, password: DEMO.admin.password } });
@@ -71,17 +73,18 @@ test('an admin authors a small quiz and a student takes it on a 360 px screen', 
   await expect(q(3).getByRole('heading', { name: 'Question 3 · Numeric' })).toBeVisible();
   await expectAccessible(page);
 
-  // The preview shows the questions as a student sees them, without the key.
+  await page.getByRole('button', { name: 'Save quiz' }).click();
+  await expect(notice(page, 'Success')).toBeVisible();
+  await page.reload();
+  await expect(q(3).getByLabel('Correct number')).toHaveValue('20');
+
+  // The preview draws from the saved quiz as a student's start does, without the key.
   await page.getByRole('button', { name: 'Preview as a student' }).click();
   const preview = page.getByRole('region', { name: 'Student preview' });
   await expect(preview.getByText('Which amplifier inverts the signal?')).toBeVisible();
   await expect(preview.getByRole('radio', { name: 'Common-source' })).toBeVisible();
   await expect(preview.getByText('Miller effect')).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to editing' }).click();
-  await page.getByRole('button', { name: 'Save quiz' }).click();
-  await expect(notice(page, 'Success')).toBeVisible();
-  await page.reload();
-  await expect(q(3).getByLabel('Correct number')).toHaveValue('20');
 
   // The student takes it on a phone.
   const phoneContext = await browser.newContext({ viewport: { width: 360, height: 800 } });

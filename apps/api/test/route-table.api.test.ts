@@ -62,8 +62,11 @@ function bytes(size: string): number {
 describe('body limits from the table', () => {
   const limited = table.filter((r) => r.bodyLimit);
 
-  it('the bulk add takes bodies up to 2 MB', () => {
-    expect(limited.map((r) => [r.name, r.bodyLimit])).toEqual([['adminAddStudentBulk', '2mb']]);
+  it('the bulk add takes bodies up to 2 MB, a quiz import up to 1 MB', () => {
+    expect(limited.map((r) => [r.name, r.bodyLimit]).sort()).toEqual([
+      ['adminAddStudentBulk', '2mb'],
+      ['quizImport', '1mb'],
+    ]);
   });
 
   it.each(limited.map((r) => [r.name, r] as const))(

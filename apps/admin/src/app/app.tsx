@@ -28,6 +28,8 @@ import { ProjectSettingsPage } from '../features/authoring/project-settings-page
 import { FailedJobsPage } from '../features/jobs/failed-jobs-page';
 import { MailboxPage } from '../features/mailbox/mailbox-page';
 import { InstructorHomePage } from '../features/instructor/instructor-home-page';
+import { QuestionBankPage } from '../features/quizzes/question-bank-page';
+import { QuizAnalyticsPage } from '../features/quizzes/quiz-analytics-page';
 import { QuizEditorPage } from '../features/quizzes/quiz-editor-page';
 import { AnalyticsPage, CertificationsPage, LessonsLibraryPage } from '../features/placeholders/placeholder-pages';
 import { SettingsPage } from '../features/settings/settings-page';
@@ -102,8 +104,21 @@ export function App() {
                     <Route
                       path="quizzes/:lessonId"
                       element={
-                        <QuizEditorPage homePath={paths.instructor} backTo={() => ({ to: paths.instructor, label: 'My cohorts' })} />
+                        <QuizEditorPage
+                          homePath={paths.instructor}
+                          backTo={() => ({ to: paths.instructor, label: 'My cohorts' })}
+                          analyticsPath={paths.instructorQuizAnalytics}
+                          bankPath={paths.instructorQuizBank}
+                        />
                       }
+                    />
+                    <Route
+                      path="quiz-banks/:bankId"
+                      element={<QuestionBankPage homePath={paths.instructor} coursePath={() => paths.instructor} />}
+                    />
+                    <Route
+                      path="quizzes/:lessonId/analytics"
+                      element={<QuizAnalyticsPage homePath={paths.instructor} editorPath={paths.instructorQuiz} />}
                     />
                     <Route path="*" element={<ErrorView homePath={paths.instructor} />} />
                   </Routes>
@@ -126,8 +141,18 @@ export function App() {
                         <QuizEditorPage
                           homePath={paths.courses}
                           backTo={(q) => ({ to: paths.course(q.course_id_slug, COURSE_TABS.curriculum), label: q.course_title })}
+                          analyticsPath={paths.quizAnalytics}
+                          bankPath={paths.quizBank}
                         />
                       }
+                    />
+                    <Route
+                      path="/admin/quiz-banks/:bankId"
+                      element={<QuestionBankPage homePath={paths.courses} coursePath={(id) => paths.course(id, COURSE_TABS.curriculum)} />}
+                    />
+                    <Route
+                      path="/admin/quizzes/:lessonId/analytics"
+                      element={<QuizAnalyticsPage homePath={paths.courses} editorPath={paths.quiz} />}
                     />
                     <Route path={paths.cohorts} element={<CohortsPage />} />
                     <Route path="/admin/cohorts/:id" element={<CohortPage />} />

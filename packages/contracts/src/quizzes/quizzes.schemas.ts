@@ -79,10 +79,24 @@ export const QuizSettingsSchema = z.strictObject({
 });
 export type QuizSettings = z.infer<typeof QuizSettingsSchema>;
 
-/** PUT: the whole quiz of a lesson (settings and bank, in order); questions left out leave the bank. */
+/**
+ * PUT: the whole quiz of a lesson (settings and bank, in order); questions left out leave the bank.
+ * `regrade`: every submitted attempt is scored again with the saved keys, in the same transaction.
+ */
+/** A quiz draws `draw_count` questions of a shared bank of its course at every start, beside its own. */
+export const BankDrawSchema = z.strictObject({
+  bank_id_slug: IdSlugSchema,
+  draw_count: z.number().int().min(1, { error: 'Draw at least 1 question' }).max(200, { error: 'Draw at most 200 questions' }),
+});
+export type BankDraw = z.infer<typeof BankDrawSchema>;
+
 export const SaveQuizSchema = QuizSettingsSchema.extend({
   questions: z.array(QuizQuestionInputSchema).max(200, { error: 'At most 200 questions' }),
+  bank_draws: z.array(BankDrawSchema).max(20, { error: 'At most 20 banks' }).optional(),
+  regrade: z.boolean().optional(),
 }).superRefine((v, ctx) => {
+  if (v.bank_draws && new Set(v.bank_draws.map((d) => d.bank_id_slug)).size !== v.bank_draws.length)
+    ctx.addIssue({ code: 'custom', path: ['bank_draws'], message: 'A bank is listed twice' });
   if (v.draw_count !== null && v.draw_count > v.questions.length)
     ctx.addIssue({ code: 'custom', path: ['draw_count'], message: 'Cannot draw more questions than the bank holds' });
 });
@@ -104,6 +118,10 @@ export type QuizQuestion = z.infer<typeof QuizQuestionSchema>;
 /** The quiz of a lesson as its authors see it. */
 export const QuizAuthoringSchema = QuizSettingsSchema.extend({
   id_slug: z.string().nullable(),
+  /** The shared banks this quiz draws from, with how many questions each bank holds. */
+  bank_draws: z.array(
+    z.object({ bank_id_slug: z.string(), title: z.string(), draw_count: z.number().int(), total_questions: z.number().int() }),
+  ),
   lesson_id_slug: z.string(),
   lesson_title: z.string(),
   course_id_slug: z.string(),
@@ -262,3 +280,112 @@ export const QuizLessonsResponseSchema = z.object({
   ),
 });
 export type QuizLessons = z.infer<typeof QuizLessonsResponseSchema>['data'];
+
+// --- Import and export ---------------------------------------------------------------------
+
+export const QUIZ_FILE_FORMATS = ['gift', 'moodle_xml'] as const;
+export const QuizFileFormatSchema = z.enum(QUIZ_FILE_FORMATS);
+export type QuizFileFormat = z.infer<typeof QuizFileFormatSchema>;
+export const QUIZ_FILE_FORMAT_LABELS: Record<QuizFileFormat, string> = { gift: 'GIFT (.gift, .txt)', moodle_xml: 'Moodle XML (.xml)' };
+export const QUIZ_IMPORT_MAX_CHARACTERS = 500_000;
+export const QUIZ_IMPORT_FAILED_MESSAGE = 'The file was not imported: correct the lines below and try again.';
+
+/** POST: questions of a GIFT or Moodle XML file, added after the bank's own (all or none). */
+export const QuizImportSchema = z.strictObject({
+  format: QuizFileFormatSchema,
+  content: z
+    .string()
+    .min(1, { error: 'The file is empty' })
+    .max(QUIZ_IMPORT_MAX_CHARACTERS, { error: `The file must be at most ${QUIZ_IMPORT_MAX_CHARACTERS} characters` }),
+});
+export type QuizImport = z.infer<typeof QuizImportSchema>;
+export const QuizImportResponseSchema = z.object({ data: QuizAuthoringSchema, imported: z.number().int() });
+/** A refused import: `errors` is keyed `line N` (the line of the file where each problem starts). */
+export const QuizImportErrorSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.string()) });
+export const QuizExportQuerySchema = z.object({ format: QuizFileFormatSchema });
+
+// --- Preview of a draw ---------------------------------------------------------------------
+
+/** The questions one attempt would get, drawn and shuffled as a student's start does, keys shown. */
+export const QuizPreviewDrawSchema = z.object({
+  total_in_bank: z.number().int(),
+  questions: z.array(QuizQuestionSchema),
+});
+export type QuizPreviewDraw = z.infer<typeof QuizPreviewDrawSchema>;
+export const QuizPreviewDrawResponseSchema = z.object({ data: QuizPreviewDrawSchema });
+
+// --- Regrading -----------------------------------------------------------------------------
+
+/** A submitted attempt whose score a changed key would change. */
+export const RegradeChangeSchema = z.object({
+  session_id_slug: z.string(),
+  attempt_number: z.number().int(),
+  cohort_title: z.string(),
+  student: z.object({ id_slug: z.string(), first_name: z.string(), last_name: z.string() }),
+  max_score: z.number(),
+  old_score: z.number(),
+  new_score: z.number(),
+  new_max_score: z.number(),
+});
+export type RegradeChange = z.infer<typeof RegradeChangeSchema>;
+export const RegradePreviewResponseSchema = z.object({
+  data: z.array(RegradeChangeSchema),
+  submitted_attempts: z.number().int(),
+});
+export type RegradePreview = z.infer<typeof RegradePreviewResponseSchema>;
+
+// --- Analytics -----------------------------------------------------------------------------
+
+export const QuizAnalyticsQuerySchema = z.object({ cohort_id: IdSlugSchema.optional() });
+
+/** Per question of a quiz, over the submitted attempts that drew it. */
+export const QuestionAnalyticsSchema = z.object({
+  id_slug: z.string(),
+  kind: QuestionKindSchema,
+  prompt: z.string(),
+  archived: z.boolean(),
+  /** Submitted attempts that drew the question. */
+  attempts: z.number().int(),
+  /** Share of those attempts that earned its full points (0 to 1); null for free text not yet graded or no attempt. */
+  facility: z.number().nullable(),
+  /** Point-biserial correlation of the question's score with the rest of the attempt's score (-1 to 1); null when undefined. */
+  discrimination: z.number().nullable(),
+  /** How often each option (or true/false) was chosen. */
+  options: z.array(z.object({ key: z.string(), text: z.string(), is_correct: z.boolean(), chosen: z.number().int() })),
+  /** Mean seconds between the attempt's previous save (or its start) and the last save of this answer. */
+  average_seconds: z.number().nullable(),
+});
+export type QuestionAnalytics = z.infer<typeof QuestionAnalyticsSchema>;
+export const QuizAnalyticsResponseSchema = z.object({
+  data: z.object({
+    lesson_title: z.string(),
+    submitted_attempts: z.number().int(),
+    cohorts: z.array(z.object({ id_slug: z.string(), title: z.string() })),
+    questions: z.array(QuestionAnalyticsSchema),
+  }),
+});
+export type QuizAnalytics = z.infer<typeof QuizAnalyticsResponseSchema>['data'];
+
+// --- Shared question banks of a course -------------------------------------------------------
+
+export const BankIdParamsSchema = z.object({ bankId: IdSlugSchema });
+export const QuestionBankListSchema = z.object({
+  data: z.array(z.object({ id_slug: z.string(), title: z.string(), total_questions: z.number().int(), quizzes: z.number().int() })),
+});
+export type QuestionBankList = z.infer<typeof QuestionBankListSchema>['data'];
+export const CreateQuestionBankSchema = z.strictObject({ title: text(200, 'Title') });
+/** PUT: a bank's title and all its questions in order; questions left out are archived (past attempts keep them). */
+export const SaveQuestionBankSchema = z.strictObject({
+  title: text(200, 'Title'),
+  questions: z.array(QuizQuestionInputSchema).max(500, { error: 'At most 500 questions' }),
+});
+export type SaveQuestionBank = z.input<typeof SaveQuestionBankSchema>;
+export const QuestionBankSchema = z.object({
+  id_slug: z.string(),
+  title: z.string(),
+  course_id_slug: z.string(),
+  course_title: z.string(),
+  questions: z.array(QuizQuestionSchema),
+});
+export type QuestionBank = z.infer<typeof QuestionBankSchema>;
+export const QuestionBankResponseSchema = z.object({ data: QuestionBankSchema });

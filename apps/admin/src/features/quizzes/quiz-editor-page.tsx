@@ -4,10 +4,12 @@ import {
   QUESTION_KINDS,
   type QuestionKind,
   type QuizAuthoring,
+  type RegradeChange,
+  type SaveQuiz,
   SaveQuizSchema,
 } from '@school/contracts';
-import { Button, SelectField, TextAreaField, TextField } from '@school/ui';
-import { type ReactNode, useState } from 'react';
+import { AppLink, Button, SelectField, TextField, useSession } from '@school/ui';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
@@ -15,29 +17,72 @@ import { DragHandle, SortableList } from '../../components/sortable-list';
 import { useNotify } from '../../lib/notice';
 import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { type DraftQuestion, type DraftQuiz, issuesByPath, moveQuestion, newKey, newQuestion, toDraft, toPayload } from './quiz-model';
+import { type DraftQuestion, type DraftQuiz, issuesByPath, moveQuestion, newQuestion, toDraft, toPayload } from './quiz-model';
+import { BankDraws, type DrawCounts, drawsPayload } from './bank-draws';
+import { QuestionEditor } from './question-editor';
 import { QuizPreview } from './quiz-preview';
+import { QuizTransfer } from './quiz-transfer';
+import { RegradeDialog } from './regrade-dialog';
 import './quizzes.css';
 
 /**
  * /admin/quizzes/{lessonId} and /instructor/quizzes/{lessonId}: a QUIZ lesson's settings and
- * question bank, reordered by drag and drop or the keyboard, with a preview as a student sees it.
+ * question bank, reordered by drag and drop or the keyboard, imported from and exported to GIFT or
+ * Moodle XML, with a preview of a student's draw. Saving a changed key first lists the submitted
+ * attempts whose score it changes and offers to regrade them.
  */
-export function QuizEditorPage({ backTo, homePath }: { backTo: (quiz: QuizAuthoring) => { to: string; label: string }; homePath: string }) {
+export function QuizEditorPage({
+  backTo,
+  homePath,
+  analyticsPath,
+  bankPath,
+}: {
+  backTo: (quiz: QuizAuthoring) => { to: string; label: string };
+  homePath: string;
+  analyticsPath: (lessonId: string) => string;
+  bankPath: (bankId: string) => string;
+}) {
   const { lessonId = '' } = useParams();
   const quiz = useRouteQuery('quizAuthoring', { params: { lessonId } }, { select: (r) => r.data });
   usePageTitle(quiz.data ? `Edit quiz: ${quiz.data.lesson_title}` : 'Edit quiz');
   return (
     <div className="ui-page ui-stack ui-stack--loose">
       <QueryView query={quiz} label="this quiz" homePath={homePath}>
-        {(data) => <QuizEditor key={`${data.id_slug}-${data.questions.length}`} quiz={data} back={backTo(data)} />}
+        {(data) => (
+          <QuizEditor
+            key={`${data.id_slug}-${data.questions.length}`}
+            quiz={data}
+            back={backTo(data)}
+            homePath={homePath}
+            analyticsPath={analyticsPath(data.lesson_id_slug)}
+            bankPath={bankPath}
+          />
+        )}
       </QueryView>
     </div>
   );
 }
 
-function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; label: string } }) {
+function QuizEditor({
+  quiz,
+  back,
+  homePath,
+  analyticsPath,
+  bankPath,
+}: {
+  quiz: QuizAuthoring;
+  back: { to: string; label: string };
+  homePath: string;
+  analyticsPath: string;
+  bankPath: (bankId: string) => string;
+}) {
+  const [draws, setDraws] = useState<DrawCounts>(() =>
+    Object.fromEntries(quiz.bank_draws.map((d) => [d.bank_id_slug, String(d.draw_count)])),
+  );
   const notify = useNotify();
+  const { client } = useSession();
+  const [regrade, setRegrade] = useState<{ body: SaveQuiz; changes: RegradeChange[]; submitted: number } | null>(null);
+  const [checking, setChecking] = useState(false);
   const [draft, setDraft] = useState<DraftQuiz>(() => toDraft(quiz));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [previewing, setPreviewing] = useState(false);
@@ -49,24 +94,45 @@ function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; l
   const setQuestion = (key: string, patch: Partial<DraftQuestion>) =>
     setDraft((d) => ({ ...d, questions: d.questions.map((q) => (q.key === key ? { ...q, ...patch } : q)) }));
 
-  const onSave = () => {
-    const parsed = SaveQuizSchema.safeParse(toPayload(draft));
+  const write = (body: SaveQuiz, regraded?: number) =>
+    save.mutate(
+      { params: { lessonId: quiz.lesson_id_slug }, body },
+      {
+        onSuccess: (r) => {
+          setRegrade(null);
+          setDraft(toDraft(r.data));
+          notify.success(
+            regraded === undefined
+              ? ADMIN_MESSAGES.success
+              : `Saved. ${regraded} ${regraded === 1 ? 'attempt was' : 'attempts were'} regraded with the new answer key.`,
+          );
+        },
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
+    );
+
+  /** Saves, first asking whether to regrade when the keys change a submitted attempt's score. */
+  const onSave = async () => {
+    const parsed = SaveQuizSchema.safeParse({ ...toPayload(draft), bank_draws: drawsPayload(draws) });
     if (!parsed.success) {
       setErrors(issuesByPath(parsed.error.issues));
       notify.error('Please correct the highlighted fields.');
       return;
     }
     setErrors({});
-    save.mutate(
-      { params: { lessonId: quiz.lesson_id_slug }, body: toPayload(draft) },
-      {
-        onSuccess: (r) => {
-          setDraft(toDraft(r.data));
-          notify.success(ADMIN_MESSAGES.success);
-        },
-        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
-      },
-    );
+    const body: SaveQuiz = { ...toPayload(draft), bank_draws: drawsPayload(draws) };
+    if (quiz.questions.length > 0) {
+      setChecking(true);
+      try {
+        const preview = await client.call('quizRegradePreview', { params: { lessonId: quiz.lesson_id_slug }, body });
+        if (preview.data.length > 0) return setRegrade({ body, changes: preview.data, submitted: preview.submitted_attempts });
+      } catch {
+        return notify.error(ADMIN_MESSAGES.genericFailure);
+      } finally {
+        setChecking(false);
+      }
+    }
+    write(body);
   };
 
   return (
@@ -77,17 +143,30 @@ function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; l
         back={back}
         actions={
           <>
+            <AppLink to={analyticsPath} className="ui-button ui-button--secondary ui-button--md">
+              Question analytics
+            </AppLink>
             <Button variant="secondary" aria-pressed={previewing} onClick={() => setPreviewing((p) => !p)}>
               {previewing ? 'Back to editing' : 'Preview as a student'}
             </Button>
-            <Button onClick={onSave} loading={save.isPending}>
+            <Button onClick={() => void onSave()} loading={save.isPending || checking}>
               {save.isPending ? 'Saving...' : 'Save quiz'}
             </Button>
           </>
         }
       />
+      {regrade && (
+        <RegradeDialog
+          changes={regrade.changes}
+          submitted={regrade.submitted}
+          busy={save.isPending}
+          onRegrade={() => write({ ...regrade.body, regrade: true }, regrade.submitted)}
+          onSaveOnly={() => write(regrade.body)}
+          onCancel={() => setRegrade(null)}
+        />
+      )}
       {previewing ? (
-        <QuizPreview draft={draft} />
+        <QuizPreview lessonId={quiz.lesson_id_slug} timeLimit={quiz.time_limit_minutes} homePath={homePath} />
       ) : (
         <div className="ui-stack">
           <fieldset className="admin-quiz-settings">
@@ -137,6 +216,10 @@ function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; l
             </label>
           </fieldset>
 
+          <BankDraws courseId={quiz.course_id_slug} draws={draws} onChange={setDraws} bankPath={bankPath} error={errors.bank_draws} />
+
+          <QuizTransfer lessonId={quiz.lesson_id_slug} lessonTitle={quiz.lesson_title} />
+
           <section aria-labelledby="quiz-bank-title" className="ui-stack">
             <h2 id="quiz-bank-title" className="admin-section-title">
               Question bank ({draft.questions.length})
@@ -182,138 +265,5 @@ function QuizEditor({ quiz, back }: { quiz: QuizAuthoring; back: { to: string; l
         </div>
       )}
     </>
-  );
-}
-
-function QuestionEditor({
-  question: q,
-  index,
-  handle,
-  errors,
-  onChange,
-  onRemove,
-}: {
-  question: DraftQuestion;
-  index: number;
-  handle: ReactNode;
-  errors: Record<string, string>;
-  onChange: (patch: Partial<DraftQuestion>) => void;
-  onRemove: () => void;
-}) {
-  const err = (field: string) => errors[`questions.${index}.${field}`];
-  const choice = q.kind === 'SINGLE_CHOICE' || q.kind === 'MULTIPLE_CHOICE';
-  const setOption = (key: string, patch: Partial<DraftQuestion['options'][number]>) =>
-    onChange({
-      options: q.options.map((o) =>
-        o.key === key ? { ...o, ...patch } : patch.is_correct && q.kind === 'SINGLE_CHOICE' ? { ...o, is_correct: false } : o,
-      ),
-    });
-  return (
-    <article className="admin-quiz-question" aria-label={`Question ${index + 1}`}>
-      <div className="admin-quiz-question__head">
-        {handle}
-        <h3 className="admin-subtitle">
-          Question {index + 1} · {QUESTION_KIND_LABELS[q.kind]}
-        </h3>
-        <Button size="sm" variant="ghost" className="admin-danger-text" onClick={onRemove} aria-label={`Remove question ${index + 1}`}>
-          Remove
-        </Button>
-      </div>
-      <TextAreaField
-        label="Question"
-        rows={3}
-        value={q.prompt}
-        onChange={(e) => onChange({ prompt: e.currentTarget.value })}
-        error={err('prompt')}
-      />
-      <TextField
-        label="Points"
-        inputMode="decimal"
-        className="admin-quiz-question__points"
-        value={q.points}
-        onChange={(e) => onChange({ points: e.currentTarget.value })}
-        error={err('points')}
-      />
-      {choice && (
-        <fieldset className="admin-quiz-options">
-          <legend>{q.kind === 'SINGLE_CHOICE' ? 'Options (mark the correct one)' : 'Options (mark every correct one)'}</legend>
-          {q.options.map((o, i) => (
-            <div key={o.key} className="admin-quiz-option">
-              <input
-                type={q.kind === 'SINGLE_CHOICE' ? 'radio' : 'checkbox'}
-                name={`correct-${q.key}`}
-                checked={o.is_correct}
-                aria-label={`Option ${i + 1} is correct`}
-                onChange={(e) => setOption(o.key, { is_correct: e.currentTarget.checked })}
-              />
-              <TextField
-                label={`Option ${i + 1}`}
-                hideLabel
-                value={o.text}
-                error={err(`options.${i}.text`)}
-                onChange={(e) => setOption(o.key, { text: e.currentTarget.value })}
-              />
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={q.options.length <= 2}
-                onClick={() => onChange({ options: q.options.filter((x) => x.key !== o.key) })}
-                aria-label={`Remove option ${i + 1}`}
-              >
-                Remove
-              </Button>
-            </div>
-          ))}
-          {err('options') && <p className="admin-field-error">{err('options')}</p>}
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => onChange({ options: [...q.options, { key: newKey(), text: '', is_correct: false }] })}
-          >
-            Add option
-          </Button>
-        </fieldset>
-      )}
-      {q.kind === 'TRUE_FALSE' && (
-        <SelectField
-          label="Correct answer"
-          options={[
-            { value: 'true', label: 'True' },
-            { value: 'false', label: 'False' },
-          ]}
-          value={String(q.correct_boolean ?? true)}
-          onChange={(e) => onChange({ correct_boolean: e.currentTarget.value === 'true' })}
-        />
-      )}
-      {q.kind === 'NUMERIC' && (
-        <div className="admin-quiz-numeric">
-          <TextField
-            label="Correct number"
-            inputMode="decimal"
-            value={q.correct_number}
-            onChange={(e) => onChange({ correct_number: e.currentTarget.value })}
-            error={err('correct_number')}
-          />
-          <TextField
-            label="Tolerance (±)"
-            inputMode="decimal"
-            value={q.tolerance}
-            onChange={(e) => onChange({ tolerance: e.currentTarget.value })}
-            error={err('tolerance')}
-          />
-        </div>
-      )}
-      {q.kind === 'SHORT_TEXT' && (
-        <TextAreaField
-          label="Accepted answers"
-          hint="One per line; compared without regard to capitals."
-          rows={3}
-          value={q.accepted_answers}
-          onChange={(e) => onChange({ accepted_answers: e.currentTarget.value })}
-          error={err('accepted_answers')}
-        />
-      )}
-      {q.kind === 'FREE_TEXT' && <p className="ui-muted ui-muted--small">Students write their answer; it is graded by hand.</p>}
-    </article>
   );
 }

@@ -1,4 +1,4 @@
-import type { QuestionKind, QuizAuthoring, SaveQuiz } from '@school/contracts';
+import type { QuestionKind, QuizAuthoring, QuizQuestion, SaveQuiz } from '@school/contracts';
 
 /** A question while it is edited; `key` identifies it before it has an id_slug. */
 export interface DraftQuestion {
@@ -37,19 +37,24 @@ export function toDraft(quiz: QuizAuthoring): DraftQuiz {
     shuffle_questions: quiz.shuffle_questions,
     shuffle_options: quiz.shuffle_options,
     draw_count: text(quiz.draw_count),
-    questions: quiz.questions.map((q) => ({
-      key: q.id_slug,
-      id_slug: q.id_slug,
-      kind: q.kind,
-      prompt: q.prompt,
-      points: String(q.points),
-      options: q.options,
-      correct_boolean: q.correct_boolean,
-      correct_number: text(q.correct_number),
-      tolerance: text(q.tolerance),
-      accepted_answers: q.accepted_answers.join('\n'),
-    })),
+    questions: questionsToDraft(quiz.questions),
   };
+}
+
+/** Stored questions as the editor's drafts (a quiz's own bank or a shared bank). */
+export function questionsToDraft(questions: QuizQuestion[]): DraftQuestion[] {
+  return questions.map((q) => ({
+    key: q.id_slug,
+    id_slug: q.id_slug,
+    kind: q.kind,
+    prompt: q.prompt,
+    points: String(q.points),
+    options: q.options,
+    correct_boolean: q.correct_boolean,
+    correct_number: text(q.correct_number),
+    tolerance: text(q.tolerance),
+    accepted_answers: q.accepted_answers.join('\n'),
+  }));
 }
 
 export function newQuestion(kind: QuestionKind): DraftQuestion {
@@ -94,26 +99,30 @@ export function toPayload(d: DraftQuiz): SaveQuiz {
     shuffle_questions: d.shuffle_questions,
     shuffle_options: d.shuffle_options,
     draw_count: num(d.draw_count),
-    questions: d.questions.map((q) => ({
-      ...(q.id_slug ? { id_slug: q.id_slug } : {}),
-      kind: q.kind,
-      prompt: q.prompt,
-      points: num(q.points) ?? 0,
-      options: q.kind === 'SINGLE_CHOICE' || q.kind === 'MULTIPLE_CHOICE' ? q.options : [],
-      correct_boolean: q.kind === 'TRUE_FALSE' ? q.correct_boolean : null,
-      correct_number: q.kind === 'NUMERIC' ? num(q.correct_number) : null,
-      tolerance: q.kind === 'NUMERIC' ? (num(q.tolerance) ?? 0) : null,
-      accepted_answers:
-        q.kind === 'SHORT_TEXT'
-          ? q.accepted_answers
-              .split('\n')
-              .map((a) => a.trim())
-              .filter(Boolean)
-          : [],
-    })),
+    questions: questionsToPayload(d.questions),
   };
 }
 
+/** Draft questions as a save takes them. */
+export function questionsToPayload(questions: DraftQuestion[]): SaveQuiz['questions'] {
+  return questions.map((q) => ({
+    ...(q.id_slug ? { id_slug: q.id_slug } : {}),
+    kind: q.kind,
+    prompt: q.prompt,
+    points: num(q.points) ?? 0,
+    options: q.kind === 'SINGLE_CHOICE' || q.kind === 'MULTIPLE_CHOICE' ? q.options : [],
+    correct_boolean: q.kind === 'TRUE_FALSE' ? q.correct_boolean : null,
+    correct_number: q.kind === 'NUMERIC' ? num(q.correct_number) : null,
+    tolerance: q.kind === 'NUMERIC' ? (num(q.tolerance) ?? 0) : null,
+    accepted_answers:
+      q.kind === 'SHORT_TEXT'
+        ? q.accepted_answers
+            .split('\n')
+            .map((a) => a.trim())
+            .filter(Boolean)
+        : [],
+  }));
+}
 /** Validation issues by path (`questions.2.options`), turned into messages per field. */
 export function issuesByPath(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};

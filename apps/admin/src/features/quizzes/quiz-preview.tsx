@@ -1,46 +1,62 @@
+import type { QuizQuestion } from '@school/contracts';
+import { Button } from '@school/ui';
 import { useId } from 'react';
-import type { DraftQuiz, DraftQuestion } from './quiz-model';
+import { QueryView } from '../../components/query-view';
+import { useRouteQuery } from '../../lib/route-query';
 
-/** The quiz as a student sees it: questions and options, without the answer key. */
-export function QuizPreview({ draft }: { draft: DraftQuiz }) {
-  const limit = draft.time_limit_minutes.trim();
-  const drawn = draft.draw_count.trim() ? Math.min(Number(draft.draw_count), draft.questions.length) : draft.questions.length;
+/**
+ * The saved quiz as one student would get it: questions drawn and shuffled by the server with the
+ * rule of a student's start, without the answer key; "Draw again" asks for another draw.
+ */
+export function QuizPreview({ lessonId, timeLimit, homePath }: { lessonId: string; timeLimit: number | null; homePath: string }) {
+  const draw = useRouteQuery('quizPreviewDraw', { params: { lessonId } }, { select: (r) => r.data, staleTime: 0, gcTime: 0 });
   return (
     <section aria-label="Student preview" className="admin-quiz-preview">
-      <p className="ui-muted ui-muted--small">
-        {drawn} {drawn === 1 ? 'question' : 'questions'}
-        {limit ? ` · ${limit} minutes` : ' · no time limit'}
-        {draft.draw_count.trim() ? ' · drawn at random from the bank for each attempt' : ''}
-        {draft.shuffle_questions ? ' · questions shuffled' : ''}
-        {draft.shuffle_options ? ' · options shuffled' : ''}
-      </p>
-      <ol className="admin-quiz-preview__list">
-        {draft.questions.map((q, i) => (
-          <li key={q.key}>
-            <PreviewQuestion question={q} index={i} total={draft.questions.length} />
-          </li>
-        ))}
-      </ol>
+      <QueryView query={draw} label="the preview" homePath={homePath}>
+        {(data) => (
+          <>
+            <div className="admin-quiz-preview__bar">
+              <p className="ui-muted ui-muted--small" aria-live="polite">
+                {data.questions.length} of {data.total_in_bank} {data.total_in_bank === 1 ? 'question' : 'questions'} drawn
+                {timeLimit ? ` · ${timeLimit} minutes` : ' · no time limit'} · from the saved quiz
+              </p>
+              <Button size="sm" variant="secondary" onClick={() => void draw.refetch()} loading={draw.isFetching}>
+                Draw again
+              </Button>
+            </div>
+            {data.questions.length === 0 ? (
+              <p className="ui-muted ui-muted--small">No questions saved yet.</p>
+            ) : (
+              <ol className="admin-quiz-preview__list">
+                {data.questions.map((q, i) => (
+                  <li key={q.id_slug}>
+                    <PreviewQuestion question={q} index={i} total={data.questions.length} />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }
 
-function PreviewQuestion({ question: q, index, total }: { question: DraftQuestion; index: number; total: number }) {
+function PreviewQuestion({ question: q, index, total }: { question: QuizQuestion; index: number; total: number }) {
   const id = useId();
-  const points = Number(q.points) || 0;
   return (
     <fieldset className="admin-quiz-preview__question">
       <legend>
         <span className="ui-muted ui-muted--small">
-          Question {index + 1} of {total} ({points} {points === 1 ? 'point' : 'points'})
+          Question {index + 1} of {total} ({q.points} {q.points === 1 ? 'point' : 'points'})
         </span>
-        <span className="admin-quiz-preview__prompt">{q.prompt || 'Question text'}</span>
+        <span className="admin-quiz-preview__prompt">{q.prompt}</span>
       </legend>
       {(q.kind === 'SINGLE_CHOICE' || q.kind === 'MULTIPLE_CHOICE') &&
         q.options.map((o) => (
           <label key={o.key} className="admin-check">
             <input type={q.kind === 'SINGLE_CHOICE' ? 'radio' : 'checkbox'} name={id} />
-            {o.text || 'Option text'}
+            {o.text}
           </label>
         ))}
       {q.kind === 'TRUE_FALSE' &&

@@ -21,7 +21,8 @@ const NOT_FOUND = 'User not found';
  *
  * Other modules call (through Nest: `NotificationsModule` exports this service):
  * - `gradeReleased(m, userGradeId)` when a grade becomes visible to its student;
- * - `certificateIssued(m, userCertificateId)` when a certificate is issued to a student.
+ * - `certificateIssued(m, userCertificateId)` when a certificate is issued to a student;
+ * - `quizzesRegraded(m, notices)` when a corrected answer key changed submitted scores.
  * Each queues its message inside the caller's transaction `m`, so it goes only if the change
  * commits, and once per grade or certificate however often it is called.
  */
@@ -112,6 +113,46 @@ export class NotificationsService {
         certificatesUrl: `${this.mail.learnOrigin}/class/${n.cohort_id_slug}`,
       },
     });
+  }
+
+  /**
+   * Call when a corrected answer key changed the score of submitted attempts whose results are
+   * open: queues one message per attempt in the caller's transaction. `regradeId` names the
+   * regrade, so a later correction of the same attempt is told again.
+   */
+  async quizzesRegraded(
+    m: EntityManager,
+    regradeId: string,
+    notices: {
+      email: string;
+      first_name: string;
+      quiz_title: string;
+      cohort_title: string;
+      cohort_id_slug: string;
+      session_id_slug: string;
+      attempt_number: number;
+      old_score: string;
+      new_score: string;
+    }[],
+  ): Promise<void> {
+    if (!notices.length) return;
+    await this.mail.queueMany(
+      m,
+      notices.map((n) => ({
+        template: 'quiz-regraded' as const,
+        to: n.email,
+        subjectId: `quiz-regrade:${regradeId}:${n.session_id_slug}`,
+        props: {
+          firstName: n.first_name,
+          quizTitle: n.quiz_title,
+          cohortTitle: n.cohort_title,
+          attemptNumber: n.attempt_number,
+          oldScore: n.old_score,
+          newScore: n.new_score,
+          resultUrl: `${this.mail.learnOrigin}/class/${n.cohort_id_slug}`,
+        },
+      })),
+    );
   }
 
   private async target(me: AuthUser, userIdSlug: string): Promise<string> {

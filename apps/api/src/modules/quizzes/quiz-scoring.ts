@@ -67,19 +67,25 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
 }
 
 /**
- * The questions of a new attempt: the bank in order, shuffled when asked, then the first
- * `drawCount` (a random draw when shuffled; with draw but no shuffle, a random draw kept in the
- * bank's order). Option orders are shuffled per question when asked.
+ * The questions of a new attempt: the quiz's own bank in order, the first `drawCount` of it (a
+ * random draw, kept in the bank's order); then `draw_count` random questions of each shared bank it
+ * draws from, in that bank's order; the whole shuffled when asked. Option orders are shuffled per
+ * question when asked.
  */
 export function drawQuestions(
   bank: { id: string; option_keys: string[] }[],
   settings: { shuffle_questions: boolean; shuffle_options: boolean; draw_count: number | null },
   random: () => number,
+  shared: { draw_count: number; questions: { id: string; option_keys: string[] }[] }[] = [],
 ): { question_ids: string[]; option_orders: Record<string, string[]> } {
   let chosen = bank;
   if (settings.draw_count !== null && settings.draw_count < bank.length) {
     const picked = new Set(shuffled(bank, random).slice(0, settings.draw_count));
     chosen = bank.filter((q) => picked.has(q));
+  }
+  for (const draw of shared) {
+    const picked = new Set(shuffled(draw.questions, random).slice(0, draw.draw_count));
+    chosen = [...chosen, ...draw.questions.filter((q) => picked.has(q))];
   }
   if (settings.shuffle_questions) chosen = shuffled(chosen, random);
   const option_orders: Record<string, string[]> = {};

@@ -1,12 +1,47 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { QuestionBanksService } from './question-banks.service';
+import { QuizToolsService } from './quiz-tools.service';
 import { QuizzesService } from './quizzes.service';
 
 /** Quiz authoring, attempts and grading by hand; who may do what is checked per record by the service. */
 @Controller()
 export class QuizzesController {
-  constructor(@Inject(QuizzesService) private readonly quizzes: QuizzesService) {}
+  constructor(
+    @Inject(QuizzesService) private readonly quizzes: QuizzesService,
+    @Inject(QuizToolsService) private readonly tools: QuizToolsService,
+    @Inject(QuestionBanksService) private readonly banks: QuestionBanksService,
+  ) {}
+
+  @Route('questionBanks')
+  async questionBanks(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'questionBanks'>) {
+    return { data: await this.banks.list(me, p.courseId) };
+  }
+
+  @Route('questionBankCreate')
+  async questionBankCreate(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'questionBankCreate'>,
+    @RouteBody() body: BodyOf<'questionBankCreate'>,
+  ) {
+    return { data: await this.banks.create(me, p.courseId, body.title) };
+  }
+
+  @Route('questionBank')
+  async questionBank(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'questionBank'>) {
+    return { data: await this.banks.read(me, p.bankId) };
+  }
+
+  @Route('questionBankSave')
+  async questionBankSave(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'questionBankSave'>,
+    @RouteBody() body: BodyOf<'questionBankSave'>,
+  ) {
+    return { data: await this.banks.save(me, p.bankId, body) };
+  }
 
   @Route('quizLessons')
   async lessons(@CurrentUser() me: AuthUser) {
@@ -21,6 +56,43 @@ export class QuizzesController {
   @Route('quizSave')
   async save(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizSave'>, @RouteBody() body: BodyOf<'quizSave'>) {
     return { data: await this.quizzes.save(me, p.lessonId, body) };
+  }
+
+  @Route('quizImport')
+  importFile(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizImport'>, @RouteBody() body: BodyOf<'quizImport'>) {
+    return this.tools.importFile(me, p.lessonId, body, (m) => this.quizzes.authoring(me, p.lessonId, m));
+  }
+
+  @Route('quizExport')
+  async exportFile(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'quizExport'>,
+    @RouteQuery() q: QueryOf<'quizExport'>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const file = await this.tools.exportFile(me, p.lessonId, q.format, () => this.quizzes.authoring(me, p.lessonId));
+    res.setHeader('Content-Type', file.type);
+    res.setHeader('Content-Disposition', `attachment; filename="${file.name}"`);
+    return file.text;
+  }
+
+  @Route('quizPreviewDraw')
+  async previewDraw(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizPreviewDraw'>) {
+    return { data: await this.quizzes.previewDraw(me, p.lessonId) };
+  }
+
+  @Route('quizRegradePreview')
+  regradePreview(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'quizRegradePreview'>,
+    @RouteBody() body: BodyOf<'quizRegradePreview'>,
+  ) {
+    return this.tools.regradePreview(me, p.lessonId, body);
+  }
+
+  @Route('quizAnalytics')
+  async analytics(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizAnalytics'>, @RouteQuery() q: QueryOf<'quizAnalytics'>) {
+    return { data: await this.tools.analytics(me, p.lessonId, q.cohort_id ?? null) };
   }
 
   @Route('quizAttempts')

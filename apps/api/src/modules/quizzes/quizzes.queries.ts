@@ -17,12 +17,13 @@ export function authoringLesson(q: Sql, lessonIdSlug: string, userId: string, is
     lesson_id_slug: string;
     lesson_title: string;
     lesson_type: string;
+    course_id: string;
     course_id_slug: string;
     course_title: string;
   }>(
     q,
     `SELECT l.id AS lesson_id, l.id_slug AS lesson_id_slug, l.title AS lesson_title, l.lesson_type,
-            co.id_slug AS course_id_slug, co.title AS course_title
+            co.id AS course_id, co.id_slug AS course_id_slug, co.title AS course_title
        FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses co ON co.id = m.course_id
       WHERE l.id_slug = $1
         AND ($3::boolean OR EXISTS (
@@ -56,6 +57,7 @@ export function taughtQuizLessons(q: Sql, userId: string) {
 
 export interface AuthoringRow {
   id_slug: string;
+  group_id: string;
   time_limit_minutes: number | null;
   attempts_allowed: number;
   pass_mark_percentage: number | null;
@@ -76,7 +78,7 @@ export interface AuthoringRow {
 export function quizOfLesson(q: Sql, lessonId: string) {
   return one<AuthoringRow>(
     q,
-    `SELECT g.id_slug, g.time_limit_minutes, g.attempts_allowed, g.pass_mark_percentage::float8 AS pass_mark_percentage,
+    `SELECT g.id_slug, g.id AS group_id, g.time_limit_minutes, g.attempts_allowed, g.pass_mark_percentage::float8 AS pass_mark_percentage,
             g.shuffle_questions, g.shuffle_options, g.draw_count,
             coalesce((SELECT json_agg(json_build_object('id_slug', qq.id_slug, 'kind', qq.kind, 'prompt', qq.prompt,
                                                         'points', qq.points::float8, 'options', qq.options, 'answer_key', qq.answer_key)
@@ -85,6 +87,10 @@ export function quizOfLesson(q: Sql, lessonId: string) {
        FROM quiz_groups g WHERE g.lesson_id = $1`,
     [lessonId],
   );
+}
+
+export function quizGroupId(q: Sql, lessonId: string) {
+  return one<{ id: string }>(q, `SELECT id FROM quiz_groups WHERE lesson_id = $1`, [lessonId]);
 }
 
 export function upsertQuizGroup(
@@ -155,13 +161,21 @@ export async function writeBank(q: Sql, groupId: string, questions: QuestionReco
   ))!;
 }
 
+/**
+ * How many questions an attempt at quiz group `g` gets: its own draw (or its whole bank) plus each
+ * shared bank's draw, as far as that bank holds questions.
+ */
+const QUESTIONS_PER_ATTEMPT = `(coalesce(g.draw_count, (SELECT count(*) FROM quiz_questions qq WHERE qq.quiz_group_id = g.id AND NOT qq.archived))
+  + coalesce((SELECT sum(least(d.draw_count, (SELECT count(*) FROM quiz_questions bq WHERE bq.bank_id = d.bank_id AND NOT bq.archived)))
+                FROM quiz_bank_draws d WHERE d.quiz_group_id = g.id), 0))`;
+
 /** The lesson's summary the lesson pages show (total questions of an attempt, time limit). */
 export function summariseLessonQuiz(q: Sql, groupId: string) {
   return exec(
     q,
     `UPDATE lessons l SET quiz_group = jsonb_build_object(
               'id_slug', g.id_slug,
-              'total_questions', coalesce(g.draw_count, (SELECT count(*) FROM quiz_questions qq WHERE qq.quiz_group_id = g.id AND NOT qq.archived)),
+              'total_questions', ${QUESTIONS_PER_ATTEMPT},
               'time_limit_minutes', g.time_limit_minutes,
               'instructions_files_urls', coalesce(l.quiz_group->'instructions_files_urls', '[]'::jsonb))
        FROM quiz_groups g WHERE g.id = $1 AND l.id = g.lesson_id`,
@@ -233,9 +247,9 @@ export async function attemptsUsed(q: Sql, groupId: string, cohortId: string, us
 }
 
 export function bank(q: Sql, groupId: string) {
-  return rows<{ id: string; option_keys: string[] }>(
+  return rows<{ id: string; id_slug: string; option_keys: string[] }>(
     q,
-    `SELECT id, ARRAY(SELECT o->>'key' FROM jsonb_array_elements(options) o) AS option_keys
+    `SELECT id, id_slug, ARRAY(SELECT o->>'key' FROM jsonb_array_elements(options) o) AS option_keys
        FROM quiz_questions WHERE quiz_group_id = $1 AND NOT archived ORDER BY "order", id`,
     [groupId],
   );
@@ -494,7 +508,7 @@ export function attempts(q: Sql, cohortIdSlug: string, lessonIdSlug: string, use
   }>(
     q,
     `SELECT coalesce(g.attempts_allowed, 1) AS attempts_allowed, g.time_limit_minutes,
-            coalesce(g.draw_count, (SELECT count(*) FROM quiz_questions qq WHERE qq.quiz_group_id = g.id AND NOT qq.archived), 0)::int AS total_questions,
+            coalesce(${QUESTIONS_PER_ATTEMPT}, 0)::int AS total_questions,
             coalesce((SELECT json_agg(json_build_object('session_id_slug', s.id_slug, 'attempt_number', s.attempt_number,
                                                         'status', CASE WHEN s.submitted_at IS NULL THEN 'OPEN' ELSE 'SUBMITTED' END,
                                                         'started_at', s.started_at, 'submitted_at', s.submitted_at, 'deadline_at', s.deadline_at)

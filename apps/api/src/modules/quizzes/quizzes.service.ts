@@ -23,6 +23,8 @@ import {
   type QuizQuestionData,
   type QuizAttempt,
   type QuizSettings,
+  type QuizPreviewDraw,
+  type BankDraw,
   type SaveAnswers,
 } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -30,13 +32,15 @@ import type { AuthUser } from '../../common/auth.decorators';
 import { poolOf } from '../../common/sql/db';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { CertificatesService } from '../certificates';
+import { type AuthoredLesson, authorLesson, NOT_AVAILABLE } from './quiz-access';
+import { questionRecordOf, QuizToolsService } from './quiz-tools.service';
+import { bankDrawsOf, bankQuestions, setBankDraws, sharedDraws } from './question-banks.queries';
 import { drawQuestions } from './quiz-scoring';
 import { scoreAndClose, submitAttempt } from './quiz-submission';
 import { attemptView } from './quiz-view';
 import {
   attempts,
   attemptsUsed,
-  authoringLesson,
   taughtQuizLessons,
   bank,
   freeTextAnswers,
@@ -47,6 +51,7 @@ import {
   lockStartTarget,
   openSession,
   quizOfLesson,
+  quizGroupId,
   recomputeGrade,
   saveAnswers,
   scoreAnswerByHand,
@@ -55,11 +60,10 @@ import {
   summariseLessonQuiz,
   upsertQuizGroup,
   writeBank,
+  type AnswerKey,
 } from './quizzes.queries';
 
-/** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
-export const NOT_AVAILABLE = 'This content is not available right now.';
-export const NOT_A_QUIZ_MESSAGE = 'Only a quiz lesson has a quiz.';
+export { NOT_A_QUIZ_MESSAGE, NOT_AVAILABLE } from './quiz-access';
 export const SUSPENDED_QUIZ_MESSAGE = 'Your enrolment in this class is suspended, so quizzes cannot be started.';
 export const QUIZ_AUTO_SUBMIT_JOB = 'quiz-auto-submit';
 
@@ -71,6 +75,17 @@ const DEFAULT_SETTINGS: QuizSettings = {
   shuffle_options: false,
   draw_count: null,
 };
+
+/** A stored question (key in `answer_key`) as authors read it. */
+export function toAuthoredQuestion<Q extends { answer_key: AnswerKey }>({ answer_key: k, ...question }: Q) {
+  return {
+    ...question,
+    correct_boolean: k.correct_boolean ?? null,
+    correct_number: k.correct_number ?? null,
+    tolerance: k.tolerance ?? null,
+    accepted_answers: k.accepted_answers ?? [],
+  };
+}
 
 const random = () => randomInt(0, 2 ** 32) / 2 ** 32;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -89,6 +104,7 @@ export class QuizzesService {
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(JobsService) private readonly jobs: JobsService,
     @Inject(CertificatesService) private readonly certificates: CertificatesService,
+    @Inject(QuizToolsService) private readonly tools: QuizToolsService,
   ) {
     jobs.define<{ session_id_slug: string }>({
       name: QUIZ_AUTO_SUBMIT_JOB,
@@ -104,12 +120,8 @@ export class QuizzesService {
 
   // --- Authoring -------------------------------------------------------------------------
 
-  private async authorLesson(me: AuthUser, lessonIdSlug: string) {
-    if (me.role !== 'ADMIN' && me.role !== 'INSTRUCTOR') throw new NotFoundException(NOT_AVAILABLE);
-    const lesson = await authoringLesson(this.db, lessonIdSlug, me.id, me.role === 'ADMIN');
-    if (!lesson) throw new NotFoundException(NOT_AVAILABLE);
-    if (lesson.lesson_type !== 'QUIZ') throw new UnprocessableEntityException(NOT_A_QUIZ_MESSAGE);
-    return lesson;
+  private authorLesson(me: AuthUser, lessonIdSlug: string) {
+    return authorLesson(this.db, me, lessonIdSlug);
   }
 
   /** The quiz lessons of the courses of the cohorts the user teaches (admins author from the curriculum). */
@@ -118,15 +130,14 @@ export class QuizzesService {
     return taughtQuizLessons(this.db, me.id);
   }
 
-  async authoring(me: AuthUser, lessonIdSlug: string): Promise<QuizAuthoring> {
+  /** `q`: read within a transaction (an import answers the bank it wrote). */
+  async authoring(me: AuthUser, lessonIdSlug: string, q: DataSource | EntityManager = this.db): Promise<QuizAuthoring> {
     const lesson = await this.authorLesson(me, lessonIdSlug);
-    return this.readAuthoring(this.db, lesson);
+    return this.readAuthoring(q, lesson);
   }
 
-  private async readAuthoring(
-    q: DataSource | EntityManager,
-    lesson: Awaited<ReturnType<typeof authoringLesson>> & object,
-  ): Promise<QuizAuthoring> {
+  /** A lesson's quiz as its authors see it (default settings and no questions before the first save). */
+  async readAuthoring(q: DataSource | EntityManager, lesson: AuthoredLesson): Promise<QuizAuthoring> {
     const quiz = await quizOfLesson(q, lesson.lesson_id);
     const head = {
       lesson_id_slug: lesson.lesson_id_slug,
@@ -134,40 +145,29 @@ export class QuizzesService {
       course_id_slug: lesson.course_id_slug,
       course_title: lesson.course_title,
     };
-    if (!quiz) return { id_slug: null, ...head, ...DEFAULT_SETTINGS, questions: [] };
-    const { questions, ...settings } = quiz;
+    if (!quiz) return { id_slug: null, ...head, ...DEFAULT_SETTINGS, bank_draws: [], questions: [] };
+    const { questions, group_id, ...settings } = quiz;
     return {
       ...settings,
       ...head,
-      questions: questions.map(({ answer_key: k, ...question }) => ({
-        ...question,
-        correct_boolean: k.correct_boolean ?? null,
-        correct_number: k.correct_number ?? null,
-        tolerance: k.tolerance ?? null,
-        accepted_answers: k.accepted_answers ?? [],
-      })),
+      bank_draws: await bankDrawsOf(q, group_id),
+      questions: questions.map(toAuthoredQuestion),
     };
   }
 
-  /** Saves settings and the whole bank in one transaction; the lesson's summary follows. */
-  async save(me: AuthUser, lessonIdSlug: string, body: QuizSettings & { questions: QuizQuestionData[] }): Promise<QuizAuthoring> {
+  /**
+   * Saves settings and the whole bank in one transaction; the lesson's summary follows. With
+   * `regrade`, every submitted attempt is scored again with the saved keys in the same transaction.
+   */
+  async save(
+    me: AuthUser,
+    lessonIdSlug: string,
+    body: QuizSettings & { questions: QuizQuestionData[]; bank_draws?: BankDraw[]; regrade?: boolean },
+  ): Promise<QuizAuthoring> {
     const lesson = await this.authorLesson(me, lessonIdSlug);
     return this.db.transaction(async (m) => {
       const group = (await upsertQuizGroup(m, lesson.lesson_id, body))!;
-      const records = body.questions.map((q, ord) => ({
-        id_slug: q.id_slug ?? null,
-        ord,
-        kind: q.kind,
-        prompt: q.prompt,
-        points: q.points,
-        options: q.kind === 'SINGLE_CHOICE' || q.kind === 'MULTIPLE_CHOICE' ? q.options : [],
-        answer_key: {
-          correct_boolean: q.kind === 'TRUE_FALSE' ? q.correct_boolean : null,
-          correct_number: q.kind === 'NUMERIC' ? q.correct_number : null,
-          tolerance: q.kind === 'NUMERIC' ? (q.tolerance ?? 0) : null,
-          accepted_answers: q.kind === 'SHORT_TEXT' ? q.accepted_answers : [],
-        },
-      }));
+      const records = body.questions.map((q, ord) => questionRecordOf(q, ord));
       const known = records.filter((r) => r.id_slug !== null);
       if (new Set(known.map((r) => r.id_slug)).size !== known.length)
         throw new BadRequestException({ message: 'A question is listed twice.', errors: { questions: 'A question is listed twice.' } });
@@ -178,8 +178,44 @@ export class QuizzesService {
           errors: { questions: 'A question of the list is not part of this quiz.' },
         });
       await summariseLessonQuiz(m, group.id);
+      if (body.bank_draws) {
+        const banksMatched = await setBankDraws(m, group.id, lesson.course_id, body.bank_draws);
+        if (banksMatched !== body.bank_draws.length) {
+          const message = 'A bank of the list is not a bank of this course.';
+          throw new BadRequestException({ message, errors: { bank_draws: message } });
+        }
+        await summariseLessonQuiz(m, group.id);
+      }
+      if (body.regrade) await this.tools.regrade(m, group.id);
       return this.readAuthoring(m, lesson);
     });
+  }
+
+  // --- Preview ---------------------------------------------------------------------------
+
+  /** The questions one attempt would get: drawn and shuffled by the same rule as a student's start. */
+  async previewDraw(me: AuthUser, lessonIdSlug: string): Promise<QuizPreviewDraw> {
+    const lesson = await this.authorLesson(me, lessonIdSlug);
+    const quiz = await this.readAuthoring(this.db, lesson);
+    if (!quiz.id_slug) return { total_in_bank: 0, questions: [] };
+    const group = (await quizGroupId(this.db, lesson.lesson_id))!;
+    const inBank = await bank(this.db, group.id);
+    const shared = await sharedDraws(this.db, group.id);
+    const drawn = drawQuestions(inBank, quiz, random, shared);
+    const idToSlug = new Map([...inBank, ...shared.flatMap((d) => d.questions)].map((b) => [b.id, b.id_slug]));
+    const fromBanks = await bankQuestions(
+      this.db,
+      shared.flatMap((d) => d.questions.map((b) => b.id_slug)),
+    );
+    const bySlug = new Map([...quiz.questions, ...fromBanks.map(toAuthoredQuestion)].map((q) => [q.id_slug, q]));
+    const questions = drawn.question_ids.flatMap((id) => {
+      const q = bySlug.get(idToSlug.get(id)!);
+      if (!q) return [];
+      const order = drawn.option_orders[id];
+      const options = order ? order.map((k) => q.options.find((o) => o.key === k)!).filter(Boolean) : q.options;
+      return [{ ...q, options }];
+    });
+    return { total_in_bank: quiz.questions.length + fromBanks.length, questions };
   }
 
   // --- Taking ----------------------------------------------------------------------------
@@ -211,9 +247,8 @@ export class QuizzesService {
       if (!t.group_id) throw new UnprocessableEntityException(QUIZ_NO_QUESTIONS_MESSAGE);
       const used = await attemptsUsed(m, t.group_id, t.cohort_id, me.id);
       if (used >= t.attempts_allowed!) throw new ConflictException(QUIZ_NO_ATTEMPTS_MESSAGE);
-      const questions = await bank(m, t.group_id);
-      if (!questions.length) throw new UnprocessableEntityException(QUIZ_NO_QUESTIONS_MESSAGE);
-      const drawn = drawQuestions(questions, t, random);
+      const drawn = drawQuestions(await bank(m, t.group_id), t, random, await sharedDraws(m, t.group_id));
+      if (!drawn.question_ids.length) throw new UnprocessableEntityException(QUIZ_NO_QUESTIONS_MESSAGE);
       const session = (await insertSession(m, {
         groupId: t.group_id,
         cohortId: t.cohort_id,

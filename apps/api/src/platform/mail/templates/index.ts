@@ -12,6 +12,7 @@ import { EmailChangeUndone, emailChangeUndoneStrings } from './email-change-undo
 import { PasswordReset, passwordResetStrings } from './password-reset';
 import { EmailVerification, emailVerificationStrings } from './email-verification';
 import { FailedSignIns, failedSignInsStrings } from './failed-sign-ins';
+import { QuizRegraded, type QuizRegradedProps, quizRegradedStrings } from './quiz-regraded';
 import { AdmissionReceived, type AdmissionReceivedProps, admissionReceivedStrings } from './admission-received';
 import {
   type AdmissionDecisionProps,
@@ -75,6 +76,10 @@ export const templates = {
   'grade-released': {
     subject: (p: GradeReleasedProps) => gradeReleasedStrings.subject(p.itemTitle),
     component: GradeReleased,
+  },
+  'quiz-regraded': {
+    subject: (p: QuizRegradedProps) => quizRegradedStrings.subject(p.quizTitle),
+    component: QuizRegraded,
   },
   'admission-received': {
     subject: (p: AdmissionReceivedProps) => admissionReceivedStrings.subject(p.programme),

@@ -1,0 +1,119 @@
+import {
+  ADMIN_MESSAGES,
+  QUESTION_KIND_LABELS,
+  QUESTION_KINDS,
+  type QuestionBank,
+  type QuestionKind,
+  SaveQuestionBankSchema,
+} from '@school/contracts';
+import { Button, SelectField, TextField } from '@school/ui';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '../../components/page-header';
+import { QueryView } from '../../components/query-view';
+import { DragHandle, SortableList } from '../../components/sortable-list';
+import { useNotify } from '../../lib/notice';
+import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
+import { usePageTitle } from '../../lib/use-page-title';
+import { QuestionEditor } from './question-editor';
+import { type DraftQuestion, issuesByPath, moveQuestion, newQuestion, questionsToDraft, questionsToPayload } from './quiz-model';
+import './quizzes.css';
+
+/**
+ * /admin/quiz-banks/{bankId} and /instructor/quiz-banks/{bankId}: a question bank shared by the
+ * quizzes of a course. Questions removed from it are kept for the attempts that drew them.
+ */
+export function QuestionBankPage({ homePath, coursePath }: { homePath: string; coursePath: (courseId: string) => string }) {
+  const { bankId = '' } = useParams();
+  const bank = useRouteQuery('questionBank', { params: { bankId } }, { select: (r) => r.data });
+  usePageTitle(bank.data ? `Question bank: ${bank.data.title}` : 'Question bank');
+  return (
+    <div className="ui-page ui-stack ui-stack--loose">
+      <QueryView query={bank} label="this bank" homePath={homePath}>
+        {(data) => <BankEditor key={`${data.id_slug}-${data.questions.length}`} bank={data} back={coursePath(data.course_id_slug)} />}
+      </QueryView>
+    </div>
+  );
+}
+
+function BankEditor({ bank, back }: { bank: QuestionBank; back: string }) {
+  const notify = useNotify();
+  const [title, setTitle] = useState(bank.title);
+  const [questions, setQuestions] = useState<DraftQuestion[]>(() => questionsToDraft(bank.questions));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [newKind, setNewKind] = useState<QuestionKind>('SINGLE_CHOICE');
+  const save = useRouteMutation('questionBankSave', {
+    invalidates: (v) => [routeKey('questionBank', { params: v.params }), routeKey('questionBanks')],
+  });
+  const onSave = () => {
+    const body = { title, questions: questionsToPayload(questions) };
+    const parsed = SaveQuestionBankSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(issuesByPath(parsed.error.issues));
+      return notify.error('Please correct the highlighted fields.');
+    }
+    setErrors({});
+    save.mutate(
+      { params: { bankId: bank.id_slug }, body },
+      {
+        onSuccess: (r) => {
+          setQuestions(questionsToDraft(r.data.questions));
+          notify.success(ADMIN_MESSAGES.success);
+        },
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
+    );
+  };
+  return (
+    <>
+      <PageHeader
+        title={`Question bank: ${bank.title}`}
+        subtitle={`Shared by the quizzes of ${bank.course_title}`}
+        back={{ to: back, label: bank.course_title }}
+        actions={
+          <Button onClick={onSave} loading={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save bank'}
+          </Button>
+        }
+      />
+      <TextField label="Bank title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />
+      <section aria-labelledby="bank-questions-title" className="ui-stack">
+        <h2 id="bank-questions-title" className="admin-section-title">
+          Questions ({questions.length})
+        </h2>
+        {questions.length === 0 ? (
+          <p className="ui-muted ui-muted--small">No questions yet.</p>
+        ) : (
+          <SortableList
+            items={questions}
+            noun="question"
+            nameOf={(q) => `${questions.indexOf(q) + 1}${q.prompt ? `: ${q.prompt.slice(0, 40)}` : ''}`}
+            onMove={(a, o) => setQuestions((qs) => moveQuestion(qs, a, o))}
+            className="admin-quiz-questions"
+            renderItem={(q, handle, index) => (
+              <QuestionEditor
+                question={q}
+                index={index}
+                handle={<DragHandle label={`Reorder question ${index + 1}`} {...handle} />}
+                errors={errors}
+                onChange={(patch) => setQuestions((qs) => qs.map((x) => (x.key === q.key ? { ...x, ...patch } : x)))}
+                onRemove={() => setQuestions((qs) => qs.filter((x) => x.key !== q.key))}
+              />
+            )}
+          />
+        )}
+        <div className="admin-quiz-add">
+          <SelectField
+            label="New question type"
+            options={QUESTION_KINDS.map((k) => ({ value: k, label: QUESTION_KIND_LABELS[k] }))}
+            value={newKind}
+            onChange={(e) => setNewKind(e.currentTarget.value as QuestionKind)}
+          />
+          <Button variant="secondary" onClick={() => setQuestions((qs) => [...qs, newQuestion(newKind)])}>
+            Add question
+          </Button>
+        </div>
+      </section>
+    </>
+  );
+}

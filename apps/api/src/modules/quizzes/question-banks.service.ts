@@ -1,0 +1,71 @@
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { QuestionBank, QuestionBankList, QuizQuestionData } from '@school/contracts';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth.decorators';
+import { NOT_AVAILABLE } from './quiz-access';
+import { questionRecordOf } from './quiz-tools.service';
+import { authoredBank, authoredCourse, courseBanks, insertBank, readBank, writeSharedBank } from './question-banks.queries';
+import { toAuthoredQuestion } from './quizzes.service';
+
+/**
+ * Question banks shared by the quizzes of a course: authored like a quiz's own bank (questions left
+ * out of a save are archived, so past attempts keep them), drawn from by each quiz that lists them.
+ * Access is the authoring rule: admins, and instructors of a cohort taking the course.
+ */
+@Injectable()
+export class QuestionBanksService {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  private staff(me: AuthUser) {
+    if (me.role !== 'ADMIN' && me.role !== 'INSTRUCTOR') throw new NotFoundException(NOT_AVAILABLE);
+    return { userId: me.id, isAdmin: me.role === 'ADMIN' };
+  }
+
+  private async course(me: AuthUser, courseIdSlug: string) {
+    const { userId, isAdmin } = this.staff(me);
+    const course = await authoredCourse(this.db, courseIdSlug, userId, isAdmin);
+    if (!course) throw new NotFoundException(NOT_AVAILABLE);
+    return course;
+  }
+
+  private async bank(me: AuthUser, bankIdSlug: string) {
+    const { userId, isAdmin } = this.staff(me);
+    const bank = await authoredBank(this.db, bankIdSlug, userId, isAdmin);
+    if (!bank) throw new NotFoundException(NOT_AVAILABLE);
+    return bank;
+  }
+
+  async list(me: AuthUser, courseIdSlug: string): Promise<QuestionBankList> {
+    const course = await this.course(me, courseIdSlug);
+    return courseBanks(this.db, course.id);
+  }
+
+  async create(me: AuthUser, courseIdSlug: string, title: string): Promise<QuestionBank> {
+    const course = await this.course(me, courseIdSlug);
+    const idSlug = await insertBank(this.db, course.id, title);
+    return this.read(me, idSlug);
+  }
+
+  async read(me: AuthUser, bankIdSlug: string): Promise<QuestionBank> {
+    const bank = await this.bank(me, bankIdSlug);
+    const row = (await readBank(this.db, bank.id))!;
+    return { ...row, questions: row.questions.map(toAuthoredQuestion) };
+  }
+
+  /** Saves the title and the whole bank in one transaction. */
+  async save(me: AuthUser, bankIdSlug: string, body: { title: string; questions: QuizQuestionData[] }): Promise<QuestionBank> {
+    const bank = await this.bank(me, bankIdSlug);
+    const records = body.questions.map((q, ord) => questionRecordOf(q, ord));
+    const known = records.filter((r) => r.id_slug !== null);
+    if (new Set(known.map((r) => r.id_slug)).size !== known.length)
+      throw new BadRequestException({ message: 'A question is listed twice.', errors: { questions: 'A question is listed twice.' } });
+    await this.db.transaction(async (m) => {
+      const { matched } = await writeSharedBank(m, bank.id, body.title, records);
+      if (matched !== known.length) {
+        const message = 'A question of the list is not part of this bank.';
+        throw new BadRequestException({ message, errors: { questions: message } });
+      }
+    });
+    return this.read(me, bankIdSlug);
+  }
+}
