@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL_MESSAGE } from '../../src/common/disk-full';
-import { createTestApp, type TestApp } from '../test-app';
+import { bearer, createTestApp, createUser, type TestApp } from '../test-app';
 
 /**
  * The API with DATA_DIR/uploads on a 4 MB tmpfs (a mount needs root, as CI runs), filled up by
@@ -70,6 +70,26 @@ describe('a full disk under DATA_DIR', () => {
       database: { status: 'up' },
       checks: { storage: { status: 'down', reason: 'full' } },
     });
+
+    // A lesson's captions sent in one chunk: a full disk, not a chunk cut off.
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const captions = Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n');
+    const started = await t.http
+      .post('/api/lessons/media/uploads/')
+      .set(bearer(admin))
+      .send({ kind: 'captions', file_name: 'intro.vtt', size_bytes: captions.length });
+    if (started.status === 201) {
+      const chunk = await t.http
+        .put(`/api/lessons/media/uploads/${started.body.id_slug}/chunks/0`)
+        .set(bearer(admin))
+        .set('Content-Type', 'application/octet-stream')
+        .send(captions);
+      expect(chunk.status).toBe(507);
+      expect(chunk.body).toEqual({ message: DISK_FULL_MESSAGE });
+    } else {
+      expect(started.status).toBe(507);
+      expect(started.body).toEqual({ message: DISK_FULL_MESSAGE });
+    }
 
     rmSync(filler);
     await upload().expect(201);
