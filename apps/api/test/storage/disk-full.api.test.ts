@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL_MESSAGE } from '../../src/common/disk-full';
+import { CHUNK_SIZE } from '../../src/modules/lesson-media/lesson-media.service';
+import { mp4File } from '../fixtures/media.fixtures';
 import { bearer, createTestApp, createUser, type TestApp } from '../test-app';
 
 /**
@@ -71,25 +73,21 @@ describe('a full disk under DATA_DIR', () => {
       checks: { storage: { status: 'down', reason: 'full' } },
     });
 
-    // A lesson's captions sent in one chunk: a full disk, not a chunk cut off.
+    // A lesson video's first chunk, streamed onto the full disk: a full disk, not a chunk cut off.
     const admin = await createUser(t, { role: 'ADMIN' });
-    const captions = Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n');
+    const video = mp4File({ seconds: 10, mediaBytes: CHUNK_SIZE + 100 });
     const started = await t.http
       .post('/api/lessons/media/uploads/')
       .set(bearer(admin))
-      .send({ kind: 'captions', file_name: 'intro.vtt', size_bytes: captions.length });
-    if (started.status === 201) {
-      const chunk = await t.http
-        .put(`/api/lessons/media/uploads/${started.body.id_slug}/chunks/0`)
-        .set(bearer(admin))
-        .set('Content-Type', 'application/octet-stream')
-        .send(captions);
-      expect(chunk.status).toBe(507);
-      expect(chunk.body).toEqual({ message: DISK_FULL_MESSAGE });
-    } else {
-      expect(started.status).toBe(507);
-      expect(started.body).toEqual({ message: DISK_FULL_MESSAGE });
-    }
+      .send({ kind: 'video', file_name: 'intro.mp4', size_bytes: video.length })
+      .expect(201);
+    const chunk = await t.http
+      .put(`/api/lessons/media/uploads/${started.body.id_slug}/chunks/0`)
+      .set(bearer(admin))
+      .set('Content-Type', 'application/octet-stream')
+      .send(video.subarray(0, CHUNK_SIZE));
+    expect(chunk.body).toEqual({ message: DISK_FULL_MESSAGE });
+    expect(chunk.status).toBe(507);
 
     rmSync(filler);
     await upload().expect(201);
