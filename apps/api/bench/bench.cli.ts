@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../src/config/app-config';
 import { createApp } from '../src/create-app';
-import { openDatabase } from '../src/database/data-source';
+import { openDatabase, requestPoolOptions } from '../src/database/data-source';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { type BenchRequest, type Scenario, type ScenarioContext, scenarios } from './scenarios';
 import { DEFAULT_SCHOOL, seedLargeSchool } from './seed-school';
@@ -27,6 +27,7 @@ import { DEFAULT_SCHOOL, seedLargeSchool } from './seed-school';
  */
 
 const SCENARIO_HEADER = 'x-bench-scenario';
+/** The ceiling's pool: the API's default DB_POOL_SIZE. */
 const POOL_SIZE = 20;
 const ACCESS_TTL_SECONDS = 7200;
 const WARM_UP_SECONDS = 6;
@@ -44,10 +45,10 @@ function freePort(): Promise<number> {
 
 // ---- child processes -----------------------------------------------------------------------
 
-/** The product's API exactly as main.ts builds it, without the apps and the seed. */
+/** The product's API exactly as main.ts builds it (its pool, timeouts and monitor), without the apps and the seed. */
 async function serveNest() {
   const config = loadConfig();
-  const ds = await openDatabase(config.DATABASE_URL!, POOL_SIZE);
+  const ds = await openDatabase(config.DATABASE_URL!, config.DB_POOL_SIZE, requestPoolOptions(config));
   const app = await createApp(config, ds);
   await app.listen(config.PORT, '127.0.0.1');
   const stop = () => void app.close().finally(() => process.exit(0));

@@ -2,7 +2,7 @@ import { SaveAnswersSchema } from '@school/contracts';
 import type pg from 'pg';
 import { attemptView } from '../src/modules/quizzes/quiz-view';
 import { submitAttempt } from '../src/modules/quizzes/quiz-submission';
-import { saveAnswers, sessionView } from '../src/modules/quizzes/quizzes.queries';
+import { lockStartTarget, openSession, saveAnswers, sessionView } from '../src/modules/quizzes/quizzes.queries';
 import { type CeilingAnswer, type CeilingRequest, type Scenario, type ScenarioContext, type SimulatedServer, userOf } from './scenario';
 
 /** One timed quiz taken by this many students of one cohort at once. */
@@ -38,6 +38,8 @@ const BANK = [
 
 export interface QuizBench {
   cohortId: string;
+  /** The start route's address of the quiz: /api/quizzes/cohorts/<cohort>/lessons/<lesson>/start/. */
+  startPath: string;
   groupId: string;
   gradeId: string;
   lessonId: string;
@@ -56,12 +58,12 @@ export async function prepareQuiz(ctx: ScenarioContext): Promise<QuizBench> {
   const db = ctx.db;
   const [course] = await db.query(`INSERT INTO courses (title) VALUES ($1) RETURNING id`, [QUIZ_TITLE]);
   const [mod] = await db.query(`INSERT INTO modules (course_id, title) VALUES ($1, 'Quiz') RETURNING id`, [course.id]);
-  const [lesson] = await db.query(`INSERT INTO lessons (module_id, title, lesson_type) VALUES ($1, $2, 'QUIZ') RETURNING id`, [
+  const [lesson] = await db.query(`INSERT INTO lessons (module_id, title, lesson_type) VALUES ($1, $2, 'QUIZ') RETURNING id, id_slug`, [
     mod.id,
     QUIZ_TITLE,
   ]);
   const [cohort] = await db.query(
-    `INSERT INTO cohorts (title, start_date, end_date, end_access_date) VALUES ($1, now() - interval '1 day', now() + interval '30 days', now() + interval '60 days') RETURNING id`,
+    `INSERT INTO cohorts (title, start_date, end_date, end_access_date) VALUES ($1, now() - interval '1 day', now() + interval '30 days', now() + interval '60 days') RETURNING id, id_slug`,
     [QUIZ_TITLE],
   );
   await db.query(`INSERT INTO cohort_courses (cohort_id, course_id) VALUES ($1, $2)`, [cohort.id, course.id]);
@@ -93,6 +95,7 @@ export async function prepareQuiz(ctx: ScenarioContext): Promise<QuizBench> {
   const bySession = new Map(sessions.map((s) => [String(s.user_id), s.id_slug]));
   prepared = {
     cohortId: cohort.id,
+    startPath: `/api/quizzes/cohorts/${cohort.id_slug}/lessons/${lesson.id_slug}/start/`,
     groupId: group.id,
     gradeId: grade.id,
     lessonId: lesson.id,
@@ -138,6 +141,27 @@ export async function ceilingAutosave(pool: pg.Pool, req: CeilingRequest): Promi
   const res = await saveAnswers(pool, m[1], userOf(req), body.answers);
   if (res.open === 0) return { status: 409, body: { message: 'closed' } };
   return { status: 200, body: { saved: res.saved } };
+}
+
+/** The ceiling's start of an attempt already open (the whole class has one): lock the target, resume it. */
+export async function ceilingStart(pool: pg.Pool, req: CeilingRequest): Promise<CeilingAnswer> {
+  const m = /^\/api\/quizzes\/cohorts\/([^/]+)\/lessons\/([^/]+)\/start\/?$/.exec(req.url.pathname);
+  if (!m) return { status: 404, body: { message: 'Not found' } };
+  const uid = userOf(req);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const t = await lockStartTarget(client, m[1], m[2], uid);
+    const open = t?.group_id ? await openSession(client, t.group_id, t.cohort_id, uid) : undefined;
+    await client.query('COMMIT');
+    if (!open) return { status: 404, body: { message: 'Not found' } };
+    return { status: 201, body: { session_id_slug: open.id_slug, resumed: true } };
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
 }
 
 /** The ceiling's submission: the API's statements in one transaction, then the attempt as the API answers it. */
@@ -191,6 +215,18 @@ async function timedQuiz(ctx: ScenarioContext, server: SimulatedServer): Promise
   let failedSubmits = 0;
   const acked = new Map<string, unknown>();
   let counter = 0;
+  // The class opens the quiz together: every student's start at the same instant. A start the
+  // server refuses (any answer but 2xx: a 503 of a pool that made it wait too long) is counted.
+  const startTimes: number[] = [];
+  const starts = await Promise.all(
+    q.students.map(async (s) => {
+      const started = performance.now();
+      const res = await server.send({ method: 'POST', path: q.startPath, headers: { authorization: `Bearer ${s.token}` } });
+      startTimes.push(performance.now() - started);
+      return res.status;
+    }),
+  );
+  const refusedStarts = starts.filter((status) => status < 200 || status >= 300).length;
   await Promise.all(
     q.students.map(async (s, i) => {
       await sleep(Math.random() * 3000);
@@ -235,6 +271,7 @@ async function timedQuiz(ctx: ScenarioContext, server: SimulatedServer): Promise
   );
   const name = `timed quiz ${q.students.length} students`.padEnd(28);
   return [
+    `${name} ${server.name.padEnd(8)} ${q.students.length} starts at once p50 ${ms(percentile(startTimes, 50))} ms p99 ${ms(percentile(startTimes, 99))} ms (${refusedStarts} refused; ${starts.filter((st) => st === 503).length} answered 503)`,
     `${name} ${server.name.padEnd(8)} autosave n=${saves.length} p50 ${ms(percentile(saves, 50))} ms p99 ${ms(percentile(saves, 99))} ms (${failedSaves} refused); ` +
       `submit at the deadline p50 ${ms(percentile(submits, 50))} ms p99 ${ms(percentile(submits, 99))} ms (${failedSubmits} failed); ` +
       `answers lost ${lost} of ${acked.size}; attempts left open ${open}`,
@@ -255,7 +292,12 @@ export const quizAutosaveScenario: Scenario = {
       })),
     );
   },
-  ceiling: (pool, req) => (req.url.pathname.endsWith('/submit/') ? ceilingSubmit(pool, req) : ceilingAutosave(pool, req)),
+  ceiling: (pool, req) =>
+    req.url.pathname.endsWith('/submit/')
+      ? ceilingSubmit(pool, req)
+      : req.url.pathname.endsWith('/start/')
+        ? ceilingStart(pool, req)
+        : ceilingAutosave(pool, req),
   connections: [QUIZ_STUDENTS, 50],
   targets: { minRatio: 0.75 },
   simulate: timedQuiz,

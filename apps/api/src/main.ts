@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { type INestApplication, Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { ConfigError, loadConfig } from './config/app-config';
+import { assertSharedSecret, ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { explainDatabaseError } from './database/database-errors';
 import { openDatabase, requestPoolOptions, setupPoolOptions } from './database/data-source';
@@ -19,6 +19,7 @@ class StartError extends Error {}
 
 async function main() {
   const config = loadConfig();
+  assertSharedSecret(config);
   const dbLog = (line: string) => Logger.warn(line, 'Database');
   const source = config.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL (EMBEDDED_PG_PORT)';
   let database: DatabaseHandle | undefined;
@@ -33,22 +34,22 @@ async function main() {
     });
     const url = database.url;
     // Migrations and the seed may run long statements: a pool of their own without the request limits.
-    const setup = await openDatabase(url, 20, setupPoolOptions(config)).catch((e) => {
+    // The seed runs under the migration lock: of replicas starting together on an empty database,
+    // the first seeds it and the others, waiting for the lock, find its users there.
+    const seed = async (ds: DataSource) => {
+      if (!config.seedDemo) return;
+      const storage = new StorageService(config, ds, resolveJwtSecret(config));
+      const logins = await seedDemo(ds, { storage, repoRoot: config.repoRoot });
+      if (logins) {
+        Logger.log('Demo data created. Sign in with:', 'Seed');
+        for (const l of logins) Logger.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(28)} ${l.password}`, 'Seed');
+      }
+    };
+    const setup = await openDatabase(url, 20, { ...setupPoolOptions(config), afterMigrate: seed }).catch((e) => {
       throw new StartError(explainDatabaseError(e, url, source));
     });
-    try {
-      if (config.seedDemo) {
-        const storage = new StorageService(config, setup, resolveJwtSecret(config));
-        const logins = await seedDemo(setup, { storage, repoRoot: config.repoRoot });
-        if (logins) {
-          Logger.log('Demo data created. Sign in with:', 'Seed');
-          for (const l of logins) Logger.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(28)} ${l.password}`, 'Seed');
-        }
-      }
-    } finally {
-      await setup.destroy();
-    }
-    dataSource = await openDatabase(url, 20, requestPoolOptions(config, dbLog));
+    await setup.destroy();
+    dataSource = await openDatabase(url, config.DB_POOL_SIZE, requestPoolOptions(config, dbLog));
     app = await createApp(config, dataSource);
     requests = trackRequests(app.getHttpServer() as Server);
     await app.listen(config.PORT, config.HOST ?? '0.0.0.0');

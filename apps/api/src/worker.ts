@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { loadConfig } from './config/app-config';
+import { assertSharedSecret, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { CliFailure, runCli } from './database/cli';
 import { explainDatabaseError } from './database/database-errors';
@@ -17,6 +17,7 @@ import { embeddedDir } from './database/start-database';
 async function main(): Promise<void> {
   // The same modules as the API, so every job is defined as it is there; no port is opened, no app served.
   const config = loadConfig({ ...process.env, SERVE_APPS: 'false' });
+  assertSharedSecret(config);
   if (config.WORKERS < 1) throw new CliFailure('WORKERS=0 leaves a worker nothing to run: set WORKERS to 1 or more (2 by default).', 2);
   let url = config.DATABASE_URL;
   if (!url) {

@@ -1,11 +1,14 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { isDatabaseUnavailable } from '../database/database-errors';
+import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full';
 
 /** Answer while the database cannot be reached or does not answer in time. */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not available right now. Please try again in a few seconds.';
 /** Seconds a client should wait before trying again (Retry-After). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** Seconds a client should wait before trying again after a full disk refused its write. */
+export const DISK_FULL_RETRY_AFTER_SECONDS = 60;
 /** One log line per this many ms while the database is unavailable, not a stack per request. */
 const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
 
@@ -34,6 +37,7 @@ export interface ErrorAnswer {
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
   private lastUnavailableLog = 0;
+  private lastDiskFullLog = 0;
 
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
@@ -55,6 +59,18 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const code = (exception as { code?: string })?.code;
     const mapped = code ? PG_CLIENT_ERRORS[code] : undefined;
     if (mapped) return { status: mapped[0], body: { message: mapped[1] } };
+    // A full disk is the operator's to fix, not the request's fault nor a database outage: 507, named.
+    if (isDiskFull(exception)) {
+      if (Date.now() - this.lastDiskFullLog > UNAVAILABLE_LOG_INTERVAL_MS) {
+        this.lastDiskFullLog = Date.now();
+        this.logger.error(`Disk full: ${(exception as Error).message}`);
+      }
+      return {
+        status: HttpStatus.INSUFFICIENT_STORAGE,
+        body: { message: DISK_FULL_MESSAGE },
+        headers: { 'Retry-After': String(DISK_FULL_RETRY_AFTER_SECONDS) },
+      };
+    }
     const type = (exception as { type?: string })?.type;
     if (type === 'entity.too.large') return { status: 413, body: { message: 'Request body is too large' } };
     if (type === 'entity.parse.failed') return { status: 400, body: { message: 'Request body is not valid JSON' } };

@@ -96,8 +96,15 @@ export class AppConfig {
   @Transform(toBool) @IsBoolean() DISABLE_RATE_LIMITS = false;
   /** Database timeouts of requests in ms (0 = none): a statement, waiting for a pooled connection, connecting. */
   @Transform(toInt) @IsInt() @Min(0) DB_STATEMENT_TIMEOUT_MS = 5000;
-  @Transform(toInt) @IsInt() @Min(0) DB_ACQUIRE_TIMEOUT_MS = 3000;
+  /**
+   * A request waiting for a pooled connection is queued, not failed: a class starting a quiz at
+   * once waits its turn. A database that does not answer is told apart by the DatabaseMonitor,
+   * which fails requests at once (503), so this limit only bounds a queue that never moves.
+   */
+  @Transform(toInt) @IsInt() @Min(0) DB_ACQUIRE_TIMEOUT_MS = 30000;
   @Transform(toInt) @IsInt() @Min(0) DB_CONNECT_TIMEOUT_MS = 3000;
+  /** Connections each API process (and worker) keeps to PostgreSQL; requests beyond them queue. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(500) DB_POOL_SIZE = 20;
 
   /** Where new files are stored: the local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
   @IsIn(['disk', 's3']) STORAGE: 'disk' | 's3' = 'disk';
@@ -262,6 +269,19 @@ function storageRefusals(config: AppConfig): string[] {
     );
   }
   return refusals;
+}
+
+/**
+ * A process serving the school (the API, the worker) on DATABASE_URL shares that database with
+ * other replicas: a secret generated into its own DATA_DIR would sign tokens and file links the
+ * others refuse, so it must be given. Commands (create-user, backup) sign nothing and need none.
+ */
+export function assertSharedSecret(config: AppConfig): void {
+  if (config.DATABASE_URL && !config.JWT_SECRET) {
+    throw new ConfigError([
+      'Invalid setting JWT_SECRET: with DATABASE_URL set, give every replica the same JWT_SECRET (at least 32 characters); a secret generated into one DATA_DIR is refused by the others',
+    ]);
+  }
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {

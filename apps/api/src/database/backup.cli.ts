@@ -8,7 +8,8 @@ import { useDatabase } from './start-database';
 
 const USAGE =
   'Usage: pnpm backup [--out FILE.tar.gz | --out FOLDER]\n' +
-  'Writes the database and the stored files into one dated archive (by default backups/school-backup-<date>.tar.gz).';
+  'Writes the database and the stored files on disk into one dated archive (by default backups/school-backup-<date>.tar.gz);\n' +
+  'files in the S3 bucket (STORAGE=s3) are not in it: the bucket is backed up by its own means.';
 
 /** Where pnpm was called from: paths on the command line are relative to it, not to apps/api. */
 const callerDir = () => process.env.INIT_CWD ?? process.cwd();
@@ -46,6 +47,11 @@ async function main(): Promise<number> {
       ? `${manifest.uploads.files} stored files (${manifest.uploads.bytes} bytes)`
       : 'no stored files (none on disk)';
     console.log(`Backed up ${manifest.tables.length} tables (${rows} rows) and ${files} to ${isAbsolute(file) ? file : resolve(file)}.`);
+    if (manifest.bucket?.files || config.STORAGE === 's3') {
+      console.log(
+        `${manifest.bucket?.files ?? 0} stored files (${manifest.bucket?.bytes ?? 0} bytes) are in the S3 bucket${config.S3_BUCKET ? ` ${config.S3_BUCKET}` : ''} and not in this archive: back up the bucket by its own means (versioning or replication). A restore finds them there again with the same STORAGE=s3 settings.`,
+      );
+    }
     return 0;
   } finally {
     await database.stop();

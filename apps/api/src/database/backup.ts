@@ -37,6 +37,11 @@ const ManifestSchema = z.object({
   tables: z.array(TableSchema),
   sequences: z.array(z.object({ schema: z.string(), name: z.string(), last_value: z.string().nullable() })),
   uploads: z.object({ files: z.number().int(), bytes: z.number().int() }).nullable(),
+  /**
+   * Files the rows name in the S3 bucket (STORAGE=s3): never in the archive, the bucket is backed
+   * up by its own means (versioning, replication). Absent in archives of older versions.
+   */
+  bucket: z.object({ files: z.number().int(), bytes: z.number().int() }).optional(),
 });
 export type BackupManifest = z.infer<typeof ManifestSchema>;
 
@@ -124,8 +129,15 @@ export async function createBackup(opts: { url: string; uploadDir?: string; file
            WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,
         )
       ).rows;
+      // Counted in the same snapshot: what the operator must keep in the bucket for this archive.
+      const bucket = (
+        await client.query(
+          `SELECT count(*)::int AS files, coalesce(sum(size_bytes), 0)::bigint::text AS bytes FROM stored_files WHERE backend = 's3'`,
+        )
+      ).rows[0] as { files: number; bytes: string };
       await client.query('COMMIT');
       manifest = {
+        bucket: { files: bucket.files, bytes: Number(bucket.bytes) },
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,
         created_at: (opts.now ?? new Date()).toISOString(),

@@ -21,6 +21,11 @@ export interface DatabaseOptions {
   monitor?: MonitorOptions | boolean;
   /** Apply pending migrations when opening (default true). */
   migrate?: boolean;
+  /**
+   * Runs after the migrations, still under the migration lock: work that must happen once however
+   * many replicas start together on an empty database (the demo seed).
+   */
+  afterMigrate?: (ds: DataSource) => Promise<void>;
 }
 
 /** The pool that serves requests: every timeout of the settings, and the monitor. */
@@ -101,12 +106,18 @@ export const MIGRATION_LOCK_KEY = '7318042115522375012';
  * Runs `ds`'s pending migrations, each in its own transaction, while holding the migration lock
  * on a connection of its own (outside the pool, which may hold a single connection).
  */
-export async function migrateUnderLock(ds: DataSource, url: string, connectMs?: number): Promise<void> {
+export async function migrateUnderLock(
+  ds: DataSource,
+  url: string,
+  connectMs?: number,
+  afterMigrate?: (ds: DataSource) => Promise<void>,
+): Promise<void> {
   const lock = new pg.Client({ connectionString: url, ...(connectMs ? { connectionTimeoutMillis: connectMs } : {}) });
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
     await ds.runMigrations({ transaction: 'each' });
+    await afterMigrate?.(ds);
   } finally {
     // Ending the session releases the lock even when the unlock itself fails.
     await lock.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
@@ -114,12 +125,15 @@ export async function migrateUnderLock(ds: DataSource, url: string, connectMs?: 
   }
 }
 
-/** Connects and applies every pending migration (under the migration lock), each in its own transaction. */
+/**
+ * Connects and applies every pending migration (under the migration lock), each in its own
+ * transaction, then `afterMigrate` under the same lock.
+ */
 export async function openDatabase(url: string, poolSize?: number, options: DatabaseOptions = {}): Promise<DataSource> {
   const ds = createDataSource(url, poolSize, options);
   await ds.initialize();
   try {
-    if (options.migrate !== false) await migrateUnderLock(ds, url, options.timeouts?.connectMs);
+    if (options.migrate !== false) await migrateUnderLock(ds, url, options.timeouts?.connectMs, options.afterMigrate);
   } catch (e) {
     await ds.destroy();
     throw e;

@@ -1,3 +1,4 @@
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { DatabaseUnavailableError } from './database-monitor';
 import { EmbeddedPostgresError } from './embedded-postgres';
 
@@ -28,6 +29,13 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Client was closed and is not queryable)/;
 
+/**
+ * TypeORM's errors for a statement of a transaction whose connection has gone: the pool drops a
+ * connection the moment it errors (PostgreSQL killed or shut down mid-transaction), and the
+ * transaction's next statement is refused with these instead of the connection's own error.
+ */
+const RELEASED_RUNNER_ERRORS = [QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError];
+
 function causes(e: unknown): unknown[] {
   const chain: unknown[] = [];
   for (let cur = e; cur && typeof cur === 'object' && chain.length < 5;) {
@@ -43,6 +51,7 @@ function causes(e: unknown): unknown[] {
 export function isDatabaseUnavailable(e: unknown): boolean {
   return causes(e).some((c) => {
     if (c instanceof DatabaseUnavailableError) return true;
+    if (RELEASED_RUNNER_ERRORS.some((type) => c instanceof type)) return true;
     const { code, message } = c as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     // AggregateError (a host with several addresses) carries the codes of its parts.

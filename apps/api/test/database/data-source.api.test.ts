@@ -11,9 +11,11 @@ describe('database timeouts', () => {
     url = await ensureDatabase(inject('adminDatabaseUrl'), `test_${randomBytes(6).toString('hex')}`, 'school_template');
   });
 
-  it('defaults to 5 s per statement, 3 s to get a connection and 3 s to connect', () => {
+  it('defaults to 5 s per statement, 30 s queued for a connection (a burst waits its turn), 3 s to connect, 20 connections', () => {
     const config = loadConfig({});
-    expect([config.DB_STATEMENT_TIMEOUT_MS, config.DB_ACQUIRE_TIMEOUT_MS, config.DB_CONNECT_TIMEOUT_MS]).toEqual([5000, 3000, 3000]);
+    expect([config.DB_STATEMENT_TIMEOUT_MS, config.DB_ACQUIRE_TIMEOUT_MS, config.DB_CONNECT_TIMEOUT_MS]).toEqual([5000, 30000, 3000]);
+    expect(config.DB_POOL_SIZE).toBe(20);
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
     expect(loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' }).DB_STATEMENT_TIMEOUT_MS).toBe(0);
     expect(() => loadConfig({ DB_ACQUIRE_TIMEOUT_MS: 'soon' })).toThrow(/DB_ACQUIRE_TIMEOUT_MS/);
   });

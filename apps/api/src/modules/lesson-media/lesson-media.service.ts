@@ -22,6 +22,7 @@ import {
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
+import { isDiskFull } from '../../common/disk-full';
 import { FILE_PURPOSE, StorageService } from '../../platform/storage/storage.service';
 import * as sql from './lesson-media.queries';
 import type { UploadRow } from './lesson-media.queries';
@@ -244,6 +245,8 @@ export class LessonMediaService {
       req.unpipe(body);
       drain(req);
       await release();
+      // A full disk also aborts the part: it is answered as such (507), not as a chunk cut off.
+      if (isDiskFull(e)) throw e;
       if (e instanceof CutOff || body.errored instanceof CutOff || abort.signal.aborted) {
         throw new BadRequestException({ message: `The chunk was cut off; send it again from byte ${offset}.` });
       }

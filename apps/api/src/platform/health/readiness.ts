@@ -6,6 +6,15 @@ export type ReadinessCheck = () => Promise<unknown>;
 export interface CheckResult {
   status: 'up' | 'down';
   latency_ms?: number;
+  /** Why a dependency that answers is down anyway (storage: `full`). */
+  reason?: string;
+}
+
+/** Thrown by a check whose dependency answers but cannot serve, with the reason readiness shows. */
+export class CheckDown extends Error {
+  constructor(readonly reason: string) {
+    super(`down: ${reason}`);
+  }
 }
 
 /**
@@ -51,8 +60,8 @@ export async function timed(check: ReadinessCheck, timeoutMs: number): Promise<C
       }),
     ]);
     return { status: 'up', latency_ms: Date.now() - started };
-  } catch {
-    return { status: 'down' };
+  } catch (e) {
+    return e instanceof CheckDown ? { status: 'down', reason: e.reason } : { status: 'down' };
   } finally {
     clearTimeout(timer);
   }

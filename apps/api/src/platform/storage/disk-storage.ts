@@ -1,9 +1,13 @@
 import { constants } from 'node:fs';
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, rm, statfs, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
+import { CheckDown } from '../health/readiness';
 import type { ByteRange, FilePart, StorageAdapter } from './storage-adapter';
+
+/** Below this much free space the disk counts as full: no upload chunk would fit. */
+const MIN_FREE_BYTES = 1024 * 1024;
 
 /** Files on the local disk, in one folder (DATA_DIR/uploads), readable by the owner only. */
 export class DiskStorage implements StorageAdapter {
@@ -60,8 +64,11 @@ export class DiskStorage implements StorageAdapter {
     await rm(this.pathOf(key), { force: true });
   }
 
+  /** Writable, with room for a file: a full disk is reported as such (readiness: storage down, full). */
   async ping(): Promise<void> {
     await mkdir(this.directory, { recursive: true });
     await access(this.directory, constants.W_OK);
+    const fs = await statfs(this.directory);
+    if (fs.bavail * fs.bsize < MIN_FREE_BYTES) throw new CheckDown('full');
   }
 }
