@@ -142,7 +142,7 @@ describe('POST /api/sheet/submit-form/', () => {
     const list = await t.http.get('/api/applications/admin/list?search_query=files@').set(bearer(admin)).expect(200);
     const detail = await t.http.get(`/api/applications/admin/${list.body.data[0].id_slug}`).set(bearer(admin)).expect(200);
     const file = await t.http.get(detail.body.data.transcript).expect(200);
-    expect(file.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''transcript\.pdf/);
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="transcript\.pdf"; filename\*=UTF-8''transcript\.pdf/);
     expect(Number(file.headers['content-length'])).toBe(4000);
     expect(detail.body.data.resume).toMatch(/^\/api\/files\//);
   });

@@ -70,7 +70,7 @@ describe('submission file preview', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain('sandbox');
-    expect(res.headers['content-disposition']).toMatch(/^inline; filename\*=UTF-8''fifo.sv/);
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="fifo\.sv"; filename\*=UTF-8''fifo\.sv/);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.text).toBe('module fifo; // depth 16\nendmodule\n');
   });

@@ -30,7 +30,7 @@ describe('signed file URLs', () => {
       .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-disposition']).toMatch(/^inline; filename\*=UTF-8''notes\.pdf$/);
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="notes\.pdf"; filename\*=UTF-8''notes\.pdf$/);
     expect(Buffer.compare(res.body as Buffer, bytes)).toBe(0);
   });
 

@@ -26,15 +26,14 @@ import { QuizSummaries1764000002800 } from './1764000002800-quiz-summaries';
 import { WithdrawnCredentials1764000002850 } from './1764000002850-withdrawn-credentials';
 import { Admissions1764000002900 } from './1764000002900-admissions';
 import { SubmittedLessonsCompleted1764000003000 } from './1764000003000-submitted-lessons-completed';
-import { LessonUploadClaims1764000003400 } from './1764000003400-lesson-upload-claims';
-import { FinalReviewScores1764000003600 } from './1764000003600-final-review-scores';
-import { VerifiedEmails1764000003500 } from './1764000003500-verified-emails';
-import { RandomStatusIndexes1764000003510 } from './1764000003510-random-status-indexes';
 import { FreeTextComments1764000003100 } from './1764000003100-free-text-comments';
 import { GradeOverrides1764000003110 } from './1764000003110-grade-overrides';
 import { RubricTemplates1764000003120 } from './1764000003120-rubric-templates';
 import { QuestionBanks1764000003200 } from './1764000003200-question-banks';
-
+import { LessonUploadClaims1764000003400 } from './1764000003400-lesson-upload-claims';
+import { VerifiedEmails1764000003500 } from './1764000003500-verified-emails';
+import { RandomStatusIndexes1764000003510 } from './1764000003510-random-status-indexes';
+import { FinalReviewScores1764000003600 } from './1764000003600-final-review-scores';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -65,12 +64,12 @@ export const migrations = [
   WithdrawnCredentials1764000002850,
   Admissions1764000002900,
   SubmittedLessonsCompleted1764000003000,
-  LessonUploadClaims1764000003400,
-  FinalReviewScores1764000003600,
-  VerifiedEmails1764000003500,
-  RandomStatusIndexes1764000003510,
   FreeTextComments1764000003100,
   GradeOverrides1764000003110,
   RubricTemplates1764000003120,
   QuestionBanks1764000003200,
+  LessonUploadClaims1764000003400,
+  VerifiedEmails1764000003500,
+  RandomStatusIndexes1764000003510,
+  FinalReviewScores1764000003600,
 ];
