@@ -26,6 +26,7 @@ import { QuizSummaries1764000002800 } from './1764000002800-quiz-summaries';
 import { WithdrawnCredentials1764000002850 } from './1764000002850-withdrawn-credentials';
 import { Admissions1764000002900 } from './1764000002900-admissions';
 import { SubmittedLessonsCompleted1764000003000 } from './1764000003000-submitted-lessons-completed';
+import { MailDeliveryClaims1764000003700 } from './1764000003700-mail-delivery-claims';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   WithdrawnCredentials1764000002850,
   Admissions1764000002900,
   SubmittedLessonsCompleted1764000003000,
+  MailDeliveryClaims1764000003700,
 ];
