@@ -44,4 +44,6 @@ test('failed jobs are listed for admins, none while mail goes through', async ({
   await page.getByRole('link', { name: 'Failed jobs' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Failed jobs' })).toBeVisible();
   await expect(page.getByText('No job has failed.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Waiting to retry' })).toBeVisible();
+  await expect(page.getByText('No job is waiting to be tried again.')).toBeVisible();
 });

@@ -17,6 +17,7 @@ import { openDatabase, requestPoolOptions } from '../src/database/data-source';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { type BenchRequest, type Scenario, type ScenarioContext, scenarios } from './scenarios';
 import { DEFAULT_SCHOOL, seedLargeSchool } from './seed-school';
+import { runMailBench, serveSmtpSink } from './mail.bench';
 
 /**
  * `pnpm bench:api`: seeds a large school into a fresh database, starts the Nest app and a bare
@@ -24,6 +25,8 @@ import { DEFAULT_SCHOOL, seedLargeSchool } from './seed-school';
  * with autocannon. Absolute figures drift on a shared machine; the ratio is the figure that counts.
  *
  *   node dist/bench.js [--students 10000] [--duration 10] [--only "cohort view"] [--connections 50,10] [--seed-only]
+ *
+ * `--only mail` measures mail delivery instead (mail.bench.ts): jobs against the raw SMTP client.
  */
 
 const SCENARIO_HEADER = 'x-bench-scenario';
@@ -225,8 +228,9 @@ async function runBench() {
   const students = Number(values.students);
   const duration = Number(values.duration);
   const connectionCounts = values.connections!.split(',').map(Number);
+  const mailOnly = values.only === 'mail';
   const chosen = scenarios.filter((s) => !values.only || s.name.includes(values.only));
-  if (!chosen.length) throw new Error(`No scenario matches "${values.only}"`);
+  if (!chosen.length && !mailOnly) throw new Error(`No scenario matches "${values.only}"`);
 
   // A fresh database: on DATABASE_URL's server, or a throw-away embedded PostgreSQL.
   const dataDir = mkdtempSync(join(tmpdir(), 'school-bench-'));
@@ -241,6 +245,17 @@ async function runBench() {
   }
   const url = await ensureDatabase(adminUrl, `school_bench_${randomBytes(4).toString('hex')}`);
   const ds = await openDatabase(url, 5);
+  if (mailOnly) {
+    try {
+      for (const line of await runMailBench(url, ds, fileURLToPath(import.meta.url), dataDir)) console.log(line);
+    } finally {
+      await ds.destroy().catch(() => undefined);
+      await stopDb().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(pgDir, { recursive: true, force: true });
+    }
+    return;
+  }
   console.log(`Seeding ${fmt(students)} students...`);
   const school = await seedLargeSchool(ds, { students, studentsWithProgress: Math.min(students, DEFAULT_SCHOOL.studentsWithProgress) });
   console.log(
@@ -374,7 +389,7 @@ async function runBench() {
 }
 
 const mode = process.argv[2];
-const main = mode === 'nest' ? serveNest : mode === 'ceiling' ? serveCeiling : runBench;
+const main = mode === 'nest' ? serveNest : mode === 'ceiling' ? serveCeiling : mode === 'smtp-sink' ? serveSmtpSink : runBench;
 main().catch((e) => {
   console.error(e);
   process.exit(1);

@@ -23,9 +23,15 @@ export interface TestApp {
 }
 
 /** A fresh, migrated database of its own and the whole Nest app over HTTP. */
-export async function createTestApp(env: Record<string, string> = {}, options: CreateAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: CreateAppOptions = {},
+  /** Where the app reaches its database instead (e.g. through a proxy a test can cut), given the real URL. */
+  routeDatabase?: (url: string) => Promise<string>,
+): Promise<TestApp> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const url = await ensureDatabase(inject('adminDatabaseUrl'), name, 'school_template');
+  const direct = await ensureDatabase(inject('adminDatabaseUrl'), name, 'school_template');
+  const url = routeDatabase ? await routeDatabase(direct) : direct;
   const ds = await openDatabase(url, 5);
   const config = loadConfig({
     NODE_ENV: 'test',

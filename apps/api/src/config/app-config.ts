@@ -143,6 +143,8 @@ export class AppConfig {
   /** Tries after a mail job's first failure, and the first wait in seconds (doubled each time). */
   @Transform(toInt) @IsInt() @Min(0) @Max(50) MAIL_RETRY_LIMIT = 6;
   @Transform(toInt) @IsInt() @Min(1) MAIL_RETRY_DELAY_SECONDS = 30;
+  /** Messages this process sends at once per mail queue over as many pooled SMTP connections (within the server's limits). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100) MAIL_CONCURRENCY = 10;
 
   readonly repoRoot = findRepoRoot();
 

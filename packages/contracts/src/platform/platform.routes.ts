@@ -29,7 +29,7 @@ export const platformRoutes = defineRoutes({
     path: 'admin/jobs/failed',
     response: FailedJobsResponseSchema,
     auth: 'admin',
-    summary: 'Jobs that failed after their last try',
+    summary: 'Jobs that failed after their last try, and jobs waiting for a retry',
   },
   adminRetryJob: {
     method: 'POST',

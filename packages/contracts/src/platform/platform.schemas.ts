@@ -32,7 +32,20 @@ export const FailedJobSchema = z.object({
 });
 export type FailedJob = z.infer<typeof FailedJobSchema>;
 
-export const FailedJobsResponseSchema = z.object({ results: z.array(FailedJobSchema) });
+/** A job that failed and waits for its next try (its back-off), with the last try's error. */
+export const RetryingJobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  retry_count: z.number(),
+  retry_limit: z.number(),
+  error: z.string(),
+  created_on: z.string(),
+  next_try_on: z.string(),
+});
+export type RetryingJob = z.infer<typeof RetryingJobSchema>;
+
+/** Failed jobs (`results`) and the jobs waiting for a retry after a failed try (`retrying`). */
+export const FailedJobsResponseSchema = z.object({ results: z.array(FailedJobSchema), retrying: z.array(RetryingJobSchema) });
 export type FailedJobsResponse = z.infer<typeof FailedJobsResponseSchema>;
 
 export const JobIdParamsSchema = z.object({ jobId: z.uuid('Job not found') });

@@ -34,6 +34,8 @@ import { LessonUploadClaims1764000003400 } from './1764000003400-lesson-upload-c
 import { VerifiedEmails1764000003500 } from './1764000003500-verified-emails';
 import { RandomStatusIndexes1764000003510 } from './1764000003510-random-status-indexes';
 import { FinalReviewScores1764000003600 } from './1764000003600-final-review-scores';
+import { MailDeliveryClaims1764000003700 } from './1764000003700-mail-delivery-claims';
+
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -72,4 +74,5 @@ export const migrations = [
   VerifiedEmails1764000003500,
   RandomStatusIndexes1764000003510,
   FinalReviewScores1764000003600,
+  MailDeliveryClaims1764000003700,
 ];

@@ -8,6 +8,20 @@ export interface InvitationSend {
   send: number;
 }
 
+/**
+ * Gives each send its token's hash as the send is created (in the same transaction), so the link
+ * works from the first try and every try mails the same one. One statement for any number.
+ */
+export async function setSendTokenHashes(q: Sql, sends: (InvitationSend & { hash: string })[]): Promise<void> {
+  await exec(
+    q,
+    `UPDATE cohort_invitations i SET token_hash = s.hash
+       FROM unnest($1::bigint[], $2::int[], $3::text[]) AS s (id, send, hash)
+      WHERE i.id = s.id AND i.sends = s.send`,
+    [sends.map((s) => s.id), sends.map((s) => s.send), sends.map((s) => s.hash)],
+  );
+}
+
 /** Where an invitation stands, from its timestamps (aliases `i` invitation, `k` cohort). */
 const STATUS = `CASE WHEN i.accepted_at IS NOT NULL THEN 'accepted'
   WHEN k.end_access_date <= now() THEN 'expired'
@@ -106,7 +120,8 @@ export interface InvitationMailRow {
 }
 
 /**
- * Gives this send of the invitation a new token (its hash): only while it is the current send,
+ * Gives this send of the invitation its token (its hash; the same one the send was created with,
+ * or a new one for a job queued before tokens were drawn at creation): only while it is the current send,
  * not accepted, still queued and the cohort open. Answers what the message needs, or undefined.
  */
 export function armInvitation(q: Sql, send: InvitationSend, hash: string) {

@@ -13,12 +13,14 @@ import type { Job } from 'pg-boss';
 import { DataSource, type EntityManager } from 'typeorm';
 import { COHORT_NOT_FOUND } from '../../common/not-found';
 import { tokenHash } from '../../common/token-hash';
+import { JWT_SECRET } from '../../common/jwt-secret';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { isPermanentRefusal } from '../../platform/mail/smtp-refusal';
 import { mailDate } from './enrolled-mail';
+import { newInvitationToken, openToken } from './invitation-token';
 import {
   armInvitation,
   cohortInvitations,
@@ -28,20 +30,27 @@ import {
   markInvitationOpened,
   markInvitationSent,
   newInvitationSends,
+  setSendTokenHashes,
   shareCohortForInvitations,
   withdrawQueued,
 } from './invitations.queries';
 
-/** The job that gives one send of an invitation its token and mails the link. */
+/** The job that mails one send of an invitation with its link. */
 export const INVITATION_JOB = 'cohort-invitation';
+
+/** A send's job: the send, and its token sealed with the app secret (see invitation-token.ts). */
+export interface InvitationSendJob extends InvitationSend {
+  token?: string;
+}
 
 const linkError = (message: string) => new BadRequestException({ message, errors: { token: message } });
 
 /**
  * Invitations of the people a cohort queues (emails without an account). Each send is a job,
- * created in the transaction that queued the person (or resent): the job draws a 256-bit token,
- * stores only its hash on the invitation (replacing the earlier send's, so only the newest link
- * works), mails `/create-account?invite=<token>` and records the delivery; after the mail's last
+ * created in the transaction that queued the person (or resent), which also draws the send's
+ * 256-bit token and stores only its hash on the invitation (replacing the earlier send's, so only
+ * the newest link works); the job carries the token sealed and every try of it mails the same
+ * `/create-account?invite=<token>` (one message, one Message-ID) and records the delivery; after the mail's last
  * try, or at once when the server refuses the address for good, it records the failure. Looking
  * the link up marks it opened; registering through it (auth module) enrols the person as the
  * queue does and marks it accepted. A link works until the cohort's end_access_date.
@@ -53,20 +62,25 @@ export class InvitationsService {
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(JobsService) private readonly jobs: JobsService,
     @Inject(MailService) private readonly mail: MailService,
+    @Inject(JWT_SECRET) private readonly secret: string,
   ) {
-    jobs.define<InvitationSend>({
+    jobs.define<InvitationSendJob>({
       name: INVITATION_JOB,
       queue: mailRetryQueue(config),
+      concurrency: config.MAIL_CONCURRENCY,
       handler: (data, job) => this.send(data, job),
     });
   }
 
-  /** Queues the mailing of these sends in the caller's transaction (one statement). */
-  queueSends(m: EntityManager, sends: InvitationSend[]): Promise<void> {
-    return this.jobs.sendMany(
+  /** Draws each send's token, stores its hash and queues the mailing, in the caller's transaction (two statements). */
+  async queueSends(m: EntityManager, sends: InvitationSend[]): Promise<void> {
+    if (!sends.length) return;
+    const drawn = sends.map((s) => ({ ...s, ...newInvitationToken(this.secret, tokenHash) }));
+    await setSendTokenHashes(m, drawn);
+    await this.jobs.sendMany(
       m,
       INVITATION_JOB,
-      sends.map((s) => ({ data: { id: s.id, send: s.send } })),
+      drawn.map((s) => ({ data: { id: s.id, send: s.send, token: s.sealed } satisfies InvitationSendJob })),
     );
   }
 
@@ -123,28 +137,32 @@ export class InvitationsService {
     return { email, first_name, last_name, cohort_id_slug, cohort_title, start_date, end_date };
   }
 
-  /** The job: a new token for the current send, mailed; nothing when the send was replaced, withdrawn, accepted or expired. */
-  async send(send: InvitationSend, job?: Pick<Job, 'retryCount'>): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
+  /** The job: the send's link mailed (the same on every try); nothing when the send was replaced, withdrawn, accepted or expired. */
+  async send(send: InvitationSendJob, job?: Pick<Job, 'id' | 'retryCount'>): Promise<void> {
+    // A job queued before tokens were drawn at creation carries none: it draws its own, as it did then.
+    const token = send.token ? openToken(this.secret, send.token) : randomBytes(32).toString('base64url');
     const hash = tokenHash(token);
     const row = await armInvitation(this.db, send, hash);
     if (!row) return;
     try {
-      await this.mail.deliver({
-        template: 'cohort-invitation',
-        to: row.email,
-        // One message per token: a retry after a crash mails its own (working) link.
-        subjectId: `invitation:${send.id}:${hash.slice(0, 16)}`,
-        props: {
-          firstName: row.first_name,
-          email: row.email,
-          cohortTitle: row.cohort_title,
-          startDate: mailDate(row.start_date),
-          endDate: mailDate(row.end_date),
-          validUntil: mailDate(row.end_access_date),
-          inviteUrl: `${this.mail.webOrigin}/create-account?invite=${encodeURIComponent(token)}`,
+      await this.mail.deliver(
+        {
+          template: 'cohort-invitation',
+          to: row.email,
+          // One message per send (its token): every try is the same message under the same Message-ID.
+          subjectId: `invitation:${send.id}:${hash.slice(0, 16)}`,
+          props: {
+            firstName: row.first_name,
+            email: row.email,
+            cohortTitle: row.cohort_title,
+            startDate: mailDate(row.start_date),
+            endDate: mailDate(row.end_date),
+            validUntil: mailDate(row.end_access_date),
+            inviteUrl: `${this.mail.webOrigin}/create-account?invite=${encodeURIComponent(token)}`,
+          },
         },
-      });
+        job,
+      );
     } catch (e) {
       // The server refused the address for good (5xx to RCPT TO): failed at once, no retry can deliver it.
       if (isPermanentRefusal(e))

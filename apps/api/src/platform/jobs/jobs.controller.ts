@@ -5,15 +5,17 @@ import { JobsService } from './jobs.service';
 
 export const FAILED_JOB_NOT_FOUND = 'No failed job with this id';
 
-/** Failed jobs (dead letters) for admins, and their Retry. */
+/** Failed jobs (dead letters) and jobs waiting for a retry, for admins; a failed job's Retry. */
 @Controller()
 export class JobsController {
   constructor(@Inject(JobsService) private readonly jobs: JobsService) {}
 
   @Route('adminFailedJobs')
   async failed(): Promise<FailedJobsResponse> {
-    const rows = await this.jobs.failed();
+    const [rows, retrying] = await Promise.all([this.jobs.failed(), this.jobs.retrying()]);
+    const iso = (d: string | Date) => new Date(d).toISOString();
     return {
+      retrying: retrying.map((r) => ({ ...r, created_on: iso(r.created_on), next_try_on: iso(r.next_try_on) })),
       results: rows.map((r) => ({
         ...r,
         created_on: new Date(r.created_on).toISOString(),

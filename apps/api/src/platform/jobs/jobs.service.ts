@@ -4,7 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 import { rows } from '../../common/sql/db';
 import { JOBS_APPLICATION_NAME, JOBS_SCHEMA } from './jobs-schema';
-import { failedJobName, failedJobs, type QueueStats, queueStats } from './jobs.queries';
+import { failedJobName, failedJobs, prioritiseRetry, retryingJobs, type QueueStats, queueStats } from './jobs.queries';
 
 export { JOBS_SCHEMA };
 
@@ -15,6 +15,8 @@ export interface JobDefinition<T extends object = object> {
   handler: (data: T, job: Job<T>) => Promise<unknown>;
   /** Recurring: a cron expression; the job is sent once per occurrence whatever the number of replicas. */
   cron?: string;
+  /** Jobs of this kind the process runs at once (default: the WORKERS setting), e.g. mail over pooled SMTP connections. */
+  concurrency?: number;
 }
 
 export interface JobsOptions {
@@ -37,6 +39,17 @@ export interface FailedJob {
   error: string;
   created_on: string;
   completed_on: string | null;
+}
+
+/** A job that failed a try and waits for the next. */
+export interface RetryingJob {
+  id: string;
+  name: string;
+  retry_count: number;
+  retry_limit: number;
+  error: string;
+  created_on: string;
+  next_try_on: string;
 }
 
 /** pg-boss's database interface over the caller's open transaction, so a job is created with the change that causes it. */
@@ -91,6 +104,8 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
       // A replica that only serves requests creates jobs; the schedules and the upkeep are the workers'.
       schedule: working,
       supervise: working,
+      // Expired jobs (a worker that died mid-job) go back to the queue within 15 s of their expiry, not a minute.
+      superviseIntervalSeconds: 15,
       ...(this.options.cronMonitorIntervalSeconds
         ? {
             cronMonitorIntervalSeconds: this.options.cronMonitorIntervalSeconds,
@@ -111,24 +126,54 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
         });
       else {
         // The settings a definition gives win over the stored ones (those it leaves out stay as they are).
-        const { retryLimit, retryDelay, retryBackoff, retryDelayMax } = queue;
+        const { retryLimit, retryDelay, retryBackoff, retryDelayMax, expireInSeconds } = queue;
         const settings = Object.fromEntries(
-          Object.entries({ retryLimit, retryDelay, retryBackoff, retryDelayMax }).filter(([, v]) => v !== undefined),
+          Object.entries({ retryLimit, retryDelay, retryBackoff, retryDelayMax, expireInSeconds }).filter(([, v]) => v !== undefined),
         );
         if (Object.keys(settings).length) await boss.updateQueue(d.name, settings);
       }
       if (d.cron && working) await boss.schedule(d.name, d.cron);
-      if (working) {
-        await boss.work(
-          d.name,
-          { localConcurrency: this.options.workers, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
-          async (jobs) => {
-            for (const job of jobs) await d.handler(job.data as never, job as never);
-          },
-        );
-      }
+      if (working) await this.work(boss, d);
     }
     return boss;
+  }
+
+  /**
+   * Runs the queue's jobs. A kind with a concurrency (mail) takes its jobs in batches of that
+   * size, runs a batch's jobs at once and fetches the next batch at once while batches come back
+   * full; one job at a time, each worker polling every 2 s, capped mail at WORKERS/2 messages a second.
+   * Every job succeeds or fails on its own; a failed one's retry is prioritised (see prioritiseRetry).
+   */
+  private async work(boss: PgBoss, d: JobDefinition<never>): Promise<void> {
+    const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
+    const run = async (job: Job<unknown>) => {
+      try {
+        await d.handler(job.data as never, job as never);
+      } catch (e) {
+        // Its retry is fetched before the fresh jobs of the queue once its back-off has passed.
+        await prioritiseRetry(this.ds, d.name, job.id).catch(() => undefined);
+        throw e;
+      }
+    };
+    if (!d.concurrency) {
+      await boss.work(d.name, { localConcurrency: this.options.workers, pollingIntervalSeconds }, async (jobs) => {
+        for (const job of jobs) await run(job);
+      });
+      return;
+    }
+    await boss.work(
+      d.name,
+      { batchSize: d.concurrency, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds },
+      async (jobs) =>
+        Promise.all(
+          jobs.map((job) =>
+            run(job).then(
+              () => ({ id: job.id, status: 'completed' as const }),
+              (e: Error) => ({ id: job.id, status: 'failed' as const, output: { message: e.message, name: e.name } }),
+            ),
+          ),
+        ),
+    );
   }
 
   /**
@@ -164,6 +209,12 @@ export class JobsService implements OnModuleInit, OnApplicationShutdown {
   async failed(limit = 100): Promise<FailedJob[]> {
     await this.start();
     return failedJobs<FailedJob>(this.ds, limit);
+  }
+
+  /** Jobs waiting for a retry after a failed try, soonest first. */
+  async retrying(limit = 100): Promise<RetryingJob[]> {
+    await this.start();
+    return retryingJobs<RetryingJob>(this.ds, limit);
   }
 
   /** Puts a failed job back in the queue for another round of tries; false when there is no such failed job. */

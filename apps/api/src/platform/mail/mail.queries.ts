@@ -1,28 +1,36 @@
 import type { MailboxListResponse, MailboxMessage } from '@school/contracts';
 import { exec, one, rows, type Sql } from '../../common/sql/db';
 
-/** Whether this message (template, recipient in lower case, subject) was already sent. */
-export async function wasDelivered(q: Sql, template: string, recipient: string, subjectId: string): Promise<boolean> {
-  const row = await one(q, `SELECT 1 FROM mail_deliveries WHERE template = $1 AND recipient = $2 AND subject_id = $3`, [
-    template,
-    recipient,
-    subjectId,
-  ]);
-  return row !== undefined;
-}
-
-export async function recordDelivery(
+/**
+ * Claims the delivery of this message (template, recipient in lower case, subject) before it goes
+ * to SMTP, with the Message-ID it is sent under. Answers whether it was sent already (nothing to
+ * do); a claim left unsent by an earlier try is taken again (tries + 1), keeping its Message-ID.
+ */
+export async function claimDelivery(
   q: Sql,
   template: string,
   recipient: string,
   subjectId: string,
-  messageId: string | null,
-): Promise<void> {
-  await exec(
+  messageId: string,
+): Promise<{ sent: boolean }> {
+  const row = await one<{ sent: boolean }>(
     q,
-    `INSERT INTO mail_deliveries (template, recipient, subject_id, message_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+    `INSERT INTO mail_deliveries AS d (template, recipient, subject_id, message_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (template, recipient, subject_id) DO UPDATE SET claimed_at = now(), tries = d.tries + 1 WHERE d.sent_at IS NULL
+     RETURNING false AS sent`,
     [template, recipient, subjectId, messageId],
   );
+  // No row back: the conflict's WHERE refused the update, so it was sent already.
+  return { sent: row === undefined };
+}
+
+/** The SMTP server accepted the claimed message. */
+export async function markDeliverySent(q: Sql, template: string, recipient: string, subjectId: string): Promise<void> {
+  await exec(q, `UPDATE mail_deliveries SET sent_at = now() WHERE template = $1 AND recipient = $2 AND subject_id = $3`, [
+    template,
+    recipient,
+    subjectId,
+  ]);
 }
 
 export interface DevMailboxInsert {

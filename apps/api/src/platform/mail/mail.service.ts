@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Job } from 'pg-boss';
 import { createTransport, type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
-import { mailRetryQueue } from './mail-retry';
+import { mailRetryQueue, RECORD_SENT_WINDOW_MS, SMTP_TIMEOUTS } from './mail-retry';
 import { JobsService } from '../jobs/jobs.service';
 import { DevMailbox } from './dev-mailbox';
-import { recordDelivery, wasDelivered } from './mail.queries';
+import { claimDelivery, markDeliverySent } from './mail.queries';
+import { type FailedSend, logFailedSend } from './failed-send-log';
 import { renderMail, type TemplateName, type TemplateProps } from './templates';
 
 export const SEND_MAIL_JOB = 'send-mail';
@@ -39,11 +41,22 @@ export function mailJobId(template: string, to: string, subjectId: string): stri
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** The Message-ID of a logical message: every try of it is sent under this one, so a resend after a crash is a duplicate receivers can drop. */
+export function stableMessageId(template: string, to: string, subjectId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${mailJobId(template, to, subjectId)}@${domain}>`;
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
  * Mail is sent only by jobs, never inside a request: a caller queues a message in its own
  * transaction, and the send-mail job renders the template and hands it to SMTP (SMTP_URL, or the
- * development mailbox). A failed send throws, so the job is retried with back-off and, after its
- * last try, shown to admins as failed. Each (template, recipient, subject) is sent once.
+ * development mailbox) over pooled connections, MAIL_CONCURRENCY messages at once. Each
+ * (template, recipient, subject) is sent once: its delivery is claimed in mail_deliveries before
+ * the send and marked sent after (retried for a while if the database is away); a claim left
+ * unsent by a crash is sent again under the same Message-ID. A failed send is logged and throws,
+ * so the job is retried with back-off and, after its last try, shown to admins as failed.
  */
 @Injectable()
 export class MailService implements OnModuleInit, OnApplicationShutdown {
@@ -61,7 +74,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     jobs.define<SendMailJob>({
       name: SEND_MAIL_JOB,
       queue: mailRetryQueue(config),
-      handler: (data) => this.deliver(data),
+      concurrency: config.MAIL_CONCURRENCY,
+      handler: (data, job) => this.deliver(data, job),
     });
   }
 
@@ -99,7 +113,14 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
           this.logger.log(`No SMTP_URL: mail goes to the development mailbox (SMTP on 127.0.0.1:${port}), read it at /admin/mailbox`);
       }
       if (!url) throw new Error('No SMTP server: set SMTP_URL to send mail');
-      const options: SMTPTransport.Options = { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+      // Connections are reused between messages, as many as the sends run at once.
+      const options = {
+        url,
+        ...SMTP_TIMEOUTS,
+        pool: true,
+        maxConnections: this.config.MAIL_CONCURRENCY,
+        maxMessages: 1000,
+      } as SMTPTransport.Options;
       this.transport = createTransport(options, { from: this.config.MAIL_FROM });
       return this.transport;
     })();
@@ -120,20 +141,51 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     );
   }
 
-  /** The job: render and send, unless this message was already sent. */
-  async deliver(job: SendMailJob): Promise<void> {
+  /**
+   * The job: claim, render, send, mark sent; nothing when this message was sent already. A send
+   * that fails is logged (job, template, recipient's domain, SMTP reply) and throws.
+   */
+  async deliver(job: SendMailJob, run?: Pick<Job, 'id' | 'retryCount'>): Promise<void> {
     const recipient = job.to.toLowerCase();
-    if (await wasDelivered(this.ds, job.template, recipient, job.subjectId)) return;
+    const messageId = stableMessageId(job.template, recipient, job.subjectId, this.config.MAIL_FROM);
+    if ((await claimDelivery(this.ds, job.template, recipient, job.subjectId, messageId)).sent) return;
     const transport = await this.open();
     const mail = await renderMail(job.template, job.props);
-    const info = await transport.sendMail({
-      to: job.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      headers: unsubscribeHeaders(job.unsubscribeUrl),
-    });
-    await recordDelivery(this.ds, job.template, recipient, job.subjectId, info.messageId ?? null);
+    try {
+      await transport.sendMail({
+        to: job.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId,
+        headers: unsubscribeHeaders(job.unsubscribeUrl),
+      });
+    } catch (e) {
+      logFailedSend(
+        this.logger,
+        { jobId: run?.id, template: job.template, to: job.to, tries: (run?.retryCount ?? 0) + 1 } satisfies FailedSend,
+        e,
+      );
+      throw e;
+    }
+    await this.recordSent(job.template, recipient, job.subjectId);
+  }
+
+  /**
+   * The server has the message: record it, trying again while the database is briefly away, so
+   * the next try does not send it again (it would, under the same Message-ID, once the job expires).
+   */
+  private async recordSent(template: string, recipient: string, subjectId: string): Promise<void> {
+    const end = Date.now() + RECORD_SENT_WINDOW_MS;
+    for (let wait = 250; ; wait = Math.min(wait * 2, 4000)) {
+      try {
+        return await markDeliverySent(this.ds, template, recipient, subjectId);
+      } catch (e) {
+        if (Date.now() + wait > end) throw e;
+        this.logger.warn(`Recording a sent message failed (${(e as Error).message}); trying again`);
+        await pause(wait);
+      }
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
