@@ -103,6 +103,7 @@ describe('route table', () => {
         'courseInterestForm',
         'emailChangeCancel',
         'emailChangeConfirm',
+        'emailVerify',
         'health',
         'healthLive',
         'healthReady',
