@@ -25,6 +25,7 @@ import { AdmissionStates1764000002700 } from './1764000002700-admission-states';
 import { QuizSummaries1764000002800 } from './1764000002800-quiz-summaries';
 import { WithdrawnCredentials1764000002850 } from './1764000002850-withdrawn-credentials';
 import { Admissions1764000002900 } from './1764000002900-admissions';
+import { DeadlineExtensions1764000003300 } from './1764000003300-deadline-extensions';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   QuizSummaries1764000002800,
   WithdrawnCredentials1764000002850,
   Admissions1764000002900,
+  DeadlineExtensions1764000003300,
 ];

@@ -101,8 +101,19 @@ SELECT a.cohort_id, a.curriculum_version, a.id_slug, a.enrolment_status,
        to_json(a.result_open_date) AS result_open_date,
        (extract(epoch FROM a.result_open_date) * 1000)::float8 AS result_open_ms,
        (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
-       coalesce((SELECT json_agg(json_build_array(ug.cohort_grade_id, ug.id_slug, ug.user_grade, ug.user_submission_status))
+       coalesce((SELECT json_agg(json_build_array(ug.cohort_grade_id, ug.id_slug, ug.user_grade, ug.user_submission_status,
+                                 -- The grade that counts, after any late penalty.
+                                 CASE WHEN ug.user_submission_status = 'GRADED'
+                                      THEN (SELECT r.final_grade FROM grade_result(ug.cohort_grade_id, ug.user_id) r) END))
                    FROM user_grades ug WHERE ug.user_id = a.user_id), '[]') AS user_grades,
+       -- The student's own deadlines where an extension moved them: [grade item, deadline ms, late deadline ms, deadline].
+       coalesce((SELECT json_agg(json_build_array(x.cohort_grade_id,
+                                 (extract(epoch FROM effective_deadline(g.deadline_datetime, x.deadline_datetime)) * 1000)::float8,
+                                 (extract(epoch FROM effective_late_deadline(g.deadline_datetime, g.late_deadline_datetime,
+                                                                             x.late_deadline_datetime)) * 1000)::float8,
+                                 effective_deadline(g.deadline_datetime, x.deadline_datetime)))
+                   FROM grade_extensions x JOIN cohort_grades g ON g.id = x.cohort_grade_id
+                  WHERE x.user_id = a.user_id AND g.cohort_id = a.cohort_id), '[]') AS extensions,
        coalesce((SELECT j FROM certificates), '[]') AS certificates
   FROM access a
   LEFT JOIN LATERAL (
