@@ -7,7 +7,9 @@ import {
   ScheduledNotifications,
 } from '../../src/modules/notifications/scheduled-notifications';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service';
-import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
+import { enrol as addStudent, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { grantExtension, isoHours, setGradeItem } from '../fixtures/grade-item.fixtures';
+import { makeZip } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 const WEB_ORIGIN = 'http://site.example.test';
@@ -15,12 +17,14 @@ const PUBLIC_URL = 'http://api.example.test';
 const HOUR = 3_600_000;
 
 let t: TestApp;
+let admin: TestUser;
 let scheduled: ScheduledNotifications;
 type Sent = { to: string; headers?: Record<string, string> };
 let sendMail: { mock: { calls: unknown[][] } };
 beforeAll(async () => {
   t = await createTestApp({ WEB_ORIGIN, PUBLIC_URL, DISABLE_RATE_LIMITS: 'true', MAIL_RETRY_DELAY_SECONDS: '1' });
   scheduled = t.app.get(ScheduledNotifications);
+  admin = await createUser(t, { role: 'ADMIN' });
   // Every message handed to SMTP, headers included (the mailbox keeps only the bodies).
   const transport = await (t.app.get(MailService) as unknown as { open(): Promise<{ sendMail: (...a: unknown[]) => unknown }> }).open();
   sendMail = vi.spyOn(transport, 'sendMail');
@@ -59,29 +63,33 @@ const setPrefs = (as: TestUser, of: { id_slug: string }, body: object) =>
   t.http.patch(`/api/notifications/preferences/${of.id_slug}/`).set(bearer(as)).send(body);
 
 let serial = 0;
-/** A cohort with one course whose lessons are the given items: each a cohort grade with its deadline. */
-async function cohortWith(items: { title: string; dueInHours: number; mandatory?: boolean; status?: string }[]) {
+/**
+ * A cohort with one course whose lessons are the given projects, each a grade item set up through
+ * the admin call (its deadline, mandatory flag and open date), as an admin would.
+ */
+async function cohortWith(items: { title: string; dueInHours: number; mandatory?: boolean; opensInHours?: number }[]) {
   const n = ++serial;
-  const course = await insertCourse(t.ds, {
+  const course = await makeCourse(t, admin, {
     title: `Reminder course ${n}`,
-    modules: [{ title: 'M', lessons: items.map((i) => ({ title: `${i.title} ${n}`, type: 'PROJECT' as const })) }],
+    modules: [{ title: 'M', lessons: items.map((i) => ({ title: `${i.title} ${n}`, lesson_type: 'PROJECT' as const })) }],
   });
-  const cohort = await insertCohort(t.ds, `Reminder cohort ${n}`, [course.id]);
+  const cohort = await makeCohort(t, admin, { title: `Reminder cohort ${n}`, course_ids: [course.id_slug] });
   const grades: Record<string, string> = {};
+  const slugs: Record<string, string> = {};
+  const lessons: Record<string, string> = {};
   for (const i of items) {
-    const [g] = await t.ds.query(
-      `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, submission_status) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [
-        cohort.id,
-        course.lessons[`${i.title} ${n}`].id,
-        new Date(Date.now() + i.dueInHours * HOUR),
-        i.mandatory ?? true,
-        i.status ?? 'OPEN',
-      ],
-    );
-    grades[i.title] = g.id;
+    const lesson = course.modules[0].lessons.find((l) => l.title === `${i.title} ${n}`)!;
+    slugs[i.title] = await setGradeItem(t, admin, cohort.id_slug, lesson.id_slug, {
+      deadline_datetime: isoHours(i.dueInHours),
+      open_datetime: i.opensInHours === undefined ? null : isoHours(i.opensInHours),
+      is_mandatory: i.mandatory ?? true,
+      grade_percentage: 10,
+    });
+    lessons[i.title] = lesson.id_slug;
+    const [row] = await t.ds.query(`SELECT id FROM cohort_grades WHERE id_slug = $1`, [slugs[i.title]]);
+    grades[i.title] = row.id;
   }
-  return { cohort, grades, n };
+  return { cohort, grades, slugs, lessons, n };
 }
 
 describe('notification preferences', () => {
@@ -112,24 +120,29 @@ describe('notification preferences', () => {
 
 describe('deadline reminders', () => {
   it('go once per student and item, even when the job runs twice at once, and honour the preference', async () => {
-    const { cohort, grades } = await cohortWith([
+    const { cohort, grades, lessons } = await cohortWith([
       { title: 'Due soon', dueInHours: 5 },
       { title: 'Optional', dueInHours: 5, mandatory: false },
       { title: 'Later', dueInHours: 30 },
-      { title: 'Closed', dueInHours: 5, status: 'locked' },
+      { title: 'Not open yet', dueInHours: 5, opensInHours: 2 },
       { title: 'Past', dueInHours: -1 },
     ]);
     const keen = await createUser(t, { first_name: 'Keen' });
     const quiet = await createUser(t, { first_name: 'Quiet' });
     const done = await createUser(t, { first_name: 'Done' });
     const away = await createUser(t, { first_name: 'Away' });
-    for (const u of [keen, quiet, done]) await enrol(t.ds, cohort.id, u.id);
-    await enrol(t.ds, cohort.id, away.id, 'SUSPENDED');
+    for (const u of [keen, quiet, done, away]) await addStudent(t, admin, cohort.id_slug, u);
+    await t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`)
+      .set(bearer(admin))
+      .send({ user_id_slug: away.id_slug, enrolment_status: 'SUSPENDED' })
+      .expect(200);
     await setPrefs(quiet, quiet, { deadline_reminders: false }).expect(200);
-    await t.ds.query(`INSERT INTO user_grades (cohort_grade_id, user_id, user_submission_status) VALUES ($1, $2, 'SUBMITTED')`, [
-      grades['Due soon'],
-      done.id,
-    ]);
+    await t.http
+      .post(`/api/cohorts/${cohort.id_slug}/lessons/${lessons['Due soon']}/project/submission`)
+      .set(bearer(done))
+      .attach('file', makeZip([{ name: 'top.v', data: 'module top; endmodule' }]), 'p.zip')
+      .expect(201);
 
     // Two workers at the same moment: each claims in its own transaction.
     const [first, second] = await Promise.all([scheduled.sendDeadlineReminders(), scheduled.sendDeadlineReminders()]);
@@ -158,6 +171,33 @@ describe('deadline reminders', () => {
     expect(sentHeaders(quiet.email)[0]).not.toHaveProperty('List-Unsubscribe');
   });
 
+  it("follow each student's own deadline: an extension holds the reminder back, and a moved deadline is reminded again", async () => {
+    const { cohort, slugs } = await cohortWith([{ title: 'Extended', dueInHours: 5 }]);
+    const early = await createUser(t, { first_name: 'Early' });
+    const later = await createUser(t, { first_name: 'Later' });
+    const moved = await createUser(t, { first_name: 'Moved' });
+    for (const u of [early, later, moved]) await addStudent(t, admin, cohort.id_slug, u);
+    await grantExtension(t, admin, slugs.Extended, { user_id_slugs: [later.id_slug], deadline_datetime: isoHours(40) }).expect(201);
+
+    await scheduled.sendDeadlineReminders();
+    await until('the reminders', async () => (await inbox(early.email)).length > 0 && (await inbox(moved.email)).length > 0);
+    expect(await inbox(later.email)).toHaveLength(0);
+
+    // Moved, already reminded, is given two more days: nothing until the new deadline comes near.
+    await grantExtension(t, admin, slugs.Extended, { user_id_slugs: [moved.id_slug], deadline_datetime: isoHours(53) }).expect(201);
+    expect(await scheduled.sendDeadlineReminders()).toBe(0);
+    // Time passes (the extensions' deadlines are brought 37 hours nearer): both are due now, once each.
+    await t.ds.query(`UPDATE grade_extensions SET deadline_datetime = deadline_datetime - interval '37 hours' WHERE cohort_grade_id = (
+                        SELECT id FROM cohort_grades WHERE id_slug = $1)`, [slugs.Extended]);
+    await Promise.all([scheduled.sendDeadlineReminders(), scheduled.sendDeadlineReminders()]);
+    await until('the reminders of the new deadlines', async () => (await inbox(later.email)).length > 0 && (await inbox(moved.email)).length > 1);
+    await mailSettled();
+    expect(await inbox(later.email)).toHaveLength(1);
+    expect(await inbox(moved.email)).toHaveLength(2);
+    expect(await inbox(early.email)).toHaveLength(1);
+    expect((await inbox(moved.email))[1].subject).toBe(`Due in 24 hours: Extended ${serial}`);
+  });
+
   it('run as recurring singleton jobs', async () => {
     const queues = await t.ds.query(`SELECT name, policy FROM ${JOBS_SCHEMA}.queue WHERE name = ANY($1) ORDER BY name`, [
       [APPLICATION_DIGEST_JOB, DEADLINE_REMINDERS_JOB],
@@ -178,7 +218,7 @@ describe('one-click unsubscribe', () => {
     const { cohort } = await cohortWith([{ title: 'Quiz', dueInHours: 3 }]);
     const a = await createUser(t);
     const b = await createUser(t);
-    await enrol(t.ds, cohort.id, a.id);
+    await addStudent(t, admin, cohort.id_slug, a);
     await scheduled.sendDeadlineReminders();
     await until('the reminder', async () => (await inbox(a.email)).length > 0);
 
@@ -271,7 +311,7 @@ describe('notices other modules send', () => {
     const notifications = t.app.get(NotificationsService);
     const { cohort, grades, n } = await cohortWith([{ title: 'Project', dueInHours: -48 }]);
     const s = await createUser(t, { first_name: 'Aisyah' });
-    await enrol(t.ds, cohort.id, s.id);
+    await addStudent(t, admin, cohort.id_slug, s);
     const [ug] = await t.ds.query(
       `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 88, 'GRADED') RETURNING id`,
       [grades.Project, s.id],

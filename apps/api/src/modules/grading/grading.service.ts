@@ -403,7 +403,8 @@ export class GradingService {
       ...book.items.flatMap((i) => [
         `${i.lesson_title} (${i.grade_percentage}%${i.is_mandatory ? ', mandatory' : ''})`,
         `${i.lesson_title} status`,
-        `${i.lesson_title} before late penalty`,
+        // Items that charge late work also give the grade before the charge.
+        ...(charges(i) ? [`${i.lesson_title} before late penalty`] : []),
       ]),
       'Weighted total',
       'Mandatory items not graded',
@@ -414,10 +415,10 @@ export class GradingService {
         s.first_name,
         s.last_name,
         s.email,
-        ...s.grades.flatMap((g) => [
+        ...s.grades.flatMap((g, i) => [
           g.user_grade,
           g.is_late ? `${g.state} (late)` : g.state,
-          g.original_grade !== g.user_grade ? g.original_grade : null,
+          ...(charges(book.items[i]) ? [g.original_grade] : []),
         ]),
         s.weighted_total,
         s.missing_mandatory,
@@ -560,6 +561,10 @@ export class GradingService {
     else await remarkLateHandIns(m, gradeId, userIds);
   }
 }
+
+/** Whether a grade item charges late work. */
+const charges = (i: { late_penalty_per_day: number | null; late_score_cap: number | null }) =>
+  i.late_penalty_per_day !== null || i.late_score_cap !== null;
 
 const refuse = (field: string, message: string): never => {
   throw new UnprocessableEntityException({ message, errors: { [field]: message } });
