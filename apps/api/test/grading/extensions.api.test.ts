@@ -65,14 +65,15 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('who may give extensions', () => {
-  it("admins and the cohort's instructors list, give and remove them; students and other instructors get 404", async () => {
+  it("admins and the cohort's instructors list, give and remove them; students get 403 and other instructors 404", async () => {
     c = await freshCohort();
     const item = await setGradeItem(t, admin, c.cohort.id_slug, c.project, { deadline_datetime: isoHours(-2), grade_percentage: 50 });
     const body = { user_id_slugs: [alice.id_slug], deadline_datetime: isoHours(24) };
-    for (const who of [alice, otherTeacher]) {
-      await t.http.get(`/api/grading/items/${item}/extensions`).set(bearer(who)).expect(404);
-      await grantExtension(t, who, item, body).expect(404);
-    }
+    // A student is refused at the door (a staff call); an instructor of another cohort finds nothing.
+    await t.http.get(`/api/grading/items/${item}/extensions`).set(bearer(alice)).expect(403);
+    await grantExtension(t, alice, item, body).expect(403);
+    await t.http.get(`/api/grading/items/${item}/extensions`).set(bearer(otherTeacher)).expect(404);
+    await grantExtension(t, otherTeacher, item, body).expect(404);
     await t.http.get(`/api/grading/items/${item}/extensions`).expect(401);
 
     const given = await grantExtension(t, teacher, item, { ...body, reason: 'Medical leave' }).expect(201);
@@ -82,7 +83,7 @@ describe('who may give extensions', () => {
     ]);
     expect(list.students.map((s) => s.id_slug)).toEqual([alice.id_slug, bob.id_slug, carol.id_slug]);
     const id = list.data[0].id_slug;
-    await removeExtension(id, alice).expect(404);
+    await removeExtension(id, alice).expect(403);
     await removeExtension(id, otherTeacher).expect(404);
     expect((await extensionsOf(t, admin, item)).data).toHaveLength(1);
     RemoveExtensionResponseSchema.parse((await removeExtension(id, admin).expect(200)).body);

@@ -144,7 +144,7 @@ export const gradingRoutes = defineRoutes({
     path: 'grading/items/:gradeItemId/extensions',
     params: GradeItemIdParamsSchema,
     response: GradeExtensionsResponseSchema,
-    auth: 'user',
+    auth: 'staff',
     summary: "A grade item's per-student extensions and extra attempts (admins, and the cohort's instructors)",
   },
   grantGradeExtension: {
@@ -153,7 +153,7 @@ export const gradingRoutes = defineRoutes({
     params: GradeItemIdParamsSchema,
     body: GrantExtensionSchema,
     response: GradeExtensionsResponseSchema,
-    auth: 'user',
+    auth: 'staff',
     successStatus: 201,
     summary: 'Gives one or several students a later deadline, late deadline and/or extra quiz attempts (admins, and the cohort instructors)',
   },
@@ -162,7 +162,7 @@ export const gradingRoutes = defineRoutes({
     path: 'grading/extensions/:extensionId',
     params: ExtensionIdParamsSchema,
     response: RemoveExtensionResponseSchema,
-    auth: 'user',
+    auth: 'staff',
     summary: "Removes a student's extension: the item's own dates and attempts apply again (admins, and the cohort instructors)",
   },
 });
