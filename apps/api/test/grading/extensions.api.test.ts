@@ -11,7 +11,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuizzesService } from '../../src/modules/quizzes';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
-import { extensionsOf, gradedCohort, type GradedCohort, grantExtension, isoHours, rightAnswers, setGradeItem } from '../fixtures/grade-item.fixtures';
+import {
+  extensionsOf,
+  gradedCohort,
+  type GradedCohort,
+  grantExtension,
+  isoHours,
+  rightAnswers,
+  setGradeItem,
+} from '../fixtures/grade-item.fixtures';
 import { makeZip } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -37,7 +45,8 @@ const projectView = async (who: TestUser, g = c) =>
   ProjectViewResponseSchema.parse(
     (await t.http.get(`/api/cohorts/${g.cohort.id_slug}/lessons/${g.project}/project`).set(bearer(who)).expect(200)).body,
   ).data;
-const startQuiz = (who: TestUser, g = c) => t.http.post(`/api/quizzes/cohorts/${g.cohort.id_slug}/lessons/${g.quiz}/start/`).set(bearer(who));
+const startQuiz = (who: TestUser, g = c) =>
+  t.http.post(`/api/quizzes/cohorts/${g.cohort.id_slug}/lessons/${g.quiz}/start/`).set(bearer(who));
 const quizAttempts = async (who: TestUser, g = c) =>
   QuizAttemptsResponseSchema.parse(
     (await t.http.get(`/api/quizzes/cohorts/${g.cohort.id_slug}/lessons/${g.quiz}/attempts/`).set(bearer(who)).expect(200)).body,
@@ -64,7 +73,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('who may give extensions', () => {
+// Each test builds its own cohort through the API, as staff would: slow on a busy machine, hence the timeouts.
+describe('who may give extensions', { timeout: 120_000 }, () => {
   it("admins and the cohort's instructors list, give and remove them; students get 403 and other instructors 404", async () => {
     c = await freshCohort();
     const item = await setGradeItem(t, admin, c.cohort.id_slug, c.project, { deadline_datetime: isoHours(-2), grade_percentage: 50 });
@@ -99,7 +109,12 @@ describe('who may give extensions', () => {
     const cases: [string, object, number, string][] = [
       [project, { user_id_slugs: [alice.id_slug] }, 422, 'deadline_datetime'],
       [project, { user_id_slugs: [alice.id_slug], deadline_datetime: isoHours(5) }, 422, 'deadline_datetime'],
-      [project, { user_id_slugs: [alice.id_slug], deadline_datetime: isoHours(20), late_deadline_datetime: isoHours(15) }, 422, 'late_deadline_datetime'],
+      [
+        project,
+        { user_id_slugs: [alice.id_slug], deadline_datetime: isoHours(20), late_deadline_datetime: isoHours(15) },
+        422,
+        'late_deadline_datetime',
+      ],
       [project, { user_id_slugs: [alice.id_slug], extra_attempts: 1 }, 422, 'extra_attempts'],
       [project, { user_id_slugs: [outsider.id_slug], deadline_datetime: isoHours(20) }, 422, 'user_id_slugs'],
       [project, { user_id_slugs: [], deadline_datetime: isoHours(20) }, 400, 'user_id_slugs'],
@@ -117,8 +132,8 @@ describe('who may give extensions', () => {
   });
 });
 
-describe('projects', () => {
-  it("a group extension opens the closed window for those students only, on time; removing one marks that hand-in late again", async () => {
+describe('projects', { timeout: 120_000 }, () => {
+  it('a group extension opens the closed window for those students only, on time; removing one marks that hand-in late again', async () => {
     c = await freshCohort();
     const item = await setGradeItem(t, admin, c.cohort.id_slug, c.project, { deadline_datetime: isoHours(-2), grade_percentage: 50 });
     await submitProject(alice).expect(403);
@@ -167,7 +182,7 @@ describe('projects', () => {
   });
 });
 
-describe('quizzes', () => {
+describe('quizzes', { timeout: 120_000 }, () => {
   it('an extension reopens a closed quiz for the student and extra attempts raise their allowance', async () => {
     c = await freshCohort();
     const item = await setGradeItem(t, admin, c.cohort.id_slug, c.quiz, { deadline_datetime: isoHours(-1), grade_percentage: 50 });
@@ -185,7 +200,11 @@ describe('quizzes', () => {
       // Untimed: the attempt runs until the student's deadline, not the item's past one.
       expect(Date.parse(open.deadline_at)).toBe(Date.parse(until));
       expect(open.attempt_number).toBe(attempt);
-      await t.http.put(`/api/quizzes/sessions/${id}/answers/`).set(bearer(alice)).send({ answers: rightAnswers(open.questions) }).expect(200);
+      await t.http
+        .put(`/api/quizzes/sessions/${id}/answers/`)
+        .set(bearer(alice))
+        .send({ answers: rightAnswers(open.questions) })
+        .expect(200);
       await t.http.post(`/api/quizzes/sessions/${id}/submit/`).set(bearer(alice)).expect(200);
     }
     expect((await startQuiz(alice).expect(409)).body.message).toBe(QUIZ_NO_ATTEMPTS_MESSAGE);

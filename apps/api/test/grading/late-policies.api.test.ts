@@ -33,8 +33,9 @@ const projectView = async (who: TestUser, g: GradedCohort) =>
 const grade = (submission: string, userGrade: number) =>
   t.http.put(`/api/grading/submissions/${submission}/grade`).set(bearer(admin)).send({ user_grade: userGrade }).expect(200);
 const gradebook = async (g: GradedCohort) =>
-  GradebookResponseSchema.parse((await t.http.get(`/api/grading/cohorts/${g.cohort.id_slug}/gradebook`).set(bearer(admin)).expect(200)).body)
-    .data;
+  GradebookResponseSchema.parse(
+    (await t.http.get(`/api/grading/cohorts/${g.cohort.id_slug}/gradebook`).set(bearer(admin)).expect(200)).body,
+  ).data;
 const row = (book: Awaited<ReturnType<typeof gradebook>>, who: TestUser) => book.students.find((s) => s.id_slug === who.id_slug)!;
 
 /** A cohort whose project is weighted 100 (the quiz 0), with the given dates and policy on the project. */
@@ -53,7 +54,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('penalty per day', () => {
+// Each test builds its own cohort through the API, as staff would: slow on a busy machine, hence the timeouts.
+describe('penalty per day', { timeout: 120_000 }, () => {
   it('charges each started day late, tells the student before handing in, and keeps the computed grade beside the charged one', async () => {
     // 50 hours past the deadline: 3 started days.
     const { g } = await cohortWithProject({
@@ -122,7 +124,7 @@ describe('penalty per day', () => {
   });
 });
 
-describe('cap', () => {
+describe('cap', { timeout: 120_000 }, () => {
   it('bounds a late grade and leaves a lower one as it is; the certificate rules weigh the capped grade', async () => {
     const { g } = await cohortWithProject({ deadline_datetime: isoHours(-5), late_deadline_datetime: isoHours(24), late_score_cap: 60 });
     await linkNewCertificate(t, admin, g.cohort.id_slug, `Late work certificate ${n}`);
@@ -139,7 +141,7 @@ describe('cap', () => {
   });
 });
 
-describe('quizzes', () => {
+describe('quizzes', { timeout: 120_000 }, () => {
   it('charge an attempt by its own submission time', async () => {
     const g = await gradedCohort(t, admin, `Late quiz ${++n}`, [alice]);
     // 30 hours late at 20 points a day: 2 started days.
@@ -156,7 +158,11 @@ describe('quizzes', () => {
     const id = (await t.http.post(`/api/quizzes/cohorts/${g.cohort.id_slug}/lessons/${g.quiz}/start/`).set(bearer(alice)).expect(200)).body
       .session_id_slug;
     const open = (await t.http.get(`/api/quizzes/sessions/${id}/`).set(bearer(alice)).expect(200)).body.data;
-    await t.http.put(`/api/quizzes/sessions/${id}/answers/`).set(bearer(alice)).send({ answers: rightAnswers(open.questions) }).expect(200);
+    await t.http
+      .put(`/api/quizzes/sessions/${id}/answers/`)
+      .set(bearer(alice))
+      .send({ answers: rightAnswers(open.questions) })
+      .expect(200);
     await t.http.post(`/api/quizzes/sessions/${id}/submit/`).set(bearer(alice)).expect(200);
     // The quiz is the cohort's only grade item.
     const cell = row(await gradebook(g), alice).grades[0];

@@ -120,7 +120,8 @@ describe('notification preferences', () => {
   });
 });
 
-describe('deadline reminders', () => {
+// Set up through the API as staff would (course, cohort, grade items, enrolments): slower than SQL on a busy machine.
+describe('deadline reminders', { timeout: 120_000 }, () => {
   it('go once per student and item, even when the job runs twice at once, and honour the preference', async () => {
     const { cohort, grades, lessons } = await cohortWith([
       { title: 'Due soon', dueInHours: 5 },

@@ -49,7 +49,8 @@ async function lateQuiz(quiz: Record<string, unknown>, item: Record<string, unkn
   };
 }
 
-describe('a quiz started in its late window', () => {
+// Each test builds its own cohort through the API, as staff would: slow on a busy machine, hence the timeouts.
+describe('a quiz started in its late window', { timeout: 120_000 }, () => {
   it('runs until the late deadline, takes answers and is handed in late, spending one attempt', async () => {
     const late = isoHours(3);
     const q = await lateQuiz({}, { deadline_datetime: isoHours(-2), late_deadline_datetime: late });

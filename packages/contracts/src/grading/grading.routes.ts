@@ -155,7 +155,8 @@ export const gradingRoutes = defineRoutes({
     response: GradeExtensionsResponseSchema,
     auth: 'staff',
     successStatus: 201,
-    summary: 'Gives one or several students a later deadline, late deadline and/or extra quiz attempts (admins, and the cohort instructors)',
+    summary:
+      'Gives one or several students a later deadline, late deadline and/or extra quiz attempts (admins, and the cohort instructors)',
   },
   removeGradeExtension: {
     method: 'DELETE',

@@ -9,7 +9,9 @@ describe('late policy in words', () => {
     expect(latePolicyText({ late_penalty_per_day: null, late_score_cap: null })).toBeNull();
   });
   it('tells the student before handing in', () => {
-    expect(lateSubmitNotice({ late_penalty_per_day: 10, late_score_cap: null })).toBe('Submitted now, this will be marked late: −10% per day');
+    expect(lateSubmitNotice({ late_penalty_per_day: 10, late_score_cap: null })).toBe(
+      'Submitted now, this will be marked late: −10% per day',
+    );
     expect(lateSubmitNotice({ late_penalty_per_day: null, late_score_cap: null })).toBe('Submitted now, this will be marked late.');
   });
 });

@@ -290,7 +290,12 @@ export class QuizzesService {
     for (const s of moved) {
       if (!s.deadline_at) continue;
       const at = new Date(s.deadline_at);
-      await this.jobs.send(m, QUIZ_AUTO_SUBMIT_JOB, { session_id_slug: s.id_slug }, { startAfter: at, singletonKey: `${s.id_slug}:${at.getTime()}` });
+      await this.jobs.send(
+        m,
+        QUIZ_AUTO_SUBMIT_JOB,
+        { session_id_slug: s.id_slug },
+        { startAfter: at, singletonKey: `${s.id_slug}:${at.getTime()}` },
+      );
     }
   }
 
