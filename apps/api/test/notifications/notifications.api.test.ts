@@ -14,7 +14,6 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '
 
 const WEB_ORIGIN = 'http://site.example.test';
 const PUBLIC_URL = 'http://api.example.test';
-const HOUR = 3_600_000;
 
 let t: TestApp;
 let admin: TestUser;
@@ -109,7 +108,6 @@ describe('notification preferences', () => {
   it("a student can neither read nor change another's; an admin can", async () => {
     const a = await createUser(t);
     const b = await createUser(t);
-    const admin = await createUser(t, { role: 'ADMIN' });
     await prefs(a, b).expect(404);
     await setPrefs(a, b, { deadline_reminders: false }).expect(404);
     expect((await prefs(b, b).expect(200)).body.preferences.deadline_reminders).toBe(true);
