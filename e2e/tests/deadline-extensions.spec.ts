@@ -5,7 +5,8 @@ import { createTaughtCohort, localDateTime, openGradeItems, signInAt } from '../
 import { expectAccessible, signInAsStudent } from '../support/learn';
 
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(180_000);
+// Three people, each signing in, on a machine shared with other work: generous.
+test.setTimeout(420_000);
 
 const tag = Date.now().toString(36);
 const COURSE = `Late Work ${tag}`;
