@@ -53,8 +53,12 @@ export function ExtensionsPanel({ itemId }: { itemId: string }) {
 function ExtensionRow({ extension: e }: { extension: GradeExtension }) {
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
-  const remove = useRouteMutation('removeGradeExtension', { invalidates: invalidations.removeGradeExtension });
   const name = fullName(e.student);
+  // Told from the mutation itself: the row is gone (unmounted) once the list reloads without it.
+  const remove = useRouteMutation('removeGradeExtension', {
+    invalidates: invalidations.removeGradeExtension,
+    onSuccess: () => notify.success(`${name}'s extension was removed.`),
+  });
   const what = [
     e.deadline_datetime && `deadline ${formatDateTime(e.deadline_datetime)}`,
     e.late_deadline_datetime && `late until ${formatDateTime(e.late_deadline_datetime)}`,
@@ -68,13 +72,7 @@ function ExtensionRow({ extension: e }: { extension: GradeExtension }) {
       tone: 'danger',
     });
     if (!ok) return;
-    remove.mutate(
-      { params: { extensionId: e.id_slug } },
-      {
-        onSuccess: () => notify.success(`${name}'s extension was removed.`),
-        onError: (err) => notify.error(errorMessage(err)),
-      },
-    );
+    remove.mutate({ params: { extensionId: e.id_slug } }, { onError: (err) => notify.error(errorMessage(err)) });
   };
   return (
     <li className="admin-extensions__row">
