@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createAccount, linkInstructor } from '../support/accounts';
+import { createAccount } from '../support/accounts';
 import { signInAsAdmin } from '../support/admin';
-import { createCohortThroughApi, signInAt } from '../support/cohort-setup';
+import { assignInstructor, createCohortThroughApi, signInAt } from '../support/cohort-setup';
 
 test.setTimeout(180_000);
 
@@ -26,7 +26,8 @@ test("an instructor's pages keep side margins and never scroll sideways at 360 p
   await signInAsAdmin(admin);
   const cohortId = await createCohortThroughApi(admin, COHORT);
   const instructor = await createAccount('INSTRUCTOR', 'Narrow');
-  await linkInstructor(instructor.email, COHORT);
+  await admin.goto(`/admin/cohorts/${cohortId}`);
+  await assignInstructor(admin, instructor.email);
 
   const page = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
   await signInAt(page, instructor.email, instructor.password, /\/instructor$/);

@@ -33,6 +33,7 @@ import { RandomStatusIndexes1764000003510 } from './1764000003510-random-status-
 import { FreeTextComments1764000003100 } from './1764000003100-free-text-comments';
 import { GradeOverrides1764000003110 } from './1764000003110-grade-overrides';
 import { RubricTemplates1764000003120 } from './1764000003120-rubric-templates';
+import { DeadlineExtensions1764000003300 } from './1764000003300-deadline-extensions';
 
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   FreeTextComments1764000003100,
   GradeOverrides1764000003110,
   RubricTemplates1764000003120,
+  DeadlineExtensions1764000003300,
 ];

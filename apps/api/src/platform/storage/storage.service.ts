@@ -139,7 +139,7 @@ export class StorageService implements OnApplicationShutdown {
     const uploadId = await writer.startParts(storageKey, meta);
     try {
       const etag = await writer.writePart(storageKey, uploadId, { index: 0, offset: 0, length: size, body: createReadStream(path) });
-      await writer.finishParts(storageKey, uploadId, etag ? [etag] : []);
+      await writer.finishParts(storageKey, uploadId, etag ? [etag] : [], size);
     } catch (e) {
       await writer.abortParts(storageKey, uploadId);
       throw e;
