@@ -35,6 +35,7 @@ export * from './enrolments/enrolments.routes';
 export * from './certificates/certificates.schemas';
 export * from './certificates/certificates.routes';
 export * from './grading/grade-status';
+export * from './grading/late-policy';
 export * from './grading/grading.schemas';
 export * from './grading/grading.routes';
 export * from './platform/platform.schemas';

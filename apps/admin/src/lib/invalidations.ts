@@ -119,6 +119,15 @@ const table = {
   // A new credential, or a revoked one: the cohort's list of issued certificates.
   adminIssueCertificate: (vars) => [routeKey('adminIssuedCertificates', { params: { cohortId: vars.params.cohortId } })],
   adminRevokeCertificate: () => [routeKey('adminIssuedCertificates')],
+  // An extension changes the item's list of them, and its students' dates, statuses and late marks
+  // (the gradebook, the grading queue and the cohort's late counts).
+  grantGradeExtension: (vars) => [
+    routeKey('gradeExtensions', { params: { gradeItemId: vars.params.gradeItemId } }),
+    routeKey('gradingQueue', { params: { gradeItemId: vars.params.gradeItemId } }),
+    routeKey('gradingItems'),
+    routeKey('gradebook'),
+  ],
+  removeGradeExtension: () => [routeKey('gradeExtensions'), routeKey('gradingQueue'), routeKey('gradingItems'), routeKey('gradebook')],
 } satisfies { [N in MutationRouteName]?: Invalidates<N> };
 
 export const invalidations: { [N in keyof typeof table]: Invalidates<N> } = table;

@@ -5,7 +5,7 @@ import {
   OVERRIDE_REASON_REQUIRED,
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrol, linkNewCertificate, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { enrol, linkInstructor, linkNewCertificate, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -59,8 +59,7 @@ beforeAll(async () => {
   cohort = await makeCohort(t, admin, { title: 'Override cohort', course_ids: [course.id_slug] });
   await enrol(t, admin, cohort.id_slug, alice);
   await enrol(t, admin, cohort.id_slug, bob);
-  // Staff are linked to cohorts by the admins' setup (no call for it yet).
-  await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [cohort.id, teacher.id]);
+  await linkInstructor(t, admin, cohort.id_slug, teacher);
   const item = async (title: string, body: Record<string, unknown>) =>
     (
       await t.http

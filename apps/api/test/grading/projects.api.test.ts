@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { GradingService } from '../../src/modules/grading/grading.service';
 import { IncomingSweep } from '../../src/platform/storage/incoming-sweep';
+import { linkInstructor } from '../fixtures/admin.fixtures';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
 import { forgedSizeEntry, makeZip, symlinkEntry } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
@@ -102,9 +103,9 @@ beforeAll(async () => {
   cohort = await insertCohort(t.ds, 'Spring cohort', [course.id]);
   await enrol(t.ds, cohort.id, alice.id);
   await enrol(t.ds, cohort.id, bob.id);
-  await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [cohort.id, teacher.id]);
+  await linkInstructor(t, admin, cohort.id_slug, teacher);
   const other = await insertCohort(t.ds, 'Other cohort', [course.id]);
-  await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [other.id, otherTeacher.id]);
+  await linkInstructor(t, admin, other.id_slug, otherTeacher);
   await t.http
     .put(`/api/courses/admin/lessons/${project}/project`)
     .set(bearer(admin))

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrol, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { enrol, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { makeZip } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -37,10 +37,9 @@ beforeAll(async () => {
   const cohort = await makeCohort(t, admin, { title: 'Preview cohort', course_ids: [course.id_slug] });
   await enrol(t, admin, cohort.id_slug, alice);
   await enrol(t, admin, cohort.id_slug, bob);
-  // Staff are linked to cohorts by the admins' setup (no call for it yet).
-  await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [cohort.id, teacher.id]);
+  await linkInstructor(t, admin, cohort.id_slug, teacher);
   const other = await makeCohort(t, admin, { title: 'Other preview cohort', course_ids: [course.id_slug] });
-  await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [other.id, otherTeacher.id]);
+  await linkInstructor(t, admin, other.id_slug, otherTeacher);
   await t.http.put(`/api/courses/admin/lessons/${lesson}/project`).set(bearer(admin)).send({ instructions: 'A FIFO.' }).expect(200);
   await t.http
     .put(`/api/cohorts/admin/${cohort.id_slug}/lessons/${lesson}/grade-item`)

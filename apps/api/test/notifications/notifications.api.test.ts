@@ -7,20 +7,23 @@ import {
   ScheduledNotifications,
 } from '../../src/modules/notifications/scheduled-notifications';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service';
-import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
+import { enrol as addStudent, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { grantExtension, isoHours, setGradeItem } from '../fixtures/grade-item.fixtures';
+import { makeZip } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 const WEB_ORIGIN = 'http://site.example.test';
 const PUBLIC_URL = 'http://api.example.test';
-const HOUR = 3_600_000;
 
 let t: TestApp;
+let admin: TestUser;
 let scheduled: ScheduledNotifications;
 type Sent = { to: string; headers?: Record<string, string> };
 let sendMail: { mock: { calls: unknown[][] } };
 beforeAll(async () => {
   t = await createTestApp({ WEB_ORIGIN, PUBLIC_URL, DISABLE_RATE_LIMITS: 'true', MAIL_RETRY_DELAY_SECONDS: '1' });
   scheduled = t.app.get(ScheduledNotifications);
+  admin = await createUser(t, { role: 'ADMIN' });
   // Every message handed to SMTP, headers included (the mailbox keeps only the bodies).
   const transport = await (t.app.get(MailService) as unknown as { open(): Promise<{ sendMail: (...a: unknown[]) => unknown }> }).open();
   sendMail = vi.spyOn(transport, 'sendMail');
@@ -30,6 +33,8 @@ afterAll(async () => t?.close());
 type Mail = { subject: string; html: string; text: string };
 const inbox = (to: string): Promise<Mail[]> =>
   t.ds.query(`SELECT subject, html, text FROM dev_mailbox_messages WHERE mail_to = $1 ORDER BY received_at, id`, [to]);
+/** The deadline reminders among a student's mail (enrolling them through the API sends its own mail). */
+const reminders = async (to: string) => (await inbox(to)).filter((m) => m.subject.startsWith('Due in 24 hours'));
 const sentHeaders = (to: string) =>
   sendMail.mock.calls
     .map((c) => c[0] as Sent)
@@ -59,29 +64,33 @@ const setPrefs = (as: TestUser, of: { id_slug: string }, body: object) =>
   t.http.patch(`/api/notifications/preferences/${of.id_slug}/`).set(bearer(as)).send(body);
 
 let serial = 0;
-/** A cohort with one course whose lessons are the given items: each a cohort grade with its deadline. */
-async function cohortWith(items: { title: string; dueInHours: number; mandatory?: boolean; status?: string }[]) {
+/**
+ * A cohort with one course whose lessons are the given projects, each a grade item set up through
+ * the admin call (its deadline, mandatory flag and open date), as an admin would.
+ */
+async function cohortWith(items: { title: string; dueInHours: number; mandatory?: boolean; opensInHours?: number }[]) {
   const n = ++serial;
-  const course = await insertCourse(t.ds, {
+  const course = await makeCourse(t, admin, {
     title: `Reminder course ${n}`,
-    modules: [{ title: 'M', lessons: items.map((i) => ({ title: `${i.title} ${n}`, type: 'PROJECT' as const })) }],
+    modules: [{ title: 'M', lessons: items.map((i) => ({ title: `${i.title} ${n}`, lesson_type: 'PROJECT' as const })) }],
   });
-  const cohort = await insertCohort(t.ds, `Reminder cohort ${n}`, [course.id]);
+  const cohort = await makeCohort(t, admin, { title: `Reminder cohort ${n}`, course_ids: [course.id_slug] });
   const grades: Record<string, string> = {};
+  const slugs: Record<string, string> = {};
+  const lessons: Record<string, string> = {};
   for (const i of items) {
-    const [g] = await t.ds.query(
-      `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, submission_status) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [
-        cohort.id,
-        course.lessons[`${i.title} ${n}`].id,
-        new Date(Date.now() + i.dueInHours * HOUR),
-        i.mandatory ?? true,
-        i.status ?? 'OPEN',
-      ],
-    );
-    grades[i.title] = g.id;
+    const lesson = course.modules[0].lessons.find((l) => l.title === `${i.title} ${n}`)!;
+    slugs[i.title] = await setGradeItem(t, admin, cohort.id_slug, lesson.id_slug, {
+      deadline_datetime: isoHours(i.dueInHours),
+      open_datetime: i.opensInHours === undefined ? null : isoHours(i.opensInHours),
+      is_mandatory: i.mandatory ?? true,
+      grade_percentage: 10,
+    });
+    lessons[i.title] = lesson.id_slug;
+    const [row] = await t.ds.query(`SELECT id FROM cohort_grades WHERE id_slug = $1`, [slugs[i.title]]);
+    grades[i.title] = row.id;
   }
-  return { cohort, grades, n };
+  return { cohort, grades, slugs, lessons, n };
 }
 
 describe('notification preferences', () => {
@@ -99,7 +108,6 @@ describe('notification preferences', () => {
   it("a student can neither read nor change another's; an admin can", async () => {
     const a = await createUser(t);
     const b = await createUser(t);
-    const admin = await createUser(t, { role: 'ADMIN' });
     await prefs(a, b).expect(404);
     await setPrefs(a, b, { deadline_reminders: false }).expect(404);
     expect((await prefs(b, b).expect(200)).body.preferences.deadline_reminders).toBe(true);
@@ -110,26 +118,32 @@ describe('notification preferences', () => {
   });
 });
 
-describe('deadline reminders', () => {
+// Set up through the API as staff would (course, cohort, grade items, enrolments): slower than SQL on a busy machine.
+describe('deadline reminders', { timeout: 120_000 }, () => {
   it('go once per student and item, even when the job runs twice at once, and honour the preference', async () => {
-    const { cohort, grades } = await cohortWith([
+    const { cohort, grades, lessons } = await cohortWith([
       { title: 'Due soon', dueInHours: 5 },
       { title: 'Optional', dueInHours: 5, mandatory: false },
       { title: 'Later', dueInHours: 30 },
-      { title: 'Closed', dueInHours: 5, status: 'locked' },
+      { title: 'Not open yet', dueInHours: 5, opensInHours: 2 },
       { title: 'Past', dueInHours: -1 },
     ]);
     const keen = await createUser(t, { first_name: 'Keen' });
     const quiet = await createUser(t, { first_name: 'Quiet' });
     const done = await createUser(t, { first_name: 'Done' });
     const away = await createUser(t, { first_name: 'Away' });
-    for (const u of [keen, quiet, done]) await enrol(t.ds, cohort.id, u.id);
-    await enrol(t.ds, cohort.id, away.id, 'SUSPENDED');
+    for (const u of [keen, quiet, done, away]) await addStudent(t, admin, cohort.id_slug, u);
+    await t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`)
+      .set(bearer(admin))
+      .send({ user_id_slug: away.id_slug, enrolment_status: 'SUSPENDED' })
+      .expect(200);
     await setPrefs(quiet, quiet, { deadline_reminders: false }).expect(200);
-    await t.ds.query(`INSERT INTO user_grades (cohort_grade_id, user_id, user_submission_status) VALUES ($1, $2, 'SUBMITTED')`, [
-      grades['Due soon'],
-      done.id,
-    ]);
+    await t.http
+      .post(`/api/cohorts/${cohort.id_slug}/lessons/${lessons['Due soon']}/project/submission`)
+      .set(bearer(done))
+      .attach('file', makeZip([{ name: 'top.v', data: 'module top; endmodule' }]), 'p.zip')
+      .expect(201);
 
     // Two workers at the same moment: each claims in its own transaction.
     const [first, second] = await Promise.all([scheduled.sendDeadlineReminders(), scheduled.sendDeadlineReminders()]);
@@ -140,22 +154,55 @@ describe('deadline reminders', () => {
     ]);
     expect(rows).toEqual([{ user_id: keen.id, cohort_grade_id: grades['Due soon'] }]);
 
-    await until('the reminder', async () => (await inbox(keen.email)).length > 0);
+    await until('the reminder', async () => (await reminders(keen.email)).length > 0);
     await mailSettled();
-    const mails = await inbox(keen.email);
+    const mails = await reminders(keen.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(`Due in 24 hours: Due soon ${serial}`);
     expect(mails[0].text).toContain(`/class/${cohort.id_slug}`);
     expect(mails[0].text).toContain('Stop deadline reminders');
-    expect(await inbox(quiet.email)).toHaveLength(0);
-    expect(await inbox(done.email)).toHaveLength(0);
-    expect(await inbox(away.email)).toHaveLength(0);
+    expect(await reminders(quiet.email)).toHaveLength(0);
+    expect(await reminders(done.email)).toHaveLength(0);
+    expect(await reminders(away.email)).toHaveLength(0);
 
     // A turned-off reminder is not sent; account mail always is.
     await t.http.post('/api/auth/password-reset/request/').send({ email: quiet.email }).expect(202);
-    await until('the reset mail', async () => (await inbox(quiet.email)).length > 0);
-    expect((await inbox(quiet.email))[0].subject).toBe('Reset your ChipSkills Academy password');
-    expect(sentHeaders(quiet.email)[0]).not.toHaveProperty('List-Unsubscribe');
+    const reset = async () => (await inbox(quiet.email)).find((m) => m.subject === 'Reset your ChipSkills Academy password');
+    await until('the reset mail', reset);
+    expect(sentHeaders(quiet.email).every((h) => !('List-Unsubscribe' in h))).toBe(true);
+  });
+
+  it("follow each student's own deadline: an extension holds the reminder back, and a moved deadline is reminded again", async () => {
+    const { cohort, slugs } = await cohortWith([{ title: 'Extended', dueInHours: 5 }]);
+    const early = await createUser(t, { first_name: 'Early' });
+    const later = await createUser(t, { first_name: 'Later' });
+    const moved = await createUser(t, { first_name: 'Moved' });
+    for (const u of [early, later, moved]) await addStudent(t, admin, cohort.id_slug, u);
+    await grantExtension(t, admin, slugs.Extended, { user_id_slugs: [later.id_slug], deadline_datetime: isoHours(40) }).expect(201);
+
+    await scheduled.sendDeadlineReminders();
+    await until('the reminders', async () => (await reminders(early.email)).length > 0 && (await reminders(moved.email)).length > 0);
+    expect(await reminders(later.email)).toHaveLength(0);
+
+    // Moved, already reminded, is given two more days: nothing until the new deadline comes near.
+    await grantExtension(t, admin, slugs.Extended, { user_id_slugs: [moved.id_slug], deadline_datetime: isoHours(53) }).expect(201);
+    expect(await scheduled.sendDeadlineReminders()).toBe(0);
+    // Time passes (the extensions' deadlines are brought 37 hours nearer): both are due now, once each.
+    await t.ds.query(
+      `UPDATE grade_extensions SET deadline_datetime = deadline_datetime - interval '37 hours' WHERE cohort_grade_id = (
+                        SELECT id FROM cohort_grades WHERE id_slug = $1)`,
+      [slugs.Extended],
+    );
+    await Promise.all([scheduled.sendDeadlineReminders(), scheduled.sendDeadlineReminders()]);
+    await until(
+      'the reminders of the new deadlines',
+      async () => (await reminders(later.email)).length > 0 && (await reminders(moved.email)).length > 1,
+    );
+    await mailSettled();
+    expect(await reminders(later.email)).toHaveLength(1);
+    expect(await reminders(moved.email)).toHaveLength(2);
+    expect(await reminders(early.email)).toHaveLength(1);
+    expect((await reminders(moved.email))[1].subject).toBe(`Due in 24 hours: Extended ${serial}`);
   });
 
   it('run as recurring singleton jobs', async () => {
@@ -178,11 +225,11 @@ describe('one-click unsubscribe', () => {
     const { cohort } = await cohortWith([{ title: 'Quiz', dueInHours: 3 }]);
     const a = await createUser(t);
     const b = await createUser(t);
-    await enrol(t.ds, cohort.id, a.id);
+    await addStudent(t, admin, cohort.id_slug, a);
     await scheduled.sendDeadlineReminders();
-    await until('the reminder', async () => (await inbox(a.email)).length > 0);
+    await until('the reminder', async () => (await reminders(a.email)).length > 0);
 
-    const [headers] = sentHeaders(a.email);
+    const headers = sentHeaders(a.email).find((h) => 'List-Unsubscribe' in h)!;
     expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const oneClick = /^<(.+)>$/.exec(headers['List-Unsubscribe'])![1];
     const url = new URL(oneClick);
@@ -190,7 +237,7 @@ describe('one-click unsubscribe', () => {
     expect(url.pathname).toBe('/api/notifications/unsubscribe/');
     const token = url.searchParams.get('token')!;
     // The footer links to the page that posts the same token.
-    expect((await inbox(a.email))[0].html).toContain(`${WEB_ORIGIN}/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect((await reminders(a.email))[0].html).toContain(`${WEB_ORIGIN}/unsubscribe?token=${encodeURIComponent(token)}`);
 
     // The token cannot be bent to another user.
     const [, signature] = token.split('.');
@@ -271,7 +318,7 @@ describe('notices other modules send', () => {
     const notifications = t.app.get(NotificationsService);
     const { cohort, grades, n } = await cohortWith([{ title: 'Project', dueInHours: -48 }]);
     const s = await createUser(t, { first_name: 'Aisyah' });
-    await enrol(t.ds, cohort.id, s.id);
+    await addStudent(t, admin, cohort.id_slug, s);
     const [ug] = await t.ds.query(
       `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 88, 'GRADED') RETURNING id`,
       [grades.Project, s.id],
@@ -293,9 +340,10 @@ describe('notices other modules send', () => {
       await notifications.gradeReleased(m, ug.id);
       await notifications.certificateIssued(m, uc.id);
     });
-    await until('both notices', async () => (await inbox(s.email)).length >= 2);
+    const notices = async () => (await inbox(s.email)).filter((m) => !m.subject.startsWith('You have been enrolled'));
+    await until('both notices', async () => (await notices()).length >= 2);
     await mailSettled();
-    const subjects = (await inbox(s.email)).map((m) => m.subject).sort();
+    const subjects = (await notices()).map((m) => m.subject).sort();
     expect(subjects).toEqual([`Your certificate is ready: Digital IC Design`, `Your grade for Project ${n} is ready`]);
   });
 });

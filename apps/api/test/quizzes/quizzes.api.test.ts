@@ -1,5 +1,6 @@
 import { QUIZ_NO_ATTEMPTS_MESSAGE, QUIZ_NOT_OPEN_MESSAGE, QUIZ_TIME_OVER_MESSAGE, type SaveQuiz } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkInstructor } from '../fixtures/admin.fixtures';
 import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
 import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
@@ -40,12 +41,8 @@ beforeAll(async () => {
   cohort = await insertCohort(t.ds, 'Autumn', [course.id]);
   const [otherCourse] = await t.ds.query(`INSERT INTO courses (title) VALUES ('Other') RETURNING id`);
   const other = await insertCohort(t.ds, 'Other', [otherCourse.id]);
-  await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2), ($3, $4)`, [
-    cohort.id,
-    teacher.id,
-    other.id,
-    otherTeacher.id,
-  ]);
+  await linkInstructor(t, admin, cohort.id_slug, teacher);
+  await linkInstructor(t, admin, other.id_slug, otherTeacher);
 });
 afterAll(async () => t?.close());
 

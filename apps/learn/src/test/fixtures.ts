@@ -23,6 +23,8 @@ export function grade(
       submission_status: cohort,
       ...info,
     },
+    original_grade: null,
+    deadline_extended: false,
   };
 }
 

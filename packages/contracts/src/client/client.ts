@@ -28,13 +28,15 @@ export interface ApiClientOptions {
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
-type ParamsPart<R> = R extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: undefined };
-type QueryPart<R> = R extends { query: infer Q extends z.ZodType }
+// Not distributive ([R] extends ...): while a call's route name is inferred, R may be the union of every
+// route, and three distributive parts would multiply into a union too large for the compiler.
+type ParamsPart<R> = [R] extends [{ params: infer P extends z.ZodType }] ? { params: z.input<P> } : { params?: undefined };
+type QueryPart<R> = [R] extends [{ query: infer Q extends z.ZodType }]
   ? {} extends z.input<Q>
     ? { query?: z.input<Q> }
     : { query: z.input<Q> }
   : { query?: undefined };
-type BodyPart<R> = R extends { body: infer B extends z.ZodType }
+type BodyPart<R> = [R] extends [{ body: infer B extends z.ZodType }]
   ? {} extends z.input<B>
     ? { body?: z.input<B> }
     : { body: z.input<B> }

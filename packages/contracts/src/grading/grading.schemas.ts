@@ -69,6 +69,20 @@ export const GradeItemSettingsSchema = z.strictObject({
   result_open_datetime: DateTimeSchema.nullable().default(null),
   is_mandatory: z.boolean().default(true),
   grade_percentage: z.number().min(0).max(100),
+  /** Late work: points of 100 lost per day late (a started day counts); null: none. */
+  late_penalty_per_day: z
+    .number()
+    .gt(0, { error: 'The penalty per day must be more than 0' })
+    .max(100, { error: 'The penalty per day must be at most 100' })
+    .nullable()
+    .default(null),
+  /** Late work: the most a late grade can be; null: no cap. */
+  late_score_cap: z
+    .number()
+    .min(0, { error: 'The cap must be from 0 to 100' })
+    .max(100, { error: 'The cap must be from 0 to 100' })
+    .nullable()
+    .default(null),
 });
 export type GradeItemSettings = z.infer<typeof GradeItemSettingsSchema>;
 export const GradeItemSettingsResponseSchema = z.object({ id_slug: z.string() });
@@ -97,6 +111,56 @@ export const CohortGradeLessonSchema = z.object({
 });
 export type CohortGradeLesson = z.infer<typeof CohortGradeLessonSchema>;
 export const CohortGradeLessonsResponseSchema = z.object({ data: z.array(CohortGradeLessonSchema) });
+
+// ---- extensions --------------------------------------------------------------------
+
+export const LatePolicySchema = z.object({ late_penalty_per_day: z.number().nullable(), late_score_cap: z.number().nullable() });
+
+/** An extension as its student sees it: the new dates (null: unchanged) and extra quiz attempts. */
+export const StudentExtensionSchema = z.object({
+  deadline_datetime: z.string().nullable(),
+  late_deadline_datetime: z.string().nullable(),
+  extra_attempts: z.number().int(),
+});
+export type StudentExtension = z.infer<typeof StudentExtensionSchema>;
+
+export const ExtensionIdParamsSchema = z.object({ extensionId: IdSlugSchema });
+
+/** Staff give one student or several the same extension; each student's replaces any earlier one on the item. */
+export const GrantExtensionSchema = z.strictObject({
+  user_id_slugs: z.array(IdSlugSchema).min(1, { error: 'Choose at least one student' }).max(500),
+  deadline_datetime: DateTimeSchema.nullable().default(null),
+  late_deadline_datetime: DateTimeSchema.nullable().default(null),
+  extra_attempts: z.number().int().min(0).max(20, { error: 'At most 20 extra attempts' }).default(0),
+  reason: z.string().trim().max(500).default(''),
+});
+export type GrantExtension = z.infer<typeof GrantExtensionSchema>;
+
+export const GradeExtensionSchema = StudentExtensionSchema.extend({
+  id_slug: z.string(),
+  student: z.object({ id_slug: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() }),
+  reason: z.string(),
+  granted_by: z.string().nullable(),
+  created_date: z.string(),
+});
+export type GradeExtension = z.infer<typeof GradeExtensionSchema>;
+
+/** A grade item's extensions, with its own dates and the students who can be given one. */
+export const GradeExtensionsSchema = z.object({
+  item: z.object({
+    id_slug: z.string(),
+    lesson_title: z.string(),
+    lesson_type: LessonTypeSchema,
+    deadline_datetime: z.string().nullable(),
+    late_deadline_datetime: z.string().nullable(),
+    attempts_allowed: z.number().int().nullable(),
+  }),
+  students: z.array(z.object({ id_slug: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() })),
+  data: z.array(GradeExtensionSchema),
+});
+export type GradeExtensions = z.infer<typeof GradeExtensionsSchema>;
+export const GradeExtensionsResponseSchema = z.object({ data: GradeExtensionsSchema });
+export const RemoveExtensionResponseSchema = z.object({ id_slug: z.string() });
 
 // ---- the student's project page --------------------------------------------------
 
@@ -133,6 +197,7 @@ export const ProjectViewSchema = z.object({
   grade_item: z.object({
     id_slug: z.string(),
     open_datetime: z.string().nullable(),
+    /** This student's deadline and late deadline (an extension included). */
     deadline_datetime: z.string().nullable(),
     late_deadline_datetime: z.string().nullable(),
     result_open_datetime: z.string().nullable(),
@@ -141,10 +206,26 @@ export const ProjectViewSchema = z.object({
     submission_status: CohortSubmissionStatusSchema,
     user_submission_status: UserSubmissionStatusSchema,
     can_submit: z.boolean(),
+    /** The extension this student was given, if any. */
+    extension: StudentExtensionSchema.nullable(),
+    late_policy: LatePolicySchema,
+    /** Whether a hand-in now would be marked late. */
+    submit_is_late: z.boolean(),
   }),
   submission: SubmissionSchema.nullable(),
-  /** Released results only. */
-  result: z.object({ user_grade: z.number().nullable(), feedback: z.string(), rubric_scores: z.array(RubricScoreSchema) }).nullable(),
+  /**
+   * Released results only. user_grade is the grade that counts (after any late penalty);
+   * original_grade the grade before it, days_late how late the hand-in was.
+   */
+  result: z
+    .object({
+      user_grade: z.number().nullable(),
+      original_grade: z.number().nullable(),
+      days_late: z.number().int(),
+      feedback: z.string(),
+      rubric_scores: z.array(RubricScoreSchema),
+    })
+    .nullable(),
 });
 export type ProjectView = z.infer<typeof ProjectViewSchema>;
 export const ProjectViewResponseSchema = z.object({ data: ProjectViewSchema });
@@ -281,16 +362,25 @@ export const GradebookSchema = z.object({
       lesson_title: z.string(),
       is_mandatory: z.boolean(),
       grade_percentage: z.number(),
+      late_penalty_per_day: z.number().nullable(),
+      late_score_cap: z.number().nullable(),
     }),
   ),
   students: z.array(
     StudentRefSchema.extend({
+      /**
+       * user_grade is the computed grade after any late penalty; original_grade the computed grade
+       * before it; override, when set, is the grade that counts (weighted total, CSV, certificates).
+       * extended: the student has an extension.
+       */
       grades: z.array(
         z.object({
           state: GradeStateSchema,
-          /** The computed grade (from grading); an override, when set, is what counts. */
           user_grade: z.number().nullable(),
           is_late: z.boolean(),
+          original_grade: z.number().nullable(),
+          days_late: z.number().int(),
+          extended: z.boolean(),
           override: GradeOverrideInForceSchema.nullable(),
         }),
       ),

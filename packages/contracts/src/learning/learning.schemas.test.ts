@@ -32,6 +32,8 @@ function grade(user: GradeItem['user_submission_status'], cohort: GradeItem['coh
       result_open_datetime: null,
       submission_status: cohort,
     },
+    original_grade: null,
+    deadline_extended: false,
   };
 }
 

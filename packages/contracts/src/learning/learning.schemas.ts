@@ -173,9 +173,15 @@ export type CohortGradeInfo = z.infer<typeof CohortGradeInfoSchema>;
 
 export const GradeItemSchema = z.object({
   id_slug: z.string(),
+  /** The grade that counts (after any late penalty), once released. */
   user_grade: z.number().nullable(),
   user_submission_status: UserSubmissionStatusSchema,
+  /** cohort_grade_info.deadline_datetime is this student's deadline, an extension included. */
   cohort_grade_info: CohortGradeInfoSchema,
+  /** The grade before a late penalty, when one was charged (released grades only). */
+  original_grade: z.number().nullable(),
+  /** Whether this student was given a later deadline than the item's. */
+  deadline_extended: z.boolean(),
 });
 export type GradeItem = z.infer<typeof GradeItemSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSlugSchema } from '../common/common.schemas';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../common/text';
+import { LatePolicySchema, StudentExtensionSchema } from '../grading/grading.schemas';
 
 /** The kinds of question a quiz bank holds; free text is graded by hand. */
 export const QUESTION_KINDS = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'TRUE_FALSE', 'NUMERIC', 'SHORT_TEXT', 'FREE_TEXT'] as const;
@@ -212,8 +213,15 @@ export const QuizAttemptResponseSchema = z.object({ data: QuizAttemptSchema });
 export const QuizStartResponseSchema = z.object({ session_id_slug: z.string(), resumed: z.boolean() });
 
 export const QuizAttemptsResponseSchema = z.object({
+  /** The quiz's attempts plus any extra attempts this student was given. */
   attempts_allowed: z.number().int(),
   attempts_used: z.number().int(),
+  /** This student's deadline (an extension included; null: none) and the extension itself. */
+  deadline_datetime: z.string().nullable(),
+  extension: StudentExtensionSchema.nullable(),
+  late_policy: LatePolicySchema,
+  /** Whether an attempt started now would be handed in late. */
+  start_is_late: z.boolean(),
   time_limit_minutes: z.number().int().nullable(),
   total_questions: z.number().int(),
   data: z.array(
@@ -224,6 +232,8 @@ export const QuizAttemptsResponseSchema = z.object({
       started_at: z.string(),
       submitted_at: z.string().nullable(),
       deadline_at: z.string().nullable(),
+      /** Handed in after the student's deadline. */
+      is_late: z.boolean(),
     }),
   ),
 });

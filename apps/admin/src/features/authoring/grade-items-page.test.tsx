@@ -23,6 +23,8 @@ const quiz: CohortGradeLesson = {
     result_open_datetime: null,
     is_mandatory: true,
     grade_percentage: 40,
+    late_penalty_per_day: null,
+    late_score_cap: null,
   },
 };
 

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES, type CohortGradeLesson, isApiError } from '@school/contracts';
-import { Button, ButtonLink, formatDateTime, TextField } from '@school/ui';
+import { ADMIN_MESSAGES, type CohortGradeLesson, isApiError, latePolicyText } from '@school/contracts';
+import { AppLink, Button, ButtonLink, formatDateTime, TextField } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
@@ -68,6 +68,8 @@ export function GradeItemsPage() {
                       {l.grade_item.late_deadline_datetime ? ` · late until ${formatDateTime(l.grade_item.late_deadline_datetime)}` : ''} ·
                       results {when(l.grade_item.result_open_datetime, 'at the cohort result date')} · weight{' '}
                       {l.grade_item.grade_percentage}%{l.grade_item.is_mandatory ? ' · Mandatory' : ' · Optional'}
+                      {latePolicyText(l.grade_item) ? ` · late work ${latePolicyText(l.grade_item)}` : ''} ·{' '}
+                      <AppLink to={gradingPaths('/admin').item(l.grade_item.id_slug)}>Extensions and submissions</AppLink>
                     </p>
                   ) : (
                     <p className="ui-muted ui-muted--small">Not graded in this cohort yet.</p>
@@ -91,6 +93,8 @@ function GradeItemForm({ cohortId, lesson, onDone }: { cohortId: string; lesson:
   const [result, setResult] = useState(toLocalInput(g?.result_open_datetime ?? null));
   const [weight, setWeight] = useState(g ? String(g.grade_percentage) : '');
   const [mandatory, setMandatory] = useState(g?.is_mandatory ?? true);
+  const [perDay, setPerDay] = useState(g?.late_penalty_per_day === null || !g ? '' : String(g.late_penalty_per_day));
+  const [cap, setCap] = useState(g?.late_score_cap === null || !g ? '' : String(g.late_score_cap));
   const [error, setError] = useState<string | null>(null);
   // The API's messages for single fields, shown under the field they are about.
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
@@ -107,6 +111,11 @@ function GradeItemForm({ cohortId, lesson, onDone }: { cohortId: string; lesson:
     setFieldErrors({});
     const pct = Number(weight);
     if (weight.trim() === '' || !Number.isFinite(pct) || pct < 0 || pct > 100) return setError('Weight must be a number from 0 to 100');
+    const penalty = perDay.trim() === '' ? null : Number(perDay);
+    if (penalty !== null && (!Number.isFinite(penalty) || penalty <= 0 || penalty > 100))
+      return setError('The penalty per day must be more than 0 and at most 100');
+    const capped = cap.trim() === '' ? null : Number(cap);
+    if (capped !== null && (!Number.isFinite(capped) || capped < 0 || capped > 100)) return setError('The cap must be from 0 to 100');
     save.mutate(
       {
         params: { cohortId, lessonId: lesson.lesson_id_slug },
@@ -117,6 +126,8 @@ function GradeItemForm({ cohortId, lesson, onDone }: { cohortId: string; lesson:
           result_open_datetime: fromLocalInput(result),
           is_mandatory: mandatory,
           grade_percentage: pct,
+          late_penalty_per_day: penalty,
+          late_score_cap: capped,
         },
       },
       {
@@ -168,6 +179,24 @@ function GradeItemForm({ cohortId, lesson, onDone }: { cohortId: string; lesson:
           error={fieldErrors.result_open_datetime}
         />
         <TextField label="Weight (%)" type="number" min={0} max={100} value={weight} onChange={(e) => setWeight(e.target.value)} />
+        <TextField
+          label="Late penalty per day (%)"
+          type="number"
+          min={0}
+          max={100}
+          value={perDay}
+          onChange={(e) => setPerDay(e.target.value)}
+          hint="Points of 100 a late grade loses per started day late. Empty: none."
+        />
+        <TextField
+          label="Cap on a late grade (%)"
+          type="number"
+          min={0}
+          max={100}
+          value={cap}
+          onChange={(e) => setCap(e.target.value)}
+          hint="The most a late grade can be. Empty: no cap."
+        />
         <label className="admin-authoring__check">
           <input type="checkbox" checked={mandatory} onChange={(e) => setMandatory(e.target.checked)} />
           Mandatory

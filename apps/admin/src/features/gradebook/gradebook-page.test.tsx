@@ -13,8 +13,22 @@ afterEach(() => {
 const book: Gradebook = {
   cohort: { id_slug: 'h1', title: 'Spring cohort' },
   items: [
-    { id_slug: 'g1', lesson_title: 'Counter project', is_mandatory: true, grade_percentage: 60 },
-    { id_slug: 'g2', lesson_title: 'Quiz one', is_mandatory: false, grade_percentage: 40 },
+    {
+      id_slug: 'g1',
+      lesson_title: 'Counter project',
+      is_mandatory: true,
+      grade_percentage: 60,
+      late_penalty_per_day: 10,
+      late_score_cap: null,
+    },
+    {
+      id_slug: 'g2',
+      lesson_title: 'Quiz one',
+      is_mandatory: false,
+      grade_percentage: 40,
+      late_penalty_per_day: null,
+      late_score_cap: null,
+    },
   ],
   students: [
     {
@@ -23,10 +37,10 @@ const book: Gradebook = {
       last_name: 'Tan',
       email: 'aisha@x.io',
       grades: [
-        { state: 'GRADED', user_grade: 80, is_late: true, override: null },
-        { state: 'OPEN', user_grade: null, is_late: false, override: null },
+        { state: 'GRADED', user_grade: 70, is_late: true, original_grade: 80, days_late: 1, extended: false, override: null },
+        { state: 'OPEN', user_grade: null, is_late: false, original_grade: null, days_late: 0, extended: true, override: null },
       ],
-      weighted_total: 48,
+      weighted_total: 42,
       missing_mandatory: 0,
     },
     {
@@ -35,8 +49,8 @@ const book: Gradebook = {
       last_name: 'Lee',
       email: 'badrul@x.io',
       grades: [
-        { state: 'SUBMITTED', user_grade: null, is_late: false, override: null },
-        { state: 'OPEN', user_grade: null, is_late: false, override: null },
+        { state: 'SUBMITTED', user_grade: null, is_late: false, original_grade: null, days_late: 0, extended: false, override: null },
+        { state: 'OPEN', user_grade: null, is_late: false, original_grade: null, days_late: 0, extended: false, override: null },
       ],
       weighted_total: 0,
       missing_mandatory: 1,
@@ -45,7 +59,7 @@ const book: Gradebook = {
 };
 
 describe('GradebookPage', () => {
-  it('shows students by items with weights, mandatory flags, grades, late flags and the weighted total', async () => {
+  it('shows students by items with weights, mandatory flags, grades (the late penalty beside), late and extension flags and the weighted total', async () => {
     mockApi({ 'GET grading/cohorts/h1/gradebook': () => ({ data: book }), 'GET grading/cohorts/h1/grade-overrides': () => ({ data: [] }) });
     renderWithApi(<GradebookPage />, '/admin/gradebook/h1', '/admin/gradebook/:cohortId');
     const table = await screen.findByRole('table');
@@ -53,13 +67,13 @@ describe('GradebookPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Student', 'Counter project60% · Mandatory', 'Quiz one40%', 'Weighted total']);
+    ).toEqual(['Student', 'Counter project60% · Mandatory · Late: −10% per day', 'Quiz one40%', 'Weighted total']);
     const [, aisha, badrul] = within(table).getAllByRole('row');
     expect(
       within(aisha)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['80GradedLateOverride', 'OpenOverride', '48']);
+    ).toEqual(['7080 before the late penalty (1 day late)GradedLateOverride', 'OpenExtendedOverride', '42']);
     expect(
       within(badrul)
         .getAllByRole('cell')
@@ -137,7 +151,7 @@ describe('GradebookPage', () => {
     expect(await screen.findByText('No grade has been set by hand in this cohort.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Override Counter project for Aisha Tan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set grade by hand · Counter project' });
-    expect(within(dialog).getByText(/computed grade: 80/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/computed grade: 70/)).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Grade (0-100)'), '85');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Set grade' }));
     // The reason is required before anything is sent.
@@ -148,7 +162,9 @@ describe('GradebookPage', () => {
     expect(await screen.findByText('Grade set to 85 for Aisha Tan.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ grade: 85, reason: 'Re-marked after appeal' });
     const [, aisha] = within(await screen.findByRole('table')).getAllByRole('row');
-    await waitFor(() => expect(within(aisha).getAllByRole('cell')[0]).toHaveTextContent('85Set by hand · computed 80'));
+    await waitFor(() =>
+      expect(within(aisha).getAllByRole('cell')[0]).toHaveTextContent('85Set by hand · computed 7080 before the late penalty'),
+    );
     expect(within(aisha).getAllByRole('cell')[2]).toHaveTextContent('51');
     const log = screen.getByRole('region', { name: 'Grades set by hand' });
     expect(await within(log).findByText('Aisha Tan · Counter project: — → 85')).toBeInTheDocument();

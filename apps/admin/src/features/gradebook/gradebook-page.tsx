@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, GRADE_STATES, type GradeState } from '@school/contracts';
+import { ADMIN_MESSAGES, GRADE_STATES, type GradeState, latePolicyText } from '@school/contracts';
 import { Button, SelectField, StatusChip, useSession } from '@school/ui';
 import { useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
@@ -58,7 +58,7 @@ export function GradebookPage() {
         <div className="ui-page ui-stack ui-stack--loose">
           <PageHeader
             title={`Gradebook · ${book.cohort.title}`}
-            subtitle="Weighted total: each grade (or the grade set by hand) times its item's weight, over the sum of the weights; an ungraded item counts as 0."
+            subtitle="Weighted total: each grade (after any late penalty, or the grade set by hand) times its item's weight, over the sum of the weights; an ungraded item counts as 0."
             back={{ to: to.cohort(book.cohort.id_slug), label: 'Grading' }}
             actions={
               <Button type="button" variant="secondary" onClick={onExport} disabled={exporting}>
@@ -95,6 +95,7 @@ export function GradebookPage() {
                         {item.lesson_title}
                         <span className="admin-table__sub">
                           {item.grade_percentage}%{item.is_mandatory ? ' · Mandatory' : ''}
+                          {latePolicyText(item) ? ` · Late: ${latePolicyText(item)}` : ''}
                         </span>
                       </th>
                     ))}
@@ -120,11 +121,17 @@ export function GradebookPage() {
                           ) : (
                             g.user_grade !== null && <span className="admin-gradebook__grade">{g.user_grade}</span>
                           )}
+                          {g.original_grade !== null && g.original_grade !== g.user_grade && (
+                            <span className="admin-table__sub">
+                              {g.original_grade} before the late penalty ({g.days_late} {g.days_late === 1 ? 'day' : 'days'} late)
+                            </span>
+                          )}
                           <span className="admin-gradebook__chips">
                             <StatusChip tone={g.state === 'GRADED' ? 'success' : g.state === 'SUBMITTED' ? 'warning' : 'neutral'}>
                               {GRADE_STATE_LABELS[g.state]}
                             </StatusChip>
                             {g.is_late && <StatusChip tone="warning">Late</StatusChip>}
+                            {g.extended && <StatusChip tone="neutral">Extended</StatusChip>}
                           </span>
                           <Button
                             type="button"

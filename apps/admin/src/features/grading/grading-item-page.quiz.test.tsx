@@ -56,7 +56,23 @@ const answers: FreeTextAnswer[] = [
   answer('a4', 's-fay', student('u6', 'Fay'), 1, null, '2026-01-10T10:00:00.000Z'),
 ];
 
+/** The item's extensions panel, empty. */
+const noExtensions = {
+  data: {
+    item: {
+      id_slug: 'q1',
+      lesson_title: 'Item',
+      lesson_type: 'QUIZ' as const,
+      deadline_datetime: null,
+      late_deadline_datetime: null,
+      attempts_allowed: 1,
+    },
+    students: [],
+    data: [],
+  },
+};
 const handlers = {
+  'GET grading/items/q1/extensions': () => noExtensions,
   'GET grading/items/q1/submissions': () => queue,
   'GET quizzes/admin/grades/q1/free-text-answers': () => ({ data: answers, count: answers.length }),
 };

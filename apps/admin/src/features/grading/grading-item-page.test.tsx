@@ -95,7 +95,23 @@ const submission = (id: string): GradingSubmission => {
   };
 };
 
+/** The item's extensions panel, empty. */
+const noExtensions = {
+  data: {
+    item: {
+      id_slug: 'g1',
+      lesson_title: 'Item',
+      lesson_type: 'PROJECT' as const,
+      deadline_datetime: null,
+      late_deadline_datetime: null,
+      attempts_allowed: null,
+    },
+    students: [],
+    data: [],
+  },
+};
 const handlers = {
+  'GET grading/items/g1/extensions': () => noExtensions,
   'GET grading/items/g1/submissions': () => queue,
   'GET grading/submissions/s1': () => ({ data: submission('s1') }),
   'GET grading/submissions/s2': () => ({ data: submission('s2') }),

@@ -7,6 +7,7 @@ import { QueryView } from '../../components/query-view';
 import { gradingPaths, gradingRoot } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ExtensionsPanel } from './components/extensions-panel';
 import { QuizAttemptPanel } from './components/quiz-attempt-panel';
 import { SubmissionPanel } from './components/submission-panel';
 import { SUBMISSION_KIND_LABELS } from './grading-labels';
@@ -167,6 +168,7 @@ export function GradingItemPage() {
               )}
             </div>
           )}
+          <ExtensionsPanel itemId={itemId} />
         </div>
       )}
     </QueryView>

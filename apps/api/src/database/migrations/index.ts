@@ -30,12 +30,12 @@ import { FreeTextComments1764000003100 } from './1764000003100-free-text-comment
 import { GradeOverrides1764000003110 } from './1764000003110-grade-overrides';
 import { RubricTemplates1764000003120 } from './1764000003120-rubric-templates';
 import { QuestionBanks1764000003200 } from './1764000003200-question-banks';
+import { DeadlineExtensions1764000003300 } from './1764000003300-deadline-extensions';
 import { LessonUploadClaims1764000003400 } from './1764000003400-lesson-upload-claims';
 import { VerifiedEmails1764000003500 } from './1764000003500-verified-emails';
 import { RandomStatusIndexes1764000003510 } from './1764000003510-random-status-indexes';
 import { FinalReviewScores1764000003600 } from './1764000003600-final-review-scores';
 import { MailDeliveryClaims1764000003700 } from './1764000003700-mail-delivery-claims';
-
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -70,6 +70,7 @@ export const migrations = [
   GradeOverrides1764000003110,
   RubricTemplates1764000003120,
   QuestionBanks1764000003200,
+  DeadlineExtensions1764000003300,
   LessonUploadClaims1764000003400,
   VerifiedEmails1764000003500,
   RandomStatusIndexes1764000003510,

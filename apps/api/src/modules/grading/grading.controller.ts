@@ -123,4 +123,23 @@ export class GradingController {
   gradebookExport(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradebookExport'>, @RouteQuery() q: QueryOf<'gradebookExport'>) {
     return this.grading.gradebookCsv(me, p.cohortId, q.status);
   }
+
+  @Route('gradeExtensions')
+  async extensions(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradeExtensions'>) {
+    return { data: await this.grading.extensions(me, p.gradeItemId) };
+  }
+
+  @Route('grantGradeExtension')
+  async grantExtension(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'grantGradeExtension'>,
+    @RouteBody() body: BodyOf<'grantGradeExtension'>,
+  ) {
+    return { data: await this.grading.grantExtension(me, p.gradeItemId, body) };
+  }
+
+  @Route('removeGradeExtension')
+  removeExtension(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'removeGradeExtension'>) {
+    return this.grading.removeExtension(me, p.extensionId);
+  }
 }

@@ -1,11 +1,14 @@
 import type { GradeOverrideEntry, RubricCriterion, RubricScore, RubricTemplate, ZipEntry } from '@school/contracts';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 
-/** A grade item's dates and weights, with its cohort's fallbacks (ms since the epoch, null when unset). */
+/**
+ * A grade item's dates for one student, with its cohort's fallbacks (ms since the epoch, null when
+ * unset): the deadlines are the student's, their extension `x` (grade_extensions) included.
+ */
 const ITEM_TIMES = `
   (extract(epoch FROM coalesce(g.open_datetime, c.start_date)) * 1000)::float8 AS opens_ms,
-  (extract(epoch FROM g.deadline_datetime) * 1000)::float8 AS deadline_ms,
-  (extract(epoch FROM g.late_deadline_datetime) * 1000)::float8 AS late_deadline_ms,
+  (extract(epoch FROM effective_deadline(g.deadline_datetime, x.deadline_datetime)) * 1000)::float8 AS deadline_ms,
+  (extract(epoch FROM effective_late_deadline(g.deadline_datetime, g.late_deadline_datetime, x.late_deadline_datetime)) * 1000)::float8 AS late_deadline_ms,
   (extract(epoch FROM coalesce(g.result_open_datetime, c.result_open_date)) * 1000)::float8 AS result_ms,
   (extract(epoch FROM now()) * 1000)::float8 AS now_ms`;
 
@@ -40,6 +43,13 @@ export interface StudentProjectRow extends ItemTimes {
   result_open_datetime: string | null;
   is_mandatory: boolean;
   grade_percentage: string;
+  late_penalty_per_day: number | null;
+  late_score_cap: number | null;
+  extension: { deadline_datetime: string | null; late_deadline_datetime: string | null; extra_attempts: number } | null;
+  /** The grade that counts: set by hand (overridden), else after any late penalty. */
+  final_grade: number | null;
+  overridden: boolean;
+  days_late: number;
   submission: {
     id_slug: string;
     file_id_slug: string | null;
@@ -63,9 +73,14 @@ export interface StudentProjectRow extends ItemTimes {
 const studentProjectSql = (lock: boolean) => `
 SELECT c.id AS cohort_id, g.id AS grade_id, g.id_slug AS grade_slug, e.user_id, e.enrolment_status,
        c.end_access_date <= now() AS access_ended, l.title AS lesson_title, l.project_group,
-       g.open_datetime, g.deadline_datetime, g.late_deadline_datetime,
+       g.open_datetime, effective_deadline(g.deadline_datetime, x.deadline_datetime) AS deadline_datetime,
+       effective_late_deadline(g.deadline_datetime, g.late_deadline_datetime, x.late_deadline_datetime) AS late_deadline_datetime,
        coalesce(g.result_open_datetime, c.result_open_date) AS result_open_datetime,
        g.is_mandatory, g.grade_percentage, ${ITEM_TIMES},
+       g.late_penalty_per_day::float8 AS late_penalty_per_day, g.late_score_cap::float8 AS late_score_cap,
+       CASE WHEN x.id IS NULL THEN NULL ELSE json_build_object('deadline_datetime', x.deadline_datetime,
+         'late_deadline_datetime', x.late_deadline_datetime, 'extra_attempts', x.extra_attempts) END AS extension,
+       r.final_grade::float8 AS final_grade, r.override_grade IS NOT NULL AS overridden, coalesce(r.days_late, 0) AS days_late,
        (SELECT json_build_object('id_slug', s.id_slug, 'file_id_slug', s.file_id_slug, 'file_name', s.file_name,
                                  'size_bytes', s.size_bytes, 'files', s.files, 'submitted_at', s.submitted_at, 'is_late', s.is_late)
           FROM submissions s WHERE s.cohort_grade_id = g.id AND s.user_id = e.user_id AND s.kind = 'PROJECT') AS submission,
@@ -77,7 +92,9 @@ SELECT c.id AS cohort_id, g.id AS grade_id, g.id_slug AS grade_slug, e.user_id, 
   JOIN modules m ON m.id = l.module_id
   JOIN cohort_courses cc ON cc.cohort_id = c.id AND cc.course_id = m.course_id
   JOIN cohort_grades g ON g.cohort_id = c.id AND g.lesson_id = l.id
+  LEFT JOIN grade_extensions x ON x.cohort_grade_id = g.id AND x.user_id = e.user_id
   LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = e.user_id
+  LEFT JOIN LATERAL grade_result(g.id, e.user_id) r ON true
  WHERE c.id_slug = $1 AND u.id_slug = $3 AND e.enrolment_status IN ('ACTIVE', 'SUSPENDED')
  ${lock ? 'FOR UPDATE OF g' : ''}`;
 
@@ -222,6 +239,7 @@ export const gradingSubmission = (q: Sql, submissionSlug: string, userId: string
        JOIN cohorts c ON c.id = g.cohort_id
        JOIN lessons l ON l.id = g.lesson_id
        JOIN users u ON u.id = s.user_id
+       LEFT JOIN grade_extensions x ON x.cohort_grade_id = g.id AND x.user_id = s.user_id
        LEFT JOIN user_grades ug ON ug.cohort_grade_id = s.cohort_grade_id AND ug.user_id = s.user_id
       WHERE s.id_slug = $1 AND ${MAY_GRADE}
       ${lock ? 'FOR UPDATE OF s' : ''}`,
@@ -267,21 +285,30 @@ export interface GradebookRow {
     lesson_title: string;
     is_mandatory: boolean;
     grade_percentage: number;
+    late_penalty_per_day: number | null;
+    late_score_cap: number | null;
     opens_ms: number | null;
-    deadline_ms: number | null;
-    late_deadline_ms: number | null;
   }[];
   students: {
     id_slug: string;
     first_name: string;
     last_name: string;
     email: string;
+    /**
+     * user_grade: the stored (computed) grade; final_grade: after any late penalty; override: a grade
+     * set by hand, which counts in place of both; the deadlines are the student's.
+     */
     grades: {
       item: string;
       user_grade: number | null;
+      final_grade: number | null;
+      days_late: number;
       submitted: boolean;
       graded: boolean;
       is_late: boolean;
+      extended: boolean;
+      deadline_ms: number | null;
+      late_deadline_ms: number | null;
       override: { grade: number; reason: string; changed_by: string; changed_at: string } | null;
     }[];
   }[];
@@ -301,23 +328,29 @@ export const gradebook = (q: Sql, cohortSlug: string, userId: string, admin: boo
             (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
             coalesce((SELECT json_agg(json_build_object('id_slug', g.id_slug, 'lesson_title', l.title, 'is_mandatory', g.is_mandatory,
                                'grade_percentage', g.grade_percentage::float8,
-                               'opens_ms', (extract(epoch FROM coalesce(g.open_datetime, c.start_date)) * 1000)::float8,
-                               'deadline_ms', (extract(epoch FROM g.deadline_datetime) * 1000)::float8,
-                               'late_deadline_ms', (extract(epoch FROM g.late_deadline_datetime) * 1000)::float8)
+                               'late_penalty_per_day', g.late_penalty_per_day::float8, 'late_score_cap', g.late_score_cap::float8,
+                               'opens_ms', (extract(epoch FROM coalesce(g.open_datetime, c.start_date)) * 1000)::float8)
                              ORDER BY g.deadline_datetime NULLS LAST, l.title)
                         FROM cohort_grades g JOIN lessons l ON l.id = g.lesson_id WHERE g.cohort_id = c.id), '[]') AS items,
             coalesce((SELECT json_agg(json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name,
                                'email', u.email,
                                'grades', coalesce((SELECT json_agg(json_build_object('item', g.id_slug, 'user_grade', ug.user_grade::float8,
+                                                     'final_grade', r.late_grade::float8, 'days_late', coalesce(r.days_late, 0),
                                                      'graded', ug.user_submission_status = 'GRADED',
                                                      'submitted', s.id IS NOT NULL OR ug.user_submission_status IN ('SUBMITTED', 'GRADED'),
-                                                     'is_late', coalesce(s.is_late, false),
+                                                     'is_late', coalesce(s.is_late, false) OR coalesce(r.days_late, 0) > 0,
+                                                     'extended', x.id IS NOT NULL,
+                                                     'deadline_ms', (extract(epoch FROM effective_deadline(g.deadline_datetime, x.deadline_datetime)) * 1000)::float8,
+                                                     'late_deadline_ms', (extract(epoch FROM effective_late_deadline(g.deadline_datetime,
+                                                        g.late_deadline_datetime, x.late_deadline_datetime)) * 1000)::float8,
                                                      'override', CASE WHEN o.grade IS NULL THEN NULL ELSE json_build_object(
                                                        'grade', o.grade::float8, 'reason', o.reason, 'changed_by', o.changed_by_name,
                                                        'changed_at', o.changed_at) END))
                                                     FROM cohort_grades g
+                                                    LEFT JOIN grade_extensions x ON x.cohort_grade_id = g.id AND x.user_id = u.id
                                                     LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = u.id
                                                     LEFT JOIN submissions s ON s.cohort_grade_id = g.id AND s.user_id = u.id
+                                                    LEFT JOIN LATERAL grade_result(g.id, u.id) r ON ug.id IS NOT NULL
                                                     LEFT JOIN LATERAL (${LATEST_OVERRIDE('g.id', 'u.id')}) o ON true
                                                    WHERE g.cohort_id = c.id), '[]'))
                              ORDER BY u.last_name, u.first_name, u.id)
@@ -426,21 +459,32 @@ export const upsertGradeItem = (
   q: Sql,
   cohortSlug: string,
   lessonSlug: string,
-  s: { open: string | null; deadline: string | null; late: string | null; result: string | null; mandatory: boolean; weight: number },
+  s: {
+    open: string | null;
+    deadline: string | null;
+    late: string | null;
+    result: string | null;
+    mandatory: boolean;
+    weight: number;
+    perDay: number | null;
+    cap: number | null;
+  },
 ) =>
   one<{ id_slug: string }>(
     q,
-    `INSERT INTO cohort_grades (cohort_id, lesson_id, open_datetime, deadline_datetime, late_deadline_datetime, result_open_datetime, is_mandatory, grade_percentage)
-     SELECT c.id, l.id, $3, $4, $5, $6, $7, $8
+    `INSERT INTO cohort_grades (cohort_id, lesson_id, open_datetime, deadline_datetime, late_deadline_datetime, result_open_datetime, is_mandatory,
+                               grade_percentage, late_penalty_per_day, late_score_cap)
+     SELECT c.id, l.id, $3, $4, $5, $6, $7, $8, $9, $10
        FROM cohorts c JOIN cohort_courses cc ON cc.cohort_id = c.id JOIN modules m ON m.course_id = cc.course_id
        JOIN lessons l ON l.module_id = m.id
       WHERE c.id_slug = $1 AND l.id_slug = $2 AND l.lesson_type IN ('QUIZ', 'PROJECT')
      ON CONFLICT (cohort_id, lesson_id) DO UPDATE
        SET open_datetime = EXCLUDED.open_datetime, deadline_datetime = EXCLUDED.deadline_datetime,
            late_deadline_datetime = EXCLUDED.late_deadline_datetime, result_open_datetime = EXCLUDED.result_open_datetime,
-           is_mandatory = EXCLUDED.is_mandatory, grade_percentage = EXCLUDED.grade_percentage
+           is_mandatory = EXCLUDED.is_mandatory, grade_percentage = EXCLUDED.grade_percentage,
+           late_penalty_per_day = EXCLUDED.late_penalty_per_day, late_score_cap = EXCLUDED.late_score_cap
      RETURNING id_slug`,
-    [cohortSlug, lessonSlug, s.open, s.deadline, s.late, s.result, s.mandatory, s.weight],
+    [cohortSlug, lessonSlug, s.open, s.deadline, s.late, s.result, s.mandatory, s.weight, s.perDay, s.cap],
   );
 
 /** A project lesson's settings and course: $1 lesson id_slug. None when it is not a project. */
@@ -471,7 +515,8 @@ export const cohortGradeLessons = (q: Sql, cohortSlug: string) =>
                 'grade_item', CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object(
                   'id_slug', g.id_slug, 'open_datetime', g.open_datetime, 'deadline_datetime', g.deadline_datetime,
                   'late_deadline_datetime', g.late_deadline_datetime, 'result_open_datetime', g.result_open_datetime,
-                  'is_mandatory', g.is_mandatory, 'grade_percentage', g.grade_percentage::float8) END)
+                  'is_mandatory', g.is_mandatory, 'grade_percentage', g.grade_percentage::float8,
+                  'late_penalty_per_day', g.late_penalty_per_day::float8, 'late_score_cap', g.late_score_cap::float8) END)
               ORDER BY co.title, m."order", l."order", l.id)
          FROM cohort_courses cc JOIN courses co ON co.id = cc.course_id JOIN modules m ON m.course_id = co.id
          JOIN lessons l ON l.module_id = m.id AND l.lesson_type IN ('QUIZ', 'PROJECT')
@@ -479,4 +524,109 @@ export const cohortGradeLessons = (q: Sql, cohortSlug: string) =>
         WHERE cc.cohort_id = c.id), '[]') AS data
        FROM cohorts c WHERE c.id_slug = $1`,
     [cohortSlug],
+  );
+
+// ---- extensions --------------------------------------------------------------------
+
+const EXTENSION_ENTRY = `
+  json_build_object('id_slug', x.id_slug,
+    'student', json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email),
+    'deadline_datetime', x.deadline_datetime, 'late_deadline_datetime', x.late_deadline_datetime, 'extra_attempts', x.extra_attempts,
+    'reason', x.reason, 'granted_by', nullif(btrim(coalesce(gb.first_name, '') || ' ' || coalesce(gb.last_name, '')), ''),
+    'created_date', x.created_date)`;
+
+/** A grade item's extensions, its dates and its cohort's students, for staff who may grade it: $1 grade item id_slug. */
+export const gradeExtensions = (q: Sql, itemSlug: string, userId: string, admin: boolean) =>
+  one<{ data: unknown }>(
+    q,
+    `SELECT json_build_object(
+              'item', json_build_object('id_slug', g.id_slug, 'lesson_title', l.title, 'lesson_type', l.lesson_type,
+                        'deadline_datetime', g.deadline_datetime, 'late_deadline_datetime', g.late_deadline_datetime,
+                        'attempts_allowed', CASE WHEN l.lesson_type = 'QUIZ' THEN coalesce(qg.attempts_allowed, 1) END),
+              'students', coalesce((SELECT json_agg(json_build_object('id_slug', u.id_slug, 'first_name', u.first_name,
+                                              'last_name', u.last_name, 'email', u.email) ORDER BY u.last_name, u.first_name, u.id)
+                                      FROM enrolments e JOIN users u ON u.id = e.user_id
+                                     WHERE e.cohort_id = c.id AND e.enrolment_status IN ('ACTIVE', 'SUSPENDED')), '[]'),
+              'data', coalesce((SELECT json_agg(${EXTENSION_ENTRY} ORDER BY u.last_name, u.first_name, u.id)
+                                  FROM grade_extensions x JOIN users u ON u.id = x.user_id LEFT JOIN users gb ON gb.id = x.granted_by
+                                 WHERE x.cohort_grade_id = g.id), '[]')) AS data
+       FROM cohort_grades g JOIN cohorts c ON c.id = g.cohort_id JOIN lessons l ON l.id = g.lesson_id
+       LEFT JOIN quiz_groups qg ON qg.lesson_id = l.id
+      WHERE g.id_slug = $1 AND ${MAY_GRADE}`,
+    [itemSlug, userId, admin],
+  );
+
+export interface StaffGradeItem {
+  id: string;
+  id_slug: string;
+  cohort_id: string;
+  lesson_type: 'QUIZ' | 'PROJECT';
+  deadline_ms: number | null;
+  late_deadline_ms: number | null;
+}
+
+/** A grade item staff may grade, locked against hand-ins while its extensions change: $1 grade item id_slug. */
+export const lockGradeItemForStaff = (q: Sql, itemSlug: string, userId: string, admin: boolean) =>
+  one<StaffGradeItem>(
+    q,
+    `SELECT g.id, g.id_slug, g.cohort_id, l.lesson_type,
+            (extract(epoch FROM g.deadline_datetime) * 1000)::float8 AS deadline_ms,
+            (extract(epoch FROM g.late_deadline_datetime) * 1000)::float8 AS late_deadline_ms
+       FROM cohort_grades g JOIN cohorts c ON c.id = g.cohort_id JOIN lessons l ON l.id = g.lesson_id
+      WHERE g.id_slug = $1 AND ${MAY_GRADE}
+      FOR UPDATE OF g`,
+    [itemSlug, userId, admin],
+  );
+
+/** The ids of the students (by id_slug) enrolled in a cohort. */
+export const enrolledStudents = (q: Sql, cohortId: string, userSlugs: string[]) =>
+  rows<{ id: string }>(
+    q,
+    `SELECT u.id FROM enrolments e JOIN users u ON u.id = e.user_id
+      WHERE e.cohort_id = $1 AND u.id_slug = ANY($2::text[]) AND e.enrolment_status IN ('ACTIVE', 'SUSPENDED', 'COMPLETED')`,
+    [cohortId, userSlugs],
+  );
+
+/** Gives each student the same extension, replacing an earlier one of theirs on the item, in one statement. */
+export const upsertExtensions = (
+  q: Sql,
+  gradeId: string,
+  userIds: string[],
+  e: { deadline: string | null; late: string | null; extraAttempts: number; reason: string; grantedBy: string },
+) =>
+  exec(
+    q,
+    `INSERT INTO grade_extensions (cohort_grade_id, user_id, deadline_datetime, late_deadline_datetime, extra_attempts, reason, granted_by)
+     SELECT $1, u, $3, $4, $5, $6, $7 FROM unnest($2::bigint[]) u
+     ON CONFLICT (cohort_grade_id, user_id) DO UPDATE
+       SET deadline_datetime = EXCLUDED.deadline_datetime, late_deadline_datetime = EXCLUDED.late_deadline_datetime,
+           extra_attempts = EXCLUDED.extra_attempts, reason = EXCLUDED.reason, granted_by = EXCLUDED.granted_by, created_date = now()`,
+    [gradeId, userIds, e.deadline, e.late, e.extraAttempts, e.reason, e.grantedBy],
+  );
+
+/** An extension staff may remove, locking its grade item: $1 extension id_slug. */
+export const lockExtensionForStaff = (q: Sql, extensionSlug: string, userId: string, admin: boolean) =>
+  one<{ id: string; cohort_grade_id: string; user_id: string; lesson_type: 'QUIZ' | 'PROJECT' }>(
+    q,
+    `SELECT x.id, x.cohort_grade_id, x.user_id, l.lesson_type
+       FROM grade_extensions x JOIN cohort_grades g ON g.id = x.cohort_grade_id JOIN cohorts c ON c.id = g.cohort_id
+       JOIN lessons l ON l.id = g.lesson_id
+      WHERE x.id_slug = $1 AND ${MAY_GRADE}
+      FOR UPDATE OF g, x`,
+    [extensionSlug, userId, admin],
+  );
+
+export const deleteExtension = (q: Sql, id: string) => exec(q, `DELETE FROM grade_extensions WHERE id = $1`, [id]);
+
+/** Marks the students' project hand-ins late or not again, against their deadline as it now is. */
+export const remarkLateHandIns = (q: Sql, gradeId: string, userIds: string[]) =>
+  exec(
+    q,
+    `UPDATE submissions s
+        SET is_late = coalesce(s.submitted_at > (SELECT effective_deadline(g.deadline_datetime, x.deadline_datetime)
+                                                   FROM cohort_grades g
+                                                   LEFT JOIN grade_extensions x ON x.cohort_grade_id = g.id AND x.user_id = s.user_id
+                                                  WHERE g.id = s.cohort_grade_id), false)
+      WHERE s.cohort_grade_id = $1 AND s.user_id = ANY($2::bigint[])`,
+    [gradeId, userIds],
   );

@@ -16,6 +16,7 @@ import {
   PROJECT_PDF_MAX_BYTES,
   ProjectSettingsSchema,
   GRADE_REQUIRED_MESSAGE,
+  type GradeExtensions,
   type GradeItemSettings,
   type CreateRubricTemplate,
   type GradeOverride,
@@ -23,6 +24,7 @@ import {
   NO_OVERRIDE_MESSAGE,
   OVERRIDE_UNCHANGED_MESSAGE,
   type Gradebook,
+  type GrantExtension,
   type GradeState,
   gradeState,
   type GradeSubmission,
@@ -41,17 +43,25 @@ import {
 } from '@school/contracts';
 import type { Request, Response } from 'express';
 import { posix } from 'node:path';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { toCsv } from '../../common/csv/csv';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { CertificatesService } from '../certificates';
 import { NotificationsService } from '../notifications';
 import { StorageService } from '../../platform/storage/storage.service';
+import { QuizzesService } from '../quizzes';
 import {
   cohortGradeLessons,
+  deleteExtension,
   deleteStoredFile,
+  enrolledStudents,
   gradebook,
+  gradeExtensions,
+  lockExtensionForStaff,
+  lockGradeItemForStaff,
+  remarkLateHandIns,
+  upsertExtensions,
   gradingItems,
   gradingQueue,
   gradingSubmission,
@@ -70,6 +80,7 @@ import {
   storedFileNames,
   storedFilesOfPurpose,
   studentProject,
+  type StaffGradeItem,
   type StudentProjectRow,
   updateProjectSettings,
   upsertGradeItem,
@@ -117,6 +128,7 @@ export class GradingService {
     @Inject(JobsService) private readonly jobs: JobsService,
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(CertificatesService) private readonly certificates: CertificatesService,
+    @Inject(QuizzesService) private readonly quizzes: QuizzesService,
   ) {
     jobs.define({
       name: RELEASE_GRADES_JOB,
@@ -139,6 +151,7 @@ export class GradingService {
     const facts = { ...timesOf(row), submitted: row.submission !== null, graded: row.user_submission_status === 'GRADED' };
     const released = facts.graded && isReleased(row.result_ms, row.now_ms);
     const statuses = studentGradeStatuses({ ...facts, released });
+    const window = submissionWindow(facts);
     const fileIds = group.instructions_file_ids ?? [];
     const names = fileIds.length ? await storedFileNames(this.db, fileIds) : [];
     return {
@@ -159,7 +172,10 @@ export class GradingService {
         is_mandatory: row.is_mandatory,
         grade_percentage: Number(row.grade_percentage),
         ...statuses,
-        can_submit: submissionWindow(facts).allowed && row.enrolment_status === 'ACTIVE' && !row.access_ended,
+        can_submit: window.allowed && row.enrolment_status === 'ACTIVE' && !row.access_ended,
+        extension: row.extension,
+        late_policy: { late_penalty_per_day: row.late_penalty_per_day, late_score_cap: row.late_score_cap },
+        submit_is_late: window.allowed && window.late,
       },
       submission: row.submission && {
         id_slug: row.submission.id_slug,
@@ -171,7 +187,14 @@ export class GradingService {
         download_url: row.submission.file_id_slug ? this.storage.signedUrl(row.submission.file_id_slug, { download: true }) : '',
       },
       result: released
-        ? { user_grade: row.user_grade === null ? null : Number(row.user_grade), feedback: row.feedback, rubric_scores: row.rubric_scores }
+        ? {
+            user_grade: row.final_grade,
+            // A grade set by hand is the grade, with nothing 'before' it to show the student.
+            original_grade: row.user_grade === null || row.overridden ? null : Number(row.user_grade),
+            days_late: row.days_late,
+            feedback: row.feedback,
+            rubric_scores: row.rubric_scores,
+          }
         : null,
     };
   }
@@ -383,12 +406,21 @@ export class GradingService {
         const state = gradeState({
           now: row.now_ms,
           opensAt: item.opens_ms,
-          deadline: item.deadline_ms,
-          lateDeadline: item.late_deadline_ms,
+          deadline: g?.deadline_ms ?? null,
+          lateDeadline: g?.late_deadline_ms ?? null,
           submitted: g?.submitted ?? false,
           graded: g?.graded ?? false,
         });
-        return { state, user_grade: g?.graded ? g.user_grade : null, is_late: g?.is_late ?? false, override: g?.override ?? null };
+        // After any late penalty; the computed grade stays beside it, and a grade set by hand counts in place of both.
+        return {
+          state,
+          user_grade: g?.graded ? g.final_grade : null,
+          is_late: g?.is_late ?? false,
+          original_grade: g?.graded ? g.user_grade : null,
+          days_late: g?.days_late ?? 0,
+          extended: g?.extended ?? false,
+          override: g?.override ?? null,
+        };
       });
       return {
         id_slug: s.id_slug,
@@ -405,11 +437,13 @@ export class GradingService {
     });
     return {
       cohort: row.cohort,
-      items: row.items.map(({ id_slug, lesson_title, is_mandatory, grade_percentage }) => ({
+      items: row.items.map(({ id_slug, lesson_title, is_mandatory, grade_percentage, late_penalty_per_day, late_score_cap }) => ({
         id_slug,
         lesson_title,
         is_mandatory,
         grade_percentage,
+        late_penalty_per_day,
+        late_score_cap,
       })),
       students: status ? students.filter((s) => s.grades.some((g) => g.state === status)) : students,
     };
@@ -424,6 +458,8 @@ export class GradingService {
       ...book.items.flatMap((i) => [
         `${i.lesson_title} (${i.grade_percentage}%${i.is_mandatory ? ', mandatory' : ''})`,
         `${i.lesson_title} status`,
+        // Items that charge late work also give the grade before the charge.
+        ...(charges(i) ? [`${i.lesson_title} before late penalty`] : []),
       ]),
       'Weighted total',
       'Mandatory items not graded',
@@ -435,7 +471,12 @@ export class GradingService {
         s.first_name,
         s.last_name,
         s.email,
-        ...s.grades.flatMap((g) => [g.user_grade, g.is_late ? `${g.state} (late)` : g.state]),
+        // The grade that counts: set by hand, else after any late penalty (the computed one is in the last column).
+        ...s.grades.flatMap((g, i) => [
+          g.override?.grade ?? g.user_grade,
+          g.is_late ? `${g.state} (late)` : g.state,
+          ...(charges(book.items[i]) ? [g.original_grade] : []),
+        ]),
         s.weighted_total,
         s.missing_mandatory,
         s.grades
@@ -578,8 +619,85 @@ export class GradingService {
       result: s.result_open_datetime,
       mandatory: s.is_mandatory,
       weight: s.grade_percentage,
+      perDay: s.late_penalty_per_day,
+      cap: s.late_score_cap,
     });
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     return row;
   }
+
+  // ---- extensions ------------------------------------------------------------
+
+  async extensions(me: AuthUser, itemSlug: string): Promise<GradeExtensions> {
+    const row = await gradeExtensions(this.db, itemSlug, ...this.grader(me));
+    if (!row) throw new NotFoundException(NOT_AVAILABLE);
+    return row.data as GradeExtensions;
+  }
+
+  /**
+   * Gives the chosen students the same extension in one transaction, the item locked against
+   * hand-ins meanwhile: their project hand-ins are marked late or not against the new dates, and
+   * their open quiz attempts take the new end with its deadline job.
+   */
+  async grantExtension(me: AuthUser, itemSlug: string, body: GrantExtension): Promise<GradeExtensions> {
+    const [userId, admin] = this.grader(me);
+    await this.db.transaction(async (m) => {
+      const item = await lockGradeItemForStaff(m, itemSlug, userId, admin);
+      if (!item) throw new NotFoundException(NOT_AVAILABLE);
+      checkExtension(item, body);
+      const slugs = [...new Set(body.user_id_slugs)];
+      const students = await enrolledStudents(m, item.cohort_id, slugs);
+      if (students.length !== slugs.length) refuse('user_id_slugs', 'A chosen student is not enrolled in this cohort');
+      const ids = students.map((s) => s.id);
+      await upsertExtensions(m, item.id, ids, {
+        deadline: body.deadline_datetime,
+        late: body.late_deadline_datetime,
+        extraAttempts: body.extra_attempts,
+        reason: body.reason,
+        grantedBy: me.id,
+      });
+      await this.followDates(m, item.id, item.lesson_type, ids);
+    });
+    return this.extensions(me, itemSlug);
+  }
+
+  async removeExtension(me: AuthUser, extensionSlug: string): Promise<{ id_slug: string }> {
+    const [userId, admin] = this.grader(me);
+    await this.db.transaction(async (m) => {
+      const x = await lockExtensionForStaff(m, extensionSlug, userId, admin);
+      if (!x) throw new NotFoundException(NOT_AVAILABLE);
+      await deleteExtension(m, x.id);
+      await this.followDates(m, x.cohort_grade_id, x.lesson_type, [x.user_id]);
+    });
+    return { id_slug: extensionSlug };
+  }
+
+  private async followDates(m: EntityManager, gradeId: string, lessonType: string, userIds: string[]) {
+    if (lessonType === 'QUIZ') await this.quizzes.followChangedDates(m, gradeId, userIds);
+    else await remarkLateHandIns(m, gradeId, userIds);
+  }
+}
+
+/** Whether a grade item charges late work. */
+const charges = (i: { late_penalty_per_day: number | null; late_score_cap: number | null }) =>
+  i.late_penalty_per_day !== null || i.late_score_cap !== null;
+
+const refuse = (field: string, message: string): never => {
+  throw new UnprocessableEntityException({ message, errors: { [field]: message } });
+};
+
+/** An extension only adds time (after the item's own dates) or quiz attempts, and must add something. */
+function checkExtension(item: StaffGradeItem, e: GrantExtension): void {
+  const deadline = e.deadline_datetime === null ? null : Date.parse(e.deadline_datetime);
+  const late = e.late_deadline_datetime === null ? null : Date.parse(e.late_deadline_datetime);
+  if (deadline === null && late === null && e.extra_attempts === 0)
+    refuse('deadline_datetime', 'Give a new deadline, a late deadline or extra attempts');
+  if (e.extra_attempts > 0 && item.lesson_type !== 'QUIZ')
+    refuse('extra_attempts', 'Extra attempts are for quizzes; a project takes hand-ins until its deadline, so extend that instead');
+  if ((deadline !== null || late !== null) && item.deadline_ms === null)
+    refuse(deadline !== null ? 'deadline_datetime' : 'late_deadline_datetime', 'This grade item has no deadline to extend');
+  if (deadline !== null && deadline <= item.deadline_ms!)
+    refuse('deadline_datetime', "The new deadline must be after the grade item's deadline");
+  if (late !== null && late < Math.max(deadline ?? item.deadline_ms!, item.deadline_ms!))
+    refuse('late_deadline_datetime', 'The late deadline must come after the deadline');
 }

@@ -164,7 +164,10 @@ interface ProgressRow {
   result_open_date: string | null;
   result_open_ms: number | null;
   now_ms: number;
-  user_grades: [number, string, number | null, GradeItem['user_submission_status']][];
+  /** [grade item, id_slug, stored grade, status, grade after any late penalty (graded only)]. */
+  user_grades: [number, string, number | null, GradeItem['user_submission_status'], number | null, boolean | null][];
+  /** [grade item, deadline ms, late deadline ms, deadline]: the student's where an extension moved them. */
+  extensions: [number, number | null, number | null, string | null][];
   certificates: UserCohortView['certificates_part'];
 }
 
@@ -233,29 +236,39 @@ export async function userCohortViewJson(
   // The student's grades of every cohort, looked up by this cohort's grade items only. A grade
   // stays hidden until its results open (its own date, else the cohort's).
   const mine = new Map(p.user_grades.map((g) => [g[0], g]));
-  // Statuses come from the item's dates and the student's hand-in, at the time of the request.
+  const extended = new Map(p.extensions.map((x) => [x[0], x]));
+  // Statuses come from the student's dates (an extension moves them) and hand-in, at the time of the request.
   const grades: GradeItem[] = curriculum.grades.map((g) => {
     const ug = mine.get(g.id);
+    const x = extended.get(g.id);
     const graded = ug?.[3] === 'GRADED';
     const released = graded && isReleased(g.result_open_ms ?? p.result_open_ms, p.now_ms);
+    const deadline = x ? x[1] : g.deadline_ms;
     const statuses = studentGradeStatuses({
       now: p.now_ms,
       opensAt: g.opens_ms,
-      deadline: g.deadline_ms,
-      lateDeadline: g.late_deadline_ms,
+      deadline,
+      lateDeadline: x ? x[2] : g.late_deadline_ms,
       submitted: ug?.[3] === 'SUBMITTED' || graded,
       graded,
       released,
     });
+    // The grade that counts is a grade set by hand, else the one after any late penalty; the
+    // computed one is shown beside a late penalty (never beside a grade set by hand).
+    const original = released && ug![2] !== null && !ug![5] ? Number(ug![2]) : null;
+    const counted = released && ug![4] !== null && ug![4] !== undefined ? Number(ug![4]) : original;
     return {
       id_slug: ug ? ug[1] : g.id_slug,
-      user_grade: released && ug![2] !== null ? Number(ug![2]) : null,
+      user_grade: counted,
       user_submission_status: statuses.user_submission_status,
       cohort_grade_info: {
         ...g.info,
+        deadline_datetime: x ? x[3] : g.info.deadline_datetime,
         result_open_datetime: g.info.result_open_datetime ?? p.result_open_date,
         submission_status: statuses.submission_status,
       },
+      original_grade: original !== null && counted !== original ? original : null,
+      deadline_extended: x !== undefined && deadline !== g.deadline_ms,
     };
   });
 

@@ -57,7 +57,8 @@ SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c
  * - `latest_lesson_id` / `latest_completed_at`: the curriculum lesson completed last;
  * - `result_open_date` (json) / `result_open_ms`, `now_ms`: when the cohort's results open, and now,
  *   for hiding grades whose results are not open yet;
- * - `user_grades`: the student's grades, `[cohort_grade_id, id_slug, user_grade, status]`, of every
+ * - `user_grades`: the student's grades, `[cohort_grade_id, id_slug, user_grade, status, grade that
+ *   counts, set by hand]` (the last two from grade_result, for graded ones), of every
  *   cohort (read from one covering index; the caller keeps those of this cohort's grade items);
  * - `certificates`: the cohort's certificates with the student's progress, and where the student
  *   stands against each one's completion rules (certificate_progress).
@@ -101,8 +102,20 @@ SELECT a.cohort_id, a.curriculum_version, a.id_slug, a.enrolment_status,
        to_json(a.result_open_date) AS result_open_date,
        (extract(epoch FROM a.result_open_date) * 1000)::float8 AS result_open_ms,
        (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
-       coalesce((SELECT json_agg(json_build_array(ug.cohort_grade_id, ug.id_slug, ug.user_grade, ug.user_submission_status))
-                   FROM user_grades ug WHERE ug.user_id = a.user_id), '[]') AS user_grades,
+       coalesce((SELECT json_agg(json_build_array(ug.cohort_grade_id, ug.id_slug, ug.user_grade, ug.user_submission_status,
+                                 -- The grade that counts (set by hand, else after any late penalty), and whether it was set by hand.
+                                 r.final_grade, r.override_grade IS NOT NULL))
+                   FROM user_grades ug
+                   LEFT JOIN LATERAL grade_result(ug.cohort_grade_id, ug.user_id) r ON ug.user_submission_status = 'GRADED'
+                  WHERE ug.user_id = a.user_id), '[]') AS user_grades,
+       -- The student's own deadlines where an extension moved them: [grade item, deadline ms, late deadline ms, deadline].
+       coalesce((SELECT json_agg(json_build_array(x.cohort_grade_id,
+                                 (extract(epoch FROM effective_deadline(g.deadline_datetime, x.deadline_datetime)) * 1000)::float8,
+                                 (extract(epoch FROM effective_late_deadline(g.deadline_datetime, g.late_deadline_datetime,
+                                                                             x.late_deadline_datetime)) * 1000)::float8,
+                                 effective_deadline(g.deadline_datetime, x.deadline_datetime)))
+                   FROM grade_extensions x JOIN cohort_grades g ON g.id = x.cohort_grade_id
+                  WHERE x.user_id = a.user_id AND g.cohort_id = a.cohort_id), '[]') AS extensions,
        coalesce((SELECT j FROM certificates), '[]') AS certificates
   FROM access a
   LEFT JOIN LATERAL (

@@ -62,35 +62,48 @@ export interface ReminderRow {
 }
 
 /**
- * Claims the reminders due now: each (student, mandatory item) whose deadline falls within the
- * next 24 hours, the item open, the student enrolled (active), not submitted, with reminders on
- * and not reminded yet. The claim is the row in deadline_reminders: a second run, on this worker
- * or another, finds it (or waits for the first to commit and then finds it) and claims nothing.
+ * Claims the reminders due now: each (student, mandatory item) whose deadline for that student (an
+ * extension included) falls within the next 24 hours, the item open by its dates (as every status
+ * is derived: opened at its own date, else the cohort's start; the deadline ahead), the student
+ * enrolled (active), not submitted, with reminders on and not reminded of this deadline yet. The
+ * claim is the row in deadline_reminders, holding the deadline it was sent for: a second run, on
+ * this worker or another, finds it (or waits for the first to commit and then finds it) and claims
+ * nothing; a deadline moved since (an extension) is claimed again.
  */
 export function claimDueReminders(q: Sql) {
   return rows<ReminderRow>(
     q,
-    `WITH due AS (
-       SELECT e.user_id, g.id AS cohort_grade_id
-         FROM cohort_grades g
+    `WITH items AS (
+       SELECT g.id FROM cohort_grades g
+        WHERE g.is_mandatory AND g.deadline_datetime > now() AND g.deadline_datetime <= now() + interval '24 hours'
+       UNION
+       SELECT x.cohort_grade_id FROM grade_extensions x
+        WHERE x.deadline_datetime > now() AND x.deadline_datetime <= now() + interval '24 hours'
+     ), due AS (
+       SELECT e.user_id, g.id AS cohort_grade_id, effective_deadline(g.deadline_datetime, x.deadline_datetime) AS deadline
+         FROM items i
+         JOIN cohort_grades g ON g.id = i.id AND g.is_mandatory
          JOIN cohorts c ON c.id = g.cohort_id
          JOIN enrolments e ON e.cohort_id = g.cohort_id AND e.enrolment_status = 'ACTIVE'
          JOIN users u ON u.id = e.user_id AND u.role = 'STUDENT' AND NOT u.is_suspended
+         LEFT JOIN grade_extensions x ON x.cohort_grade_id = g.id AND x.user_id = e.user_id
          LEFT JOIN notification_preferences p ON p.user_id = e.user_id
          LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = e.user_id
-        WHERE g.is_mandatory AND g.submission_status = 'OPEN'
-          AND g.deadline_datetime > now() AND g.deadline_datetime <= now() + interval '24 hours'
+        WHERE coalesce(g.open_datetime, c.start_date) <= now()
+          AND effective_deadline(g.deadline_datetime, x.deadline_datetime) > now()
+          AND effective_deadline(g.deadline_datetime, x.deadline_datetime) <= now() + interval '24 hours'
           AND c.end_access_date > now()
           AND coalesce(ug.user_submission_status, 'PENDING') = 'PENDING'
           AND coalesce(p.deadline_reminders, true)
      ), claimed AS (
-       INSERT INTO deadline_reminders (user_id, cohort_grade_id)
-       SELECT user_id, cohort_grade_id FROM due
-       ON CONFLICT DO NOTHING
-       RETURNING user_id, cohort_grade_id
+       INSERT INTO deadline_reminders AS r (user_id, cohort_grade_id, deadline_at)
+       SELECT user_id, cohort_grade_id, deadline FROM due
+       ON CONFLICT (user_id, cohort_grade_id) DO UPDATE SET deadline_at = EXCLUDED.deadline_at, sent_at = now()
+         WHERE r.deadline_at IS DISTINCT FROM EXCLUDED.deadline_at
+       RETURNING user_id, cohort_grade_id, deadline_at
      )
      SELECT u.id_slug AS user_id_slug, u.email, u.first_name, g.id AS cohort_grade_id, l.title AS item_title,
-            c.title AS cohort_title, c.id_slug AS cohort_id_slug, g.deadline_datetime AS deadline
+            c.title AS cohort_title, c.id_slug AS cohort_id_slug, k.deadline_at AS deadline
        FROM claimed k
        JOIN users u ON u.id = k.user_id
        JOIN cohort_grades g ON g.id = k.cohort_grade_id

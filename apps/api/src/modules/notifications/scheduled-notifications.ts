@@ -67,7 +67,8 @@ export class ScheduledNotifications {
         return {
           template: 'deadline-reminder',
           to: r.email,
-          subjectId: `deadline:${r.cohort_grade_id}`,
+          // One mail per deadline: a reminder of a moved (extended) deadline is a new message.
+          subjectId: `deadline:${r.cohort_grade_id}:${new Date(r.deadline).getTime()}`,
           unsubscribeUrl: links.oneClick,
           props: {
             firstName: r.first_name,

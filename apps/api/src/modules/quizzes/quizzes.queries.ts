@@ -196,6 +196,8 @@ export interface StartTarget {
   shuffle_options: boolean;
   draw_count: number | null;
   grade_id: string | null;
+  /** The quiz's attempts plus the student's extra attempts. */
+  attempts_with_extra: number | null;
   /** Whether the grade item takes attempts now (opened, not closed). */
   is_open: boolean | null;
 }
@@ -210,11 +212,14 @@ export function lockStartTarget(q: Sql, cohortIdSlug: string, lessonIdSlug: stri
     `SELECT c.id AS cohort_id, e.enrolment_status, c.end_access_date <= now() AS access_ended, l.id AS lesson_id, l.lesson_type,
             g.id AS group_id, g.time_limit_minutes, g.attempts_allowed, coalesce(g.shuffle_questions, false) AS shuffle_questions,
             coalesce(g.shuffle_options, false) AS shuffle_options, g.draw_count,
-            cg.id AS grade_id,
+            cg.id AS grade_id, g.attempts_allowed + coalesce(x.extra_attempts, 0) AS attempts_with_extra,
             -- Open by the item's dates, as every grade status is (NOT_OPEN before it opens, closed after
-            -- the later of its deadline and late deadline), never by the stored status column.
+            -- the later of the student's deadline and late deadline, an extension included), never by
+            -- the stored status column.
             (coalesce(cg.open_datetime, c.start_date) <= now()
-              AND coalesce(greatest(cg.deadline_datetime, cg.late_deadline_datetime) > now(), true)) AS is_open
+              AND coalesce(greatest(effective_deadline(cg.deadline_datetime, x.deadline_datetime),
+                                    effective_late_deadline(cg.deadline_datetime, cg.late_deadline_datetime, x.late_deadline_datetime)) > now(),
+                           true)) AS is_open
        FROM cohorts c
        JOIN enrolments e ON e.cohort_id = c.id AND e.user_id = $3 AND e.enrolment_status IN ('ACTIVE', 'SUSPENDED')
        JOIN lessons l ON l.id_slug = $2
@@ -222,6 +227,7 @@ export function lockStartTarget(q: Sql, cohortIdSlug: string, lessonIdSlug: stri
        JOIN cohort_courses cc ON cc.cohort_id = c.id AND cc.course_id = m.course_id
        LEFT JOIN quiz_groups g ON g.lesson_id = l.id
        LEFT JOIN cohort_grades cg ON cg.cohort_id = c.id AND cg.lesson_id = l.id
+       LEFT JOIN grade_extensions x ON x.cohort_grade_id = cg.id AND x.user_id = e.user_id
       WHERE c.id_slug = $1
       FOR NO KEY UPDATE OF e`,
     [cohortIdSlug, lessonIdSlug, userId],
@@ -255,7 +261,15 @@ export function bank(q: Sql, groupId: string) {
   );
 }
 
-/** A new attempt; its deadline is the time limit from now, or the grade item's deadline when sooner. */
+/**
+ * The moment a student's attempt must end by: the later of their deadline and late deadline (an
+ * extension included), so an attempt started in the late window runs in it; null: never. `cg` is
+ * the grade item, `x` the student's extension.
+ */
+const STUDENT_CLOSES = `greatest(effective_deadline(cg.deadline_datetime, x.deadline_datetime),
+  effective_late_deadline(cg.deadline_datetime, cg.late_deadline_datetime, x.late_deadline_datetime))`;
+
+/** A new attempt; its deadline is the time limit from now, or when the grade item closes for the student when sooner. */
 export function insertSession(
   q: Sql,
   v: { groupId: string; cohortId: string; userId: string; attempt: number; questionIds: string[]; optionOrders: Record<string, string[]> },
@@ -264,11 +278,34 @@ export function insertSession(
     q,
     `INSERT INTO quiz_sessions (quiz_group_id, cohort_id, user_id, attempt_number, question_ids, option_orders, deadline_at)
      SELECT g.id, $2, $3, $4, $5::bigint[], $6::jsonb,
-            LEAST(now() + make_interval(mins => g.time_limit_minutes), cg.deadline_datetime)
+            LEAST(now() + make_interval(mins => g.time_limit_minutes), ${STUDENT_CLOSES})
        FROM quiz_groups g LEFT JOIN cohort_grades cg ON cg.cohort_id = $2 AND cg.lesson_id = g.lesson_id
+       LEFT JOIN grade_extensions x ON x.cohort_grade_id = cg.id AND x.user_id = $3
       WHERE g.id = $1
      RETURNING id, id_slug, deadline_at`,
     [v.groupId, v.cohortId, v.userId, v.attempt, v.questionIds, JSON.stringify(v.optionOrders)],
+  );
+}
+
+/**
+ * Fixes again the deadline of the open attempts of students whose dates on a quiz's grade item
+ * changed ($1 grade item id, $2 the students): the time limit from their start, or when the item
+ * closes for them when sooner. Answers the attempts whose deadline moved.
+ */
+export function refixOpenAttemptDeadlines(q: Sql, gradeId: string, userIds: string[]) {
+  return rows<{ id_slug: string; deadline_at: Date | null }>(
+    q,
+    `UPDATE quiz_sessions s SET deadline_at = d.deadline_at
+       FROM (SELECT s2.id, LEAST(s2.started_at + make_interval(mins => g.time_limit_minutes), ${STUDENT_CLOSES}) AS deadline_at
+               FROM cohort_grades cg
+               JOIN quiz_groups g ON g.lesson_id = cg.lesson_id
+               JOIN quiz_sessions s2 ON s2.quiz_group_id = g.id AND s2.cohort_id = cg.cohort_id AND s2.submitted_at IS NULL
+                                    AND s2.user_id = ANY($2::bigint[])
+               LEFT JOIN grade_extensions x ON x.cohort_grade_id = cg.id AND x.user_id = s2.user_id
+              WHERE cg.id = $1) d
+      WHERE s.id = d.id AND s.deadline_at IS DISTINCT FROM d.deadline_at
+      RETURNING s.id_slug, s.deadline_at`,
+    [gradeId, userIds],
   );
 }
 
@@ -339,6 +376,8 @@ export interface LockedSession {
   user_id: string;
   submitted: boolean;
   due: boolean;
+  /** Not due, and not about to be: its deadline moved later (or went), and a job waits at the new one. */
+  moved_later: boolean;
 }
 
 /** Locks an attempt for its submission: $1 id_slug, $2 the user (null: any, for the deadline job). */
@@ -346,7 +385,7 @@ export function lockSession(q: Sql, sessionIdSlug: string, userId: string | null
   return one<LockedSession>(
     q,
     `SELECT id, id_slug, quiz_group_id, cohort_id, user_id, submitted_at IS NOT NULL AS submitted,
-            coalesce(deadline_at <= now(), false) AS due
+            coalesce(deadline_at <= now(), false) AS due, coalesce(deadline_at > now() + interval '1 minute', true) AS moved_later
        FROM quiz_sessions WHERE id_slug = $1 AND ($2::bigint IS NULL OR user_id = $2) FOR UPDATE`,
     [sessionIdSlug, userId],
   );
@@ -497,6 +536,10 @@ export function attempts(q: Sql, cohortIdSlug: string, lessonIdSlug: string, use
     attempts_allowed: number;
     time_limit_minutes: number | null;
     total_questions: number;
+    deadline_datetime: string | null;
+    extension: { deadline_datetime: string | null; late_deadline_datetime: string | null; extra_attempts: number } | null;
+    late_policy: { late_penalty_per_day: number | null; late_score_cap: number | null };
+    start_is_late: boolean;
     data: {
       session_id_slug: string;
       attempt_number: number;
@@ -504,14 +547,21 @@ export function attempts(q: Sql, cohortIdSlug: string, lessonIdSlug: string, use
       started_at: string;
       submitted_at: string | null;
       deadline_at: string | null;
+      is_late: boolean;
     }[];
   }>(
     q,
-    `SELECT coalesce(g.attempts_allowed, 1) AS attempts_allowed, g.time_limit_minutes,
+    `SELECT coalesce(g.attempts_allowed, 1) + coalesce(x.extra_attempts, 0) AS attempts_allowed, g.time_limit_minutes,
+            effective_deadline(cg.deadline_datetime, x.deadline_datetime) AS deadline_datetime,
+            CASE WHEN x.id IS NULL THEN NULL ELSE json_build_object('deadline_datetime', x.deadline_datetime,
+              'late_deadline_datetime', x.late_deadline_datetime, 'extra_attempts', x.extra_attempts) END AS extension,
+            json_build_object('late_penalty_per_day', cg.late_penalty_per_day::float8, 'late_score_cap', cg.late_score_cap::float8) AS late_policy,
+            coalesce(effective_deadline(cg.deadline_datetime, x.deadline_datetime) <= now(), false) AS start_is_late,
             coalesce(${QUESTIONS_PER_ATTEMPT}, 0)::int AS total_questions,
             coalesce((SELECT json_agg(json_build_object('session_id_slug', s.id_slug, 'attempt_number', s.attempt_number,
                                                         'status', CASE WHEN s.submitted_at IS NULL THEN 'OPEN' ELSE 'SUBMITTED' END,
-                                                        'started_at', s.started_at, 'submitted_at', s.submitted_at, 'deadline_at', s.deadline_at)
+                                                        'started_at', s.started_at, 'submitted_at', s.submitted_at, 'deadline_at', s.deadline_at,
+                                                        'is_late', days_late(s.submitted_at, effective_deadline(cg.deadline_datetime, x.deadline_datetime)) > 0)
                                       ORDER BY s.attempt_number)
                         FROM quiz_sessions s WHERE s.quiz_group_id = g.id AND s.cohort_id = c.id AND s.user_id = $3), '[]') AS data
        FROM cohorts c
@@ -520,6 +570,8 @@ export function attempts(q: Sql, cohortIdSlug: string, lessonIdSlug: string, use
        JOIN modules m ON m.id = l.module_id
        JOIN cohort_courses cc ON cc.cohort_id = c.id AND cc.course_id = m.course_id
        LEFT JOIN quiz_groups g ON g.lesson_id = l.id
+       LEFT JOIN cohort_grades cg ON cg.cohort_id = c.id AND cg.lesson_id = l.id
+       LEFT JOIN grade_extensions x ON x.cohort_grade_id = cg.id AND x.user_id = e.user_id
       WHERE c.id_slug = $1`,
     [cohortIdSlug, lessonIdSlug, userId],
   );

@@ -53,6 +53,7 @@ import {
   quizOfLesson,
   quizGroupId,
   recomputeGrade,
+  refixOpenAttemptDeadlines,
   saveAnswers,
   scoreAnswerByHand,
   sessionState,
@@ -246,7 +247,7 @@ export class QuizzesService {
       if (!t.grade_id || !t.is_open) throw new UnprocessableEntityException(QUIZ_NOT_OPEN_MESSAGE);
       if (!t.group_id) throw new UnprocessableEntityException(QUIZ_NO_QUESTIONS_MESSAGE);
       const used = await attemptsUsed(m, t.group_id, t.cohort_id, me.id);
-      if (used >= t.attempts_allowed!) throw new ConflictException(QUIZ_NO_ATTEMPTS_MESSAGE);
+      if (used >= t.attempts_with_extra!) throw new ConflictException(QUIZ_NO_ATTEMPTS_MESSAGE);
       const drawn = drawQuestions(await bank(m, t.group_id), t, random, await sharedDraws(m, t.group_id));
       if (!drawn.question_ids.length) throw new UnprocessableEntityException(QUIZ_NO_QUESTIONS_MESSAGE);
       const session = (await insertSession(m, {
@@ -305,11 +306,32 @@ export class QuizzesService {
     await this.db.transaction(async (m) => {
       const s = await lockSession(m, sessionIdSlug, null);
       if (!s || s.submitted) return;
+      // An extension moved the deadline: the job queued at the new one will submit it.
+      if (!s.due && s.moved_later) return;
       if (!s.due) throw new Error(`Quiz attempt ${sessionIdSlug} is not due yet`);
       await scoreAndClose(m, s);
       await this.certificates.queueEvaluation(m, [s.cohort_id]);
       this.logger.log(`Quiz attempt ${sessionIdSlug} submitted at its deadline`);
     });
+  }
+
+  /**
+   * After a student's dates on a quiz's grade item changed (an extension given or removed), in the
+   * caller's transaction: their open attempts take the new end (the time limit from their start,
+   * or when the item now closes for them when sooner), each with its deadline job at the new time.
+   */
+  async followChangedDates(m: EntityManager, gradeId: string, userIds: string[]): Promise<void> {
+    const moved = await refixOpenAttemptDeadlines(m, gradeId, userIds);
+    for (const s of moved) {
+      if (!s.deadline_at) continue;
+      const at = new Date(s.deadline_at);
+      await this.jobs.send(
+        m,
+        QUIZ_AUTO_SUBMIT_JOB,
+        { session_id_slug: s.id_slug },
+        { startAfter: at, singletonKey: `${s.id_slug}:${at.getTime()}` },
+      );
+    }
   }
 
   // --- Grading by hand ---------------------------------------------------------------------

@@ -69,6 +69,9 @@ function project(overrides: Partial<ProjectView> = {}): ProjectView {
       submission_status: 'OPEN',
       user_submission_status: 'PENDING',
       can_submit: true,
+      extension: null,
+      late_policy: { late_penalty_per_day: null, late_score_cap: null },
+      submit_is_late: false,
     },
     submission: null,
     result: null,
@@ -118,5 +121,41 @@ describe('project page', () => {
     await user.upload(await screen.findByLabelText('Project file (.zip)'), new File(['x'], 'a.zip', { type: 'application/zip' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('This file is not a zip archive.')).toBeInTheDocument();
+  });
+
+  it('tells a student with an extension their deadline, and what handing in late now costs', async () => {
+    renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
+      [VIEW]: () => ({
+        body: {
+          data: project({
+            grade_item: {
+              ...project().grade_item,
+              deadline_datetime: '2030-09-03T09:00:00.000Z',
+              late_deadline_datetime: '2030-09-06T09:00:00.000Z',
+              extension: { deadline_datetime: '2030-09-03T09:00:00.000Z', late_deadline_datetime: null, extra_attempts: 0 },
+              late_policy: { late_penalty_per_day: 10, late_score_cap: null },
+              submit_is_late: true,
+            },
+          }),
+        },
+      }),
+    });
+    expect(await screen.findByText(/^Your deadline has been extended to /)).toHaveTextContent('2030');
+    expect(screen.getByText('Submitted now, this will be marked late: −10% per day')).toBeInTheDocument();
+  });
+
+  it('shows a late grade with the grade before the penalty', async () => {
+    renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
+      [VIEW]: () => ({
+        body: {
+          data: project({
+            grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
+            result: { user_grade: 50, original_grade: 80, days_late: 3, feedback: '', rubric_scores: [] },
+          }),
+        },
+      }),
+    });
+    expect(await screen.findByText('Grade: 50% (80% before the late penalty: 3 days late)')).toBeInTheDocument();
+    expect(screen.queryByText(/Submitted now/)).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { useParams } from 'react-router-dom';
 import { retryServerErrors } from '../../lib/retry';
 import { fetchWithUploadProgress } from '../../lib/upload-progress';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ExtensionNotice, extensionText, LateNotice } from './components/deadline-notices';
 
 export const UPLOAD_FAILED_MESSAGE = 'Something went wrong with the file upload... Please try again.';
 export const SUBMITTED_MESSAGE = 'Your project has been handed in.';
@@ -79,6 +80,7 @@ export function ProjectPage() {
           <dd>{gradeDisplayStatus({ user_submission_status: item.user_submission_status, cohort_grade_info: item })}</dd>
         </div>
       </dl>
+      <ExtensionNotice text={extensionText(item.extension, item.deadline_datetime, item.late_deadline_datetime)} />
       {p.project.instructions && <p className="learn-prewrap">{p.project.instructions}</p>}
       {p.project.instructions_files.length > 0 && (
         <ul>
@@ -132,7 +134,12 @@ export function ProjectPage() {
       {p.result && (
         <section aria-label="Result">
           <h2>Result</h2>
-          <p>Grade: {p.result.user_grade === null ? '-' : `${p.result.user_grade}%`}</p>
+          <p>
+            Grade: {p.result.user_grade === null ? '-' : `${p.result.user_grade}%`}
+            {p.result.original_grade !== null && p.result.original_grade !== p.result.user_grade
+              ? ` (${p.result.original_grade}% before the late penalty: ${p.result.days_late} ${p.result.days_late === 1 ? 'day' : 'days'} late)`
+              : ''}
+          </p>
           {p.result.rubric_scores.map((s) => {
             const c = p.project.rubric.find((r) => r.id === s.criterion_id);
             return (
@@ -160,6 +167,7 @@ export function ProjectPage() {
             onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
           />
           <p className="ui-muted">At most {megabytes(p.project.max_size_bytes)}.</p>
+          {item.submit_is_late && <LateNotice policy={item.late_policy} />}
           {file && <p className="ui-muted">Selected: {file.name}</p>}
           {upload.isPending && (
             <p className="ui-muted">

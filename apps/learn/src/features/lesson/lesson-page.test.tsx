@@ -150,6 +150,43 @@ describe('lesson page', () => {
     expect(screen.queryByText(QUIZ_NO_QUESTIONS_MESSAGE)).toBeNull();
   });
 
+  it('tells a student their extended deadline and extra attempts, and that starting now is late', async () => {
+    const quiz = coursePart({
+      modules: [
+        {
+          id_slug: 'm1',
+          title: 'Quizzes',
+          order: 0,
+          completion_percentage: 0,
+          lessons: [
+            lesson('q1', 'RTL quiz', 'QUIZ', 0, {
+              quiz_group: { id_slug: 'g1', total_questions: 5, time_limit_minutes: null, instructions_files_urls: [] },
+            }),
+          ],
+        },
+      ],
+    });
+    renderApp(lessonPath('q1'), {
+      [COURSE]: () => ({ body: { data: { course_part: quiz } } }),
+      'GET /api/quizzes/cohorts/k1/lessons/q1/attempts/': () => ({
+        body: {
+          data: [],
+          attempts_allowed: 2,
+          attempts_used: 0,
+          time_limit_minutes: null,
+          total_questions: 5,
+          deadline_datetime: '2030-09-03T09:00:00.000Z',
+          extension: { deadline_datetime: '2030-09-03T09:00:00.000Z', late_deadline_datetime: null, extra_attempts: 1 },
+          late_policy: { late_penalty_per_day: null, late_score_cap: 60 },
+          start_is_late: true,
+        },
+      }),
+    });
+    expect(await screen.findByText(/^Your deadline has been extended to .*You have been given 1 extra attempt\.$/)).toBeInTheDocument();
+    expect(screen.getByText('Submitted now, this will be marked late: score capped at 60%')).toBeInTheDocument();
+    expect(screen.getByText('Attempts: 0 of 2 used.')).toBeInTheDocument();
+  });
+
   it("shows a quiz's grade status from the course view's statuses", async () => {
     const grade = {
       id_slug: 'g1',

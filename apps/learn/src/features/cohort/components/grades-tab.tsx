@@ -7,7 +7,10 @@ import '../cohort.css';
 export function resultText(item: GradeItem, now: Date = new Date()): string {
   const opens = item.cohort_grade_info.result_open_datetime;
   if (opens && Date.parse(opens) > now.getTime()) return `Results on ${formatDate(opens)}`;
-  return item.user_grade === null ? 'Not graded yet' : `Grade: ${Number(item.user_grade.toFixed(2))}%`;
+  if (item.user_grade === null) return 'Not graded yet';
+  const grade = `Grade: ${Number(item.user_grade.toFixed(2))}%`;
+  // A late penalty is shown with the grade it was taken from.
+  return item.original_grade === null ? grade : `${grade} (${Number(item.original_grade.toFixed(2))}% before the late penalty)`;
 }
 
 function GradeRow({ cohortId, item }: { cohortId: string; item: GradeItem }) {
@@ -20,7 +23,10 @@ function GradeRow({ cohortId, item }: { cohortId: string; item: GradeItem }) {
         <dl className="learn-grade__facts">
           <div>
             <dt>Deadline</dt>
-            <dd>{info.deadline_datetime ? formatDateTime(info.deadline_datetime) : 'None'}</dd>
+            <dd>
+              {info.deadline_datetime ? formatDateTime(info.deadline_datetime) : 'None'}
+              {item.deadline_extended ? ' (extended for you)' : ''}
+            </dd>
           </div>
           <div>
             <dt>Type</dt>

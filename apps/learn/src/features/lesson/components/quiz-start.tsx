@@ -3,6 +3,7 @@ import { Button, formatDateTime } from '@school/ui';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { useQuizAttempts, useStartQuiz } from '../api/quiz';
+import { ExtensionNotice, extensionText, LateNotice } from './deadline-notices';
 
 /** Start (or resume) an attempt at a quiz, and the student's past attempts. */
 export function QuizStart({ cohortId, courseId, lessonId }: { cohortId: string; courseId: string; lessonId: string }) {
@@ -16,9 +17,13 @@ export function QuizStart({ cohortId, courseId, lessonId }: { cohortId: string; 
   return (
     <div className="ui-stack ui-stack--loose">
       {attempts.data && (
-        <p className="ui-muted">
-          Attempts: {attempts.data.attempts_used} of {attempts.data.attempts_allowed} used.
-        </p>
+        <>
+          <ExtensionNotice text={extensionText(attempts.data.extension, attempts.data.deadline_datetime)} />
+          <p className="ui-muted">
+            Attempts: {attempts.data.attempts_used} of {attempts.data.attempts_allowed} used.
+          </p>
+          {!open && left !== null && left > 0 && attempts.data.start_is_late && <LateNotice policy={attempts.data.late_policy} />}
+        </>
       )}
       {(open || left === null || left > 0) && (
         <div>
@@ -40,6 +45,7 @@ export function QuizStart({ cohortId, courseId, lessonId }: { cohortId: string; 
               <li key={a.session_id_slug}>
                 <Link to={paths.quiz(cohortId, courseId, lessonId, a.session_id_slug)}>
                   Attempt {a.attempt_number}: submitted {a.submitted_at ? formatDateTime(a.submitted_at) : ''}
+                  {a.is_late ? ' (late)' : ''}
                 </Link>
               </li>
             ))}
