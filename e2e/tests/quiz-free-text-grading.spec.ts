@@ -88,7 +88,7 @@ test('a free-text quiz answer is scored by hand in the grading area and the stud
   // More than the question is worth is refused with a clear message.
   await answer.getByLabel('Points (0-4)').fill('5');
   await answer.getByRole('button', { name: 'Save score' }).click();
-  await expect(answer.getByRole('alert')).toHaveText('Give points from 0 to 4');
+  await expect(answer.getByRole('alert')).toHaveText('Give points from 0 to 4 (at most two decimals)');
   await answer.getByLabel('Points (0-4)').fill('3');
   await answer.getByRole('button', { name: 'Save score' }).click();
   await expect(notice(grader, 'Score saved')).toBeVisible();
