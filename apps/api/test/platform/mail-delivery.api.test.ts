@@ -1,6 +1,3 @@
-import { createServer } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { DatabaseProxy } from '../db-proxy';
@@ -8,55 +5,7 @@ import { makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { JOBS_SCHEMA, JobsService } from '../../src/platform/jobs/jobs.service';
 import { MAIL_JOB_EXPIRE_SECONDS } from '../../src/platform/mail/mail-retry';
 import { SEND_MAIL_JOB } from '../../src/platform/mail/mail.service';
-
-const FAST = { DISABLE_RATE_LIMITS: 'true', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_LIMIT: '2' };
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Received {
-  to: string;
-  messageId: string;
-  text: string;
-}
-
-/** A real SMTP server that keeps what it receives; `onMessage` answers (an error refuses it after receipt). */
-async function smtpServer(onMessage: (m: Received, all: Received[]) => Error | undefined) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream: SMTPServerDataStream, session, callback) => {
-      simpleParser(stream)
-        .then((mail) => {
-          const m = { to: session.envelope.rcptTo[0].address, messageId: mail.messageId ?? '', text: mail.text ?? '' };
-          received.push(m);
-          callback(onMessage(m, received) ?? null);
-        })
-        .catch((e: Error) => callback(e));
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { FAST, smtpServer, until } from '../fixtures/smtp.fixtures';
 
 describe('the database goes away just after the SMTP server accepted a message', () => {
   let t: TestApp;

@@ -1,62 +1,11 @@
 /* The app's log is one stream per process: this file has a single app, as logging.api.test.ts does. */
-import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
-import { simpleParser } from 'mailparser';
-import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { INVITATION_JOB } from '../../src/modules/enrolments/invitations.service';
-
-const FAST = { DISABLE_RATE_LIMITS: 'true', MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_LIMIT: '2' };
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Received {
-  to: string;
-  messageId: string;
-  text: string;
-}
-
-/** A real SMTP server that keeps what it receives; `onMessage` answers (an error refuses it after receipt). */
-async function smtpServer(onMessage: (m: Received, all: Received[]) => Error | undefined) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream: SMTPServerDataStream, session, callback) => {
-      simpleParser(stream)
-        .then((mail) => {
-          const m = { to: session.envelope.rcptTo[0].address, messageId: mail.messageId ?? '', text: mail.text ?? '' };
-          received.push(m);
-          callback(onMessage(m, received) ?? null);
-        })
-        .catch((e: Error) => callback(e));
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { FAST, smtpServer, until } from '../fixtures/smtp.fixtures';
 
 describe('a failed send', () => {
   const lines: Record<string, unknown>[] = [];
