@@ -46,9 +46,11 @@ for (const width of [1280, 360]) {
   test(`the logout overlay shows one readable, announced message at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await newStudent(page, 'Hana');
-    // Hold the logout call so the overlay can be inspected.
+    // Hold the logout call until the overlay has been inspected.
+    let release!: () => void;
+    const inspected = new Promise<void>((r) => (release = r));
     await page.route(/\/api\/auth\/logout\/?(\?|$)/, async (route) => {
-      await new Promise((r) => setTimeout(r, 4000));
+      await inspected;
       await route.continue();
     });
     if (width === 360) {
@@ -74,6 +76,7 @@ for (const width of [1280, 360]) {
     const { violations } = await new AxeBuilder({ page }).include('.ui-logout-overlay').withRules(['color-contrast']).analyze();
     expect(violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: `test-results/logout-overlay-${width}.png` });
-    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+    release();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
   });
 }
