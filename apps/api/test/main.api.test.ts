@@ -141,4 +141,25 @@ describe('the API process and its embedded PostgreSQL', () => {
     expect(Date.now() - answered).toBeLessThan(4_000);
     expect(run.output()).toContain('Stopping: finishing 1 request(s) in flight');
   }, 120_000);
+
+  it('ends its start-up log with one readable block (address, data folder, demo logins), in one clock format, routes only at debug', async () => {
+    const run = start({ NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: 'true' });
+    await healthy(env.PORT, run);
+    await waitFor('the start block', () => run.output().includes('student2@example.com') || undefined, 60_000);
+    const output = run.output();
+    // No route mapping, module loading or Nest's own clock at info level.
+    expect(output).not.toMatch(/Mapped \{|RouterExplorer|InstanceLoader|\[Nest\]/);
+    // Every line that starts with a time has the same clock (pino-pretty's HH:MM:ss.l).
+    const timed = output.split('\n').filter((l) => /^\[?\d/.test(l));
+    expect(timed.length).toBeGreaterThan(0);
+    for (const l of timed) expect(l).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] /);
+    // The block is last: address, database, data folder, then every demo login.
+    const block = output.slice(output.lastIndexOf('The school is running at'));
+    expect(block).toMatch(new RegExp(`^The school is running at http://localhost:${env.PORT}\n  database   the embedded PostgreSQL\n  data       ${folder}\n`));
+    for (const login of ['admin@example.com', 'instructor@example.com', 'student@example.com', 'student2@example.com'])
+      expect(block).toContain(login);
+    expect(block.trimEnd().split('\n').at(-1)).toMatch(/STUDENT\s+student2@example\.com\s+Learn#Wafer2026$/);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  }, 600_000);
 });
