@@ -102,15 +102,16 @@ async function main() {
   }
   if (stopping) return;
   // Printed last: the address, where the data is and the demo logins, not buried among the framework's lines.
-  Logger.log(
-    startBlock({
-      url: `http://localhost:${config.PORT}`,
-      database: config.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL',
-      dataDir: config.DATABASE_URL && config.STORAGE === 's3' ? null : config.dataDir,
-      logins: config.seedDemo ? DEMO_LOGINS : [],
-    }),
-    'Bootstrap',
-  );
+  // In development it is written as it is, for the person at the terminal (the logger would remove the logins'
+  // email addresses, as it does from every message); elsewhere it is one log entry like any other.
+  const block = startBlock({
+    url: `http://localhost:${config.PORT}`,
+    database: config.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL',
+    dataDir: config.DATABASE_URL && config.STORAGE === 's3' ? null : config.dataDir,
+    logins: config.seedDemo ? DEMO_LOGINS : [],
+  });
+  if (config.NODE_ENV === 'development') process.stdout.write(`${block}\n`);
+  else Logger.log(block, 'Bootstrap');
   // pnpm dev's watcher waits for this before it may restart the API.
   process.send?.('ready');
 }
