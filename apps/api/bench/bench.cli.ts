@@ -228,7 +228,8 @@ async function runBench() {
   });
   const config = loadConfig();
   const students = values.students === undefined ? undefined : Number(values.students);
-  if (students !== undefined && !(Number.isInteger(students) && students >= 0)) throw new Error(`--students takes a whole number, not "${values.students}"`);
+  if (students !== undefined && !(Number.isInteger(students) && students >= 0))
+    throw new Error(`--students takes a whole number, not "${values.students}"`);
   const duration = Number(values.duration);
   const connectionCounts = values.connections!.split(',').map(Number);
   const mailOnly = values.only === 'mail';
@@ -260,7 +261,9 @@ async function runBench() {
     return;
   }
   const plan = schoolFor(chosen, students);
-  console.log(`Seeding ${fmt(plan.students)} students, ${fmt(plan.cohorts)} cohorts, ${fmt(plan.courses)} courses (what ${values.only ? `"${values.only}"` : 'every scenario'} needs)...`);
+  console.log(
+    `Seeding ${fmt(plan.students)} students, ${fmt(plan.cohorts)} cohorts, ${fmt(plan.courses)} courses (what ${values.only ? `"${values.only}"` : 'every scenario'} needs)...`,
+  );
   const school = await seedLargeSchool(ds, plan);
   console.log(
     `Seeded in ${school.seconds.toFixed(1)} s: ${Object.entries(school.counts)

@@ -22,8 +22,7 @@ export function schoolFor(chosen: readonly Pick<Scenario, 'seed'>[], students?: 
   const plan = chosen.every((s) => s.seed)
     ? chosen.reduce<LargeSchoolOptions>((acc, s) => {
         const next = { ...acc };
-        for (const [key, value] of Object.entries(s.seed!) as [keyof LargeSchoolOptions, number][])
-          next[key] = Math.max(acc[key], value);
+        for (const [key, value] of Object.entries(s.seed!) as [keyof LargeSchoolOptions, number][]) next[key] = Math.max(acc[key], value);
         return next;
       }, SMALL_SCHOOL)
     : DEFAULT_SCHOOL;

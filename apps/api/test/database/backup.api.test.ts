@@ -231,7 +231,8 @@ describe('backup and restore', () => {
     manifest.tables.push({ ...manifest.tables[0], name: 'ghost_table' });
     writeFileSync(join(unpacked, 'manifest.json'), JSON.stringify(manifest));
     await tar.create({ gzip: true, file: join(backupDir, 'ghost.tar.gz'), cwd: unpacked }, readdirSync(unpacked));
-    const failedPart = /^Restore failed: The backup holds tables its migrations do not create \(\w+\.ghost_table\); nothing was restored\.\n$/;
+    const failedPart =
+      /^Restore failed: The backup holds tables its migrations do not create \(\w+\.ghost_table\); nothing was restored\.\n$/;
 
     // Into a fresh data folder.
     const target = folder();

@@ -89,9 +89,7 @@ describe('/student: an unconfirmed email', () => {
     expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeInTheDocument();
     expect(screen.getByText(/Classes you were invited to appear once it is confirmed/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'We sent a new confirmation link to aisyah@example.com.',
-    );
+    expect(await screen.findByRole('status')).toHaveTextContent('We sent a new confirmation link to aisyah@example.com.');
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/account/verify-email/resend/')).toBe(true);
   });
 
@@ -114,8 +112,6 @@ describe('/student: an unconfirmed email', () => {
       }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Send the link again' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many confirmation emails. Please try again in 40 minutes.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many confirmation emails. Please try again in 40 minutes.');
   });
 });
