@@ -51,6 +51,8 @@ describe('the API process and its embedded PostgreSQL', () => {
       SEED_DEMO: 'false',
       SERVE_APPS: 'false',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // The database's warnings (an orphaned PostgreSQL stopped) go through the logger like every line.
+      LOG_LEVEL: 'info',
     };
   });
   afterAll(async () => {
