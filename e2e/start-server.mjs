@@ -23,7 +23,11 @@ const child = spawn(process.execPath, ['../apps/api/dist/main.js'], {
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  // The API has stopped its PostgreSQL before exiting: the run's data folder goes with it.
+  rmSync(runDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
 
 /** A run that was killed may have left its PostgreSQL running on the folder about to be removed: stop it first. */
 async function stopLeftOverPostgres(pidFile) {

@@ -37,20 +37,38 @@ export async function dragTo(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 8, { steps: 4 });
+  const region = await pickedUpRegion(page);
+  const start = Number(/position (\d+) of/.exec(await region.innerText())![1]);
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 4, { steps: 12 });
-  await page.waitForTimeout(150);
+  // Dropped only once the drag library announces the item over another place than its own (not after a pause).
+  await expect
+    .poll(async () => Number(/is over position (\d+) of/.exec(await region.innerText())?.[1] ?? start), { timeout: 30_000 })
+    .not.toBe(start);
   await page.mouse.up();
+}
+
+/**
+ * The live region (one per sortable list) of the drag under way: the drag library announces there that it picked
+ * an item up, then where it is over (first its own place).
+ */
+async function pickedUpRegion(page: Page): Promise<Locator> {
+  const picked = page.locator('[id^="DndLiveRegion"]').filter({ hasText: /(Picked up .*, position|is over position) \d+ of/ });
+  await expect(picked).toHaveCount(1, { timeout: 30_000 });
+  return page.locator(`[id="${await picked.getAttribute('id')}"]`);
 }
 
 /** Moves a sortable item with the keyboard: Space picks it up, the arrow key moves it `times`, Space drops it. */
 export async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', times: number) {
   await handle.focus();
   await page.keyboard.press('Space');
-  // The drag library measures the list after each key; a person's key presses are never faster than this.
-  await page.waitForTimeout(150);
-  for (let i = 0; i < times; i++) {
+  // The drag library measures the list after each key: each next key waits for its announcement of the step before.
+  const region = await pickedUpRegion(page);
+  const start = Number(/position (\d+) of/.exec(await region.innerText())![1]);
+  for (let i = 1; i <= times; i++) {
     await page.keyboard.press(key);
-    await page.waitForTimeout(150);
+    const over = key === 'ArrowUp' ? start - i : start + i;
+    await expect(region).toContainText(`is over position ${over} of`, { timeout: 30_000 });
   }
   await page.keyboard.press('Space');
+  await expect(region).toContainText('was dropped', { timeout: 30_000 });
 }

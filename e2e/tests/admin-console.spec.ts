@@ -93,14 +93,12 @@ test('unsaved curriculum edits survive tab switches, and leaving asks first', as
   await expect(page.getByRole('button', { name: 'Save curriculum' })).toBeEnabled();
 
   // Closing or reloading the tab gets the browser's question.
-  let asked = '';
-  page.once('dialog', (d) => {
-    asked = d.type();
-    void d.dismiss();
-  });
-  // Dismissed, the reload never happens, so it never reports a load.
-  await page.reload({ timeout: 3000 }).catch(() => undefined);
-  expect(asked).toBe('beforeunload');
+  const question = page.waitForEvent('dialog', { timeout: 30_000 });
+  // Dismissed, the reload never happens, so it never reports a load: the test waits on the question instead.
+  void page.reload().catch(() => undefined);
+  const dialog = await question;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
   await expect(page.getByRole('button', { name: 'Save curriculum' })).toBeEnabled();
 
   // Leave page drops them.

@@ -46,11 +46,11 @@ for (const width of [1280, 360]) {
   test(`the logout overlay shows one readable, announced message at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await newStudent(page, 'Hana');
-    // Hold the logout call until the overlay has been inspected, so the navigation to /login cannot start mid-check.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
+    // Hold the logout call until the overlay has been inspected.
+    let release!: () => void;
+    const inspected = new Promise<void>((r) => (release = r));
     await page.route(/\/api\/auth\/logout\/?(\?|$)/, async (route) => {
-      await held;
+      await inspected;
       await route.continue();
     });
     if (width === 360) {
@@ -77,6 +77,6 @@ for (const width of [1280, 360]) {
     expect(violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: `test-results/logout-overlay-${width}.png` });
     release();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
   });
 }

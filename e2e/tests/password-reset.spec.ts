@@ -71,13 +71,16 @@ test('a student resets a forgotten password from the mailbox link, lands signed 
   ).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
-  // Held back a moment, so that the busy label can be seen.
+  // Held back until the busy label has been seen, however slow the machine.
+  let release!: () => void;
+  const seen = new Promise<void>((r) => (release = r));
   await page.route('**/api/auth/password-reset/confirm/', async (route) => {
-    await new Promise((r) => setTimeout(r, 500));
+    await seen;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  release();
   await expect(page).toHaveURL(/\/student$/, { timeout: 20_000 });
   await expect(page.getByText('Welcome back, Rosnah')).toBeVisible();
 

@@ -8,6 +8,8 @@ export function componentTestConfig(test: NonNullable<ViteUserConfig['test']> = 
       globals: true,
       setupFiles: ['./src/test-setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
+      // Above the setup's 30 s asyncUtilTimeout, so a slow wait fails with the screen it waited on.
+      testTimeout: 120_000,
       ...test,
     },
   };

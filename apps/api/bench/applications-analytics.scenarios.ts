@@ -135,6 +135,8 @@ function analyticsScenario(
 ): Scenario {
   return {
     name,
+    // Its own applications, seen by the admin.
+    seed: {},
     async requests(ctx) {
       await seedApplications(ctx);
       const [admin] = await ctx.db.query(`SELECT id, id_slug FROM users WHERE role = 'ADMIN' LIMIT 1`);

@@ -16,7 +16,8 @@ import { createApp } from '../src/create-app';
 import { openDatabase, requestPoolOptions } from '../src/database/data-source';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { type BenchRequest, type Scenario, type ScenarioContext, scenarios } from './scenarios';
-import { DEFAULT_SCHOOL, seedLargeSchool } from './seed-school';
+import { seedLargeSchool } from './seed-school';
+import { schoolFor } from './seed-plan';
 import { runMailBench, serveSmtpSink } from './mail.bench';
 
 /**
@@ -24,7 +25,7 @@ import { runMailBench, serveSmtpSink } from './mail.bench';
  * node:http + pg "ceiling" server (each in its own process), and measures every scenario on both
  * with autocannon. Absolute figures drift on a shared machine; the ratio is the figure that counts.
  *
- *   node dist/bench.js [--students 10000] [--duration 10] [--only "cohort view"] [--connections 50,10] [--seed-only]
+ *   node dist/bench.js [--students N] [--duration 10] [--only "cohort view"] [--connections 50,10] [--seed-only]
  *
  * `--only mail` measures mail delivery instead (mail.bench.ts): jobs against the raw SMTP client.
  */
@@ -216,7 +217,8 @@ async function runBench() {
     // `pnpm bench:api -- --only x` hands the separator on: it is not an argument.
     args: process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--')),
     options: {
-      students: { type: 'string', default: String(DEFAULT_SCHOOL.students) },
+      // Unset: as many students as the chosen scenarios need (10,000 with progress for the dashboard and cohort view).
+      students: { type: 'string' },
       duration: { type: 'string', default: '10' },
       only: { type: 'string' },
       connections: { type: 'string', default: '50,10' },
@@ -225,7 +227,9 @@ async function runBench() {
     },
   });
   const config = loadConfig();
-  const students = Number(values.students);
+  const students = values.students === undefined ? undefined : Number(values.students);
+  if (students !== undefined && !(Number.isInteger(students) && students >= 0))
+    throw new Error(`--students takes a whole number, not "${values.students}"`);
   const duration = Number(values.duration);
   const connectionCounts = values.connections!.split(',').map(Number);
   const mailOnly = values.only === 'mail';
@@ -256,8 +260,11 @@ async function runBench() {
     }
     return;
   }
-  console.log(`Seeding ${fmt(students)} students...`);
-  const school = await seedLargeSchool(ds, { students, studentsWithProgress: Math.min(students, DEFAULT_SCHOOL.studentsWithProgress) });
+  const plan = schoolFor(chosen, students);
+  console.log(
+    `Seeding ${fmt(plan.students)} students, ${fmt(plan.cohorts)} cohorts, ${fmt(plan.courses)} courses (what ${values.only ? `"${values.only}"` : 'every scenario'} needs)...`,
+  );
+  const school = await seedLargeSchool(ds, plan);
   console.log(
     `Seeded in ${school.seconds.toFixed(1)} s: ${Object.entries(school.counts)
       .map(([t, n]) => `${t} ${fmt(n)}`)

@@ -280,6 +280,8 @@ async function timedQuiz(ctx: ScenarioContext, server: SimulatedServer): Promise
 
 export const quizAutosaveScenario: Scenario = {
   name: 'quiz autosave',
+  // Its own course, quiz and cohort, taken by that many seeded students.
+  seed: { students: QUIZ_STUDENTS },
   reset: (ctx) => reopenQuiz(ctx),
   async requests(ctx) {
     const q = await prepareQuiz(ctx);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
-import type { SeededSchool } from './seed-school';
+import type { LargeSchoolOptions, SeededSchool } from './seed-school';
 
 /** One request autocannon sends; the same list goes to the Nest app and to the ceiling. */
 export interface BenchRequest {
@@ -61,6 +61,11 @@ export interface Scenario {
   simulate?(ctx: ScenarioContext, server: SimulatedServer): Promise<string[]>;
   /** Targets printed beside the figures. */
   targets?: { minRatio?: number; maxP99Ms10?: number };
+  /**
+   * What of the large school the scenario needs (over the small one: an admin, one short course and cohort), when it
+   * prepares its own data; absent, it measures the whole default school (10,000 students with progress).
+   */
+  seed?: Partial<LargeSchoolOptions>;
 }
 
 /** A server as a simulation sees it: its name and a way to send it a request. */

@@ -22,6 +22,7 @@ import { OpenBadgesService } from './modules/certificates';
 import { QuizzesService } from './modules/quizzes';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { directRoute, directRoutes } from './platform/http/direct-routes';
+import { quietFramework } from './platform/logging/framework-log';
 import { createRootLogger } from './platform/logging/logging';
 import { assignRequestId } from './platform/logging/request-id';
 import { MetricsService } from './platform/metrics/metrics.service';
@@ -83,7 +84,7 @@ export async function createApp(config: AppConfig, dataSource: DataSource, optio
     abortOnError: false,
     bufferLogs: true,
   });
-  app.useLogger(app.get(PinoNestLogger));
+  app.useLogger(quietFramework(app.get(PinoNestLogger)));
   // Before anything that may answer: every answer carries its request id, every request is measured.
   app.use(assignRequestId);
   app.use(app.get(MetricsService).middleware);

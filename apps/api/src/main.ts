@@ -7,12 +7,15 @@ import { createApp } from './create-app';
 import { explainDatabaseError } from './database/database-errors';
 import { openDatabase, requestPoolOptions, setupPoolOptions } from './database/data-source';
 import { EmbeddedPostgresError } from './database/embedded-postgres';
-import { seedDemo } from './database/seed';
+import { DEMO_LOGINS, seedDemo } from './database/seed';
 import { type DatabaseHandle, startDatabase } from './database/start-database';
 import { resolveJwtSecret } from './common/jwt-secret';
 import { ReadinessChecks } from './platform/health/readiness';
 import { StorageService } from './platform/storage/storage.service';
 import { type HttpDrain, trackRequests } from './platform/lifecycle/http-drain';
+import { pinoLoggerService } from './platform/logging/framework-log';
+import { createRootLogger } from './platform/logging/logging';
+import { startBlock } from './platform/logging/start-block';
 
 /** An error whose message alone tells the person starting the school what to do. */
 class StartError extends Error {}
@@ -20,6 +23,8 @@ class StartError extends Error {}
 async function main() {
   const config = loadConfig();
   assertSharedSecret(config);
+  // What is logged before the app exists (the database, the seed) in the app's own format and clock.
+  Logger.overrideLogger(pinoLoggerService(createRootLogger(config)));
   const dbLog = (line: string) => Logger.warn(line, 'Database');
   const source = config.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL (EMBEDDED_PG_PORT)';
   let database: DatabaseHandle | undefined;
@@ -40,10 +45,7 @@ async function main() {
       if (!config.seedDemo) return;
       const storage = new StorageService(config, ds, resolveJwtSecret(config));
       const logins = await seedDemo(ds, { storage, repoRoot: config.repoRoot });
-      if (logins) {
-        Logger.log('Demo data created. Sign in with:', 'Seed');
-        for (const l of logins) Logger.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(28)} ${l.password}`, 'Seed');
-      }
+      if (logins) Logger.log('Demo data created (its logins are listed once the school is running)', 'Seed');
     };
     const setup = await openDatabase(url, 20, { ...setupPoolOptions(config), afterMigrate: seed }).catch((e) => {
       throw new StartError(explainDatabaseError(e, url, source));
@@ -99,7 +101,17 @@ async function main() {
     throw e;
   }
   if (stopping) return;
-  Logger.log(`The school is running at http://localhost:${config.PORT}`, 'Bootstrap');
+  // Printed last: the address, where the data is and the demo logins, not buried among the framework's lines.
+  // In development it is written as it is, for the person at the terminal (the logger would remove the logins'
+  // email addresses, as it does from every message); elsewhere it is one log entry like any other.
+  const block = startBlock({
+    url: `http://localhost:${config.PORT}`,
+    database: config.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL',
+    dataDir: config.DATABASE_URL && config.STORAGE === 's3' ? null : config.dataDir,
+    logins: config.seedDemo ? DEMO_LOGINS : [],
+  });
+  if (config.NODE_ENV === 'development') process.stdout.write(`${block}\n`);
+  else Logger.log(block, 'Bootstrap');
   // pnpm dev's watcher waits for this before it may restart the API.
   process.send?.('ready');
 }

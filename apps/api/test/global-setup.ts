@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,12 @@ function freePort(): Promise<number> {
  * database; each test file clones it into a database of its own.
  */
 export default async function setup(project: TestProject) {
+  // Everything the run puts under os.tmpdir() (data folders, buckets, uploads, the CLIs the tests spawn) lands in
+  // one folder of its own, removed when the run ends: the test processes are forked after this and inherit TMPDIR.
+  const runTmp = mkdtempSync(join(tmpdir(), 'school-api-tests-'));
+  chmodSync(runTmp, 0o755); // the embedded PostgreSQL's system user (under root) enters the folders made in it
+  const previousTmp = process.env.TMPDIR;
+  process.env.TMPDIR = runTmp;
   let adminUrl = process.env.DATABASE_URL;
   let stop = async () => undefined as void;
   let dir: string | undefined;
@@ -40,6 +46,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
+    rmSync(runTmp, { recursive: true, force: true });
+    if (previousTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previousTmp;
   };
 }
 

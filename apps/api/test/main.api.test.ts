@@ -26,7 +26,8 @@ describe('the API process and its embedded PostgreSQL', () => {
         if (run.child.exitCode !== null) throw new Error(`the API exited: ${run.output()}`);
         return (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200 || undefined;
       },
-      45_000,
+      // Starting PostgreSQL and the app on a busy machine.
+      180_000,
     ).catch((e) => {
       throw new Error(`${(e as Error).message}\n${run.output()}`);
     });
@@ -50,6 +51,8 @@ describe('the API process and its embedded PostgreSQL', () => {
       SEED_DEMO: 'false',
       SERVE_APPS: 'false',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // The database's warnings (an orphaned PostgreSQL stopped) go through the logger like every line.
+      LOG_LEVEL: 'info',
     };
   });
   afterAll(async () => {
@@ -98,7 +101,7 @@ describe('the API process and its embedded PostgreSQL', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     expect(isRunning(fresh)).toBe(false);
-  }, 120_000);
+  }, 600_000);
   it('on SIGTERM refuses new connections, finishes a request in flight, then stops promptly', async () => {
     const run = start({ SHUTDOWN_TIMEOUT_MS: '8000', LOG_LEVEL: 'info' });
     await healthy(env.PORT, run);
@@ -125,7 +128,7 @@ describe('the API process and its embedded PostgreSQL', () => {
           return (e as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED' || undefined;
         }
       },
-      5_000,
+      30_000,
     );
     expect(run.child.exitCode).toBeNull();
 
@@ -140,5 +143,28 @@ describe('the API process and its embedded PostgreSQL', () => {
     // Nothing was left to wait for: not the 8 s of SHUTDOWN_TIMEOUT_MS, nor the 10 s safety limit.
     expect(Date.now() - answered).toBeLessThan(4_000);
     expect(run.output()).toContain('Stopping: finishing 1 request(s) in flight');
-  }, 120_000);
+  }, 600_000);
+
+  it('ends its start-up log with one readable block (address, data folder, demo logins), in one clock format, routes only at debug', async () => {
+    const run = start({ NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: 'true' });
+    await healthy(env.PORT, run);
+    await waitFor('the start block', () => run.output().includes('student2@example.com') || undefined, 60_000);
+    const output = run.output();
+    // No route mapping, module loading or Nest's own clock at info level.
+    expect(output).not.toMatch(/Mapped \{|RouterExplorer|InstanceLoader|\[Nest\]/);
+    // Every line that starts with a time has the same clock (pino-pretty's HH:MM:ss.l).
+    const timed = output.split('\n').filter((l) => /^\[?\d/.test(l));
+    expect(timed.length).toBeGreaterThan(0);
+    for (const l of timed) expect(l).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] /);
+    // The block is last: address, database, data folder, then every demo login.
+    const block = output.slice(output.lastIndexOf('The school is running at'));
+    expect(block).toMatch(
+      new RegExp(`^The school is running at http://localhost:${env.PORT}\n  database   the embedded PostgreSQL\n  data       ${folder}\n`),
+    );
+    for (const login of ['admin@example.com', 'instructor@example.com', 'student@example.com', 'student2@example.com'])
+      expect(block).toContain(login);
+    expect(block.trimEnd().split('\n').at(-1)).toMatch(/STUDENT\s+student2@example\.com\s+Learn#Wafer2026$/);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  }, 600_000);
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -33,11 +33,13 @@ export async function createTestApp(
   const direct = await ensureDatabase(inject('adminDatabaseUrl'), name, 'school_template');
   const url = routeDatabase ? await routeDatabase(direct) : direct;
   const ds = await openDatabase(url, 5);
+  // A data folder of its own unless the test gives one; removed on close.
+  const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'school-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     SERVE_APPS: 'false',
     COOKIE_SECURE: 'false',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'school-test-data-')),
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     JWT_SECRET: randomBytes(32).toString('hex'),
     ...env,
   });
@@ -51,6 +53,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await ds.destroy();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -78,19 +78,29 @@ async function main(): Promise<number> {
         await emptyDatabase(config.DATABASE_URL);
       }
       if (force) await rm(config.uploadDir, { recursive: true, force: true });
-      await restoreBackup({ dir: backup.dir, manifest: backup.manifest, url: config.DATABASE_URL, uploadDir: config.uploadDir });
+      try {
+        await restoreBackup({ dir: backup.dir, manifest: backup.manifest, url: config.DATABASE_URL, uploadDir: config.uploadDir });
+      } catch (e) {
+        // The database and the uploads folder were empty (or given up with --force): leave them so, not half
+        // restored, so that running the command again is not refused as "not empty".
+        await emptyDatabase(config.DATABASE_URL).catch(() => undefined);
+        await rm(config.uploadDir, { recursive: true, force: true });
+        throw e;
+      }
     } else {
       if (force) {
         await rm(pgDir, { recursive: true, force: true });
         await rm(config.uploadDir, { recursive: true, force: true });
       }
-      const server = await startEmbeddedPostgres({ dir: pgDir, port: config.EMBEDDED_PG_PORT });
+      let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
       try {
+        server = await startEmbeddedPostgres({ dir: pgDir, port: config.EMBEDDED_PG_PORT });
         const url = await ensureDatabase(server.url, 'school');
         await restoreBackup({ dir: backup.dir, manifest: backup.manifest, url, uploadDir: config.uploadDir });
       } catch (e) {
-        // The folder was empty (or given up with --force): leave it so, not half restored.
-        await server.stop();
+        // The folders were empty (or given up with --force): leave them so, not half made (a database created but
+        // its server refused to start, or rows half copied), so that running the command again is not refused.
+        await server?.stop();
         await rm(pgDir, { recursive: true, force: true });
         await rm(config.uploadDir, { recursive: true, force: true });
         throw e;

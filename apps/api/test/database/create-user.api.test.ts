@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BuiltApi, buildApi, dataFolder, freePort, runNode } from '../processes';
@@ -110,6 +112,23 @@ describe('create-user', () => {
     expect(code).toBe(0);
     expect(output).not.toContain(PASSWORD);
   });
+
+  it('exits 2 on bad arguments through the root `pnpm create-user` too (pnpm passes the code on), as the README says', async () => {
+    const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+    const child = spawn('pnpm', ['create-user', '--email', 'x@example.com', '--role', 'WIZARD', '--first-name', 'A', '--last-name', 'B'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: folder, NO_COLOR: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdin.end(`${PASSWORD}\n`);
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(output).toContain('--role');
+    expect(output).toContain('Usage: pnpm create-user');
+    expect(code).toBe(2);
+  }, 600_000);
 
   it('never echoes the password, even in an argument error', async () => {
     const { code, output } = await createUser([...args('typo@example.com'), 'Stepper77'], { DATA_DIR: folder });

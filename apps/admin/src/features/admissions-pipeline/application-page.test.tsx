@@ -39,7 +39,7 @@ const region = (name: string) => screen.getByRole('region', { name });
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('application page', { timeout: 20_000 }, () => {
+describe('application page', () => {
   it('shows the application, its screening flags, the timeline and the audit log of views', async () => {
     api(submittedDetail);
     renderWithApi(<ApplicationPage />, PATH, ROUTE);

@@ -30,7 +30,7 @@ const cohorts = {
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
 
-describe('ranking', { timeout: 20_000 }, () => {
+describe('ranking', () => {
   it('ranks the scored applications with the disagreement flag and its threshold explained', async () => {
     const { calls } = mockApi({ 'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ranking });
     renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025&status=IN_REVIEW`, PATH);

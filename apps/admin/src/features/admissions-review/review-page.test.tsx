@@ -84,7 +84,7 @@ const rubric = [
 ];
 const myScore = (score: MyScoreResponse['data']['score'] = null): MyScoreResponse => ({ data: { rubric, score, can_score: true } });
 
-describe('scoring page', { timeout: 20_000 }, () => {
+describe('scoring page', () => {
   it('hides the blind fields while blind, sends one level per criterion with the comment, then shows the scores and the revealed fields', async () => {
     let scored = false;
     const { calls } = mockApi({

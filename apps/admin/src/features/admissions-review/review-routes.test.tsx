@@ -45,7 +45,7 @@ const renderApp = (path: string) => {
   return router;
 };
 
-describe('the reviewer queue, for admins and instructors', { timeout: 20_000 }, () => {
+describe('the reviewer queue, for admins and instructors', () => {
   it('/admin/reviews: the queue in the admin console, still to score first, each application linking to its scoring page', async () => {
     const calls = api('ADMIN');
     renderApp('/admin/reviews');

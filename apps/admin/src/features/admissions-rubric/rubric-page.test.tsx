@@ -24,7 +24,7 @@ const rubric = (over: Partial<RubricResponse['data']> = {}): RubricResponse => (
 const motivation = { id: 'motivation', title: 'Motivation', description: 'Why the programme', weight: 2, levels };
 
 // Many fields per test: allow for a machine under load.
-describe('rubric editor', { timeout: 30_000 }, () => {
+describe('rubric editor', () => {
   it('sends each criterion with its id from the title, its weight and five levels, then shows a field error from the API', async () => {
     const { calls } = mockApi({
       'GET admissions/intakes/youth-programme-2025/rubric': () => rubric(),

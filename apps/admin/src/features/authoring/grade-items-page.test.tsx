@@ -28,7 +28,7 @@ const quiz: CohortGradeLesson = {
   },
 };
 
-describe('GradeItemsPage', { timeout: 30_000 }, () => {
+describe('GradeItemsPage', () => {
   it("shows the API's refusal of a result date before the deadline under the Result date field", async () => {
     const message = 'The result date cannot be before the deadline';
     const api = mockApi({

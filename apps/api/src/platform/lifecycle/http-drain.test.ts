@@ -1,6 +1,6 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { trackRequests } from './http-drain';
 
 const servers: ReturnType<typeof createServer>[] = [];
@@ -34,12 +34,12 @@ const get = (port: number, path: string) =>
 
 describe('trackRequests', () => {
   it('lets a request in flight finish while refusing new connections', async () => {
-    const { drain, port } = await slowServer(400);
+    const { server, drain, port } = await slowServer(400);
     const slow = get(port, '/slow');
-    await new Promise((r) => setTimeout(r, 100));
-    expect(drain.inFlight).toBe(1);
-    const drained = drain.drain(5_000);
-    await new Promise((r) => setTimeout(r, 50));
+    // Waits on the server having the request, not on a clock.
+    await vi.waitFor(() => expect(drain.inFlight).toBe(1), { timeout: 30_000 });
+    const drained = drain.drain(30_000);
+    await vi.waitFor(() => expect(server.listening).toBe(false), { timeout: 30_000 });
     await expect(get(port, '/quick')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(await slow).toMatchObject({ status: 200, body: 'slow done', connection: 'close' });
     expect(await drained).toBe(true);
@@ -48,7 +48,7 @@ describe('trackRequests', () => {
   it('closes what is still running after the time limit', async () => {
     const { drain, port } = await slowServer(10_000);
     const slow = get(port, '/slow').catch((e: NodeJS.ErrnoException) => e.code);
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(drain.inFlight).toBe(1), { timeout: 30_000 });
     const started = Date.now();
     expect(await drain.drain(300)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2_000);

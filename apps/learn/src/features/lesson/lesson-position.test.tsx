@@ -18,7 +18,7 @@ describe("the student's place in a lesson video", () => {
       [`PUT ${POSITION}`]: (c) => ({ body: c.body }),
     });
     const saved = () => calls.filter((c) => c.method === 'PUT' && c.path === POSITION).map((c) => c.body);
-    const video = (await screen.findByTestId('lesson-video', {}, { timeout: 10_000 })) as HTMLVideoElement;
+    const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
 
     // It opens where the student stopped.
     expect(video.currentTime).toBe(0);
@@ -54,17 +54,17 @@ describe("the student's place in a lesson video", () => {
       [`GET ${POSITION}`]: () => ({ body: { position_seconds: 125.5 } }),
       [`PUT ${POSITION}`]: (c) => ({ body: c.body }),
     });
-    let video = (await screen.findByTestId('lesson-video', {}, { timeout: 10_000 })) as HTMLVideoElement;
+    let video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(125.5);
     video.currentTime = 140;
     Object.defineProperty(video, 'paused', { value: true, configurable: true });
     fireEvent.pause(video);
 
-    fireEvent.click(await screen.findByRole('link', { name: 'Prev: Logic reading' }, { timeout: 10_000 }));
-    await screen.findByRole('heading', { level: 1, name: 'Logic reading' }, { timeout: 10_000 });
-    fireEvent.click(await screen.findByRole('link', { name: 'Next: Testbench video' }, { timeout: 10_000 }));
-    video = (await screen.findByTestId('lesson-video', {}, { timeout: 10_000 })) as HTMLVideoElement;
+    fireEvent.click(await screen.findByRole('link', { name: 'Prev: Logic reading' }));
+    await screen.findByRole('heading', { level: 1, name: 'Logic reading' });
+    fireEvent.click(await screen.findByRole('link', { name: 'Next: Testbench video' }));
+    video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(140);
     // The place came from what the student just did: the API was asked once.
@@ -77,7 +77,7 @@ describe("the student's place in a lesson video", () => {
       'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/vid3?exp=1&dl=0&sig=s' } }),
       [`GET ${POSITION}`]: () => ({ body: { position_seconds: null } }),
     });
-    const video = (await screen.findByTestId('lesson-video', {}, { timeout: 10_000 })) as HTMLVideoElement;
+    const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(0);
   });

@@ -75,7 +75,7 @@ describe('quiz page', () => {
     expect(screen.getByRole('timer')).toHaveTextContent(/^(5:00|4:5\d)$/);
     expect(screen.getByRole('radio', { name: 'False' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'NAND' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), { timeout: 3000 });
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ answers: [{ question_id_slug: 'q1', answer: 'nand' }] });
     await waitFor(() => expect(screen.getByText('All answers saved.')).toBeInTheDocument());
   });
@@ -87,7 +87,7 @@ describe('quiz page', () => {
       'PUT /api/quizzes/sessions/s1/answers/': () => ({ status: 503, body: { message: 'Database unavailable' } }),
     });
     await user.click(await screen.findByRole('radio', { name: 'AND' }));
-    await screen.findByText(/Not saved yet/, undefined, { timeout: 5000 });
+    await screen.findByText(/Not saved yet/);
     first.unmount();
     renderApp(PATH, {
       'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),

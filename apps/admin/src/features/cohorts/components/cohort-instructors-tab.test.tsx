@@ -49,7 +49,7 @@ function school(teaching: CohortInstructor[]) {
   });
 }
 
-describe('CohortInstructorsTab', { timeout: 30_000 }, () => {
+describe('CohortInstructorsTab', () => {
   it('searches staff by name or email and adds one, who then moves to the instructors', async () => {
     const api = school([]);
     renderWithApi(<CohortInstructorsTab cohort={cohort} />);

@@ -20,7 +20,7 @@ const pdf = new File(['x'], 'notes.pdf', { type: 'application/pdf' });
 const vtt = new File(['WEBVTT'], 'lecture.vtt', { type: 'text/vtt' });
 
 // Typing with userEvent is slow on a busy machine: each test gets more than the default 5 s.
-describe('AddLessonDialog', { timeout: 30_000 }, () => {
+describe('AddLessonDialog', () => {
   it('has one tab per lesson type', () => {
     open();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Video lecture', 'Reading', 'Online quiz', 'Project submission']);
