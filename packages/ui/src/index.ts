@@ -85,6 +85,7 @@ export {
   formatCount,
   formatDateTime,
   formatDuration,
+  formatFileSize,
   relativeTime,
 } from './format/format';
 export type { DateInput } from './format/format';

@@ -1,12 +1,12 @@
 import { ADMIN_MESSAGES, type GradingSubmission, isApiError, type RubricScore } from '@school/contracts';
-import { Button, formatDateTime, StatusChip, TextAreaField, TextField } from '@school/ui';
+import { Button, formatDateTime, formatFileSize, StatusChip, TextAreaField, TextField } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { QueryView } from '../../../components/query-view';
 import { useNotify } from '../../../lib/notice';
 import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 import { parsePoints } from '../quiz-attempts';
 import { rubricTotals } from '../rubric-score';
-import { formatSize, SubmissionFiles } from './file-preview';
+import { SubmissionFiles } from './file-preview';
 
 export const GRADE_SAVED_MESSAGE = 'Grade saved';
 
@@ -99,7 +99,7 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
           ) : (
             s.file_name
           )}{' '}
-          <span className="ui-muted ui-muted--small">({formatSize(s.size_bytes)})</span>
+          <span className="ui-muted ui-muted--small">({formatFileSize(s.size_bytes)})</span>
         </p>
         {s.files.length === 0 ? (
           <p className="ui-empty ui-empty--quiet">The archive lists no files.</p>
