@@ -1,5 +1,5 @@
 import { type AnswerValue, isApiError, type QuizAttempt, type QuizAttemptQuestion } from '@school/contracts';
-import { Button, ButtonLink, ErrorView, formatDateTime, LoadingIndicator, useSession } from '@school/ui';
+import { Button, ButtonLink, ErrorView, formatDateTime, LoadingIndicator, useSession, useStickyHeight } from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -90,6 +90,8 @@ function OpenAttempt({
   const confirmRef = useRef<HTMLButtonElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const askedOnce = useRef(false);
+  // The countdown bar sticks under the navbar: focus scrolls clear of both.
+  const barRef = useStickyHeight<HTMLDivElement>('subbar');
   useEffect(() => {
     if (confirming) {
       askedOnce.current = true;
@@ -154,7 +156,7 @@ function OpenAttempt({
   ).length;
   return (
     <>
-      <div className="learn-quiz__bar">
+      <div ref={barRef} className="learn-quiz__bar">
         {left !== null && (
           <p className={left < 60_000 ? 'learn-quiz__timer learn-quiz__timer--low' : 'learn-quiz__timer'}>
             <span>Time left</span> <strong role="timer">{formatCountdown(left)}</strong>
