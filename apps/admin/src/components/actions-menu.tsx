@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 export interface MenuAction {
   label: string;
@@ -13,6 +13,18 @@ export function ActionsMenu({ label = 'More actions', actions }: { label?: strin
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemsRef = useRef<Array<HTMLButtonElement | null>>([]);
   const rootRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  // The menu hangs from the button's right edge; where that would cross the screen's left edge
+  // (the button wrapped to the left on a phone) it hangs from the left edge instead.
+  const [alignStart, setAlignStart] = useState(false);
+  useLayoutEffect(() => {
+    if (!open) {
+      setAlignStart(false);
+      return;
+    }
+    const box = listRef.current?.getBoundingClientRect();
+    if (box && box.left < 0) setAlignStart(true);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -61,7 +73,14 @@ export function ActionsMenu({ label = 'More actions', actions }: { label?: strin
         <span aria-hidden="true"> ▾</span>
       </button>
       {open && (
-        <ul id={menuId} role="menu" className="admin-menu__list" aria-label={label} onKeyDown={onKeyDown}>
+        <ul
+          ref={listRef}
+          id={menuId}
+          role="menu"
+          className={alignStart ? 'admin-menu__list admin-menu__list--start' : 'admin-menu__list'}
+          aria-label={label}
+          onKeyDown={onKeyDown}
+        >
           {actions.map((a, i) => (
             <li key={a.label} role="none">
               <button
