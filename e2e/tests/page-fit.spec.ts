@@ -113,7 +113,10 @@ for (const width of [1280, 360]) {
       await open(page, '/student/settings');
       await expectFits(page, '/student/settings', { soft: true });
       await open(page, '/student');
-      await page.getByRole('link', { name: new RegExp(COHORT) }).first().click();
+      await page
+        .getByRole('link', { name: new RegExp(COHORT) })
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/class\//);
       await expect(page.locator('main h1').first()).toBeVisible();
       await page.waitForLoadState('networkidle');

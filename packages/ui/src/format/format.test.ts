@@ -1,4 +1,14 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS, formatCount, formatDate, formatDateTime, formatDuration, formatFileSize, relativeTime } from './format';
+import {
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatFileSize,
+  relativeTime,
+} from './format';
 
 describe('formatDate', () => {
   it("shows 'day month-name year'", () => {

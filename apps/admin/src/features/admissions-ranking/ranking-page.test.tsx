@@ -48,7 +48,10 @@ describe('ranking', { timeout: 20_000 }, () => {
   it('names each application by its short reference, never its 32-character id', async () => {
     const long = 'b4aca7913c0e4f7a9d1e2b3c4d5e6f70';
     mockApi({
-      'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ({ ...ranking, data: [item(1, long, 'Aina Rahman', 3.5, 4.5, false)] }),
+      'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ({
+        ...ranking,
+        data: [item(1, long, 'Aina Rahman', 3.5, 4.5, false)],
+      }),
     });
     renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025`, PATH);
     await screen.findByRole('link', { name: 'Aina Rahman' });

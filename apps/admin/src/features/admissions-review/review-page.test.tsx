@@ -100,7 +100,9 @@ describe('scoring page', { timeout: 20_000 }, () => {
 
     const personal = await screen.findByRole('region', { name: 'Personal details' });
     // Blind: titled by the short reference, not the name nor the 32-character id.
-    expect(screen.getByRole('heading', { level: 1, name: `Application ${PATH.split('/').pop()!.slice(0, 8).toUpperCase()}` })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: `Application ${PATH.split('/').pop()!.slice(0, 8).toUpperCase()}` }),
+    ).toBeInTheDocument();
     expect(within(personal).getByText(HIDDEN_TEXT)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Contact details' })).getByText(HIDDEN_TEXT)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Documents' })).getByText(HIDDEN_TEXT)).toBeInTheDocument();

@@ -152,7 +152,9 @@ describe('quiz page', () => {
       'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
       'PUT /api/quizzes/sessions/s1/answers/': () => ({ body: { saved: 1 } }),
       'POST /api/quizzes/sessions/s1/submit/': () => ({
-        body: { data: attempt({ status: 'SUBMITTED', submitted_at: new Date().toISOString(), result_open_datetime: '2030-01-01T09:00:00.000Z' }) },
+        body: {
+          data: attempt({ status: 'SUBMITTED', submitted_at: new Date().toISOString(), result_open_datetime: '2030-01-01T09:00:00.000Z' }),
+        },
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Submit answers' }));

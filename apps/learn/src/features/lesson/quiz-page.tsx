@@ -55,15 +55,7 @@ function QuizView({ attempt, clockOffsetMs, back }: { attempt: QuizAttempt; cloc
   );
 }
 
-function OpenAttempt({
-  attempt,
-  clockOffsetMs,
-  onSubmitted,
-}: {
-  attempt: QuizAttempt;
-  clockOffsetMs: number;
-  onSubmitted: () => void;
-}) {
+function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAttempt; clockOffsetMs: number; onSubmitted: () => void }) {
   const { client } = useSession();
   const queryClient = useQueryClient();
   const sessionId = attempt.id_slug;
