@@ -21,18 +21,19 @@ async function focusObscured(page: Page): Promise<string | null> {
     if (r.width === 0 && r.height === 0) return null;
     const label = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') || el.innerText || '').trim().slice(0, 40)}"`;
     if (r.bottom <= 0 || r.top >= window.innerHeight) return `${label} is off screen (top ${Math.round(r.top)})`;
-    // Its top edge, middle and bottom edge (those on screen), near its left, must show it, not what lies over it.
-    // A control must show at all three; a region taller than a quarter of the screen (a tab panel) at one at least.
+    // A control must show at its top edge, middle and bottom edge (near its left); a region taller than a
+    // quarter of the screen (a tab panel, which the browser does not scroll while part of it shows) at the
+    // middle of its part on screen.
     const x = Math.min(Math.max(r.left + Math.min(r.width / 2, 20), 1), window.innerWidth - 1);
-    const covered: string[] = [];
-    const points = [r.top + 2, r.top + r.height / 2, r.bottom - 2].filter((y) => y >= 0 && y <= window.innerHeight);
+    const large = r.height > window.innerHeight / 4;
+    const points = large
+      ? [(Math.max(r.top, 0) + Math.min(r.bottom, window.innerHeight)) / 2]
+      : [r.top + 2, r.top + r.height / 2, r.bottom - 2].filter((y) => y >= 0 && y <= window.innerHeight);
     for (const y of points) {
       const top = document.elementFromPoint(x, y);
       if (top && top !== el && !el.contains(top) && !top.contains(el))
-        covered.push(`at y=${Math.round(y)} by ${top.tagName.toLowerCase()}.${String(top.className).split(' ')[0]}`);
+        return `${label} is covered at y=${Math.round(y)} by ${top.tagName.toLowerCase()}.${String(top.className).split(' ')[0]}`;
     }
-    const large = r.height > window.innerHeight / 4;
-    if (covered.length > 0 && (!large || covered.length === points.length)) return `${label} is covered ${covered.join(', ')}`;
     return null;
   });
 }
