@@ -3,6 +3,7 @@ import { createAccount } from '../support/accounts';
 import { notice, signInAsAdmin } from '../support/admin';
 import { createCohortThroughApi, localDateTime, signInAt } from '../support/cohort-setup';
 import { expectAccessible } from '../support/learn';
+import { expectFits } from '../support/fit';
 
 const tag = Date.now().toString(36);
 const EMAIL = `admitted.${tag}@example.com`;
@@ -218,6 +219,9 @@ test('an applicant is screened, reviewed blind by two reviewers, offered a place
   await admin.goto(`/admin/applications/ranking?intake=${INTAKE}`);
   const row = admin.getByRole('row').filter({ hasText: NAME });
   await expect(row).toContainText('2 of 2');
+  // The ranked table fits the 1280 px screen, nothing cut, and names the application by its short reference.
+  await expectFits(admin, 'the ranking');
+  await expect(row).toContainText(`Ref. ${applicationId.slice(0, 8).toUpperCase()}`);
   await row.getByRole('checkbox', { name: `Select ${NAME}` }).check();
   await admin.getByRole('button', { name: 'Offer', exact: true }).click();
   const offer = admin.getByRole('dialog');
