@@ -3,6 +3,7 @@ import { createAccount } from '../support/accounts';
 import { notice, signInAsAdmin } from '../support/admin';
 import { createCohortThroughApi, localDateTime, signInAt } from '../support/cohort-setup';
 import { expectAccessible } from '../support/learn';
+import { expectFits } from '../support/fit';
 
 const tag = Date.now().toString(36);
 const EMAIL = `admitted.${tag}@example.com`;
@@ -101,7 +102,7 @@ async function reviewBlind(browser: Browser, reviewer: { email: string; password
     await signInAt(page, reviewer.email, reviewer.password, /\/instructor/);
     await page.getByRole('link', { name: 'Reviews' }).first().click();
     await expect(page).toHaveURL(/\/instructor\/reviews/);
-    await page.getByRole('link', { name: `Application ${applicationId}` }).click();
+    await page.getByRole('link', { name: `Application ${applicationId.slice(0, 8).toUpperCase()}` }).click();
     await expect(page.getByText('Analog Design').first()).toBeVisible();
     await expect(page.getByText('Hidden until you submit your scores').first()).toBeVisible();
     await expect(page.getByText(NAME)).toHaveCount(0);
@@ -218,6 +219,9 @@ test('an applicant is screened, reviewed blind by two reviewers, offered a place
   await admin.goto(`/admin/applications/ranking?intake=${INTAKE}`);
   const row = admin.getByRole('row').filter({ hasText: NAME });
   await expect(row).toContainText('2 of 2');
+  // The ranked table fits the 1280 px screen, nothing cut, and names the application by its short reference.
+  await expectFits(admin, 'the ranking');
+  await expect(row).toContainText(`Ref. ${applicationId.slice(0, 8).toUpperCase()}`);
   await row.getByRole('checkbox', { name: `Select ${NAME}` }).check();
   await admin.getByRole('button', { name: 'Offer', exact: true }).click();
   const offer = admin.getByRole('dialog');

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { DEMO } from '../support/demo';
+import { expectFits } from '../support/fit';
 
 const PUBLIC_PAGES = [
   '/',
@@ -178,6 +179,7 @@ for (const width of [1280, 360]) {
       await page.waitForLoadState('networkidle');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
+      await expectFits(page, path, { soft: true });
       await test.step(path, () => expectNoAxeViolations(page));
     }
   });

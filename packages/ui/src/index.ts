@@ -12,6 +12,8 @@ export * from './icons/icons';
 // Navigation and layouts
 export { Navbar, defaultMenuLinks, isStudentRole, settingsPathFor } from './navbar/navbar';
 export type { NavbarProps, NavUser, Role } from './navbar/navbar';
+export { stickyVariable, useStickyHeight } from './sticky/use-sticky-height';
+export type { StickyBar } from './sticky/use-sticky-height';
 export { Avatar, AVATAR_DEFAULT_FONT_SIZE, AVATAR_DEFAULT_SIZE, AVATAR_FONT_RATIO, initials } from './avatar/avatar';
 export type { AvatarProps } from './avatar/avatar';
 export { AvatarMenu } from './avatar-menu/avatar-menu';
@@ -85,6 +87,7 @@ export {
   formatCount,
   formatDateTime,
   formatDuration,
+  formatFileSize,
   relativeTime,
 } from './format/format';
 export type { DateInput } from './format/format';

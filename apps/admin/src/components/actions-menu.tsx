@@ -13,6 +13,12 @@ export function ActionsMenu({ label = 'More actions', actions }: { label?: strin
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemsRef = useRef<Array<HTMLButtonElement | null>>([]);
   const rootRef = useRef<HTMLDivElement>(null);
+  // The menu hangs from the button's right edge; where that would cross the screen's left edge
+  // (the button wrapped to the left on a phone) it hangs from the button's left edge instead,
+  // measured as the list mounts, before it is painted.
+  const placeList = (list: HTMLUListElement | null) => {
+    if (list && list.getBoundingClientRect().left < 0) list.classList.add('admin-menu__list--start');
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -61,7 +67,7 @@ export function ActionsMenu({ label = 'More actions', actions }: { label?: strin
         <span aria-hidden="true"> ▾</span>
       </button>
       {open && (
-        <ul id={menuId} role="menu" className="admin-menu__list" aria-label={label} onKeyDown={onKeyDown}>
+        <ul ref={placeList} id={menuId} role="menu" className="admin-menu__list" aria-label={label} onKeyDown={onKeyDown}>
           {actions.map((a, i) => (
             <li key={a.label} role="none">
               <button

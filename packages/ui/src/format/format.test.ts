@@ -1,4 +1,14 @@
-import { DAY_MS, HOUR_MS, MINUTE_MS, formatCount, formatDate, formatDateTime, formatDuration, relativeTime } from './format';
+import {
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatFileSize,
+  relativeTime,
+} from './format';
 
 describe('formatDate', () => {
   it("shows 'day month-name year'", () => {
@@ -134,5 +144,26 @@ describe('formatCount', () => {
 
   it('groups thousands', () => {
     expect(formatCount(10000, 'student')).toBe('10,000 students');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('keeps small files in bytes and KB, never 0 MB', () => {
+    expect(formatFileSize(272)).toBe('272 bytes');
+    expect(formatFileSize(1)).toBe('1 byte');
+    expect(formatFileSize(0)).toBe('0 bytes');
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(2600)).toBe('2.5 KB');
+  });
+
+  it('gives MB and GB for large files', () => {
+    expect(formatFileSize(10 * 1024 * 1024)).toBe('10 MB');
+    expect(formatFileSize(1.25 * 1024 * 1024)).toBe('1.3 MB');
+    expect(formatFileSize(3 * 1024 * 1024 * 1024)).toBe('3 GB');
+  });
+
+  it('gives an empty string for values that are not a size', () => {
+    expect(formatFileSize(-1)).toBe('');
+    expect(formatFileSize(Number.NaN)).toBe('');
   });
 });

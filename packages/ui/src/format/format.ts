@@ -83,3 +83,17 @@ export function formatDuration(minutes: number): string {
 export function formatCount(count: number, noun: string, plural = `${noun}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
 }
+
+/**
+ * A file's size in the unit a person reads: bytes under 1 KB, KB under 1 MB, then MB (one decimal
+ * where it helps): 272 -> '272 bytes', 2_600 -> '2.5 KB', 10 * 1024 * 1024 -> '10 MB'. A small file
+ * is never '0 MB'.
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
+  if (bytes < 1024 * 1024) return `${oneDecimal(bytes / 1024)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${oneDecimal(bytes / (1024 * 1024))} MB`;
+  return `${oneDecimal(bytes / (1024 * 1024 * 1024))} GB`;
+}

@@ -7,6 +7,7 @@ import { buttonClass } from '../button/button';
 import { CloseIcon, LogoutIcon, MenuIcon } from '../icons/icons';
 import { BRAND_NAME, Logo } from '../logo/logo';
 import { LogoutOverlay } from '../logout/logout-overlay';
+import { useStickyHeight } from '../sticky/use-sticky-height';
 import { useLogout } from '../logout/use-logout';
 import { cx } from '../utils/cx';
 import './navbar.css';
@@ -96,6 +97,8 @@ export function Navbar({ user, onLogout, isInternal, menuLinks, className }: Nav
   const { pathname } = useLocation();
   const go = useAppNavigate({ isInternal });
   const { loggingOut, logout } = useLogout(onLogout, go);
+  // The page scrolls focused elements clear of this sticky header (scroll-padding-top in styles.css).
+  const headerRef = useStickyHeight<HTMLElement>('navbar');
 
   useEffect(() => {
     setOpen(false);
@@ -119,7 +122,7 @@ export function Navbar({ user, onLogout, isInternal, menuLinks, className }: Nav
   const closeMenu = () => setOpen(false);
 
   return (
-    <header className={cx('ui-navbar', className)}>
+    <header ref={headerRef} className={cx('ui-navbar', className)}>
       <div className="ui-navbar__inner">
         {showLogo && (
           <AppLink to="/" isInternal={isInternal} className="ui-navbar__brand" aria-label={`${BRAND_NAME} home`}>

@@ -45,6 +45,20 @@ describe('ranking', () => {
     expect(screen.getByText(/differ by more than 1 point/)).toBeInTheDocument();
   });
 
+  it('names each application by its short reference, never its 32-character id', async () => {
+    const long = 'b4aca7913c0e4f7a9d1e2b3c4d5e6f70';
+    mockApi({
+      'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ({
+        ...ranking,
+        data: [item(1, long, 'Aina Rahman', 3.5, 4.5, false)],
+      }),
+    });
+    renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025`, PATH);
+    await screen.findByRole('link', { name: 'Aina Rahman' });
+    expect(within(rowOf('Aina Rahman')).getByText('Ref. B4ACA791 · Packaging')).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(long))).toBeNull();
+  });
+
   it('offers a place to the selected applications with the cohort, the accept-by date and the reason', async () => {
     const { calls } = mockApi({
       'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ranking,

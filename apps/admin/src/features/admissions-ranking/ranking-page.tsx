@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DecisionDialog } from '../../components/admissions/decision-dialog';
 import { DECISION_LABELS } from '../../components/admissions/decisions';
+import { applicationReference, applicationTitle } from '../../components/admissions/reference';
 import { formatScore } from '../../components/admissions/scores';
 import { type Column, ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
@@ -107,7 +108,7 @@ function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: num
           className="admin-ranking__check"
           checked={selected.has(r.id_slug)}
           onChange={() => toggle(r.id_slug)}
-          aria-label={`Select ${r.full_name || r.id_slug}`}
+          aria-label={`Select ${applicationTitle(r.id_slug, r.full_name)}`}
         />
       ),
     },
@@ -117,10 +118,10 @@ function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: num
       render: (r) => (
         <>
           <AppLink to={paths.application(r.id_slug)} className="admin-table__title">
-            {r.full_name || r.id_slug}
+            {applicationTitle(r.id_slug, r.full_name)}
           </AppLink>
           <span className="admin-table__sub admin-ranking__ref">
-            Ref. {r.id_slug} · {r.course}
+            Ref. {applicationReference(r.id_slug)} · {r.course}
           </span>
         </>
       ),
@@ -147,7 +148,7 @@ function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: num
         <details className="admin-ranking__reviews">
           <summary>
             {r.reviews.length} {r.reviews.length === 1 ? 'review' : 'reviews'}
-            <span className="ui-visually-hidden"> of {r.full_name || r.id_slug}</span>
+            <span className="ui-visually-hidden"> of {applicationTitle(r.id_slug, r.full_name)}</span>
           </summary>
           <ul className="ui-plain-list ui-stack">
             {r.reviews.map((v) => (

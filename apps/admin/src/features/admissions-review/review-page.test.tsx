@@ -99,6 +99,10 @@ describe('scoring page', () => {
     renderWithApi(<ReviewPage />, PATH, ROUTE);
 
     const personal = await screen.findByRole('region', { name: 'Personal details' });
+    // Blind: titled by the short reference, not the name nor the 32-character id.
+    expect(
+      screen.getByRole('heading', { level: 1, name: `Application ${PATH.split('/').pop()!.slice(0, 8).toUpperCase()}` }),
+    ).toBeInTheDocument();
     expect(within(personal).getByText(HIDDEN_TEXT)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Contact details' })).getByText(HIDDEN_TEXT)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Documents' })).getByText(HIDDEN_TEXT)).toBeInTheDocument();
@@ -118,7 +122,9 @@ describe('scoring page', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ scores: { motivation: 4, skills: 2 }, comment: 'Strong motivation' });
     // The application is read again after scoring: the fields are revealed.
-    expect(await screen.findByText('Aina Rahman')).toBeInTheDocument();
+    // The page is titled by the applicant's name once it is revealed.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aina Rahman' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Personal details' })).getByText('Aina Rahman')).toBeInTheDocument();
     expect(screen.queryByText(HIDDEN_TEXT)).toBeNull();
     expect(screen.getByRole('link', { name: 'Open resume' })).toHaveAttribute('href', 'https://files.example/resume.pdf');
     const scores = screen.getByRole('region', { name: 'Your scores' });

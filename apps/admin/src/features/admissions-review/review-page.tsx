@@ -3,6 +3,7 @@ import { Button, cx, ErrorView, formatDateTime, LoadingIndicator, TextAreaField 
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
+import { applicationTitle } from '../../components/admissions/reference';
 import { formatScore } from '../../components/admissions/scores';
 import { PageHeader } from '../../components/page-header';
 import { LoadError } from '../../components/query-view';
@@ -27,15 +28,17 @@ export function ReviewPage() {
   const { id = '' } = useParams();
   const root = gradingRoot(useLocation().pathname);
   const to = reviewPaths(root);
-  usePageTitle('Review');
   const params = { applicationId: id };
   // Document links are signed for minutes only, and what is hidden changes with the scores: never kept.
   const detail = useRouteQuery('admissionsDetail', { params }, { select: (r) => r.data, staleTime: 0, gcTime: 0, retry: false });
+  // The applicant's name once blind review shows it, else the application's short reference.
+  const title = applicationTitle(id, detail.data?.application.full_name);
+  usePageTitle(`Review · ${title}`);
   const mine = useRouteQuery('admissionsMyScore', { params }, { select: (r) => r.data, retry: false });
   return (
     <div className={cx('ui-page ui-stack ui-stack--loose admin-review', root === '/instructor' && 'admin-review-page--instructor')}>
       <PageHeader
-        title={`Application ${id}`}
+        title={title}
         subtitle={detail.data ? `${detail.data.application.course} · ${detail.data.intake}` : undefined}
         back={{ to: to.queue, label: 'Reviews' }}
       />

@@ -5,6 +5,7 @@ import { type Column, ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { LoadError } from '../../components/query-view';
 import { gradingRoot, reviewPaths } from '../../lib/paths';
+import { applicationTitle } from '../../components/admissions/reference';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import './admissions-review.css';
@@ -49,7 +50,7 @@ export function ReviewQueuePage() {
       render: (r) => (
         <>
           <AppLink to={to.review(r.id_slug)} className="admin-table__title">
-            Application {r.id_slug}
+            {applicationTitle(r.id_slug)}
           </AppLink>
           <span className="admin-table__sub">{r.course}</span>
         </>

@@ -49,7 +49,7 @@ describe('the reviewer queue, for admins and instructors', () => {
   it('/admin/reviews: the queue in the admin console, still to score first, each application linking to its scoring page', async () => {
     const calls = api('ADMIN');
     renderApp('/admin/reviews');
-    const link = await screen.findByRole('link', { name: 'Application app_aaaaaaaaaaaaaaaa' });
+    const link = await screen.findByRole('link', { name: 'Application APP_AAAA' });
     expect(link).toHaveAttribute('href', '/admin/reviews/app_aaaaaaaaaaaaaaaa');
     expect(screen.getByRole('heading', { level: 1, name: 'Reviews' })).toBeInTheDocument();
     expect(calls.find((c) => c.path === 'admissions/review/queue')!.query.get('scored')).toBe('false');
@@ -63,7 +63,7 @@ describe('the reviewer queue, for admins and instructors', () => {
   it('/instructor/reviews: the same queue in the instructors’ pages, linking under /instructor', async () => {
     api('INSTRUCTOR');
     renderApp('/instructor/reviews');
-    const link = await screen.findByRole('link', { name: 'Application app_aaaaaaaaaaaaaaaa' });
+    const link = await screen.findByRole('link', { name: 'Application APP_AAAA' });
     expect(link).toHaveAttribute('href', '/instructor/reviews/app_aaaaaaaaaaaaaaaa');
     expect(screen.getByRole('heading', { level: 1, name: 'Reviews' })).toBeInTheDocument();
   });

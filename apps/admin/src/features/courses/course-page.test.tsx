@@ -32,6 +32,8 @@ const course = (): AdminCourse => ({
 });
 
 afterEach(() => vi.unstubAllGlobals());
+// The whole course page renders in each test: on a shared, busy machine that takes more than 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 const openCourse = (tab = 1) => renderWithApi(<CoursePage />, `/admin/courses/c1?tab=${tab}`, '/admin/courses/:id');
 
@@ -66,6 +68,16 @@ describe('course page', () => {
     expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeEnabled();
     expect(screen.queryByText('Logic reading')).toBeNull();
     expect(screen.getByText('No lessons yet.')).toBeInTheDocument();
+  });
+
+  it('counts lessons in the header as the curriculum is edited, before it is saved', async () => {
+    mockApi({ 'GET courses/admin/c1': () => ({ data: course() }) });
+    openCourse();
+    expect(await screen.findByText('1 module · 1 lesson · 0 cohorts')).toBeInTheDocument();
+    await deleteLesson('Logic reading');
+    expect(screen.getByText('1 module · 0 lessons · 0 cohorts · changes not saved')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByText('1 module · 1 lesson · 0 cohorts')).toBeInTheDocument();
   });
 
   it('asks before leaving the page with unsaved edits, and lets the user stay or leave', async () => {

@@ -48,10 +48,11 @@ function CourseView({ course }: { course: AdminCourse }) {
     <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader
         title={course.title}
-        subtitle={`${formatCount(course.modules.length, 'module')} · ${formatCount(
-          course.modules.reduce((n, m) => n + m.lessons_count, 0),
+        // Counted from the curriculum as edited, so an added or deleted lesson shows here at once.
+        subtitle={`${formatCount(curriculum.draft.length, 'module')} · ${formatCount(
+          curriculum.draft.reduce((n, m) => n + m.lessons.length, 0),
           'lesson',
-        )} · ${formatCount(course.cohorts.length, 'cohort')}`}
+        )} · ${formatCount(course.cohorts.length, 'cohort')}${curriculum.changed ? ' · changes not saved' : ''}`}
         back={{ to: paths.courses, label: 'Courses' }}
       />
       <Tabs

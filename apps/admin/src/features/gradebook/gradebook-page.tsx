@@ -99,7 +99,9 @@ export function GradebookPage() {
                         </span>
                       </th>
                     ))}
-                    <th scope="col">Weighted total</th>
+                    <th scope="col" className="admin-gradebook__total">
+                      Weighted total
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -145,7 +147,7 @@ export function GradebookPage() {
                           </Button>
                         </td>
                       ))}
-                      <td data-label="Weighted total">
+                      <td data-label="Weighted total" className="admin-gradebook__total">
                         <span className="admin-gradebook__grade">{s.weighted_total ?? '—'}</span>
                         {s.missing_mandatory > 0 && (
                           <span className="admin-table__sub">

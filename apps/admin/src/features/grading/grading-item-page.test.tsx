@@ -138,7 +138,7 @@ describe('GradingItemPage', () => {
       within(screen.getByRole('list', { name: 'Files in s1.zip' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['rtl/counter.v 120 B Preview', 'README.md 40 B Preview']);
+    ).toEqual(['rtl/counter.v 120 bytes Preview', 'README.md 40 bytes Preview']);
   });
 
   it('previews a text file of the archive as text, and tells why another cannot be previewed', async () => {
@@ -198,6 +198,9 @@ describe('GradingItemPage', () => {
     await userEvent.type(screen.getByLabelText('Overall feedback'), 'Clean design');
     await userEvent.click(screen.getByRole('button', { name: 'Save grade' }));
     expect(await screen.findByText('Grade saved')).toBeInTheDocument();
+    // Focus does not fall to the page: it moves to what was saved and the key to the next one.
+    const saved = await screen.findByText('Grade saved for Aisha Tan: 73.33. Press j for the next submission.');
+    await waitFor(() => expect(saved).toHaveFocus());
     const put = api.calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('grading/submissions/s1/grade');
     expect(put.body).toEqual({

@@ -2,7 +2,7 @@ import type { ProjectView } from '@school/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render-app';
-import { SUBMITTED_MESSAGE } from './assessment-pages';
+import { SERVER_UPLOAD_FAILED_MESSAGE, SUBMITTED_MESSAGE } from './assessment-pages';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -121,6 +121,46 @@ describe('project page', () => {
     await user.upload(await screen.findByLabelText('Project file (.zip)'), new File(['x'], 'a.zip', { type: 'application/zip' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('This file is not a zip archive.')).toBeInTheDocument();
+  });
+
+  it('says in words that the server failed, never a status code, and clears it when another file is chosen', async () => {
+    const user = userEvent.setup();
+    renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
+      [VIEW]: () => ({ body: { data: project() } }),
+      [SUBMIT]: () => ({ status: 500, body: 'Internal Server Error' }),
+    });
+    const input = await screen.findByLabelText('Project file (.zip)');
+    await user.upload(input, new File(['PK'], 'a.zip', { type: 'application/zip' }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(SERVER_UPLOAD_FAILED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(/status code/)).not.toBeInTheDocument();
+    await user.upload(input, new File(['PK'], 'b.zip', { type: 'application/zip' }));
+    expect(screen.queryByText(SERVER_UPLOAD_FAILED_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.getByText('Selected: b.zip')).toBeInTheDocument();
+  });
+
+  it('shows small files in bytes and KB, not 0 MB', async () => {
+    renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
+      [VIEW]: () => ({
+        body: {
+          data: project({
+            grade_item: { ...project().grade_item, user_submission_status: 'SUBMITTED' },
+            submission: {
+              id_slug: 's1',
+              file_name: 'counter.zip',
+              size_bytes: 272,
+              files: [{ path: 'rtl/counter.v', size: 3 * 1024 }],
+              submitted_at: '2030-08-01T09:00:00.000Z',
+              is_late: false,
+              download_url: '/api/files/f1?sig=x',
+            },
+          }),
+        },
+      }),
+    });
+    expect(await screen.findByText(/\(272 bytes\), handed in/)).toBeInTheDocument();
+    expect(screen.getByText('(3 KB)')).toBeInTheDocument();
+    expect(screen.queryByText(/0 MB/)).not.toBeInTheDocument();
   });
 
   it('tells a student with an extension their deadline, and what handing in late now costs', async () => {

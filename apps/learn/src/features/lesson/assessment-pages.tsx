@@ -1,5 +1,5 @@
 import { ApiError, gradeDisplayStatus, type ProjectView } from '@school/contracts';
-import { Button, formatDateTime, TextField, useSession } from '@school/ui';
+import { Button, formatDateTime, formatFileSize, TextField, useSession } from '@school/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -10,8 +10,16 @@ import { ExtensionNotice, extensionText, LateNotice } from './components/deadlin
 
 export const UPLOAD_FAILED_MESSAGE = 'Something went wrong with the file upload... Please try again.';
 export const SUBMITTED_MESSAGE = 'Your project has been handed in.';
+export const SERVER_UPLOAD_FAILED_MESSAGE =
+  'The server could not store your file, so nothing was handed in. Please try again in a moment; if it keeps failing, tell your instructor.';
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+/** What a failed hand-in says: the API's reason for a refused file, a sentence (never a status code) for a server failure. */
+export function uploadErrorText(error: unknown): string {
+  if (!error) return '';
+  if (!(error instanceof ApiError)) return UPLOAD_FAILED_MESSAGE;
+  if (error.status >= 500) return SERVER_UPLOAD_FAILED_MESSAGE;
+  return error.errors?.file ?? error.message;
+}
 
 /**
  * .../project/{sessionId}: the project's brief, rubric and status, the student's hand-in (its
@@ -58,8 +66,7 @@ export function ProjectPage() {
     );
   const p: ProjectView = query.data;
   const item = p.grade_item;
-  const error =
-    upload.error instanceof ApiError ? (upload.error.errors?.file ?? upload.error.message) : upload.error ? UPLOAD_FAILED_MESSAGE : '';
+  const error = uploadErrorText(upload.error);
   return (
     <div className="ui-page ui-page--padded ui-page--narrow">
       <p className="learn-eyebrow">Project submission</p>
@@ -118,14 +125,14 @@ export function ProjectPage() {
         <section aria-label="Your submission">
           <h2>Your submission</h2>
           <p>
-            <a href={p.submission.download_url}>{p.submission.file_name}</a> ({megabytes(p.submission.size_bytes)}), handed in{' '}
+            <a href={p.submission.download_url}>{p.submission.file_name}</a> ({formatFileSize(p.submission.size_bytes)}), handed in{' '}
             {formatDateTime(p.submission.submitted_at)}
             {p.submission.is_late ? ' (late)' : ''}
           </p>
           <ul className="learn-files">
             {p.submission.files.map((f) => (
               <li key={f.path}>
-                {f.path} <span className="ui-muted">({f.size} bytes)</span>
+                {f.path} <span className="ui-muted">({formatFileSize(f.size)})</span>
               </li>
             ))}
           </ul>
@@ -164,9 +171,13 @@ export function ProjectPage() {
             label="Project file (.zip)"
             type="file"
             accept={p.project.accepted_types.join(',') + ',application/zip'}
-            onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+            onChange={(e) => {
+              setFile(e.currentTarget.files?.[0] ?? null);
+              // Another file is another try: the last failure no longer applies.
+              upload.reset();
+            }}
           />
-          <p className="ui-muted">At most {megabytes(p.project.max_size_bytes)}.</p>
+          <p className="ui-muted">At most {formatFileSize(p.project.max_size_bytes)}.</p>
           {item.submit_is_late && <LateNotice policy={item.late_policy} />}
           {file && <p className="ui-muted">Selected: {file.name}</p>}
           {upload.isPending && (

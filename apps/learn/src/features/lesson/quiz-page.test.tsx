@@ -145,4 +145,83 @@ describe('quiz page', () => {
     expect(await screen.findByText('3 of 4 points')).toBeInTheDocument();
     expect(screen.getByText("Your instructor's comment:").closest('p')).toHaveTextContent("Your instructor's comment: Say which edge.");
   });
+
+  it("moves focus to 'Submit now', then to the result once the answers are submitted", async () => {
+    const user = userEvent.setup();
+    renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
+      'PUT /api/quizzes/sessions/s1/answers/': () => ({ body: { saved: 1 } }),
+      'POST /api/quizzes/sessions/s1/submit/': () => ({
+        body: {
+          data: attempt({ status: 'SUBMITTED', submitted_at: new Date().toISOString(), result_open_datetime: '2030-01-01T09:00:00.000Z' }),
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Submit answers' }));
+    expect(screen.getByRole('button', { name: 'Submit now' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Keep working' }));
+    expect(screen.getByRole('button', { name: 'Submit answers' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Submit answers' }));
+    await user.click(screen.getByRole('button', { name: 'Submit now' }));
+    const heading = await screen.findByRole('heading', { name: 'Submitted' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('calls a result provisional while a free-text answer waits for grading', async () => {
+    renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({
+        body: {
+          data: attempt({
+            status: 'SUBMITTED',
+            submitted_at: new Date().toISOString(),
+            results_visible: true,
+            score: 1,
+            max_score: 5,
+            percentage: 20,
+            pass_mark_percentage: 10,
+            passed: true,
+            questions: [
+              { ...attempt().questions[0], answer: 'nand', awarded_points: 1 },
+              {
+                id_slug: 'q3',
+                kind: 'FREE_TEXT',
+                prompt: 'Explain setup time.',
+                points: 4,
+                options: [],
+                answer: 'Data is stable before the edge.',
+                awarded_points: null,
+                grader_comment: null,
+                correct: { option_keys: [], boolean: null, number: null, tolerance: null, accepted_answers: [] },
+              },
+            ],
+          }),
+        },
+      }),
+    });
+    expect(await screen.findByText('10%: Passed (provisional until graded)')).toBeInTheDocument();
+    expect(screen.getByText(/^This result is provisional until graded: 1 answer is still waiting/)).toBeInTheDocument();
+    expect(screen.getByText('1 of 5 points (20%) so far')).toBeInTheDocument();
+  });
+
+  it('shows a fully graded result without calling it provisional', async () => {
+    renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({
+        body: {
+          data: attempt({
+            status: 'SUBMITTED',
+            submitted_at: new Date().toISOString(),
+            results_visible: true,
+            score: 1,
+            max_score: 1,
+            percentage: 100,
+            pass_mark_percentage: 50,
+            passed: true,
+            questions: [{ ...attempt().questions[0], answer: 'nand', awarded_points: 1 }],
+          }),
+        },
+      }),
+    });
+    expect(await screen.findByText('50%: Passed')).toBeInTheDocument();
+    expect(screen.queryByText(/provisional/)).not.toBeInTheDocument();
+  });
 });

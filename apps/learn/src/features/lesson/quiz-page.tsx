@@ -1,7 +1,7 @@
 import { type AnswerValue, isApiError, type QuizAttempt, type QuizAttemptQuestion } from '@school/contracts';
-import { Button, ButtonLink, ErrorView, formatDateTime, LoadingIndicator, useSession } from '@school/ui';
+import { Button, ButtonLink, ErrorView, formatDateTime, LoadingIndicator, useSession, useStickyHeight } from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -28,6 +28,12 @@ export function QuizPage() {
   }
   const { attempt, clockOffsetMs } = query.data;
   const back = paths.lesson(cohortId, courseId, lessonId);
+  return <QuizView key={attempt.id_slug} attempt={attempt} clockOffsetMs={clockOffsetMs} back={back} />;
+}
+
+/** The attempt's page; after 'Submit now' focus moves to the result, which replaces the questions. */
+function QuizView({ attempt, clockOffsetMs, back }: { attempt: QuizAttempt; clockOffsetMs: number; back: string }) {
+  const [justSubmitted, setJustSubmitted] = useState(false);
   return (
     <div className="ui-page ui-page--padded ui-page--narrow">
       <p className="learn-eyebrow">Online quiz</p>
@@ -36,9 +42,9 @@ export function QuizPage() {
         Attempt {attempt.attempt_number} of {attempt.attempts_allowed}
       </p>
       {attempt.status === 'OPEN' ? (
-        <OpenAttempt key={attempt.id_slug} attempt={attempt} clockOffsetMs={clockOffsetMs} />
+        <OpenAttempt attempt={attempt} clockOffsetMs={clockOffsetMs} onSubmitted={() => setJustSubmitted(true)} />
       ) : (
-        <SubmittedAttempt attempt={attempt} />
+        <SubmittedAttempt attempt={attempt} focusOnShow={justSubmitted} />
       )}
       <p className="learn-quiz__back">
         <ButtonLink to={back} variant="secondary">
@@ -49,7 +55,7 @@ export function QuizPage() {
   );
 }
 
-function OpenAttempt({ attempt, clockOffsetMs }: { attempt: QuizAttempt; clockOffsetMs: number }) {
+function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAttempt; clockOffsetMs: number; onSubmitted: () => void }) {
   const { client } = useSession();
   const queryClient = useQueryClient();
   const sessionId = attempt.id_slug;
@@ -72,6 +78,18 @@ function OpenAttempt({ attempt, clockOffsetMs }: { attempt: QuizAttempt; clockOf
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
   const closed = left === 0 || submitting || saveState === 'closed';
+  // Focus follows the confirmation: 'Submit answers' gives way to 'Submit now', 'Keep working' gives it back.
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const askedOnce = useRef(false);
+  // The countdown bar sticks under the navbar: focus scrolls clear of both.
+  const barRef = useStickyHeight<HTMLDivElement>('subbar');
+  useEffect(() => {
+    if (confirming) {
+      askedOnce.current = true;
+      confirmRef.current?.focus();
+    } else if (askedOnce.current) submitRef.current?.focus();
+  }, [confirming]);
 
   // Answers left on the device by a reload or a lost connection are sent at once; again when back online.
   useEffect(() => {
@@ -111,6 +129,7 @@ function OpenAttempt({ attempt, clockOffsetMs }: { attempt: QuizAttempt; clockOf
       if (!(await saver.flush())) throw new Error('Answers not saved');
       const result = await submitQuiz(client, sessionId);
       saver.clear();
+      onSubmitted();
       queryClient.setQueryData(quizAttemptKey(sessionId), { attempt: result, clockOffsetMs });
       // Submitting completed the quiz lesson: the lesson menu, class and dashboard figures change.
       void queryClient.invalidateQueries({ queryKey: ['course-view'] });
@@ -129,7 +148,7 @@ function OpenAttempt({ attempt, clockOffsetMs }: { attempt: QuizAttempt; clockOf
   ).length;
   return (
     <>
-      <div className="learn-quiz__bar">
+      <div ref={barRef} className="learn-quiz__bar">
         {left !== null && (
           <p className={left < 60_000 ? 'learn-quiz__timer learn-quiz__timer--low' : 'learn-quiz__timer'}>
             <span>Time left</span> <strong role="timer">{formatCountdown(left)}</strong>
@@ -166,7 +185,7 @@ function OpenAttempt({ attempt, clockOffsetMs }: { attempt: QuizAttempt; clockOf
         {confirming ? (
           <div className="learn-quiz__confirm" role="group" aria-label="Confirm submission">
             <p>Submit your answers? You cannot change them afterwards.</p>
-            <Button onClick={() => void submit()} disabled={submitting}>
+            <Button ref={confirmRef} onClick={() => void submit()} disabled={submitting}>
               {submitting ? 'Submitting…' : 'Submit now'}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={submitting}>
@@ -174,7 +193,7 @@ function OpenAttempt({ attempt, clockOffsetMs }: { attempt: QuizAttempt; clockOf
             </Button>
           </div>
         ) : (
-          <Button onClick={() => setConfirming(true)} disabled={closed}>
+          <Button ref={submitRef} onClick={() => setConfirming(true)} disabled={closed}>
             Submit answers
           </Button>
         )}
@@ -334,10 +353,16 @@ function describeCorrect(q: QuizAttemptQuestion): string | null {
   }
 }
 
-function SubmittedAttempt({ attempt }: { attempt: QuizAttempt }) {
+function SubmittedAttempt({ attempt, focusOnShow }: { attempt: QuizAttempt; focusOnShow: boolean }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Right after 'Submit now' the button is gone: the result is where the student reads on.
+  useEffect(() => {
+    if (focusOnShow) headingRef.current?.focus();
+  }, [focusOnShow]);
+  const waiting = attempt.questions.filter((q) => q.awarded_points === null).length;
   return (
     <section aria-labelledby="quiz-result-title" className="learn-quiz__result">
-      <h2 id="quiz-result-title" className="learn-section__title">
+      <h2 id="quiz-result-title" className="learn-section__title" tabIndex={-1} ref={headingRef}>
         Submitted
       </h2>
       <p>Your answers were submitted {attempt.submitted_at ? `on ${formatDateTime(attempt.submitted_at)}` : ''}.</p>
@@ -349,11 +374,12 @@ function SubmittedAttempt({ attempt }: { attempt: QuizAttempt }) {
         </p>
       ) : (
         <>
+          {waiting > 0 && <p className="learn-notice learn-notice--info">{provisionalText(waiting)}</p>}
           <dl className="learn-grade__facts">
             <div>
               <dt>Score</dt>
               <dd>
-                {attempt.score} of {attempt.max_score} points ({attempt.percentage}%)
+                {attempt.score} of {attempt.max_score} points ({attempt.percentage}%){waiting > 0 ? ' so far' : ''}
               </dd>
             </div>
             {attempt.pass_mark_percentage !== null && (
@@ -361,6 +387,7 @@ function SubmittedAttempt({ attempt }: { attempt: QuizAttempt }) {
                 <dt>Pass mark</dt>
                 <dd>
                   {attempt.pass_mark_percentage}%: {attempt.passed ? 'Passed' : 'Not passed'}
+                  {waiting > 0 ? ' (provisional until graded)' : ''}
                 </dd>
               </div>
             )}
@@ -397,4 +424,10 @@ function SubmittedAttempt({ attempt }: { attempt: QuizAttempt }) {
       )}
     </section>
   );
+}
+
+/** Why a result can still change: free-text answers the instructor has not graded yet. */
+export function provisionalText(waiting: number): string {
+  const answers = waiting === 1 ? '1 answer is' : `${waiting} answers are`;
+  return `This result is provisional until graded: ${answers} still waiting to be graded by your instructor, so your score and pass mark may change.`;
 }

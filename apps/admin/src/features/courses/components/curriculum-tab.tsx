@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, LESSON_TYPE_LABELS, type AdminCourse, type CallResult } from '@school/contracts';
-import { Button, ButtonLink, TextField, useConfirm } from '@school/ui';
+import { Button, ButtonLink, TextField, useConfirm, useStickyHeight } from '@school/ui';
 import { useState, type FormEvent } from 'react';
 import { DragHandle, SortableList } from '../../../components/sortable-list';
 import { invalidations } from '../../../lib/invalidations';
@@ -31,6 +31,8 @@ import '../courses.css';
  * only when changed). The draft (`editor`) belongs to the course page, so it outlives this tab.
  */
 export function CurriculumTab({ course, editor }: { course: AdminCourse; editor: CurriculumDraft }) {
+  // The Save bar sticks under the navbar: focus scrolls clear of both.
+  const barRef = useStickyHeight<HTMLDivElement>('subbar');
   const { draft, setDraft, changed } = editor;
   const [addingTo, setAddingTo] = useState<DraftModule | null>(null);
   const [replacing, setReplacing] = useState<{ moduleKey: string; lesson: DraftLesson } | null>(null);
@@ -73,7 +75,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
 
   return (
     <div className="admin-curriculum">
-      <div className="admin-curriculum__bar">
+      <div ref={barRef} className="admin-curriculum__bar">
         <p className="ui-muted ui-muted--small" id="curriculum-help">
           Drag the handles to reorder modules and lessons (with a keyboard: focus a handle, press Space, move with the arrow keys, press
           Space again). Changes are kept until you save.

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, isApiError, PREVIEW_MAX_BYTES, type ZipEntry } from '@school/contracts';
-import { Button, useSession } from '@school/ui';
+import { Button, formatFileSize, useSession } from '@school/ui';
 import { useEffect, useState } from 'react';
 
 type Preview =
@@ -42,7 +42,7 @@ export function SubmissionFiles({ submissionId, files, archiveName }: { submissi
       <ul className="admin-grading__files" aria-label={`Files in ${archiveName}`}>
         {files.map((f) => (
           <li key={f.path}>
-            <code>{f.path}</code> <span className="ui-muted ui-muted--small">{formatSize(f.size)}</span>{' '}
+            <code>{f.path}</code> <span className="ui-muted ui-muted--small">{formatFileSize(f.size)}</span>{' '}
             {f.size <= PREVIEW_MAX_BYTES ? (
               <Button
                 type="button"
@@ -101,6 +101,3 @@ export function SubmissionFiles({ submissionId, files, archiveName }: { submissi
     </>
   );
 }
-
-export const formatSize = (bytes: number) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

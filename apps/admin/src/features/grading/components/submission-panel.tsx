@@ -1,12 +1,12 @@
 import { ADMIN_MESSAGES, type GradingSubmission, isApiError, type RubricScore } from '@school/contracts';
-import { Button, formatDateTime, StatusChip, TextAreaField, TextField } from '@school/ui';
-import { type FormEvent, useState } from 'react';
+import { Button, formatDateTime, formatFileSize, StatusChip, TextAreaField, TextField } from '@school/ui';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { QueryView } from '../../../components/query-view';
 import { useNotify } from '../../../lib/notice';
 import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 import { parsePoints } from '../quiz-attempts';
 import { rubricTotals } from '../rubric-score';
-import { formatSize, SubmissionFiles } from './file-preview';
+import { SubmissionFiles } from './file-preview';
 
 export const GRADE_SAVED_MESSAGE = 'Grade saved';
 
@@ -28,6 +28,12 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
   const [feedback, setFeedback] = useState(s.feedback);
   const [grade, setGrade] = useState(s.rubric.length ? '' : s.user_grade === null ? '' : String(s.user_grade));
   const [error, setError] = useState<string | null>(null);
+  // After 'Save grade' the busy button loses focus: focus goes to what was saved and what comes next.
+  const [saved, setSaved] = useState<string | null>(null);
+  const savedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (saved) savedRef.current?.focus();
+  }, [saved]);
   const save = useRouteMutation('gradeSubmission', {
     invalidates: () => [
       routeKey('gradingQueue', { params: { gradeItemId: itemId } }),
@@ -50,6 +56,7 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setSaved(null);
     const chosen = scores.filter((x) => x.level_index >= 0);
     const manual = parsePoints(grade, 100);
     if (s.rubric.length ? totals.grade === null : manual === null) {
@@ -59,7 +66,10 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
     save.mutate(
       { params: { submissionId: s.id_slug }, body: { rubric_scores: chosen, user_grade: s.rubric.length ? null : manual, feedback } },
       {
-        onSuccess: () => notify.success(GRADE_SAVED_MESSAGE),
+        onSuccess: (answer) => {
+          notify.success(GRADE_SAVED_MESSAGE);
+          setSaved(savedText(name || s.student.email, answer.data.user_grade));
+        },
         onError: (err) => {
           const message = isApiError(err) ? err.message : ADMIN_MESSAGES.genericFailure;
           setError(message);
@@ -99,7 +109,7 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
           ) : (
             s.file_name
           )}{' '}
-          <span className="ui-muted ui-muted--small">({formatSize(s.size_bytes)})</span>
+          <span className="ui-muted ui-muted--small">({formatFileSize(s.size_bytes)})</span>
         </p>
         {s.files.length === 0 ? (
           <p className="ui-empty ui-empty--quiet">The archive lists no files.</p>
@@ -163,6 +173,11 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
             {error}
           </p>
         )}
+        {saved && (
+          <p className="admin-grading__saved" tabIndex={-1} ref={savedRef}>
+            {saved}
+          </p>
+        )}
         <div className="admin-form__actions">
           <Button type="submit" loading={save.isPending}>
             Save grade
@@ -171,4 +186,9 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
       </form>
     </div>
   );
+}
+
+/** What 'Save grade' did, and the key to the next submission. */
+export function savedText(student: string, grade: number | null): string {
+  return `${GRADE_SAVED_MESSAGE} for ${student}${grade === null ? '' : `: ${grade}`}. Press j for the next submission.`;
 }

@@ -40,6 +40,8 @@ export function CategoryBar({ active, onSelect }: CategoryBarProps) {
               aria-pressed={c.slug === active}
               data-slug={c.slug}
               onClick={() => onSelect(c.slug)}
+              // The browser leaves a chip that is partly in the bar where it is: bring all of it into view.
+              onFocus={(e) => e.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })}
             >
               {c.title}
             </button>

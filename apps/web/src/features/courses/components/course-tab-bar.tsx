@@ -1,4 +1,4 @@
-import { cx } from '@school/ui';
+import { cx, useStickyHeight } from '@school/ui';
 import { useEffect, useRef, useState } from 'react';
 import { activeSection, COURSE_SECTIONS, type CourseSectionId, isAtBottom, scrollToSection } from '../section-scroll';
 import '../courses.css';
@@ -20,6 +20,8 @@ function documentTop(id: string): number {
 
 /** The sticky Overview / Curriculum / Application bar; the highlighted tab follows the scroll position. */
 export function CourseTabBar() {
+  // Sticky under the navbar: focus scrolls clear of both.
+  const stickyRef = useStickyHeight<HTMLElement>('subbar');
   const [active, setActive] = useState<CourseSectionId>('overview');
   const pin = useRef<Pin | null>(null);
 
@@ -73,7 +75,7 @@ export function CourseTabBar() {
   }, []);
 
   return (
-    <nav className="site-course-tabs" aria-label="Course sections">
+    <nav ref={stickyRef} className="site-course-tabs" aria-label="Course sections">
       <ul className="site-course-tabs__list">
         {COURSE_SECTIONS.map((s) => (
           <li key={s.id}>
