@@ -33,7 +33,6 @@ const course = (): AdminCourse => ({
 
 afterEach(() => vi.unstubAllGlobals());
 // The whole course page renders in each test: on a shared, busy machine that takes more than 5 s.
-vi.setConfig({ testTimeout: 30_000 });
 
 const openCourse = (tab = 1) => renderWithApi(<CoursePage />, `/admin/courses/c1?tab=${tab}`, '/admin/courses/:id');
 

@@ -8,7 +8,6 @@ import { GradingItemPage, KEYBOARD_HELP } from './grading-item-page';
 afterEach(() => vi.unstubAllGlobals());
 // The machine running these is shared: give each wait for the page more than the default second.
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const student = (id: string, first: string) => ({ id_slug: id, first_name: first, last_name: 'Tan', email: `${id}@x.io` });
 const queue: GradingQueueResponse = {
