@@ -31,7 +31,10 @@ function tokens(text: string): string[] {
     else if (c === '"' || c === "'") {
       let j = i + 1;
       let word = '';
-      while (text[j] !== c) ((word += text[j] === '\\' ? text[++j] : text[j]), j++);
+      while (text[j] !== c) {
+        if (text[j] === '\\') j++;
+        word += text[j++];
+      }
       out.push(word);
       i = j + 1;
     } else {
