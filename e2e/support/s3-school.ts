@@ -49,7 +49,9 @@ export async function startS3School(port: number): Promise<S3School> {
     server.kill('SIGTERM');
     await exited;
     await s3.close();
+    // The bucket's folder, and the school's data folder start-server.mjs made for this port.
     rmSync(directory, { recursive: true, force: true });
+    rmSync(join(tmpdir(), `school-e2e-${port}`), { recursive: true, force: true });
   };
   // Started (migrated and seeded) when its health answers; a first start seeds the demo school.
   const until = Date.now() + 170_000;
