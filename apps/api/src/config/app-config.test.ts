@@ -19,9 +19,14 @@ describe('loadConfig', () => {
   });
   it('requires a JWT secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://www.school.example' }).seedDemo).toBe(
-      false,
-    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://www.school.example',
+        SMTP_URL: 'smtp://mailer:secret@smtp.school.example:587',
+      }).seedDemo,
+    ).toBe(false);
   });
 });
 
@@ -70,7 +75,12 @@ describe('bad settings', () => {
 });
 
 describe('production', () => {
-  const safe = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://www.school.example' };
+  const safe = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(32),
+    PUBLIC_URL: 'https://www.school.example',
+    SMTP_URL: 'smtp://mailer:secret@smtp.school.example:587',
+  };
 
   it('starts with safe settings', () => {
     const c = loadConfig(safe);
@@ -81,7 +91,10 @@ describe('production', () => {
     expect(refusal({ NODE_ENV: 'production' })).toEqual([
       expect.stringMatching(/^Invalid setting JWT_SECRET: production needs its own secret/),
       expect.stringMatching(/^Invalid setting PUBLIC_URL: production mails links to the school/),
+      expect.stringMatching(/^Invalid setting SMTP_URL: production sends mail through an SMTP server/),
     ]);
+    // Refused before the start migrates anything, in one line naming it (not a stack trace when the first mail is sent).
+    expect(refusal({ ...safe, SMTP_URL: '' })).toEqual([expect.stringMatching(/^Invalid setting SMTP_URL: .*SMTP_URL=smtp:\/\//)]);
     // Without it every link mailed would point at localhost.
     expect(refusal({ ...safe, PUBLIC_URL: '' })).toEqual([expect.stringMatching(/^Invalid setting PUBLIC_URL: .*PUBLIC_URL=https:/)]);
     expect(refusal({ ...safe, SEED_DEMO: 'true' })).toEqual([expect.stringMatching(/^Invalid setting SEED_DEMO: .*SEED_DEMO=false/)]);
@@ -91,7 +104,7 @@ describe('production', () => {
     expect(refusal({ ...safe, COOKIE_SECURE: 'false' })).toEqual([
       expect.stringMatching(/^Invalid setting COOKIE_SECURE: .*COOKIE_SECURE=true/),
     ]);
-    expect(refusal({ NODE_ENV: 'production', SEED_DEMO: 'yes', COOKIE_SECURE: 'off' })).toHaveLength(4);
+    expect(refusal({ NODE_ENV: 'production', SEED_DEMO: 'yes', COOKIE_SECURE: 'off' })).toHaveLength(5);
   });
 
   it('lets a developer machine keep the same settings', () => {
@@ -137,5 +150,22 @@ describe('file storage settings', () => {
       'http://minio:9000',
     );
     expect(loadConfig({}).s3Origin).toBeUndefined();
+  });
+
+  it('signs file URLs for the public endpoint while the API calls the internal one', () => {
+    const c = loadConfig({
+      STORAGE: 's3',
+      ...s3,
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_PUBLIC_ENDPOINT: 'https://files.school.example',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(c.S3_ENDPOINT).toBe('http://minio:9000');
+    expect(c.s3PublicEndpoint).toBe('https://files.school.example');
+    expect(c.s3Origin).toBe('https://files.school.example');
+    expect(loadConfig({ STORAGE: 's3', ...s3 }).s3PublicEndpoint).toBe(s3.S3_ENDPOINT);
+    expect(refusal({ STORAGE: 's3', ...s3, S3_PUBLIC_ENDPOINT: 'files' })).toEqual([
+      'Invalid setting S3_PUBLIC_ENDPOINT="files": expected a URL such as https://s3.eu-west-1.amazonaws.com',
+    ]);
   });
 });

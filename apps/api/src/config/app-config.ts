@@ -108,7 +108,13 @@ export class AppConfig {
 
   /** Where new files are stored: the local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
   @IsIn(['disk', 's3']) STORAGE: 'disk' | 's3' = 'disk';
+  /** Where the API itself reaches the bucket (uploads, reads, its readiness check): inside a deployment, e.g. http://minio:9000. */
   @Transform(emptyToUndefined) @IsOptional() @IsUrl(ORIGIN_URL) S3_ENDPOINT?: string;
+  /**
+   * Where browsers reach the same bucket: presigned file URLs are signed for this address (e.g.
+   * https://files.school.example, proxied to the store). Unset: S3_ENDPOINT, which browsers then must reach too.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl(ORIGIN_URL) S3_PUBLIC_ENDPOINT?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_BUCKET?: string;
   @Transform(emptyToUndefined) @IsOptional() @IsString() S3_REGION?: string;
   /** Unset: the SDK's own chain (environment, instance role). */
@@ -157,10 +163,14 @@ export class AppConfig {
   get seedDemo(): boolean {
     return this.SEED_DEMO ?? this.NODE_ENV !== 'production';
   }
+  /** The endpoint presigned file URLs are signed for: the public one when set. */
+  get s3PublicEndpoint(): string | undefined {
+    return this.S3_PUBLIC_ENDPOINT ?? this.S3_ENDPOINT;
+  }
   /** The origin presigned file URLs point at (the bucket's host unless path-style), for the CSP. */
   get s3Origin(): string | undefined {
-    if (!this.S3_ENDPOINT || !this.S3_BUCKET) return undefined;
-    const url = new URL(this.S3_ENDPOINT);
+    if (!this.s3PublicEndpoint || !this.S3_BUCKET) return undefined;
+    const url = new URL(this.s3PublicEndpoint);
     return this.S3_FORCE_PATH_STYLE ? url.origin : `${url.protocol}//${this.S3_BUCKET}.${url.host}`;
   }
   /** LOG_LEVEL, or `info` (`error` under tests, whose requests would flood their output). */
@@ -210,7 +220,7 @@ function expectedForm(property: string, failed: ValidationError): string {
   if (rules.has('isPostgresUrl')) return 'a PostgreSQL URL such as postgres://user:password@host:5432/database';
   if (property === 'SMTP_URL') return 'an SMTP URL such as smtp://user:password@smtp.example.com:587';
   if (rules.has('isUrl'))
-    return property === 'S3_ENDPOINT'
+    return property === 'S3_ENDPOINT' || property === 'S3_PUBLIC_ENDPOINT'
       ? 'a URL such as https://s3.eu-west-1.amazonaws.com'
       : 'an origin URL such as https://learn.school.example';
   if (rules.has('minLength')) return `at least ${rules.get('minLength')![0] as number} characters`;
@@ -247,6 +257,11 @@ function productionRefusals(config: AppConfig): string[] {
   if (!config.PUBLIC_URL) {
     refusals.push(
       'Invalid setting PUBLIC_URL: production mails links to the school, so it needs its public address (e.g. PUBLIC_URL=https://www.school.example)',
+    );
+  }
+  if (!config.SMTP_URL) {
+    refusals.push(
+      'Invalid setting SMTP_URL: production sends mail through an SMTP server (the development mailbox is not used in production), e.g. SMTP_URL=smtp://user:password@smtp.example.com:587',
     );
   }
   if (!config.COOKIE_SECURE) {

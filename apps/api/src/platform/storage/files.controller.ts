@@ -1,7 +1,7 @@
 import { Controller, Inject, NotFoundException, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type ParamsOf, Route, RouteParams } from '../../common/route.decorator';
-import { contentDisposition, FILE_PURPOSE, StorageService } from './storage.service';
+import { contentDisposition, StorageService } from './storage.service';
 
 const LINK_EXPIRED = 'This file link has expired or is not valid.';
 const RANGE_NOT_SATISFIABLE = 'The requested range lies outside the file.';
@@ -29,9 +29,9 @@ export class FilesController {
     const file = await this.storage.find(idSlug);
     if (!file) throw new NotFoundException(LINK_EXPIRED);
     const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
-    // Captions stay same-origin even from the bucket: a <track> may not follow a redirect to
-    // another origin unless the video and the bucket opt into CORS. They are small text files.
-    if (file.backend === 's3' && file.purpose !== FILE_PURPOSE.lessonCaptions) {
+    // Captions too: the player's <video> is crossorigin="anonymous", so its <track> follows the
+    // redirect, and the bucket's CORS rule lets the apps' origins read it (infra/README.md).
+    if (file.backend === 's3') {
       const location = await this.storage.presignedUrl(file, { download: dl === '1', expiresIn: maxAge });
       // The redirect is as private as the URL it answers; a shared cache must not keep it.
       res.setHeader('Cache-Control', 'private, no-store');
@@ -40,13 +40,6 @@ export class FilesController {
     res.setHeader('Content-Disposition', contentDisposition(file.original_name, dl === '1'));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    if (file.backend === 's3') {
-      const data = await this.storage.read(file);
-      if (!data) throw new NotFoundException(LINK_EXPIRED);
-      res.setHeader('Content-Type', file.content_type);
-      res.setHeader('Cache-Control', `private, max-age=${maxAge}`);
-      return res.send(data);
-    }
     // Relative to the storage root: send refuses dot segments of the path it is given, and the
     // default DATA_DIR (.data) is one; the key itself is hex and never holds a dot.
     res.sendFile(

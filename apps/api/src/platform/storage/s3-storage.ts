@@ -2,7 +2,10 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { ByteRange, FilePart, PutFileMeta, StorageAdapter } from './storage-adapter';
 
 export interface S3StorageSettings {
+  /** Where this process reaches the bucket. */
   endpoint: string;
+  /** Where browsers reach it: presigned URLs are signed for this address (default: `endpoint`). */
+  publicEndpoint?: string;
   bucket: string;
   region: string;
   accessKeyId?: string;
@@ -28,14 +31,29 @@ export class S3Storage implements StorageAdapter {
   readonly backend = 's3' as const;
   private readonly bucket: string;
   private client?: Promise<S3Client>;
+  /** Signs presigned URLs for the public endpoint; it sends nothing, so it needs no connection. */
+  private signer?: Promise<S3Client>;
 
   constructor(private readonly settings: S3StorageSettings) {
     this.bucket = settings.bucket;
   }
 
   private s3(): Promise<S3Client> {
-    const { endpoint, region, forcePathStyle, accessKeyId, secretAccessKey } = this.settings;
-    this.client ??= sdk().then(
+    this.client ??= this.newClient(this.settings.endpoint);
+    return this.client;
+  }
+
+  /** The client presigned URLs are made with: the API's own unless browsers reach the bucket elsewhere. */
+  private presigner(): Promise<S3Client> {
+    const { endpoint, publicEndpoint } = this.settings;
+    if (!publicEndpoint || publicEndpoint === endpoint) return this.s3();
+    this.signer ??= this.newClient(publicEndpoint);
+    return this.signer;
+  }
+
+  private newClient(endpoint: string): Promise<S3Client> {
+    const { region, forcePathStyle, accessKeyId, secretAccessKey } = this.settings;
+    return sdk().then(
       ({ S3Client }) =>
         new S3Client({
           endpoint,
@@ -47,7 +65,6 @@ export class S3Storage implements StorageAdapter {
           credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
         }),
     );
-    return this.client;
   }
 
   async put(key: string, data: Buffer, meta: PutFileMeta): Promise<void> {
@@ -146,7 +163,7 @@ export class S3Storage implements StorageAdapter {
   async presignedUrl(key: string, opts: PresignOptions): Promise<string> {
     const [{ GetObjectCommand }, { getSignedUrl }] = await Promise.all([sdk(), import('@aws-sdk/s3-request-presigner')]);
     return getSignedUrl(
-      await this.s3(),
+      await this.presigner(),
       new GetObjectCommand({
         Bucket: this.bucket,
         Key: key,
@@ -159,8 +176,8 @@ export class S3Storage implements StorageAdapter {
   }
 
   async destroy(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    (await client)?.destroy();
+    const clients = [this.client, this.signer];
+    this.client = this.signer = undefined;
+    for (const client of clients) (await client)?.destroy();
   }
 }

@@ -28,6 +28,7 @@ export function s3StorageFrom(config: AppConfig): S3Storage | null {
   if (!config.S3_ENDPOINT || !config.S3_BUCKET || !config.S3_REGION) return null;
   return new S3Storage({
     endpoint: config.S3_ENDPOINT,
+    publicEndpoint: config.S3_PUBLIC_ENDPOINT,
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
     accessKeyId: config.S3_ACCESS_KEY_ID,

@@ -75,6 +75,9 @@ export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd, startAt = 
       ref={attach}
       className="learn-video"
       src={url.data}
+      // With files in a bucket the video and its captions redirect to another origin: a <track>
+      // only follows such a redirect when the video asks for CORS (the bucket allows the apps' origins).
+      crossOrigin="anonymous"
       controls
       preload="metadata"
       playsInline
