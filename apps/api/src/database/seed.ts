@@ -331,7 +331,13 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
               CASE WHEN x.lesson_type = 'QUIZ' THEN 'OPEN' ELSE 'NOT_OPEN' END
          FROM (SELECT l.id, l.lesson_type, $2::timestamptz + (interval '7 days' * row_number() OVER (ORDER BY c."order", m."order", l."order")) AS deadline
                  FROM cohort_courses c JOIN modules m ON m.course_id = c.course_id JOIN lessons l ON l.module_id = m.id
-                WHERE c.cohort_id = $1 AND l.lesson_type IN ('QUIZ', 'PROJECT')) x`,
+                WHERE c.cohort_id = $1 AND l.lesson_type IN ('QUIZ', 'PROJECT')) x
+       -- Linking the courses made default items; the demo's own dates and weights replace them.
+       ON CONFLICT (cohort_id, lesson_id) DO UPDATE
+         SET deadline_datetime = EXCLUDED.deadline_datetime, open_datetime = EXCLUDED.open_datetime,
+             is_mandatory = EXCLUDED.is_mandatory, grade_percentage = EXCLUDED.grade_percentage,
+             result_open_datetime = EXCLUDED.result_open_datetime, submission_status = EXCLUDED.submission_status,
+             is_default = false`,
       [cohort.id, now, new Date(now.getTime() + 100 * DAY)],
     );
     await exec(

@@ -1,3 +1,4 @@
+import { REPLACING_DEFAULT_ITEM } from '../fixtures/learning.fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { enrol, isoIn, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
@@ -351,9 +352,10 @@ describe('linking and unlinking courses', () => {
 
   it('unlinks a course from a cohort without students, with its grade items, but never the last course', async () => {
     const cohort = await makeCohort(t, admin, { title: 'Empty cohort', course_ids: [courseA, courseB] });
-    await t.ds.query(`INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, l.id FROM lessons l WHERE l.title IN ('A1', 'B1')`, [
-      cohort.id,
-    ]);
+    await t.ds.query(
+      `INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, l.id FROM lessons l WHERE l.title IN ('A1', 'B1') ${REPLACING_DEFAULT_ITEM}`,
+      [cohort.id],
+    );
     for (const who of [student, instructor]) {
       await t.http.delete(`/api/cohorts/admin/${cohort.id_slug}/courses/${courseB}`).set(as(who)).expect(403);
     }
@@ -383,7 +385,7 @@ describe('DELETE /api/cohorts/admin/:id', () => {
       cohort.id,
     ]);
     const [grade] = await t.ds.query(
-      `INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, id FROM lessons WHERE title = 'A2' RETURNING id`,
+      `INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, id FROM lessons WHERE title = 'A2' ${REPLACING_DEFAULT_ITEM} RETURNING id`,
       [cohort.id],
     );
     await t.ds.query(

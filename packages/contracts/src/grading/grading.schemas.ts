@@ -107,7 +107,8 @@ export const CohortGradeLessonSchema = z.object({
   lesson_title: z.string(),
   lesson_type: LessonTypeSchema,
   course_title: z.string(),
-  grade_item: GradeItemSettingsSchema.extend({ id_slug: z.string() }).nullable(),
+  /** is_default: made with the cohort's dates and an even share of the weight, not adjusted by staff yet. */
+  grade_item: GradeItemSettingsSchema.extend({ id_slug: z.string(), is_default: z.boolean() }).nullable(),
 });
 export type CohortGradeLesson = z.infer<typeof CohortGradeLessonSchema>;
 export const CohortGradeLessonsResponseSchema = z.object({ data: z.array(CohortGradeLessonSchema) });

@@ -83,6 +83,7 @@ import {
   type StaffGradeItem,
   type StudentProjectRow,
   updateProjectSettings,
+  shareDefaultWeights,
   upsertGradeItem,
 } from './grading.queries';
 import { readUpload, receiveUpload } from './project-upload';
@@ -612,15 +613,20 @@ export class GradingService {
       const message = resultBeforeDeadlineMessage(s.late_deadline_datetime !== null);
       throw new BadRequestException({ message, errors: { result_open_datetime: message } });
     }
-    const row = await upsertGradeItem(this.db, cohortSlug, lessonSlug, {
-      open: s.open_datetime,
-      deadline: s.deadline_datetime,
-      late: s.late_deadline_datetime,
-      result: s.result_open_datetime,
-      mandatory: s.is_mandatory,
-      weight: s.grade_percentage,
-      perDay: s.late_penalty_per_day,
-      cap: s.late_score_cap,
+    // One transaction: the adjusted item no longer shares weight, the default ones share again.
+    const row = await this.db.transaction(async (m) => {
+      const saved = await upsertGradeItem(m, cohortSlug, lessonSlug, {
+        open: s.open_datetime,
+        deadline: s.deadline_datetime,
+        late: s.late_deadline_datetime,
+        result: s.result_open_datetime,
+        mandatory: s.is_mandatory,
+        weight: s.grade_percentage,
+        perDay: s.late_penalty_per_day,
+        cap: s.late_score_cap,
+      });
+      if (saved) await shareDefaultWeights(m, cohortSlug);
+      return saved;
     });
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     return row;

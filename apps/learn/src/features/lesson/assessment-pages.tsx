@@ -152,6 +152,11 @@ export function ProjectPage() {
           {p.result.feedback && <p className="learn-prewrap">{p.result.feedback}</p>}
         </section>
       )}
+      {!item.can_submit && item.submission_status === 'NOT_OPEN' && (
+        <p className="learn-notice" role="status">
+          {item.open_datetime ? `Hand-ins open on ${formatDateTime(item.open_datetime)}.` : 'Hand-ins are not open yet.'}
+        </p>
+      )}
       {item.can_submit && (
         <form
           className="ui-stack ui-stack--loose"
