@@ -401,7 +401,11 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
         requirements: expect.objectContaining({ min_lessons_percent: 100, require_mandatory_graded: true, min_weighted_total: 50 }),
       },
     ]);
-    expect(body.data.user_grades_part).toEqual([expect.objectContaining({ user_grade: 88, user_submission_status: 'GRADED' })]);
+    // The graded quiz, and the course's other graded lesson with the item linking made for it (never handed in).
+    expect(body.data.user_grades_part).toEqual([
+      expect.objectContaining({ user_grade: 88, user_submission_status: 'GRADED' }),
+      expect.objectContaining({ user_grade: null, user_submission_status: 'PENDING' }),
+    ]);
   });
 
   it('answers the same 404 for another student, a cohort the student is not in and an unknown cohort', async () => {
