@@ -16,7 +16,7 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 /**
  * .../project/{sessionId}: the project's brief, rubric and status, the student's hand-in (its
  * files as the server read them from the zip) and, once released, the grade and feedback.
- * Upload hands the zip in (again, until the deadline).
+ * Upload hands the file in (again, until the deadline): a zip or another type the project accepts.
  */
 export function ProjectPage() {
   const { cohortId = '', lessonId = '' } = useParams();
@@ -166,9 +166,9 @@ export function ProjectPage() {
           }}
         >
           <TextField
-            label="Project file (.zip)"
+            label={`Project file (${p.project.accepted_types.join(', ')})`}
             type="file"
-            accept={p.project.accepted_types.join(',') + ',application/zip'}
+            accept={p.project.accepted_types.join(',')}
             onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
           />
           <p className="ui-muted">At most {megabytes(p.project.max_size_bytes)}.</p>
