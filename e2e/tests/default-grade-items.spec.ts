@@ -86,7 +86,7 @@ test('a project in a new cohort is open to its student without anyone setting a 
 
   // In the later cohort the same lesson says when it opens, with nothing to press.
   const runningId = lessonUrl.pathname.split('/')[2];
-  await learner.goto(lessonUrl.pathname.replace(`/class/${runningId}/`, `/class/${laterId}/`));
+  await learner.goto(new URL(lessonUrl.pathname.replace(`/class/${runningId}/`, `/class/${laterId}/`), lessonUrl).href);
   await expect(learner.getByRole('heading', { level: 1, name: PROJECT })).toBeVisible();
   await expect(learner.getByText(/^This project opens on .+\.$/)).toBeVisible();
   await expect(learner.getByRole('link', { name: 'Open project submission' })).toHaveCount(0);
