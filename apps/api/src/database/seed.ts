@@ -3,6 +3,7 @@ import { hashPassword } from '../modules/auth/password.service';
 import type { StorageService } from '../platform/storage/storage.service';
 import type { DataSource, EntityManager } from 'typeorm';
 import { exec, mustOne, rows } from '../common/sql/db';
+import { DEMO_COHORT_TITLE } from './seed-activity';
 import { attachDemoLessonFiles, type ReadingHandout } from './seed-lesson-files';
 
 export interface DemoLogin {
@@ -288,7 +289,7 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
       `INSERT INTO cohorts (title, start_date, end_date, end_access_date, result_open_date)
        VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [
-        'Semiconductor Talent Programme: Cohort 1',
+        DEMO_COHORT_TITLE,
         new Date(now.getTime() - 30 * DAY),
         new Date(now.getTime() + 90 * DAY),
         new Date(now.getTime() + 180 * DAY),
@@ -331,25 +332,17 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
               CASE WHEN x.lesson_type = 'QUIZ' THEN 'OPEN' ELSE 'NOT_OPEN' END
          FROM (SELECT l.id, l.lesson_type, $2::timestamptz + (interval '7 days' * row_number() OVER (ORDER BY c."order", m."order", l."order")) AS deadline
                  FROM cohort_courses c JOIN modules m ON m.course_id = c.course_id JOIN lessons l ON l.module_id = m.id
-                WHERE c.cohort_id = $1 AND l.lesson_type IN ('QUIZ', 'PROJECT')) x`,
+                WHERE c.cohort_id = $1 AND l.lesson_type IN ('QUIZ', 'PROJECT')) x
+       -- Linking the courses made default items; the demo's own dates and weights replace them.
+       ON CONFLICT (cohort_id, lesson_id) DO UPDATE
+         SET deadline_datetime = EXCLUDED.deadline_datetime, open_datetime = EXCLUDED.open_datetime,
+             is_mandatory = EXCLUDED.is_mandatory, grade_percentage = EXCLUDED.grade_percentage,
+             result_open_datetime = EXCLUDED.result_open_datetime, submission_status = EXCLUDED.submission_status,
+             is_default = false`,
       [cohort.id, now, new Date(now.getTime() + 100 * DAY)],
     );
-    await exec(
-      m,
-      // The graded quiz was released (and announced) in the past: no grade-released mail goes out for it.
-      `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status, released_at)
-       SELECT g.id, $2, CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN 85 END,
-              CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN 'GRADED' ELSE 'PENDING' END,
-              CASE WHEN row_number() OVER (ORDER BY g.deadline_datetime) = 1 THEN now() END
-         FROM cohort_grades g WHERE g.cohort_id = $1`,
-      [cohort.id, studentA],
-    );
-    // Submissions of the graded quiz are closed: it shows as Graded with its result.
-    await exec(
-      m,
-      `UPDATE cohort_grades SET submission_status = 'locked'
-        WHERE id IN (SELECT cohort_grade_id FROM user_grades WHERE user_submission_status = 'GRADED')`,
-    );
+    // Aisyah's quiz attempt, its grade and its completion are made by seedDemoActivity (seed-activity.ts)
+    // through the quiz service once the app runs, so they agree with each other.
     const certificates = await rows<{ id: string }>(
       m,
       `INSERT INTO certificates (title, provider) VALUES

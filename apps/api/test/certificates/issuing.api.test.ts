@@ -5,7 +5,7 @@ import { CertificatesService, EVALUATE_CERTIFICATES_JOB } from '../../src/module
 import { GradingService } from '../../src/modules/grading/grading.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { linkNewCertificate } from '../fixtures/admin.fixtures';
-import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
+import { REPLACING_DEFAULT_ITEM, enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
 import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
 import { scanQrCodes } from '../pdf-qr';
 import { readPdf } from '../pdf-text';
@@ -58,11 +58,11 @@ async function setup() {
   });
   const cohort = await insertCohort(t.ds, `Wafer cohort ${n}`, [course.id]);
   const [p1] = await t.ds.query(
-    `INSERT INTO cohort_grades (cohort_id, lesson_id, is_mandatory, grade_percentage) VALUES ($1, $2, true, 60) RETURNING id`,
+    `INSERT INTO cohort_grades (cohort_id, lesson_id, is_mandatory, grade_percentage) VALUES ($1, $2, true, 60) ${REPLACING_DEFAULT_ITEM} RETURNING id`,
     [cohort.id, course.lessons.P1.id],
   );
   const [p2] = await t.ds.query(
-    `INSERT INTO cohort_grades (cohort_id, lesson_id, is_mandatory, grade_percentage) VALUES ($1, $2, false, 40) RETURNING id`,
+    `INSERT INTO cohort_grades (cohort_id, lesson_id, is_mandatory, grade_percentage) VALUES ($1, $2, false, 40) ${REPLACING_DEFAULT_ITEM} RETURNING id`,
     [cohort.id, course.lessons.P2.id],
   );
   const cert = await linkNewCertificate(t, admin, cohort.id_slug, `Wafer certificate ${n}`);

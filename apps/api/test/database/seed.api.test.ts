@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test-app';
 import { readPdf } from '../pdf-text';
 import { StorageService } from '../../src/platform/storage/storage.service';
 import { DEMO_LOGINS, seedDemo } from '../../src/database/seed';
+import { DEMO_TAKEN_QUIZ, seedDemoActivity } from '../../src/database/seed-activity';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +22,7 @@ describe('demo seed', () => {
     const logins = await seedDemo(t.ds, { storage: t.app.get(StorageService), repoRoot: t.config.repoRoot });
     expect(logins?.map((l) => l.email)).toContain('student@example.com');
     expect(await seedDemo(t.ds, { storage: t.app.get(StorageService), repoRoot: t.config.repoRoot })).toBeNull();
+    await seedDemoActivity(t.app, t.ds);
 
     const missing = await t.ds.query(
       `SELECT title FROM lessons WHERE (lesson_type = 'VIDEO' AND video_lecture_id_slug IS NULL)
@@ -63,13 +65,26 @@ describe('demo seed', () => {
       .expect(200);
     expect((pdf.body as Buffer).toString('latin1')).toMatch(/^%PDF-1\.7[\s\S]*%%EOF$/);
     expect((await readPdf(pdf.body as Buffer)).lines.join(' ')).toMatch(/\balways_comb\b/);
-    // The progress matches the two lessons Aisyah finished (2 of 9 lessons).
+    // The figures agree with their sources: the quiz shown Graded has the attempt it was graded from.
+    const quiz = lessons.find((l: { title: string }) => l.title === DEMO_TAKEN_QUIZ);
+    expect(quiz.user_cohort_grade).toMatchObject({ user_submission_status: 'GRADED', user_grade: 75 });
+    const attempts = (
+      await t.http.get(`/api/quizzes/cohorts/${cohort.cohort_part.id_slug}/lessons/${quiz.id_slug}/attempts/`).set(auth).expect(200)
+    ).body;
+    expect(attempts).toMatchObject({ attempts_used: 1, attempts_allowed: 2 });
+    // A project not open yet offers no hand-in.
+    for (const p of lessons.filter((l: { lesson_type: string }) => l.lesson_type === 'PROJECT')) {
+      const v = (await t.http.get(`/api/cohorts/${cohort.cohort_part.id_slug}/lessons/${p.id_slug}/project/`).set(auth).expect(200)).body
+        .data;
+      if (v.grade_item.submission_status === 'NOT_OPEN') expect(v.grade_item.can_submit).toBe(false);
+    }
+    // The progress matches the lessons Aisyah finished: two, and the quiz she submitted (3 of 9 lessons).
     const [enrolment] = await t.ds.query(
       `SELECT enrolment_completion(e.user_id, e.cohort_id) AS completion_percentage FROM enrolments e JOIN users u ON u.id = e.user_id JOIN cohorts c ON c.id = e.cohort_id
         WHERE u.email = 'student@example.com' AND c.id_slug = $1`,
       [cohort.cohort_part.id_slug],
     );
-    expect(Number(enrolment.completion_percentage)).toBe(22.22);
+    expect(Number(enrolment.completion_percentage)).toBe(33.33);
     // Every demo project is a complete example: instructions, an accepted file, a size limit and a
     // rubric whose criteria have described levels, as the authoring screen and the student read them.
     const admin = await login('admin@example.com');

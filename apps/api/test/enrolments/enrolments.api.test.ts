@@ -1,3 +1,4 @@
+import { REPLACING_DEFAULT_ITEM } from '../fixtures/learning.fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { enrol, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
@@ -222,7 +223,7 @@ describe('adding, suspending and removing one student', () => {
       [s.id, [cohort.id, other.id]],
     );
     const [g] = await t.ds.query(
-      `INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, id FROM lessons WHERE title = 'E2' RETURNING id`,
+      `INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, id FROM lessons WHERE title = 'E2' ${REPLACING_DEFAULT_ITEM} RETURNING id`,
       [cohort.id],
     );
     await t.ds.query(`INSERT INTO user_grades (cohort_grade_id, user_id) VALUES ($1, $2)`, [g.id, s.id]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { CurriculumCache, completionPercentage, type RunPrepared, userCohortViewJson } from '../../src/modules/learning/cohort-view';
-import { enrol, insertCohort, insertCourse, type CreatedCourse } from '../fixtures/learning.fixtures';
+import { REPLACING_DEFAULT_ITEM, enrol, insertCohort, insertCourse, type CreatedCourse } from '../fixtures/learning.fixtures';
 
 /**
  * The cohort view puts the cached curriculum and the student's progress together in Node; these
@@ -202,7 +202,7 @@ beforeAll(async () => {
        ($1, $3, NULL, true, 60, now() + interval '30 days', 'locked'),
        ($1, $4, now() + interval '7 days', false, 27.5, now() - interval '1 day', 'locked'),
        ($1, $5, now() + interval '1 day', true, 10, NULL, 'NOT_OPEN')
-     RETURNING id`,
+     ${REPLACING_DEFAULT_ITEM} RETURNING id`,
     [
       cohort.id,
       chips.lessons['RTL quiz'].id,

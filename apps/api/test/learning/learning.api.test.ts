@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { readPdf } from '../pdf-text';
 import { StorageService } from '../../src/platform/storage/storage.service';
-import { enrol, insertCohort, insertCourse, type CreatedCourse } from '../fixtures/learning.fixtures';
+import { REPLACING_DEFAULT_ITEM, enrol, insertCohort, insertCourse, type CreatedCourse } from '../fixtures/learning.fixtures';
 import { ACCESS_ENDED_MESSAGE, SUBMITTED_LESSON_MESSAGE } from '@school/contracts';
 import { NOT_AVAILABLE, SUSPENDED_MESSAGE } from '../../src/modules/learning/learning.service';
 
@@ -140,7 +140,7 @@ beforeAll(async () => {
        ($1, $2, now() + interval '7 days', false, 10, now() - interval '1 day', 'OPEN'),
        ($1, $3, now() + interval '14 days', true, 60, now() + interval '30 days', 'locked'),
        ($1, $4, now() + interval '21 days', false, 30, now() - interval '1 day', 'locked')
-     RETURNING id`,
+     ${REPLACING_DEFAULT_ITEM} RETURNING id`,
     [cohort.id, chips.lessons['RTL quiz'].id, chips.lessons['UART project'].id, analog.lessons['Amplifier quiz'].id],
   );
   await t.ds.query(
@@ -170,7 +170,7 @@ beforeAll(async () => {
   );
   const [oldGrade] = await t.ds.query(
     `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, grade_percentage, result_open_datetime, submission_status)
-     VALUES ($1, $2, now() - interval '120 days', true, 100, now() - interval '110 days', 'locked') RETURNING id`,
+     VALUES ($1, $2, now() - interval '120 days', true, 100, now() - interval '110 days', 'locked') ${REPLACING_DEFAULT_ITEM} RETURNING id`,
     [ended.id, chips.lessons['RTL quiz'].id],
   );
   await t.ds.query(`INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 88, 'GRADED')`, [
@@ -401,7 +401,11 @@ describe('GET /api/cohorts/:id/user/:userIdSlug/', () => {
         requirements: expect.objectContaining({ min_lessons_percent: 100, require_mandatory_graded: true, min_weighted_total: 50 }),
       },
     ]);
-    expect(body.data.user_grades_part).toEqual([expect.objectContaining({ user_grade: 88, user_submission_status: 'GRADED' })]);
+    // The graded quiz, and the course's other graded lesson with the item linking made for it (never handed in).
+    expect(body.data.user_grades_part).toEqual([
+      expect.objectContaining({ user_grade: 88, user_submission_status: 'GRADED' }),
+      expect.objectContaining({ user_grade: null, user_submission_status: 'PENDING' }),
+    ]);
   });
 
   it('answers the same 404 for another student, a cohort the student is not in and an unknown cohort', async () => {

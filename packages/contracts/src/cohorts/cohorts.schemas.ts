@@ -82,6 +82,11 @@ export const AdminCohortSchema = AdminCohortListItemSchema.omit({
   /** The first page of students (PAGE_SIZES.cohortStudents); the students call pages the rest. */
   students: z.array(StudentSchema),
   certificates: z.array(CohortCertificateSchema),
+  /**
+   * Linked courses with no grade item in this cohort: nothing in them is graded (graded_lessons 0:
+   * the course has no quiz or project), or their quizzes and projects stay closed until items are set.
+   */
+  courses_without_grade_items: z.array(z.object({ id_slug: z.string(), title: z.string(), graded_lessons: z.number().int() })).optional(),
 });
 export type AdminCohort = z.infer<typeof AdminCohortSchema>;
 

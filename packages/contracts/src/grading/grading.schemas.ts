@@ -5,8 +5,31 @@ import { GRADE_STATES } from './grade-status';
 
 // ---- project settings ------------------------------------------------------------
 
-/** File types a project may take; each is checked by its content. */
-export const PROJECT_FILE_TYPES = ['.zip'] as const;
+/**
+ * File types a project may take, each checked by its content (grading/project-file-types.ts): a
+ * zip archive, a PDF, office documents (themselves zips of a known shape), and plain text and
+ * source files (UTF-8 text without NUL bytes).
+ */
+export const PROJECT_FILE_TYPES = [
+  '.zip',
+  '.pdf',
+  '.docx',
+  '.xlsx',
+  '.pptx',
+  '.odt',
+  '.txt',
+  '.md',
+  '.csv',
+  '.v',
+  '.sv',
+  '.vhd',
+  '.c',
+  '.h',
+  '.cpp',
+  '.py',
+  '.tcl',
+] as const;
+export type ProjectFileType = (typeof PROJECT_FILE_TYPES)[number];
 export const DEFAULT_PROJECT_MAX_BYTES = 20 * 1024 * 1024;
 /** The largest any project may allow. */
 export const PROJECT_MAX_BYTES_CEILING = 100 * 1024 * 1024;
@@ -107,7 +130,8 @@ export const CohortGradeLessonSchema = z.object({
   lesson_title: z.string(),
   lesson_type: LessonTypeSchema,
   course_title: z.string(),
-  grade_item: GradeItemSettingsSchema.extend({ id_slug: z.string() }).nullable(),
+  /** is_default: made with the cohort's dates and an even share of the weight, not adjusted by staff yet. */
+  grade_item: GradeItemSettingsSchema.extend({ id_slug: z.string(), is_default: z.boolean() }).nullable(),
 });
 export type CohortGradeLesson = z.infer<typeof CohortGradeLessonSchema>;
 export const CohortGradeLessonsResponseSchema = z.object({ data: z.array(CohortGradeLessonSchema) });

@@ -274,6 +274,8 @@ export type AssessmentGroup = z.infer<typeof AssessmentGroupSchema>;
 /** The cohort-level grading of a lesson (weight, deadline, opening). */
 export const CohortGradeSchema = z.object({
   id_slug: z.string(),
+  /** When it opens (the cohort's start when the item names none), so a student meeting it closed reads when. */
+  open_datetime: z.string().nullable().optional(),
   deadline_datetime: z.string().nullable(),
   is_mandatory: z.boolean(),
   grade_percentage: z.number(),

@@ -25,6 +25,7 @@ const quiz: CohortGradeLesson = {
     grade_percentage: 40,
     late_penalty_per_day: null,
     late_score_cap: null,
+    is_default: false,
   },
 };
 

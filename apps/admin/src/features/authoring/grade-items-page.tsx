@@ -68,6 +68,7 @@ export function GradeItemsPage() {
                       {l.grade_item.late_deadline_datetime ? ` · late until ${formatDateTime(l.grade_item.late_deadline_datetime)}` : ''} ·
                       results {when(l.grade_item.result_open_datetime, 'at the cohort result date')} · weight{' '}
                       {l.grade_item.grade_percentage}%{l.grade_item.is_mandatory ? ' · Mandatory' : ' · Optional'}
+                      {l.grade_item.is_default ? " · set by default (the cohort's dates, an even share of the weight)" : ''}
                       {latePolicyText(l.grade_item) ? ` · late work ${latePolicyText(l.grade_item)}` : ''} ·{' '}
                       <AppLink to={gradingPaths('/admin').item(l.grade_item.id_slug)}>Extensions and submissions</AppLink>
                     </p>

@@ -16,6 +16,7 @@ import { CohortInstructorsTab } from './components/cohort-instructors-tab';
 import { CohortInvitationsTab } from './components/cohort-invitations-tab';
 import { CohortStatus } from '../../components/cohort-status';
 import { CohortStudentsTab } from './components/cohort-students-tab';
+import { GradeItemGaps } from './components/grade-item-gaps';
 
 // The spec's four tabs, then Invitations and Instructors: always shown, so their indexes (?tab=4, 5) and the tab row stay put.
 const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors'];
@@ -83,6 +84,7 @@ export function CohortPage() {
               </>
             }
           />
+          <GradeItemGaps cohort={cohort} />
           <Tabs
             label="Cohort sections"
             tabs={TAB_LABELS.map((label) => ({ label }))}

@@ -44,7 +44,16 @@ SELECT json_build_object(
   'certificates', COALESCE((
     SELECT json_agg(json_build_object('id_slug', c.id_slug, 'title', c.title, 'provider', to_json(c.provider))
                     ORDER BY kc.created_date, c.id)
-      FROM cohort_certificates kc JOIN certificates c ON c.id = kc.certificate_id WHERE kc.cohort_id = k.id), '[]'::json)
+      FROM cohort_certificates kc JOIN certificates c ON c.id = kc.certificate_id WHERE kc.cohort_id = k.id), '[]'::json),
+  'courses_without_grade_items', COALESCE((
+    SELECT json_agg(json_build_object('id_slug', co.id_slug, 'title', co.title, 'graded_lessons', x.graded) ORDER BY cc."order", co.id)
+      FROM cohort_courses cc JOIN courses co ON co.id = cc.course_id
+      CROSS JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE l.lesson_type IN ('QUIZ', 'PROJECT'))::int AS graded, count(g.id) AS items
+          FROM modules m JOIN lessons l ON l.module_id = m.id
+          LEFT JOIN cohort_grades g ON g.cohort_id = k.id AND g.lesson_id = l.id
+         WHERE m.course_id = co.id) x
+     WHERE cc.cohort_id = k.id AND x.items = 0), '[]'::json)
 ) AS data
 FROM cohorts k CROSS JOIN LATERAL ${COHORT_TOTALS} s
 WHERE k.id_slug = $1`;

@@ -482,10 +482,15 @@ export const upsertGradeItem = (
        SET open_datetime = EXCLUDED.open_datetime, deadline_datetime = EXCLUDED.deadline_datetime,
            late_deadline_datetime = EXCLUDED.late_deadline_datetime, result_open_datetime = EXCLUDED.result_open_datetime,
            is_mandatory = EXCLUDED.is_mandatory, grade_percentage = EXCLUDED.grade_percentage,
-           late_penalty_per_day = EXCLUDED.late_penalty_per_day, late_score_cap = EXCLUDED.late_score_cap
+           late_penalty_per_day = EXCLUDED.late_penalty_per_day, late_score_cap = EXCLUDED.late_score_cap,
+           is_default = false
      RETURNING id_slug`,
     [cohortSlug, lessonSlug, s.open, s.deadline, s.late, s.result, s.mandatory, s.weight, s.perDay, s.cap],
   );
+
+/** The cohort's items still at their defaults share again what weight the adjusted ones leave: $1 cohort id_slug. */
+export const shareDefaultWeights = (q: Sql, cohortSlug: string) =>
+  exec(q, `SELECT share_default_grade_weights(ARRAY(SELECT id FROM cohorts WHERE id_slug = $1))`, [cohortSlug]);
 
 /** A project lesson's settings and course: $1 lesson id_slug. None when it is not a project. */
 export const projectLesson = (q: Sql, lessonSlug: string) =>
@@ -516,7 +521,8 @@ export const cohortGradeLessons = (q: Sql, cohortSlug: string) =>
                   'id_slug', g.id_slug, 'open_datetime', g.open_datetime, 'deadline_datetime', g.deadline_datetime,
                   'late_deadline_datetime', g.late_deadline_datetime, 'result_open_datetime', g.result_open_datetime,
                   'is_mandatory', g.is_mandatory, 'grade_percentage', g.grade_percentage::float8,
-                  'late_penalty_per_day', g.late_penalty_per_day::float8, 'late_score_cap', g.late_score_cap::float8) END)
+                  'late_penalty_per_day', g.late_penalty_per_day::float8, 'late_score_cap', g.late_score_cap::float8,
+                  'is_default', g.is_default) END)
               ORDER BY co.title, m."order", l."order", l.id)
          FROM cohort_courses cc JOIN courses co ON co.id = cc.course_id JOIN modules m ON m.course_id = co.id
          JOIN lessons l ON l.module_id = m.id AND l.lesson_type IN ('QUIZ', 'PROJECT')

@@ -40,6 +40,7 @@ import {
   SUBMISSION_CLOSED_MESSAGE,
   submissionWindow,
   weightedTotal,
+  PREVIEW_MAX_BYTES,
 } from '@school/contracts';
 import type { Request, Response } from 'express';
 import { posix } from 'node:path';
@@ -83,10 +84,12 @@ import {
   type StaffGradeItem,
   type StudentProjectRow,
   updateProjectSettings,
+  shareDefaultWeights,
   upsertGradeItem,
 } from './grading.queries';
 import { readUpload, receiveUpload } from './project-upload';
-import { DEFAULT_ZIP_LIMITS, inspectZip, ZipRejected } from './zip-inspection';
+import { checkProjectFile, CONTENT_TYPES } from './project-file-types';
+import { DEFAULT_ZIP_LIMITS, ZipRejected } from './zip-inspection';
 import { type PreviewKind, PreviewRefused, previewKind, readZipEntry } from './zip-preview';
 
 export const PROJECT_INSTRUCTIONS_PURPOSE = 'project-instructions';
@@ -213,21 +216,29 @@ export class GradingService {
     const file = await receiveUpload(req, res, maxBytes, this.storage.incomingDirectory);
     let entries;
     let stored;
+    let checked;
     try {
       try {
         // An archive may unpack to at most 20 times what the project lets students upload.
-        entries = await inspectZip(file.path, {
-          ...DEFAULT_ZIP_LIMITS,
-          maxTotalUncompressedBytes: Math.min(DEFAULT_ZIP_LIMITS.maxTotalUncompressedBytes, 20 * maxBytes),
-        });
+        checked = await checkProjectFile(
+          file.path,
+          file.originalname || 'project.zip',
+          file.size,
+          row.project_group?.accepted_types ?? ['.zip'],
+          {
+            ...DEFAULT_ZIP_LIMITS,
+            maxTotalUncompressedBytes: Math.min(DEFAULT_ZIP_LIMITS.maxTotalUncompressedBytes, 20 * maxBytes),
+          },
+        );
       } catch (e) {
         if (e instanceof ZipRejected) throw new BadRequestException({ message: e.message, errors: { file: e.message } });
         throw e;
       }
+      entries = checked.entries;
       const originalName = (file.originalname || 'project.zip').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').slice(0, 200);
       stored = await this.storage.saveFile(file.path, {
-        originalName: originalName.toLowerCase().endsWith('.zip') ? originalName : `${originalName}.zip`,
-        contentType: 'application/zip',
+        originalName: originalName.toLowerCase().endsWith(checked.type) ? originalName : `${originalName}${checked.type}`,
+        contentType: CONTENT_TYPES[checked.type],
         purpose: 'project-submission',
         uploadedBy: me.id,
       });
@@ -333,7 +344,8 @@ export class GradingService {
     if (!zip) throw new NotFoundException(NOT_AVAILABLE);
     let data: Buffer;
     try {
-      data = await readZipEntry(zip, path);
+      // A PDF or text hand-in is the file itself (its one listed path); a zip's file is read from the archive.
+      data = zip.subarray(0, 2).toString('latin1') === 'PK' ? await readZipEntry(zip, path) : wholeFileForPreview(zip);
     } catch (e) {
       if (!(e instanceof PreviewRefused)) throw e;
       throw new HttpException({ message: e.message, errors: { path: e.message } }, e.status);
@@ -612,15 +624,20 @@ export class GradingService {
       const message = resultBeforeDeadlineMessage(s.late_deadline_datetime !== null);
       throw new BadRequestException({ message, errors: { result_open_datetime: message } });
     }
-    const row = await upsertGradeItem(this.db, cohortSlug, lessonSlug, {
-      open: s.open_datetime,
-      deadline: s.deadline_datetime,
-      late: s.late_deadline_datetime,
-      result: s.result_open_datetime,
-      mandatory: s.is_mandatory,
-      weight: s.grade_percentage,
-      perDay: s.late_penalty_per_day,
-      cap: s.late_score_cap,
+    // One transaction: the adjusted item no longer shares weight, the default ones share again.
+    const row = await this.db.transaction(async (m) => {
+      const saved = await upsertGradeItem(m, cohortSlug, lessonSlug, {
+        open: s.open_datetime,
+        deadline: s.deadline_datetime,
+        late: s.late_deadline_datetime,
+        result: s.result_open_datetime,
+        mandatory: s.is_mandatory,
+        weight: s.grade_percentage,
+        perDay: s.late_penalty_per_day,
+        cap: s.late_score_cap,
+      });
+      if (saved) await shareDefaultWeights(m, cohortSlug);
+      return saved;
     });
     if (!row) throw new NotFoundException(NOT_AVAILABLE);
     return row;
@@ -700,4 +717,9 @@ function checkExtension(item: StaffGradeItem, e: GrantExtension): void {
     refuse('deadline_datetime', "The new deadline must be after the grade item's deadline");
   if (late !== null && late < Math.max(deadline ?? item.deadline_ms!, item.deadline_ms!))
     refuse('late_deadline_datetime', 'The late deadline must come after the deadline');
+}
+
+function wholeFileForPreview(data: Buffer): Buffer {
+  if (data.length > PREVIEW_MAX_BYTES) throw new PreviewRefused(413, 'This file is too large to preview; download it to open it.');
+  return data;
 }

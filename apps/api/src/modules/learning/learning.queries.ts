@@ -245,7 +245,7 @@ lesson_json AS (
       'time_limit_minutes', (lr.project_group->>'time_limit_minutes')::int,
       'instructions_files_urls', coalesce(lr.project_group->'instructions_files_urls', '[]'::jsonb)) END,
     'cohort_grade', CASE WHEN lr.grade_id IS NULL THEN NULL ELSE json_build_object(
-      'id_slug', lr.grade_slug, 'deadline_datetime', lr.deadline_datetime, 'is_mandatory', lr.is_mandatory,
+      'id_slug', lr.grade_slug, 'open_datetime', lr.opens_at, 'deadline_datetime', lr.deadline_datetime, 'is_mandatory', lr.is_mandatory,
       'grade_percentage', lr.grade_percentage, 'result_open_datetime', lr.result_open_datetime,
       'submission_status', lr.submission_status) END,
     'user_cohort_grade', CASE WHEN lr.grade_id IS NULL OR (lr.user_grade_slug IS NULL AND lr.quiz_session IS NULL) THEN NULL ELSE json_build_object(

@@ -24,7 +24,7 @@ export function uploadErrorText(error: unknown): string {
 /**
  * .../project/{sessionId}: the project's brief, rubric and status, the student's hand-in (its
  * files as the server read them from the zip) and, once released, the grade and feedback.
- * Upload hands the zip in (again, until the deadline).
+ * Upload hands the file in (again, until the deadline): a zip or another type the project accepts.
  */
 export function ProjectPage() {
   const { cohortId = '', lessonId = '' } = useParams();
@@ -159,6 +159,11 @@ export function ProjectPage() {
           {p.result.feedback && <p className="learn-prewrap">{p.result.feedback}</p>}
         </section>
       )}
+      {!item.can_submit && item.submission_status === 'NOT_OPEN' && (
+        <p className="learn-notice" role="status">
+          {item.open_datetime ? `Hand-ins open on ${formatDateTime(item.open_datetime)}.` : 'Hand-ins are not open yet.'}
+        </p>
+      )}
       {item.can_submit && (
         <form
           className="ui-stack ui-stack--loose"
@@ -168,9 +173,9 @@ export function ProjectPage() {
           }}
         >
           <TextField
-            label="Project file (.zip)"
+            label={`Project file (${p.project.accepted_types.join(', ')})`}
             type="file"
-            accept={p.project.accepted_types.join(',') + ',application/zip'}
+            accept={p.project.accepted_types.join(',')}
             onChange={(e) => {
               setFile(e.currentTarget.files?.[0] ?? null);
               // Another file is another try: the last failure no longer applies.

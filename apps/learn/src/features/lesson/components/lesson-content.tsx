@@ -67,11 +67,22 @@ function Readings({ lesson }: { lesson: LessonDetail }) {
   );
 }
 
+/**
+ * Why a quiz or project cannot be started yet, in words, instead of a Start that would be refused:
+ * no grade item for the class (nobody set its dates), or an item that opens later.
+ */
+export function closedText(kind: 'quiz' | 'project', grade: LessonDetail['cohort_grade']): string | null {
+  if (!grade) return `This ${kind} is not open yet: its dates for your class have not been set. Please ask your instructor.`;
+  if (grade.submission_status !== 'NOT_OPEN') return null;
+  return grade.open_datetime ? `This ${kind} opens on ${formatDateTime(grade.open_datetime)}.` : `This ${kind} is not open yet.`;
+}
+
 function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'onVideoNearEnd'>) {
   const group = lesson.lesson_type === 'QUIZ' ? lesson.quiz_group : lesson.project_group;
   const grade = lesson.cohort_grade;
   const sessionId = group?.id_slug ?? lesson.id_slug;
   const isQuiz = lesson.lesson_type === 'QUIZ';
+  const closed = closedText(isQuiz ? 'quiz' : 'project', grade);
   return (
     <section className="learn-assessment" aria-label={isQuiz ? 'Quiz details' : 'Project details'}>
       <dl className="learn-grade__facts">
@@ -111,6 +122,10 @@ function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'on
       </dl>
       {isQuiz && !group?.total_questions ? (
         <p className="learn-notice">{QUIZ_NO_QUESTIONS_MESSAGE}</p>
+      ) : closed ? (
+        <p className="learn-notice" role="status">
+          {closed}
+        </p>
       ) : isQuiz ? (
         <QuizStart cohortId={cohortId} courseId={courseId} lessonId={lesson.id_slug} />
       ) : (
