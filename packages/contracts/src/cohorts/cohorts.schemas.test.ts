@@ -91,6 +91,9 @@ describe('derived cohort schemas', () => {
       courses: z.array(CohortCourseSchema),
       students: z.array(StudentSchema),
       certificates: z.array(CohortCertificateSchema),
+      courses_without_grade_items: z
+        .array(z.object({ id_slug: z.string(), title: z.string(), graded_lessons: z.number().int() }))
+        .optional(),
     });
     expect(jsonSchemasOf(AdminCohortSchema)).toEqual(jsonSchemasOf(written));
     expectTypeOf<z.infer<typeof AdminCohortSchema>>().toEqualTypeOf<z.infer<typeof written>>();
