@@ -36,6 +36,7 @@ import { VerifiedEmails1764000003500 } from './1764000003500-verified-emails';
 import { RandomStatusIndexes1764000003510 } from './1764000003510-random-status-indexes';
 import { FinalReviewScores1764000003600 } from './1764000003600-final-review-scores';
 import { MailDeliveryClaims1764000003700 } from './1764000003700-mail-delivery-claims';
+import { OverridePenalisedGrade1764000003800 } from './1764000003800-override-penalised-grade';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -76,4 +77,5 @@ export const migrations = [
   RandomStatusIndexes1764000003510,
   FinalReviewScores1764000003600,
   MailDeliveryClaims1764000003700,
+  OverridePenalisedGrade1764000003800,
 ];

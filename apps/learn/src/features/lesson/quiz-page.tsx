@@ -334,6 +334,22 @@ function describeCorrect(q: QuizAttemptQuestion): string | null {
   }
 }
 
+/**
+ * The quiz's grade that counts, over all attempts: a grade set by the instructor, else the best attempt after
+ * any late penalty. Shown when it says more than this attempt's score (set by hand, or charged for lateness).
+ */
+function ItemGrade({ grade }: { grade: NonNullable<QuizAttempt['item_grade']> }) {
+  if (!grade.set_by_hand && grade.before_late_penalty === null) return null;
+  return (
+    <div>
+      <dt>Grade for this quiz</dt>
+      <dd>
+        {grade.grade}%{grade.set_by_hand ? ' (grade set by your instructor)' : ` (${grade.before_late_penalty}% before the late penalty)`}
+      </dd>
+    </div>
+  );
+}
+
 function SubmittedAttempt({ attempt }: { attempt: QuizAttempt }) {
   return (
     <section aria-labelledby="quiz-result-title" className="learn-quiz__result">
@@ -364,6 +380,7 @@ function SubmittedAttempt({ attempt }: { attempt: QuizAttempt }) {
                 </dd>
               </div>
             )}
+            {attempt.item_grade && <ItemGrade grade={attempt.item_grade} />}
           </dl>
           <ol className="learn-quiz__questions">
             {attempt.questions.map((q, i) => (
