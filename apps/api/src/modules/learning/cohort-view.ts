@@ -265,7 +265,6 @@ export async function userCohortViewJson(
     return {
       id_slug: ug ? ug[1] : g.id_slug,
       user_grade: counted,
-      set_by_hand: released && set !== undefined,
       user_submission_status: statuses.user_submission_status,
       cohort_grade_info: {
         ...g.info,
@@ -275,6 +274,7 @@ export async function userCohortViewJson(
       },
       original_grade: original !== null && counted !== original ? original : null,
       deadline_extended: x !== undefined && deadline !== g.deadline_ms,
+      set_by_hand: released && set !== undefined,
     };
   });
 
