@@ -1,7 +1,7 @@
 import { routes } from '@school/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
-import { enrol, isoIn, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { enrol, isoIn, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 
 /** Every admin answer parses with its route's response schema, as the console's typed client demands. */
 let t: TestApp;
@@ -39,7 +39,7 @@ it('answers every admin call in the shape of its contract', async () => {
   const cohort = await makeCohort(t, admin, { title: 'Shaped cohort', course_ids: [course.id_slug] });
   const student = await createUser(t);
   await enrol(t, admin, cohort.id_slug, student);
-  await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [cohort.id, instructor.id]);
+  await linkInstructor(t, admin, cohort.id_slug, instructor);
   const cert = await t.http.post('/api/certificates/admin/create').set(as).send({ title: 'Shape cert' }).expect(201);
   check('adminCertificateCreate', cert.body);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
-import { makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 
 let t: TestApp;
 let admin: TestUser;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     })
   ).id_slug;
   cohort = await makeCohort(t, admin, { title: 'Sized cohort', course_ids: [course] });
-  await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [cohort.id, instructor.id]);
+  await linkInstructor(t, admin, cohort.id_slug, instructor);
 });
 afterAll(async () => t?.close());
 

@@ -1,7 +1,7 @@
 import { REPLACING_DEFAULT_ITEM } from '../fixtures/learning.fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
-import { enrol, isoIn, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { enrol, isoIn, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 
 let t: TestApp;
 let admin: TestUser;
@@ -417,7 +417,7 @@ describe('GET /api/instructor/cohorts', () => {
   it('answers only the cohorts the instructor is linked to, with their courses', async () => {
     const mine = await makeCohort(t, admin, { title: 'Taught', course_ids: [courseA, courseB] });
     await makeCohort(t, admin, { title: 'Not taught', course_ids: [courseA] });
-    await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [mine.id, instructor.id]);
+    await linkInstructor(t, admin, mine.id_slug, instructor);
     await enrol(t, admin, mine.id_slug, await createUser(t));
     const res = await t.http.get('/api/instructor/cohorts').set(as(instructor)).expect(200);
     expect(res.body.data).toHaveLength(1);

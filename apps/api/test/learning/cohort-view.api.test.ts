@@ -232,12 +232,15 @@ const view = async (cohortSlug: string, user: TestUser, as: TestUser = user) =>
 
 /**
  * What the former statement answers, as the API sent it (parsed, then serialised again), with the
- * two fields each grade item gained since (these tests give no extension and charge no late work).
+ * three fields each grade item gained since (these tests give no extension, charge no late work and set no grade by hand).
  */
 async function former(cohortSlug: string, user: TestUser) {
   const [row] = await t.ds.query(FORMER_COHORT_VIEW_SQL, [cohortSlug, user.id_slug, false]);
   const data = row.data as { user_grades_part: object[] };
-  return { ...data, user_grades_part: data.user_grades_part.map((g) => ({ ...g, original_grade: null, deadline_extended: false })) };
+  return {
+    ...data,
+    user_grades_part: data.user_grades_part.map((g) => ({ ...g, original_grade: null, deadline_extended: false, set_by_hand: false })),
+  };
 }
 
 /** Same content, same key order: the serialised answers are equal. */

@@ -10,7 +10,7 @@ import {
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
-import { enrol, isoIn, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { enrol, isoIn, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /** Import and export of banks, the preview of a draw, regrading on a changed key, per-question analytics. */
@@ -39,8 +39,7 @@ beforeAll(async () => {
   lessons = Object.fromEntries(course.modules[0].lessons.map((l) => [l.title, l.id_slug]));
   cohortA = await makeCohort(t, admin, { title: 'Cohort A', course_ids: [course.id_slug] });
   cohortB = await makeCohort(t, admin, { title: 'Cohort B', course_ids: [course.id_slug] });
-  // No call links an instructor to a cohort yet: the link is written as the cohort tests do.
-  await t.ds.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [cohortA.id, teacher.id]);
+  await linkInstructor(t, admin, cohortA.id_slug, teacher);
 });
 afterAll(async () => t?.close());
 

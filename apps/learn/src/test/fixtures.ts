@@ -10,6 +10,7 @@ export function grade(
   return {
     id_slug: id,
     user_grade,
+    set_by_hand: false,
     user_submission_status: user,
     cohort_grade_info: {
       lesson_title: `Item ${id}`,

@@ -238,12 +238,14 @@ export const ProjectViewSchema = z.object({
   }),
   submission: SubmissionSchema.nullable(),
   /**
-   * Released results only. user_grade is the grade that counts (after any late penalty);
-   * original_grade the grade before it, days_late how late the hand-in was.
+   * Released results only. user_grade is the grade that counts (set by the instructor, else after
+   * any late penalty); original_grade the grade before a late penalty, days_late how late the hand-in was.
    */
   result: z
     .object({
       user_grade: z.number().nullable(),
+      /** The grade was set by the instructor by hand (it counts in place of the computed one). */
+      set_by_hand: z.boolean(),
       original_grade: z.number().nullable(),
       days_late: z.number().int(),
       feedback: z.string(),
@@ -367,8 +369,10 @@ export const GradeOverrideEntrySchema = z.object({
   /** The override before this change (null: none), and after (null: cleared). */
   previous_grade: z.number().nullable(),
   grade: z.number().nullable(),
-  /** The computed grade when the change was made. */
+  /** The computed grade when the change was made, before any late penalty. */
   computed_grade: z.number().nullable(),
+  /** The computed grade then after the item's late penalty (equal to computed_grade when none applied; null when not recorded). */
+  penalised_grade: z.number().nullable(),
   reason: z.string(),
   changed_by: z.string(),
   changed_at: z.string(),

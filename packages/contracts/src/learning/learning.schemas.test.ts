@@ -20,6 +20,7 @@ function grade(user: GradeItem['user_submission_status'], cohort: GradeItem['coh
   return {
     id_slug: 'g',
     user_grade: null,
+    set_by_hand: false,
     user_submission_status: user,
     cohort_grade_info: {
       lesson_title: 'Project',

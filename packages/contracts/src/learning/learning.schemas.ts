@@ -173,8 +173,10 @@ export type CohortGradeInfo = z.infer<typeof CohortGradeInfoSchema>;
 
 export const GradeItemSchema = z.object({
   id_slug: z.string(),
-  /** The grade that counts (after any late penalty), once released. */
+  /** The grade that counts (set by the instructor, else after any late penalty), once released. */
   user_grade: z.number().nullable(),
+  /** The grade was set by the instructor by hand, in place of the computed one. */
+  set_by_hand: z.boolean(),
   user_submission_status: UserSubmissionStatusSchema,
   /** cohort_grade_info.deadline_datetime is this student's deadline, an extension included. */
   cohort_grade_info: CohortGradeInfoSchema,

@@ -141,6 +141,16 @@ export const quizzesRoutes = defineRoutes({
     auth: 'user',
     summary: "Save a shared bank's title and all its questions in order",
   },
+  questionBankRegradePreview: {
+    method: 'POST',
+    path: 'quizzes/admin/banks/:bankId/regrade-preview/',
+    params: BankIdParamsSchema,
+    body: SaveQuestionBankSchema,
+    response: RegradePreviewResponseSchema,
+    auth: 'user',
+    summary:
+      'The submitted attempts (of every quiz drawing from the bank) whose score the given keys would change, old and new (nothing saved)',
+  },
   quizAttempts: {
     method: 'GET',
     path: 'quizzes/cohorts/:cohortId/lessons/:lessonId/attempts/',

@@ -205,6 +205,18 @@ export const QuizAttemptSchema = z.object({
   percentage: z.number().nullable(),
   pass_mark_percentage: z.number().nullable(),
   passed: z.boolean().nullable(),
+  /**
+   * From the result date on: the quiz's grade that counts (0-100), over all the student's attempts: the best
+   * attempt after any late penalty, or a grade set by the instructor by hand; null while there is none yet.
+   */
+  item_grade: z
+    .object({
+      grade: z.number(),
+      set_by_hand: z.boolean(),
+      /** The best attempt's grade before a late penalty, when one was charged (null otherwise, and beside a grade set by hand). */
+      before_late_penalty: z.number().nullable(),
+    })
+    .nullable(),
   questions: z.array(QuizAttemptQuestionSchema),
 });
 export type QuizAttempt = z.infer<typeof QuizAttemptSchema>;
@@ -330,6 +342,8 @@ export const QuizPreviewDrawResponseSchema = z.object({ data: QuizPreviewDrawSch
 export const RegradeChangeSchema = z.object({
   session_id_slug: z.string(),
   attempt_number: z.number().int(),
+  /** The quiz the attempt is of (a shared bank's change reaches every quiz that drew its questions). */
+  lesson_title: z.string(),
   cohort_title: z.string(),
   student: z.object({ id_slug: z.string(), first_name: z.string(), last_name: z.string() }),
   max_score: z.number(),
@@ -384,10 +398,15 @@ export const QuestionBankListSchema = z.object({
 });
 export type QuestionBankList = z.infer<typeof QuestionBankListSchema>['data'];
 export const CreateQuestionBankSchema = z.strictObject({ title: text(200, 'Title') });
-/** PUT: a bank's title and all its questions in order; questions left out are archived (past attempts keep them). */
+/**
+ * PUT: a bank's title and all its questions in order; questions left out are archived (past attempts keep them).
+ * `regrade`: every submitted attempt that drew a question of the bank (any quiz of the course) is scored again
+ * with the saved keys, in the same transaction.
+ */
 export const SaveQuestionBankSchema = z.strictObject({
   title: text(200, 'Title'),
   questions: z.array(QuizQuestionInputSchema).max(500, { error: 'At most 500 questions' }),
+  regrade: z.boolean().optional(),
 });
 export type SaveQuestionBank = z.input<typeof SaveQuestionBankSchema>;
 export const QuestionBankSchema = z.object({

@@ -10,6 +10,7 @@ import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { OverrideDialog } from './components/override-dialog';
 import { OverrideLog } from './components/override-log';
+import { computedText, lateText } from './computed-grade';
 import './gradebook.css';
 import { saveCsv } from '../../lib/save-csv';
 
@@ -115,18 +116,17 @@ export function GradebookPage() {
                       </th>
                       {s.grades.map((g, i) => (
                         <td key={book.items[i]?.id_slug ?? i} data-label={book.items[i]?.lesson_title}>
+                          {/* A grade set by hand counts; the computed grade, before and after any late penalty, stays beside it. */}
                           {g.override ? (
                             <>
                               <span className="admin-gradebook__grade">{g.override.grade}</span>
-                              <span className="admin-table__sub">Set by hand · computed {g.user_grade ?? 'none'}</span>
+                              <span className="admin-table__sub">Set by hand · computed {computedText(g)}</span>
                             </>
                           ) : (
-                            g.user_grade !== null && <span className="admin-gradebook__grade">{g.user_grade}</span>
-                          )}
-                          {g.original_grade !== null && g.original_grade !== g.user_grade && (
-                            <span className="admin-table__sub">
-                              {g.original_grade} before the late penalty ({g.days_late} {g.days_late === 1 ? 'day' : 'days'} late)
-                            </span>
+                            <>
+                              {g.user_grade !== null && <span className="admin-gradebook__grade">{g.user_grade}</span>}
+                              {lateText(g) && <span className="admin-table__sub">{lateText(g)}</span>}
+                            </>
                           )}
                           <span className="admin-gradebook__chips">
                             <StatusChip tone={g.state === 'GRADED' ? 'success' : g.state === 'SUBMITTED' ? 'warning' : 'neutral'}>

@@ -4,9 +4,11 @@ import {
   QUESTION_KINDS,
   type QuestionBank,
   type QuestionKind,
+  type RegradeChange,
+  type SaveQuestionBank,
   SaveQuestionBankSchema,
 } from '@school/contracts';
-import { Button, SelectField, TextField } from '@school/ui';
+import { Button, SelectField, TextField, useSession } from '@school/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
@@ -17,11 +19,14 @@ import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query
 import { usePageTitle } from '../../lib/use-page-title';
 import { QuestionEditor } from './question-editor';
 import { type DraftQuestion, issuesByPath, moveQuestion, newQuestion, questionsToDraft, questionsToPayload } from './quiz-model';
+import { RegradeDialog } from './regrade-dialog';
 import './quizzes.css';
 
 /**
  * /admin/quiz-banks/{bankId} and /instructor/quiz-banks/{bankId}: a question bank shared by the
- * quizzes of a course. Questions removed from it are kept for the attempts that drew them.
+ * quizzes of a course. Questions removed from it are kept for the attempts that drew them. Saving
+ * a changed key first lists the submitted attempts (of every quiz that drew the question) whose
+ * score it changes and offers to regrade them, as a quiz's own editor does.
  */
 export function QuestionBankPage({ homePath, coursePath }: { homePath: string; coursePath: (courseId: string) => string }) {
   const { bankId = '' } = useParams();
@@ -42,27 +47,49 @@ function BankEditor({ bank, back }: { bank: QuestionBank; back: string }) {
   const [questions, setQuestions] = useState<DraftQuestion[]>(() => questionsToDraft(bank.questions));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [newKind, setNewKind] = useState<QuestionKind>('SINGLE_CHOICE');
+  const { client } = useSession();
+  const [regrade, setRegrade] = useState<{ body: SaveQuestionBank; changes: RegradeChange[]; submitted: number } | null>(null);
+  const [checking, setChecking] = useState(false);
   const save = useRouteMutation('questionBankSave', {
     invalidates: (v) => [routeKey('questionBank', { params: v.params }), routeKey('questionBanks')],
   });
-  const onSave = () => {
-    const body = { title, questions: questionsToPayload(questions) };
+  const write = (body: SaveQuestionBank, regraded?: number) =>
+    save.mutate(
+      { params: { bankId: bank.id_slug }, body },
+      {
+        onSuccess: (r) => {
+          setRegrade(null);
+          setQuestions(questionsToDraft(r.data.questions));
+          notify.success(
+            regraded === undefined
+              ? ADMIN_MESSAGES.success
+              : `Saved. ${regraded} ${regraded === 1 ? 'attempt was' : 'attempts were'} regraded with the new answer key.`,
+          );
+        },
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
+    );
+  /** Saves, first asking whether to regrade when the keys change a submitted attempt's score. */
+  const onSave = async () => {
+    const body: SaveQuestionBank = { title, questions: questionsToPayload(questions) };
     const parsed = SaveQuestionBankSchema.safeParse(body);
     if (!parsed.success) {
       setErrors(issuesByPath(parsed.error.issues));
       return notify.error('Please correct the highlighted fields.');
     }
     setErrors({});
-    save.mutate(
-      { params: { bankId: bank.id_slug }, body },
-      {
-        onSuccess: (r) => {
-          setQuestions(questionsToDraft(r.data.questions));
-          notify.success(ADMIN_MESSAGES.success);
-        },
-        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
-      },
-    );
+    if (bank.questions.length > 0) {
+      setChecking(true);
+      try {
+        const preview = await client.call('questionBankRegradePreview', { params: { bankId: bank.id_slug }, body });
+        if (preview.data.length > 0) return setRegrade({ body, changes: preview.data, submitted: preview.submitted_attempts });
+      } catch {
+        return notify.error(ADMIN_MESSAGES.genericFailure);
+      } finally {
+        setChecking(false);
+      }
+    }
+    write(body);
   };
   return (
     <>
@@ -71,11 +98,22 @@ function BankEditor({ bank, back }: { bank: QuestionBank; back: string }) {
         subtitle={`Shared by the quizzes of ${bank.course_title}`}
         back={{ to: back, label: bank.course_title }}
         actions={
-          <Button onClick={onSave} loading={save.isPending}>
+          <Button onClick={() => void onSave()} loading={save.isPending || checking}>
             {save.isPending ? 'Saving...' : 'Save bank'}
           </Button>
         }
       />
+      {regrade && (
+        <RegradeDialog
+          byQuiz
+          changes={regrade.changes}
+          submitted={regrade.submitted}
+          busy={save.isPending}
+          onRegrade={() => write({ ...regrade.body, regrade: true }, regrade.submitted)}
+          onSaveOnly={() => write(regrade.body)}
+          onCancel={() => setRegrade(null)}
+        />
+      )}
       <TextField label="Bank title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />
       <section aria-labelledby="bank-questions-title" className="ui-stack">
         <h2 id="bank-questions-title" className="admin-section-title">

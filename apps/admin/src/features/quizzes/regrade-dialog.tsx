@@ -12,7 +12,10 @@ export function RegradeDialog({
   onRegrade,
   onSaveOnly,
   onCancel,
+  byQuiz = false,
 }: {
+  /** A shared bank's change reaches attempts of several quizzes: each row names its quiz. */
+  byQuiz?: boolean;
   changes: RegradeChange[];
   submitted: number;
   busy: boolean;
@@ -50,6 +53,7 @@ export function RegradeDialog({
           rowKey={(c) => c.session_id_slug}
           columns={[
             { label: 'Student', render: (c) => `${c.student.first_name} ${c.student.last_name}` },
+            ...(byQuiz ? [{ label: 'Quiz', render: (c: RegradeChange) => c.lesson_title }] : []),
             { label: 'Cohort', render: (c) => c.cohort_title },
             { label: 'Attempt', render: (c) => c.attempt_number },
             { label: 'Old score', render: (c) => `${score(c.old_score)} / ${score(c.max_score)}` },

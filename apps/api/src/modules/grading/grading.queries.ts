@@ -49,6 +49,8 @@ export interface StudentProjectRow extends ItemTimes {
   /** The grade that counts: set by hand (overridden), else after any late penalty. */
   final_grade: number | null;
   overridden: boolean;
+  /** The grade set by hand in force, read apart from grade_result: it may exist before any hand-in or grading. */
+  override_grade: number | null;
   days_late: number;
   submission: {
     id_slug: string;
@@ -81,6 +83,8 @@ SELECT c.id AS cohort_id, g.id AS grade_id, g.id_slug AS grade_slug, e.user_id, 
        CASE WHEN x.id IS NULL THEN NULL ELSE json_build_object('deadline_datetime', x.deadline_datetime,
          'late_deadline_datetime', x.late_deadline_datetime, 'extra_attempts', x.extra_attempts) END AS extension,
        r.final_grade::float8 AS final_grade, r.override_grade IS NOT NULL AS overridden, coalesce(r.days_late, 0) AS days_late,
+       (SELECT o.grade::float8 FROM grade_override_entries o
+         WHERE o.cohort_grade_id = g.id AND o.user_id = e.user_id ORDER BY o.id DESC LIMIT 1) AS override_grade,
        (SELECT json_build_object('id_slug', s.id_slug, 'file_id_slug', s.file_id_slug, 'file_name', s.file_name,
                                  'size_bytes', s.size_bytes, 'files', s.files, 'submitted_at', s.submitted_at, 'is_late', s.is_late)
           FROM submissions s WHERE s.cohort_grade_id = g.id AND s.user_id = e.user_id AND s.kind = 'PROJECT') AS submission,
@@ -365,11 +369,21 @@ export const gradebook = (q: Sql, cohortSlug: string, userId: string, admin: boo
  * cohort. None when the user may not grade the cohort or the student is not in it.
  */
 export const lockOverrideTarget = (q: Sql, itemSlug: string, userId: string, admin: boolean, studentSlug: string) =>
-  one<{ grade_id: string; cohort_id: string; student_id: string; computed_grade: number | null; current: number | null }>(
+  one<{
+    grade_id: string;
+    cohort_id: string;
+    student_id: string;
+    computed_grade: number | null;
+    penalised_grade: number | null;
+    current: number | null;
+  }>(
     q,
     `SELECT g.id AS grade_id, c.id AS cohort_id, u.id AS student_id,
             (SELECT ug.user_grade::float8 FROM user_grades ug
               WHERE ug.cohort_grade_id = g.id AND ug.user_id = u.id AND ug.user_submission_status = 'GRADED') AS computed_grade,
+            -- The computed grade after the item's late penalty (the grade that counted without an override).
+            (SELECT r.late_grade::float8 FROM user_grades ug CROSS JOIN LATERAL grade_result(g.id, u.id) r
+              WHERE ug.cohort_grade_id = g.id AND ug.user_id = u.id AND ug.user_submission_status = 'GRADED') AS penalised_grade,
             (SELECT x.grade::float8 FROM grade_override_entries x
               WHERE x.cohort_grade_id = g.id AND x.user_id = u.id ORDER BY x.id DESC LIMIT 1) AS current
        FROM cohort_grades g JOIN cohorts c ON c.id = g.cohort_id
@@ -383,6 +397,7 @@ const OVERRIDE_ENTRY = `
   json_build_object('id_slug', x.id_slug, 'item_id_slug', g.id_slug, 'lesson_title', l.title,
     'student', json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email),
     'previous_grade', x.previous_grade::float8, 'grade', x.grade::float8, 'computed_grade', x.computed_grade::float8,
+    'penalised_grade', x.penalised_grade::float8,
     'reason', x.reason, 'changed_by', x.changed_by_name, 'changed_at', x.changed_at)`;
 
 /** Appends an override entry (grade null: cleared), the staff member's name kept with it; answers the entry. */
@@ -394,6 +409,7 @@ export const insertOverrideEntry = (
     previous: number | null;
     grade: number | null;
     computed: number | null;
+    penalised: number | null;
     reason: string;
     by: string;
   },
@@ -401,13 +417,14 @@ export const insertOverrideEntry = (
   mustOne<{ entry: GradeOverrideEntry }>(
     q,
     `WITH x AS (
-       INSERT INTO grade_override_entries (cohort_grade_id, user_id, previous_grade, grade, computed_grade, reason, changed_by, changed_by_name)
-       SELECT $1, $2, $3, $4, $5, $6, b.id, coalesce(nullif(btrim(b.first_name || ' ' || b.last_name), ''), b.email)
+       INSERT INTO grade_override_entries (cohort_grade_id, user_id, previous_grade, grade, computed_grade, penalised_grade, reason,
+                                           changed_by, changed_by_name)
+       SELECT $1, $2, $3, $4, $5, $8, $6, b.id, coalesce(nullif(btrim(b.first_name || ' ' || b.last_name), ''), b.email)
          FROM users b WHERE b.id = $7
        RETURNING *)
      SELECT ${OVERRIDE_ENTRY} AS entry
        FROM x JOIN cohort_grades g ON g.id = x.cohort_grade_id JOIN lessons l ON l.id = g.lesson_id JOIN users u ON u.id = x.user_id`,
-    [e.gradeId, e.studentId, e.previous, e.grade, e.computed, e.reason, e.by],
+    [e.gradeId, e.studentId, e.previous, e.grade, e.computed, e.reason, e.by, e.penalised],
   );
 
 /** Every override entry of a cohort, newest first: $1 cohort id_slug. None when the user may not grade it. */

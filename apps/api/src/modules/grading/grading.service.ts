@@ -151,9 +151,12 @@ export class GradingService {
 
   private async toProjectView(row: StudentProjectRow): Promise<ProjectView> {
     const group = row.project_group ?? {};
+    // A grade set by hand is a grade too (even before a hand-in or any grading), shown from the result date like any other.
+    // The hand-in window is the computed grade's alone.
+    const byHand = row.override_grade !== null;
     const facts = { ...timesOf(row), submitted: row.submission !== null, graded: row.user_submission_status === 'GRADED' };
-    const released = facts.graded && isReleased(row.result_ms, row.now_ms);
-    const statuses = studentGradeStatuses({ ...facts, released });
+    const released = (facts.graded || byHand) && isReleased(row.result_ms, row.now_ms);
+    const statuses = studentGradeStatuses({ ...facts, graded: facts.graded || byHand, released });
     const window = submissionWindow(facts);
     const fileIds = group.instructions_file_ids ?? [];
     const names = fileIds.length ? await storedFileNames(this.db, fileIds) : [];
@@ -191,9 +194,10 @@ export class GradingService {
       },
       result: released
         ? {
-            user_grade: row.final_grade,
+            user_grade: byHand ? row.override_grade : row.final_grade,
+            set_by_hand: byHand,
             // A grade set by hand is the grade, with nothing 'before' it to show the student.
-            original_grade: row.user_grade === null || row.overridden ? null : Number(row.user_grade),
+            original_grade: row.user_grade === null || byHand ? null : Number(row.user_grade),
             days_late: row.days_late,
             feedback: row.feedback,
             rubric_scores: row.rubric_scores,
@@ -493,9 +497,7 @@ export class GradingService {
         s.missing_mandatory,
         s.grades
           .map((g, i) =>
-            g.override
-              ? `${book.items[i].lesson_title}: ${g.override.grade} (computed ${g.user_grade ?? 'none'}; ${g.override.reason})`
-              : '',
+            g.override ? `${book.items[i].lesson_title}: ${g.override.grade} (computed ${computedText(g)}; ${g.override.reason})` : '',
           )
           .filter(Boolean)
           .join('; '),
@@ -505,7 +507,8 @@ export class GradingService {
 
   /**
    * Sets or clears a student's grade for an item by hand. Each change is appended to the log with
-   * who, the override before and after, the computed grade and the reason, in one transaction with
+   * who, the override before and after, the computed grade before and after any late penalty and the
+   * reason, in one transaction with
    * the certificate evaluation it may change.
    */
   async setOverride(me: AuthUser, itemSlug: string, studentSlug: string, body: GradeOverride): Promise<GradeOverrideEntry> {
@@ -523,6 +526,7 @@ export class GradingService {
         previous: cell.current,
         grade: body.grade,
         computed: cell.computed_grade,
+        penalised: cell.penalised_grade,
         reason: body.reason,
         by: userId,
       });
@@ -694,6 +698,14 @@ export class GradingService {
     else await remarkLateHandIns(m, gradeId, userIds);
   }
 }
+
+/** A gradebook cell's computed grade for the note beside an override: before, and after any late penalty. */
+const computedText = (g: { user_grade: number | null; original_grade: number | null }) =>
+  g.original_grade === null
+    ? 'none'
+    : g.user_grade !== null && g.user_grade !== g.original_grade
+      ? `${g.original_grade}, ${g.user_grade} after the late penalty`
+      : String(g.original_grade);
 
 /** Whether a grade item charges late work. */
 const charges = (i: { late_penalty_per_day: number | null; late_score_cap: number | null }) =>

@@ -166,6 +166,8 @@ interface ProgressRow {
   now_ms: number;
   /** [grade item, id_slug, stored grade, status, grade after any late penalty (graded only)]. */
   user_grades: [number, string, number | null, GradeItem['user_submission_status'], number | null, boolean | null][];
+  /** [grade item, grade]: the grades set by hand in force. */
+  overrides: [number, number][];
   /** [grade item, deadline ms, late deadline ms, deadline]: the student's where an extension moved them. */
   extensions: [number, number | null, number | null, string | null][];
   certificates: UserCohortView['certificates_part'];
@@ -237,11 +239,14 @@ export async function userCohortViewJson(
   // stays hidden until its results open (its own date, else the cohort's).
   const mine = new Map(p.user_grades.map((g) => [g[0], g]));
   const extended = new Map(p.extensions.map((x) => [x[0], x]));
+  const byHand = new Map(p.overrides.map((o) => [o[0], Number(o[1])]));
   // Statuses come from the student's dates (an extension moves them) and hand-in, at the time of the request.
   const grades: GradeItem[] = curriculum.grades.map((g) => {
     const ug = mine.get(g.id);
     const x = extended.get(g.id);
-    const graded = ug?.[3] === 'GRADED';
+    const set = byHand.get(g.id);
+    // A grade set by hand is a grade even without a hand-in or grading; it shows from the result date like any other.
+    const graded = ug?.[3] === 'GRADED' || set !== undefined;
     const released = graded && isReleased(g.result_open_ms ?? p.result_open_ms, p.now_ms);
     const deadline = x ? x[1] : g.deadline_ms;
     const statuses = studentGradeStatuses({
@@ -249,14 +254,14 @@ export async function userCohortViewJson(
       opensAt: g.opens_ms,
       deadline,
       lateDeadline: x ? x[2] : g.late_deadline_ms,
-      submitted: ug?.[3] === 'SUBMITTED' || graded,
+      submitted: ug?.[3] === 'SUBMITTED' || ug?.[3] === 'GRADED',
       graded,
       released,
     });
     // The grade that counts is a grade set by hand, else the one after any late penalty; the
     // computed one is shown beside a late penalty (never beside a grade set by hand).
-    const original = released && ug![2] !== null && !ug![5] ? Number(ug![2]) : null;
-    const counted = released && ug![4] !== null && ug![4] !== undefined ? Number(ug![4]) : original;
+    const original = released && set === undefined && ug?.[3] === 'GRADED' && ug[2] !== null ? Number(ug[2]) : null;
+    const counted = !released ? null : set !== undefined ? set : ug![4] !== null && ug![4] !== undefined ? Number(ug![4]) : original;
     return {
       id_slug: ug ? ug[1] : g.id_slug,
       user_grade: counted,
@@ -269,6 +274,7 @@ export async function userCohortViewJson(
       },
       original_grade: original !== null && counted !== original ? original : null,
       deadline_extended: x !== undefined && deadline !== g.deadline_ms,
+      set_by_hand: released && set !== undefined,
     };
   });
 

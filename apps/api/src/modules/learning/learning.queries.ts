@@ -60,6 +60,7 @@ SELECT json_build_object('id_slug', c.id_slug, 'title', c.title, 'start_date', c
  * - `user_grades`: the student's grades, `[cohort_grade_id, id_slug, user_grade, status, grade that
  *   counts, set by hand]` (the last two from grade_result, for graded ones), of every
  *   cohort (read from one covering index; the caller keeps those of this cohort's grade items);
+ * - `overrides`: `[cohort_grade_id, grade]`, the grades set by hand in force on this cohort's items;
  * - `certificates`: the cohort's certificates with the student's progress, and where the student
  *   stands against each one's completion rules (certificate_progress).
  */
@@ -108,6 +109,12 @@ SELECT a.cohort_id, a.curriculum_version, a.id_slug, a.enrolment_status,
                    FROM user_grades ug
                    LEFT JOIN LATERAL grade_result(ug.cohort_grade_id, ug.user_id) r ON ug.user_submission_status = 'GRADED'
                   WHERE ug.user_id = a.user_id), '[]') AS user_grades,
+       -- Grades set by hand in force on this cohort's items, [grade item, grade]: they count even where nothing was handed in or graded.
+       coalesce((SELECT json_agg(json_build_array(g.id, o.grade))
+                   FROM cohort_grades g
+                   CROSS JOIN LATERAL (SELECT x.grade::float8 AS grade FROM grade_override_entries x
+                                        WHERE x.cohort_grade_id = g.id AND x.user_id = a.user_id ORDER BY x.id DESC LIMIT 1) o
+                  WHERE g.cohort_id = a.cohort_id AND o.grade IS NOT NULL), '[]') AS overrides,
        -- The student's own deadlines where an extension moved them: [grade item, deadline ms, late deadline ms, deadline].
        coalesce((SELECT json_agg(json_build_array(x.cohort_grade_id,
                                  (extract(epoch FROM effective_deadline(g.deadline_datetime, x.deadline_datetime)) * 1000)::float8,

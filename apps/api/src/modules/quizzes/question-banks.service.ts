@@ -1,9 +1,9 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { QuestionBank, QuestionBankList, QuizQuestionData } from '@school/contracts';
+import type { QuestionBank, QuestionBankList, QuizQuestionData, RegradePreview } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { NOT_AVAILABLE } from './quiz-access';
-import { questionRecordOf } from './quiz-tools.service';
+import { questionRecordOf, QuizToolsService } from './quiz-tools.service';
 import { authoredBank, authoredCourse, courseBanks, insertBank, readBank, writeSharedBank } from './question-banks.queries';
 import { toAuthoredQuestion } from './quizzes.service';
 
@@ -14,7 +14,10 @@ import { toAuthoredQuestion } from './quizzes.service';
  */
 @Injectable()
 export class QuestionBanksService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(QuizToolsService) private readonly tools: QuizToolsService,
+  ) {}
 
   private staff(me: AuthUser) {
     if (me.role !== 'ADMIN' && me.role !== 'INSTRUCTOR') throw new NotFoundException(NOT_AVAILABLE);
@@ -52,8 +55,21 @@ export class QuestionBanksService {
     return { ...row, questions: row.questions.map(toAuthoredQuestion) };
   }
 
-  /** Saves the title and the whole bank in one transaction. */
-  async save(me: AuthUser, bankIdSlug: string, body: { title: string; questions: QuizQuestionData[] }): Promise<QuestionBank> {
+  /** The submitted attempts, of every quiz that drew from the bank, whose score the given keys would change. Nothing is saved. */
+  async regradePreview(me: AuthUser, bankIdSlug: string, body: { questions: QuizQuestionData[] }): Promise<RegradePreview> {
+    const bank = await this.bank(me, bankIdSlug);
+    return this.tools.previewOf({ bankId: bank.id }, body.questions);
+  }
+
+  /**
+   * Saves the title and the whole bank in one transaction; with `regrade`, every submitted attempt
+   * that drew one of its questions is scored again with the saved keys in that transaction.
+   */
+  async save(
+    me: AuthUser,
+    bankIdSlug: string,
+    body: { title: string; questions: QuizQuestionData[]; regrade?: boolean },
+  ): Promise<QuestionBank> {
     const bank = await this.bank(me, bankIdSlug);
     const records = body.questions.map((q, ord) => questionRecordOf(q, ord));
     const known = records.filter((r) => r.id_slug !== null);
@@ -65,6 +81,7 @@ export class QuestionBanksService {
         const message = 'A question of the list is not part of this bank.';
         throw new BadRequestException({ message, errors: { questions: message } });
       }
+      if (body.regrade) await this.tools.regrade(m, { bankId: bank.id });
     });
     return this.read(me, bankIdSlug);
   }

@@ -7,6 +7,7 @@ const key = { correct_boolean: null, correct_number: null, tolerance: null, acce
 function session(): RegradeSession {
   return {
     id: '1',
+    quiz_group_id: '1',
     id_slug: 's1',
     attempt_number: 1,
     cohort_id: '1',

@@ -64,6 +64,7 @@ export function changeOf(r: Rescored): RegradeChange {
   return {
     session_id_slug: s.id_slug,
     attempt_number: s.attempt_number,
+    lesson_title: s.lesson_title,
     cohort_title: s.cohort_title,
     student: { id_slug: s.student.id_slug, first_name: s.student.first_name, last_name: s.student.last_name },
     max_score: s.max_score,

@@ -34,6 +34,7 @@ export async function appendQuestions(q: Sql, groupId: string, questions: Omit<Q
 
 export interface RegradeSession {
   id: string;
+  quiz_group_id: string;
   id_slug: string;
   attempt_number: number;
   cohort_id: string;
@@ -57,14 +58,24 @@ export interface RegradeSession {
   }[];
 }
 
+/** Whose attempts a regrade reads: one quiz's, or those of every quiz that drew a question of a shared bank. */
+export type RegradeScope = { groupId: string } | { bankId: string };
+
 /**
- * Every submitted attempt of a quiz (all cohorts) with its questions, keys, answers and points, in
- * one statement; `lock` locks the attempts (a regrade), so a hand grading waits for it.
+ * Every submitted attempt of a quiz (all cohorts), or every submitted attempt that drew a question
+ * of a shared bank (any quiz of its course), with its questions, keys, answers and points, in one
+ * statement; `lock` locks the attempts (a regrade), so a hand grading waits for it.
  */
-export function submittedAttempts(q: Sql, groupId: string, lock: boolean) {
+export function submittedAttempts(q: Sql, scope: RegradeScope, lock: boolean) {
+  const where =
+    'groupId' in scope
+      ? 's.quiz_group_id = $1'
+      : `s.quiz_group_id IN (SELECT qg.id FROM question_banks qb JOIN modules m ON m.course_id = qb.course_id
+                               JOIN lessons ql ON ql.module_id = m.id JOIN quiz_groups qg ON qg.lesson_id = ql.id WHERE qb.id = $1)
+         AND s.question_ids && ARRAY(SELECT b.id FROM quiz_questions b WHERE b.bank_id = $1)`;
   return rows<RegradeSession>(
     q,
-    `SELECT s.id, s.id_slug, s.attempt_number, s.cohort_id, c.id_slug AS cohort_id_slug, c.title AS cohort_title, l.title AS lesson_title,
+    `SELECT s.id, s.quiz_group_id, s.id_slug, s.attempt_number, s.cohort_id, c.id_slug AS cohort_id_slug, c.title AS cohort_title, l.title AS lesson_title,
             s.user_id, json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email) AS student,
             coalesce(s.score, 0)::float8 AS score, coalesce(s.max_score, 0)::float8 AS max_score,
             coalesce(coalesce(cg.result_open_datetime, c.result_open_date) <= now(), true) AS results_visible,
@@ -80,10 +91,10 @@ export function submittedAttempts(q: Sql, groupId: string, lock: boolean) {
        JOIN cohorts c ON c.id = s.cohort_id
        JOIN users u ON u.id = s.user_id
        LEFT JOIN cohort_grades cg ON cg.cohort_id = c.id AND cg.lesson_id = l.id
-      WHERE s.quiz_group_id = $1 AND s.submitted_at IS NOT NULL
-      ORDER BY c.title, u.last_name, u.first_name, s.attempt_number
+      WHERE ${where} AND s.submitted_at IS NOT NULL
+      ORDER BY l.title, c.title, u.last_name, u.first_name, s.attempt_number
       ${lock ? 'FOR NO KEY UPDATE OF s' : ''}`,
-    [groupId],
+    ['groupId' in scope ? scope.groupId : scope.bankId],
   );
 }
 

@@ -20,7 +20,7 @@ import { readGift, writeGift } from './quiz-formats/gift';
 import { type ImportIssue, validateRead } from './quiz-formats/imported-question';
 import { readMoodleXml, writeMoodleXml } from './quiz-formats/moodle-xml';
 import { changed, changeOf, type KeyOfQuestion, rescore } from './quiz-regrade';
-import { appendQuestions, ensureQuizGroup, quizAnalytics, submittedAttempts, writeRegrade } from './quiz-tools.queries';
+import { appendQuestions, ensureQuizGroup, quizAnalytics, type RegradeScope, submittedAttempts, writeRegrade } from './quiz-tools.queries';
 import { quizGroupId, recomputeGrade, summariseLessonQuiz } from './quizzes.queries';
 
 const MAX_BANK = 200;
@@ -112,13 +112,21 @@ export class QuizToolsService {
     const lesson = await authorLesson(this.db, me, lessonIdSlug);
     const group = await quizGroupId(this.db, lesson.lesson_id);
     if (!group) return { data: [], submitted_attempts: 0 };
+    return this.previewOf({ groupId: group.id }, body.questions);
+  }
+
+  /**
+   * What keys would change among the attempts of a scope (a quiz, or a shared bank's quizzes): each
+   * submitted attempt scored again in memory with the given questions' keys (others keep theirs).
+   */
+  async previewOf(scope: RegradeScope, questions: QuizQuestionData[]): Promise<RegradePreview> {
     const keys = new Map<string, KeyOfQuestion>();
-    for (const q of body.questions) {
+    for (const q of questions) {
       if (!q.id_slug) continue;
       const r = questionRecordOf(q, 0);
       keys.set(q.id_slug, { points: r.points, options: r.options, answer_key: r.answer_key });
     }
-    const sessions = await submittedAttempts(this.db, group.id, false);
+    const sessions = await submittedAttempts(this.db, scope, false);
     return {
       data: sessions
         .map((s) => rescore(s, keys))
@@ -129,20 +137,22 @@ export class QuizToolsService {
   }
 
   /**
-   * Scores every submitted attempt of a quiz again with its stored keys, in the caller's
-   * transaction: changed answers and attempts are written, the grade items of their students
-   * recomputed, certificates evaluated again, and students whose results are open told by mail.
+   * Scores every submitted attempt of a quiz (or every one that drew a shared bank's question) again
+   * with its stored keys, in the caller's transaction: changed answers and attempts are written, the
+   * grade items of their students recomputed, certificates evaluated again, and students whose
+   * results are open told by mail.
    */
-  async regrade(m: EntityManager, groupId: string): Promise<number> {
-    const rescored = (await submittedAttempts(m, groupId, true)).map((s) => rescore(s, new Map())).filter(changed);
+  async regrade(m: EntityManager, scope: RegradeScope): Promise<number> {
+    const rescored = (await submittedAttempts(m, scope, true)).map((s) => rescore(s, new Map())).filter(changed);
     if (!rescored.length) return 0;
     await writeRegrade(
       m,
       rescored.flatMap((r) => r.answers),
       rescored.map((r) => ({ id: r.session.id, score: r.score, max_score: r.max_score })),
     );
-    const students = new Map(rescored.map((r) => [`${r.session.cohort_id}:${r.session.user_id}`, r.session]));
-    for (const s of students.values()) await recomputeGrade(m, groupId, s.cohort_id, s.user_id);
+    // One grade item per quiz, cohort and student (a bank's attempts may span several quizzes).
+    const students = new Map(rescored.map((r) => [`${r.session.quiz_group_id}:${r.session.cohort_id}:${r.session.user_id}`, r.session]));
+    for (const s of students.values()) await recomputeGrade(m, s.quiz_group_id, s.cohort_id, s.user_id);
     await this.certificates.queueEvaluation(m, [...new Set(rescored.map((r) => r.session.cohort_id))]);
     const told = rescored.filter((r) => r.session.results_visible && (r.score !== r.session.score || r.max_score !== r.session.max_score));
     await this.notifications.quizzesRegraded(

@@ -34,6 +34,7 @@ export function attemptView(row: SessionRow): QuizAttempt {
     percentage,
     pass_mark_percentage: row.pass_mark_percentage,
     passed: visible && percentage !== null && row.pass_mark_percentage !== null ? percentage >= row.pass_mark_percentage : null,
+    item_grade: visible ? row.item_grade : null,
     // Once handed in, the questions stay hidden until the result date (classmates may still be taking it).
     questions:
       submitted && !visible

@@ -43,6 +43,15 @@ export class QuizzesController {
     return { data: await this.banks.save(me, p.bankId, body) };
   }
 
+  @Route('questionBankRegradePreview')
+  questionBankRegradePreview(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'questionBankRegradePreview'>,
+    @RouteBody() body: BodyOf<'questionBankRegradePreview'>,
+  ) {
+    return this.banks.regradePreview(me, p.bankId, body);
+  }
+
   @Route('quizLessons')
   async lessons(@CurrentUser() me: AuthUser) {
     return { data: await this.quizzes.taughtLessons(me) };

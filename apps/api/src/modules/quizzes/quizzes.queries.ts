@@ -485,6 +485,8 @@ export interface SessionRow {
   course_id_slug: string;
   result_open_datetime: Date | null;
   results_visible: boolean;
+  /** The quiz's grade that counts for the student (grade_result): set by hand, else the best attempt after any late penalty. */
+  item_grade: { grade: number; set_by_hand: boolean; before_late_penalty: number | null } | null;
   questions: {
     id_slug: string;
     kind: QuestionKind;
@@ -510,6 +512,13 @@ export function sessionView(q: Sql, sessionIdSlug: string, userId: string | null
             l.id_slug AS lesson_id_slug, l.title AS lesson_title, c.id_slug AS cohort_id_slug, co.id_slug AS course_id_slug,
             coalesce(cg.result_open_datetime, c.result_open_date) AS result_open_datetime,
             (s.submitted_at IS NOT NULL AND coalesce(coalesce(cg.result_open_datetime, c.result_open_date) <= now(), true)) AS results_visible,
+            -- Graded (no free text waiting), or set by hand.
+            (SELECT json_build_object('grade', r.final_grade::float8, 'set_by_hand', r.override_grade IS NOT NULL,
+                      'before_late_penalty', CASE WHEN r.override_grade IS NULL AND r.late_grade <> r.original_grade
+                                                  THEN r.original_grade::float8 END)
+               FROM user_grades ug CROSS JOIN LATERAL grade_result(cg.id, s.user_id) r
+              WHERE ug.cohort_grade_id = cg.id AND ug.user_id = s.user_id AND r.final_grade IS NOT NULL
+                AND (ug.user_submission_status = 'GRADED' OR r.override_grade IS NOT NULL)) AS item_grade,
             coalesce((SELECT json_agg(json_build_object('id_slug', qq.id_slug, 'kind', qq.kind, 'prompt', qq.prompt,
                                                         'points', qq.points::float8, 'options', qq.options,
                                                         'option_order', s.option_orders->(qq.id::text), 'answer_key', qq.answer_key,

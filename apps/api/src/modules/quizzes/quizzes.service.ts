@@ -187,7 +187,7 @@ export class QuizzesService {
         }
         await summariseLessonQuiz(m, group.id);
       }
-      if (body.regrade) await this.tools.regrade(m, group.id);
+      if (body.regrade) await this.tools.regrade(m, { groupId: group.id });
       return this.readAuthoring(m, lesson);
     });
   }

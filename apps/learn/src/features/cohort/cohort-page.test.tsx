@@ -265,4 +265,12 @@ describe('resultText', () => {
     );
     expect(resultText(grade('x', 'PENDING', 'locked'), now)).toBe('Not graded yet');
   });
+
+  it('says a grade was set by the instructor, without a late penalty beside it', () => {
+    const byHand = { ...grade('x', 'GRADED', 'locked', { user_grade: 90 }), set_by_hand: true, original_grade: null };
+    expect(resultText(byHand)).toBe('Grade: 90% (grade set by your instructor)');
+    expect(resultText({ ...grade('x', 'GRADED', 'locked', { user_grade: 50 }), original_grade: 80 })).toBe(
+      'Grade: 50% (80% before the late penalty)',
+    );
+  });
 });

@@ -190,12 +190,27 @@ describe('project page', () => {
         body: {
           data: project({
             grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
-            result: { user_grade: 50, original_grade: 80, days_late: 3, feedback: '', rubric_scores: [] },
+            result: { user_grade: 50, set_by_hand: false, original_grade: 80, days_late: 3, feedback: '', rubric_scores: [] },
           }),
         },
       }),
     });
     expect(await screen.findByText('Grade: 50% (80% before the late penalty: 3 days late)')).toBeInTheDocument();
     expect(screen.queryByText(/Submitted now/)).not.toBeInTheDocument();
+  });
+
+  it('shows a grade set by the instructor as the grade, saying so', async () => {
+    renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
+      [VIEW]: () => ({
+        body: {
+          data: project({
+            grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
+            result: { user_grade: 90, set_by_hand: true, original_grade: null, days_late: 3, feedback: '', rubric_scores: [] },
+          }),
+        },
+      }),
+    });
+    expect(await screen.findByText('Grade: 90% (grade set by your instructor)')).toBeInTheDocument();
+    expect(screen.queryByText(/before the late penalty/)).not.toBeInTheDocument();
   });
 });

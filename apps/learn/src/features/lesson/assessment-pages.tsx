@@ -143,7 +143,8 @@ export function ProjectPage() {
           <h2>Result</h2>
           <p>
             Grade: {p.result.user_grade === null ? '-' : `${p.result.user_grade}%`}
-            {p.result.original_grade !== null && p.result.original_grade !== p.result.user_grade
+            {p.result.set_by_hand && ' (grade set by your instructor)'}
+            {!p.result.set_by_hand && p.result.original_grade !== null && p.result.original_grade !== p.result.user_grade
               ? ` (${p.result.original_grade}% before the late penalty: ${p.result.days_late} ${p.result.days_late === 1 ? 'day' : 'days'} late)`
               : ''}
           </p>

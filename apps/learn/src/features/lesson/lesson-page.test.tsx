@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_ENDED_MESSAGE, QUIZ_NO_QUESTIONS_MESSAGE } from '@school/contracts';
+import { ACCESS_ENDED_MESSAGE, type CohortGrade, QUIZ_NO_QUESTIONS_MESSAGE } from '@school/contracts';
 import { coursePart, lesson } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { isNearEnd } from './components/video-player';
@@ -118,6 +118,50 @@ describe('lesson page', () => {
     expect(screen.getByText('Time limit').nextElementSibling).toHaveTextContent(/^1 h 30 min$/);
   });
 
+  // The class's grade item for a quiz that is open now.
+  const OPEN_ITEM = {
+    id_slug: 'gi1',
+    open_datetime: '2020-01-01T09:00:00.000Z',
+    deadline_datetime: null,
+    is_mandatory: true,
+    grade_percentage: 100,
+    result_open_datetime: null,
+    submission_status: 'OPEN' as CohortGrade['submission_status'],
+  };
+
+  it('says why a quiz cannot be started yet and when it opens, instead of offering a Start', async () => {
+    const quiz = (cohort_grade: typeof OPEN_ITEM | null) =>
+      coursePart({
+        modules: [
+          {
+            id_slug: 'm1',
+            title: 'Quizzes',
+            order: 0,
+            completion_percentage: 0,
+            lessons: [
+              lesson('q1', 'RTL quiz', 'QUIZ', 0, {
+                quiz_group: { id_slug: 'g1', total_questions: 5, time_limit_minutes: 20, instructions_files_urls: [] },
+                cohort_grade,
+              }),
+            ],
+          },
+        ],
+      });
+    const first = renderApp(lessonPath('q1'), { [COURSE]: () => ({ body: { data: { course_part: quiz(null) } } }) });
+    expect(
+      await screen.findByText('This quiz is not open yet: its dates for your class have not been set. Please ask your instructor.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
+    first.unmount();
+    renderApp(lessonPath('q1'), {
+      [COURSE]: () => ({
+        body: { data: { course_part: quiz({ ...OPEN_ITEM, open_datetime: '2030-03-02T01:00:00.000Z', submission_status: 'NOT_OPEN' }) } },
+      }),
+    });
+    expect(await screen.findByText(/^This quiz opens on .*2030/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
+  });
+
   it('says a quiz with no questions yet has none, instead of offering a Start that would fail', async () => {
     const quiz = (total: number | null) =>
       coursePart({
@@ -131,6 +175,7 @@ describe('lesson page', () => {
               lesson('q1', 'RTL quiz', 'QUIZ', 0, {
                 quiz_group:
                   total === null ? null : { id_slug: 'g1', total_questions: total, time_limit_minutes: 20, instructions_files_urls: [] },
+                cohort_grade: OPEN_ITEM,
               }),
             ],
           },
@@ -161,6 +206,7 @@ describe('lesson page', () => {
           lessons: [
             lesson('q1', 'RTL quiz', 'QUIZ', 0, {
               quiz_group: { id_slug: 'g1', total_questions: 5, time_limit_minutes: null, instructions_files_urls: [] },
+              cohort_grade: OPEN_ITEM,
             }),
           ],
         },
@@ -194,7 +240,7 @@ describe('lesson page', () => {
       is_mandatory: false,
       grade_percentage: 20,
       result_open_datetime: null,
-      submission_status: 'OPEN' as const,
+      submission_status: 'OPEN' as CohortGrade['submission_status'],
     };
     const attempt = { id_slug: 's1', started_datetime: '2026-01-05T10:00:00Z', submitted_datetime: '2026-01-05T10:20:00Z', score: null };
     const part = (status: 'PENDING' | 'SUBMITTED') =>

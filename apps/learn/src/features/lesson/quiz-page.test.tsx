@@ -33,6 +33,7 @@ function attempt(overrides: Partial<QuizAttempt> = {}): QuizAttempt {
     percentage: null,
     pass_mark_percentage: null,
     passed: null,
+    item_grade: null,
     questions: [
       {
         id_slug: 'q1',
@@ -223,5 +224,39 @@ describe('quiz page', () => {
     });
     expect(await screen.findByText('50%: Passed')).toBeInTheDocument();
     expect(screen.queryByText(/provisional/)).not.toBeInTheDocument();
+  });
+
+  const released = (item_grade: QuizAttempt['item_grade']) =>
+    attempt({
+      status: 'SUBMITTED',
+      submitted_at: new Date().toISOString(),
+      results_visible: true,
+      score: 3,
+      max_score: 4,
+      percentage: 75,
+      item_grade,
+      questions: [],
+    });
+
+  it('shows the grade the instructor set in place of the computed one', async () => {
+    renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: released({ grade: 90, set_by_hand: true, before_late_penalty: null }) } }),
+    });
+    expect(await screen.findByText('Grade for this quiz')).toBeInTheDocument();
+    expect(screen.getByText('90% (grade set by your instructor)')).toBeInTheDocument();
+    expect(screen.getByText('3 of 4 points (75%)')).toBeInTheDocument();
+  });
+
+  it('shows a late-penalised grade with the grade before the penalty, and nothing more when the score is the grade', async () => {
+    const first = renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: released({ grade: 55, set_by_hand: false, before_late_penalty: 75 }) } }),
+    });
+    expect(await screen.findByText('55% (75% before the late penalty)')).toBeInTheDocument();
+    first.unmount();
+    renderApp(PATH, {
+      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: released({ grade: 75, set_by_hand: false, before_late_penalty: null }) } }),
+    });
+    expect(await screen.findByText('3 of 4 points (75%)')).toBeInTheDocument();
+    expect(screen.queryByText('Grade for this quiz')).not.toBeInTheDocument();
   });
 });

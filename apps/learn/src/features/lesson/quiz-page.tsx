@@ -353,6 +353,22 @@ function describeCorrect(q: QuizAttemptQuestion): string | null {
   }
 }
 
+/**
+ * The quiz's grade that counts, over all attempts: a grade set by the instructor, else the best attempt after
+ * any late penalty. Shown when it says more than this attempt's score (set by hand, or charged for lateness).
+ */
+function ItemGrade({ grade }: { grade: NonNullable<QuizAttempt['item_grade']> }) {
+  if (!grade.set_by_hand && grade.before_late_penalty === null) return null;
+  return (
+    <div>
+      <dt>Grade for this quiz</dt>
+      <dd>
+        {grade.grade}%{grade.set_by_hand ? ' (grade set by your instructor)' : ` (${grade.before_late_penalty}% before the late penalty)`}
+      </dd>
+    </div>
+  );
+}
+
 function SubmittedAttempt({ attempt, focusOnShow }: { attempt: QuizAttempt; focusOnShow: boolean }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Right after 'Submit now' the button is gone: the result is where the student reads on.
@@ -391,6 +407,7 @@ function SubmittedAttempt({ attempt, focusOnShow }: { attempt: QuizAttempt; focu
                 </dd>
               </div>
             )}
+            {attempt.item_grade && <ItemGrade grade={attempt.item_grade} />}
           </dl>
           <ol className="learn-quiz__questions">
             {attempt.questions.map((q, i) => (

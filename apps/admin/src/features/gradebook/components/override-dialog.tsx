@@ -3,6 +3,7 @@ import { Button, Modal, TextAreaField, TextField } from '@school/ui';
 import { useState } from 'react';
 import { useNotify } from '../../../lib/notice';
 import { routeKey, useRouteMutation } from '../../../lib/route-query';
+import { computedText } from '../computed-grade';
 
 type Cell = Gradebook['students'][number]['grades'][number];
 
@@ -97,7 +98,7 @@ export function OverrideDialog({
     >
       <div className="ui-stack">
         <p>
-          {student.name} · computed grade: {cell.user_grade ?? 'none yet'}
+          {student.name} · computed grade: {computedText(cell)}
           {cell.override ? ` · set by hand: ${cell.override.grade}` : ''}
         </p>
         <TextField

@@ -4,7 +4,7 @@ import { useRouteQuery } from '../../../lib/route-query';
 
 const show = (grade: number | null) => (grade === null ? '—' : String(grade));
 
-/** The append-only log of grades set or cleared by hand in a cohort, newest first. */
+/** The append-only log of grades set or cleared by hand in a cohort, newest first, each with the computed grade of the moment. */
 export function OverrideLog({ cohortId }: { cohortId: string }) {
   const query = useRouteQuery('gradeOverrideLog', { params: { cohortId } }, { select: (r) => r.data });
   return (
@@ -25,7 +25,11 @@ export function OverrideLog({ cohortId }: { cohortId: string }) {
                     {e.grade === null ? `override ${show(e.previous_grade)} cleared` : `${show(e.previous_grade)} → ${e.grade}`}
                   </span>
                   <span className="admin-table__sub">
-                    Computed grade then: {show(e.computed_grade)} · by {e.changed_by} · {formatDateTime(e.changed_at)}
+                    Computed grade then: {show(e.computed_grade)}
+                    {e.penalised_grade !== null && e.penalised_grade !== e.computed_grade
+                      ? `, ${e.penalised_grade} after the late penalty`
+                      : ''}{' '}
+                    · by {e.changed_by} · {formatDateTime(e.changed_at)}
                   </span>
                   <span>Reason: {e.reason}</span>
                 </li>

@@ -9,6 +9,7 @@ export function resultText(item: GradeItem, now: Date = new Date()): string {
   if (opens && Date.parse(opens) > now.getTime()) return `Results on ${formatDate(opens)}`;
   if (item.user_grade === null) return 'Not graded yet';
   const grade = `Grade: ${Number(item.user_grade.toFixed(2))}%`;
+  if (item.set_by_hand) return `${grade} (grade set by your instructor)`;
   // A late penalty is shown with the grade it was taken from.
   return item.original_grade === null ? grade : `${grade} (${Number(item.original_grade.toFixed(2))}% before the late penalty)`;
 }
