@@ -37,7 +37,7 @@ export { LOADING_WARNING, LoadingIndicator } from './loading-indicator/loading-i
 export type { LoadingIndicatorProps } from './loading-indicator/loading-indicator';
 export { ERROR_VIEW_TEXT, ErrorView, NOT_FOUND_DEFAULT_MESSAGE, NotFoundMessage } from './error-view/error-view';
 export type { ErrorViewProps, NotFoundMessageProps } from './error-view/error-view';
-export { ProgressBar, clampProgress } from './progress-bar/progress-bar';
+export { ProgressBar, clampProgress, progressPercent } from './progress-bar/progress-bar';
 export type { ProgressBarProps } from './progress-bar/progress-bar';
 export { NOTICE_MAX, NoticeProvider, NoticeRegion, useNotify } from './notice/notice';
 export type { NoticeOptions, NoticeTone, Notify } from './notice/notice';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { ProgressBar, clampProgress } from './progress-bar';
+import { ProgressBar, clampProgress, progressPercent } from './progress-bar';
 
 describe('clampProgress', () => {
   it('keeps values between 1 and 100', () => {
@@ -18,6 +18,17 @@ describe('clampProgress', () => {
   });
 });
 
+describe('progressPercent', () => {
+  it('reads nothing done as 0 and keeps values between 0 and 100', () => {
+    expect(progressPercent(0)).toBe(0);
+    expect(progressPercent(-5)).toBe(0);
+    expect(progressPercent(null)).toBe(0);
+    expect(progressPercent(Number.NaN)).toBe(0);
+    expect(progressPercent(42.5)).toBe(42.5);
+    expect(progressPercent(180)).toBe(100);
+  });
+});
+
 describe('ProgressBar', () => {
   it('exposes a labelled progressbar with the clamped value', () => {
     render(<ProgressBar value={64} label="Course progress" />);
@@ -29,10 +40,13 @@ describe('ProgressBar', () => {
     expect((bar.firstElementChild as HTMLElement).style.width).toBe('64%');
   });
 
-  it('clamps 0 up to 1 and 150 down to 100', () => {
+  it('says 0% for nothing done while drawing a 1% sliver, and clamps 150 down to 100', () => {
     const { rerender } = render(<ProgressBar value={0} />);
-    expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '1');
-    expect(screen.getByText('1%')).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(bar).toHaveAttribute('aria-valuetext', '0%');
+    expect(screen.getByText('0%')).toBeInTheDocument();
+    expect((bar.firstElementChild as HTMLElement).style.width).toBe('1%');
     rerender(<ProgressBar value={150} />);
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText('100%')).toBeInTheDocument();

@@ -2,14 +2,20 @@ import { useId } from 'react';
 import { cx } from '../utils/cx';
 import './progress-bar.css';
 
-/** Progress clamped between 1 and 100; a missing or non-numeric value counts as 1. */
+/** The bar's fill width: between 1 and 100 (the spec's minimum sliver); a missing or non-numeric value counts as 1. */
 export function clampProgress(value: number | null | undefined): number {
   if (value === null || value === undefined || !Number.isFinite(value)) return 1;
   return Math.min(100, Math.max(1, value));
 }
 
+/** The percentage a person reads: the true value between 0 and 100 (nothing done is 0%, never 1%). */
+export function progressPercent(value: number | null | undefined): number {
+  if (value === null || value === undefined || !Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, value));
+}
+
 export interface ProgressBarProps {
-  /** Percentage; shown clamped between 1 and 100. */
+  /** Percentage; read as 0-100, drawn at least 1% wide. */
   value: number | null | undefined;
   /** Visible label, also the bar's accessible name (default 'Progress'). */
   label?: string;
@@ -18,11 +24,11 @@ export interface ProgressBarProps {
   className?: string;
 }
 
-/** A labelled progress bar (role progressbar) whose value is clamped between 1 and 100. */
+/** A labelled progress bar (role progressbar): its number is the true percentage, its fill at least a sliver. */
 export function ProgressBar({ value, label = 'Progress', showValue = true, className }: ProgressBarProps) {
   const labelId = useId();
-  const clamped = clampProgress(value);
-  const shown = Math.round(clamped);
+  const percent = progressPercent(value);
+  const shown = Math.round(percent);
   return (
     <div className={cx('ui-progress', className)}>
       <div className="ui-progress__header">
@@ -37,10 +43,10 @@ export function ProgressBar({ value, label = 'Progress', showValue = true, class
         aria-labelledby={labelId}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={clamped}
+        aria-valuenow={percent}
         aria-valuetext={`${shown}%`}
       >
-        <div className="ui-progress__fill" style={{ width: `${clamped}%` }} />
+        <div className="ui-progress__fill" style={{ width: `${clampProgress(value)}%` }} />
       </div>
     </div>
   );

@@ -25,7 +25,7 @@ describe('/class/{id}', () => {
     );
     expect(screen.getByText('2 modules · 3 lessons')).toBeInTheDocument();
     const bar = screen.getByRole('progressbar', { name: 'Progress in Digital IC Design Fundamentals' });
-    expect(bar).toHaveAttribute('aria-valuenow', '1');
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
     const toggle = screen.getByRole('button', { name: /Show lessons/ });
     expect(screen.queryByRole('link', { name: /Logic reading/ })).toBeNull();
     await user.click(toggle);
