@@ -70,7 +70,7 @@ export const DEMO_COURSES: CourseSeed[] = [
           {
             title: 'Quiz: RTL building blocks',
             type: 'QUIZ',
-            description: 'Ten questions on multiplexers, registers, finite state machines and reset strategy.',
+            description: 'Four questions on flip-flops, latches, counters and multiplexers.',
           },
         ],
       },
