@@ -158,7 +158,7 @@ describe('backup and restore', () => {
     const original = await fingerprintOf(school);
     expect(original.tables['public.users'].rows).toBeGreaterThan(3);
     expect(original.tables['public.lessons'].rows).toBeGreaterThan(0);
-    expect(original.tables['pgboss.job'].rows).toBe(1);
+    expect(original.tables['pgboss.job'].rows).toBeGreaterThan(0);
     const originalFiles = files(join(school, 'uploads'));
     expect(Object.keys(originalFiles).length).toBeGreaterThan(0);
 

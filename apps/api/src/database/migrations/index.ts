@@ -36,8 +36,8 @@ import { VerifiedEmails1764000003500 } from './1764000003500-verified-emails';
 import { RandomStatusIndexes1764000003510 } from './1764000003510-random-status-indexes';
 import { FinalReviewScores1764000003600 } from './1764000003600-final-review-scores';
 import { MailDeliveryClaims1764000003700 } from './1764000003700-mail-delivery-claims';
-import { DefaultGradeItems1764000003900 } from './1764000003900-default-grade-items';
 import { OverridePenalisedGrade1764000003800 } from './1764000003800-override-penalised-grade';
+import { DefaultGradeItems1764000003900 } from './1764000003900-default-grade-items';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -78,6 +78,6 @@ export const migrations = [
   RandomStatusIndexes1764000003510,
   FinalReviewScores1764000003600,
   MailDeliveryClaims1764000003700,
-  DefaultGradeItems1764000003900,
   OverridePenalisedGrade1764000003800,
+  DefaultGradeItems1764000003900,
 ];
