@@ -78,7 +78,10 @@ export async function prepareQuiz(ctx: ScenarioContext): Promise<QuizBench> {
     [group.id, JSON.stringify(BANK)],
   );
   const [grade] = await db.query(
-    `INSERT INTO cohort_grades (cohort_id, lesson_id, submission_status, grade_percentage) VALUES ($1, $2, 'OPEN', 10) RETURNING id`,
+    // The link may already have made the lesson's default item: this one replaces it.
+    `INSERT INTO cohort_grades (cohort_id, lesson_id, submission_status, grade_percentage) VALUES ($1, $2, 'OPEN', 10)
+     ON CONFLICT (cohort_id, lesson_id) DO UPDATE SET submission_status = 'OPEN', grade_percentage = 10, is_default = false
+     RETURNING id`,
     [cohort.id, lesson.id],
   );
   const users: { id: string; id_slug: string }[] = await db.query(

@@ -137,7 +137,8 @@ export async function seedLargeSchool(ds: DataSource, partial: Partial<LargeScho
          FROM e JOIN cl ON cl.cohort_id = e.cohort_id AND cl.pos <= e.done`,
       [o.studentsWithProgress],
     );
-    // Quizzes and projects are graded; deadlines spread over the cohort, a third already past.
+    // Quizzes and projects are graded; deadlines spread over the cohort, a third already past (replacing the
+    // default items the course links made).
     await m.query(
       `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, is_mandatory, grade_percentage, result_open_datetime, submission_status)
        SELECT cc.cohort_id, l.id, c.start_date + (mo."order" * interval '7 days') + (cc."order" * interval '2 days'),
@@ -147,7 +148,11 @@ export async function seedLargeSchool(ds: DataSource, partial: Partial<LargeScho
                    WHEN c.start_date + (mo."order" * interval '7 days') < now() + interval '14 days' THEN 'OPEN' ELSE 'NOT_OPEN' END
          FROM cohort_courses cc JOIN cohorts c ON c.id = cc.cohort_id JOIN modules mo ON mo.course_id = cc.course_id
          JOIN lessons l ON l.module_id = mo.id
-        WHERE l.lesson_type IN ('QUIZ', 'PROJECT')`,
+        WHERE l.lesson_type IN ('QUIZ', 'PROJECT')
+       ON CONFLICT (cohort_id, lesson_id) DO UPDATE
+          SET deadline_datetime = EXCLUDED.deadline_datetime, is_mandatory = EXCLUDED.is_mandatory,
+              grade_percentage = EXCLUDED.grade_percentage, result_open_datetime = EXCLUDED.result_open_datetime,
+              submission_status = EXCLUDED.submission_status, is_default = false`,
     );
     await m.query(
       `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status)
