@@ -81,12 +81,15 @@ for (const width of [1280, 360]) {
       test.setTimeout(240_000);
       await signInAsAdmin(page);
       await ready(page, '/admin/cohorts');
+      // Other tests add cohorts and courses: find the demo ones by name rather than on the first page.
+      await page.getByRole('searchbox', { name: 'Search' }).fill(COHORT);
       await page.getByRole('link', { name: COHORT, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: COHORT })).toBeVisible();
       const cohortPath = new URL(page.url()).pathname;
       await ready(page, `${cohortPath}/add-certificates`);
       await tabBothWays(page, 'Add certificates');
       await ready(page, '/admin/courses');
+      await page.getByRole('searchbox', { name: 'Search' }).fill(COURSE);
       await page.getByRole('link', { name: COURSE, exact: true }).click();
       await page.getByRole('tab', { name: 'Curriculum' }).click();
       await expect(page.getByRole('button', { name: 'Save curriculum' })).toBeVisible();
