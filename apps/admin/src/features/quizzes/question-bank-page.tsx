@@ -4,7 +4,6 @@ import {
   QUESTION_KINDS,
   type QuestionBank,
   type QuestionKind,
-  type RegradeChange,
   type SaveQuestionBank,
   SaveQuestionBankSchema,
 } from '@school/contracts';
@@ -20,6 +19,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { QuestionEditor } from './question-editor';
 import { type DraftQuestion, issuesByPath, moveQuestion, newQuestion, questionsToDraft, questionsToPayload } from './quiz-model';
 import { RegradeDialog } from './regrade-dialog';
+import { useRegradeCheck } from './use-regrade-check';
 import './quizzes.css';
 
 /**
@@ -48,8 +48,10 @@ function BankEditor({ bank, back }: { bank: QuestionBank; back: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [newKind, setNewKind] = useState<QuestionKind>('SINGLE_CHOICE');
   const { client } = useSession();
-  const [regrade, setRegrade] = useState<{ body: SaveQuestionBank; changes: RegradeChange[]; submitted: number } | null>(null);
-  const [checking, setChecking] = useState(false);
+  const regrade = useRegradeCheck(async (body: SaveQuestionBank) =>
+    client.call('questionBankRegradePreview', { params: { bankId: bank.id_slug }, body }),
+  );
+  const pending = regrade.pending;
   const save = useRouteMutation('questionBankSave', {
     invalidates: (v) => [routeKey('questionBank', { params: v.params }), routeKey('questionBanks')],
   });
@@ -58,7 +60,7 @@ function BankEditor({ bank, back }: { bank: QuestionBank; back: string }) {
       { params: { bankId: bank.id_slug }, body },
       {
         onSuccess: (r) => {
-          setRegrade(null);
+          regrade.setPending(null);
           setQuestions(questionsToDraft(r.data.questions));
           notify.success(
             regraded === undefined
@@ -78,17 +80,7 @@ function BankEditor({ bank, back }: { bank: QuestionBank; back: string }) {
       return notify.error('Please correct the highlighted fields.');
     }
     setErrors({});
-    if (bank.questions.length > 0) {
-      setChecking(true);
-      try {
-        const preview = await client.call('questionBankRegradePreview', { params: { bankId: bank.id_slug }, body });
-        if (preview.data.length > 0) return setRegrade({ body, changes: preview.data, submitted: preview.submitted_attempts });
-      } catch {
-        return notify.error(ADMIN_MESSAGES.genericFailure);
-      } finally {
-        setChecking(false);
-      }
-    }
+    if (bank.questions.length > 0 && !(await regrade.check(body))) return;
     write(body);
   };
   return (
@@ -98,20 +90,20 @@ function BankEditor({ bank, back }: { bank: QuestionBank; back: string }) {
         subtitle={`Shared by the quizzes of ${bank.course_title}`}
         back={{ to: back, label: bank.course_title }}
         actions={
-          <Button onClick={() => void onSave()} loading={save.isPending || checking}>
+          <Button onClick={() => void onSave()} loading={save.isPending || regrade.checking}>
             {save.isPending ? 'Saving...' : 'Save bank'}
           </Button>
         }
       />
-      {regrade && (
+      {pending && (
         <RegradeDialog
           byQuiz
-          changes={regrade.changes}
-          submitted={regrade.submitted}
+          changes={pending.changes}
+          submitted={pending.submitted}
           busy={save.isPending}
-          onRegrade={() => write({ ...regrade.body, regrade: true }, regrade.submitted)}
-          onSaveOnly={() => write(regrade.body)}
-          onCancel={() => setRegrade(null)}
+          onRegrade={() => write({ ...pending.body, regrade: true }, pending.submitted)}
+          onSaveOnly={() => write(pending.body)}
+          onCancel={() => regrade.setPending(null)}
         />
       )}
       <TextField label="Bank title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />

@@ -4,7 +4,6 @@ import {
   QUESTION_KINDS,
   type QuestionKind,
   type QuizAuthoring,
-  type RegradeChange,
   type SaveQuiz,
   SaveQuizSchema,
 } from '@school/contracts';
@@ -23,6 +22,7 @@ import { QuestionEditor } from './question-editor';
 import { QuizPreview } from './quiz-preview';
 import { QuizTransfer } from './quiz-transfer';
 import { RegradeDialog } from './regrade-dialog';
+import { useRegradeCheck } from './use-regrade-check';
 import './quizzes.css';
 
 /**
@@ -81,8 +81,10 @@ function QuizEditor({
   );
   const notify = useNotify();
   const { client } = useSession();
-  const [regrade, setRegrade] = useState<{ body: SaveQuiz; changes: RegradeChange[]; submitted: number } | null>(null);
-  const [checking, setChecking] = useState(false);
+  const regrade = useRegradeCheck(async (body: SaveQuiz) =>
+    client.call('quizRegradePreview', { params: { lessonId: quiz.lesson_id_slug }, body }),
+  );
+  const pending = regrade.pending;
   const [draft, setDraft] = useState<DraftQuiz>(() => toDraft(quiz));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [previewing, setPreviewing] = useState(false);
@@ -99,7 +101,7 @@ function QuizEditor({
       { params: { lessonId: quiz.lesson_id_slug }, body },
       {
         onSuccess: (r) => {
-          setRegrade(null);
+          regrade.setPending(null);
           setDraft(toDraft(r.data));
           notify.success(
             regraded === undefined
@@ -121,17 +123,7 @@ function QuizEditor({
     }
     setErrors({});
     const body: SaveQuiz = { ...toPayload(draft), bank_draws: drawsPayload(draws) };
-    if (quiz.questions.length > 0) {
-      setChecking(true);
-      try {
-        const preview = await client.call('quizRegradePreview', { params: { lessonId: quiz.lesson_id_slug }, body });
-        if (preview.data.length > 0) return setRegrade({ body, changes: preview.data, submitted: preview.submitted_attempts });
-      } catch {
-        return notify.error(ADMIN_MESSAGES.genericFailure);
-      } finally {
-        setChecking(false);
-      }
-    }
+    if (quiz.questions.length > 0 && !(await regrade.check(body))) return;
     write(body);
   };
 
@@ -149,20 +141,20 @@ function QuizEditor({
             <Button variant="secondary" aria-pressed={previewing} onClick={() => setPreviewing((p) => !p)}>
               {previewing ? 'Back to editing' : 'Preview as a student'}
             </Button>
-            <Button onClick={() => void onSave()} loading={save.isPending || checking}>
+            <Button onClick={() => void onSave()} loading={save.isPending || regrade.checking}>
               {save.isPending ? 'Saving...' : 'Save quiz'}
             </Button>
           </>
         }
       />
-      {regrade && (
+      {pending && (
         <RegradeDialog
-          changes={regrade.changes}
-          submitted={regrade.submitted}
+          changes={pending.changes}
+          submitted={pending.submitted}
           busy={save.isPending}
-          onRegrade={() => write({ ...regrade.body, regrade: true }, regrade.submitted)}
-          onSaveOnly={() => write(regrade.body)}
-          onCancel={() => setRegrade(null)}
+          onRegrade={() => write({ ...pending.body, regrade: true }, pending.submitted)}
+          onSaveOnly={() => write(pending.body)}
+          onCancel={() => regrade.setPending(null)}
         />
       )}
       {previewing ? (
