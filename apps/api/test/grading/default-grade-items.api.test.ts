@@ -7,7 +7,7 @@ import {
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrol, isoIn, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
-import { AUTO_SCORED, setGradeItem } from '../fixtures/grade-item.fixtures';
+import { authorQuiz, setGradeItem } from '../fixtures/grade-item.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -78,19 +78,7 @@ describe('default grade items', { timeout: 120_000 }, () => {
 
     // A student starts the quiz without anyone touching the Grade items tab.
     const quiz = c.modules[0].lessons.find((l) => l.title === 'Quiz A')!.id_slug;
-    await t.http
-      .put(`/api/quizzes/admin/lessons/${quiz}/`)
-      .set(bearer(admin))
-      .send({
-        time_limit_minutes: null,
-        attempts_allowed: 1,
-        pass_mark_percentage: null,
-        shuffle_questions: false,
-        shuffle_options: false,
-        draw_count: null,
-        questions: AUTO_SCORED,
-      })
-      .expect(200);
+    await authorQuiz(t, admin, quiz);
     await enrol(t, admin, cohort.id_slug, student);
     await t.http.post(`/api/quizzes/cohorts/${cohort.id_slug}/lessons/${quiz}/start/`).set(bearer(student)).expect(200);
     const view = UserCourseViewResponseSchema.parse(

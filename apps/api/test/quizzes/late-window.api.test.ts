@@ -1,6 +1,6 @@
 import { QUIZ_NOT_OPEN_MESSAGE, QuizAttemptsResponseSchema, QuizAttemptResponseSchema } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTO_SCORED, gradedCohort, isoHours, rightAnswers, setGradeItem } from '../fixtures/grade-item.fixtures';
+import { authorQuiz, gradedCohort, isoHours, rightAnswers, setGradeItem } from '../fixtures/grade-item.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -23,20 +23,7 @@ async function lateQuiz(quiz: Record<string, unknown>, item: Record<string, unkn
   const student = await createUser(t);
   const g = await gradedCohort(t, admin, `Late window ${++n}`, [student]);
   if (Object.keys(quiz).length) {
-    await t.http
-      .put(`/api/quizzes/admin/lessons/${g.quiz}/`)
-      .set(bearer(admin))
-      .send({
-        time_limit_minutes: null,
-        attempts_allowed: 1,
-        pass_mark_percentage: null,
-        shuffle_questions: false,
-        shuffle_options: false,
-        draw_count: null,
-        questions: AUTO_SCORED,
-        ...quiz,
-      })
-      .expect(200);
+    await authorQuiz(t, admin, g.quiz, quiz);
   }
   await setGradeItem(t, admin, g.cohort.id_slug, g.quiz, { grade_percentage: 100, ...item });
   const base = `/api/quizzes/cohorts/${g.cohort.id_slug}/lessons/${g.quiz}`;
