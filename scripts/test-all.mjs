@@ -12,6 +12,10 @@ const steps = [
 
 // Vitest's "FAIL file > test" and "× test", Playwright's "1) [desktop] › file › test", tsc and eslint errors.
 const failureLine = /(\bFAIL\b|×|✘|^\s*\d+\) \[|error TS\d+|\d+:\d+\s+error\s)/;
+// After a failure's heading (Vitest's "FAIL file > test", Playwright's "1) [project] › …"), its error
+// message and the test line it was thrown at, so the summary says why, not only what.
+const failureHeading = /(^FAIL\b|^\d+\) \[)/;
+const failureReason = /(^(\w*Error|Error)\b|^❯ \S+:\d+|^at \S+\.(spec|test)\.tsx?:\d+)/;
 // Drops colour codes and turbo's "package:task: " prefix so the summary reads plainly.
 const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '').replace(/^[\w@/.-]+:[\w:-]+: /, '');
 
@@ -20,12 +24,19 @@ function run(cmd, args) {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const failures = new Set();
     let pending = '';
+    let reasonLines = 0;
     const scan = (chunk) => {
       const lines = (pending + chunk.toString()).split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
         const text = plain(line).trim();
-        if (failureLine.test(text) && failures.size < 40) failures.add(text.slice(0, 300));
+        if (failures.size >= 60) continue;
+        if (failureHeading.test(text)) reasonLines = 2;
+        if (failureLine.test(text)) failures.add(text.slice(0, 300));
+        else if (reasonLines > 0 && failureReason.test(text)) {
+          failures.add(`  ${text.slice(0, 300)}`);
+          reasonLines--;
+        }
       }
     };
     child.stdout.on('data', (c) => (process.stdout.write(c), scan(c)));
