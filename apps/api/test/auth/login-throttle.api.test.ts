@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { PasswordService } from '../../src/modules/auth/password.service';
+import { FAILED_SIGN_INS_JOB } from '../../src/modules/auth/login-throttle.service';
+import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 
 let t: TestApp;
 let passwords: PasswordService;
@@ -109,6 +111,12 @@ describe('login back-off', () => {
       .set('X-Forwarded-For', '10.7.1.3')
       .send({ email: u.email, password: u.password })
       .expect(429);
+    // The known device's sign-in gave back no point it did not take: the ceiling tripped once, one notice.
+    const [{ notices }] = await t.ds.query(
+      `SELECT count(*)::int AS notices FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'email' = $2`,
+      [FAILED_SIGN_INS_JOB, u.email],
+    );
+    expect(notices).toBe(1);
 
     // The owner is mailed once, with the way to reset.
     const notice = await (async () => {

@@ -4,7 +4,7 @@ import { DatabaseProxy } from '../db-proxy';
 import { makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { JOBS_SCHEMA, JobsService } from '../../src/platform/jobs/jobs.service';
 import { MAIL_JOB_EXPIRE_SECONDS } from '../../src/platform/mail/mail-retry';
-import { SEND_MAIL_JOB } from '../../src/platform/mail/mail.service';
+import { MailService, SEND_MAIL_JOB, type SendMailJob } from '../../src/platform/mail/mail.service';
 import { FAST, smtpServer, until } from '../fixtures/smtp.fixtures';
 
 describe('the database goes away just after the SMTP server accepted a message', () => {
@@ -151,4 +151,47 @@ describe('a retry in a long queue', () => {
       await jobs.onApplicationShutdown();
     }
   }, 90_000);
+});
+
+describe('one message tried twice', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof smtpServer>>;
+  /** Recipients whose first message the server refuses. */
+  const refuseFirst = new Set<string>();
+  beforeAll(async () => {
+    smtp = await smtpServer((m, all) =>
+      refuseFirst.has(m.to) && all.filter((x) => x.to === m.to).length === 1 ? new Error('451 try again later') : undefined,
+    );
+    t = await createTestApp({ ...FAST, SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+  const message = (to: string): SendMailJob => ({
+    template: 'failed-sign-ins',
+    to,
+    subjectId: `twice:${to}`,
+    props: { attempts: 50, resetUrl: 'http://localhost/login/reset-password' },
+  });
+
+  it('two jobs of the same message at the same moment send it once', async () => {
+    const to = `twice-${Date.now()}@example.com`;
+    const mail = t.app.get(MailService);
+    await Promise.all([mail.deliver(message(to)), mail.deliver(message(to))]);
+    expect(smtp.received.filter((m) => m.to === to)).toHaveLength(1);
+  });
+
+  it('a refused send lets go of its claim: the retry sends at once', async () => {
+    const to = `refused-${Date.now()}@example.com`;
+    refuseFirst.add(to);
+    const mail = t.app.get(MailService);
+    await expect(mail.deliver(message(to))).rejects.toThrow(/451/);
+    await mail.deliver(message(to));
+    const got = smtp.received.filter((m) => m.to === to);
+    expect(got).toHaveLength(2);
+    expect(got[1].messageId).toBe(got[0].messageId);
+    const [row] = await t.ds.query(`SELECT tries, sent_at IS NOT NULL AS sent FROM mail_deliveries WHERE recipient = $1`, [to]);
+    expect(row).toEqual({ tries: 2, sent: true });
+  });
 });

@@ -31,6 +31,8 @@ export const FAILED_SIGN_INS_JOB = 'failed-sign-ins-notice';
 export interface PasswordAttempt {
   email: string;
   ip: string;
+  /** Whether the account's ceiling was charged: a known device's attempt is not, so gets nothing back. */
+  chargedAccount: boolean;
 }
 
 /**
@@ -71,21 +73,22 @@ export class LoginThrottleService {
    * the account's ceiling, which strangers elsewhere can spend, does not hold it.
    */
   async begin(email: string, ip: string, knownDevice = false): Promise<PasswordAttempt> {
-    const attempt = { email, ip };
+    const attempt = { email, ip, chargedAccount: !knownDevice && !this.config.DISABLE_RATE_LIMITS };
     if (this.config.DISABLE_RATE_LIMITS) return attempt;
     await this.take(this.byAccountAddress, accountAddressKey(email, ip));
     await this.take(this.byAddress, ip);
-    if (!knownDevice) await this.takeAccount(email);
+    if (attempt.chargedAccount) await this.takeAccount(email);
     return attempt;
   }
 
   /** The password matched: this attempt is given back, and the account's count from this address cleared. */
-  async succeeded({ email, ip }: PasswordAttempt): Promise<void> {
+  async succeeded({ email, ip, chargedAccount }: PasswordAttempt): Promise<void> {
     if (this.config.DISABLE_RATE_LIMITS) return;
     await Promise.all([
       this.byAccountAddress.delete(accountAddressKey(email, ip)),
       this.byAddress.reward(ip, 1),
-      this.byAccount.reward(email, 1),
+      // Giving back a point never taken would reopen a tripped ceiling to strangers (and trip it twice).
+      chargedAccount && this.byAccount.reward(email, 1),
     ]);
   }
 

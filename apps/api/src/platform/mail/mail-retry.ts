@@ -7,13 +7,19 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_00
 export const RECORD_SENT_WINDOW_MS = 20_000;
 
 /**
- * How long a mail job may stay active before pg-boss hands it to another worker: one SMTP
- * exchange at its slowest plus the recording window, with room to spare. pg-boss's default (15
- * minutes) left a message whose worker died waiting that long to be sent again.
+ * The longest one send can take: one SMTP exchange at its slowest plus the recording window. A
+ * claim on a message older than this belongs to a worker that died mid-send.
  */
-export const MAIL_JOB_EXPIRE_SECONDS = Math.ceil(
-  (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout + RECORD_SENT_WINDOW_MS) / 1000 + 20,
+export const MAIL_SEND_LONGEST_SECONDS = Math.ceil(
+  (SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout + RECORD_SENT_WINDOW_MS) / 1000,
 );
+
+/**
+ * How long a mail job may stay active before pg-boss hands it to another worker: the longest send
+ * with room to spare. pg-boss's default (15 minutes) left a message whose worker died waiting that
+ * long to be sent again.
+ */
+export const MAIL_JOB_EXPIRE_SECONDS = MAIL_SEND_LONGEST_SECONDS + 20;
 
 /**
  * The queue options of every job that sends mail: the configured number of tries, backing off

@@ -3,8 +3,10 @@ import { exec, one, rows, type Sql } from '../../common/sql/db';
 
 /**
  * Claims the delivery of this message (template, recipient in lower case, subject) before it goes
- * to SMTP, with the Message-ID it is sent under. Answers whether it was sent already (nothing to
- * do); a claim left unsent by an earlier try is taken again (tries + 1), keeping its Message-ID.
+ * to SMTP, with the Message-ID it is sent under. Answers whether this try holds the claim: not when
+ * the message was sent already, nor while another try is sending it (a duplicate job running at the
+ * same time). A claim released by a failed send, or older than `staleSeconds` (its worker died
+ * mid-send), is taken again (tries + 1), keeping its Message-ID.
  */
 export async function claimDelivery(
   q: Sql,
@@ -12,16 +14,27 @@ export async function claimDelivery(
   recipient: string,
   subjectId: string,
   messageId: string,
-): Promise<{ sent: boolean }> {
-  const row = await one<{ sent: boolean }>(
+  staleSeconds: number,
+): Promise<{ claimed: boolean }> {
+  const row = await one<{ claimed: boolean }>(
     q,
     `INSERT INTO mail_deliveries AS d (template, recipient, subject_id, message_id) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (template, recipient, subject_id) DO UPDATE SET claimed_at = now(), tries = d.tries + 1 WHERE d.sent_at IS NULL
-     RETURNING false AS sent`,
-    [template, recipient, subjectId, messageId],
+     ON CONFLICT (template, recipient, subject_id) DO UPDATE SET claimed_at = now(), tries = d.tries + 1
+       WHERE d.sent_at IS NULL AND d.claimed_at < now() - make_interval(secs => $5)
+     RETURNING true AS claimed`,
+    [template, recipient, subjectId, messageId, staleSeconds],
   );
-  // No row back: the conflict's WHERE refused the update, so it was sent already.
-  return { sent: row === undefined };
+  // No row back: the conflict's WHERE refused the update (sent, or being sent by another try).
+  return { claimed: row !== undefined };
+}
+
+/** The send failed: the claim is let go so the job's retry takes it at once. */
+export async function releaseDelivery(q: Sql, template: string, recipient: string, subjectId: string): Promise<void> {
+  await exec(
+    q,
+    `UPDATE mail_deliveries SET claimed_at = '-infinity' WHERE template = $1 AND recipient = $2 AND subject_id = $3 AND sent_at IS NULL`,
+    [template, recipient, subjectId],
+  );
 }
 
 /** The SMTP server accepted the claimed message. */

@@ -5,10 +5,10 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
-import { mailRetryQueue, RECORD_SENT_WINDOW_MS, SMTP_TIMEOUTS } from './mail-retry';
+import { MAIL_SEND_LONGEST_SECONDS, mailRetryQueue, RECORD_SENT_WINDOW_MS, SMTP_TIMEOUTS } from './mail-retry';
 import { JobsService } from '../jobs/jobs.service';
 import { DevMailbox } from './dev-mailbox';
-import { claimDelivery, markDeliverySent } from './mail.queries';
+import { claimDelivery, markDeliverySent, releaseDelivery } from './mail.queries';
 import { type FailedSend, logFailedSend } from './failed-send-log';
 import { renderMail, type TemplateName, type TemplateProps } from './templates';
 
@@ -54,8 +54,9 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * transaction, and the send-mail job renders the template and hands it to SMTP (SMTP_URL, or the
  * development mailbox) over pooled connections, MAIL_CONCURRENCY messages at once. Each
  * (template, recipient, subject) is sent once: its delivery is claimed in mail_deliveries before
- * the send and marked sent after (retried for a while if the database is away); a claim left
- * unsent by a crash is sent again under the same Message-ID. A failed send is logged and throws,
+ * the send and marked sent after (retried for a while if the database is away); a duplicate job
+ * finds the claim held and leaves the message to it; a claim left unsent by a crash goes stale and
+ * is sent again under the same Message-ID. A failed send is logged, lets go of its claim and throws,
  * so the job is retried with back-off and, after its last try, shown to admins as failed.
  */
 @Injectable()
@@ -142,16 +143,18 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The job: claim, render, send, mark sent; nothing when this message was sent already. A send
-   * that fails is logged (job, template, recipient's domain, SMTP reply) and throws.
+   * The job: claim, render, send, mark sent; nothing when this message was sent already or another
+   * try is sending it. A send that fails is logged (job, template, recipient's domain, SMTP reply),
+   * lets go of its claim and throws.
    */
   async deliver(job: SendMailJob, run?: Pick<Job, 'id' | 'retryCount'>): Promise<void> {
     const recipient = job.to.toLowerCase();
     const messageId = stableMessageId(job.template, recipient, job.subjectId, this.config.MAIL_FROM);
-    if ((await claimDelivery(this.ds, job.template, recipient, job.subjectId, messageId)).sent) return;
-    const transport = await this.open();
-    const mail = await renderMail(job.template, job.props);
+    // Sent already, or being sent by a duplicate job this moment (whose own retry follows if it fails).
+    if (!(await claimDelivery(this.ds, job.template, recipient, job.subjectId, messageId, MAIL_SEND_LONGEST_SECONDS)).claimed) return;
     try {
+      const transport = await this.open();
+      const mail = await renderMail(job.template, job.props);
       await transport.sendMail({
         to: job.to,
         subject: mail.subject,
@@ -166,23 +169,27 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         { jobId: run?.id, template: job.template, to: job.to, tries: (run?.retryCount ?? 0) + 1 } satisfies FailedSend,
         e,
       );
+      // Not sent: let go of the claim so the retry takes it. If the database stays away past the
+      // window, pg-boss cannot record the failure either: the job expires after the claim went stale.
+      await this.whileAway('Releasing an unsent message', () => releaseDelivery(this.ds, job.template, recipient, job.subjectId)).catch(
+        () => undefined,
+      );
       throw e;
     }
-    await this.recordSent(job.template, recipient, job.subjectId);
+    // The server has the message: recorded so the next try does not send it again (it would, under
+    // the same Message-ID, once the job expires).
+    await this.whileAway('Recording a sent message', () => markDeliverySent(this.ds, job.template, recipient, job.subjectId));
   }
 
-  /**
-   * The server has the message: record it, trying again while the database is briefly away, so
-   * the next try does not send it again (it would, under the same Message-ID, once the job expires).
-   */
-  private async recordSent(template: string, recipient: string, subjectId: string): Promise<void> {
+  /** Runs a bookkeeping write, trying again while the database is briefly away (RECORD_SENT_WINDOW_MS). */
+  private async whileAway(what: string, write: () => Promise<void>): Promise<void> {
     const end = Date.now() + RECORD_SENT_WINDOW_MS;
     for (let wait = 250; ; wait = Math.min(wait * 2, 4000)) {
       try {
-        return await markDeliverySent(this.ds, template, recipient, subjectId);
+        return await write();
       } catch (e) {
         if (Date.now() + wait > end) throw e;
-        this.logger.warn(`Recording a sent message failed (${(e as Error).message}); trying again`);
+        this.logger.warn(`${what} failed (${(e as Error).message}); trying again`);
         await pause(wait);
       }
     }
