@@ -7,6 +7,8 @@ test.describe.configure({ mode: 'serial' });
 const COURSE = `Wafer Metrology ${Date.now().toString(36)}`;
 
 test('an admin creates a course, builds its curriculum and reorders it by drag and by keyboard', async ({ page }) => {
+  // Uploads, drags and four axe checks: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await signInAsAdmin(page);
   await expectAccessible(page);
