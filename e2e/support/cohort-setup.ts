@@ -120,5 +120,5 @@ export async function releaseResults(admin: Page, cohortTitle: string, lessonTit
   await admin.getByLabel('Deadline', { exact: true }).fill(localDateTime(-0.02));
   await admin.getByLabel('Result date').fill(localDateTime(-0.01));
   await admin.getByRole('button', { name: 'Save grade item' }).click();
-  await expect(notice(admin, 'Successful')).toBeVisible();
+  await expect(notice(admin, `Grade item saved: ${lessonTitle}.`)).toBeVisible();
 }

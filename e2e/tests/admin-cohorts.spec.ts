@@ -46,7 +46,7 @@ test('an admin creates a cohort with its courses, with every validation message'
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Create cohort' }).click();
-  await expect(notice(page, 'Successful')).toBeVisible();
+  await expect(notice(page, 'Cohort created.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/cohorts\/[0-9a-f]{32}$/);
   await expect(page.getByRole('heading', { level: 1, name: COHORT })).toBeVisible();
   await page.getByRole('tab', { name: 'Courses' }).click();
@@ -56,6 +56,7 @@ test('an admin creates a cohort with its courses, with every validation message'
   // Without students, a course can be unlinked (after a confirmation).
   await page.getByRole('button', { name: 'Unlink Analog Circuit Design Essentials' }).click();
   await page.getByRole('dialog', { name: 'Unlink this course?' }).getByRole('button', { name: 'Unlink course' }).click();
+  await expect(notice(page, 'Course unlinked: Analog Circuit Design Essentials.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Linked courses' }).getByRole('listitem')).toHaveCount(1);
 
   // Details: Save only when something changed.
@@ -65,7 +66,7 @@ test('an admin creates a cohort with its courses, with every validation message'
   await page.getByLabel('Results open date').fill(local(110));
   await expect(save).toBeEnabled();
   await save.click();
-  await expect(notice(page, 'Success')).toBeVisible();
+  await expect(notice(page, 'Cohort updated.')).toBeVisible();
   await expect(save).toBeDisabled();
 });
 
@@ -100,6 +101,9 @@ test('an admin bulk-adds a CSV, adds one student, suspends and removes students'
   await expect(stat('Added to the cohort')).toHaveText('1');
   await expect(stat('Added to the queue')).toHaveText('1');
   await expect(stat('Errors')).toHaveText('2');
+  await expect(
+    notice(page, 'Students uploaded: 1 student added to the cohort, 1 person queued until they sign up, 2 rows not added.'),
+  ).toBeVisible();
   await expect(summary.getByRole('cell', { name: `nurul.${tag}@example.com` }).first()).toBeVisible();
   await expect(summary.getByRole('cell', { name: 'Invalid email format' })).toBeVisible();
   await expect(summary.getByRole('cell', { name: 'This email appears more than once in the file' })).toBeVisible();
@@ -110,6 +114,7 @@ test('an admin bulk-adds a CSV, adds one student, suspends and removes students'
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(stat('Already in the cohort')).toHaveText('1');
   await expect(stat('Already in the queue')).toHaveText('1');
+  await expect(notice(page, 'Students uploaded: 0 students added to the cohort, 2 already there, 2 rows not added.')).toBeVisible();
 
   // One student from the list of those not in the cohort.
   const individual = page.getByRole('region', { name: 'Students not in the cohort' });
@@ -133,8 +138,10 @@ test('an admin bulk-adds a CSV, adds one student, suspends and removes students'
   // Suspend and unsuspend.
   await page.getByRole('button', { name: 'Suspend student Aisyah Rahman' }).click();
   await expect(page.getByRole('row', { name: /Aisyah Rahman/ }).getByText('SUSPENDED')).toBeVisible();
+  await expect(notice(page, 'Student suspended: Aisyah Rahman.')).toBeVisible();
   await page.getByRole('button', { name: 'Unsuspend Aisyah Rahman' }).click();
   await expect(page.getByRole('row', { name: /Aisyah Rahman/ }).getByText('ACTIVE')).toBeVisible();
+  await expect(notice(page, 'Student unsuspended: Aisyah Rahman.')).toBeVisible();
   await page.getByRole('button', { name: 'Suspend student Wei Jie Tan' }).click();
   await expect(page.getByRole('row', { name: /Wei Jie Tan/ }).getByText('SUSPENDED')).toBeVisible();
 
@@ -146,6 +153,7 @@ test('an admin bulk-adds a CSV, adds one student, suspends and removes students'
   await page.getByRole('dialog', { name: 'Remove this student?' }).getByRole('button', { name: 'Remove student' }).click();
   await expect(rows).toHaveCount(2);
   await expect(page.getByRole('row', { name: /Wei Jie Tan/ })).toHaveCount(0);
+  await expect(notice(page, 'Student removed from the cohort: Wei Jie Tan.')).toBeVisible();
 
   // With students, unlinking a course is refused with the warning.
   await page.getByRole('tab', { name: 'Courses' }).click();
@@ -168,14 +176,14 @@ test('an admin links certificates, then deletes the cohort', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: `Add certificates to ${COHORT}` })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Semiconductor Cleanroom Safety' }).click();
-  await expect(notice(page, 'Successful')).toBeVisible();
+  await expect(notice(page, 'Certificate added to the cohort: Semiconductor Cleanroom Safety.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Semiconductor Cleanroom Safety' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Create and add to cohort' }).click();
   await expect(page.getByText('Certificate title is required')).toBeVisible();
   await page.getByLabel('Certificate title').fill(`Metrology Practitioner ${tag}`);
   await page.getByRole('button', { name: 'Create and add to cohort' }).click();
-  await expect(notice(page, 'Successful')).toBeVisible();
+  await expect(notice(page, `Certificate created and added to the cohort: Metrology Practitioner ${tag}.`)).toBeVisible();
   await expectAccessible(page);
 
   await page.getByRole('link', { name: COHORT }).click();
@@ -195,6 +203,7 @@ test('an admin links certificates, then deletes the cohort', async ({ page }) =>
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete cohort' }).click();
   await expect(page).toHaveURL(/\/admin\/cohorts$/);
+  await expect(notice(page, 'Cohort deleted.')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(COHORT);
   await expect(page.getByText('No cohort matches your search.')).toBeVisible();
 });

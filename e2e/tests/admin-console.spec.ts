@@ -59,14 +59,14 @@ test("a new cohort's page does not keep the create page's notices, and no notice
   await expect(page.locator('.ui-notices .ui-notice__text')).toHaveText(['Course already added!', 'Please link this cohort to a course!']);
   await page.getByRole('button', { name: 'Create cohort' }).click();
   await expect(page).toHaveURL(/\/admin\/cohorts\/[0-9a-f]{32}$/);
-  await expect(notice(page, 'Successful')).toBeVisible();
+  await expect(notice(page, 'Cohort created.')).toBeVisible();
   await expect(notice(page, 'Please link this cohort to a course!')).toHaveCount(0);
   await expect(notice(page, 'Course already added!')).toHaveCount(0);
   const more = page.getByRole('button', { name: 'More actions' });
-  expect(await overlap(notice(page, 'Successful'), more)).toBe(false);
+  expect(await overlap(notice(page, 'Cohort created.'), more)).toBe(false);
   await more.click();
   await expect(page.getByRole('menuitem', { name: 'Delete cohort' })).toBeVisible();
-  expect(await overlap(notice(page, 'Successful'), page.getByRole('menuitem', { name: 'Delete cohort' }))).toBe(false);
+  expect(await overlap(notice(page, 'Cohort created.'), page.getByRole('menuitem', { name: 'Delete cohort' }))).toBe(false);
 });
 
 test('unsaved curriculum edits survive tab switches, and leaving asks first', async ({ page }) => {

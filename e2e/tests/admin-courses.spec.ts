@@ -7,6 +7,8 @@ test.describe.configure({ mode: 'serial' });
 const COURSE = `Wafer Metrology ${Date.now().toString(36)}`;
 
 test('an admin creates a course, builds its curriculum and reorders it by drag and by keyboard', async ({ page }) => {
+  // Uploads, drags and four axe checks: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await signInAsAdmin(page);
   await expectAccessible(page);
@@ -29,6 +31,7 @@ test('an admin creates a course, builds its curriculum and reorders it by drag a
     await page.getByLabel('Module title').fill(title);
     await page.getByRole('button', { name: 'Add module' }).click();
     await expect(page.locator('.admin-module__title', { hasText: title })).toBeVisible();
+    await expect(notice(page, `Module added: ${title}.`)).toBeVisible();
   }
   await page.getByRole('button', { name: 'Add module' }).click();
   await expect(page.getByText('Module title is required')).toBeVisible();
@@ -71,7 +74,7 @@ test('an admin creates a course, builds its curriculum and reorders it by drag a
   expect(await lessonTitles(thinFilms)).toEqual(['Quiz: film stacks', 'Project: measure a nitride film', 'Quiz: refractive index']);
   await expect(page.getByRole('button', { name: 'Save curriculum' })).toBeEnabled();
   await page.getByRole('button', { name: 'Save curriculum' }).click();
-  await expect(notice(page, 'Successful')).toBeVisible();
+  await expect(notice(page, 'Curriculum saved.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save curriculum' })).toBeDisabled();
 
   // Reorder by mouse: Overlay to the top, the last lesson to the top of its module.
@@ -106,7 +109,7 @@ test('an admin creates a course, builds its curriculum and reorders it by drag a
   expect(await lessonTitles(films)).toEqual(['Quiz: film stacks', 'Quiz: refractive index']);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save curriculum' }).click();
-  await expect(notice(page, 'Successful')).toBeVisible();
+  await expect(notice(page, 'Curriculum saved.')).toBeVisible();
 
   // What was saved comes back after a reload, in the new order.
   await page.reload();
@@ -125,7 +128,7 @@ test('an admin creates a course, builds its curriculum and reorders it by drag a
   await expect(save).toBeDisabled();
   await page.getByLabel('Description').fill('Film thickness, CD and overlay metrology.');
   await save.click();
-  await expect(notice(page, 'Success')).toBeVisible();
+  await expect(notice(page, 'Course updated.')).toBeVisible();
   await expect(save).toBeDisabled();
 
   // The list finds it by a case-insensitive search, kept in the URL.

@@ -113,7 +113,7 @@ test('an upload cut by a reload resumes from its offset when the same file is pi
   await dialog.getByRole('button', { name: 'Add lesson' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Save curriculum' }).click();
-  await expect(notice(page, 'Successful')).toBeVisible();
+  await expect(notice(page, 'Curriculum saved.')).toBeVisible();
 
   const detail = await json<{
     data: { modules: { lessons: { id_slug: string; title: string; video_duration_seconds: number | null }[] }[] };

@@ -65,7 +65,7 @@ test('an admin uploads a video lesson with captions; a student watches it and co
   const module = page.getByRole('region', { name: `Module 1: ${MODULE}` });
   await expect(module.getByText(LESSON)).toBeVisible();
   await page.getByRole('button', { name: 'Save curriculum' }).click();
-  await expect(notice(page, 'Successful')).toBeVisible();
+  await expect(notice(page, 'Curriculum saved.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save curriculum' })).toBeDisabled();
 
   // The saved lesson points at the uploads, with the video's duration read from the mp4.

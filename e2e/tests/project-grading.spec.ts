@@ -61,7 +61,7 @@ test('an admin sets up a project, a student hands in a zip, the instructor grade
   await admin.getByLabel('Criterion 2 level 2', { exact: true }).fill('Self-checking');
   await admin.getByLabel('Criterion 2 level 2 points').fill('5');
   await admin.getByRole('button', { name: 'Save project settings' }).click();
-  await expect(notice(admin, 'Successful')).toBeVisible();
+  await expect(notice(admin, 'Project settings saved.')).toBeVisible();
   await expectAccessible(admin);
 
   // A cohort on that course, with the student and the instructor.

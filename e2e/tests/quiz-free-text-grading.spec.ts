@@ -44,7 +44,7 @@ test('a free-text quiz answer is scored by hand in the grading area and the stud
   await question.getByRole('textbox', { name: 'Question', exact: true }).fill(PROMPT);
   await question.getByLabel('Points').fill('4');
   await admin.getByRole('button', { name: 'Save quiz' }).click();
-  await expect(notice(admin, 'Success')).toBeVisible();
+  await expect(notice(admin, 'Quiz saved.')).toBeVisible();
 
   // A cohort on that course, with the student and the instructor; the quiz is open, results in five days.
   await createTaughtCohort(admin, {

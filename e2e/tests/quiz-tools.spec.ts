@@ -134,7 +134,7 @@ test('an admin imports a GIFT file, previews a draw, regrades on a changed key a
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/quiz-regrade-dialog.png' });
   await dialog.getByRole('button', { name: 'Save and regrade' }).click();
-  await expect(notice(page, 'Saved. 1 attempt was regraded with the new answer key.')).toBeVisible();
+  await expect(notice(page, 'Quiz saved. 1 attempt was regraded with the new answer key.')).toBeVisible();
   await expect(dialog).toBeHidden();
   const regraded = (await json(await request.get(`/api/quizzes/sessions/${started.session_id_slug}/`, { headers: as }))).data;
   expect([regraded.score, regraded.max_score]).toEqual([5, 5]);
@@ -142,7 +142,7 @@ test('an admin imports a GIFT file, previews a draw, regrades on a changed key a
   // The preview draws two of the four questions as a student's start would, and draws again on request.
   await page.getByLabel('Questions drawn at random').fill('2');
   await page.getByRole('button', { name: 'Save quiz' }).click();
-  await expect(notice(page, 'Success')).toBeVisible();
+  await expect(notice(page, 'Quiz saved.')).toBeVisible();
   await page.getByRole('button', { name: 'Preview as a student' }).click();
   const preview = page.getByRole('region', { name: 'Student preview' });
   await expect(preview.getByText('2 of 4 questions drawn')).toBeVisible();
@@ -186,12 +186,12 @@ test('an admin imports a GIFT file, previews a draw, regrades on a changed key a
     .getByRole('textbox', { name: 'Question', exact: true })
     .fill('Holes carry positive charge.');
   await page.getByRole('button', { name: 'Save bank' }).click();
-  await expect(notice(page, 'Success')).toBeVisible();
+  await expect(notice(page, 'Question bank saved.')).toBeVisible();
   await expectAccessible(page);
   await page.goto(`/admin/quizzes/${lessonId}`);
   await page.getByLabel('Questions drawn from Band theory (1 in the bank)').fill('1');
   await page.getByRole('button', { name: 'Save quiz' }).click();
-  await expect(notice(page, 'Success')).toBeVisible();
+  await expect(notice(page, 'Quiz saved.')).toBeVisible();
   await page.getByRole('button', { name: 'Preview as a student' }).click();
   await expect(page.getByRole('region', { name: 'Student preview' }).getByText('3 of 5 questions drawn')).toBeVisible();
   await expect(page.getByText('Holes carry positive charge.')).toBeVisible();

@@ -74,7 +74,7 @@ test('an admin authors a small quiz and a student takes it on a 360 px screen', 
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Save quiz' }).click();
-  await expect(notice(page, 'Success')).toBeVisible();
+  await expect(notice(page, 'Quiz saved.')).toBeVisible();
   await page.reload();
   await expect(q(3).getByLabel('Correct number')).toHaveValue('20');
 

@@ -47,7 +47,10 @@ export function AccountStatusButton({ student: s }: { student: AccountHolder }) 
     if (!ok) return;
     update.mutate(
       { params: { userIdSlug: s.id_slug }, body: { is_suspended: !s.is_suspended } },
-      { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
+      {
+        onSuccess: () => notify.success(s.is_suspended ? `Account reinstated: ${name}.` : `Account suspended: ${name}.`),
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
     );
   };
 

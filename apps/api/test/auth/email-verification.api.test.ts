@@ -100,12 +100,22 @@ describe('self-registration without a link', () => {
     await verify('x'.repeat(43)).expect(400);
   });
 
-  it('the confirmation mail carries no text the registering person chose', async () => {
+  it('the confirmation mail greets the person by first name', async () => {
+    const email = freshEmail('greeting');
+    await register(email, 'Nur Aisyah').expect(201);
+    await verifyLink(email);
+    const [mail] = await inbox(email);
+    expect(mail.subject).toBe('Confirm your ChipSkills Academy email');
+    expect(mail.text).toContain('Hello Nur Aisyah,');
+    expect(mail.html).toContain('Hello Nur Aisyah,');
+  });
+
+  it('the confirmation mail leaves out a first name that is not a name: it carries no message a stranger chose', async () => {
     const email = freshEmail('greeting');
     await register(email, 'Your bank account is locked').expect(201);
     await verifyLink(email);
     const [mail] = await inbox(email);
-    expect(mail.subject).toBe('Confirm your ChipSkills Academy email');
+    expect(mail.text).toMatch(/^Hello,$/m);
     expect(mail.text + mail.html).not.toContain('bank account');
   });
 

@@ -19,7 +19,10 @@ export const DEFAULT_SORTS = {
   applications: '-created_date',
 } as const;
 
-/** User-visible strings of the admin console (learning spec, sections 5, 6 and 8). */
+/**
+ * User-visible strings of the admin console (learning spec, sections 5, 6 and 8). The spec's bare
+ * 'Success' and 'Successful' alerts are not here: each notice says what succeeded ('Cohort created.').
+ */
 export const ADMIN_MESSAGES = {
   courseTitleRequired: 'Course title is required',
   lessonTitleRequired: 'Lesson title is required',
@@ -36,10 +39,8 @@ export const ADMIN_MESSAGES = {
   fileFailure: 'Something went wrong with the file... Please try again.',
   noStudentsUploaded: 'There are no students uploaded! Please try again...',
   noCohortId: 'Please try again later...',
-  success: 'Success',
   studentAdded: 'Success! Student is added to the cohort!',
   courseCreated: 'Successful! Course created!',
-  successful: 'Successful',
   unlinkWarning: 'You already have students enrolled in this cohort. Unlinking a course might interfere with the grading and student data.',
   deleteCohortConfirm:
     'Are you sure you want to delete this cohort? This action is permanent. This will remove all student enrolments and their grades as well.',

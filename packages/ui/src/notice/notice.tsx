@@ -7,7 +7,7 @@ export type NoticeTone = 'success' | 'error' | 'warning';
 export interface NoticeOptions {
   /**
    * The path of the page the notice belongs to (default: the current page). A page that raises a
-   * notice and then navigates (e.g. 'Successful' after creating a cohort) names its destination.
+   * notice and then navigates (e.g. 'Cohort created.' after creating a cohort) names its destination.
    */
   page?: string;
 }

@@ -30,6 +30,19 @@ const quiz: CohortGradeLesson = {
 };
 
 describe('GradeItemsPage', () => {
+  it('saves a grade item and names its lesson in the notice', async () => {
+    const api = mockApi({
+      'GET cohorts/admin/h1/grade-items': () => ({ data: [quiz] }),
+      'PUT cohorts/admin/h1/lessons/l1/grade-item': () => ({ id_slug: 'g1' }),
+    });
+    renderWithApi(<GradeItemsPage />, '/admin/cohorts/h1/grade-items', '/admin/cohorts/:id/grade-items');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Lithography quiz' }));
+    const form = screen.getByRole('form', { name: 'Grade item of Lithography quiz' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save grade item' }));
+    expect(await screen.findByText('Grade item saved: Lithography quiz.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ grade_percentage: 40, is_mandatory: true });
+  });
+
   it("shows the API's refusal of a result date before the deadline under the Result date field", async () => {
     const message = 'The result date cannot be before the deadline';
     const api = mockApi({

@@ -133,7 +133,7 @@ function GradeItemForm({ cohortId, lesson, onDone }: { cohortId: string; lesson:
       },
       {
         onSuccess: () => {
-          notify.success(ADMIN_MESSAGES.successful);
+          notify.success(`Grade item saved: ${lesson.lesson_title}.`);
           onDone();
         },
         onError: (err) => {

@@ -1,5 +1,5 @@
 import type { AdminProjectSettings, RubricTemplate } from '@school/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../test/api-harness';
@@ -56,7 +56,7 @@ describe('ProjectSettingsPage rubric templates', () => {
     expect(screen.getByLabelText('Criterion 1 title')).toHaveValue('Timing closure');
     expect(screen.getByLabelText('Criterion 1 level 2 description')).toHaveValue('All paths meet timing');
     await userEvent.click(screen.getByRole('button', { name: 'Save project settings' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(await screen.findByText('Project settings saved.')).toBeInTheDocument();
     expect((api.calls.find((c) => c.method === 'PUT')!.body as { rubric: unknown }).rubric).toEqual(template.rubric);
   }, 30_000);
 

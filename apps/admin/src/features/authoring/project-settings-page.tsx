@@ -90,7 +90,7 @@ function ProjectSettingsForm({ settings, courseId }: { settings: AdminProjectSet
         },
       },
       {
-        onSuccess: () => notify.success(ADMIN_MESSAGES.successful),
+        onSuccess: () => notify.success('Project settings saved.'),
         onError: (err) => setError(isApiError(err) ? err.message : ADMIN_MESSAGES.genericFailure),
       },
     );

@@ -85,7 +85,7 @@ function ExistingCertificates({ cohortId }: { cohortId: string }) {
                   link.mutate(
                     { params: { cohortId }, body: { certificate_id_slug: c.id_slug } },
                     {
-                      onSuccess: () => notify.success(ADMIN_MESSAGES.successful),
+                      onSuccess: () => notify.success(`Certificate added to the cohort: ${c.title}.`),
                       onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
                     },
                   )
@@ -122,7 +122,7 @@ function CreateCertificateForm({ cohortId }: { cohortId: string }) {
     try {
       const { id_slug } = await create.mutateAsync({ body: { title, provider: [provider] } });
       await link.mutateAsync({ params: { cohortId }, body: { certificate_id_slug: id_slug } });
-      notify.success(ADMIN_MESSAGES.successful);
+      notify.success(`Certificate created and added to the cohort: ${title}.`);
       form.reset();
     } catch {
       notify.error(ADMIN_MESSAGES.genericFailure);

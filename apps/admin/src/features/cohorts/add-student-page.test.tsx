@@ -44,6 +44,9 @@ describe('AddStudentPage CSV upload', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Add students to Cohort 1' })).toBeInTheDocument();
     await upload('Email,First name,Last name\nold@x.io,Old,One\nnew@x.io,New,Person\nbad,Bad,Row\n');
     expect(await screen.findByRole('heading', { name: 'Upload summary' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Students uploaded: 1 student added to the cohort, 1 person queued until they sign up, 1 row not added.'),
+    ).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
       students: [
         { email: 'old@x.io', first_name: 'Old', last_name: 'One' },

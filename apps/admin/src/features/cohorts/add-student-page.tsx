@@ -11,7 +11,7 @@ import { useNotify } from '../../lib/notice';
 import { COHORT_TABS, paths } from '../../lib/paths';
 import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
-import { BulkSummary } from './components/bulk-summary';
+import { BulkSummary, bulkAddNotice } from './components/bulk-summary';
 import { CsvReadingSummary } from './components/csv-reading-summary';
 import { CsvProblem, type CsvReading, readStudentsCsv } from './csv';
 
@@ -187,7 +187,7 @@ function CsvUpload({ cohortId }: { cohortId: string }) {
           setReading(read);
           setFile(null);
           if (inputRef.current) inputRef.current.value = '';
-          notify.success(ADMIN_MESSAGES.success);
+          notify.success(bulkAddNotice(summary));
         },
         onError: (err) =>
           notify.error(isApiError(err) && err.status === 404 ? ADMIN_MESSAGES.noCohortId : ADMIN_MESSAGES.fileUploadFailure),

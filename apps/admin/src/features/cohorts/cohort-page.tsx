@@ -49,7 +49,7 @@ export function CohortPage() {
       { params: { cohortId: id } },
       {
         onSuccess: () => {
-          notify.success(ADMIN_MESSAGES.successful, { page: paths.cohorts });
+          notify.success('Cohort deleted.', { page: paths.cohorts });
           go(paths.cohorts);
         },
         onError: () => notify.error(ADMIN_MESSAGES.genericFailure),

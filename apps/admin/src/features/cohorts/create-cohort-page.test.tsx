@@ -59,7 +59,7 @@ describe('CreateCohortPage', () => {
     await userEvent.type(screen.getByLabelText(/^End date/), '2025-12-01T09:00');
     await userEvent.type(screen.getByLabelText(/End of access date/), '2026-01-01T09:00');
     await userEvent.click(screen.getByRole('button', { name: 'Create cohort' }));
-    expect(await screen.findByText('Successful')).toBeInTheDocument();
+    expect(await screen.findByText('Cohort created.')).toBeInTheDocument();
     const post = api.calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({
       title: 'Spring intake',

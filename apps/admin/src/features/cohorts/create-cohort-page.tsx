@@ -62,7 +62,7 @@ export function CreateCohortPage() {
         .then(
           (cohort) => {
             // The notice belongs to the new cohort's page; this page's notices go with it.
-            notify.success(ADMIN_MESSAGES.successful, { page: paths.cohort(cohort.id_slug) });
+            notify.success('Cohort created.', { page: paths.cohort(cohort.id_slug) });
             go(paths.cohort(cohort.id_slug));
           },
           () => notify.error(ADMIN_MESSAGES.genericFailure),

@@ -53,6 +53,7 @@ describe('course page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add module' }));
     expect(await screen.findByText('2 modules · 1 lesson · 0 cohorts')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Module 2: Timing' })).toBeInTheDocument();
+    expect(screen.getByText('Module added: Timing.')).toBeInTheDocument();
     // The new module is on the server already: nothing is left to save.
     expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeDisabled();
   });
@@ -126,7 +127,7 @@ describe('course page', () => {
     openCourse();
     await deleteLesson('Logic reading');
     await userEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
-    expect(await screen.findByText('Successful')).toBeInTheDocument();
+    expect(await screen.findByText('Curriculum saved.')).toBeInTheDocument();
     expect(await screen.findByText('1 module · 0 lessons · 0 cohorts')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeDisabled();
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
@@ -189,7 +190,7 @@ describe('course page', () => {
     // Nothing is sent until the curriculum is saved.
     expect(api.calls.filter((c) => c.path === 'courses/admin/c1/modules/update')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
-    expect(await screen.findByText('Successful')).toBeInTheDocument();
+    expect(await screen.findByText('Curriculum saved.')).toBeInTheDocument();
     const [save] = api.calls.filter((c) => c.path === 'courses/admin/c1/modules/update');
     const sent = (save.body as { modules: { lessons: Record<string, unknown>[] }[] }).modules[0].lessons;
     expect(sent[0]).toMatchObject({ id_slug: 'l1', reading_pdf_id_slugs: ['new-pdf'] });

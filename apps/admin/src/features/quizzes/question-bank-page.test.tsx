@@ -1,5 +1,5 @@
 import type { QuestionBank, RegradeChange } from '@school/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../test/api-harness';
@@ -77,7 +77,7 @@ describe('QuestionBankPage', { timeout: 90_000 }, () => {
     expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({ title: 'Band gaps', questions: [{ tolerance: 0.05 }] });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save and regrade' }));
-    expect(await screen.findByText('Saved. 3 attempts were regraded with the new answer key.')).toBeInTheDocument();
+    expect(await screen.findByText('Question bank saved. 3 attempts were regraded with the new answer key.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ regrade: true, questions: [{ tolerance: 0.05 }] });
   });
 
@@ -89,7 +89,7 @@ describe('QuestionBankPage', { timeout: 90_000 }, () => {
     });
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Save bank' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(await screen.findByText('Question bank saved.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')!.body).not.toHaveProperty('regrade');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

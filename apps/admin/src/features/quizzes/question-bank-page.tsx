@@ -64,8 +64,8 @@ function BankEditor({ bank, back }: { bank: QuestionBank; back: string }) {
           setQuestions(questionsToDraft(r.data.questions));
           notify.success(
             regraded === undefined
-              ? ADMIN_MESSAGES.success
-              : `Saved. ${regraded} ${regraded === 1 ? 'attempt was' : 'attempts were'} regraded with the new answer key.`,
+              ? 'Question bank saved.'
+              : `Question bank saved. ${regraded} ${regraded === 1 ? 'attempt was' : 'attempts were'} regraded with the new answer key.`,
           );
         },
         onError: () => notify.error(ADMIN_MESSAGES.genericFailure),

@@ -105,8 +105,8 @@ function QuizEditor({
           setDraft(toDraft(r.data));
           notify.success(
             regraded === undefined
-              ? ADMIN_MESSAGES.success
-              : `Saved. ${regraded} ${regraded === 1 ? 'attempt was' : 'attempts were'} regraded with the new answer key.`,
+              ? 'Quiz saved.'
+              : `Quiz saved. ${regraded} ${regraded === 1 ? 'attempt was' : 'attempts were'} regraded with the new answer key.`,
           );
         },
         onError: () => notify.error(ADMIN_MESSAGES.genericFailure),

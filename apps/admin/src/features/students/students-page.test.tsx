@@ -59,6 +59,7 @@ describe('StudentsPage account status', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Suspend account' }));
     const row = (await screen.findByRole('button', { name: 'Reinstate account of Aisyah Rahman' })).closest('tr')!;
     expect(within(row).getByText('Account suspended')).toBeInTheDocument();
+    expect(screen.getByText('Account suspended: Aisyah Rahman.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: 'auth/admin/users/s1/status', body: { is_suspended: true } });
   });
 });

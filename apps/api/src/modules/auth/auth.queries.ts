@@ -397,12 +397,12 @@ export async function insertVerification(q: Sql, userId: string, email: string, 
  * account still has that email unverified. Answers the address to mail, or nothing.
  */
 export function armVerification(q: Sql, id: string, tokenHash: string) {
-  return one<{ email: string }>(
+  return one<{ email: string; first_name: string }>(
     q,
     `UPDATE email_verifications v SET token_hash = $2 FROM users u
       WHERE v.id = $1 AND u.id = v.user_id AND u.email = v.email AND u.email_verified_at IS NULL
         AND v.used_at IS NULL AND v.invalidated_at IS NULL AND v.expires_at > now()
-      RETURNING v.email`,
+      RETURNING v.email, u.first_name`,
     [id, tokenHash],
   );
 }

@@ -128,6 +128,7 @@ export class EmailVerificationService {
       // One message per token: a retried job sends its new link, never the replaced one.
       subjectId: `email-verification:${verificationId}:${hash.slice(0, 16)}`,
       props: {
+        firstName: armed.first_name,
         email: armed.email,
         verifyUrl: `${this.mail.webOrigin}/account/verify-email?token=${encodeURIComponent(token)}`,
         validHours: EMAIL_VERIFICATION_TTL_HOURS,

@@ -1,4 +1,5 @@
 import type { BulkAddResult } from '@school/contracts';
+import { formatCount } from '@school/ui';
 import '../cohorts.css';
 
 /** Longest list drawn in full; a 10,000-row upload would otherwise draw 10,000 table rows. */
@@ -6,6 +7,16 @@ const SHOWN = 100;
 
 function More({ total }: { total: number }) {
   return total > SHOWN ? <p className="ui-muted ui-muted--small">and {(total - SHOWN).toLocaleString()} more.</p> : null;
+}
+
+/** The notice after a CSV upload: what it did in one line, the summary below has the detail. */
+export function bulkAddNotice(result: BulkAddResult): string {
+  const parts = [`${formatCount(result.successfully_added_to_cohort, 'student')} added to the cohort`];
+  if (result.added_to_queue > 0) parts.push(`${formatCount(result.added_to_queue, 'person', 'people')} queued until they sign up`);
+  const already = result.already_in_cohort + result.already_in_queue;
+  if (already > 0) parts.push(`${already.toLocaleString('en-US')} already there`);
+  if (result.errors > 0) parts.push(`${formatCount(result.errors, 'row')} not added`);
+  return `Students uploaded: ${parts.join(', ')}.`;
 }
 
 /** What a CSV upload did: every count, the people queued (no account yet) and the rows in error with the reason. */

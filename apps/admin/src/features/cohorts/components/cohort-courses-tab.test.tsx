@@ -29,6 +29,7 @@ const cohort = (total_students: number): AdminCohort => ({
 const handlers = {
   'GET courses/admin/list': () => ({ data: [], count: 0, num_pages: 0 }),
   'DELETE cohorts/admin/h1/courses/k2': () => ({ cohort_id_slug: 'h1', course_id_slug: 'k2' }),
+  'POST cohorts/admin/h1/add-course': () => [201, { cohort_id_slug: 'h1', course_id_slug: 'k3' }],
 };
 
 describe('CohortCoursesTab', () => {
@@ -47,7 +48,36 @@ describe('CohortCoursesTab', () => {
     renderWithApi(<CohortCoursesTab cohort={cohort(0)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Unlink Digital Design' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Unlink course' }));
-    expect(await screen.findByText('Success')).toBeInTheDocument();
+    expect(await screen.findByText('Course unlinked: Digital Design.')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['cohorts/admin/h1/courses/k2']);
+  });
+
+  it('links a picked course and names it in the notice', async () => {
+    const api = mockApi({
+      ...handlers,
+      'GET courses/admin/list': () => ({
+        data: [
+          {
+            id_slug: 'k3',
+            title: 'Mixed Signal',
+            description: '',
+            created_date: '2025-09-01T09:00:00.000Z',
+            modified_date: '2025-09-01T09:00:00.000Z',
+            modules_count: 1,
+            lessons_count: 2,
+            cohorts_count: 0,
+          },
+        ],
+        count: 1,
+        num_pages: 1,
+      }),
+    });
+    renderWithApi(<CohortCoursesTab cohort={cohort(0)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Mixed Signal' }));
+    expect(await screen.findByText('Course linked: Mixed Signal.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: 'cohorts/admin/h1/add-course',
+      body: { course_id_slug: 'k3' },
+    });
   });
 });

@@ -14,12 +14,12 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
   const { confirm, dialog } = useConfirm();
   const linked = new Set(cohort.courses.map((c) => c.id_slug));
 
-  const onAdd = (course: { id_slug: string }) => {
+  const onAdd = (course: { id_slug: string; title: string }) => {
     if (linked.has(course.id_slug)) return notify.error(ADMIN_MESSAGES.courseAlreadyAdded);
     link.mutate(
       { params: { cohortId: cohort.id_slug }, body: { course_id_slug: course.id_slug } },
       {
-        onSuccess: () => notify.success(ADMIN_MESSAGES.success),
+        onSuccess: () => notify.success(`Course linked: ${course.title}.`),
         onError: (e) => notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.courseAlreadyAdded : ADMIN_MESSAGES.genericFailure),
       },
     );
@@ -37,7 +37,7 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
     unlink.mutate(
       { params: { cohortId: cohort.id_slug, courseId: course.id_slug } },
       {
-        onSuccess: () => notify.success(ADMIN_MESSAGES.success),
+        onSuccess: () => notify.success(`Course unlinked: ${course.title}.`),
         onError: (e) => notify.error(isApiError(e) && e.status === 409 ? e.message : ADMIN_MESSAGES.genericFailure),
       },
     );

@@ -47,7 +47,7 @@ export function CohortDetailsTab({ cohort }: { cohort: AdminCohort }) {
         },
       })
       .then(
-        () => notify.success(ADMIN_MESSAGES.success),
+        () => notify.success('Cohort updated.'),
         () => notify.error(ADMIN_MESSAGES.genericFailure),
       ),
   );

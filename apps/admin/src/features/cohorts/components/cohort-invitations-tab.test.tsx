@@ -1,5 +1,6 @@
 import type { AdminCohort, Invitation } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../../test/api-harness';
 import { CohortInvitationsTab } from './cohort-invitations-tab';
@@ -48,6 +49,20 @@ describe('CohortInvitationsTab', () => {
     expect(within(accepted).getByText('Accepted')).toBeInTheDocument();
     expect(within(accepted).queryByRole('button')).toBeNull();
     expect(screen.getByRole('button', { name: 'Resend all' })).toBeInTheDocument();
+  });
+
+  it('withdraws a queued person after the confirmation and names them in the notice', async () => {
+    const api = mockApi({
+      'GET cohorts/admin/h1/invitations': () => ({ results: [invitation('late@x.io', 'sent')], count: 1 }),
+      'DELETE cohorts/admin/h1/queue': () => ({ email: 'late@x.io' }),
+    });
+    renderWithApi(<CohortInvitationsTab cohort={cohort} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw late@x.io' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Withdraw this person?' })).getByRole('button', { name: 'Withdraw' }),
+    );
+    expect(await screen.findByText('Withdrawn from the queue: late@x.io.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: 'cohorts/admin/h1/queue', body: { email: 'late@x.io' } });
   });
 
   it('says so when nobody is queued, with the way to add people', async () => {

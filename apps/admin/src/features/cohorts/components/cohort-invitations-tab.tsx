@@ -128,7 +128,10 @@ function InvitationRow({ cohortId, invitation: i }: { cohortId: string; invitati
     if (!ok) return;
     withdraw.mutate(
       { params: { cohortId }, body: { email: i.email } },
-      { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
+      {
+        onSuccess: () => notify.success(`Withdrawn from the queue: ${i.email}.`),
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
     );
   };
 

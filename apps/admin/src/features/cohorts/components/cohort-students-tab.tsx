@@ -59,7 +59,10 @@ function StudentActions({ cohortId, student: s }: { cohortId: string; student: S
   const onToggle = () =>
     status.mutate(
       { params: { cohortId }, body: { user_id_slug: s.id_slug, enrolment_status: suspended ? 'ACTIVE' : 'SUSPENDED' } },
-      { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
+      {
+        onSuccess: () => notify.success(suspended ? `Student unsuspended: ${name}.` : `Student suspended: ${name}.`),
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
     );
 
   const onRemove = async () => {
@@ -72,7 +75,10 @@ function StudentActions({ cohortId, student: s }: { cohortId: string; student: S
     if (!ok) return;
     remove.mutate(
       { params: { cohortId }, body: { user_id_slug: s.id_slug } },
-      { onSuccess: () => notify.success(ADMIN_MESSAGES.success), onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
+      {
+        onSuccess: () => notify.success(`Student removed from the cohort: ${name}.`),
+        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
+      },
     );
   };
 

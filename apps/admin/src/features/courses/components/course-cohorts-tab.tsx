@@ -33,12 +33,12 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
   const notify = useNotify();
   const linked = new Set(course.cohorts.map((c) => c.id_slug));
 
-  const onLink = (cohortId: string) => {
+  const onLink = ({ id_slug: cohortId, title }: { id_slug: string; title: string }) => {
     if (linked.has(cohortId)) return notify.error(ADMIN_MESSAGES.cohortAlreadyLinked);
     link.mutate(
       { params: { cohortId }, body: { course_id_slug: course.id_slug } },
       {
-        onSuccess: () => notify.success(ADMIN_MESSAGES.success),
+        onSuccess: () => notify.success(`Course linked to the cohort: ${title}.`),
         onError: (e) =>
           notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.cohortAlreadyLinked : ADMIN_MESSAGES.genericFailure),
       },
@@ -73,7 +73,7 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
           renderSub={(c) => <CohortDates cohort={c} />}
           renderAction={(c) =>
             linked.has(c.id_slug) ? (
-              <Button size="sm" variant="ghost" onClick={() => onLink(c.id_slug)} aria-label={`Linked ${c.title}`}>
+              <Button size="sm" variant="ghost" onClick={() => onLink(c)} aria-label={`Linked ${c.title}`}>
                 Linked
               </Button>
             ) : (
@@ -81,7 +81,7 @@ export function CourseCohortsTab({ course }: { course: AdminCourse }) {
                 size="sm"
                 variant="secondary"
                 loading={link.isPending && link.variables?.params.cohortId === c.id_slug}
-                onClick={() => onLink(c.id_slug)}
+                onClick={() => onLink(c)}
                 aria-label={`Link ${c.title}`}
               >
                 Link

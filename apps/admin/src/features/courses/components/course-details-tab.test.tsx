@@ -43,7 +43,7 @@ describe('CourseDetailsTab', () => {
 
     await userEvent.type(title, 'Digital IC Design 2');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Success')).toBeInTheDocument();
+    expect(await screen.findByText('Course updated.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ title: 'Digital IC Design 2', description: 'RTL to gates' });
   });
 

@@ -27,7 +27,7 @@ export function CourseDetailsTab({ course }: { course: AdminCourse }) {
 
   const onSubmit = form.handleSubmit((body) =>
     update.mutateAsync({ params: { courseId: course.id_slug }, body }).then(
-      () => notify.success(ADMIN_MESSAGES.success),
+      () => notify.success('Course updated.'),
       () => notify.error(ADMIN_MESSAGES.genericFailure),
     ),
   );

@@ -46,7 +46,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
       {
         onSuccess: ({ modules }) => {
           editor.markSaved(modules);
-          notify.success(ADMIN_MESSAGES.successful);
+          notify.success('Curriculum saved.');
         },
         onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
       },
@@ -255,7 +255,7 @@ function AddModuleForm({ courseId, order }: { courseId: string; order: number })
       {
         onSuccess: () => {
           setTitle('');
-          notify.success(ADMIN_MESSAGES.success);
+          notify.success(`Module added: ${trimmed}.`);
         },
         onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
       },

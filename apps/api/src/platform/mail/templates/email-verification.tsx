@@ -1,15 +1,16 @@
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
+import { unprovenGreeting } from './unproven-greeting';
 
 /**
- * Every string of the message, in one place. The address is not proven yet, so the message
- * carries nothing the person registering chose (no name): only the address itself.
+ * Every string of the message, in one place. The address is not proven yet, so the only text the
+ * person registering chose is their first name, and only when it reads as a name (unprovenGreeting).
  */
 export const emailVerificationStrings = {
   subject: 'Confirm your ChipSkills Academy email',
   preview: 'Open the link to confirm this address.',
   heading: 'Confirm your email',
-  greeting: 'Hello,',
+  greeting: unprovenGreeting,
   intro: (email: string) =>
     `A ChipSkills Academy account was created with ${email}. Confirm that this address is yours with this link, so that the classes you are invited to can reach you:`,
   action: 'Confirm my email',
@@ -20,18 +21,19 @@ export const emailVerificationStrings = {
 };
 
 export interface EmailVerificationProps {
+  firstName: string;
   email: string;
   verifyUrl: string;
   validHours: number;
 }
 
 /** The link that proves a self-registered account holds its email, sent to that address. */
-export function EmailVerification({ email, verifyUrl, validHours }: EmailVerificationProps) {
+export function EmailVerification({ firstName, email, verifyUrl, validHours }: EmailVerificationProps) {
   const s = emailVerificationStrings;
   return (
     <Layout preview={s.preview} footer={s.footer}>
       <Title>{s.heading}</Title>
-      <Text style={paragraph}>{s.greeting}</Text>
+      <Text style={paragraph}>{s.greeting(firstName)}</Text>
       <Text style={paragraph}>{s.intro(email)}</Text>
       <CallToAction href={verifyUrl} label={s.action} linkIntro={s.linkIntro} />
       <Text style={paragraph}>{s.validity(validHours)}</Text>
