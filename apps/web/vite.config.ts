@@ -23,11 +23,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         // session imports its client on the first call, pages that validate a form when they load.
         // One chunk of their own (and `sideEffects: false` in their package) keeps the bundler
         // from merging them into, or tying them with a bare import to, a chunk of the first load.
-        // The school's name (common/school.ts, read by the logo on every page) stays out of that chunk.
+        // The school's name (common/school.ts, read by the logo on every page) is a tiny chunk of its own,
+        // captured first (higher priority) so the contracts group does not pull it in as a dependency.
         rolldownOptions: {
           output: {
             codeSplitting: {
-              groups: [{ name: 'contracts', test: /[\\/]packages[\\/]contracts[\\/](?!src[\\/]common[\\/]school\.ts$)/ }],
+              groups: [
+                { name: 'school-name', test: /[\\/]packages[\\/]contracts[\\/]src[\\/]common[\\/]school\.ts$/, priority: 2 },
+                { name: 'contracts', test: /[\\/]packages[\\/]contracts[\\/]/, priority: 1 },
+              ],
             },
           },
         },

@@ -1,4 +1,5 @@
-import { SCHOOL_NAME, wordmarkParts } from '@school/contracts';
+// The subpath, not the package's index: the public site's first load must not pull in the contracts.
+import { SCHOOL_NAME, wordmarkParts } from '@school/contracts/school';
 import { cx } from '../utils/cx';
 import './logo.css';
 
