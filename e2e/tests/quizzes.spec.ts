@@ -96,6 +96,12 @@ test('an admin authors a small quiz and a student takes it on a 360 px screen', 
   await phone.getByRole('button', { name: 'Start quiz' }).click();
   await expect(phone).toHaveURL(/\/quiz\/[0-9a-f]{32}$/);
   await expect(phone.getByRole('timer')).toHaveText(/^(10:00|9:[0-5]\d)$/);
+  // Each question's title sits inside its box, below the border and the padding, not on the border.
+  for (const question of await phone.locator('fieldset.learn-quiz__question').all()) {
+    const box = (await question.boundingBox())!;
+    const title = (await question.locator('legend').boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(box.y + 8);
+  }
   await phone.getByRole('radio', { name: 'Common-source' }).check();
   await phone.getByLabel('Your answer', { exact: true }).fill('  miller EFFECT ');
   await phone.getByLabel('Your answer (a number)').fill('20.4');

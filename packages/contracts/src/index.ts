@@ -3,6 +3,7 @@ export * from './common/route';
 export * from './common/refine';
 export * from './common/text';
 export * from './common/completion';
+export * from './common/school';
 export * from './auth/auth.schemas';
 export * from './auth/password-reset.schemas';
 export * from './auth/email-change.schemas';

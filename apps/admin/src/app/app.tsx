@@ -1,4 +1,4 @@
-import { AdminLayout, AppProviders, ErrorView, RequireAuth, sidebarIcons, StandardLayout, useSession, type SidebarItem } from '@school/ui';
+import { AdminLayout, AppProviders, ErrorView, RequireAuth, StandardLayout, useSession } from '@school/ui';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
@@ -37,16 +37,8 @@ import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
 import { COURSE_TABS, paths } from '../lib/paths';
 import { useRouteQuery } from '../lib/route-query';
+import { EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM } from './sidebar-items';
 import './app.css';
-
-/** After Courses, Cohorts and Students: the programme applications and form submissions. */
-const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
-  { title: 'Grading', path: paths.grading, icon: sidebarIcons.analytics },
-  { title: 'Applications', path: paths.applications, icon: sidebarIcons.applications },
-  { title: 'Reviews', path: paths.reviews, icon: sidebarIcons.reviews },
-  { title: 'Failed jobs', path: paths.failedJobs, icon: sidebarIcons.failedJobs },
-];
-const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox, icon: sidebarIcons.mailbox };
 
 function Layout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SCHOOL_NAME } from '@school/contracts';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   getMetadataStorage,
@@ -140,8 +141,8 @@ export class AppConfig {
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] })
   SMTP_URL?: string;
-  /** The From of every message. */
-  @IsString() @MinLength(3) MAIL_FROM = 'ChipSkills Academy <no-reply@chipskills.localhost>';
+  /** The From of every message (by default in the school's one name). */
+  @IsString() @MinLength(3) MAIL_FROM = `${SCHOOL_NAME} <no-reply@chipskills.localhost>`;
   /** The school's address as people reach it, for links in mail; default http://localhost:PORT. */
   @Transform(emptyToUndefined) @IsOptional() @IsUrl(ORIGIN_URL) PUBLIC_URL?: string;
   /** Port of the development mailbox's SMTP catcher (without SMTP_URL); 0 picks a free port at start. */

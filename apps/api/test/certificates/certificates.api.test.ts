@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { makeCohort, makeCourse } from '../fixtures/admin.fixtures';
@@ -26,7 +27,7 @@ describe('POST /api/certificates/admin/create', () => {
     const res = await create({ title: 'Cleanroom Safety' }).expect(201);
     expect(res.body.id_slug).toMatch(/^[0-9a-f]{32}$/);
     const [row] = await t.ds.query(`SELECT title, provider FROM certificates WHERE id_slug = $1`, [res.body.id_slug]);
-    expect(row).toEqual({ title: 'Cleanroom Safety', provider: ['Semiconductor Training School'] });
+    expect(row).toEqual({ title: 'Cleanroom Safety', provider: [SCHOOL_NAME] });
   });
 
   it('keeps a given provider list', async () => {
@@ -82,7 +83,7 @@ describe('linking certificates to a cohort and listing them', () => {
   it('filters by cohort and by the cohort it lacks, searches and sorts', async () => {
     const inCohort = await t.http.get(`/api/certificates/admin/list?cohort_id_slug=${cohortSlug}`).set(as(admin)).expect(200);
     expect(inCohort.body).toMatchObject({ count: 1, num_pages: 1 });
-    expect(inCohort.body.data[0]).toMatchObject({ id_slug: linked, cohorts_count: 1, provider: ['Semiconductor Training School'] });
+    expect(inCohort.body.data[0]).toMatchObject({ id_slug: linked, cohorts_count: 1, provider: [SCHOOL_NAME] });
     const outside = await t.http
       .get(`/api/certificates/admin/list?exclude_cohort_id_slug=${cohortSlug}&search_query=LITHO`)
       .set(as(admin))

@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { gunzipSync } from 'node:zlib';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -503,7 +504,7 @@ describe('GET /api/certificates/verify/:credentialId', () => {
       holder_name: 'Mei Ling Tan',
       certificate_title: `Wafer certificate ${n}`,
       cohort_title: `Wafer cohort ${n}`,
-      issuer: ['Semiconductor Training School'],
+      issuer: [SCHOOL_NAME],
       revoked_at: null,
     });
     expect(JSON.stringify(res.body)).not.toContain(u.email);
@@ -623,7 +624,7 @@ describe('Open Badges 3.0', () => {
       '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
       id: `${WEB_ORIGIN}/verify/${credential}`,
       type: ['VerifiableCredential', 'OpenBadgeCredential'],
-      issuer: { id: `${WEB_ORIGIN}/`, type: ['Profile'], name: 'Semiconductor Training School' },
+      issuer: { id: `${WEB_ORIGIN}/`, type: ['Profile'], name: SCHOOL_NAME },
       credentialSubject: {
         type: ['AchievementSubject'],
         name: 'Suresh Kumar',

@@ -1,4 +1,4 @@
-import { DEFAULT_CERTIFICATE_PROVIDER, DEFAULT_PROJECT_MAX_BYTES, ProjectSettingsSchema } from '@school/contracts';
+import { DEFAULT_CERTIFICATE_PROVIDER, DEFAULT_PROJECT_MAX_BYTES, ProjectSettingsSchema, SCHOOL_NAME } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
 import { readPdf } from '../pdf-text';
@@ -119,6 +119,6 @@ describe('demo seed', () => {
     // The demo certificates name the same provider as every new certificate.
     const providers = await t.ds.query(`SELECT DISTINCT unnest(provider) AS provider FROM certificates`);
     expect(providers).toEqual([{ provider: DEFAULT_CERTIFICATE_PROVIDER }]);
-    expect(DEFAULT_CERTIFICATE_PROVIDER).toBe('Semiconductor Training School');
+    expect(DEFAULT_CERTIFICATE_PROVIDER).toBe(SCHOOL_NAME);
   });
 });

@@ -3,9 +3,10 @@ import { IdSlugResponseSchema, IdSlugSchema, makeListQuerySchema, paginated } fr
 import { ADMIN_MESSAGES, DEFAULT_SORTS, PAGE_SIZES } from '../common/admin-console';
 import { plainText, requiredText } from '../common/text';
 import { CohortIdSlugResponseSchema } from '../enrolments/enrolments.schemas';
+import { SCHOOL_NAME } from '../common/school';
 
-/** Certificate provider used when none is given. */
-export const DEFAULT_CERTIFICATE_PROVIDER = 'Semiconductor Training School';
+/** Certificate provider used when none is given: the school itself. */
+export const DEFAULT_CERTIFICATE_PROVIDER = SCHOOL_NAME;
 
 export const AdminCertificateListQuerySchema = makeListQuerySchema({
   page_size: PAGE_SIZES.certificates,

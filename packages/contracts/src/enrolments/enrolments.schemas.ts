@@ -51,9 +51,18 @@ export const AdminStudentListQuerySchema = makeListQuerySchema({
 });
 export type AdminStudentListQuery = z.infer<typeof AdminStudentListQuerySchema>;
 
+/** One of a student's cohorts on the school-wide list, with the student's progress in it. */
+export const StudentCohortProgressSchema = CohortEnrollmentSchema.extend({
+  completion_percentage: z.number(),
+  latest_access_datetime: z.string().nullable(),
+});
+export type StudentCohortProgress = z.infer<typeof StudentCohortProgressSchema>;
+
 export const AdminStudentListItemSchema = StudentSchema.extend({
   role: RoleSchema,
   created_date: z.string(),
+  /** Every cohort the student is enrolled in, newest enrolment first (empty when none). */
+  cohort_enrollments: z.array(StudentCohortProgressSchema),
 });
 export type AdminStudentListItem = z.infer<typeof AdminStudentListItemSchema>;
 export const AdminStudentListResponseSchema = paginated(AdminStudentListItemSchema);

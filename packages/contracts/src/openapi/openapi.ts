@@ -123,7 +123,7 @@ export function buildOpenApiDocument(options: BuildOpenApiOptions = {}): OpenApi
       title: options.title ?? 'School API',
       version: options.version ?? '1.0.0',
       description:
-        'REST API of the semiconductor training school. Browsers send `X-Requested-With: school-web` ' +
+        'REST API of the school platform. Browsers send `X-Requested-With: school-web` ' +
         'and receive the refresh token as an httpOnly cookie; other clients get it in the JSON body.',
     },
     servers: [{ url: options.serverUrl ?? '/api' }],

@@ -20,7 +20,7 @@ export const DEFAULT_SOCIAL_LINKS: SocialLink[] = [
   { name: 'YouTube', href: 'https://www.youtube.com/', icon: YouTubeIcon },
 ];
 
-/** '© {year} ChipSkills Academy. All rights reserved.' */
+/** '© {year} {school name}. All rights reserved.' */
 export function copyrightText(year: number = new Date().getFullYear()): string {
   return `© ${year} ${BRAND_NAME}. All rights reserved.`;
 }

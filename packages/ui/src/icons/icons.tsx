@@ -106,6 +106,17 @@ export function ApplicationsIcon(props: IconProps) {
   );
 }
 
+/** A marked paper: a page with a tick, for grading students' work (not the analytics bar chart). */
+export function GradingIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+      <path d="M14 3v5h5" />
+      <path d="m8.5 14.5 2.5 2.5 4.5-5" />
+    </StrokeIcon>
+  );
+}
+
 /** A star: scoring applications (the reviewers' queue). */
 export function ReviewsIcon(props: IconProps) {
   return (

@@ -1,8 +1,11 @@
+// The subpath, not the package's index: the public site's first load must not pull in the contracts.
+import { SCHOOL_NAME, wordmarkParts } from '@school/contracts/school';
 import { cx } from '../utils/cx';
 import './logo.css';
 
-/** The school's name, as shown in the wordmark, the footer and page titles. */
-export const BRAND_NAME = 'ChipSkills Academy';
+/** The school's name (the contracts' one setting), as shown in the wordmark, the footer and page titles. */
+export const BRAND_NAME = SCHOOL_NAME;
+const WORDMARK = wordmarkParts(SCHOOL_NAME);
 
 export interface ChipMarkProps {
   size?: number;
@@ -33,7 +36,7 @@ export function ChipMark({ size = 32, className }: ChipMarkProps) {
 }
 
 export interface LogoProps {
-  /** Show the "ChipSkills Academy" wordmark beside the mark (default true). */
+  /** Show the school-name wordmark beside the mark (default true). */
   showWordmark?: boolean;
   /** Height of the mark in px (default 32). */
   size?: number;
@@ -49,7 +52,7 @@ export function Logo({ showWordmark = true, size = 32, tone = 'light', className
       <ChipMark size={size} />
       {showWordmark ? (
         <span className="ui-logo__wordmark">
-          <span className="ui-logo__word-strong">ChipSkills</span> <span className="ui-logo__word-light">Academy</span>
+          <span className="ui-logo__word-strong">{WORDMARK.strong}</span> <span className="ui-logo__word-light">{WORDMARK.light}</span>
         </span>
       ) : (
         <span className="ui-visually-hidden">{BRAND_NAME}</span>

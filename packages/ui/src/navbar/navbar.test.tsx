@@ -100,9 +100,13 @@ describe('Navbar signed in', () => {
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/student');
   });
 
-  it('gives admins Settings at /admin/settings, no Home link and no logo', () => {
+  it('gives admins the logo, then Settings at /admin/settings beside it (no Home link), then the account menu', () => {
     const { nav } = renderNavbar(admin, { path: '/admin/courses' });
-    expect(screen.queryByRole('link', { name: 'ChipSkills Academy home' })).toBeNull();
+    const logo = screen.getByRole('link', { name: 'ChipSkills Academy home' });
+    expect(logo).toHaveAttribute('href', '/');
+    // Logo first, the navigation after it: the bar reads left to right.
+    expect(logo.compareDocumentPosition(nav) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(logo.closest('header')).toHaveClass('ui-navbar--signed-in');
     expect(within(nav).queryByRole('link', { name: 'Home' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
   });

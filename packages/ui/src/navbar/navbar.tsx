@@ -87,8 +87,10 @@ function isCurrent(pathname: string, item: NavItem): boolean {
 
 /**
  * The top navigation bar. Signed out: logo, Home, Courses, About, Contact, Apply and Sign In.
- * Signed in: Home (students), Settings, the avatar menu, and a Log out button on mobile;
- * the logo is hidden for admins. Below 768 px the links fold behind a menu toggle.
+ * Signed in: Home (students), Settings, the avatar menu, and a Log out button on mobile.
+ * Every bar reads logo left, navigation, account right (admins too: their sidebar's chip mark
+ * is not the school's name, and on phones it is a bottom tab bar without one).
+ * Below 768 px the links fold behind a menu toggle.
  */
 export function Navbar({ user, onLogout, isInternal, menuLinks, className }: NavbarProps) {
   const [open, setOpen] = useState(false);
@@ -117,18 +119,15 @@ export function Navbar({ user, onLogout, isInternal, menuLinks, className }: Nav
   }, [open]);
 
   const role = user?.role;
-  const showLogo = !(user && role === 'ADMIN');
   const items = user ? signedInLinks(role) : PUBLIC_LINKS;
   const closeMenu = () => setOpen(false);
 
   return (
-    <header ref={headerRef} className={cx('ui-navbar', className)}>
+    <header ref={headerRef} className={cx('ui-navbar', user && 'ui-navbar--signed-in', className)}>
       <div className="ui-navbar__inner">
-        {showLogo && (
-          <AppLink to="/" isInternal={isInternal} className="ui-navbar__brand" aria-label={`${BRAND_NAME} home`}>
-            <Logo />
-          </AppLink>
-        )}
+        <AppLink to="/" isInternal={isInternal} className="ui-navbar__brand" aria-label={`${BRAND_NAME} home`}>
+          <Logo />
+        </AppLink>
         <button
           ref={toggleRef}
           type="button"

@@ -44,10 +44,14 @@ export function InstructorHomePage() {
                     active of {formatCount(c.total_students, 'student')}
                   </p>
                   <p className="admin-row">
-                    <AppLink to={gradingPaths('/instructor').cohort(c.id_slug)} aria-label={`Grading of ${c.title}`}>
+                    <AppLink className="ui-link" to={gradingPaths('/instructor').cohort(c.id_slug)} aria-label={`Grading of ${c.title}`}>
                       Grading
                     </AppLink>
-                    <AppLink to={gradingPaths('/instructor').gradebook(c.id_slug)} aria-label={`Gradebook of ${c.title}`}>
+                    <AppLink
+                      className="ui-link"
+                      to={gradingPaths('/instructor').gradebook(c.id_slug)}
+                      aria-label={`Gradebook of ${c.title}`}
+                    >
                       Gradebook
                     </AppLink>
                   </p>
@@ -66,7 +70,9 @@ export function InstructorHomePage() {
                               {quizLessons.data!.get(course.id_slug)!.map((l, i) => (
                                 <span key={l.id_slug}>
                                   {i > 0 && ', '}
-                                  <AppLink to={paths.instructorQuiz(l.id_slug)}>{l.title}</AppLink>
+                                  <AppLink className="ui-link" to={paths.instructorQuiz(l.id_slug)}>
+                                    {l.title}
+                                  </AppLink>
                                 </span>
                               ))}
                             </span>

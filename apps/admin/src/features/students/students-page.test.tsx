@@ -12,17 +12,24 @@ const student = (id_slug: string, first_name: string, is_suspended: boolean) => 
   first_name,
   last_name: 'Rahman',
   email: `${id_slug}@example.com`,
-  cohort_enrollment: null,
-  enrolment_status: null,
+  cohort_enrollment: null as { cohort_id_slug: string; cohort_title: string; enrolment_status: string } | null,
+  enrolment_status: null as string | null,
   latest_access_datetime: null,
   completion_percentage: 0,
   is_suspended,
   role: 'STUDENT',
   created_date: '2025-01-01T00:00:00Z',
+  cohort_enrollments: [] as {
+    cohort_id_slug: string;
+    cohort_title: string;
+    enrolment_status: string;
+    completion_percentage: number;
+    latest_access_datetime: string | null;
+  }[],
 });
 
-function setup() {
-  let list = [student('s1', 'Aisyah', false), student('s2', 'Farid', true)];
+function setup(first = student('s1', 'Aisyah', false)) {
+  let list = [first, student('s2', 'Farid', true)];
   const api = mockApi({
     'GET auth/admin/students/list': () => ({ data: list, count: list.length, num_pages: 1 }),
     'GET cohorts/admin/list/active': () => [],
@@ -61,5 +68,53 @@ describe('StudentsPage account status', () => {
     expect(within(row).getByText('Account suspended')).toBeInTheDocument();
     expect(screen.getByText('Account suspended: Aisyah Rahman.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: 'auth/admin/users/s1/status', body: { is_suspended: true } });
+  });
+});
+
+describe('StudentsPage cohorts', () => {
+  const inTwo = {
+    ...student('s1', 'Aisyah', false),
+    cohort_enrollment: { cohort_id_slug: 'k2', cohort_title: 'Etching Autumn', enrolment_status: 'ACTIVE' },
+    enrolment_status: 'ACTIVE',
+    cohort_enrollments: [
+      {
+        cohort_id_slug: 'k2',
+        cohort_title: 'Etching Autumn',
+        enrolment_status: 'ACTIVE',
+        completion_percentage: 50,
+        latest_access_datetime: null,
+      },
+      {
+        cohort_id_slug: 'k1',
+        cohort_title: 'Lithography Spring',
+        enrolment_status: 'COMPLETED',
+        completion_percentage: 0,
+        latest_access_datetime: null,
+      },
+    ],
+  };
+
+  it('shows every cohort of a student, each a styled link with its status and progress (0% for nothing done)', async () => {
+    setup(inTwo);
+    const cohorts = await screen.findByRole('list', { name: 'Cohorts of Aisyah Rahman' });
+    const links = within(cohorts).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Etching Autumn', 'Lithography Spring']);
+    expect(links[0]).toHaveAttribute('href', '/admin/cohorts/k2');
+    for (const link of links) expect(link).toHaveClass('ui-link');
+    expect(within(cohorts).getByRole('progressbar', { name: 'Progress of Aisyah Rahman in Etching Autumn' })).toHaveAttribute(
+      'aria-valuetext',
+      '50%',
+    );
+    expect(within(cohorts).getByRole('progressbar', { name: 'Progress of Aisyah Rahman in Lithography Spring' })).toHaveAttribute(
+      'aria-valuetext',
+      '0%',
+    );
+    expect(within(cohorts).getByText('COMPLETED')).toBeInTheDocument();
+  });
+
+  it('offers no cohort list for a student in none', async () => {
+    setup();
+    await screen.findByText('Farid Rahman');
+    expect(screen.queryByRole('list', { name: /Cohorts of/ })).toBeNull();
   });
 });

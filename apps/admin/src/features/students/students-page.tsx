@@ -1,17 +1,16 @@
-import { DEFAULT_SORTS, PAGE_SIZES, type Student } from '@school/contracts';
-import { AppLink } from '@school/ui';
+import { DEFAULT_SORTS, PAGE_SIZES, type AdminStudentListItem } from '@school/contracts';
 import { ListFrame } from '../../components/list-frame';
 import { ListTable, type Column } from '../../components/list-table';
 import { studentColumns } from '../../components/student-columns';
 import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
-import { paths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AccountStatusButton } from '../../components/account-status';
 import { AddToCohort } from './components/add-to-cohort';
+import { StudentCohorts } from './components/student-cohorts';
 
-/** /admin/students: every student account, 10 a page, newest first; A-Z sorts by first name. */
+/** /admin/students: every student account, 10 a page, newest first; A-Z sorts by first name. Each row lists all the student's cohorts with the progress in each. */
 export function StudentsPage() {
   usePageTitle('Students');
   const list = useListParams(DEFAULT_SORTS.students);
@@ -20,23 +19,18 @@ export function StudentsPage() {
     query: { ...listQuery(list, PAGE_SIZES.students), role: 'STUDENT' },
   });
   const active = useRouteQuery('adminActiveCohorts', {});
-  const columns: Column<Student>[] = [
+  const columns: Column<AdminStudentListItem>[] = [
     studentColumns.name,
     {
-      label: 'Cohort',
+      label: 'Cohorts and progress',
       render: (s) =>
-        s.cohort_enrollment ? (
-          <AppLink to={paths.cohort(s.cohort_enrollment.cohort_id_slug)}>{s.cohort_enrollment.cohort_title}</AppLink>
+        s.cohort_enrollments.length > 0 ? (
+          <StudentCohorts name={`${s.first_name} ${s.last_name}`} cohorts={s.cohort_enrollments} />
         ) : active.data && active.data.length > 0 ? (
           <AddToCohort student={s} cohorts={active.data} />
         ) : (
           <span className="ui-muted ui-muted--small">None</span>
         ),
-    },
-    studentColumns.status,
-    {
-      ...studentColumns.progress,
-      render: (s) => (s.cohort_enrollment ? studentColumns.progress.render(s) : <span className="ui-muted ui-muted--small">–</span>),
     },
     studentColumns.lastActive,
     { label: 'Actions', hideLabel: true, className: 'admin-table__actions', render: (s) => <AccountStatusButton student={s} /> },

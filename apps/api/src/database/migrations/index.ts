@@ -38,6 +38,8 @@ import { FinalReviewScores1764000003600 } from './1764000003600-final-review-sco
 import { MailDeliveryClaims1764000003700 } from './1764000003700-mail-delivery-claims';
 import { OverridePenalisedGrade1764000003800 } from './1764000003800-override-penalised-grade';
 import { DefaultGradeItems1764000003900 } from './1764000003900-default-grade-items';
+import { StudentListSorts1764000004300 } from './1764000004300-student-list-sorts';
+import { OneSchoolName1764000004310 } from './1764000004310-one-school-name';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -80,4 +82,6 @@ export const migrations = [
   MailDeliveryClaims1764000003700,
   OverridePenalisedGrade1764000003800,
   DefaultGradeItems1764000003900,
+  StudentListSorts1764000004300,
+  OneSchoolName1764000004310,
 ];

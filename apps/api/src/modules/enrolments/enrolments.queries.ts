@@ -28,7 +28,9 @@ const STUDENT_SORTS = { first_name: 'lower(first_name)', last_name: 'lower(last_
 
 /**
  * The school-wide student list as one statement (also run by the benchmark's ceiling): the total
- * and one page, searched through the trigram index and sorted in SQL.
+ * and one page, searched through the trigram index and sorted in SQL. Each row carries one
+ * enrolment (the asked cohort's, else the latest: the spec's fields) and every cohort of the
+ * student with its progress, aggregated per student for the page's rows only.
  */
 export function studentListQuery(q: AdminStudentListQuery): { text: string; values: unknown[] } {
   const order = orderBy(q.order_by, STUDENT_SORTS, '-created_date');
@@ -63,7 +65,8 @@ export function studentListQuery(q: AdminStudentListQuery): { text: string; valu
                 'enrolment_status', en.enrolment_status,
                 'latest_access_datetime', ${iso('en.latest_access_datetime')},
                 'completion_percentage', COALESCE(en.completion_percentage, 0)::float8,
-                'is_suspended', p.is_suspended
+                'is_suspended', p.is_suspended,
+                'cohort_enrollments', COALESCE(ens.cohorts, '[]'::json)
               )`,
     join: `LEFT JOIN LATERAL (
                 SELECT k.id_slug AS cohort_id_slug, k.title AS cohort_title, e.enrolment_status, e.latest_access_datetime,
@@ -71,7 +74,16 @@ export function studentListQuery(q: AdminStudentListQuery): { text: string; valu
                   FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id
                  WHERE e.user_id = p.id AND (${cohortParam}::text IS NULL OR k.id_slug = ${cohortParam})
                  ORDER BY e.created_date DESC, e.id DESC LIMIT 1
-              ) en ON true`,
+              ) en ON true
+              LEFT JOIN LATERAL (
+                SELECT json_agg(json_build_object(
+                         'cohort_id_slug', k.id_slug, 'cohort_title', k.title, 'enrolment_status', e.enrolment_status,
+                         'completion_percentage', enrolment_completion(e.user_id, e.cohort_id)::float8,
+                         'latest_access_datetime', ${iso('e.latest_access_datetime')}
+                       ) ORDER BY e.created_date DESC, e.id DESC) AS cohorts
+                  FROM enrolments e JOIN cohorts k ON k.id = e.cohort_id
+                 WHERE e.user_id = p.id
+              ) ens ON true`,
     params: values,
     page: q,
   });

@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { type AddressObject, simpleParser } from 'mailparser';
@@ -28,7 +29,7 @@ export class DevMailbox {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       size: DEV_MAILBOX_MAX_BYTES,
-      banner: 'ChipSkills Academy development mailbox',
+      banner: `${SCHOOL_NAME} development mailbox`,
       logger: false,
       onData: (stream, _session, callback) => {
         simpleParser(stream)

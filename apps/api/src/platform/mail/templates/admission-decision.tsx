@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
@@ -6,7 +7,7 @@ const common = {
   greeting: (name: string) => `Hello ${name},`,
   action: 'See your application’s status',
   linkIntro: 'Or open this private link in your browser:',
-  footer: 'You receive this email because you applied to a programme of ChipSkills Academy.',
+  footer: `You receive this email because you applied to a programme of ${SCHOOL_NAME}.`,
 };
 
 export const admissionShortlistedStrings = {

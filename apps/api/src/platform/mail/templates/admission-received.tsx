@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { CallToAction, Layout, paragraph, Title } from './layout';
 
@@ -14,7 +15,7 @@ export const admissionReceivedStrings = {
   action: 'See your application’s status',
   linkIntro: 'Or open this private link in your browser:',
   keep: 'Keep this email: the link is yours alone and shows your application’s status at any time, without an account.',
-  footer: 'You receive this email because you applied to a programme of ChipSkills Academy.',
+  footer: `You receive this email because you applied to a programme of ${SCHOOL_NAME}.`,
 };
 
 export interface AdmissionReceivedProps {

@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Column, Row, Section, Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
@@ -12,7 +13,7 @@ export const applicationDigestStrings = {
   action: 'Review applications',
   linkIntro: 'Or open this link in your browser:',
   unsubscribe: 'Stop the daily digest',
-  footer: 'You receive this daily digest because you are an administrator of ChipSkills Academy. You can turn it off in your settings.',
+  footer: `You receive this daily digest because you are an administrator of ${SCHOOL_NAME}. You can turn it off in your settings.`,
 };
 
 export interface DigestApplication {

@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { CallToAction, Layout, paragraph, Title } from './layout';
 
@@ -9,7 +10,7 @@ export const certificateIssuedStrings = {
   intro: (certificate: string, cohort: string) => `You have earned the certificate ${certificate} for ${cohort}.`,
   action: 'View and download it',
   linkIntro: 'Or open this link in your browser:',
-  footer: 'You receive this email because a certificate of ChipSkills Academy was issued to you.',
+  footer: `You receive this email because a certificate of ${SCHOOL_NAME} was issued to you.`,
 };
 
 export interface CertificateIssuedProps {

@@ -1,20 +1,21 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
 /** Every string of the message, in one place. */
 export const cohortInvitationStrings = {
-  school: 'ChipSkills Academy',
-  subject: (cohort: string) => `You are invited to join ${cohort} at ChipSkills Academy`,
+  school: SCHOOL_NAME,
+  subject: (cohort: string) => `You are invited to join ${cohort} at ${SCHOOL_NAME}`,
   preview: (cohort: string) => `Create your account to take your place in ${cohort}.`,
   greeting: (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,'),
-  intro: (cohort: string) => `ChipSkills Academy has a place for you in ${cohort}.`,
+  intro: (cohort: string) => `${SCHOOL_NAME} has a place for you in ${cohort}.`,
   dates: 'Dates',
   datesValue: (start: string, end: string) => `${start} to ${end}`,
   createAccount: (email: string) => `Create your account with ${email} to join the class: you are enrolled as soon as you sign up.`,
   action: 'Create your account',
   linkIntro: 'Or open this link in your browser:',
   validity: (until: string) => `The link works once, until ${until}.`,
-  footer: 'You receive this email because an administrator of ChipSkills Academy added your email address to a cohort.',
+  footer: `You receive this email because an administrator of ${SCHOOL_NAME} added your email address to a cohort.`,
 };
 
 export interface CohortInvitationProps {

@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
@@ -11,8 +12,7 @@ export const deadlineReminderStrings = {
   action: 'Open it in your class',
   linkIntro: 'Or open this link in your browser:',
   unsubscribe: 'Stop deadline reminders',
-  footer:
-    'You receive this reminder because you are enrolled in a cohort at ChipSkills Academy. You can turn reminders off in your settings.',
+  footer: `You receive this reminder because you are enrolled in a cohort at ${SCHOOL_NAME}. You can turn reminders off in your settings.`,
 };
 
 export interface DeadlineReminderProps {

@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
@@ -6,17 +7,17 @@ import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
  * it carries nothing the account's holder chose (no name): only the address itself.
  */
 export const emailChangeConfirmStrings = {
-  subject: 'Confirm your new ChipSkills Academy email',
+  subject: `Confirm your new ${SCHOOL_NAME} email`,
   preview: 'Open the link to make this your sign-in email.',
   heading: 'Confirm your new email',
   greeting: 'Hello,',
-  intro: (email: string) => `You asked to use ${email} to sign in to ChipSkills Academy. Confirm it with this link:`,
+  intro: (email: string) => `You asked to use ${email} to sign in to ${SCHOOL_NAME}. Confirm it with this link:`,
   action: 'Confirm my new email',
   linkIntro: 'Or open this link in your browser:',
   validity: (hours: number) =>
     `The link is valid for ${hours} hours and works once. Until then you keep signing in with your current email.`,
   ignore: 'If you did not ask for this, ignore this email: nothing changes.',
-  footer: 'You receive this email because someone asked to change the email of a ChipSkills Academy account to this address.',
+  footer: `You receive this email because someone asked to change the email of a ${SCHOOL_NAME} account to this address.`,
 };
 
 export interface EmailChangeConfirmProps {

@@ -1,20 +1,21 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
 /** Every string of the message, in one place. */
 export const emailChangeNoticeStrings = {
-  subject: 'Your ChipSkills Academy email is about to change',
+  subject: `Your ${SCHOOL_NAME} email is about to change`,
   preview: 'Someone asked to change the email of your account.',
   heading: 'Your email is about to change',
   greeting: (firstName: string) => `Hello ${firstName},`,
   intro: (email: string) =>
-    `Someone signed in to your ChipSkills Academy account asked to change its email to ${email}. The change takes effect once it is confirmed from that address.`,
+    `Someone signed in to your ${SCHOOL_NAME} account asked to change its email to ${email}. The change takes effect once it is confirmed from that address.`,
   question: 'Was this not you? Cancel the change, then change your password:',
   action: 'Cancel the change',
   linkIntro: 'Or open this link in your browser:',
   validity: (days: number) => `The link works for ${days} days: it cancels the change, or undoes it if it was already confirmed.`,
   fine: 'If you asked for it, there is nothing to do here.',
-  footer: 'You receive this security notice because the email of your ChipSkills Academy account is changing.',
+  footer: `You receive this security notice because the email of your ${SCHOOL_NAME} account is changing.`,
 };
 
 export interface EmailChangeNoticeProps {

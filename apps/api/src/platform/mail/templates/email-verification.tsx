@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 import { unprovenGreeting } from './unproven-greeting';
@@ -7,17 +8,17 @@ import { unprovenGreeting } from './unproven-greeting';
  * person registering chose is their first name, and only when it reads as a name (unprovenGreeting).
  */
 export const emailVerificationStrings = {
-  subject: 'Confirm your ChipSkills Academy email',
+  subject: `Confirm your ${SCHOOL_NAME} email`,
   preview: 'Open the link to confirm this address.',
   heading: 'Confirm your email',
   greeting: unprovenGreeting,
   intro: (email: string) =>
-    `A ChipSkills Academy account was created with ${email}. Confirm that this address is yours with this link, so that the classes you are invited to can reach you:`,
+    `A ${SCHOOL_NAME} account was created with ${email}. Confirm that this address is yours with this link, so that the classes you are invited to can reach you:`,
   action: 'Confirm my email',
   linkIntro: 'Or open this link in your browser:',
   validity: (hours: number) => `The link is valid for ${hours} hours and works once.`,
   ignore: 'If you did not create this account, ignore this email: the account cannot join any class in your name.',
-  footer: 'You receive this email because a ChipSkills Academy account was created with this address.',
+  footer: `You receive this email because a ${SCHOOL_NAME} account was created with this address.`,
 };
 
 export interface EmailVerificationProps {

@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
@@ -6,13 +7,13 @@ export const enrolledInCohortStrings = {
   subject: (cohort: string) => `You have been enrolled in ${cohort}`,
   preview: (cohort: string) => `Your place in ${cohort} is ready.`,
   greeting: (firstName: string) => `Hello ${firstName},`,
-  intro: (cohort: string) => `You have been enrolled in ${cohort} at ChipSkills Academy.`,
+  intro: (cohort: string) => `You have been enrolled in ${cohort} at ${SCHOOL_NAME}.`,
   dates: 'Dates',
   datesValue: (start: string, end: string) => `${start} to ${end}`,
   action: 'Go to your class',
   linkIntro: 'Or open this link in your browser:',
   signIn: 'Sign in with this email address to see your lessons, assignments and grades.',
-  footer: 'You receive this email because an administrator of ChipSkills Academy enrolled you in a cohort.',
+  footer: `You receive this email because an administrator of ${SCHOOL_NAME} enrolled you in a cohort.`,
 };
 
 export interface EnrolledInCohortProps {

@@ -1,9 +1,10 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
 /** Every string of the message, in one place (no name: the account may not have proven its address). */
 export const failedSignInsStrings = {
-  subject: 'Many failed sign-ins on your ChipSkills Academy account',
+  subject: `Many failed sign-ins on your ${SCHOOL_NAME} account`,
   preview: 'Someone tried many wrong passwords on your account.',
   heading: 'Many failed sign-ins on your account',
   greeting: 'Hello,',
@@ -14,7 +15,7 @@ export const failedSignInsStrings = {
   action: 'Reset my password',
   linkIntro: 'Or open this link in your browser:',
   ignore: 'If these were your own attempts, you can ignore this email.',
-  footer: 'You receive this email because of failed sign-ins on your ChipSkills Academy account.',
+  footer: `You receive this email because of failed sign-ins on your ${SCHOOL_NAME} account.`,
 };
 
 export interface FailedSignInsProps {

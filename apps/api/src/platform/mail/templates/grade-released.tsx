@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { CallToAction, Layout, paragraph, Title } from './layout';
 
@@ -9,7 +10,7 @@ export const gradeReleasedStrings = {
   intro: (item: string, cohort: string) => `Your grade for ${item} in ${cohort} has been released.`,
   action: 'See your grades',
   linkIntro: 'Or open this link in your browser:',
-  footer: 'You receive this email because you are enrolled in a cohort at ChipSkills Academy.',
+  footer: `You receive this email because you are enrolled in a cohort at ${SCHOOL_NAME}.`,
 };
 
 export interface GradeReleasedProps {

@@ -1,9 +1,10 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { SCHOOL_NAME, wordmarkParts } from '@school/contracts';
 import type { ReactNode } from 'react';
 
 /** The brand, as the apps' design tokens give it (packages/ui styles.css). */
 export const BRAND = {
-  name: 'ChipSkills Academy',
+  name: SCHOOL_NAME,
   navy: '#0b1f3a',
   teal: '#14b8a6',
   primary: '#0f766e',
@@ -12,6 +13,7 @@ export const BRAND = {
   background: '#f3f6fb',
 } as const;
 
+const WORDMARK = wordmarkParts(SCHOOL_NAME);
 const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 /**
@@ -31,7 +33,7 @@ function Logo() {
             </div>
           </td>
           <td style={{ paddingLeft: 10, fontFamily: font, fontSize: 20, color: '#ffffff' }}>
-            <strong>ChipSkills</strong> Academy
+            <strong>{WORDMARK.strong}</strong> {WORDMARK.light}
           </td>
         </tr>
       </tbody>

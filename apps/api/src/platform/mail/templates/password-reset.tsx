@@ -1,19 +1,20 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { BRAND, CallToAction, Layout, paragraph, Title } from './layout';
 
 /** Every string of the message, in one place. */
 export const passwordResetStrings = {
-  subject: 'Reset your ChipSkills Academy password',
+  subject: `Reset your ${SCHOOL_NAME} password`,
   preview: 'A link to choose a new password, valid for 30 minutes.',
   heading: 'Reset your password',
   greeting: (firstName: string) => `Hello ${firstName},`,
-  intro: 'Someone asked to reset the password of your ChipSkills Academy account. Choose a new password with this link:',
+  intro: `Someone asked to reset the password of your ${SCHOOL_NAME} account. Choose a new password with this link:`,
   action: 'Choose a new password',
   linkIntro: 'Or open this link in your browser:',
   validity: (minutes: number) =>
     `The link is valid for ${minutes} minutes and works once. Signing in with your current password cancels it.`,
   ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
-  footer: 'You receive this email because a password reset was requested for your ChipSkills Academy account.',
+  footer: `You receive this email because a password reset was requested for your ${SCHOOL_NAME} account.`,
 };
 
 export interface PasswordResetProps {

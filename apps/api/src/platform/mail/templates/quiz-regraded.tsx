@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { CallToAction, Layout, paragraph, Title } from './layout';
 
@@ -10,7 +11,7 @@ export const quizRegradedStrings = {
   scores: (attempt: number, oldScore: string, newScore: string) => `Attempt ${attempt}: your score was ${oldScore} and is now ${newScore}.`,
   action: 'See your result',
   linkIntro: 'Or open this link in your browser:',
-  footer: 'You receive this email because you are enrolled in a cohort at ChipSkills Academy.',
+  footer: `You receive this email because you are enrolled in a cohort at ${SCHOOL_NAME}.`,
 };
 
 export interface QuizRegradedProps {
