@@ -41,12 +41,15 @@ import { COURSE_TABS, paths } from '../lib/paths';
 import { useRouteQuery } from '../lib/route-query';
 import './app.css';
 
-/** After Courses, Cohorts and Students: the programme applications and form submissions. */
+/** After Courses, Cohorts and Students: the dashboard, grading, admissions, jobs, certificates and analytics. */
 const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
+  { title: 'Dashboard', path: paths.dashboard, icon: sidebarIcons.dashboard },
   { title: 'Grading', path: paths.grading, icon: sidebarIcons.analytics },
   { title: 'Applications', path: paths.applications, icon: sidebarIcons.applications },
   { title: 'Reviews', path: paths.reviews, icon: sidebarIcons.reviews },
   { title: 'Failed jobs', path: paths.failedJobs, icon: sidebarIcons.failedJobs },
+  { title: 'Certifications', path: paths.certifications, icon: sidebarIcons.certifications },
+  { title: 'Analytics', path: paths.analytics, icon: sidebarIcons.analytics },
 ];
 const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox, icon: sidebarIcons.mailbox };
 

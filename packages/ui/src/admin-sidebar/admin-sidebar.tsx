@@ -4,6 +4,7 @@ import { AppLink } from '../app-link/app-link';
 import {
   AnalyticsIcon,
   ApplicationsIcon,
+  CertificatesIcon,
   ReviewsIcon,
   CohortsIcon,
   CoursesIcon,
@@ -31,6 +32,7 @@ export const sidebarIcons = {
   students: <StudentsIcon size={22} />,
   lessonsLibrary: <LessonsLibraryIcon size={22} />,
   analytics: <AnalyticsIcon size={22} />,
+  certifications: <CertificatesIcon size={22} />,
   applications: <ApplicationsIcon size={22} />,
   reviews: <ReviewsIcon size={22} />,
   mailbox: <MailboxIcon size={22} />,
