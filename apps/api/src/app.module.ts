@@ -22,6 +22,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { GradingModule } from './modules/grading/grading.module';
 import { QuizzesModule } from './modules/quizzes/quizzes.module';
 import { LessonMediaModule } from './modules/lesson-media/lesson-media.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
@@ -80,6 +81,7 @@ export class AppModule {
         FormsModule,
         ApplicationsModule,
         NotificationsModule,
+        DashboardModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },

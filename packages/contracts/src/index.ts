@@ -41,6 +41,8 @@ export * from './grading/grading.schemas';
 export * from './grading/grading.routes';
 export * from './platform/platform.schemas';
 export * from './platform/platform.routes';
+export * from './dashboard/dashboard.schemas';
+export * from './dashboard/dashboard.routes';
 export * from './routes';
 export * from './client/api-error';
 export * from './client/client';

@@ -6,6 +6,7 @@ import { certificatesRoutes } from './certificates/certificates.routes';
 import { cohortsRoutes } from './cohorts/cohorts.routes';
 import type { RouteDef } from './common/route';
 import { coursesRoutes } from './courses/courses.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { enrolmentsRoutes } from './enrolments/enrolments.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { gradingRoutes } from './grading/grading.routes';
@@ -37,6 +38,7 @@ export const routes = {
   ...adminRoutes,
   ...gradingRoutes,
   ...platformRoutes,
+  ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
 import { AdmissionsOverviewPage } from '../features/admissions-overview/admissions-overview-page';
+import { AnalyticsPage } from '../features/analytics/analytics-page';
 import { AdmissionsPipelineList } from '../features/admissions-pipeline/admissions-pipeline-list';
 import { ApplicationPage } from '../features/admissions-pipeline/application-page';
 import { RankingPage } from '../features/admissions-ranking/ranking-page';
@@ -11,6 +12,7 @@ import { ReviewQueuePage } from '../features/admissions-review/review-queue-page
 import { RubricPage } from '../features/admissions-rubric/rubric-page';
 import { ApplicationsPage } from '../features/applications/applications-page';
 import { AddCertificatesPage } from '../features/certificates/add-certificates-page';
+import { CertificationsPage } from '../features/certificates/certifications-page';
 import { AddStudentPage } from '../features/cohorts/add-student-page';
 import { CohortPage } from '../features/cohorts/cohort-page';
 import { CohortsPage } from '../features/cohorts/cohorts-page';
@@ -31,7 +33,7 @@ import { InstructorHomePage } from '../features/instructor/instructor-home-page'
 import { QuestionBankPage } from '../features/quizzes/question-bank-page';
 import { QuizAnalyticsPage } from '../features/quizzes/quiz-analytics-page';
 import { QuizEditorPage } from '../features/quizzes/quiz-editor-page';
-import { AnalyticsPage, CertificationsPage, LessonsLibraryPage } from '../features/placeholders/placeholder-pages';
+import { LessonsLibraryPage } from '../features/placeholders/placeholder-pages';
 import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';

@@ -1,11 +1,14 @@
 import { sidebarIcons, type SidebarItem } from '@school/ui';
 import { paths } from '../lib/paths';
 
-/** After Courses, Cohorts and Students: the programme applications and form submissions. */
+/** After Courses, Cohorts and Students: the dashboard, grading, admissions, jobs, certificates and analytics. */
 export const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
+  { title: 'Dashboard', path: paths.dashboard, icon: sidebarIcons.dashboard },
   { title: 'Grading', path: paths.grading, icon: sidebarIcons.grading },
   { title: 'Applications', path: paths.applications, icon: sidebarIcons.applications },
   { title: 'Reviews', path: paths.reviews, icon: sidebarIcons.reviews },
   { title: 'Failed jobs', path: paths.failedJobs, icon: sidebarIcons.failedJobs },
+  { title: 'Certifications', path: paths.certifications, icon: sidebarIcons.certifications },
+  { title: 'Analytics', path: paths.analytics, icon: sidebarIcons.analytics },
 ];
 export const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox, icon: sidebarIcons.mailbox };

@@ -23,6 +23,7 @@ const READS: Record<string, QueryKey> = {
   certificateList: routeQueryKey('adminCertificateList', { query: { exclude_cohort_id_slug: 'k1' } }),
   applicationList: routeQueryKey('adminApplicationList', { query: { page: 1 } }),
   formSubmissionList: routeQueryKey('adminFormSubmissionList', { query: { page: 1 } }),
+  dashboard: routeQueryKey('adminDashboard', {}),
 };
 
 /** Which of READS the keys make stale. */
@@ -113,10 +114,20 @@ describe('what each change of the console makes stale', () => {
     expect(unlink).toEqual(both);
   });
 
-  it('editing a cohort: the cohort, every cohort list, the courses showing it and the students list (enrolment titles)', async () => {
+  it('editing a cohort: the cohort, every cohort list, the courses showing it, the students list (enrolment titles) and the certificates list (cohort titles)', async () => {
     const stale = await staleAfter(invalidations.adminCohortUpdate({ params: { cohortId: 'k1' }, body: {} as never }, { id_slug: 'k1' }));
     expect(stale).toEqual(
-      sorted(['cohortK1', 'cohortList', 'cohortListByStatus', 'activeCohorts', 'instructorCohorts', 'courseC1', 'courseC2', 'studentList']),
+      sorted([
+        'cohortK1',
+        'cohortList',
+        'cohortListByStatus',
+        'activeCohorts',
+        'instructorCohorts',
+        'courseC1',
+        'courseC2',
+        'studentList',
+        'certificateList',
+      ]),
     );
   });
 
@@ -150,6 +161,26 @@ describe('what each change of the console makes stale', () => {
       invalidations.adminAddCertificate({ params: { cohortId: 'k1' }, body: { certificate_id_slug: 'x' } }, {} as never),
     );
     expect(stale).toEqual(sorted(['cohortK1', 'certificateList']));
+  });
+
+  it('issuing or revoking a certificate, or new rules issuing some: the certificates list counts them', async () => {
+    const issue = await staleAfter(
+      invalidations.adminIssueCertificate(
+        { params: { cohortId: 'k1', certificateId: 'x' }, body: { user_id_slug: 'u1', reason: 'r' } },
+        {} as never,
+      ),
+    );
+    const revoke = await staleAfter(
+      invalidations.adminRevokeCertificate({ params: { credentialId: 'x' }, body: { reason: 'r' } }, {} as never),
+    );
+    const rules = await staleAfter(
+      invalidations.adminUpdateCertificateRules({ params: { cohortId: 'k1', certificateId: 'x' }, body: {} as never }, {} as never),
+    );
+    for (const stale of [issue, revoke, rules]) expect(stale).toEqual(['certificateList']);
+  });
+
+  it("retrying a failed job refreshes the dashboard's failed jobs figure", async () => {
+    expect(await staleAfter(invalidations.adminRetryJob({ params: { jobId: 'j1' } }, {} as never))).toEqual(['dashboard']);
   });
 
   it('no change makes the applications or form submissions stale', async () => {

@@ -15,8 +15,10 @@ import { type Invalidates, type MutationRouteName, routeKey } from './route-quer
  *   adminCourseDetail: the course, its curriculum, its cohorts (title, dates, status, students) and
  *   the engagement of their students.
  * - adminStudentList: students with their enrolment (cohort title and status) and account suspension.
- * - adminCertificateList: certificates with cohorts_count; adminCertificateRules: a cohort's certificates
+ * - adminCertificateList: certificates with the cohorts awarding them (titles) and issued counts; adminCertificateRules: a cohort's certificates
  *   and their completion rules; adminIssuedCertificates: a cohort's issued and revoked credentials.
+ * - adminDashboard: the school's figures (running cohorts, active students, hand-ins waiting for
+ *   grading, applications waiting, failed jobs); read afresh on each visit, a job's retry refreshes it.
  */
 
 const cohortLists = (): QueryKey[] => [routeKey('adminCohortList'), routeKey('adminActiveCohorts'), routeKey('instructorCohorts')];
@@ -67,6 +69,8 @@ const table = {
     // Its title and dates show in its courses' cohorts tabs and in the students' enrolments.
     routeKey('adminCourseDetail'),
     routeKey('adminStudentList'),
+    // Its title shows beside each certificate it awards.
+    routeKey('adminCertificateList'),
   ],
   // Not the deleted cohort's own reads: its page is leaving, and refetching them would only 404.
   adminCohortDelete: () => [
@@ -109,16 +113,24 @@ const table = {
   adminCohortRemoveInstructor: (vars) => cohortInstructors(vars.params.cohortId),
   adminCertificateCreate: () => [routeKey('adminCertificateList')],
   // A retried job leaves the failed list (and may fail again into it).
-  adminRetryJob: () => [routeKey('adminFailedJobs')],
+  adminRetryJob: () => [routeKey('adminFailedJobs'), routeKey('adminDashboard')],
   adminAddCertificate: (vars) => [
     routeKey('adminCohortDetail', { params: vars.params }),
     routeKey('adminCertificateList'),
     routeKey('adminCertificateRules', { params: vars.params }),
   ],
-  adminUpdateCertificateRules: (vars) => [routeKey('adminCertificateRules', { params: { cohortId: vars.params.cohortId } })],
-  // A new credential, or a revoked one: the cohort's list of issued certificates.
-  adminIssueCertificate: (vars) => [routeKey('adminIssuedCertificates', { params: { cohortId: vars.params.cohortId } })],
-  adminRevokeCertificate: () => [routeKey('adminIssuedCertificates')],
+  // New rules issue to the students who now meet them: the issued counts of the certificates list.
+  adminUpdateCertificateRules: (vars) => [
+    routeKey('adminCertificateRules', { params: { cohortId: vars.params.cohortId } }),
+    routeKey('adminIssuedCertificates', { params: { cohortId: vars.params.cohortId } }),
+    routeKey('adminCertificateList'),
+  ],
+  // A new credential, or a revoked one: the cohort's list of issued certificates and the issued counts.
+  adminIssueCertificate: (vars) => [
+    routeKey('adminIssuedCertificates', { params: { cohortId: vars.params.cohortId } }),
+    routeKey('adminCertificateList'),
+  ],
+  adminRevokeCertificate: () => [routeKey('adminIssuedCertificates'), routeKey('adminCertificateList')],
   // An extension changes the item's list of them, and its students' dates, statuses and late marks
   // (the gradebook, the grading queue and the cohort's late counts).
   grantGradeExtension: (vars) => [

@@ -23,6 +23,10 @@ export const AdminCertificateSchema = z.object({
   provider: z.array(z.string()),
   created_date: z.string(),
   cohorts_count: z.number().int().nonnegative(),
+  /** Certificates of this kind issued to students (current, not revoked), over every cohort. */
+  issued_count: z.number().int().nonnegative(),
+  /** The cohorts that award it, newest start first, each with the certificates issued there. */
+  cohorts: z.array(z.object({ id_slug: z.string(), title: z.string(), issued_count: z.number().int().nonnegative() })),
 });
 export type AdminCertificate = z.infer<typeof AdminCertificateSchema>;
 export const AdminCertificateListResponseSchema = paginated(AdminCertificateSchema);

@@ -4,6 +4,7 @@ import { AppLink } from '../app-link/app-link';
 import {
   AnalyticsIcon,
   ApplicationsIcon,
+  CertificatesIcon,
   ReviewsIcon,
   CohortsIcon,
   CoursesIcon,
@@ -33,6 +34,7 @@ export const sidebarIcons = {
   lessonsLibrary: <LessonsLibraryIcon size={22} />,
   analytics: <AnalyticsIcon size={22} />,
   grading: <GradingIcon size={22} />,
+  certifications: <CertificatesIcon size={22} />,
   applications: <ApplicationsIcon size={22} />,
   reviews: <ReviewsIcon size={22} />,
   mailbox: <MailboxIcon size={22} />,

@@ -96,6 +96,16 @@ export function AnalyticsIcon(props: IconProps) {
   );
 }
 
+/** A rosette with ribbons: certificates. */
+export function CertificatesIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="9" r="5.5" />
+      <path d="m8.6 13.4-1.6 7.6 5-2.6 5 2.6-1.6-7.6" />
+    </StrokeIcon>
+  );
+}
+
 export function ApplicationsIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>

@@ -1,14 +1,5 @@
 import { usePageTitle } from '../../lib/use-page-title';
 
-function TitleOnly({ title }: { title: string }) {
-  usePageTitle(title);
-  return (
-    <div className="ui-page ui-stack ui-stack--loose">
-      <h1 className="admin-page-header__title">{title}</h1>
-    </div>
-  );
-}
-
 function Placeholder({ title, text }: { title: string; text: string }) {
   usePageTitle(title);
   return (
@@ -21,9 +12,3 @@ function Placeholder({ title, text }: { title: string; text: string }) {
 
 /** /admin/lessons-library: placeholder (learning spec, section 2). */
 export const LessonsLibraryPage = () => <Placeholder title="Lessons Library" text="The lessons library is coming soon." />;
-
-/** /admin/certifications: placeholder (learning spec, section 2). */
-export const CertificationsPage = () => <Placeholder title="Certifications" text="Certifications are coming soon." />;
-
-/** /admin/analytics: title only. */
-export const AnalyticsPage = () => <TitleOnly title="Analytics" />;

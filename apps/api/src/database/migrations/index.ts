@@ -40,6 +40,7 @@ import { OverridePenalisedGrade1764000003800 } from './1764000003800-override-pe
 import { DefaultGradeItems1764000003900 } from './1764000003900-default-grade-items';
 import { StudentListSorts1764000004300 } from './1764000004300-student-list-sorts';
 import { OneSchoolName1764000004310 } from './1764000004310-one-school-name';
+import { DashboardFigures1764000004200 } from './1764000004200-dashboard-figures';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -84,4 +85,5 @@ export const migrations = [
   DefaultGradeItems1764000003900,
   StudentListSorts1764000004300,
   OneSchoolName1764000004310,
+  DashboardFigures1764000004200,
 ];

@@ -38,7 +38,20 @@ export function listCertificates(q: Sql, query: AdminCertificateListQuery) {
     order,
     item: `json_build_object(
       'id_slug', p.id_slug, 'title', p.title, 'provider', to_json(p.provider), 'created_date', ${iso('p.created_date')},
-      'cohorts_count', (SELECT count(*) FROM cohort_certificates kc WHERE kc.certificate_id = p.id)::int)`,
+      'cohorts_count', coalesce(json_array_length(cu.cohorts), 0),
+      'issued_count', coalesce(cu.issued_count, 0),
+      'cohorts', coalesce(cu.cohorts, '[]'))`,
+    // Where the page's certificates are used: their cohorts, each with the certificates issued there
+    // (user_certificates' unique (certificate_id, cohort_id, user_id) index serves the count).
+    join: `LEFT JOIN LATERAL (
+             SELECT json_agg(json_build_object('id_slug', k.id_slug, 'title', k.title, 'issued_count', n.issued)
+                             ORDER BY k.start_date DESC, k.id) AS cohorts,
+                    sum(n.issued)::int AS issued_count
+               FROM cohort_certificates kc JOIN cohorts k ON k.id = kc.cohort_id
+               CROSS JOIN LATERAL (SELECT count(*)::int AS issued FROM user_certificates uc
+                                    WHERE uc.certificate_id = kc.certificate_id AND uc.cohort_id = kc.cohort_id
+                                      AND uc.progress = 'COMPLETED') n
+              WHERE kc.certificate_id = p.id) cu ON true`,
     params,
     page: query,
   });
