@@ -1,10 +1,25 @@
-import { DEFAULT_CERTIFICATE_PROVIDER, DEFAULT_PROJECT_MAX_BYTES, ProjectSettingsSchema } from '@school/contracts';
+import {
+  DEFAULT_CERTIFICATE_PROVIDER,
+  DEFAULT_PROJECT_MAX_BYTES,
+  ProjectSettingsSchema,
+  SUBMISSION_CLOSED_MESSAGE,
+} from '@school/contracts';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
 import { readPdf } from '../pdf-text';
 import { StorageService } from '../../src/platform/storage/storage.service';
 import { DEMO_LOGINS, seedDemo } from '../../src/database/seed';
-import { DEMO_EARLY_CERTIFICATE, DEMO_HANDED_IN_PROJECT, DEMO_TAKEN_QUIZ, seedDemoActivity } from '../../src/database/seed-activity';
+import {
+  DEMO_COHORT_TITLE,
+  DEMO_EARLY_CERTIFICATE,
+  DEMO_HANDED_IN_PROJECT,
+  DEMO_TAKEN_QUIZ,
+  seedDemoActivity,
+} from '../../src/database/seed-activity';
+import { GradingService } from '../../src/modules/grading/grading.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -172,5 +187,32 @@ describe('demo seed', () => {
     const providers = await t.ds.query(`SELECT DISTINCT unnest(provider) AS provider FROM certificates`);
     expect(providers).toEqual([{ provider: DEFAULT_CERTIFICATE_PROVIDER }]);
     expect(DEFAULT_CERTIFICATE_PROVIDER).toBe('Semiconductor Training School');
+    // Seeding the whole school through its services takes a while on a busy machine.
+  }, 180_000);
+
+  // The seed hands in through the upload's own second half: the same window and size rules, and the
+  // received file is removed whether it is kept or refused.
+  it('refuses a hand-in file to a project not open yet, or above its size limit, and removes the file either way', async () => {
+    const grading = t.app.get(GradingService);
+    const storage = t.app.get(StorageService);
+    const [weiJie] = await t.ds.query(`SELECT id, id_slug, role FROM users WHERE email = 'student2@example.com'`);
+    const [cohort] = await t.ds.query(`SELECT id_slug FROM cohorts WHERE title = $1`, [DEMO_COHORT_TITLE]);
+    const slug = async (title: string) => (await t.ds.query(`SELECT id_slug FROM lessons WHERE title = $1`, [title]))[0].id_slug;
+    const received = async (bytes: number) => {
+      await mkdir(storage.incomingDirectory, { recursive: true });
+      const path = join(storage.incomingDirectory, `seed-test-${bytes}.upload`);
+      await writeFile(path, Buffer.alloc(bytes));
+      return { path, size: bytes, originalname: 'uart_tx.zip', remove: () => rm(path, { force: true }) };
+    };
+    const closed = await received(100);
+    await expect(
+      grading.handInFile(weiJie, cohort.id_slug, await slug('Project: design a common-source amplifier'), closed),
+    ).rejects.toMatchObject({ response: { message: SUBMISSION_CLOSED_MESSAGE } });
+    expect(existsSync(closed.path)).toBe(false);
+    const big = await received(10 * 1024 * 1024 + 1);
+    await expect(grading.handInFile(weiJie, cohort.id_slug, await slug(DEMO_HANDED_IN_PROJECT), big)).rejects.toMatchObject({
+      response: { message: 'File size must be less than 10MB', errors: { file: 'File size must be less than 10MB' } },
+    });
+    expect(existsSync(big.path)).toBe(false);
   });
 });
