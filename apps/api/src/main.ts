@@ -58,8 +58,8 @@ async function main() {
     await setup.destroy();
     dataSource = await openDatabase(url, config.DB_POOL_SIZE, requestPoolOptions(config, dbLog));
     app = await createApp(config, dataSource);
-    // The demo's quiz attempt runs through the quiz service itself, so its figures agree.
-    if (seeded) await seedDemoActivity(app, dataSource);
+    // The demo's lessons, quiz attempt, hand-ins, grades and certificates go through the services themselves, so its figures agree.
+    if (seeded) await seedDemoActivity(app, dataSource, config.repoRoot);
     requests = trackRequests(app.getHttpServer() as Server);
     await app.listen(config.PORT, config.HOST ?? '0.0.0.0');
     listening = true;

@@ -1,4 +1,4 @@
-import { DEFAULT_CERTIFICATE_PROVIDER, ProjectSettingsSchema, type ProjectSettings } from '@school/contracts';
+import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import { hashPassword } from '../modules/auth/password.service';
 import type { StorageService } from '../platform/storage/storage.service';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -26,11 +26,8 @@ type LessonSeed = {
   links?: string[];
   /** The PDF handout of a reading. */
   handout?: ReadingHandout;
-  /** A project's settings, as the authoring screen saves them (instructions, accepted file, size limit, rubric). */
-  project?: ProjectSettings;
 };
 
-const MB = 1024 * 1024;
 type CourseSeed = { title: string; description: string; modules: { title: string; lessons: LessonSeed[] }[] };
 
 export const DEMO_COURSES: CourseSeed[] = [
@@ -86,59 +83,6 @@ export const DEMO_COURSES: CourseSeed[] = [
             title: 'Project: a UART transmitter',
             type: 'PROJECT',
             description: 'Design a 115200-baud UART transmitter in SystemVerilog and prove it with your own testbench.',
-            project: {
-              instructions: [
-                'Design a UART transmitter in synthesisable SystemVerilog: 8 data bits, no parity, 1 stop bit (8N1), 115200 baud from a 50 MHz clock.',
-                '',
-                'Interface: clk, rst_n, tx_data[7:0], tx_valid (held for one cycle to send a byte), tx_busy (high while a frame is on the line) and tx (idle high).',
-                '',
-                'Hand in one .zip of at most 10 MB holding:',
-                '- rtl/uart_tx.sv: the transmitter, with its baud-rate counter as a parameter;',
-                '- tb/uart_tx_tb.sv: a self-checking testbench that sends at least 0x00, 0xFF, 0x55 and 0xA5 back to back and checks every bit time on tx with a reference model;',
-                '- README.md: how to run the simulation (Verilator or Icarus), and the waveform of one frame with start, data and stop bits marked.',
-                '',
-                'Your work is graded with the rubric below.',
-              ].join('\n'),
-              instructions_file_ids: [],
-              accepted_types: ['.zip'],
-              max_size_bytes: 10 * MB,
-              rubric: [
-                {
-                  id: 'function',
-                  title: 'Correct frames',
-                  levels: [
-                    { title: 'Missing: no frame is sent, or the design does not compile', points: 0 },
-                    { title: 'Partial: frames are sent but the bit time or the stop bit is wrong', points: 20 },
-                    { title: 'Complete: every frame is 8N1 at 115200 baud, back-to-back bytes included', points: 40 },
-                  ],
-                },
-                {
-                  id: 'testbench',
-                  title: 'Self-checking testbench',
-                  levels: [
-                    { title: 'Missing: no testbench, or one that only makes waveforms', points: 0 },
-                    { title: 'Partial: checks some bytes, or needs a person to read the result', points: 15 },
-                    { title: 'Complete: checks all four bytes against a model and reports pass or fail', points: 30 },
-                  ],
-                },
-                {
-                  id: 'code',
-                  title: 'Code quality',
-                  levels: [
-                    { title: 'Hard to follow: latches, magic numbers, no reset', points: 0 },
-                    { title: 'Clear: a parameterised baud counter, a named state machine and a synchronous reset', points: 15 },
-                  ],
-                },
-                {
-                  id: 'readme',
-                  title: 'README and waveform',
-                  levels: [
-                    { title: 'Missing', points: 0 },
-                    { title: 'Run steps and an annotated waveform of one frame', points: 15 },
-                  ],
-                },
-              ],
-            },
           },
         ],
       },
@@ -187,49 +131,6 @@ export const DEMO_COURSES: CourseSeed[] = [
             title: 'Project: design a common-source amplifier',
             type: 'PROJECT',
             description: 'Size and bias a common-source stage for 20 dB of gain and verify it in ngspice.',
-            project: {
-              instructions: [
-                'Design a common-source amplifier with a resistive load in the course 180 nm process: VDD = 1.8 V, at least 20 dB of small-signal gain, at most 200 uA from the supply, and a 1 pF load.',
-                '',
-                'Hand in one .zip of at most 5 MB holding:',
-                '- your hand analysis (PDF or a photo of it): the bias point, gm, ro and the expected gain and -3 dB bandwidth;',
-                '- the ngspice netlist (.cir) with its .op, .ac and .tran analyses;',
-                '- the simulated gain and bandwidth beside your hand figures, with a sentence on any difference above 10%.',
-                '',
-                'Your work is graded with the rubric below.',
-              ].join('\n'),
-              instructions_file_ids: [],
-              accepted_types: ['.zip'],
-              max_size_bytes: 5 * MB,
-              rubric: [
-                {
-                  id: 'analysis',
-                  title: 'Hand analysis',
-                  levels: [
-                    { title: 'Missing or wrong bias point', points: 0 },
-                    { title: 'Bias point right, gain or bandwidth not derived', points: 20 },
-                    { title: 'Bias point, gm, ro, gain and bandwidth derived and explained', points: 40 },
-                  ],
-                },
-                {
-                  id: 'simulation',
-                  title: 'Simulation',
-                  levels: [
-                    { title: 'The netlist does not run', points: 0 },
-                    { title: 'Runs, but misses the gain or the power target', points: 15 },
-                    { title: 'Meets 20 dB at under 200 uA, with .op, .ac and .tran results', points: 40 },
-                  ],
-                },
-                {
-                  id: 'comparison',
-                  title: 'Hand against simulation',
-                  levels: [
-                    { title: 'No comparison', points: 0 },
-                    { title: 'Figures side by side, differences explained', points: 20 },
-                  ],
-                },
-              ],
-            },
           },
         ],
       },
@@ -310,26 +211,17 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
        VALUES ($1, $2, 'ACTIVE', now() - interval '2 hours'), ($1, $3, 'ACTIVE', now() - interval '3 days')`,
       [cohort.id, studentA, studentB],
     );
-    // Aisyah has finished the first two lessons of the first course.
-    await exec(
-      m,
-      `INSERT INTO lesson_completions (user_id, cohort_id, lesson_id, completed_at)
-       SELECT $1, $2, l.id, now() - (interval '1 day' * (3 - row_number() OVER (ORDER BY m."order", l."order")))
-         FROM lessons l JOIN modules m ON m.id = l.module_id
-        WHERE m.course_id = $3
-        ORDER BY m."order", l."order" LIMIT 2`,
-      [studentA, cohort.id, courseIds[0]],
-    );
     // Quizzes and projects are graded items of the cohort. Quizzes are open now; each project opens
-    // for hand-ins five days before its deadline, so none is open yet.
+    // for hand-ins fifteen days before its deadline: the UART project is open (and handed in by
+    // seedDemoActivity), the amplifier project opens in a fortnight and says so.
     await exec(
       m,
       `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, open_datetime, is_mandatory, grade_percentage,
                                   result_open_datetime, submission_status)
-       SELECT $1, x.id, x.deadline, CASE WHEN x.lesson_type = 'PROJECT' THEN x.deadline - interval '5 days' END,
+       SELECT $1, x.id, x.deadline, CASE WHEN x.lesson_type = 'PROJECT' THEN x.deadline - interval '15 days' END,
               x.lesson_type = 'PROJECT', CASE x.lesson_type WHEN 'PROJECT' THEN 30 ELSE 10 END,
               CASE WHEN x.lesson_type = 'QUIZ' THEN now() - interval '1 day' ELSE $3::timestamptz END,
-              CASE WHEN x.lesson_type = 'QUIZ' THEN 'OPEN' ELSE 'NOT_OPEN' END
+              CASE WHEN x.lesson_type = 'QUIZ' OR x.deadline - interval '15 days' <= now() THEN 'OPEN' ELSE 'NOT_OPEN' END
          FROM (SELECT l.id, l.lesson_type, $2::timestamptz + (interval '7 days' * row_number() OVER (ORDER BY c."order", m."order", l."order")) AS deadline
                  FROM cohort_courses c JOIN modules m ON m.course_id = c.course_id JOIN lessons l ON l.module_id = m.id
                 WHERE c.cohort_id = $1 AND l.lesson_type IN ('QUIZ', 'PROJECT')) x
@@ -341,8 +233,8 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
              is_default = false`,
       [cohort.id, now, new Date(now.getTime() + 100 * DAY)],
     );
-    // Aisyah's quiz attempt, its grade and its completion are made by seedDemoActivity (seed-activity.ts)
-    // through the quiz service once the app runs, so they agree with each other.
+    // Aisyah's lessons, quiz attempt and hand-in, their grades and the certificates earned from them
+    // are made by seedDemoActivity (seed-activity.ts) through the product's services once the app runs.
     const certificates = await rows<{ id: string }>(
       m,
       `INSERT INTO certificates (title, provider) VALUES
@@ -355,12 +247,6 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
       cohort.id,
       certificates.map((c) => c.id),
     ]);
-    await exec(
-      m,
-      `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES
-         ($1, $3, $4, 'IN_PROGRESS', NULL), ($2, $3, $4, 'COMPLETED', now() - interval '5 days')`,
-      [certificates[0].id, certificates[1].id, cohort.id, studentA],
-    );
     // A second, shorter class for Aisyah, so her dashboard shows more than one cohort.
     const analogTrack = await mustOne<{ id: string }>(
       m,
@@ -475,15 +361,8 @@ async function insertCourse(m: EntityManager, course: CourseSeed): Promise<strin
           li,
           lesson.links ?? [],
           lesson.type === 'QUIZ' ? { total_questions: 10, time_limit_minutes: 20 } : null,
-          // A project's group holds its settings in the shape the authoring screen saves (checked by the same schema).
-          lesson.type === 'PROJECT'
-            ? {
-                total_questions: 1,
-                time_limit_minutes: 10080,
-                instructions_files_urls: [],
-                ...ProjectSettingsSchema.parse(lesson.project ?? {}),
-              }
-            : null,
+          // A project's settings (instructions, rubric) are saved by seedDemoActivity through the project service.
+          lesson.type === 'PROJECT' ? { total_questions: 1, time_limit_minutes: 10080, instructions_files_urls: [] } : null,
         ],
       );
     }

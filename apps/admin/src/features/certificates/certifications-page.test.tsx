@@ -1,16 +1,15 @@
-import type { AdminCertificate } from '@school/contracts';
+import { type AdminCertificate, SCHOOL_NAME } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../../test/api-harness';
 import { CertificationsPage } from './certifications-page';
 
 const PATH = '/admin/certifications';
-const WAIT = { timeout: 10_000 };
 
 const certificate = (id_slug: string, title: string, cohorts: AdminCertificate['cohorts']): AdminCertificate => ({
   id_slug,
   title,
-  provider: ['Semiconductor Training School'],
+  provider: [SCHOOL_NAME],
   created_date: '2026-09-01T09:00:00.000Z',
   cohorts_count: cohorts.length,
   issued_count: cohorts.reduce((n, k) => n + k.issued_count, 0),
@@ -34,7 +33,7 @@ describe('certifications page', () => {
       }),
     });
     renderWithApi(<CertificationsPage />, PATH, PATH);
-    const table = await screen.findByRole('table', {}, WAIT);
+    const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1];
     expect(row).toHaveTextContent('Lithography practitioner');
     expect(within(row).getByRole('link', { name: 'Litho spring 2026' })).toHaveAttribute('href', '/admin/cohorts/k1?tab=3');
@@ -50,7 +49,7 @@ describe('certifications page', () => {
       'GET certificates/admin/list': () => ({ data: [certificate('c3', 'Cleanroom safety', [])], count: 11, num_pages: 2 }),
     });
     renderWithApi(<CertificationsPage />, `${PATH}?page=2`, PATH);
-    expect(await screen.findByText('Cleanroom safety', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Cleanroom safety')).toBeInTheDocument();
     expect(screen.getByText('No cohort yet')).toBeInTheDocument();
     expect(calls[0].query.get('page')).toBe('2');
   });
@@ -58,8 +57,6 @@ describe('certifications page', () => {
   it('says where certificates come from when there are none', async () => {
     mockApi({ 'GET certificates/admin/list': () => ({ data: [], count: 0, num_pages: 0 }) });
     renderWithApi(<CertificationsPage />, PATH, PATH);
-    expect(
-      await screen.findByText("There are no certificates yet. Add one from a cohort's Certifications tab.", {}, WAIT),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("There are no certificates yet. Add one from a cohort's Certifications tab.")).toBeInTheDocument();
   });
 });

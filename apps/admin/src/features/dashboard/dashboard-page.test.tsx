@@ -15,7 +15,7 @@ describe('admin dashboard', () => {
   it("shows the school's figures, each linking to the page where the admin acts on it", async () => {
     mockApi({ 'GET admin/dashboard': () => figures });
     renderWithApi(<DashboardPage />);
-    const list = await screen.findByRole('list', { name: "The school's figures" }, { timeout: 10_000 });
+    const list = await screen.findByRole('list', { name: "The school's figures" });
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     const expected: [string, string, string, string][] = [
       ['Running cohorts', '3', 'See running cohorts', '/admin/cohorts?status=ONGOING'],
@@ -36,7 +36,7 @@ describe('admin dashboard', () => {
   it('marks failed jobs only when there are some', async () => {
     mockApi({ 'GET admin/dashboard': () => ({ ...figures, failed_jobs: 0 }) });
     renderWithApi(<DashboardPage />);
-    await screen.findByRole('list', { name: "The school's figures" }, { timeout: 10_000 });
+    await screen.findByRole('list', { name: "The school's figures" });
     expect(card('Failed jobs')).not.toHaveClass('admin-dashboard-card--alarm');
   });
 
@@ -44,11 +44,9 @@ describe('admin dashboard', () => {
     let fail = true;
     mockApi({ 'GET admin/dashboard': () => (fail ? [500, { message: 'Internal server error' }] : figures) });
     renderWithApi(<DashboardPage />);
-    expect(
-      await screen.findByText("We could not load the school's figures. Please try again later.", {}, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("We could not load the school's figures. Please try again later.")).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('list', { name: "The school's figures" }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: "The school's figures" })).toBeInTheDocument();
   });
 });

@@ -87,7 +87,7 @@ import {
   shareDefaultWeights,
   upsertGradeItem,
 } from './grading.queries';
-import { readUpload, receiveUpload } from './project-upload';
+import { fileTooLargeMessage, readUpload, receiveUpload, type ReceivedUpload } from './project-upload';
 import { checkProjectFile, CONTENT_TYPES } from './project-file-types';
 import { DEFAULT_ZIP_LIMITS, ZipRejected } from './zip-inspection';
 import { type PreviewKind, PreviewRefused, previewKind, readZipEntry } from './zip-preview';
@@ -218,6 +218,39 @@ export class GradingService {
     const maxBytes = row.project_group?.max_size_bytes ?? DEFAULT_PROJECT_MAX_BYTES;
     // Streamed to a file of its own, inspected from there, and deleted once kept or refused.
     const file = await receiveUpload(req, res, maxBytes, this.storage.incomingDirectory);
+    return this.handIn(me, cohortSlug, lessonSlug, row, file);
+  }
+
+  /**
+   * Keeps a received file as the student's hand-in (the upload's second half, also how the demo
+   * seed hands in): checked by content against the project's types, stored, and recorded under
+   * the lock of the student's grade row. The received file is removed whatever happens.
+   */
+  async handInFile(me: AuthUser, cohortSlug: string, lessonSlug: string, file: ReceivedUpload): Promise<ProjectView> {
+    const row = await studentProject(this.db, cohortSlug, lessonSlug, me.id_slug);
+    try {
+      if (!row) throw new NotFoundException(NOT_AVAILABLE);
+      this.assertMaySubmit(row);
+      const maxBytes = row.project_group?.max_size_bytes ?? DEFAULT_PROJECT_MAX_BYTES;
+      if (file.size > maxBytes) {
+        const message = fileTooLargeMessage(maxBytes);
+        throw new BadRequestException({ message, errors: { file: message } });
+      }
+    } catch (e) {
+      await file.remove();
+      throw e;
+    }
+    return this.handIn(me, cohortSlug, lessonSlug, row, file);
+  }
+
+  private async handIn(
+    me: AuthUser,
+    cohortSlug: string,
+    lessonSlug: string,
+    row: StudentProjectRow,
+    file: ReceivedUpload,
+  ): Promise<ProjectView> {
+    const maxBytes = row.project_group?.max_size_bytes ?? DEFAULT_PROJECT_MAX_BYTES;
     let entries;
     let stored;
     let checked;
