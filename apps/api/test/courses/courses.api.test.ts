@@ -391,8 +391,20 @@ describe('GET /api/courses/admin/:id', () => {
     const course = await makeCourse(t, admin, {
       title: 'Engaged course',
       modules: [
-        { title: 'One', lessons: [{ title: 'L1', lesson_type: 'READING' }, { title: 'L2', lesson_type: 'READING' }] },
-        { title: 'Two', lessons: [{ title: 'L3', lesson_type: 'READING' }, { title: 'L4', lesson_type: 'READING' }] },
+        {
+          title: 'One',
+          lessons: [
+            { title: 'L1', lesson_type: 'READING' },
+            { title: 'L2', lesson_type: 'READING' },
+          ],
+        },
+        {
+          title: 'Two',
+          lessons: [
+            { title: 'L3', lesson_type: 'READING' },
+            { title: 'L4', lesson_type: 'READING' },
+          ],
+        },
       ],
     });
     const cohort = await makeCohort(t, admin, { title: 'Engagement cohort', course_ids: [course.id_slug] });

@@ -32,7 +32,10 @@ beforeAll(async () => {
   student = await createUser(t);
   other = await createUser(t);
   outsider = await createUser(t);
-  course = await buildCourse(t, admin, { title: 'Lithography', modules: [{ title: 'Basics', lessons: [{ title: 'Intro', type: 'VIDEO' }] }] });
+  course = await buildCourse(t, admin, {
+    title: 'Lithography',
+    modules: [{ title: 'Basics', lessons: [{ title: 'Intro', type: 'VIDEO' }] }],
+  });
   cohort = await buildCohort(t, admin, 'Spring', [course.id_slug]);
   await enrolStudent(t, admin, cohort.id_slug, student);
   await enrolStudent(t, admin, cohort.id_slug, other);

@@ -76,7 +76,8 @@ async function quiz(
   const idSlug = await setGradeItem(t, admin, cohort.id_slug, lesson(title).id_slug, {
     grade_percentage: 20,
     open_datetime: grade.opens?.toISOString() ?? null,
-    result_open_datetime: grade.resultOpen === undefined ? new Date(Date.now() + 86_400_000).toISOString() : (grade.resultOpen?.toISOString() ?? null),
+    result_open_datetime:
+      grade.resultOpen === undefined ? new Date(Date.now() + 86_400_000).toISOString() : (grade.resultOpen?.toISOString() ?? null),
   });
   const [row] = await t.ds.query(`SELECT id, id_slug FROM cohort_grades WHERE id_slug = $1`, [idSlug]);
   // A fault: the stored status column of an older school that disagrees with the item's dates.
