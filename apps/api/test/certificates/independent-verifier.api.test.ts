@@ -4,7 +4,7 @@ import { createSigner, createVerifier, type DecodedJwt, TokenError } from 'fast-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { linkNewCertificate } from '../fixtures/admin.fixtures';
-import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
+import { buildCohort, buildCourse, enrolStudent } from '../fixtures/learning.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -27,15 +27,15 @@ afterAll(async () => t?.close());
 /** A cohort of one lesson with one certificate linked; `issue` gives a student the certificate by hand. */
 async function setup() {
   n++;
-  const course = await insertCourse(t.ds, {
+  const course = await buildCourse(t, admin, {
     title: `Lithography course ${n}`,
     modules: [{ title: 'M1', lessons: [{ title: 'R1', type: 'READING' }] }],
   });
-  const cohort = await insertCohort(t.ds, `Lithography cohort ${n}`, [course.id]);
+  const cohort = await buildCohort(t, admin, `Lithography cohort ${n}`, [course.id_slug]);
   const cert = await linkNewCertificate(t, admin, cohort.id_slug, `Lithography certificate ${n}`);
   const student = async (names: { first_name?: string; last_name?: string } = {}) => {
     const u = await createUser(t, names);
-    await enrol(t.ds, cohort.id, u.id);
+    await enrolStudent(t, admin, cohort.id_slug, u);
     return u;
   };
   const issue = async (u: TestUser) =>

@@ -2,6 +2,7 @@ import { buildPath, CONTROL_CHARACTER_MESSAGE, pathParamNames, type RouteDef, ro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
+import { makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 
 /**
  * Hostile input over every route of the contracts' table (a new route is covered as soon as it is
@@ -139,10 +140,6 @@ describe('outside the route table', () => {
 });
 
 async function createCohortId(): Promise<string> {
-  const [course] = await t.ds.query(`INSERT INTO courses (title) VALUES ('Chips') RETURNING id`);
-  const [cohort] = await t.ds.query(
-    `INSERT INTO cohorts (title, start_date, end_date, end_access_date) VALUES ('C', now(), now() + interval '1 day', now() + interval '2 days') RETURNING id, id_slug`,
-  );
-  await t.ds.query(`INSERT INTO cohort_courses (cohort_id, course_id) VALUES ($1, $2)`, [cohort.id, course.id]);
-  return cohort.id_slug;
+  const course = await makeCourse(t, admin, { title: 'Chips' });
+  return (await makeCohort(t, admin, { title: 'C', course_ids: [course.id_slug], start: 0, end: 1 })).id_slug;
 }

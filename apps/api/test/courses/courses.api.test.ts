@@ -391,8 +391,20 @@ describe('GET /api/courses/admin/:id', () => {
     const course = await makeCourse(t, admin, {
       title: 'Engaged course',
       modules: [
-        { title: 'One', lessons: [{ title: 'L1' }, { title: 'L2' }] },
-        { title: 'Two', lessons: [{ title: 'L3' }, { title: 'L4' }] },
+        {
+          title: 'One',
+          lessons: [
+            { title: 'L1', lesson_type: 'READING' },
+            { title: 'L2', lesson_type: 'READING' },
+          ],
+        },
+        {
+          title: 'Two',
+          lessons: [
+            { title: 'L3', lesson_type: 'READING' },
+            { title: 'L4', lesson_type: 'READING' },
+          ],
+        },
       ],
     });
     const cohort = await makeCohort(t, admin, { title: 'Engagement cohort', course_ids: [course.id_slug] });
@@ -404,15 +416,15 @@ describe('GET /api/courses/admin/:id', () => {
       .send({ user_id_slug: students[3].id_slug, enrolment_status: 'SUSPENDED' })
       .expect(200);
     // Student 0 finished module One (2 lessons) and one lesson of Two; student 1 one lesson of One.
-    const lessonIds = await t.ds.query(
-      `SELECT l.id, l.title FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id WHERE c.id_slug = $1 ORDER BY l.title`,
-      [course.id_slug],
-    );
-    const id = (title: string) => lessonIds.find((l: { title: string }) => l.title === title).id;
-    await t.ds.query(
-      `INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) VALUES ($1, $3, $4), ($1, $3, $5), ($1, $3, $6), ($2, $3, $4)`,
-      [students[0].id, students[1].id, cohort.id, id('L1'), id('L2'), id('L3')],
-    );
+    const lessons = course.modules.flatMap((m) => m.lessons);
+    const complete = (s: TestUser, title: string) =>
+      t.http
+        .patch(`/api/cohorts/admin/${cohort.id_slug}/mark-lesson-complete`)
+        .set(as(s))
+        .send({ user_id_slug: s.id_slug, lesson_id_slug: lessons.find((l) => l.title === title)!.id_slug })
+        .expect(200);
+    for (const title of ['L1', 'L2', 'L3']) await complete(students[0], title);
+    await complete(students[1], 'L1');
     const res = await t.http.get(`/api/courses/admin/${course.id_slug}`).set(as(admin)).expect(200);
     const data = res.body.data;
     expect(data.cohorts).toEqual([
@@ -427,8 +439,8 @@ describe('GET /api/courses/admin/:id', () => {
         module_title: 'One',
         module_completion_percentage: 37.5,
         lessons_engagement: [
-          { lesson_id_slug: data.modules[0].lessons[0].id_slug, lesson_title: 'L1', lesson_lesson_type: 'QUIZ' },
-          { lesson_id_slug: data.modules[0].lessons[1].id_slug, lesson_title: 'L2', lesson_lesson_type: 'QUIZ' },
+          { lesson_id_slug: data.modules[0].lessons[0].id_slug, lesson_title: 'L1', lesson_lesson_type: 'READING' },
+          { lesson_id_slug: data.modules[0].lessons[1].id_slug, lesson_title: 'L2', lesson_lesson_type: 'READING' },
         ],
       },
       expect.objectContaining({ module_title: 'Two', module_completion_percentage: 12.5 }),

@@ -10,7 +10,7 @@ import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { GradingService } from '../../src/modules/grading/grading.service';
 import { IncomingSweep } from '../../src/platform/storage/incoming-sweep';
 import { linkInstructor } from '../fixtures/admin.fixtures';
-import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
+import { buildCohort, buildCourse, enrolStudent } from '../fixtures/learning.fixtures';
 import { forgedSizeEntry, makeZip, symlinkEntry } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -86,7 +86,7 @@ beforeAll(async () => {
   otherTeacher = await createUser(t, { role: 'INSTRUCTOR' });
   alice = await createUser(t, { first_name: '=HYPERLINK("http://x")', last_name: 'Able' });
   bob = await createUser(t, { first_name: 'Bob', last_name: 'Baker' });
-  const course = await insertCourse(t.ds, {
+  const course = await buildCourse(t, admin, {
     title: 'Digital design',
     modules: [
       {
@@ -100,11 +100,11 @@ beforeAll(async () => {
   });
   project = course.lessons['Counter project'].id_slug;
   quiz = course.lessons['Quiz one'].id_slug;
-  cohort = await insertCohort(t.ds, 'Spring cohort', [course.id]);
-  await enrol(t.ds, cohort.id, alice.id);
-  await enrol(t.ds, cohort.id, bob.id);
+  cohort = await buildCohort(t, admin, 'Spring cohort', [course.id_slug]);
+  await enrolStudent(t, admin, cohort.id_slug, alice);
+  await enrolStudent(t, admin, cohort.id_slug, bob);
   await linkInstructor(t, admin, cohort.id_slug, teacher);
-  const other = await insertCohort(t.ds, 'Other cohort', [course.id]);
+  const other = await buildCohort(t, admin, 'Other cohort', [course.id_slug]);
   await linkInstructor(t, admin, other.id_slug, otherTeacher);
   await t.http
     .put(`/api/courses/admin/lessons/${project}/project`)

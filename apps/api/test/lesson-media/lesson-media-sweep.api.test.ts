@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4File } from '../fixtures/media.fixtures';
-import { insertCourse } from '../fixtures/learning.fixtures';
+import { buildCourse } from '../fixtures/learning.fixtures';
 import { startS3Server, type TestS3Server } from '../s3-server';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { CHUNK_SIZE } from '../../src/modules/lesson-media/lesson-media.service';
@@ -73,7 +73,7 @@ describe.each(['disk', 's3'] as const)('the hourly sweep of lesson uploads (%s)'
     const video = await finished('video', 'used.mp4', mp4File({ seconds: 4 }));
     const captions = await finished('captions', 'used.vtt', VTT);
     const reading = await finished('reading', 'used.pdf', PDF);
-    await insertCourse(t.ds, {
+    await buildCourse(t, admin, {
       title: `Etching ${backend}`,
       modules: [
         {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp4File } from '../fixtures/media.fixtures';
-import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
+import { buildCohort, buildCourse, enrolStudent } from '../fixtures/learning.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 let t: TestApp;
@@ -9,7 +9,7 @@ let student: TestUser;
 let other: TestUser;
 let outsider: TestUser;
 let cohort: { id: string; id_slug: string };
-let course: Awaited<ReturnType<typeof insertCourse>>;
+let course: Awaited<ReturnType<typeof buildCourse>>;
 
 /** Uploads a file in one chunk and answers its stored file. */
 async function upload(kind: string, name: string, data: Buffer) {
@@ -32,10 +32,13 @@ beforeAll(async () => {
   student = await createUser(t);
   other = await createUser(t);
   outsider = await createUser(t);
-  course = await insertCourse(t.ds, { title: 'Lithography', modules: [{ title: 'Basics', lessons: [{ title: 'Intro', type: 'VIDEO' }] }] });
-  cohort = await insertCohort(t.ds, 'Spring', [course.id]);
-  await enrol(t.ds, cohort.id, student.id);
-  await enrol(t.ds, cohort.id, other.id);
+  course = await buildCourse(t, admin, {
+    title: 'Lithography',
+    modules: [{ title: 'Basics', lessons: [{ title: 'Intro', type: 'VIDEO' }] }],
+  });
+  cohort = await buildCohort(t, admin, 'Spring', [course.id_slug]);
+  await enrolStudent(t, admin, cohort.id_slug, student);
+  await enrolStudent(t, admin, cohort.id_slug, other);
 });
 afterAll(async () => t?.close());
 

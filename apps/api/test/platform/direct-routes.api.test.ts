@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
-import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
+import { setGradeItem } from '../fixtures/grade-item.fixtures';
+import { buildCohort, buildCourse, enrolStudent } from '../fixtures/learning.fixtures';
+import { SIX_KINDS } from '../fixtures/quiz.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -30,13 +31,13 @@ beforeAll(async () => {
   const admin = await createUser(t, { role: 'ADMIN' });
   owner = await createUser(t);
   stranger = await createUser(t);
-  const course = await insertCourse(t.ds, {
+  const course = await buildCourse(t, admin, {
     title: 'Direct routes',
     modules: [{ title: 'M', lessons: ['Q1', 'Q2'].map((title) => ({ title, type: 'QUIZ' as const })) }],
   });
-  const cohort = await insertCohort(t.ds, 'Direct', [course.id]);
-  await enrol(t.ds, cohort.id, owner.id);
-  await enrol(t.ds, cohort.id, stranger.id);
+  const cohort = await buildCohort(t, admin, 'Direct', [course.id_slug]);
+  await enrolStudent(t, admin, cohort.id_slug, owner);
+  await enrolStudent(t, admin, cohort.id_slug, stranger);
   const settings = {
     time_limit_minutes: 30,
     attempts_allowed: 1,
@@ -51,7 +52,10 @@ beforeAll(async () => {
       .set(bearer(admin))
       .send({ ...settings, questions: SIX_KINDS })
       .expect(200);
-    await insertGradeItem(t.ds, cohort.id, course.lessons[title].id, {});
+    await setGradeItem(t, admin, cohort.id_slug, course.lessons[title].id_slug, {
+      grade_percentage: 20,
+      result_open_datetime: new Date(Date.now() + 86_400_000).toISOString(),
+    });
   }
   const start = (title: string) =>
     t.http.post(`/api/quizzes/cohorts/${cohort.id_slug}/lessons/${course.lessons[title].id_slug}/start/`).set(bearer(owner)).expect(200);

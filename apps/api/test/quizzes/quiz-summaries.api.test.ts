@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuizSummaries1764000002800 } from '../../src/database/migrations/1764000002800-quiz-summaries';
-import { insertCourse } from '../fixtures/learning.fixtures';
+import { buildCourse } from '../fixtures/learning.fixtures';
 import { SIX_KINDS } from '../fixtures/quiz.fixtures';
 import { bearer, createTestApp, createUser, type TestApp } from '../test-app';
 
@@ -15,7 +15,7 @@ const summary = async (lessonId: string) => (await t.ds.query(`SELECT quiz_group
 describe('the quiz summaries migration', () => {
   it('makes each QUIZ lesson’s cached summary true to its quiz: the bank (or draw) and time limit, 0 with no quiz', async () => {
     const admin = await createUser(t, { role: 'ADMIN' });
-    const course = await insertCourse(t.ds, {
+    const course = await buildCourse(t, admin, {
       title: 'Summaries',
       modules: [
         {
