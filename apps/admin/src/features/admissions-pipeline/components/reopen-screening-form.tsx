@@ -17,7 +17,11 @@ export function ReopenScreeningForm({ applicationId }: { applicationId: string }
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const reopen = useRouteMutation('admissionsReopenScreening', { invalidates: () => applicationsChanged([applicationId]) });
+  // Told from the mutation itself: the form leaves the page once the application is Submitted again.
+  const reopen = useRouteMutation('admissionsReopenScreening', {
+    invalidates: () => applicationsChanged([applicationId]),
+    onSuccess: () => notify.success('Screening reopened: the application is Submitted again, to be screened anew.'),
+  });
 
   if (!open)
     return (
@@ -32,16 +36,7 @@ export function ReopenScreeningForm({ applicationId }: { applicationId: string }
     e.preventDefault();
     if (!reason.trim()) return setError(REOPEN_SCREENING_REASON_MESSAGE);
     setError(undefined);
-    reopen.mutate(
-      { params: { applicationId }, body: { reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          notify.success('Screening reopened: the application is Submitted again, to be screened anew.');
-          setOpen(false);
-          setReason('');
-        },
-      },
-    );
+    reopen.mutate({ params: { applicationId }, body: { reason: reason.trim() } }, { onSuccess: () => setOpen(false) });
   };
   const apiError = reopen.isError ? reopen.error : null;
   return (
