@@ -23,7 +23,14 @@ export function BulkScreeningDialog({ open, applicationIds, onClose, onDone }: B
   const notify = useNotify();
   const formId = useId();
   const [note, setNote] = useState('');
-  const screen = useRouteMutation('admissionsBulkScreening', { invalidates: (v) => applicationsChanged(v.body.application_ids) });
+  // Told from the mutation itself: the rows (and this dialog with them) may leave a filtered list once screened.
+  const screen = useRouteMutation('admissionsBulkScreening', {
+    invalidates: (v) => applicationsChanged(v.body.application_ids),
+    onSuccess: (answer) => {
+      const n = answer.data.screened;
+      notify.success(`${n === 1 ? '1 application' : `${n} applications`} confirmed eligible: now Screened.`);
+    },
+  });
   const close = () => {
     setNote('');
     screen.reset();
@@ -34,9 +41,7 @@ export function BulkScreeningDialog({ open, applicationIds, onClose, onDone }: B
     screen.mutate(
       { body: { application_ids: applicationIds, eligible: true, reason: note.trim() } },
       {
-        onSuccess: (answer) => {
-          const n = answer.data.screened;
-          notify.success(`${n === 1 ? '1 application' : `${n} applications`} confirmed eligible: now Screened.`);
+        onSuccess: () => {
           close();
           onDone?.();
         },
