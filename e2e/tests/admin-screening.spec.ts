@@ -159,7 +159,7 @@ test('the admissions overview fits at 1280 px', async ({ page, request }) => {
       ).json();
       const headers = { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' };
       const call = async (method: string, path: string, body?: unknown) => {
-        const res = await fetch(`/api/${path}`, { method, headers, body: body && JSON.stringify(body) });
+        const res = await fetch(`/api/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
         if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
         return res.json();
       };
@@ -188,8 +188,8 @@ test('the admissions overview fits at 1280 px', async ({ page, request }) => {
           for (const m of box.results as { id: string; subject: string }[]) {
             if (!m.subject.startsWith('An offer of a place')) continue;
             const text: string = (await call('GET', `admin/mailbox/${m.id}`)).text ?? '';
-            const token = new RegExp(`/applications/${id}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
-            if (token) return token;
+            const found = new RegExp(`/applications/${id}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
+            if (found) return found;
           }
           await new Promise((r) => setTimeout(r, 500));
         }
