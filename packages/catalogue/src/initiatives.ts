@@ -17,6 +17,7 @@ export const initiatives: readonly Initiative[] = [
     closes_at: '2027-01-31T23:59:59+08:00',
     time_period: 'March 2027 – June 2027',
     first_cohort_start_label: '1 March 2027',
+    first_cohort_start: '2027-03-01',
     partner: null,
   },
   {
@@ -31,6 +32,7 @@ export const initiatives: readonly Initiative[] = [
     closes_at: '2025-08-15T23:59:59+08:00',
     time_period: 'September 2025 – December 2025',
     first_cohort_start_label: '1 September 2025',
+    first_cohort_start: '2025-09-01',
     partner: null,
   },
 ];

@@ -77,6 +77,8 @@ export const InitiativeSchema = z.strictObject({
   time_period: text,
   /** When the intake's first cohort starts, as the programme page prints it. */
   first_cohort_start_label: text,
+  /** The day the first cohort starts (YYYY-MM-DD, Malaysia): the eligibility rules take the applicant's age on it. */
+  first_cohort_start: z.iso.date(),
   partner: text.nullable(),
 });
 

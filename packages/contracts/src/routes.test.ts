@@ -93,6 +93,7 @@ describe('route table', () => {
         'apiDocs',
         'applicantAcceptOffer',
         'applicantDeclineOffer',
+        'applicantResendLink',
         'applicantStatus',
         'applicantWithdraw',
         'contactForm',

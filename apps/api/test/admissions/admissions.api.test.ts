@@ -151,7 +151,7 @@ describe('submission and screening', () => {
     expect(row.eligibility).toEqual({
       age_30_or_below: true,
       diploma_or_degree: true,
-      unemployed: null,
+      unemployed: true,
       can_participate: false,
       malaysian_citizen: false,
     });

@@ -303,13 +303,21 @@ describe('decisions export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="decisions.csv"');
     expect(res.headers['cache-control']).toBe('no-store');
+    // Each row names the application by the reference the admin screens show (first 8 characters of its id, in capitals).
+    const refs: Record<string, string> = Object.fromEntries(
+      (await t.ds.query(`SELECT email, id_slug FROM programme_applications`)).map((r: { email: string; id_slug: string }) => [
+        r.email,
+        r.id_slug.slice(0, 8).toUpperCase(),
+      ]),
+    );
+    expect(refs['devi@example.com']).toMatch(/^[0-9A-F]{8}$/);
     expect(res.text).toBe(
       [
-        '\uFEFF"Name","Email","Course","State","Status","Decision","Decision date","Decided at","Reason","Decided by"',
-        `"Devi Kumar","devi@example.com","Packaging","PENANG","OFFERED","OFFERED","2026-10-21 10:00","2026-10-16 10:00","'+60 call first","Priya Nair <priya.nair@example.com>"`,
-        `"'=cmd|calc","ben@example.com","Analog Design","SELANGOR","REJECTED","REJECTED","2026-10-20 10:00","2026-10-20 10:00","'@SUM(1) ""not eligible""","Nur Aziz <nur.aziz@example.com>"`,
-        '"Chen Wei","chen@example.com","Digital Design","PENANG","DECLINED","DECLINED","2026-10-20 09:00","2026-10-14 10:00","Took another job",""',
-        '"Aina Rahman","aina@example.com","Digital Design","SELANGOR","ENROLLED","ENROLLED","2026-10-15 10:00","2026-10-13 10:00","Joined the cohort","Nur Aziz <nur.aziz@example.com>"',
+        '\uFEFF"Reference","Name","Email","Course","State","Status","Decision","This decision made at (Malaysia time)","First decision made at (Malaysia time)","Reason","Decided by"',
+        `"${refs['devi@example.com']}","Devi Kumar","devi@example.com","Packaging","PENANG","OFFERED","OFFERED","2026-10-21 10:00","2026-10-16 10:00","'+60 call first","Priya Nair <priya.nair@example.com>"`,
+        `"${refs['ben@example.com']}","'=cmd|calc","ben@example.com","Analog Design","SELANGOR","REJECTED","REJECTED","2026-10-20 10:00","2026-10-20 10:00","'@SUM(1) ""not eligible""","Nur Aziz <nur.aziz@example.com>"`,
+        `"${refs['chen@example.com']}","Chen Wei","chen@example.com","Digital Design","PENANG","DECLINED","DECLINED","2026-10-20 09:00","2026-10-14 10:00","Took another job",""`,
+        `"${refs['aina@example.com']}","Aina Rahman","aina@example.com","Digital Design","SELANGOR","ENROLLED","ENROLLED","2026-10-15 10:00","2026-10-13 10:00","Joined the cohort","Nur Aziz <nur.aziz@example.com>"`,
         '',
       ].join('\r\n'),
     );

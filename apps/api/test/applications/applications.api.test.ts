@@ -121,8 +121,8 @@ describe('POST /api/sheet/submit-form/', () => {
     expect(row).toEqual({
       is_citizen: false,
       status: 'SUBMITTED',
-      // Flags only: the two rules not met are not a rejection, and current employment is for an admin to confirm.
-      eligibility: { age_30_or_below: true, diploma_or_degree: true, unemployed: null, can_participate: false, malaysian_citizen: false },
+      // Flags only: the two rules not met are not a rejection; an internship is not a job (the deciding answers are in screening_notes).
+      eligibility: { age_30_or_below: true, diploma_or_degree: true, unemployed: true, can_participate: false, malaysian_citizen: false },
       eligible: null,
       from_status: null,
       to_status: 'SUBMITTED',
@@ -290,7 +290,7 @@ describe('admin: applications', () => {
       can_participate: 'true',
       can_relocate: 'false',
       status: 'SUBMITTED',
-      eligibility: { age_30_or_below: true, diploma_or_degree: true, unemployed: null, can_participate: true, malaysian_citizen: true },
+      eligibility: { age_30_or_below: true, diploma_or_degree: true, unemployed: true, can_participate: true, malaysian_citizen: true },
       resume: null,
       transcript: null,
       secondary_phone: null,

@@ -4,8 +4,10 @@ import {
   type ApplicationStatus,
   ApplicationStatusSchema,
   EligibilitySchema,
+  ScreeningNotesSchema,
 } from '../applications/applications.schemas';
 import { DateTimeSchema, IdSlugSchema, makeListQuerySchema, paginated } from '../common/common.schemas';
+import { EmailSchema } from '../auth/auth.schemas';
 import { plainText, requiredText } from '../common/text';
 
 // ---- the pipeline ----------------------------------------------------------------------
@@ -171,10 +173,25 @@ export const ScoreSummarySchema = z.object({
 });
 export type ScoreSummary = z.infer<typeof ScoreSummarySchema>;
 
+/** Another application of the same intake, under another email, that looks like the same person. */
+export const DuplicateSchema = z.object({
+  id_slug: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  status: ApplicationStatusSchema,
+  /** What they share: the phone number, or the name and date of birth (or both). */
+  matches: z.array(z.enum(['phone', 'name_and_birth_date'])),
+});
+export type Duplicate = z.infer<typeof DuplicateSchema>;
+
 /** An admin's confirmation of the screening (null until then). */
 export const ScreeningSchema = z.object({
   /** The rules' flags computed on submission. */
   flags: EligibilitySchema.nullable(),
+  /** The answer that decided each flag, and warnings; null for applications screened before they were kept. */
+  notes: ScreeningNotesSchema.nullable(),
+  /** Possible duplicates: never merged, shown for the admin to judge. */
+  duplicates: z.array(DuplicateSchema),
   /** The admin's confirmation: eligible or not; null before it. */
   eligible: z.boolean().nullable(),
   reason: z.string(),
@@ -194,12 +211,13 @@ export type Offer = z.infer<typeof OfferSchema>;
 
 // ---- admin: the applications list ------------------------------------------------------
 
-export const ELIGIBILITY_FILTERS = ['eligible', 'not_eligible', 'unconfirmed', 'flagged'] as const;
+export const ELIGIBILITY_FILTERS = ['eligible', 'not_eligible', 'unconfirmed', 'flagged', 'duplicate'] as const;
 
 /**
  * The admissions list: paging, search (name, email, phone), order (created_date, full_name,
  * status, score; `-` descends) and filters by state, intake, course and screening
- * (eligible / not_eligible confirmed, unconfirmed, or flagged: a rule not met).
+ * (eligible / not_eligible confirmed, unconfirmed, flagged: a rule not met or a warning, or duplicate:
+ * another application of the intake looks like the same person).
  */
 export const AdmissionListQuerySchema = makeListQuerySchema({ page_size: 20, order_by: '-created_date' }).extend({
   status: ApplicationStatusSchema.optional(),
@@ -222,6 +240,10 @@ export const AdmissionListItemSchema = z.object({
   eligibility: EligibilitySchema.nullable(),
   /** The admin's screening confirmation; null before it. */
   eligible: z.boolean().nullable(),
+  /** The screening's warnings (an age the date of birth contradicts...). */
+  warnings: z.array(z.string()),
+  /** How many other applications of the intake look like the same person under another email. */
+  duplicates: z.number().int(),
   reviewers: z.array(AssignedReviewerSchema),
   score: ScoreSummarySchema,
 });
@@ -288,6 +310,19 @@ export const ConfirmScreeningSchema = z
   .refine((v) => v.eligible || v.reason.length > 0, { path: ['reason'], error: NOT_ELIGIBLE_REASON_MESSAGE });
 export type ConfirmScreening = z.infer<typeof ConfirmScreeningSchema>;
 
+export const REOPEN_SCREENING_REASON_MESSAGE = 'Give the reason the screening is reopened';
+export const SCREENING_NOT_REOPENABLE_MESSAGE =
+  'Only a confirmed screening can be reopened: a screened application, or one rejected as not eligible.';
+
+/**
+ * An admin reopens a confirmed screening with the reason (logged): a screened application, or one
+ * rejected after a 'Not eligible' screening, goes back to Submitted to be screened again.
+ */
+export const ReopenScreeningSchema = z.strictObject({
+  reason: requiredText(REOPEN_SCREENING_REASON_MESSAGE, 1000, { multiline: true }),
+});
+export type ReopenScreening = z.infer<typeof ReopenScreeningSchema>;
+
 /** The application's state after a change. */
 export const AdmissionStatusResponseSchema = z.object({ data: z.object({ id_slug: z.string(), status: ApplicationStatusSchema }) });
 export type AdmissionStatusResponse = z.infer<typeof AdmissionStatusResponseSchema>;
@@ -323,6 +358,26 @@ export const AssignReviewersResponseSchema = z.object({
 
 /** Takes a reviewer off an application (their scores, if any, are removed with the assignment). */
 export const UnassignReviewerSchema = z.strictObject({ reviewer_id: IdSlugSchema });
+
+/**
+ * One screening confirmation for many SUBMITTED applications (a filtered selection), all or
+ * nothing: a refusal names each application that cannot be screened, and why.
+ */
+export const BulkScreeningSchema = z
+  .strictObject({
+    application_ids: IdList('application', 500),
+    eligible: z.boolean({ error: 'Choose eligible or not eligible' }),
+    reason: plainText(1000, { multiline: true }).default(''),
+  })
+  .refine((v) => v.eligible || v.reason.length > 0, { path: ['reason'], error: NOT_ELIGIBLE_REASON_MESSAGE });
+export type BulkScreening = z.infer<typeof BulkScreeningSchema>;
+export type BulkScreeningInput = z.input<typeof BulkScreeningSchema>;
+export const BulkScreeningResponseSchema = z.object({
+  data: z.object({ screened: z.number().int(), applications: z.array(z.object({ id_slug: z.string(), status: ApplicationStatusSchema })) }),
+});
+export type BulkScreeningResponse = z.infer<typeof BulkScreeningResponseSchema>;
+export const BULK_SCREENING_REFUSED_MESSAGE = (n: number) =>
+  n === 1 ? '1 application cannot be screened: nothing was changed.' : `${n} applications cannot be screened: nothing was changed.`;
 
 // ---- rubric ---------------------------------------------------------------------------------
 
@@ -599,3 +654,11 @@ export type AcceptOfferResponse = z.infer<typeof AcceptOfferResponseSchema>;
 
 export const OFFER_ACCEPTED_ENROLLED_MESSAGE = 'You are enrolled. Sign in to find your class.';
 export const OFFER_ACCEPTED_SETUP_MESSAGE = 'Check your email: we sent a link to create your account and join your class.';
+
+/** Asks for the status link again from /applications/: the applicant's email. */
+export const ResendStatusLinkSchema = z.strictObject({ email: EmailSchema });
+export type ResendStatusLink = z.infer<typeof ResendStatusLinkSchema>;
+/** The one answer, whether or not an application uses the email (nothing tells who applied). */
+export const STATUS_LINK_SENT_MESSAGE =
+  'If an application was made with this email, we have sent its private status link to it. Check your inbox (and your spam folder).';
+export const ResendStatusLinkResponseSchema = z.object({ message: z.string() });

@@ -132,16 +132,21 @@ export const ApplicationsTimeToDecisionResponseSchema = z.object({
 });
 export type ApplicationsTimeToDecisionResponse = z.infer<typeof ApplicationsTimeToDecisionResponseSchema>;
 
-/** Columns of the decisions export, in order. */
+/**
+ * Columns of the decisions export, in order. 'Reference' is the application's reference as the
+ * admin screens show it (the first 8 characters of its id in capitals); the two dates say which
+ * decision they are the time of, in Malaysia time.
+ */
 export const DECISIONS_CSV_HEADER = [
+  'Reference',
   'Name',
   'Email',
   'Course',
   'State',
   'Status',
   'Decision',
-  'Decision date',
-  'Decided at',
+  'This decision made at (Malaysia time)',
+  'First decision made at (Malaysia time)',
   'Reason',
   'Decided by',
 ] as const;

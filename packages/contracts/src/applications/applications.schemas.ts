@@ -237,6 +237,14 @@ export const EligibilitySchema = z.record(
 );
 export type Eligibility = z.infer<typeof EligibilitySchema>;
 
+/** What the screening found beside the flags: the answer that decided each rule, and what does not add up. */
+export const ScreeningNotesSchema = z.object({
+  basis: z.record(z.enum(Object.keys(ELIGIBILITY_RULES) as [EligibilityRule, ...EligibilityRule[]]), z.string()),
+  /** E.g. an age picked that the date of birth contradicts. */
+  warnings: z.array(z.string()),
+});
+export type ScreeningNotes = z.infer<typeof ScreeningNotesSchema>;
+
 export const ApplicationListItemSchema = z.object({
   id_slug: z.string(),
   status: ApplicationStatusSchema,

@@ -221,7 +221,7 @@ export function AdmissionsOverviewPage() {
   };
 
   return (
-    <div className="ui-page ui-stack ui-stack--loose">
+    <div className="ui-page ui-stack ui-stack--loose admin-admissions-overview">
       <PageHeader
         title="Admissions overview"
         subtitle="How the programme's applications move through admissions."

@@ -55,7 +55,8 @@ describe('admissions pipeline list', () => {
       'Aina Rahmanaina@apply.test',
       'Packaging',
       'Submittedsince 1 October 2026',
-      'To confirm1 not met, 1 to check',
+      // The warning (an age the date of birth contradicts) and a possible duplicate are flagged too.
+      'To confirm1 not met, 1 to check1 warningPossible duplicate',
       'None',
       '–',
     ]);
@@ -77,7 +78,7 @@ describe('admissions pipeline list', () => {
       within(actions)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Assign reviewers', 'Shortlist', 'Offer', 'Waitlist', 'Reject', 'Withdraw']);
+    ).toEqual(['Confirm eligible', 'Assign reviewers', 'Shortlist', 'Offer', 'Waitlist', 'Reject', 'Withdraw']);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     expect(bulkBar()).toHaveTextContent('2 selected');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
@@ -142,6 +143,36 @@ describe('admissions pipeline list', () => {
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
     // The list is asked again.
     await waitFor(() => expect(calls.filter((c) => c.path === 'admissions/admin/applications')).toHaveLength(2));
+  });
+
+  it('confirms the selected applications eligible in one action; a refusal names each application and why', async () => {
+    const refusal = illegalTransitionMessage('IN_REVIEW', 'SCREENED');
+    let refuse = true;
+    const { calls } = api({
+      'POST admissions/admin/screening': (c) => {
+        const ids = (c.body as { application_ids: string[] }).application_ids;
+        if (refuse) return [409, { message: '1 application cannot be screened: nothing was changed.', errors: { b2: refusal } }];
+        return { data: { screened: ids.length, applications: ids.map((id) => ({ id_slug: id, status: 'SCREENED' })) } };
+      },
+    });
+    renderWithApi(<AdmissionsPipelineList />, PATH, PATH);
+    await table();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await userEvent.click(within(bulkBar()).getByRole('button', { name: 'Confirm eligible' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm eligible' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('1 application cannot be screened: nothing was changed.');
+    expect(alert).toHaveTextContent(`Application B2: ${refusal}`);
+
+    refuse = false;
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Badrul Hisham' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('1 application confirmed eligible: now Screened.');
+    expect(calls.filter((c) => c.path === 'admissions/admin/screening').map((c) => c.body)).toEqual([
+      { application_ids: ['a1', 'b2'], eligible: true, reason: '' },
+      { application_ids: ['a1'], eligible: true, reason: '' },
+    ]);
   });
 
   it("shows the API's refusal in the dialog and keeps it open", async () => {

@@ -145,6 +145,10 @@ export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
         <>
           <span>{screeningLabel(a.eligible)}</span>
           <span className="admin-table__sub">{flagSummary(a.eligibility)}</span>
+          {a.warnings.length > 0 && (
+            <span className="admin-pipeline-flag">{a.warnings.length === 1 ? '1 warning' : `${a.warnings.length} warnings`}</span>
+          )}
+          {a.duplicates > 0 && <span className="admin-pipeline-flag">Possible duplicate</span>}
         </>
       ),
     },

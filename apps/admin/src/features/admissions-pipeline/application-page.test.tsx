@@ -1,4 +1,10 @@
-import { type AdmissionDetail, NOT_ELIGIBLE_REASON_MESSAGE, REOPEN_REASON_MESSAGE, type TimelineResponse } from '@school/contracts';
+import {
+  type AdmissionDetail,
+  NOT_ELIGIBLE_REASON_MESSAGE,
+  REOPEN_REASON_MESSAGE,
+  REOPEN_SCREENING_REASON_MESSAGE,
+  type TimelineResponse,
+} from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,8 +52,13 @@ describe('application page', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Full Name');
     const fact = (section: string, term: string) =>
       within(region(section)).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(fact('Screening', 'Aged 30 or below')).toBe('Met');
-    expect(fact('Screening', 'Unemployed')).toBe('To confirm');
+    // Each flag with the answer that decided it.
+    expect(fact('Screening', 'Aged 30 or below')).toBe('MetBorn 14 March 2001: 25 on 1 March 2027');
+    expect(fact('Screening', 'Unemployed')).toBe('To confirmPrevious employment: Full-time: whether it goes on is not asked');
+    // A possible duplicate links to the other application.
+    const duplicates = within(region('Screening')).getByRole('region', { name: 'Possible duplicates' });
+    expect(within(duplicates).getByRole('link', { name: 'Aina R.' })).toHaveAttribute('href', '/admin/applications/dup1');
+    expect(duplicates).toHaveTextContent('(aina.r@apply.test): same phone');
     expect(fact('Screening', 'Confirmation')).toBe('To confirm');
     expect(fact('Application', 'Ethnicity')).toBe('Malay');
     expect(within(region('Application')).getByRole('link', { name: 'Download resume' })).toHaveAttribute('href', '/api/files/resume-a1');
@@ -92,6 +103,39 @@ describe('application page', () => {
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ eligible: false, reason: 'Not a Malaysian citizen' }]),
     );
     await screen.findByText('Screening confirmed: the application is now Screened.');
+  });
+
+  it("reopens a 'Not eligible' decision, even after its rejection, with the reason", async () => {
+    const rejected: AdmissionDetail = {
+      ...submittedDetail,
+      application: { ...submittedDetail.application, status: 'REJECTED' },
+      screening: { ...submittedDetail.screening!, eligible: false, reason: 'Not a Malaysian citizen' },
+    };
+    const { calls } = api(rejected, {
+      'POST admissions/admin/applications/a1/reopen-screening': () => ({ data: { id_slug: 'a1', status: 'SUBMITTED' } }),
+    });
+    renderWithApi(<ApplicationPage />, PATH, ROUTE);
+    const section = await screen.findByRole('region', { name: 'Screening' });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Reopen screening' }));
+    const form = within(section).getByRole('form', { name: 'Reopen the screening' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Reopen screening' }));
+    expect(within(form).getByRole('textbox', { name: /Reason for reopening/ })).toHaveAccessibleDescription(
+      expect.stringContaining(REOPEN_SCREENING_REASON_MESSAGE),
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.type(within(form).getByRole('textbox', { name: /Reason for reopening/ }), 'Proof of citizenship received');
+    await userEvent.click(within(form).getByRole('button', { name: 'Reopen screening' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reason: 'Proof of citizenship received' }]),
+    );
+    await screen.findByText('Screening reopened: the application is Submitted again, to be screened anew.');
+  });
+
+  it('offers no reopening before a screening is confirmed', async () => {
+    api(submittedDetail);
+    renderWithApi(<ApplicationPage />, PATH, ROUTE);
+    await screen.findByRole('form', { name: 'Confirm the screening' });
+    expect(screen.queryByRole('button', { name: 'Reopen screening' })).toBeNull();
   });
 
   it('lists the reviewers with their weighted scores, the score summary and the offer; removes a reviewer', async () => {

@@ -3,8 +3,6 @@ import {
   type AdmissionDetail,
   APPLICATION_STATUS_LABELS,
   canMove,
-  ELIGIBILITY_RULES,
-  type EligibilityRule,
   type ApplicationScoresResponse,
   REOPEN_REASON_MESSAGE,
   type Transition,
@@ -23,8 +21,10 @@ import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DETAIL_GROUPS } from './application-fields';
 import { type PipelineAction, PipelineActions } from './components/pipeline-actions';
+import { ReopenScreeningForm } from './components/reopen-screening-form';
+import { ScreeningDetails } from './components/screening-details';
 import { ScreeningForm } from './components/screening-form';
-import { flagText, screeningLabel, viewPlace } from './pipeline-labels';
+import { screeningLabel, viewPlace } from './pipeline-labels';
 import './admissions-pipeline.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -58,10 +58,13 @@ const person = (p: { first_name: string; last_name: string } | null, none: strin
 /** Which actions an application's state allows: reviewers while screened eligible or in review, and each legal decision. */
 function allowedFor(d: AdmissionDetail) {
   const status = d.application.status;
+  // The page screens through its own form (with a reason when not eligible).
   return (action: PipelineAction) =>
-    action === 'ASSIGN'
-      ? status === 'IN_REVIEW' || (status === 'SCREENED' && d.screening?.eligible !== false)
-      : canMove(status, ADMISSION_DECISIONS[action]);
+    action === 'SCREEN'
+      ? false
+      : action === 'ASSIGN'
+        ? status === 'IN_REVIEW' || (status === 'SCREENED' && d.screening?.eligible !== false)
+        : canMove(status, ADMISSION_DECISIONS[action]);
 }
 
 type Reviewer = { id_slug: string; first_name: string; last_name: string; scored_at: string | null };
@@ -316,17 +319,18 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
       </Section>
       <div className="admin-pipeline-columns">
         <Section title="Screening">
+          {screening && <ScreeningDetails screening={screening} />}
           <Facts
             items={[
-              ...(Object.keys(ELIGIBILITY_RULES) as EligibilityRule[]).map(
-                (rule) => [ELIGIBILITY_RULES[rule], flagText(screening?.flags?.[rule])] as [string, ReactNode],
-              ),
               ['Confirmation', screening ? screeningLabel(screening.eligible) : '–'],
               ...(screening?.confirmed_at ? ([['Confirmed', formatDateTime(screening.confirmed_at)]] as [string, ReactNode][]) : []),
               ...(screening?.reason ? ([['Reason', screening.reason]] as [string, ReactNode][]) : []),
             ]}
           />
           {a.status === 'SUBMITTED' && <ScreeningForm applicationId={a.id_slug} />}
+          {(a.status === 'SCREENED' || (a.status === 'REJECTED' && screening?.eligible === false)) && (
+            <ReopenScreeningForm key={a.status} applicationId={a.id_slug} />
+          )}
         </Section>
         <Section title="Reviewers and scores">
           <Reviewers detail={detail} scores={scores.data} />

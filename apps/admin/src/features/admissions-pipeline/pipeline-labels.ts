@@ -24,7 +24,8 @@ export const ELIGIBILITY_FILTER_LABELS: Record<(typeof ELIGIBILITY_FILTERS)[numb
   eligible: 'Eligible',
   not_eligible: 'Not eligible',
   unconfirmed: 'To confirm',
-  flagged: 'A rule not met',
+  flagged: 'A rule not met or a warning',
+  duplicate: 'Possible duplicate',
 };
 
 /**

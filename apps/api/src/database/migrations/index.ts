@@ -41,6 +41,7 @@ import { DefaultGradeItems1764000003900 } from './1764000003900-default-grade-it
 import { StudentListSorts1764000004300 } from './1764000004300-student-list-sorts';
 import { OneSchoolName1764000004310 } from './1764000004310-one-school-name';
 import { DashboardFigures1764000004200 } from './1764000004200-dashboard-figures';
+import { ScreeningChecks1764000004500 } from './1764000004500-screening-checks';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -86,4 +87,5 @@ export const migrations = [
   StudentListSorts1764000004300,
   OneSchoolName1764000004310,
   DashboardFigures1764000004200,
+  ScreeningChecks1764000004500,
 ];

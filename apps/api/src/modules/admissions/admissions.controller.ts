@@ -1,4 +1,5 @@
-import { Controller, Header, Inject } from '@nestjs/common';
+import { Controller, Header, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { WrongSecretLimit } from '../../common/wrong-secret-limit';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
@@ -36,6 +37,20 @@ export class AdmissionsController {
     @RouteBody() b: BodyOf<'admissionsConfirmScreening'>,
   ) {
     return this.admissions.confirmScreening(me, p.applicationId, b);
+  }
+
+  @Route('admissionsReopenScreening')
+  reopenScreening(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsReopenScreening'>,
+    @RouteBody() b: BodyOf<'admissionsReopenScreening'>,
+  ) {
+    return this.admissions.reopenScreening(me, p.applicationId, b);
+  }
+
+  @Route('admissionsBulkScreening')
+  bulkScreening(@CurrentUser() me: AuthUser, @RouteBody() b: BodyOf<'admissionsBulkScreening'>) {
+    return this.admissions.bulkScreening(me, b);
   }
 
   @Route('admissionsStaff')
@@ -120,6 +135,13 @@ export class AdmissionsController {
   @Header('Cache-Control', 'no-store')
   async status(@RouteParams() p: ParamsOf<'applicantStatus'>, @RouteBody() b: BodyOf<'applicantStatus'>) {
     return { data: await this.admissions.applicantStatus(p.applicationId, b.token) };
+  }
+
+  /** Always 202 with the same body: limited per client address and per email (AdmissionsService). */
+  @Route('applicantResendLink')
+  @Header('Cache-Control', 'no-store')
+  resendLink(@RouteBody() b: BodyOf<'applicantResendLink'>, @Req() req: Request) {
+    return this.admissions.requestStatusLink(b.email, req.ip ?? 'unknown');
   }
 
   @Route('applicantAcceptOffer')

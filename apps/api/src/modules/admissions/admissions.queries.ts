@@ -1,6 +1,8 @@
 import type {
   AdmissionCriterion,
   AdmissionListItem,
+  Duplicate,
+  ScreeningNotes,
   ApplicationScoresResponse,
   ApplicationStatus,
   RankingItem,
@@ -59,6 +61,20 @@ export function setScreening(q: Sql, id: string, eligible: boolean, reason: stri
   return exec(q, `UPDATE programme_applications SET eligible = $2, screening_reason = $3 WHERE id = $1`, [id, eligible, reason]);
 }
 
+/** Clears the screening of locked applications (reopened: to be screened again). */
+export function clearScreening(q: Sql, ids: string[]) {
+  return exec(q, `UPDATE programme_applications SET eligible = NULL, screening_reason = '' WHERE id = ANY($1::bigint[])`, [ids]);
+}
+
+/** Records one screening confirmation on many locked applications. */
+export function setScreenings(q: Sql, ids: string[], eligible: boolean, reason: string) {
+  return exec(q, `UPDATE programme_applications SET eligible = $2, screening_reason = $3 WHERE id = ANY($1::bigint[])`, [
+    ids,
+    eligible,
+    reason,
+  ]);
+}
+
 /** The internal id of an application. */
 export async function applicationId(q: Sql, idSlug: string): Promise<string | undefined> {
   return (await one<{ id: string }>(q, `SELECT id::text FROM programme_applications WHERE id_slug = $1`, [idSlug]))?.id;
@@ -114,6 +130,22 @@ const REVIEWERS = `COALESCE((SELECT json_agg(json_build_object('id_slug', u.id_s
   LEFT JOIN application_scores s USING (application_id, reviewer_id)
   WHERE r.application_id = a.id), '[]'::json)`;
 
+// ---- duplicates ------------------------------------------------------------------------------
+
+/**
+ * Other applications of the same intake (alias `a`'s), under another email, that share the phone
+ * number or the name and date of birth: the same person applying twice. Never merged: shown.
+ */
+const SAME_PERSON = `FROM programme_applications d
+  WHERE d.intake = a.intake AND d.id <> a.id AND lower(d.email) <> lower(a.email)
+    AND (d.phone_key = a.phone_key OR d.person_key = a.person_key)`;
+
+/** The possible duplicates of an application (alias `a`) as a JSON array, oldest first. */
+const DUPLICATES = `COALESCE((SELECT json_agg(json_build_object('id_slug', d.id_slug, 'full_name', d.full_name, 'email', d.email,
+    'status', d.status, 'matches', array_remove(ARRAY[CASE WHEN d.phone_key = a.phone_key THEN 'phone' END,
+      CASE WHEN d.person_key = a.person_key THEN 'name_and_birth_date' END], NULL)) ORDER BY d.created_date, d.id)
+  ${SAME_PERSON}), '[]'::json)`;
+
 // ---- the admin list -------------------------------------------------------------------------
 
 export interface AdmissionFilters {
@@ -121,14 +153,14 @@ export interface AdmissionFilters {
   status: ApplicationStatus | null;
   intake: string | null;
   course: string | null;
-  eligibility: 'eligible' | 'not_eligible' | 'unconfirmed' | 'flagged' | null;
+  eligibility: 'eligible' | 'not_eligible' | 'unconfirmed' | 'flagged' | 'duplicate' | null;
 }
 
 /** One statement: the filtered count and one page, each row with its reviewers and score summary. */
 export function listAdmissions(q: Sql, f: AdmissionFilters, order: string, page: PageQuery) {
   return listPage<AdmissionListItem>(q, {
     matching: `SELECT a.id, a.id_slug, a.intake, a.course, a.full_name, a.email, a.status, a.created_date, a.status_changed_at,
-                      a.eligibility, a.eligible,
+                      a.eligibility, a.eligible, a.screening_notes, a.phone_key, a.person_key,
                       (SELECT avg(s.weighted) FROM application_scores s WHERE s.application_id = a.id) AS score
                  FROM programme_applications a
                 WHERE ($1::text IS NULL OR (a.full_name || ' ' || a.email || ' ' || a.phone) ILIKE $1)
@@ -138,11 +170,13 @@ export function listAdmissions(q: Sql, f: AdmissionFilters, order: string, page:
                   AND ($5::text IS NULL
                        OR ($5 = 'eligible' AND a.eligible IS TRUE) OR ($5 = 'not_eligible' AND a.eligible IS FALSE)
                        OR ($5 = 'unconfirmed' AND a.eligible IS NULL)
-                       OR ($5 = 'flagged' AND a.eligibility @? '$.* ? (@ == false)'))`,
+                       OR ($5 = 'flagged' AND (a.eligibility @? '$.* ? (@ == false)' OR a.screening_notes @? '$.warnings[*]'))
+                       OR ($5 = 'duplicate' AND EXISTS (SELECT 1 ${SAME_PERSON})))`,
     order,
     item: `json_build_object('id_slug', a.id_slug, 'intake', a.intake, 'course', a.course, 'full_name', a.full_name,
       'email', a.email, 'status', a.status, 'created_date', ${iso('a.created_date')},
       'status_changed_at', ${iso('a.status_changed_at')}, 'eligibility', a.eligibility, 'eligible', a.eligible,
+      'warnings', COALESCE(a.screening_notes -> 'warnings', '[]'::jsonb), 'duplicates', (SELECT count(*)::int ${SAME_PERSON}),
       'reviewers', ${REVIEWERS}, 'score', ${SCORE_SUMMARY})`,
     as: 'a',
     params: [f.search, f.status, f.intake, f.course, f.eligibility],
@@ -171,6 +205,8 @@ export interface DetailRow extends Record<string, unknown> {
   status_changed_at: string;
   eligible: boolean | null;
   screening_reason: string;
+  screening_notes: ScreeningNotes | null;
+  duplicates: Duplicate[];
   /** The intake reviews blind (the default, also while it has no rubric). */
   blind_review: boolean;
   screened_at: string | null;
@@ -195,6 +231,7 @@ export function admissionDetail(q: Sql, idSlug: string, viewerId: string) {
   return one<DetailRow>(
     q,
     `SELECT ${APPLICATION_COLUMNS}, a.intake, ${iso('a.status_changed_at')} AS status_changed_at, a.eligible, a.screening_reason,
+            a.screening_notes, ${DUPLICATES} AS duplicates,
             (SELECT ${iso('max(t.created_at)')} FROM application_transitions t WHERE t.application_id = a.id AND t.to_status = 'SCREENED') AS screened_at,
             r.id_slug AS resume_slug, tr.id_slug AS transcript_slug,
             ${REVIEWERS} AS reviewers, ${SCORE_SUMMARY} AS score,
@@ -248,15 +285,32 @@ export function staffByIdSlugs(q: Sql, idSlugs: string[]) {
   );
 }
 
-/** Assigns every reviewer to every application (pairs already there are kept); answers how many are new. */
+/** Assigns every reviewer to every application (pairs already there are kept); answers each reviewer's new assignments. */
 export function assign(q: Sql, applicationIds: string[], reviewerIds: string[], by: string) {
-  return exec(
+  return rows<{ reviewer_id: string; count: number }>(
     q,
-    `INSERT INTO application_reviewers (application_id, reviewer_id, assigned_by)
-     SELECT a, r, $3 FROM unnest($1::bigint[]) a CROSS JOIN unnest($2::bigint[]) r
-     ON CONFLICT DO NOTHING`,
+    `WITH added AS (
+       INSERT INTO application_reviewers (application_id, reviewer_id, assigned_by)
+       SELECT a, r, $3 FROM unnest($1::bigint[]) a CROSS JOIN unnest($2::bigint[]) r
+       ON CONFLICT DO NOTHING RETURNING reviewer_id)
+     SELECT reviewer_id::text, count(*)::int AS count FROM added GROUP BY reviewer_id ORDER BY reviewer_id`,
     [applicationIds, reviewerIds, by],
   );
+}
+
+/** What the mail telling a reviewer of new assignments needs: their name and email, and who assigned them. */
+export function reviewerMailFacts(q: Sql, reviewerId: string, byId: string) {
+  return one<{ email: string; first_name: string; by_name: string }>(
+    q,
+    `SELECT r.email, r.first_name, trim(concat_ws(' ', b.first_name, b.last_name)) AS by_name
+       FROM users r LEFT JOIN users b ON b.id = $2 WHERE r.id = $1 AND NOT r.is_suspended`,
+    [reviewerId, byId],
+  );
+}
+
+/** The applications made with an email (any intake), for sending their status links again. */
+export function applicationsByEmail(q: Sql, email: string) {
+  return rows<{ id: string }>(q, `SELECT id::text FROM programme_applications WHERE lower(email) = lower($1) ORDER BY id`, [email]);
 }
 
 export function unassign(q: Sql, applicationId: string, reviewerIdSlug: string) {
@@ -591,9 +645,13 @@ export function mailFacts(q: Sql, applicationId: string) {
     start_date: Date | null;
     end_date: Date | null;
     accept_by: Date | null;
+    eligible: boolean | null;
+    eligibility: Record<string, boolean | null> | null;
+    screening_reason: string;
   }>(
     q,
-    `SELECT a.id_slug, a.email, a.full_name, a.intake, a.course, a.status, k.id_slug AS cohort_id_slug, k.title AS cohort_title,
+    `SELECT a.id_slug, a.email, a.full_name, a.intake, a.course, a.status, a.eligible, a.eligibility, a.screening_reason,
+            k.id_slug AS cohort_id_slug, k.title AS cohort_title,
             k.start_date, k.end_date, o.accept_by
        FROM programme_applications a
        LEFT JOIN application_offers o ON o.application_id = a.id

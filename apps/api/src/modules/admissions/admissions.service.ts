@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import {
   ADMISSION_DECISIONS,
   ALREADY_REOPENED_MESSAGE,
@@ -8,6 +17,11 @@ import {
   type AdmissionDetail,
   type AdmissionListQuery,
   type AdmissionListResponse,
+  BULK_SCREENING_REFUSED_MESSAGE,
+  type BulkScreening,
+  type BulkScreeningResponse,
+  type ReopenScreening,
+  SCREENING_NOT_REOPENABLE_MESSAGE,
   APPLICATION_LINK_INVALID_MESSAGE,
   type ApplicantStatus,
   type ApplicationStatus,
@@ -18,6 +32,8 @@ import {
   type Decide,
   type DecideResponse,
   DISAGREEMENT_THRESHOLD,
+  ELIGIBILITY_RULES,
+  STATUS_LINK_SENT_MESSAGE,
   FINAL_STATUSES,
   illegalTransitionMessage,
   NOT_SCORED_MESSAGE,
@@ -34,8 +50,10 @@ import {
 } from '@school/contracts';
 import { getInitiative } from '@school/catalogue/data';
 import type { Job } from 'pg-boss';
+import type { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
+import { budgetLimiters, inMinutes, takeEach } from '../../common/rate-budget';
 import { likePattern, orderBy, SUBMISSION_SORT } from '../../common/sql/list';
 import { deadlineText } from '../../common/school-time';
 import { tokenHash } from '../../common/token-hash';
@@ -53,15 +71,45 @@ export const PROMOTE_WAITLISTED_JOB = 'admission-promote-waitlisted';
 /** Every 15 minutes: an offer expires at most a quarter of an hour after its accept-by date. */
 export const OFFER_EXPIRY_CRON = '*/15 * * * *';
 
-/** The template of each message an application's state sends (SCREENED, IN_REVIEW... send none). */
+/**
+ * The template of each message an application's state sends (SCREENED, IN_REVIEW... send none),
+ * and LINK: the status link sent again on request. A rejection after a 'Not eligible' screening
+ * is told as such (admission-not-eligible, see sendMail).
+ */
 const STATUS_TEMPLATES = {
   SUBMITTED: 'admission-received',
   SHORTLISTED: 'admission-shortlisted',
   OFFERED: 'admission-offer',
   WAITLISTED: 'admission-waitlisted',
   REJECTED: 'admission-rejected',
+  DECLINED: 'admission-declined',
+  WITHDRAWN: 'admission-withdrawn',
+  OFFER_EXPIRED: 'admission-offer-expired',
+  LINK: 'admission-status-link',
 } as const;
 type MailedStatus = keyof typeof STATUS_TEMPLATES;
+
+/** Tells a reviewer how many applications an admin has just assigned them. */
+export const REVIEWER_MAIL_JOB = 'admission-reviewer-mail';
+interface ReviewerMailJob {
+  reviewer_id: string;
+  count: number;
+  assigned_by: string;
+  seq: string;
+}
+
+/** Looks up the applications made with an email and queues each one's status link (asked for from /applications/). */
+export const STATUS_LINK_JOB = 'admission-status-link';
+
+const HOUR = 3600;
+/**
+ * Limits on asking for status links again, blocking for as long once spent. Both apply whether or
+ * not an application uses the email, so a refusal says nothing about who applied.
+ */
+export const STATUS_LINK_LIMITS = {
+  email: { points: 3, duration: HOUR },
+  address: { points: 20, duration: HOUR },
+};
 
 /** A message about an application: the job draws a fresh private-link token, stores its hash and mails the link. */
 export interface AdmissionMailJob {
@@ -89,6 +137,22 @@ export const ACCEPT_BY_AFTER_ACCESS_MESSAGE = 'The accept-by date must come befo
 const mailDate = (d: Date | string) =>
   new Date(d).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/**
+ * What a rejection as not eligible names: the rules the answers did not meet, in the programme's
+ * words; when no flag explains it (the admin judged a rule the form cannot tell), the admin's reason.
+ */
+export function unmetRules(flags: Record<string, boolean | null> | null, reason: string): string[] {
+  const rules = Object.entries(flags ?? {})
+    .filter(([, v]) => v === false)
+    .map(([k]) => ELIGIBILITY_RULES[k as keyof typeof ELIGIBILITY_RULES])
+    .filter(Boolean);
+  return rules.length ? rules : [reason.trim() || 'The programme’s eligibility requirements'];
+}
+
+/** The timeline's reason of a screening confirmation. */
+const screeningReason = (eligible: boolean, reason: string) =>
+  eligible ? `Eligible${reason ? `: ${reason}` : ''}` : `Not eligible: ${reason}`;
+
 /** The weighted mean (1-5) of a review's levels under the rubric's weights. */
 export function weightedScore(criteria: AdmissionCriterion[], scores: Record<string, number>): number {
   const total = criteria.reduce((n, c) => n + c.weight, 0);
@@ -105,9 +169,11 @@ const ORDER = { created_date: 'created_date', full_name: 'full_name', status: 's
  */
 @Injectable()
 export class AdmissionsService {
+  private readonly linkLimits: Record<keyof typeof STATUS_LINK_LIMITS, RateLimiterPostgres>;
+
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
-    @Inject(AppConfig) config: AppConfig,
+    @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(JobsService) private readonly jobs: JobsService,
     @Inject(MailService) private readonly mail: MailService,
     @Inject(StorageService) private readonly storage: StorageService,
@@ -115,6 +181,9 @@ export class AdmissionsService {
   ) {
     const mailRetry = mailRetryQueue(config);
     jobs.define<AdmissionMailJob>({ name: ADMISSION_MAIL_JOB, queue: mailRetry, handler: (data, job) => this.sendMail(data, job) });
+    jobs.define<ReviewerMailJob>({ name: REVIEWER_MAIL_JOB, queue: mailRetry, handler: (data) => this.sendReviewerMail(data) });
+    jobs.define<{ email: string }>({ name: STATUS_LINK_JOB, queue: mailRetry, handler: (data) => this.queueStatusLinks(data.email) });
+    this.linkLimits = budgetLimiters(db, 'status-link', STATUS_LINK_LIMITS);
     jobs.define({
       name: OFFER_EXPIRY_JOB,
       cron: OFFER_EXPIRY_CRON,
@@ -205,6 +274,8 @@ export class AdmissionsService {
       'status_changed_at',
       'eligible',
       'screening_reason',
+      'screening_notes',
+      'duplicates',
       'screened_at',
       'resume_slug',
       'transcript_slug',
@@ -226,7 +297,14 @@ export class AdmissionsService {
       status_changed_at: row.status_changed_at,
       hidden_fields: hidden,
       screening: admin
-        ? { flags: (row.eligibility as never) ?? null, eligible: row.eligible, reason: row.screening_reason, confirmed_at: row.screened_at }
+        ? {
+            flags: (row.eligibility as never) ?? null,
+            notes: row.screening_notes,
+            duplicates: row.duplicates,
+            eligible: row.eligible,
+            reason: row.screening_reason,
+            confirmed_at: row.screened_at,
+          }
         : null,
       reviewers: admin ? row.reviewers : null,
       score: admin ? row.score : null,
@@ -269,9 +347,44 @@ export class AdmissionsService {
       const [app] = await this.lockAll(m, [idSlug]);
       this.check([app], 'SCREENED');
       await sql.setScreening(m, app.id, body.eligible, body.reason);
-      const reason = body.eligible ? `Eligible${body.reason ? `: ${body.reason}` : ''}` : `Not eligible: ${body.reason}`;
-      await sql.moveApplications(m, [app.id], 'SCREENED', me.id, reason);
+      await sql.moveApplications(m, [app.id], 'SCREENED', me.id, screeningReason(body.eligible, body.reason));
       return { data: { id_slug: app.id_slug, status: 'SCREENED' as const } };
+    });
+  }
+
+  /**
+   * Many SUBMITTED applications confirmed at once (a filtered selection), in one transaction: all
+   * or none. A refusal names each application that is not SUBMITTED and its state.
+   */
+  bulkScreening(me: AuthUser, body: BulkScreening): Promise<BulkScreeningResponse> {
+    return this.db.transaction(async (m) => {
+      const apps = await this.lockAll(m, body.application_ids);
+      const refused = apps.filter((a) => !canMove(a.status, 'SCREENED'));
+      if (refused.length)
+        throw new ConflictException({
+          message: BULK_SCREENING_REFUSED_MESSAGE(refused.length),
+          errors: Object.fromEntries(refused.map((a) => [a.id_slug, illegalTransitionMessage(a.status, 'SCREENED')])),
+        });
+      const ids = apps.map((a) => a.id);
+      await sql.setScreenings(m, ids, body.eligible, body.reason);
+      const moved = await sql.moveApplications(m, ids, 'SCREENED', me.id, screeningReason(body.eligible, body.reason));
+      return { data: { screened: moved.length, applications: moved.map((a) => ({ id_slug: a.id_slug, status: 'SCREENED' as const })) } };
+    });
+  }
+
+  /**
+   * Reopens a confirmed screening with the reason, logged as the move back to SUBMITTED: a screened
+   * application (eligible or not), or one rejected after a 'Not eligible' screening. The admin
+   * then screens it again.
+   */
+  reopenScreening(me: AuthUser, idSlug: string, body: ReopenScreening) {
+    return this.db.transaction(async (m) => {
+      const [app] = await this.lockAll(m, [idSlug]);
+      const reopenable = app.status === 'SCREENED' || (app.status === 'REJECTED' && app.eligible === false);
+      if (!reopenable) throw new ConflictException(SCREENING_NOT_REOPENABLE_MESSAGE);
+      await sql.clearScreening(m, [app.id]);
+      await sql.moveApplications(m, [app.id], 'SUBMITTED', me.id, `Screening reopened: ${body.reason}`);
+      return { data: { id_slug: app.id_slug, status: 'SUBMITTED' as const } };
     });
   }
 
@@ -295,11 +408,19 @@ export class AdmissionsService {
         if (a.status !== 'SCREENED' && a.status !== 'IN_REVIEW')
           throw new ConflictException(illegalTransitionMessage(a.status, 'IN_REVIEW'));
       }
-      const assigned = await sql.assign(
+      const added = await sql.assign(
         m,
         apps.map((a) => a.id),
         reviewers.map((r) => r.id),
         me.id,
+      );
+      const assigned = added.reduce((n, r) => n + r.count, 0);
+      // Each reviewer is told of their new assignments, in the assigning transaction.
+      const seq = String(Date.now());
+      await this.jobs.sendMany(
+        m,
+        REVIEWER_MAIL_JOB,
+        added.map((r) => ({ data: { reviewer_id: r.reviewer_id, count: r.count, assigned_by: me.id, seq } satisfies ReviewerMailJob })),
       );
       const toReview = apps.filter((a) => a.status === 'SCREENED');
       if (toReview.length)
@@ -522,8 +643,9 @@ export class AdmissionsService {
     const data = await this.db.transaction(async (m) => {
       const app = await this.lockByLink(m, idSlug, token);
       if (app.status !== 'OFFERED') throw new ConflictException(OFFER_NOT_OPEN_MESSAGE);
-      await sql.moveApplications(m, [app.id], 'DECLINED', null, 'Declined by the applicant');
+      const moved = await sql.moveApplications(m, [app.id], 'DECLINED', null, 'Declined by the applicant');
       await this.queuePromotion(m, [app.id]);
+      await this.queueMails(m, moved, 'DECLINED');
       return this.statusOf(m, app.id);
     });
     return { data };
@@ -538,7 +660,8 @@ export class AdmissionsService {
     const data = await this.db.transaction(async (m) => {
       const app = await this.lockByLink(m, idSlug, token);
       if (FINAL_STATUSES.includes(app.status)) throw new ConflictException(WITHDRAW_CLOSED_MESSAGE);
-      await sql.moveApplications(m, [app.id], 'WITHDRAWN', null, 'Withdrawn by the applicant');
+      const moved = await sql.moveApplications(m, [app.id], 'WITHDRAWN', null, 'Withdrawn by the applicant');
+      await this.queueMails(m, moved, 'WITHDRAWN');
       if (app.status === 'ACCEPTED') await this.releaseAcceptedSeat(m, app.id);
       if (app.status === 'OFFERED' || app.status === 'ACCEPTED') await this.queuePromotion(m, [app.id]);
       return this.statusOf(m, app.id);
@@ -576,6 +699,7 @@ export class AdmissionsService {
   async expireOffers(): Promise<number> {
     return this.db.transaction(async (m) => {
       const expired = await sql.expireOffers(m);
+      await this.queueMails(m, expired, 'OFFER_EXPIRED');
       await this.queuePromotion(
         m,
         expired.map((e) => e.id),
@@ -635,6 +759,58 @@ export class AdmissionsService {
           acceptBy: facts.accept_by ? deadlineText(facts.accept_by) : '',
         },
       });
+    if (template === 'admission-rejected' && facts.eligible === false)
+      return this.mail.deliver({
+        template: 'admission-not-eligible',
+        to: facts.email,
+        subjectId,
+        props: { ...base, unmet: unmetRules(facts.eligibility, facts.screening_reason) },
+      });
     return this.mail.deliver({ template, to: facts.email, subjectId, props: base });
+  }
+
+  /** The reviewer-assignment job: one message per reviewer and assignment call. */
+  async sendReviewerMail(job: ReviewerMailJob): Promise<void> {
+    const facts = await sql.reviewerMailFacts(this.db, job.reviewer_id, job.assigned_by);
+    if (!facts) return;
+    await this.mail.deliver({
+      template: 'admission-review-assigned',
+      to: facts.email,
+      subjectId: `admission-review:${job.reviewer_id}:${job.seq}`,
+      props: {
+        name: facts.first_name,
+        count: job.count,
+        assignedBy: facts.by_name || 'An admin',
+        queueUrl: `${this.mail.adminOrigin}/admin/review`,
+      },
+    });
+  }
+
+  // ---- the status link again ------------------------------------------------------------------
+
+  /**
+   * An applicant asks for their status link again (from /applications/). The request counts against
+   * its limits and queues a job carrying the email, the same statements whatever the email: the
+   * answer, its status and its time tell nothing about who applied.
+   */
+  async requestStatusLink(email: string, ip: string): Promise<{ message: string }> {
+    if (!this.config.DISABLE_RATE_LIMITS) {
+      const wait = await takeEach([
+        [this.linkLimits.address, ip],
+        [this.linkLimits.email, email.toLowerCase()],
+      ]);
+      if (wait !== null)
+        throw new HttpException({ message: `Too many requests. Please try again ${inMinutes(wait)}.` }, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    await this.db.transaction((m) => this.jobs.send(m, STATUS_LINK_JOB, { email: email.toLowerCase() }));
+    return { message: STATUS_LINK_SENT_MESSAGE };
+  }
+
+  /** The job: each application made with the email gets its link mailed (a fresh token each). */
+  async queueStatusLinks(email: string): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const found = await sql.applicationsByEmail(m, email);
+      if (found.length) await this.queueMails(m, found, 'LINK');
+    });
   }
 }

@@ -172,6 +172,8 @@ export async function timeToDecision(q: Sql, scope: AnalyticsScope): Promise<Omi
 
 /** A row of the decisions export. */
 export interface DecisionRow {
+  /** The application's reference as staff read it (first 8 characters of its id, in capitals). */
+  reference: string;
   full_name: string;
   email: string;
   course: string;
@@ -195,7 +197,7 @@ export function decisions(q: Sql, scope: AnalyticsScope, viewerId: string): Prom
     q,
     `WITH picked AS (
      SELECT s.id AS application_id, row_number() OVER (ORDER BY d.created_at DESC, s.id DESC) AS n,
-            s.full_name, s.email, s.course, s.state, s.status, d.to_status AS decision,
+            upper(left(s.id_slug, 8)) AS reference, s.full_name, s.email, s.course, s.state, s.status, d.to_status AS decision,
             to_char(d.created_at AT TIME ZONE ${TZ}, 'YYYY-MM-DD HH24:MI') AS decision_date,
             to_char(s.decided_at AT TIME ZONE ${TZ}, 'YYYY-MM-DD HH24:MI') AS decided_at,
             d.reason,
@@ -209,7 +211,8 @@ export function decisions(q: Sql, scope: AnalyticsScope, viewerId: string): Prom
      logged AS (
        INSERT INTO application_views (application_id, viewer_id, call)
        SELECT application_id, $5, 'applicationsAnalyticsDecisionsExport' FROM picked)
-     SELECT full_name, email, course, state, status, decision, decision_date, decided_at, reason, decided_by FROM picked ORDER BY n`,
+     SELECT reference, full_name, email, course, state, status, decision, decision_date, decided_at, reason, decided_by
+       FROM picked ORDER BY n`,
     [...scopeParams(scope), ANALYTICS_DECISION_STATES, viewerId],
   );
 }

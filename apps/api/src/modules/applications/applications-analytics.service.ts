@@ -12,6 +12,7 @@ export async function decisionsCsvText(q: Sql, scope: AnalyticsScope, viewerId: 
   return toCsv(
     DECISIONS_CSV_HEADER,
     found.map((r) => [
+      r.reference,
       r.full_name,
       r.email,
       r.course,

@@ -8,6 +8,7 @@ import {
   INVALID_FILE_URL_MESSAGE,
   type ProgrammeApplication,
 } from '@school/contracts';
+import { getInitiative } from '@school/catalogue/data';
 import type { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { DataSource } from 'typeorm';
 import { budgetLimiters, takeEach } from '../../common/rate-budget';
@@ -133,6 +134,7 @@ export class ApplicationsService {
     const resume = await this.fileId('resume', body.resume);
     const transcript = await this.fileId('transcript', body.transcript);
     if (await hasApplied(this.ds, intake, body.email)) throw alreadyApplied();
+    const screening = screen(body, getInitiative(intake)?.first_cohort_start ?? new Date().toISOString().slice(0, 10));
     return this.ds.transaction(async (m) => {
       const result = await m
         .createQueryBuilder()
@@ -172,7 +174,8 @@ export class ApplicationsService {
           prev_leadership: body.prev_leadership,
           leadership_details: body.leadership_details || null,
           is_citizen: body.is_citizen === 'true',
-          eligibility: screen(body),
+          eligibility: screening.flags,
+          screening_notes: { basis: screening.basis, warnings: screening.warnings },
           can_participate: body.can_participate === 'true',
           can_device: body.can_device === 'true',
           can_relocate: body.can_relocate === 'true',

@@ -1,4 +1,4 @@
-import type { Eligibility } from '@school/contracts';
+import type { Eligibility, ScreeningNotes } from '@school/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A youth programme application as submitted (select values are the catalogue's option values). */
@@ -48,5 +48,7 @@ export class ProgrammeApplicationEntity {
   @Column({ type: 'bigint', nullable: true }) transcript_file_id: string | null;
   /** The screening rules' flags, computed on submission (see screening.ts). */
   @Column({ type: 'jsonb', nullable: true }) eligibility: Eligibility | null;
+  /** What decided each flag, and the warnings (see screening.ts). */
+  @Column({ type: 'jsonb', nullable: true }) screening_notes: ScreeningNotes | null;
   @CreateDateColumn({ type: 'timestamptz' }) created_date: Date;
 }

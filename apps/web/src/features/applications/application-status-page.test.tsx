@@ -1,5 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { APPLICATION_LINK_INVALID_MESSAGE, type ApplicantStatus } from '@school/contracts';
+import {
+  APPLICATION_LINK_INVALID_MESSAGE,
+  type ApplicantStatus,
+  EMAIL_REQUIRED_MESSAGE,
+  STATUS_LINK_SENT_MESSAGE,
+} from '@school/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationRef, renderLoaded } from '../../test/render';
 import { ApplicationStatusPage } from './application-status-page';
@@ -114,5 +119,18 @@ describe('/applications/', () => {
   it('tells the applicant to use the link in their confirmation email', async () => {
     await renderLoaded(<ApplicationsPage />, { path: '/applications', url: '/applications' });
     expect(screen.getByText(/open the private link in the confirmation email/)).toBeTruthy();
+  });
+
+  it('sends the status link again to the email given, and tells so whatever the answer would be', async () => {
+    answers['admissions/status-link'] = () => json({ message: STATUS_LINK_SENT_MESSAGE }, 202);
+    await renderLoaded(<ApplicationsPage />, { path: '/applications', url: '/applications' });
+    const email = screen.getByRole('textbox', { name: /Email/ });
+    fireEvent.click(screen.getByRole('button', { name: c.resendButton }));
+    expect(await screen.findByText(EMAIL_REQUIRED_MESSAGE)).toBeTruthy();
+    expect(calls.some((x) => x.url.endsWith('admissions/status-link'))).toBe(false);
+    fireEvent.change(email, { target: { value: 'farah@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: c.resendButton }));
+    expect(await screen.findByText(STATUS_LINK_SENT_MESSAGE)).toBeTruthy();
+    expect(calls.filter((x) => x.url.endsWith('admissions/status-link')).map((x) => x.body)).toEqual([{ email: 'farah@example.com' }]);
   });
 });

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { DecisionDialog } from '../../../components/admissions/decision-dialog';
 import { DECISION_LABELS, DECISIONS } from '../../../components/admissions/decisions';
 import { AssignReviewersDialog } from './assign-reviewers-dialog';
+import { BulkScreeningDialog } from './bulk-screening-dialog';
 
-export type PipelineAction = AdmissionDecision | 'ASSIGN';
+export type PipelineAction = AdmissionDecision | 'ASSIGN' | 'SCREEN';
 
 export interface PipelineActionsProps {
   /** The applications the actions apply to. */
@@ -18,15 +19,21 @@ export interface PipelineActionsProps {
   onDone?: () => void;
 }
 
-/** 'Assign reviewers' and the decisions (shortlist, offer, waitlist, reject, withdraw), each through its dialog. */
+/** 'Confirm eligible' (bulk screening), 'Assign reviewers' and the decisions (shortlist, offer, waitlist, reject, withdraw), each through its dialog. */
 export function PipelineActions({ ids, label, allowed = () => true, onDone }: PipelineActionsProps) {
   const [assigning, setAssigning] = useState(false);
+  const [screening, setScreening] = useState(false);
   const [decision, setDecision] = useState<AdmissionDecision | null>(null);
   const decisions = DECISIONS.filter(allowed);
   return (
     <>
       <fieldset className="admin-pipeline-actions">
         <legend className="ui-visually-hidden">{label}</legend>
+        {allowed('SCREEN') && (
+          <Button size="sm" variant="secondary" onClick={() => setScreening(true)}>
+            Confirm eligible
+          </Button>
+        )}
         {allowed('ASSIGN') && (
           <Button size="sm" variant="secondary" onClick={() => setAssigning(true)}>
             Assign reviewers
@@ -38,6 +45,7 @@ export function PipelineActions({ ids, label, allowed = () => true, onDone }: Pi
           </Button>
         ))}
       </fieldset>
+      <BulkScreeningDialog open={screening} applicationIds={ids} onClose={() => setScreening(false)} onDone={onDone} />
       <AssignReviewersDialog open={assigning} applicationIds={ids} onClose={() => setAssigning(false)} onDone={onDone} />
       <DecisionDialog decision={decision} applicationIds={ids} onClose={() => setDecision(null)} onDone={onDone} />
     </>

@@ -16,7 +16,11 @@ export function ScreeningForm({ applicationId }: { applicationId: string }) {
   const [choice, setChoice] = useState<'' | 'eligible' | 'not_eligible'>('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ eligible?: string; reason?: string }>({});
-  const confirm = useRouteMutation('admissionsConfirmScreening', { invalidates: () => applicationsChanged([applicationId]) });
+  // Told from the mutation itself: the form leaves the page once the application is Screened.
+  const confirm = useRouteMutation('admissionsConfirmScreening', {
+    invalidates: () => applicationsChanged([applicationId]),
+    onSuccess: () => notify.success('Screening confirmed: the application is now Screened.'),
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -25,10 +29,7 @@ export function ScreeningForm({ applicationId }: { applicationId: string }) {
     if (choice === 'not_eligible' && !reason.trim()) found.reason = NOT_ELIGIBLE_REASON_MESSAGE;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    confirm.mutate(
-      { params: { applicationId }, body: { eligible: choice === 'eligible', reason: reason.trim() } },
-      { onSuccess: () => notify.success('Screening confirmed: the application is now Screened.') },
-    );
+    confirm.mutate({ params: { applicationId }, body: { eligible: choice === 'eligible', reason: reason.trim() } });
   };
 
   const apiError = confirm.isError ? confirm.error : null;

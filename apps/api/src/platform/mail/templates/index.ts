@@ -26,6 +26,22 @@ import {
   AdmissionWaitlisted,
   admissionWaitlistedStrings,
 } from './admission-decision';
+import {
+  AdmissionDeclined,
+  admissionDeclinedStrings,
+  AdmissionNotEligible,
+  type AdmissionNotEligibleProps,
+  admissionNotEligibleStrings,
+  AdmissionOfferExpired,
+  admissionOfferExpiredStrings,
+  AdmissionStatusLink,
+  admissionStatusLinkStrings,
+  AdmissionWithdrawn,
+  admissionWithdrawnStrings,
+  ReviewAssigned,
+  type ReviewAssignedProps,
+  reviewAssignedStrings,
+} from './admission-updates';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
 export const templates = {
@@ -100,6 +116,30 @@ export const templates = {
   'admission-rejected': {
     subject: (p: AdmissionDecisionProps) => admissionRejectedStrings.subject(p.programme),
     component: AdmissionRejected,
+  },
+  'admission-not-eligible': {
+    subject: (p: AdmissionNotEligibleProps) => admissionNotEligibleStrings.subject(p.programme),
+    component: AdmissionNotEligible,
+  },
+  'admission-declined': {
+    subject: (p: AdmissionDecisionProps) => admissionDeclinedStrings.subject(p.programme),
+    component: AdmissionDeclined,
+  },
+  'admission-withdrawn': {
+    subject: (p: AdmissionDecisionProps) => admissionWithdrawnStrings.subject(p.programme),
+    component: AdmissionWithdrawn,
+  },
+  'admission-offer-expired': {
+    subject: (p: AdmissionDecisionProps) => admissionOfferExpiredStrings.subject(p.programme),
+    component: AdmissionOfferExpired,
+  },
+  'admission-status-link': {
+    subject: (p: AdmissionDecisionProps) => admissionStatusLinkStrings.subject(p.programme),
+    component: AdmissionStatusLink,
+  },
+  'admission-review-assigned': {
+    subject: (p: ReviewAssignedProps) => reviewAssignedStrings.subject(p.count),
+    component: ReviewAssigned,
   },
 } as const;
 
