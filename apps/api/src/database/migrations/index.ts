@@ -38,6 +38,7 @@ import { FinalReviewScores1764000003600 } from './1764000003600-final-review-sco
 import { MailDeliveryClaims1764000003700 } from './1764000003700-mail-delivery-claims';
 import { OverridePenalisedGrade1764000003800 } from './1764000003800-override-penalised-grade';
 import { DefaultGradeItems1764000003900 } from './1764000003900-default-grade-items';
+import { CohortIntakeSeats1764000004600 } from './1764000004600-cohort-intake-seats';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -80,4 +81,5 @@ export const migrations = [
   MailDeliveryClaims1764000003700,
   OverridePenalisedGrade1764000003800,
   DefaultGradeItems1764000003900,
+  CohortIntakeSeats1764000004600,
 ];
