@@ -20,6 +20,7 @@ import { useIntakeParam } from '../../lib/intakes';
 import { paths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
+import { CohortSeats } from './cohort-seats';
 import './admissions-ranking.css';
 
 /** The bulk decisions the ranking offers, in this order. */
@@ -79,6 +80,7 @@ export function RankingPage() {
           <RankingTable key={`${intake}:${status ?? ''}`} intake={intake} rows={ranking.data} threshold={ranking.disagreement_threshold} />
         )}
       </QueryView>
+      <CohortSeats intake={intake} />
     </div>
   );
 }
