@@ -222,6 +222,14 @@ test('an applicant is screened, reviewed blind by two reviewers, offered a place
   // The ranked table fits the 1280 px screen, nothing cut, and names the application by its short reference.
   await expectFits(admin, 'the ranking');
   await expect(row).toContainText(`Ref. ${applicationId.slice(0, 8).toUpperCase()}`);
+  // The cohort takes one Analog Design applicant of this intake: the admin sets its seats.
+  const seats = admin.getByRole('form', { name: "Set a cohort's seats" });
+  const seatsCohort = await seats.getByLabel('Cohort').locator('option', { hasText: COHORT }).getAttribute('value');
+  await seats.getByLabel('Cohort').selectOption(seatsCohort!);
+  await seats.getByLabel('Track').selectOption('Analog Design');
+  await seats.getByLabel('Seats').fill('1');
+  await seats.getByRole('button', { name: 'Save seats' }).click();
+  await expect(admin.getByRole('row').filter({ hasText: COHORT })).toContainText('Analog Design');
   await row.getByRole('checkbox', { name: `Select ${NAME}` }).check();
   await admin.getByRole('button', { name: 'Offer', exact: true }).click();
   const offer = admin.getByRole('dialog');
@@ -240,6 +248,11 @@ test('an applicant is screened, reviewed blind by two reviewers, offered a place
   await page.goto(pathOf(offerLink));
   await expect(page.getByText('Place offered.')).toBeVisible();
   await expect(page.getByText(COHORT)).toBeVisible();
+  // The accept-by moment in Malaysia time, as the mail writes it, on the phone.
+  const acceptBy = /Please accept or decline by (.+?\(Malaysia time\))/.exec(offerMail.replace(/\s+/g, ' '))?.[1];
+  expect(acceptBy).toBeTruthy();
+  await expect(page.getByText(acceptBy!)).toBeVisible();
+  await expectFits(page, 'the offer at 360 px');
   await page.getByRole('button', { name: 'Accept my place' }).click();
   await expect(page.getByText('Check your email: we sent a link to create your account and join your class.')).toBeVisible();
   await expect(page.getByText('Offer accepted.')).toBeVisible();

@@ -45,6 +45,12 @@ beforeAll(async () => {
   student = await createUser(t, { role: 'STUDENT' });
   const course = await makeCourse(t, admin, { title: 'Admissions course' });
   cohort = await makeCohort(t, admin, { title: 'Youth Cohort 2027', course_ids: [course.id_slug], start: 30, end: 150 });
+  // Every offer of these tests is to this cohort, for the fixture's track (Digital Design).
+  await t.http
+    .put(`/api/admissions/admin/intakes/${INTAKE}/seats/${cohort.id_slug}`)
+    .set(bearer(admin))
+    .send({ track: 'Digital Design', seats: 100 })
+    .expect(200);
   await t.http
     .put(`/api/admissions/admin/intakes/${INTAKE}/rubric`)
     .set(bearer(admin))

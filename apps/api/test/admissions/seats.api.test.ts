@@ -24,6 +24,12 @@ beforeAll(async () => {
   reviewer = await createUser(t, { role: 'INSTRUCTOR' });
   const course = await makeCourse(t, admin, { title: 'Seats course' });
   cohort = await makeCohort(t, admin, { title: 'Seats Cohort 2027', course_ids: [course.id_slug], start: 30, end: 150 });
+  // Every offer of these tests is to this cohort, for the fixture's track (Digital Design).
+  await t.http
+    .put(`/api/admissions/admin/intakes/${INTAKE}/seats/${cohort.id_slug}`)
+    .set(bearer(admin))
+    .send({ track: 'Digital Design', seats: 100 })
+    .expect(200);
   await t.http
     .put(`/api/admissions/admin/intakes/${INTAKE}/rubric`)
     .set(bearer(admin))

@@ -577,17 +577,37 @@ export const OFFER_ACCEPT_BY_MESSAGE = 'Choose the date the offer must be accept
 export const DECISION_REASON_MESSAGE = 'Give the reason for the decision';
 
 /**
+ * "Every application matching this filter" of the pipeline list, across its pages: the server
+ * selects them again inside the deciding transaction, so the set is the one the filter names then.
+ */
+export const AdmissionSelectionSchema = z.strictObject({
+  search_query: plainText(200).optional(),
+  status: ApplicationStatusSchema.optional(),
+  intake: plainText(100).optional(),
+  course: plainText(300).optional(),
+  eligibility: z.enum(ELIGIBILITY_FILTERS).optional(),
+});
+export type AdmissionSelection = z.infer<typeof AdmissionSelectionSchema>;
+/** The most applications one bulk action moves (an intake is a few hundred). */
+export const BULK_LIMIT = 1000;
+export const SELECTION_MESSAGE = 'Choose the applications: by their ids or every one matching a filter';
+
+/**
  * One decision for many applications, in one transaction (all or nothing), each mailed its
- * template. An offer names the cohort and the accept-by date (in the future).
+ * template. The applications are listed (`application_ids`) or named by the list's filter
+ * (`matching`: every application it matches, across pages). An offer names the cohort and the
+ * accept-by date (in the future).
  */
 export const DecideSchema = z
   .strictObject({
-    application_ids: IdList('application', 500),
+    application_ids: IdList('application', BULK_LIMIT).optional(),
+    matching: AdmissionSelectionSchema.optional(),
     decision: AdmissionDecisionSchema,
     reason: requiredText(DECISION_REASON_MESSAGE, 1000, { multiline: true }),
     cohort_id: IdSlugSchema.optional(),
     accept_by: DateTimeSchema.optional(),
   })
+  .refine((v) => (v.application_ids === undefined) !== (v.matching === undefined), { path: ['application_ids'], error: SELECTION_MESSAGE })
   .refine((v) => v.decision !== 'OFFER' || v.cohort_id !== undefined, { path: ['cohort_id'], error: OFFER_COHORT_MESSAGE })
   .refine((v) => v.decision !== 'OFFER' || v.accept_by !== undefined, { path: ['accept_by'], error: OFFER_ACCEPT_BY_MESSAGE });
 export type Decide = z.infer<typeof DecideSchema>;
@@ -600,9 +620,28 @@ export const DecideResponseSchema = z.object({
 });
 export type DecideResponse = z.infer<typeof DecideResponseSchema>;
 
-/** Cohorts an offer may name: those whose access has not ended, soonest start first. */
+/**
+ * Cohorts an offer may name: those whose access has not ended, soonest start first. With an
+ * intake (and a course track), only the cohorts given seats for that intake (and track), each with
+ * its seats and how many are free.
+ */
+export const OfferCohortsQuerySchema = z.object({
+  intake: z.string().regex(INTAKE_PATTERN, { error: 'Unknown intake' }).optional(),
+  course: plainText(300).optional(),
+});
 export const OfferCohortsResponseSchema = z.object({
-  data: z.array(z.object({ id_slug: z.string(), title: z.string(), start_date: z.string(), end_date: z.string() })),
+  data: z.array(
+    z.object({
+      id_slug: z.string(),
+      title: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+      /** With an intake: the track, seats and free seats of the cohort for it; otherwise null. */
+      track: z.string().nullable(),
+      seats: z.number().int().nullable(),
+      free: z.number().int().nullable(),
+    }),
+  ),
 });
 export type OfferCohortsResponse = z.infer<typeof OfferCohortsResponseSchema>;
 
@@ -634,6 +673,10 @@ export const ApplicantStatusSchema = z.object({
       start_date: z.string(),
       end_date: z.string(),
       accept_by: z.string(),
+      /** The accept-by moment as the offer mail writes it, in the school's time zone ("... (Malaysia time)"). */
+      accept_by_text: z.string(),
+      /** Whether the offer can still be accepted: OFFERED and its accept-by moment not passed (by the server's clock). */
+      open: z.boolean(),
     })
     .nullable(),
 });
@@ -662,3 +705,54 @@ export type ResendStatusLink = z.infer<typeof ResendStatusLinkSchema>;
 export const STATUS_LINK_SENT_MESSAGE =
   'If an application was made with this email, we have sent its private status link to it. Check your inbox (and your spam folder).';
 export const ResendStatusLinkResponseSchema = z.object({ message: z.string() });
+
+// ---- seats and accept-by extensions ---------------------------------------------------------
+
+export const SEATS_MESSAGE = 'Seats: a whole number from 0 to 1000';
+export const TRACK_MESSAGE = 'Choose the course track this cohort teaches';
+export const NO_SEATS_FOR_INTAKE_MESSAGE = 'This cohort has no seats for the intake: set its seats first';
+export const WRONG_TRACK_MESSAGE = 'An offer names a cohort of the course track the applicant applied for';
+/** An offer beyond the free seats (HTTP 409). */
+export const noFreeSeatsMessage = (cohort: string, free: number, asked: number) =>
+  `${cohort} has ${free} free seat${free === 1 ? '' : 's'}: ${asked} offer${asked === 1 ? '' : 's'} cannot be made.`;
+/** A bulk decision refused because some applications cannot make it (HTTP 409); each is named in `errors`. */
+export const bulkRefusedMessage = (refused: number, total: number) =>
+  `${refused} of the ${total} selected application${total === 1 ? '' : 's'} cannot take this decision; nothing was changed.`;
+
+export const CohortSeatsParamsSchema = z.object({
+  intake: z.string().regex(INTAKE_PATTERN, { error: 'Unknown intake' }),
+  cohortId: IdSlugSchema,
+});
+/** How many applicants of an intake a cohort takes, and the course track it teaches. */
+export const CohortSeatsSchema = z.strictObject({
+  track: requiredText(TRACK_MESSAGE, 300),
+  seats: z
+    .number({ error: SEATS_MESSAGE })
+    .int({ error: SEATS_MESSAGE })
+    .min(0, { error: SEATS_MESSAGE })
+    .max(1000, { error: SEATS_MESSAGE }),
+});
+export type CohortSeats = z.infer<typeof CohortSeatsSchema>;
+export const CohortSeatsItemSchema = z.object({
+  cohort_id_slug: z.string(),
+  cohort_title: z.string(),
+  track: z.string(),
+  seats: z.number().int(),
+  /** Offers holding a seat: OFFERED, ACCEPTED or ENROLLED. */
+  held: z.number().int(),
+  free: z.number().int(),
+});
+export const CohortSeatsResponseSchema = z.object({ data: z.array(CohortSeatsItemSchema) });
+export type CohortSeatsResponse = z.infer<typeof CohortSeatsResponseSchema>;
+
+export const EXTEND_REASON_MESSAGE = 'Give the reason for the extension';
+export const EXTEND_LATER_MESSAGE = 'The new accept-by moment must come after the current one';
+/** An admin moves an open offer's accept-by moment later (logged on the timeline, mailed to the applicant). */
+export const ExtendOfferSchema = z.strictObject({
+  accept_by: DateTimeSchema,
+  reason: requiredText(EXTEND_REASON_MESSAGE, 1000, { multiline: true }),
+});
+export type ExtendOffer = z.infer<typeof ExtendOfferSchema>;
+export const ExtendOfferResponseSchema = z.object({
+  data: z.object({ id_slug: z.string(), accept_by: z.string() }),
+});

@@ -21,7 +21,22 @@ const READS: Record<string, QueryKey> = {
 const staleAfter = (keys: QueryKey[]) => staleReads(READS, keys);
 
 describe('what a change of applications makes stale', () => {
-  it("a decision on a1: the pipeline list, a1's page and timeline, the ranking, the queues and the figures; not b2, the rubric or the cohorts", async () => {
-    expect(await staleAfter(applicationsChanged(['a1']))).toEqual(['detailA1', 'funnel', 'list', 'ranking', 'reviewQueue', 'timelineA1']);
+  it("a decision on a1: the pipeline list, a1's page and timeline, the ranking, the queues, the figures and the cohorts' free seats; not b2 or the rubric", async () => {
+    expect(await staleAfter(applicationsChanged(['a1']))).toEqual([
+      'detailA1',
+      'funnel',
+      'list',
+      'offerCohorts',
+      'ranking',
+      'reviewQueue',
+      'timelineA1',
+    ]);
+  });
+
+  it('a decision on every application matching a filter: every application page too', async () => {
+    expect(await staleAfter(applicationsChanged('all'))).toEqual(
+      expect.arrayContaining(['detailA1', 'detailB2', 'timelineA1', 'timelineB2', 'list', 'offerCohorts']),
+    );
+    expect(await staleAfter(applicationsChanged('all'))).not.toContain('rubric');
   });
 });

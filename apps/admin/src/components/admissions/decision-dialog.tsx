@@ -1,7 +1,9 @@
 import {
   type AdmissionDecision,
+  type AdmissionSelection,
   DECISION_REASON_MESSAGE,
   type DecideInput,
+  isApiError,
   OFFER_ACCEPT_BY_MESSAGE,
   OFFER_COHORT_MESSAGE,
 } from '@school/contracts';
@@ -19,6 +21,10 @@ export interface DecisionDialogProps {
   /** The decision being made; null: the dialog is closed. */
   decision: AdmissionDecision | null;
   applicationIds: string[];
+  /** Instead of the ids: every application matching the pipeline's filter (across its pages), `count` of them now. */
+  matching?: { filter: AdmissionSelection; count: number };
+  /** The intake and course track of the applications, when they share one: the offer lists only its cohorts with seats. */
+  track?: { intake: string; course: string };
   onClose: () => void;
   /** After the decision was made (the dialog is closed). */
   onDone?: () => void;
@@ -35,7 +41,7 @@ interface Errors {
  * the reason the API records (and, for an offer, the cohort and the accept-by date and time). The
  * API moves all of them or none; its refusal is shown here, a field's beside the field.
  */
-export function DecisionDialog({ decision, applicationIds, onClose, onDone }: DecisionDialogProps) {
+export function DecisionDialog({ decision, applicationIds, matching, track, onClose, onDone }: DecisionDialogProps) {
   const notify = useNotify();
   const formId = useId();
   const [reason, setReason] = useState('');
@@ -45,8 +51,8 @@ export function DecisionDialog({ decision, applicationIds, onClose, onDone }: De
   // The earliest accept-by the picker offers: when the dialog was first shown.
   const [now] = useState(() => toLocalInput(new Date().toISOString()));
   const offer = decision === 'OFFER';
-  const cohorts = useRouteQuery('admissionsOfferCohorts', {}, { enabled: offer, select: (r) => r.data });
-  const decide = useRouteMutation('admissionsDecide', { invalidates: (v) => applicationsChanged(v.body.application_ids) });
+  const cohorts = useRouteQuery('admissionsOfferCohorts', { query: track ?? {} }, { enabled: offer, select: (r) => r.data });
+  const decide = useRouteMutation('admissionsDecide', { invalidates: (v) => applicationsChanged(v.body.application_ids ?? 'all') });
 
   const close = () => {
     setReason('');
@@ -66,7 +72,9 @@ export function DecisionDialog({ decision, applicationIds, onClose, onDone }: De
     if (offer && !acceptBy) found.accept_by = OFFER_ACCEPT_BY_MESSAGE;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body: DecideInput = { application_ids: applicationIds, decision, reason: reason.trim() };
+    const body: DecideInput = matching
+      ? { matching: matching.filter, decision, reason: reason.trim() }
+      : { application_ids: applicationIds, decision, reason: reason.trim() };
     if (offer) {
       body.cohort_id = cohort;
       body.accept_by = fromLocalInput(acceptBy);
@@ -83,8 +91,12 @@ export function DecisionDialog({ decision, applicationIds, onClose, onDone }: De
     );
   };
 
-  const count = applicationIds.length;
+  const count = matching ? matching.count : applicationIds.length;
   const apiError = decide.isError ? decide.error : null;
+  // A refused bulk decision names each application it could not move (by id, with its name and why).
+  const refused = Object.entries((isApiError(apiError) && apiError.errors) || {}).filter(
+    ([k]) => !['cohort_id', 'accept_by', 'reason', 'matching', 'application_ids'].includes(k),
+  );
   return (
     <Modal
       open={decision !== null}
@@ -113,14 +125,24 @@ export function DecisionDialog({ decision, applicationIds, onClose, onDone }: De
               placeholder={cohorts.isPending ? 'Loading cohorts...' : 'Choose a cohort'}
               options={(cohorts.data ?? []).map((c) => ({
                 value: c.id_slug,
-                label: `${c.title} (${formatDate(c.start_date)} – ${formatDate(c.end_date)})`,
+                label: `${c.title} (${formatDate(c.start_date)} – ${formatDate(c.end_date)})${
+                  c.free === null ? '' : `, ${c.free} of ${c.seats} seats free`
+                }`,
               }))}
               value={cohort}
               onChange={(e) => setCohort(e.target.value)}
               error={
                 errors.cohort_id ?? fieldError(apiError, 'cohort_id') ?? (cohorts.isError ? 'The cohorts could not be loaded.' : undefined)
               }
-              hint={cohorts.isSuccess && cohorts.data.length === 0 ? 'No cohort is open for offers.' : undefined}
+              hint={
+                cohorts.isSuccess && cohorts.data.length === 0
+                  ? track
+                    ? `No cohort has seats for ${track.course} in this intake.`
+                    : 'No cohort is open for offers.'
+                  : track
+                    ? `Cohorts with seats for ${track.course} in this intake.`
+                    : undefined
+              }
             />
             <TextField
               label="Accept by"
@@ -145,9 +167,16 @@ export function DecisionDialog({ decision, applicationIds, onClose, onDone }: De
           hint="Recorded in each application's timeline"
         />
         {apiError && (
-          <p className="admin-admissions-alert" role="alert">
-            {errorMessage(apiError)}
-          </p>
+          <div className="admin-admissions-alert" role="alert">
+            <p>{errorMessage(apiError)}</p>
+            {refused.length > 0 && (
+              <ul className="admin-admissions-alert__list">
+                {refused.map(([id, why]) => (
+                  <li key={id}>{why}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
       </form>
     </Modal>

@@ -28,7 +28,17 @@ function api(overrides: Record<string, (c: ApiCall) => unknown> = {}) {
       },
     }),
     'GET admissions/admin/cohorts': () => ({
-      data: [{ id_slug: 'k1', title: 'Youth Cohort 2027', start_date: '2027-01-10', end_date: '2027-06-30' }],
+      data: [
+        {
+          id_slug: 'k1',
+          title: 'Youth Cohort 2027',
+          start_date: '2027-01-10',
+          end_date: '2027-06-30',
+          track: null,
+          seats: null,
+          free: null,
+        },
+      ],
     }),
     'GET admissions/admin/staff': () => ({ data: [] }),
     ...overrides,
@@ -188,5 +198,87 @@ describe('admissions pipeline list', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
     expect(screen.getByRole('dialog', { name: 'Shortlist applications' })).toBeInTheDocument();
     expect(bulkBar()).toHaveTextContent('1 selected');
+  });
+
+  it('chooses rows per page up to 100, kept in the address and asked of the list', async () => {
+    const { calls } = api();
+    const { router } = renderWithApi(<AdmissionsPipelineList />, PATH, PATH);
+    await table();
+    expect(calls.find((c) => c.path === 'admissions/admin/applications')!.query.get('page_size')).toBe('20');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
+    await waitFor(() => expect(router.state.location.search).toBe('?size=100'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === 'admissions/admin/applications')
+          .at(-1)!
+          .query.get('page_size'),
+      ).toBe('100'),
+    );
+  });
+
+  it('selects every application matching the filter across pages and decides on them by the filter', async () => {
+    const { calls } = api({
+      // Two rows shown of 45 matching.
+      'GET admissions/admin/applications': (c) => ({ ...list(c), count: 45, num_pages: 3 }),
+      'POST admissions/admin/decisions': () => ({ data: { decided: 45, applications: [] } }),
+    });
+    renderWithApi(<AdmissionsPipelineList />, `${PATH}?status=IN_REVIEW&intake=youth-programme-2027&course=Packaging`, PATH);
+    await table();
+    expect(screen.queryByRole('button', { name: /Select all 45/ })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select all 45 matching this filter' }));
+    expect(screen.getByText(/All 45 applications matching this filter are selected/)).toBeInTheDocument();
+    expect(bulkBar()).toHaveTextContent('45 selected');
+    // Reviewers are assigned by listed applications only.
+    expect(within(bulkBar()).queryByRole('button', { name: 'Assign reviewers' })).toBeNull();
+    await userEvent.click(within(bulkBar()).getByRole('button', { name: 'Offer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Offer a place' });
+    expect(dialog).toHaveTextContent('45 applications');
+    // The offer lists the cohorts of the filter's intake and track.
+    await waitFor(() => {
+      const asked = calls.filter((c) => c.path === 'admissions/admin/cohorts').at(-1)!;
+      expect([asked.query.get('intake'), asked.query.get('course')]).toEqual(['youth-programme-2027', 'Packaging']);
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(bulkBar()).getByRole('button', { name: 'Reject' }));
+    const reject = await screen.findByRole('dialog', { name: 'Reject applications' });
+    await userEvent.type(within(reject).getByRole('textbox', { name: /Reason/ }), 'Places filled');
+    await userEvent.click(within(reject).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('45 applications moved to Rejected.');
+    expect(calls.filter((c) => c.method === 'POST' && c.path === 'admissions/admin/decisions').map((c) => c.body)).toEqual([
+      {
+        matching: { status: 'IN_REVIEW', intake: 'youth-programme-2027', course: 'Packaging' },
+        decision: 'REJECT',
+        reason: 'Places filled',
+      },
+    ]);
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+  });
+
+  it('lists each application a refused bulk decision names, with why', async () => {
+    api({
+      'POST admissions/admin/decisions': () => [
+        409,
+        {
+          message: '1 of the 2 selected applications cannot take this decision; nothing was changed.',
+          errors: { a1: 'Aina Rahman: not yet screened' },
+        },
+      ],
+    });
+    renderWithApi(<AdmissionsPipelineList />, PATH, PATH);
+    await table();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await userEvent.click(within(bulkBar()).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject applications' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Places filled');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('1 of the 2 selected applications cannot take this decision');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Aina Rahman: not yet screened']);
   });
 });

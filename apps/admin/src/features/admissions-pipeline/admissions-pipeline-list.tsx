@@ -1,6 +1,7 @@
 import { intakeOptions } from '@school/catalogue/data';
 import {
   type AdmissionListItem,
+  type AdmissionSelection,
   type AdmissionListQueryInput,
   APPLICATION_STATUS_LABELS,
   APPLICATION_STATUSES,
@@ -8,7 +9,7 @@ import {
   ELIGIBILITY_FILTERS,
   INTAKE_PATTERN,
 } from '@school/contracts';
-import { AppLink, formatDate, SelectField } from '@school/ui';
+import { AppLink, Button, formatDate, SelectField } from '@school/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatScore } from '../../components/admissions/scores';
@@ -22,6 +23,9 @@ import { ELIGIBILITY_FILTER_LABELS, flagSummary, screeningLabel } from './pipeli
 import './admissions-pipeline.css';
 
 export const PIPELINE_PAGE_SIZE = 20;
+/** The page sizes an admin may choose (`?size=`): an intake is a few hundred applications. */
+export const PIPELINE_PAGE_SIZES = [20, 50, 100] as const;
+const readPageSize = (params: URLSearchParams) => PIPELINE_PAGE_SIZES.find((n) => String(n) === params.get('size')) ?? PIPELINE_PAGE_SIZE;
 export const PIPELINE_DEFAULT_SORT = '-created_date';
 
 type Eligibility = (typeof ELIGIBILITY_FILTERS)[number];
@@ -70,14 +74,17 @@ function SelectAll({ ids, selected, onChange }: { ids: string[]; selected: strin
 
 /**
  * The admissions pipeline: every programme application with its state, screening, reviewers and
- * mean score; filters, search, order and page kept in the address; rows selected for bulk
- * actions (assign reviewers, shortlist, offer, waitlist, reject, withdraw).
+ * mean score; filters, search, order, page and page size kept in the address; rows selected for
+ * bulk actions (assign reviewers, shortlist, offer, waitlist, reject, withdraw), or every
+ * application matching the filter across its pages for a decision (the API selects them again
+ * and moves them all in one transaction).
  */
 export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
   const list = useListParams(PIPELINE_DEFAULT_SORT);
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const input: AdmissionListQueryInput = { ...listQuery(list, PIPELINE_PAGE_SIZE), ...filters };
+  const pageSize = readPageSize(params);
+  const input: AdmissionListQueryInput = { ...listQuery(list, pageSize), ...filters };
   const query = useRouteQuery('admissionsList', { query: input });
   // The courses applied to in the intake shown (for the filter).
   const courses = useRouteQuery(
@@ -91,6 +98,40 @@ export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
   const [chosen, select] = useState<string[]>([]);
   const shownIds = new Set((query.data?.data ?? []).map((a) => a.id_slug));
   const selected = chosen.filter((id) => shownIds.has(id));
+  // "Every application matching this filter": kept while the filter and search are the ones it was chosen under.
+  const matchingFilter: AdmissionSelection = { search_query: list.search || undefined, ...filters };
+  const filterKey = JSON.stringify(matchingFilter);
+  const [allMatchingKey, setAllMatchingKey] = useState<string | null>(null);
+  const allMatching = allMatchingKey === filterKey;
+  const matchCount = query.data?.count ?? 0;
+  const clearSelection = () => {
+    select([]);
+    setAllMatchingKey(null);
+  };
+  // The applications' intake and course track when they share one: an offer lists that track's cohorts.
+  const shownRows = query.data?.data ?? [];
+  const pickedRows = shownRows.filter((a) => selected.includes(a.id_slug));
+  const shared = (rows: AdmissionListItem[]) =>
+    rows.length > 0 && rows.every((r) => r.intake === rows[0].intake && r.course === rows[0].course)
+      ? { intake: rows[0].intake, course: rows[0].course }
+      : undefined;
+  const track = allMatching
+    ? filters.intake && filters.course
+      ? { intake: filters.intake, course: filters.course }
+      : undefined
+    : shared(pickedRows);
+
+  const setPageSize = (value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === String(PIPELINE_PAGE_SIZE)) next.delete('size');
+        else next.set('size', value);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
 
   const setFilter = (key: Filter, value: string) =>
     setParams(
@@ -113,7 +154,8 @@ export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
         <input
           type="checkbox"
           aria-label={`Select ${a.full_name}`}
-          checked={selected.includes(a.id_slug)}
+          checked={allMatching || selected.includes(a.id_slug)}
+          disabled={allMatching}
           onChange={(e) => select(e.target.checked ? [...selected, a.id_slug] : selected.filter((id) => id !== a.id_slug))}
         />
       ),
@@ -211,11 +253,17 @@ export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
           value={filters.course ?? ''}
           onChange={(e) => setFilter('course', e.target.value)}
         />
+        <SelectField
+          label="Rows per page"
+          options={PIPELINE_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+          value={String(pageSize)}
+          onChange={(e) => setPageSize(e.target.value)}
+        />
       </div>
       <ListFrame
         label="Programme applications"
         query={query}
-        pageSize={PIPELINE_PAGE_SIZE}
+        pageSize={pageSize}
         list={list}
         sortField="full_name"
         searchPlaceholder="Search by name, email or phone..."
@@ -225,13 +273,35 @@ export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
         {(rows) => (
           <>
             <div className="admin-pipeline-bulk">
-              <SelectAll ids={rows.map((r) => r.id_slug)} selected={selected} onChange={select} />
-              {selected.length > 0 && (
+              {allMatching ? (
+                <p className="admin-pipeline-bulk__all" aria-live="polite">
+                  All {matchCount} applications matching this filter are selected.{' '}
+                  <Button size="sm" variant="ghost" onClick={clearSelection}>
+                    Clear selection
+                  </Button>
+                </p>
+              ) : (
+                <>
+                  <SelectAll ids={rows.map((r) => r.id_slug)} selected={selected} onChange={select} />
+                  {selected.length === rows.length && matchCount > rows.length && (
+                    <Button size="sm" variant="secondary" onClick={() => setAllMatchingKey(filterKey)}>
+                      Select all {matchCount} matching this filter
+                    </Button>
+                  )}
+                </>
+              )}
+              {(allMatching || selected.length > 0) && (
                 <section className="admin-pipeline-bulk__bar" aria-label="Bulk actions">
                   <p className="admin-pipeline-bulk__count" aria-live="polite">
-                    {selected.length} selected
+                    {allMatching ? matchCount : selected.length} selected
                   </p>
-                  <PipelineActions ids={selected} label="Actions on the selected applications" onDone={() => select([])} />
+                  <PipelineActions
+                    ids={allMatching ? [] : selected}
+                    matching={allMatching ? { filter: matchingFilter, count: matchCount } : undefined}
+                    track={track}
+                    label="Actions on the selected applications"
+                    onDone={clearSelection}
+                  />
                 </section>
               )}
             </div>

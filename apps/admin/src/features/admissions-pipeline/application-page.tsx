@@ -315,7 +315,12 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
             ['Since', formatDateTime(detail.status_changed_at)],
           ]}
         />
-        <PipelineActions ids={[a.id_slug]} label="Actions on this application" allowed={allowed} />
+        <PipelineActions
+          ids={[a.id_slug]}
+          track={{ intake: detail.intake, course: a.course }}
+          label="Actions on this application"
+          allowed={allowed}
+        />
       </Section>
       <div className="admin-pipeline-columns">
         <Section title="Screening">

@@ -25,7 +25,17 @@ const ranking: RankingResponse = {
   disagreement_threshold: 1,
 };
 const cohorts = {
-  data: [{ id_slug: 'coh_1111111111111111', title: 'March 2027 cohort', start_date: '2027-03-01', end_date: '2027-06-30' }],
+  data: [
+    {
+      id_slug: 'coh_1111111111111111',
+      title: 'March 2027 cohort',
+      start_date: '2027-03-01',
+      end_date: '2027-06-30',
+      track: 'Packaging',
+      seats: 30,
+      free: 12,
+    },
+  ],
 };
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
@@ -35,7 +45,7 @@ describe('ranking', () => {
     const { calls } = mockApi({ 'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ranking });
     renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025&status=IN_REVIEW`, PATH);
     await screen.findByRole('link', { name: 'Badrul Hisham' });
-    expect(calls[0].query.get('status')).toBe('IN_REVIEW');
+    expect(calls.find((c) => c.path.endsWith('/ranking'))!.query.get('status')).toBe('IN_REVIEW');
     expect(screen.getByRole('link', { name: 'Aina Rahman' })).toHaveAttribute('href', '/admin/applications/app_aaaaaaaaaaaaaaaa');
     const flagged = rowOf('Badrul Hisham');
     expect(within(flagged).getByText('Disagreement')).toBeInTheDocument();
@@ -79,7 +89,10 @@ describe('ranking', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Offer a place' });
     expect(dialog).toHaveTextContent('2 applications.');
-    await within(dialog).findByRole('option', { name: /March 2027 cohort/ });
+    // Both are Packaging applicants: the dialog lists that track's cohorts, each with its free seats.
+    await within(dialog).findByRole('option', { name: /March 2027 cohort .*, 12 of 30 seats free/ });
+    const asked = calls.filter((c) => c.path === 'admissions/admin/cohorts').at(-1)!;
+    expect(asked.query.get('course')).toBe('Packaging');
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Cohort/ }), 'coh_1111111111111111');
     fireEvent.change(within(dialog).getByLabelText(/Accept by/), { target: { value: '2027-02-15T18:00' } });
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Top of the ranking');

@@ -20,6 +20,7 @@ import { useIntakeParam } from '../../lib/intakes';
 import { paths } from '../../lib/paths';
 import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
+import { CohortSeats } from './cohort-seats';
 import './admissions-ranking.css';
 
 /** The bulk decisions the ranking offers, in this order. */
@@ -75,17 +76,23 @@ export function RankingPage() {
         />
       </div>
       <QueryView query={query} label="the ranking" homePath={paths.applications}>
-        {(ranking) => <RankingTable key={`${intake}:${status ?? ''}`} rows={ranking.data} threshold={ranking.disagreement_threshold} />}
+        {(ranking) => (
+          <RankingTable key={`${intake}:${status ?? ''}`} intake={intake} rows={ranking.data} threshold={ranking.disagreement_threshold} />
+        )}
       </QueryView>
+      <CohortSeats intake={intake} />
     </div>
   );
 }
 
-function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: number }) {
+function RankingTable({ intake, rows, threshold }: { intake: string; rows: RankingItem[]; threshold: number }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [decision, setDecision] = useState<AdmissionDecision | null>(null);
   // Rows that left the list (decided away from the filtered state) drop out of the selection.
   const chosen = rows.filter((r) => selected.has(r.id_slug)).map((r) => r.id_slug);
+  // Chosen applications of one course track: an offer lists that track's cohorts with seats.
+  const chosenCourses = [...new Set(rows.filter((r) => selected.has(r.id_slug)).map((r) => r.course))];
+  const chosenTrack = intake && chosenCourses.length === 1 ? { intake, course: chosenCourses[0] } : undefined;
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -204,6 +211,7 @@ function RankingTable({ rows, threshold }: { rows: RankingItem[]; threshold: num
       <DecisionDialog
         decision={decision}
         applicationIds={chosen}
+        track={chosenTrack}
         onClose={() => setDecision(null)}
         onDone={() => {
           setDecision(null);

@@ -42,6 +42,7 @@ import { StudentListSorts1764000004300 } from './1764000004300-student-list-sort
 import { OneSchoolName1764000004310 } from './1764000004310-one-school-name';
 import { DashboardFigures1764000004200 } from './1764000004200-dashboard-figures';
 import { ScreeningChecks1764000004500 } from './1764000004500-screening-checks';
+import { CohortIntakeSeats1764000004600 } from './1764000004600-cohort-intake-seats';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -88,4 +89,5 @@ export const migrations = [
   OneSchoolName1764000004310,
   DashboardFigures1764000004200,
   ScreeningChecks1764000004500,
+  CohortIntakeSeats1764000004600,
 ];

@@ -126,8 +126,31 @@ export class AdmissionsController {
   }
 
   @Route('admissionsOfferCohorts')
-  cohorts() {
-    return this.admissions.offerCohorts();
+  cohorts(@RouteQuery() q: QueryOf<'admissionsOfferCohorts'>) {
+    return this.admissions.offerCohorts(q.intake, q.course);
+  }
+
+  @Route('admissionsCohortSeats')
+  seats(@RouteParams() p: ParamsOf<'admissionsCohortSeats'>) {
+    return this.admissions.cohortSeats(p.intake);
+  }
+
+  @Route('admissionsSetCohortSeats')
+  setSeats(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsSetCohortSeats'>,
+    @RouteBody() b: BodyOf<'admissionsSetCohortSeats'>,
+  ) {
+    return this.admissions.setCohortSeats(me, p.intake, p.cohortId, b);
+  }
+
+  @Route('admissionsExtendOffer')
+  extend(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsExtendOffer'>,
+    @RouteBody() b: BodyOf<'admissionsExtendOffer'>,
+  ) {
+    return this.admissions.extendOffer(me, p.applicationId, b);
   }
 
   @Route('applicantStatus')

@@ -1,5 +1,6 @@
 import type {
   AdmissionCriterion,
+  CohortSeatsResponse,
   AdmissionListItem,
   Duplicate,
   ScreeningNotes,
@@ -23,13 +24,15 @@ export interface LockedApplication {
   status: ApplicationStatus;
   eligible: boolean | null;
   email: string;
+  full_name: string;
+  course: string;
 }
 
 /** The applications with these id_slugs, locked for the transaction (in id order, so two bulk calls cannot deadlock). */
 export function lockApplications(q: Sql, idSlugs: string[]) {
   return rows<LockedApplication>(
     q,
-    `SELECT id::text, id_slug, intake, status, eligible, email FROM programme_applications
+    `SELECT id::text, id_slug, intake, status, eligible, email, full_name, course FROM programme_applications
       WHERE id_slug = ANY($1::text[]) ORDER BY id FOR UPDATE`,
     [idSlugs],
   );
@@ -156,6 +159,18 @@ export interface AdmissionFilters {
   eligibility: 'eligible' | 'not_eligible' | 'unconfirmed' | 'flagged' | 'duplicate' | null;
 }
 
+/** The pipeline's filter over programme_applications `a`, parameters $1..$5 (search, status, intake, course, eligibility). */
+const FILTER = `($1::text IS NULL OR (a.full_name || ' ' || a.email || ' ' || a.phone) ILIKE $1)
+  AND ($2::text IS NULL OR a.status = $2)
+  AND ($3::text IS NULL OR a.intake = $3)
+  AND ($4::text IS NULL OR a.course = $4)
+  AND ($5::text IS NULL
+       OR ($5 = 'eligible' AND a.eligible IS TRUE) OR ($5 = 'not_eligible' AND a.eligible IS FALSE)
+       OR ($5 = 'unconfirmed' AND a.eligible IS NULL)
+       OR ($5 = 'flagged' AND (a.eligibility @? '$.* ? (@ == false)' OR a.screening_notes @? '$.warnings[*]'))
+       OR ($5 = 'duplicate' AND EXISTS (SELECT 1 ${SAME_PERSON})))`;
+const filterParams = (f: AdmissionFilters) => [f.search, f.status, f.intake, f.course, f.eligibility];
+
 /** One statement: the filtered count and one page, each row with its reviewers and score summary. */
 export function listAdmissions(q: Sql, f: AdmissionFilters, order: string, page: PageQuery) {
   return listPage<AdmissionListItem>(q, {
@@ -163,15 +178,7 @@ export function listAdmissions(q: Sql, f: AdmissionFilters, order: string, page:
                       a.eligibility, a.eligible, a.screening_notes, a.phone_key, a.person_key,
                       (SELECT avg(s.weighted) FROM application_scores s WHERE s.application_id = a.id) AS score
                  FROM programme_applications a
-                WHERE ($1::text IS NULL OR (a.full_name || ' ' || a.email || ' ' || a.phone) ILIKE $1)
-                  AND ($2::text IS NULL OR a.status = $2)
-                  AND ($3::text IS NULL OR a.intake = $3)
-                  AND ($4::text IS NULL OR a.course = $4)
-                  AND ($5::text IS NULL
-                       OR ($5 = 'eligible' AND a.eligible IS TRUE) OR ($5 = 'not_eligible' AND a.eligible IS FALSE)
-                       OR ($5 = 'unconfirmed' AND a.eligible IS NULL)
-                       OR ($5 = 'flagged' AND (a.eligibility @? '$.* ? (@ == false)' OR a.screening_notes @? '$.warnings[*]'))
-                       OR ($5 = 'duplicate' AND EXISTS (SELECT 1 ${SAME_PERSON})))`,
+                WHERE ${FILTER}`,
     order,
     item: `json_build_object('id_slug', a.id_slug, 'intake', a.intake, 'course', a.course, 'full_name', a.full_name,
       'email', a.email, 'status', a.status, 'created_date', ${iso('a.created_date')},
@@ -179,9 +186,22 @@ export function listAdmissions(q: Sql, f: AdmissionFilters, order: string, page:
       'warnings', COALESCE(a.screening_notes -> 'warnings', '[]'::jsonb), 'duplicates', (SELECT count(*)::int ${SAME_PERSON}),
       'reviewers', ${REVIEWERS}, 'score', ${SCORE_SUMMARY})`,
     as: 'a',
-    params: [f.search, f.status, f.intake, f.course, f.eligibility],
+    params: filterParams(f),
     page,
   });
+}
+
+/**
+ * Every application the filter matches (at most `limit`), locked for the transaction in id
+ * order, as lockApplications answers them: "select all N matching" acts on the set as it is now.
+ */
+export function lockMatching(q: Sql, f: AdmissionFilters, limit: number) {
+  return rows<LockedApplication>(
+    q,
+    `SELECT a.id::text, a.id_slug, a.intake, a.status, a.eligible, a.email, a.full_name, a.course
+       FROM programme_applications a WHERE ${FILTER} ORDER BY a.id LIMIT $6 FOR UPDATE`,
+    [...filterParams(f), limit],
+  );
 }
 
 // ---- one application ------------------------------------------------------------------------
@@ -520,18 +540,92 @@ export function ranking(q: Sql, intake: string, status: ApplicationStatus | null
 
 /** A cohort an offer may name (its access not ended), locked against deletion for the transaction. */
 export function offerCohort(q: Sql, idSlug: string) {
-  return one<{ id: string; end_access_date: Date }>(
+  return one<{ id: string; title: string; end_access_date: Date }>(
     q,
-    `SELECT id::text, end_access_date FROM cohorts WHERE id_slug = $1 AND end_access_date > now() FOR SHARE`,
+    `SELECT id::text, title, end_access_date FROM cohorts WHERE id_slug = $1 AND end_access_date > now() FOR SHARE`,
     [idSlug],
   );
 }
 
-export function offerCohorts(q: Sql) {
+/** The seats held in a cohort for an intake: offers OFFERED, ACCEPTED or ENROLLED (alias `s` is the seats row). */
+const HELD = `(SELECT count(*)::int FROM application_offers o JOIN programme_applications a ON a.id = o.application_id
+   WHERE o.cohort_id = s.cohort_id AND a.intake = s.intake AND a.status IN ('OFFERED', 'ACCEPTED', 'ENROLLED'))`;
+
+/**
+ * The cohorts an offer may name. With an intake, only those given seats for it (and for the
+ * course track, when given), each with its seats and free seats; otherwise every open cohort.
+ */
+export function offerCohorts(q: Sql, intake: string | null, course: string | null) {
   return rows(
     q,
-    `SELECT id_slug, title, ${iso('start_date')} AS start_date, ${iso('end_date')} AS end_date FROM cohorts
-      WHERE end_access_date > now() ORDER BY start_date, id`,
+    `SELECT k.id_slug, k.title, ${iso('k.start_date')} AS start_date, ${iso('k.end_date')} AS end_date,
+            s.track, s.seats, CASE WHEN s.seats IS NULL THEN NULL ELSE greatest(s.seats - ${HELD}, 0) END AS free
+       FROM cohorts k LEFT JOIN admission_cohort_seats s ON s.cohort_id = k.id AND s.intake = $1
+      WHERE k.end_access_date > now()
+        AND ($1::text IS NULL OR s.cohort_id IS NOT NULL)
+        AND ($2::text IS NULL OR s.track = $2)
+      ORDER BY k.start_date, k.id`,
+    [intake, course],
+  );
+}
+
+/** The intake's cohorts with seats: track, seats, held and free (one statement). */
+export function cohortSeats(q: Sql, intake: string) {
+  return rows<CohortSeatsResponse['data'][number]>(
+    q,
+    `SELECT k.id_slug AS cohort_id_slug, k.title AS cohort_title, s.track, s.seats, ${HELD} AS held,
+            greatest(s.seats - ${HELD}, 0) AS free
+       FROM admission_cohort_seats s JOIN cohorts k ON k.id = s.cohort_id
+      WHERE s.intake = $1 ORDER BY k.start_date, k.id`,
+    [intake],
+  );
+}
+
+/**
+ * A cohort's seats for an intake, locked (FOR UPDATE) while offers are counted against them, so
+ * two offers at once cannot both take the last seat. Undefined: the cohort has no seats for it.
+ */
+export function lockSeats(q: Sql, cohortId: string, intake: string) {
+  return one<{ track: string; seats: number; held: number }>(
+    q,
+    `SELECT s.track, s.seats, ${HELD} AS held FROM admission_cohort_seats s
+      WHERE s.cohort_id = $1 AND s.intake = $2 FOR UPDATE`,
+    [cohortId, intake],
+  );
+}
+
+/** Sets a cohort's seats and track for an intake. */
+export function saveSeats(q: Sql, cohortId: string, intake: string, track: string, seats: number, by: string) {
+  return exec(
+    q,
+    `INSERT INTO admission_cohort_seats (cohort_id, intake, track, seats, updated_by) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (cohort_id, intake) DO UPDATE
+        SET track = EXCLUDED.track, seats = EXCLUDED.seats, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [cohortId, intake, track, seats, by],
+  );
+}
+
+/** A cohort by id_slug (any), locked against deletion. */
+export function cohortById(q: Sql, idSlug: string) {
+  return one<{ id: string }>(q, `SELECT id::text FROM cohorts WHERE id_slug = $1 FOR SHARE`, [idSlug]);
+}
+
+/**
+ * Moves an OFFERED application's accept-by moment and logs it on the timeline (OFFERED -> OFFERED
+ * with the reason), in one statement; answers the new moment, or undefined when no open offer.
+ */
+export function extendOffer(q: Sql, applicationId: string, acceptBy: string, actorId: string, reason: string) {
+  return one<{ accept_by: string }>(
+    q,
+    `WITH moved AS (
+       UPDATE application_offers o SET accept_by = $2 FROM programme_applications a
+        WHERE o.application_id = $1 AND a.id = o.application_id AND a.status = 'OFFERED'
+       RETURNING o.accept_by),
+     logged AS (
+       INSERT INTO application_transitions (application_id, from_status, to_status, actor_id, reason)
+       SELECT $1, 'OFFERED', 'OFFERED', $3, $4 FROM moved)
+     SELECT ${iso('accept_by')} AS accept_by FROM moved`,
+    [applicationId, acceptBy, actorId, reason],
   );
 }
 
@@ -571,26 +665,29 @@ export function expireOffers(q: Sql) {
  * and undefined to every later claim (whatever the number of workers).
  */
 export function claimFreedPlace(q: Sql, applicationId: string) {
-  return one<{ intake: string; cohort_id: string; window_seconds: number }>(
+  return one<{ intake: string; course: string; cohort_id: string; window_seconds: number }>(
     q,
     `UPDATE application_offers o SET place_released_at = now()
        FROM programme_applications a
       WHERE o.application_id = $1 AND a.id = o.application_id AND a.status IN ('DECLINED', 'WITHDRAWN', 'OFFER_EXPIRED')
         AND o.place_released_at IS NULL
-     RETURNING a.intake, o.cohort_id::text, GREATEST(extract(epoch FROM o.accept_by - o.offered_at), 86400)::float8 AS window_seconds`,
+     RETURNING a.intake, a.course, o.cohort_id::text, GREATEST(extract(epoch FROM o.accept_by - o.offered_at), 86400)::float8 AS window_seconds`,
     [applicationId],
   );
 }
 
-/** The intake's best-ranked WAITLISTED application (weighted mean, then earliest), locked; undefined when none. */
-export function nextWaitlisted(q: Sql, intake: string) {
+/**
+ * The best-ranked WAITLISTED application (weighted mean, then earliest) of the intake and course
+ * track, locked; undefined when none. A freed seat stays in its cohort, so it goes to the same track.
+ */
+export function nextWaitlisted(q: Sql, intake: string, course: string) {
   return one<{ id: string }>(
     q,
     `SELECT a.id::text FROM programme_applications a
-      WHERE a.intake = $1 AND a.status = 'WAITLISTED'
+      WHERE a.intake = $1 AND a.course = $2 AND a.status = 'WAITLISTED'
       ORDER BY (SELECT avg(s.weighted) FROM application_scores s WHERE s.application_id = a.id) DESC NULLS LAST, a.created_date, a.id
       LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    [intake],
+    [intake, course],
   );
 }
 
@@ -623,7 +720,8 @@ export function applicantStatus(q: Sql, applicationId: string) {
             (SELECT json_agg(json_build_object('status', t.to_status, 'at', ${iso('t.created_at')}) ORDER BY t.created_at, t.id)
                FROM application_transitions t WHERE t.application_id = a.id) AS timeline,
             (SELECT json_build_object('cohort_title', k.title, 'start_date', ${iso('k.start_date')}, 'end_date', ${iso('k.end_date')},
-                    'accept_by', ${iso('o.accept_by')})
+                    'accept_by', ${iso('o.accept_by')},
+                    'open', a.status = 'OFFERED' AND o.accept_by > now())
                FROM application_offers o JOIN cohorts k ON k.id = o.cohort_id
               WHERE o.application_id = a.id AND a.status IN ('OFFERED', 'ACCEPTED', 'ENROLLED')) AS offer
        FROM programme_applications a WHERE a.id = $1`,

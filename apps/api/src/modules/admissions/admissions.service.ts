@@ -22,6 +22,15 @@ import {
   type BulkScreeningResponse,
   type ReopenScreening,
   SCREENING_NOT_REOPENABLE_MESSAGE,
+  type AdmissionSelection,
+  BULK_LIMIT,
+  bulkRefusedMessage,
+  type CohortSeats,
+  type ExtendOffer,
+  EXTEND_LATER_MESSAGE,
+  NO_SEATS_FOR_INTAKE_MESSAGE,
+  noFreeSeatsMessage,
+  WRONG_TRACK_MESSAGE,
   APPLICATION_LINK_INVALID_MESSAGE,
   type ApplicantStatus,
   type ApplicationStatus,
@@ -86,6 +95,8 @@ const STATUS_TEMPLATES = {
   WITHDRAWN: 'admission-withdrawn',
   OFFER_EXPIRED: 'admission-offer-expired',
   LINK: 'admission-status-link',
+  /** Not a state: an open offer's accept-by moment moved later. */
+  OFFER_EXTENDED: 'admission-offer-extended',
 } as const;
 type MailedStatus = keyof typeof STATUS_TEMPLATES;
 
@@ -199,10 +210,44 @@ export class AdmissionsService {
 
   // ---- moves --------------------------------------------------------------------------------
 
-  /** Refuses the whole request when any application cannot make the move. */
+  /**
+   * Refuses the whole request when any application cannot make the move: one alone gets the move's
+   * message; in bulk, the message counts them and `errors` names each (by id_slug) with its name and why.
+   */
   private check(apps: sql.LockedApplication[], to: ApplicationStatus) {
-    const bad = apps.find((a) => !canMove(a.status, to));
-    if (bad) throw new ConflictException({ message: illegalTransitionMessage(bad.status, to), errors: { [bad.id_slug]: bad.status } });
+    const bad = apps.filter((a) => !canMove(a.status, to));
+    if (!bad.length) return;
+    const errors = Object.fromEntries(bad.map((a) => [a.id_slug, `${a.full_name}: ${illegalTransitionMessage(a.status, to)}`]));
+    if (apps.length === 1) throw new ConflictException({ message: illegalTransitionMessage(bad[0].status, to), errors });
+    throw new ConflictException({ message: bulkRefusedMessage(bad.length, apps.length), errors });
+  }
+
+  /** The applications of a bulk action: listed by id_slug, or every one the pipeline's filter matches (locked either way). */
+  private async lockSelection(m: EntityManager, ids: string[] | undefined, matching: AdmissionSelection | undefined) {
+    if (ids) return this.lockAll(m, ids);
+    const f = matching!;
+    const apps = await sql.lockMatching(
+      m,
+      {
+        search: f.search_query ? likePattern(f.search_query) : null,
+        status: f.status ?? null,
+        intake: f.intake || null,
+        course: f.course || null,
+        eligibility: f.eligibility ?? null,
+      },
+      BULK_LIMIT + 1,
+    );
+    if (!apps.length)
+      throw new BadRequestException({
+        message: 'No application matches this filter',
+        errors: { matching: 'No application matches this filter' },
+      });
+    if (apps.length > BULK_LIMIT)
+      throw new BadRequestException({
+        message: `At most ${BULK_LIMIT} applications at once: narrow the filter`,
+        errors: { matching: `At most ${BULK_LIMIT} applications at once` },
+      });
+    return apps;
   }
 
   private async lockAll(m: EntityManager, idSlugs: string[]) {
@@ -552,15 +597,70 @@ export class AdmissionsService {
 
   // ---- decisions --------------------------------------------------------------------------------
 
-  async offerCohorts() {
-    return { data: await sql.offerCohorts(this.db) };
+  async offerCohorts(intake: string | undefined, course: string | undefined) {
+    return { data: await sql.offerCohorts(this.db, intake ?? null, intake ? (course ?? null) : null) };
+  }
+
+  // ---- seats per cohort per intake -----------------------------------------------------------
+
+  async cohortSeats(intake: string) {
+    this.knownIntake(intake);
+    return { data: await sql.cohortSeats(this.db, intake) };
+  }
+
+  /** Sets a cohort's seats and track for an intake; never below the seats its offers hold, nor to another track while it holds any. */
+  async setCohortSeats(me: AuthUser, intake: string, cohortIdSlug: string, body: CohortSeats) {
+    this.knownIntake(intake);
+    await this.db.transaction(async (m) => {
+      const cohort = await sql.cohortById(m, cohortIdSlug);
+      if (!cohort) throw new NotFoundException('Cohort not found');
+      const current = await sql.lockSeats(m, cohort.id, intake);
+      if (current && body.seats < current.held) {
+        const message = `Offers hold ${current.held} seats of this cohort: seats cannot go below that`;
+        throw new ConflictException({ message, errors: { seats: message } });
+      }
+      if (current && current.held > 0 && current.track !== body.track) {
+        const message = `Offers hold seats of this cohort for ${current.track}: its track cannot change`;
+        throw new ConflictException({ message, errors: { track: message } });
+      }
+      await sql.saveSeats(m, cohort.id, intake, body.track, body.seats, me.id);
+    });
+    return this.cohortSeats(intake);
+  }
+
+  /**
+   * An offer's seats: the cohort must have seats for the applications' intake and teach their
+   * course track (each other application is named), and enough of them must be free.
+   */
+  private async checkSeats(m: EntityManager, apps: sql.LockedApplication[], cohort: { id: string; title: string }) {
+    const intakes = [...new Set(apps.map((a) => a.intake))];
+    const seatsOf = new Map<string, NonNullable<Awaited<ReturnType<typeof sql.lockSeats>>>>();
+    for (const intake of intakes.sort()) {
+      const seats = await sql.lockSeats(m, cohort.id, intake);
+      if (!seats) throw new ConflictException({ message: NO_SEATS_FOR_INTAKE_MESSAGE, errors: { cohort_id: NO_SEATS_FOR_INTAKE_MESSAGE } });
+      seatsOf.set(intake, seats);
+    }
+    const wrong = apps.filter((a) => seatsOf.get(a.intake)!.track !== a.course);
+    if (wrong.length)
+      throw new ConflictException({
+        message: WRONG_TRACK_MESSAGE,
+        errors: Object.fromEntries(wrong.map((a) => [a.id_slug, `${a.full_name} applied for ${a.course}`])),
+      });
+    for (const [intake, seats] of seatsOf) {
+      const asked = apps.filter((a) => a.intake === intake).length;
+      const free = Math.max(seats.seats - seats.held, 0);
+      if (asked > free) {
+        const message = noFreeSeatsMessage(cohort.title, free, asked);
+        throw new ConflictException({ message, errors: { cohort_id: message } });
+      }
+    }
   }
 
   /** One decision for every application, in one transaction: all move (each with its mail) or none. */
   decide(me: AuthUser, body: Decide): Promise<DecideResponse> {
     const to = ADMISSION_DECISIONS[body.decision];
     return this.db.transaction(async (m) => {
-      const apps = await this.lockAll(m, body.application_ids);
+      const apps = await this.lockSelection(m, body.application_ids, body.matching);
       this.check(apps, to);
       let cohortId: string | undefined;
       if (to === 'OFFERED') {
@@ -570,6 +670,7 @@ export class AdmissionsService {
         if (!cohort) throw new BadRequestException({ message: COHORT_CLOSED_MESSAGE, errors: { cohort_id: COHORT_CLOSED_MESSAGE } });
         if (new Date(body.accept_by!) >= cohort.end_access_date)
           throw new BadRequestException({ message: ACCEPT_BY_AFTER_ACCESS_MESSAGE, errors: { accept_by: ACCEPT_BY_AFTER_ACCESS_MESSAGE } });
+        await this.checkSeats(m, apps, cohort);
         cohortId = cohort.id;
       }
       const ids = apps.map((a) => a.id);
@@ -595,6 +696,27 @@ export class AdmissionsService {
     });
   }
 
+  /** An admin moves an open offer's accept-by moment later: logged on the timeline with the reason, and mailed. */
+  extendOffer(me: AuthUser, idSlug: string, body: ExtendOffer) {
+    return this.db.transaction(async (m) => {
+      const [app] = await this.lockAll(m, [idSlug]);
+      if (app.status !== 'OFFERED') throw new ConflictException(OFFER_NOT_OPEN_MESSAGE);
+      const facts = (await sql.mailFacts(m, app.id))!;
+      const next = new Date(body.accept_by);
+      if (next.getTime() <= Date.now())
+        throw new BadRequestException({ message: ACCEPT_BY_PAST_MESSAGE, errors: { accept_by: ACCEPT_BY_PAST_MESSAGE } });
+      if (next <= new Date(facts.accept_by!))
+        throw new BadRequestException({ message: EXTEND_LATER_MESSAGE, errors: { accept_by: EXTEND_LATER_MESSAGE } });
+      const cohort = await sql.offerCohort(m, facts.cohort_id_slug!);
+      if (!cohort || next >= cohort.end_access_date)
+        throw new BadRequestException({ message: ACCEPT_BY_AFTER_ACCESS_MESSAGE, errors: { accept_by: ACCEPT_BY_AFTER_ACCESS_MESSAGE } });
+      const reason = `Accept-by extended to ${deadlineText(next)}: ${body.reason}`;
+      const saved = await sql.extendOffer(m, app.id, next.toISOString(), me.id, reason);
+      await this.queueMails(m, [app], 'OFFER_EXTENDED');
+      return { data: { id_slug: app.id_slug, accept_by: saved!.accept_by } };
+    });
+  }
+
   // ---- the applicant's private link ----------------------------------------------------------
 
   /** The applicant's own status; a wrong token (or id) is a 404 that tells nothing. The view is audited. */
@@ -607,7 +729,9 @@ export class AdmissionsService {
 
   private async statusOf(q: DataSource | EntityManager, id: string): Promise<ApplicantStatus> {
     const row = (await sql.applicantStatus(q, id)) as ApplicantStatus;
-    return { ...row, programme: getInitiative(row.programme)?.title ?? row.programme, timeline: row.timeline ?? [] };
+    // The accept-by moment as the offer mail writes it, so the page does not show it in the browser's zone.
+    const offer = row.offer && { ...row.offer, accept_by_text: deadlineText(row.offer.accept_by) };
+    return { ...row, offer, programme: getInitiative(row.programme)?.title ?? row.programme, timeline: row.timeline ?? [] };
   }
 
   /**
@@ -709,8 +833,8 @@ export class AdmissionsService {
   }
 
   /**
-   * The place a declined or expired offer freed goes to the intake's best-ranked waitlisted
-   * applicant: same cohort, a fresh accept-by date (the first offer's window again, at least a
+   * The place a declined or expired offer freed goes to the best-ranked waitlisted applicant of the
+   * same intake and course track (the cohort teaches that track): same cohort, a fresh accept-by date (the first offer's window again, at least a
    * day), and the offer mail. The place is claimed in PostgreSQL, so it goes once whatever the
    * number of workers or tries. Answers the promoted application's id, if any.
    */
@@ -718,7 +842,7 @@ export class AdmissionsService {
     return this.db.transaction(async (m) => {
       const place = await sql.claimFreedPlace(m, freedFrom);
       if (!place) return undefined;
-      const next = await sql.nextWaitlisted(m, place.intake);
+      const next = await sql.nextWaitlisted(m, place.intake, place.course);
       if (!next) return undefined;
       const acceptBy = new Date(Date.now() + place.window_seconds * 1000).toISOString();
       const moved = await sql.moveApplications(m, [next.id], 'OFFERED', null, 'A place became free: offered from the waiting list', true);
@@ -746,7 +870,7 @@ export class AdmissionsService {
         subjectId,
         props: { programme: base.programme, statusUrl, course: facts.course },
       });
-    if (template === 'admission-offer')
+    if (template === 'admission-offer' || template === 'admission-offer-extended')
       return this.mail.deliver({
         template,
         to: facts.email,

@@ -30,7 +30,10 @@ const offered: ApplicantStatus = {
     cohort_title: 'Youth Cohort 2027',
     start_date: '2027-03-01T00:00:00.000Z',
     end_date: '2027-08-31T00:00:00.000Z',
-    accept_by: '2027-02-01T00:00:00.000Z',
+    // A week from now: the offer is open.
+    accept_by: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    accept_by_text: 'Monday, 1 February 2027 at 07:59 (Malaysia time)',
+    open: true,
   },
 };
 
@@ -83,6 +86,27 @@ describe('the applicant’s status page', () => {
     expect(actionCalls('accept')).toHaveLength(1);
     expect(await screen.findByText('You are enrolled. Sign in to find your class.')).toBeTruthy();
     expect(screen.getByText('Enrolled.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: c.accept })).toBeNull();
+  });
+
+  it('shows the accept-by moment as the server wrote it, in Malaysia time', async () => {
+    await open();
+    expect(await screen.findByText('Monday, 1 February 2027 at 07:59 (Malaysia time)')).toBeTruthy();
+  });
+
+  it('does not offer to accept once the server says the accept-by has passed', async () => {
+    answers[`admissions/status/${ID}`] = () => json({ data: { ...offered, offer: { ...offered.offer!, open: false } } });
+    await open();
+    expect(await screen.findByText(c.acceptByPassed)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: c.accept })).toBeNull();
+  });
+
+  it('stops offering to accept the moment the accept-by passes, without a reload', async () => {
+    answers[`admissions/status/${ID}`] = () =>
+      json({ data: { ...offered, offer: { ...offered.offer!, accept_by: new Date(Date.now() + 1500).toISOString() } } });
+    await open();
+    expect(await screen.findByRole('button', { name: c.accept })).toBeTruthy();
+    expect(await screen.findByText(c.acceptByPassed, {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: c.accept })).toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { getInitiative } from '@school/catalogue';
 import { ApiError, APPLICANT_STATUS_TEXT, type ApplicantStatus, FINAL_STATUSES } from '@school/contracts';
 import { Button, formatDate, LoadingIndicator, useSession } from '@school/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -47,6 +47,9 @@ function ApplicationStatusView({ id }: { id: string }) {
     },
   });
   const [confirming, setConfirming] = useState<Answer | null>(null);
+  // The offer closes the moment its accept-by passes, whether or not the expiry job has run yet.
+  const acceptBy = q.data?.status === 'OFFERED' ? q.data.offer?.accept_by : undefined;
+  const passed = useMomentPassed(acceptBy);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -84,6 +87,7 @@ function ApplicationStatusView({ id }: { id: string }) {
     const a = q.data;
     const words = APPLICANT_STATUS_TEXT[a.status];
     const open = a.status === 'OFFERED';
+    const canAccept = open && !!a.offer?.open && !passed;
     body = (
       <>
         <p className="site-application-status__programme">
@@ -106,7 +110,7 @@ function ApplicationStatusView({ id }: { id: string }) {
               {open && (
                 <>
                   <dt>{c.acceptBy}</dt>
-                  <dd>{formatDate(a.offer.accept_by)}</dd>
+                  <dd>{a.offer.accept_by_text}</dd>
                 </>
               )}
             </dl>
@@ -117,11 +121,18 @@ function ApplicationStatusView({ id }: { id: string }) {
             {failure}
           </p>
         )}
+        {open && !canAccept && (
+          <p role="status" className="site-application-status__note">
+            {c.acceptByPassed}
+          </p>
+        )}
         {open && confirming !== 'decline' && confirming !== 'withdraw' && (
           <div className="site-application-status__actions">
-            <Button type="button" disabled={busy} onClick={() => answer('accept')}>
-              {c.accept}
-            </Button>
+            {canAccept && (
+              <Button type="button" disabled={busy} onClick={() => answer('accept')}>
+                {c.accept}
+              </Button>
+            )}
             <Button type="button" variant="secondary" disabled={busy} onClick={() => setConfirming('decline')}>
               {c.decline}
             </Button>
@@ -183,4 +194,19 @@ function ApplicationStatusView({ id }: { id: string }) {
       {body}
     </section>
   );
+}
+
+/**
+ * Whether the moment has passed, turning true when it does (a timer to that moment, in chunks a
+ * browser timer can hold): the page stops offering to accept without waiting for a reload.
+ */
+function useMomentPassed(iso: string | undefined): boolean {
+  const at = iso ? new Date(iso).getTime() : Number.NaN;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (Number.isNaN(at) || now >= at) return;
+    const id = setTimeout(() => setNow(Date.now()), Math.min(at - now + 50, 2 ** 31 - 1));
+    return () => clearTimeout(id);
+  }, [at, now]);
+  return !Number.isNaN(at) && now >= at;
 }

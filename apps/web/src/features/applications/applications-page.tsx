@@ -26,6 +26,7 @@ export const applicationStatusCopy = {
   dates: 'Dates',
   acceptBy: 'Accept by',
   accept: 'Accept my place',
+  acceptByPassed: 'The time to accept this offer has passed.',
   decline: 'Decline',
   declineConfirm: 'Decline this place? It will be offered to another applicant, and this cannot be undone.',
   declineYes: 'Yes, decline my place',

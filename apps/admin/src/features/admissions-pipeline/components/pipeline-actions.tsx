@@ -1,4 +1,4 @@
-import type { AdmissionDecision } from '@school/contracts';
+import type { AdmissionDecision, AdmissionSelection } from '@school/contracts';
 import { Button } from '@school/ui';
 import { useState } from 'react';
 import { DecisionDialog } from '../../../components/admissions/decision-dialog';
@@ -11,6 +11,10 @@ export type PipelineAction = AdmissionDecision | 'ASSIGN' | 'SCREEN';
 export interface PipelineActionsProps {
   /** The applications the actions apply to. */
   ids: string[];
+  /** Instead: every application matching the list's filter, across pages (decisions only). */
+  matching?: { filter: AdmissionSelection; count: number };
+  /** The applications' intake and course track, when they share one (an offer lists that track's cohorts). */
+  track?: { intake: string; course: string };
   /** Accessible name of the group of buttons. */
   label: string;
   /** Which actions to offer (default: all; the API refuses what a state does not allow). */
@@ -20,7 +24,7 @@ export interface PipelineActionsProps {
 }
 
 /** 'Confirm eligible' (bulk screening), 'Assign reviewers' and the decisions (shortlist, offer, waitlist, reject, withdraw), each through its dialog. */
-export function PipelineActions({ ids, label, allowed = () => true, onDone }: PipelineActionsProps) {
+export function PipelineActions({ ids, matching, track, label, allowed = () => true, onDone }: PipelineActionsProps) {
   const [assigning, setAssigning] = useState(false);
   const [screening, setScreening] = useState(false);
   const [decision, setDecision] = useState<AdmissionDecision | null>(null);
@@ -29,12 +33,12 @@ export function PipelineActions({ ids, label, allowed = () => true, onDone }: Pi
     <>
       <fieldset className="admin-pipeline-actions">
         <legend className="ui-visually-hidden">{label}</legend>
-        {allowed('SCREEN') && (
+        {allowed('SCREEN') && !matching && (
           <Button size="sm" variant="secondary" onClick={() => setScreening(true)}>
             Confirm eligible
           </Button>
         )}
-        {allowed('ASSIGN') && (
+        {allowed('ASSIGN') && !matching && (
           <Button size="sm" variant="secondary" onClick={() => setAssigning(true)}>
             Assign reviewers
           </Button>
@@ -47,7 +51,14 @@ export function PipelineActions({ ids, label, allowed = () => true, onDone }: Pi
       </fieldset>
       <BulkScreeningDialog open={screening} applicationIds={ids} onClose={() => setScreening(false)} onDone={onDone} />
       <AssignReviewersDialog open={assigning} applicationIds={ids} onClose={() => setAssigning(false)} onDone={onDone} />
-      <DecisionDialog decision={decision} applicationIds={ids} onClose={() => setDecision(null)} onDone={onDone} />
+      <DecisionDialog
+        decision={decision}
+        applicationIds={ids}
+        matching={matching}
+        track={track}
+        onClose={() => setDecision(null)}
+        onDone={onDone}
+      />
     </>
   );
 }

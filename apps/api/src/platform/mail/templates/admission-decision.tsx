@@ -80,9 +80,29 @@ export interface AdmissionOfferProps extends AdmissionDecisionProps {
   acceptBy: string;
 }
 
+/** An admin gave the applicant more time to answer their offer: the same facts with the new accept-by moment. */
+export const admissionOfferExtendedStrings = {
+  ...admissionOfferStrings,
+  subject: (programme: string) => `More time to answer your offer from ${programme}`,
+  preview: (cohort: string) => `You have more time to answer your offer of a place in ${cohort}.`,
+  intro: (programme: string) => `We have given you more time to answer our offer of a place in ${programme}.`,
+};
+
 /** The offer of a place: the cohort, its dates, the accept-by date and the private link to answer. */
-export function AdmissionOffer({ name, programme, statusUrl, cohortTitle, startDate, endDate, acceptBy }: AdmissionOfferProps) {
-  const s = admissionOfferStrings;
+export const AdmissionOffer = (p: AdmissionOfferProps) => <Offer s={admissionOfferStrings} {...p} />;
+/** The same offer with a later accept-by moment. */
+export const AdmissionOfferExtended = (p: AdmissionOfferProps) => <Offer s={admissionOfferExtendedStrings} {...p} />;
+
+function Offer({
+  s,
+  name,
+  programme,
+  statusUrl,
+  cohortTitle,
+  startDate,
+  endDate,
+  acceptBy,
+}: AdmissionOfferProps & { s: typeof admissionOfferStrings }) {
   return (
     <Layout preview={s.preview(cohortTitle)} footer={s.footer}>
       <Title>{programme}</Title>

@@ -17,6 +17,8 @@ import { AdmissionReceived, type AdmissionReceivedProps, admissionReceivedString
 import {
   type AdmissionDecisionProps,
   AdmissionOffer,
+  AdmissionOfferExtended,
+  admissionOfferExtendedStrings,
   type AdmissionOfferProps,
   admissionOfferStrings,
   AdmissionRejected,
@@ -108,6 +110,10 @@ export const templates = {
   'admission-offer': {
     subject: (p: AdmissionOfferProps) => admissionOfferStrings.subject(p.programme),
     component: AdmissionOffer,
+  },
+  'admission-offer-extended': {
+    subject: (p: AdmissionOfferProps) => admissionOfferExtendedStrings.subject(p.programme),
+    component: AdmissionOfferExtended,
   },
   'admission-waitlisted': {
     subject: (p: AdmissionDecisionProps) => admissionWaitlistedStrings.subject(p.programme),
