@@ -37,6 +37,12 @@ beforeAll(async () => {
   reviewer = await createUser(t, { role: 'INSTRUCTOR' });
   const course = await makeCourse(t, admin, { title: 'Screening course' });
   cohort = await makeCohort(t, admin, { title: 'Screening Cohort 2027', course_ids: [course.id_slug], start: 30, end: 150 });
+  // The offers of these tests are to this cohort, for the applications' track (Digital Design).
+  await t.http
+    .put(`/api/admissions/admin/intakes/${INTAKE}/seats/${cohort.id_slug}`)
+    .set(as(admin))
+    .send({ track: 'Digital Design', seats: 100 })
+    .expect(200);
   await t.http
     .put(`/api/admissions/admin/intakes/${INTAKE}/rubric`)
     .set(bearer(admin))
