@@ -10,8 +10,8 @@ const steps = [
   ['Browser tests', 'pnpm', ['run', 'test:e2e']],
 ];
 
-// Vitest's "FAIL file > test" and "× test", Playwright's "1) [desktop] › file › test", tsc and eslint errors.
-const failureLine = /(\bFAIL\b|×|✘|^\s*\d+\) \[|error TS\d+|\d+:\d+\s+error\s)/;
+// Vitest's "FAIL file > test", "× test" and a worker that never started, Playwright's "1) [desktop] › file › test", tsc and eslint errors.
+const failureLine = /(\bFAIL\b|\[vitest-pool[\w-]*\]|×|✘|^\s*\d+\) \[|error TS\d+|\d+:\d+\s+error\s)/;
 // After a failure's heading (Vitest's "FAIL file > test", Playwright's "1) [project] › …"), its error
 // message and the test line it was thrown at, so the summary says why, not only what.
 const failureHeading = /(^FAIL\b|^\d+\) \[)/;
