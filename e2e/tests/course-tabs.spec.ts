@@ -1,15 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-
-/** Waits until the window has stopped scrolling (smooth scrolling included). */
-async function scrollSettled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const y = window.scrollY;
-        setTimeout(() => resolve(window.scrollY === y), 300);
-      }),
-  );
-}
+import { expect, test } from '@playwright/test';
+import { scrollSettled } from '../support/scroll';
 
 for (const width of [1280, 360]) {
   for (const course of ['course-0', 'course-5', 'course-40']) {

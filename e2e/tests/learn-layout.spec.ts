@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsStudent } from '../support/learn';
+import { scrollSettled } from '../support/scroll';
 
 async function newStudent(page: Page, first_name: string) {
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -9,16 +10,6 @@ async function newStudent(page: Page, first_name: string) {
   const res = await page.request.post('/api/auth/register/', { data: { email, password, first_name, last_name: 'Tan', role: 'STUDENT' } });
   expect(res.ok()).toBe(true);
   await signInAsStudent(page, email, password, first_name);
-}
-
-async function scrollSettled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const y = window.scrollY;
-        setTimeout(() => resolve(window.scrollY === y), 300);
-      }),
-  );
 }
 
 for (const width of [1280, 360]) {

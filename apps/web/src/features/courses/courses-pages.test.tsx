@@ -1,5 +1,5 @@
 import { CATEGORY_SLUGS, categories, coursesByCategory, getCourse, loadCategoryCourses } from '@school/catalogue';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationRef, renderAt, renderLoaded } from '../../test/render';
 import { Testimonials } from '../home/components/testimonials';
@@ -65,6 +65,24 @@ describe('/courses/{id}', () => {
     expect(screen.getByText('What you will learn in this course')).toBeInTheDocument();
     expect(screen.getByText('Course prerequisites')).toBeInTheDocument();
     expect(document.querySelector('input[type=hidden][name=course]')).toHaveValue(course.title);
+  });
+
+  it('highlights the tab of the section the address jumps to, and follows a later jump', async () => {
+    window.history.replaceState(null, '', '#application');
+    try {
+      await renderLoaded(<CourseDetailPage />, { path: '/courses/:id', url: '/courses/course-12' });
+      const tabs = await screen.findByRole('navigation', { name: 'Course sections' });
+      const tab = (name: string) => within(tabs).getByRole('link', { name });
+      await waitFor(() => expect(tab('Application')).toHaveAttribute('aria-current', 'true'));
+      expect(tab('Overview')).not.toHaveAttribute('aria-current');
+      act(() => {
+        window.history.replaceState(null, '', '#curriculum');
+        window.dispatchEvent(new HashChangeEvent('hashchange'));
+      });
+      await waitFor(() => expect(tab('Curriculum')).toHaveAttribute('aria-current', 'true'));
+    } finally {
+      window.history.replaceState(null, '', window.location.pathname);
+    }
   });
 
   it("says 'Uh oh... course not found' for an unknown id", async () => {

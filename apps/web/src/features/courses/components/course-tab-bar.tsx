@@ -6,12 +6,17 @@ import '../courses.css';
 /** Keys that scroll the page: pressing one ends a clicked tab's hold on the highlight. */
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
-/** A clicked tab: highlighted while the page scrolls to its section and while the page stays there. */
+/**
+ * A clicked tab: highlighted while the page scrolls to its section and while the page stays there.
+ * A section reached by its address has no target: it holds until the reader scrolls by hand.
+ */
 interface Pin {
   id: CourseSectionId;
-  target: number;
+  target: number | null;
   arrived: boolean;
 }
+
+const sectionOfHash = (): CourseSectionId | undefined => COURSE_SECTIONS.find((s) => `#${s.id}` === window.location.hash)?.id;
 
 function documentTop(id: string): number {
   const el = document.getElementById(id);
@@ -31,6 +36,7 @@ export function CourseTabBar() {
       frame = 0;
       const p = pin.current;
       if (p) {
+        if (p.target === null) return setActive(p.id);
         if (Math.abs(window.scrollY - p.target) <= 2) p.arrived = true;
         else if (p.arrived) pin.current = null;
         if (pin.current) return setActive(p.id);
@@ -57,6 +63,17 @@ export function CourseTabBar() {
     const onKey = (e: KeyboardEvent) => {
       if (SCROLL_KEYS.has(e.key)) release();
     };
+    // The browser jumped to a section by its address: a shared link to #application, or a tab
+    // clicked before this script took over the page. Where it lands, that section's top may sit
+    // below the line the scroll position is judged by, so its tab is held rather than measured.
+    const onHash = () => {
+      const id = sectionOfHash();
+      if (!id) return;
+      pin.current = { id, target: null, arrived: true };
+      setActive(id);
+    };
+    onHash();
+    window.addEventListener('hashchange', onHash);
     window.addEventListener('wheel', release, { passive: true });
     window.addEventListener('touchstart', release, { passive: true });
     window.addEventListener('keydown', onKey);
@@ -68,6 +85,7 @@ export function CourseTabBar() {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
+      window.removeEventListener('hashchange', onHash);
       window.removeEventListener('wheel', release);
       window.removeEventListener('touchstart', release);
       window.removeEventListener('keydown', onKey);
