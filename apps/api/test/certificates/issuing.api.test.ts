@@ -6,8 +6,17 @@ import { CertificatesService, EVALUATE_CERTIFICATES_JOB } from '../../src/module
 import { GradingService } from '../../src/modules/grading/grading.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { linkNewCertificate } from '../fixtures/admin.fixtures';
-import { REPLACING_DEFAULT_ITEM, enrol, insertCohort, insertCourse } from '../fixtures/learning.fixtures';
-import { insertGradeItem, SIX_KINDS } from '../fixtures/quiz.fixtures';
+import { setGradeItem } from '../fixtures/grade-item.fixtures';
+import {
+  REPLACING_DEFAULT_ITEM,
+  buildCohort,
+  buildCourse,
+  enrol,
+  enrolStudent,
+  insertCohort,
+  insertCourse,
+} from '../fixtures/learning.fixtures';
+import { SIX_KINDS } from '../fixtures/quiz.fixtures';
 import { scanQrCodes } from '../pdf-qr';
 import { readPdf } from '../pdf-text';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
@@ -356,8 +365,11 @@ describe('the job after a release', () => {
 
 describe('the job after a quiz', () => {
   it('is queued when a student submits a quiz attempt', async () => {
-    const course = await insertCourse(t.ds, { title: 'Quiz course', modules: [{ title: 'M', lessons: [{ title: 'Q', type: 'QUIZ' }] }] });
-    const cohort = await insertCohort(t.ds, 'Quiz cohort', [course.id]);
+    const course = await buildCourse(t, admin, {
+      title: 'Quiz course',
+      modules: [{ title: 'M', lessons: [{ title: 'Q', type: 'QUIZ' }] }],
+    });
+    const cohort = await buildCohort(t, admin, 'Quiz cohort', [course.id_slug]);
     const quiz = course.lessons.Q;
     await t.http
       .put(`/api/quizzes/admin/lessons/${quiz.id_slug}/`)
@@ -372,9 +384,9 @@ describe('the job after a quiz', () => {
         questions: SIX_KINDS,
       })
       .expect(200);
-    await insertGradeItem(t.ds, cohort.id, quiz.id);
+    await setGradeItem(t, admin, cohort.id_slug, quiz.id_slug, { grade_percentage: 20 });
     const u = await createUser(t);
-    await enrol(t.ds, cohort.id, u.id);
+    await enrolStudent(t, admin, cohort.id_slug, u);
     const jobs = () =>
       t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2`, [
         EVALUATE_CERTIFICATES_JOB,

@@ -1,8 +1,8 @@
 import { SCHOOL_NAME } from '@school/contracts';
-import { REPLACING_DEFAULT_ITEM } from '../fixtures/learning.fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { enrol, isoIn, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { authorQuiz } from '../fixtures/grade-item.fixtures';
 
 let t: TestApp;
 let admin: TestUser;
@@ -10,16 +10,29 @@ let student: TestUser;
 let instructor: TestUser;
 let courseA: string;
 let courseB: string;
+/** Lesson id_slugs by title (every lesson here is a quiz). */
+const lessons: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ DISABLE_RATE_LIMITS: 'true' });
   admin = await createUser(t, { role: 'ADMIN' });
   student = await createUser(t, { role: 'STUDENT' });
   instructor = await createUser(t, { role: 'INSTRUCTOR' });
-  courseA = (await makeCourse(t, admin, { title: 'Course A', modules: [{ title: 'M', lessons: [{ title: 'A1' }, { title: 'A2' }] }] }))
-    .id_slug;
-  courseB = (await makeCourse(t, admin, { title: 'Course B', modules: [{ title: 'M', lessons: [{ title: 'B1' }] }] })).id_slug;
+  const a = await makeCourse(t, admin, { title: 'Course A', modules: [{ title: 'M', lessons: [{ title: 'A1' }, { title: 'A2' }] }] });
+  const b = await makeCourse(t, admin, { title: 'Course B', modules: [{ title: 'M', lessons: [{ title: 'B1' }] }] });
+  courseA = a.id_slug;
+  courseB = b.id_slug;
+  for (const l of [...a.modules[0].lessons, ...b.modules[0].lessons]) lessons[l.title] = l.id_slug;
 });
+
+/** The student takes the quiz lesson (authored on first use): the product completes it and grades the attempt. */
+const authored = new Set<string>();
+async function takeQuiz(cohortSlug: string, s: TestUser, title: string) {
+  if (!authored.has(title)) await authorQuiz(t, admin, lessons[title]);
+  authored.add(title);
+  const started = await t.http.post(`/api/quizzes/cohorts/${cohortSlug}/lessons/${lessons[title]}/start/`).set(bearer(s)).expect(200);
+  await t.http.post(`/api/quizzes/sessions/${started.body.session_id_slug}/submit/`).set(bearer(s)).expect(200);
+}
 afterAll(async () => t?.close());
 
 const as = (u: TestUser) => bearer(u);
@@ -327,10 +340,7 @@ describe('linking and unlinking courses', () => {
     const cohort = await makeCohort(t, admin, { title: 'Completion', course_ids: [courseB] });
     const s = await createUser(t);
     await enrol(t, admin, cohort.id_slug, s);
-    await t.ds.query(
-      `INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) SELECT $1, $2, l.id FROM lessons l WHERE l.title = 'B1'`,
-      [s.id, cohort.id],
-    );
+    await takeQuiz(cohort.id_slug, s, 'B1');
     await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/add-course`).set(as(admin)).send({ course_id_slug: courseA }).expect(201);
     const [row] = await t.ds.query(`SELECT enrolment_completion(user_id, cohort_id)::float8 AS p FROM enrolments WHERE cohort_id = $1`, [
       cohort.id,
@@ -377,19 +387,24 @@ describe('DELETE /api/cohorts/admin/:id', () => {
     const s = await createUser(t);
     await enrol(t, admin, cohort.id_slug, s);
     await enrol(t, admin, keep.id_slug, s);
-    await t.ds.query(`INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) SELECT $1, $2, id FROM lessons WHERE title = 'A1'`, [
-      s.id,
-      cohort.id,
-    ]);
+    // Taking the quiz completes its lesson and grades its item; an email without an account is queued.
+    await takeQuiz(cohort.id_slug, s, 'A1');
     const [grade] = await t.ds.query(
-      `INSERT INTO cohort_grades (cohort_id, lesson_id) SELECT $1, id FROM lessons WHERE title = 'A2' ${REPLACING_DEFAULT_ITEM} RETURNING id`,
-      [cohort.id],
+      `SELECT g.id FROM cohort_grades g JOIN user_grades ug ON ug.cohort_grade_id = g.id WHERE g.cohort_id = $1 AND ug.user_id = $2`,
+      [cohort.id, s.id],
     );
-    await t.ds.query(
-      `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 90, 'GRADED')`,
-      [grade.id, s.id],
+    const queued = await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-student-bulk`)
+      .set(as(admin))
+      .send({ students: [{ email: 'later@example.com', first_name: 'Later', last_name: 'Student' }] })
+      .expect(200);
+    expect(queued.body.added_to_queue).toBe(1);
+    const [before] = await t.ds.query(
+      `SELECT (SELECT count(*) FROM lesson_completions WHERE cohort_id = $1)::int AS completions,
+              (SELECT count(*) FROM user_grades WHERE cohort_grade_id = $2)::int AS user_grades`,
+      [cohort.id, grade.id],
     );
-    await t.ds.query(`INSERT INTO cohort_queue (cohort_id, email) VALUES ($1, 'later@example.com')`, [cohort.id]);
+    expect(before).toEqual({ completions: 1, user_grades: 1 });
 
     for (const who of [student, instructor]) await t.http.delete(`/api/cohorts/admin/${cohort.id_slug}`).set(as(who)).expect(403);
     expect(await t.ds.query(`SELECT 1 FROM cohorts WHERE id = $1`, [cohort.id])).toHaveLength(1);
