@@ -38,9 +38,9 @@ import { FinalReviewScores1764000003600 } from './1764000003600-final-review-sco
 import { MailDeliveryClaims1764000003700 } from './1764000003700-mail-delivery-claims';
 import { OverridePenalisedGrade1764000003800 } from './1764000003800-override-penalised-grade';
 import { DefaultGradeItems1764000003900 } from './1764000003900-default-grade-items';
+import { DashboardFigures1764000004200 } from './1764000004200-dashboard-figures';
 import { StudentListSorts1764000004300 } from './1764000004300-student-list-sorts';
 import { OneSchoolName1764000004310 } from './1764000004310-one-school-name';
-import { DashboardFigures1764000004200 } from './1764000004200-dashboard-figures';
 import { ScreeningChecks1764000004500 } from './1764000004500-screening-checks';
 import { CohortIntakeSeats1764000004600 } from './1764000004600-cohort-intake-seats';
 /** Every migration, oldest first. Add a new one at the end. */
@@ -85,9 +85,9 @@ export const migrations = [
   MailDeliveryClaims1764000003700,
   OverridePenalisedGrade1764000003800,
   DefaultGradeItems1764000003900,
+  DashboardFigures1764000004200,
   StudentListSorts1764000004300,
   OneSchoolName1764000004310,
-  DashboardFigures1764000004200,
   ScreeningChecks1764000004500,
   CohortIntakeSeats1764000004600,
 ];
