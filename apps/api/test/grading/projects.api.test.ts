@@ -228,6 +228,8 @@ describe('uploads are streamed, not held in memory', () => {
     return new Promise((resolve, reject) => {
       const req = httpRequest(
         {
+          // A connection of its own: a pooled keep-alive one the server is closing would end in EPIPE.
+          agent: false,
           host: '127.0.0.1',
           port,
           method: 'POST',

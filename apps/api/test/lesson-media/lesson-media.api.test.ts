@@ -42,6 +42,8 @@ describe.each(['disk', 's3'] as const)('resumable lesson media uploads (%s)', (b
   /** Sends part of a chunk over a raw connection and drops it, as a lost network would. */
   async function sendCutOff(id: string, offset: number, chunk: Buffer, sent: number): Promise<void> {
     const req = httpRequest({
+      // A connection of its own: a pooled keep-alive one the server is closing would end in EPIPE.
+      agent: false,
       host: '127.0.0.1',
       port,
       method: 'PUT',
@@ -190,6 +192,8 @@ describe.each(['disk', 's3'] as const)('resumable lesson media uploads (%s)', (b
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
         {
+          // A connection of its own: a pooled keep-alive one the server is closing would end in EPIPE.
+          agent: false,
           host: '127.0.0.1',
           port,
           method: 'PUT',

@@ -1,3 +1,4 @@
+import { SCHOOL_NAME } from '@school/contracts';
 import { Text } from '@react-email/components';
 import { CallToAction, Layout, paragraph, Title } from './layout';
 import type { AdmissionDecisionProps } from './admission-decision';
@@ -7,7 +8,7 @@ const common = {
   greeting: (name: string) => `Hello ${name},`,
   action: 'See your application’s status',
   linkIntro: 'Or open this private link in your browser:',
-  footer: 'You receive this email because you applied to a programme of ChipSkills Academy.',
+  footer: `You receive this email because you applied to a programme of ${SCHOOL_NAME}.`,
 };
 
 export const admissionNotEligibleStrings = {
@@ -107,7 +108,7 @@ export const reviewAssignedStrings = {
     `${by} assigned you ${count === 1 ? 'an application' : `${count} applications`} to review. Score each against the intake’s rubric from your review queue.`,
   action: 'Open your review queue',
   linkIntro: 'Or open this link in your browser:',
-  footer: 'You receive this email because you review applications for ChipSkills Academy.',
+  footer: `You receive this email because you review applications for ${SCHOOL_NAME}.`,
 };
 
 export interface ReviewAssignedProps {
