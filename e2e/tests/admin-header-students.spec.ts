@@ -48,10 +48,10 @@ for (const width of [1280, 360]) {
     await page.getByPlaceholder('Search by name or email...').fill('student@example.com');
     const cohorts = page.getByRole('list', { name: 'Cohorts of Aisyah Rahman' });
     await expect(cohorts).toBeVisible({ timeout: 30_000 });
-    const links = cohorts.getByRole('link');
-    await expect(links).toHaveCount(2);
-    const titles = await links.allInnerTexts();
+    // Her two demo cohorts (other tests may add her to more).
+    const titles = ['Semiconductor Talent Programme: Cohort 1', 'Analog Design Track: Cohort 2'];
     for (const title of titles) {
+      await expect(cohorts.getByRole('link', { name: title, exact: true })).toBeVisible();
       const bar = cohorts.getByRole('progressbar', { name: `Progress of Aisyah Rahman in ${title}` });
       await expect(bar).toHaveAttribute('aria-valuetext', /^\d+%$/);
       expect(DEFAULT_LINK_COLOURS).not.toContain(await linkColour(page, title));

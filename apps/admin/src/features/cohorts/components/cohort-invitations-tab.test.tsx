@@ -52,9 +52,12 @@ describe('CohortInvitationsTab', () => {
   });
 
   it('withdraws a queued person after the confirmation and names them in the notice', async () => {
+    // Once withdrawn the person leaves the list, and their row with it: the notice must still come.
+    let withdrawn = false;
     const api = mockApi({
-      'GET cohorts/admin/h1/invitations': () => ({ results: [invitation('late@x.io', 'sent')], count: 1 }),
-      'DELETE cohorts/admin/h1/queue': () => ({ email: 'late@x.io' }),
+      'GET cohorts/admin/h1/invitations': () =>
+        withdrawn ? { results: [], count: 0 } : { results: [invitation('late@x.io', 'sent')], count: 1 },
+      'DELETE cohorts/admin/h1/queue': () => ((withdrawn = true), { email: 'late@x.io' }),
     });
     renderWithApi(<CohortInvitationsTab cohort={cohort} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw late@x.io' }));
@@ -62,6 +65,7 @@ describe('CohortInvitationsTab', () => {
       within(await screen.findByRole('dialog', { name: 'Withdraw this person?' })).getByRole('button', { name: 'Withdraw' }),
     );
     expect(await screen.findByText('Withdrawn from the queue: late@x.io.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw late@x.io' })).toBeNull();
     expect(api.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: 'cohorts/admin/h1/queue', body: { email: 'late@x.io' } });
   });
 

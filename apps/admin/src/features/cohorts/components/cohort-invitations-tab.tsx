@@ -111,8 +111,12 @@ export function CohortInvitationsTab({ cohort }: { cohort: AdminCohort }) {
 
 function InvitationRow({ cohortId, invitation: i }: { cohortId: string; invitation: Invitation }) {
   const resend = useRouteMutation('adminResendInvitation', { invalidates: invalidations.adminResendInvitation });
-  const withdraw = useRouteMutation('adminWithdrawQueued', { invalidates: invalidations.adminWithdrawQueued });
   const notify = useNotify();
+  // Told from the mutation itself: this row is gone (unmounted) once the list reloads without the person.
+  const withdraw = useRouteMutation('adminWithdrawQueued', {
+    invalidates: invalidations.adminWithdrawQueued,
+    onSuccess: () => notify.success(`Withdrawn from the queue: ${i.email}.`),
+  });
   const { confirm, dialog } = useConfirm();
   const state = INVITATION_STATES[i.status];
   const when = invitationWhen(i);
@@ -126,13 +130,7 @@ function InvitationRow({ cohortId, invitation: i }: { cohortId: string; invitati
       tone: 'danger',
     });
     if (!ok) return;
-    withdraw.mutate(
-      { params: { cohortId }, body: { email: i.email } },
-      {
-        onSuccess: () => notify.success(`Withdrawn from the queue: ${i.email}.`),
-        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
-      },
-    );
+    withdraw.mutate({ params: { cohortId }, body: { email: i.email } }, { onError: () => notify.error(ADMIN_MESSAGES.genericFailure) });
   };
 
   return (

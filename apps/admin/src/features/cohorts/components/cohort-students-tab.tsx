@@ -50,10 +50,14 @@ export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
 /** A student's buttons: suspend or unsuspend, remove from the cohort, suspend the account. */
 function StudentActions({ cohortId, student: s }: { cohortId: string; student: Student }) {
   const status = useRouteMutation('adminUpdateStudents', { invalidates: invalidations.adminUpdateStudents });
-  const remove = useRouteMutation('adminRemoveStudent', { invalidates: invalidations.adminRemoveStudent });
   const notify = useNotify();
-  const { confirm, dialog } = useConfirm();
   const name = `${s.first_name} ${s.last_name}`;
+  // Told from the mutation itself: this row is gone (unmounted) once the list reloads without the student.
+  const remove = useRouteMutation('adminRemoveStudent', {
+    invalidates: invalidations.adminRemoveStudent,
+    onSuccess: () => notify.success(`Student removed from the cohort: ${name}.`),
+  });
+  const { confirm, dialog } = useConfirm();
   const suspended = s.enrolment_status === 'SUSPENDED';
 
   const onToggle = () =>
@@ -75,10 +79,7 @@ function StudentActions({ cohortId, student: s }: { cohortId: string; student: S
     if (!ok) return;
     remove.mutate(
       { params: { cohortId }, body: { user_id_slug: s.id_slug } },
-      {
-        onSuccess: () => notify.success(`Student removed from the cohort: ${name}.`),
-        onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
-      },
+      { onError: () => notify.error(ADMIN_MESSAGES.genericFailure) },
     );
   };
 
