@@ -77,7 +77,10 @@ for (const width of [1280, 360]) {
     // The flags of the applicant born in 1990, each with the answer that decided it.
     await page.goto('/admin/applications');
     await page.getByRole('searchbox').fill(OLDER);
+    // The list has answered the search (a link clicked while it still reloads can be replaced under the pointer).
+    await expect(page.getByText('1 result', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: OLDER }).click();
+    await expect(page).toHaveURL(/\/admin\/applications\/[0-9a-f]{32}$/);
     const screening = page.getByRole('region', { name: 'Screening' });
     const rule = (name: string) => screening.getByText(name, { exact: true }).locator('xpath=following-sibling::dd');
     await expect(rule('Aged 30 or below')).toHaveText(/^Not met\s*Born in 1990 or earlier: at least \d+ on 1 March 2027$/);
@@ -174,6 +177,8 @@ test('the admissions overview fits at 1280 px', async ({ page, request }) => {
       await decide(2, 'WAITLIST');
       await decide(3, 'REJECT');
       await decide(4, 'WITHDRAW');
+      // The cohort takes this intake's Packaging applicants: its seats are set before offers name it.
+      await call('PUT', `admissions/admin/intakes/youth-programme-2027/seats/${cohort}`, { track: 'Packaging', seats: 10 });
       await call('POST', 'admissions/admin/decisions', {
         application_ids: ids.slice(5),
         decision: 'OFFER',

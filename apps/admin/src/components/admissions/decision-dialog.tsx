@@ -52,7 +52,15 @@ export function DecisionDialog({ decision, applicationIds, matching, track, onCl
   const [now] = useState(() => toLocalInput(new Date().toISOString()));
   const offer = decision === 'OFFER';
   const cohorts = useRouteQuery('admissionsOfferCohorts', { query: track ?? {} }, { enabled: offer, select: (r) => r.data });
-  const decide = useRouteMutation('admissionsDecide', { invalidates: (v) => applicationsChanged(v.body.application_ids ?? 'all') });
+  // Told from the mutation itself: the bulk bar holding this dialog goes once the reloaded list no
+  // longer has the moved applications, and a callback of the call would go with it.
+  const decide = useRouteMutation('admissionsDecide', {
+    invalidates: (v) => applicationsChanged(v.body.application_ids ?? 'all'),
+    onSuccess: (answer, v) => {
+      notify.success(movedMessage(answer.data.decided, v.body.decision));
+      onDone?.();
+    },
+  });
 
   const close = () => {
     setReason('');
@@ -79,16 +87,7 @@ export function DecisionDialog({ decision, applicationIds, matching, track, onCl
       body.cohort_id = cohort;
       body.accept_by = fromLocalInput(acceptBy);
     }
-    decide.mutate(
-      { body },
-      {
-        onSuccess: (answer) => {
-          notify.success(movedMessage(answer.data.decided, decision));
-          close();
-          onDone?.();
-        },
-      },
-    );
+    decide.mutate({ body }, { onSuccess: close });
   };
 
   const count = matching ? matching.count : applicationIds.length;

@@ -34,8 +34,20 @@ export function AssignReviewersDialog({ open, applicationIds, onClose, onDone }:
   }, [search]);
 
   const staff = useRouteQuery('admissionsStaff', { query: { search_query: query || undefined } }, { enabled: open });
+  // Told from the mutation itself: assigned applications may leave a list filtered by status, and
+  // the bulk bar holding this dialog with them.
   const assign = useRouteMutation('admissionsAssignReviewers', {
     invalidates: (v) => applicationsChanged(v.body.application_ids),
+    onSuccess: (answer, v) => {
+      const reviewers = v.body.reviewer_ids.length;
+      const { applications } = answer.data;
+      notify.success(
+        `${reviewers === 1 ? '1 reviewer' : `${reviewers} reviewers`} assigned to ${
+          applications === 1 ? '1 application' : `${applications} applications`
+        }.`,
+      );
+      onDone?.();
+    },
   });
 
   const close = () => {
@@ -55,21 +67,7 @@ export function AssignReviewersDialog({ open, applicationIds, onClose, onDone }:
       setMissing(true);
       return;
     }
-    assign.mutate(
-      { body: { application_ids: applicationIds, reviewer_ids: chosen.map((m) => m.id_slug) } },
-      {
-        onSuccess: (answer) => {
-          const { applications } = answer.data;
-          notify.success(
-            `${chosen.length === 1 ? '1 reviewer' : `${chosen.length} reviewers`} assigned to ${
-              applications === 1 ? '1 application' : `${applications} applications`
-            }.`,
-          );
-          close();
-          onDone?.();
-        },
-      },
-    );
+    assign.mutate({ body: { application_ids: applicationIds, reviewer_ids: chosen.map((m) => m.id_slug) } }, { onSuccess: close });
   };
 
   const count = applicationIds.length;
