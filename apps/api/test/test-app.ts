@@ -114,5 +114,9 @@ export async function countStatements(fn: () => Promise<unknown>): Promise<numbe
 export async function startSecondInstance(t: TestApp): Promise<Pick<TestApp, 'http' | 'close'>> {
   const app = await createApp(t.config, t.ds);
   await app.init();
-  return { http: request(app.getHttpServer()), close: () => app.close() };
+  // Listening once: supertest would otherwise open and close a server around each request, and that
+  // close cuts a request answered before its body was all sent (the client sees EPIPE, not the answer).
+  const server = app.getHttpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { http: request(server), close: () => app.close() };
 }

@@ -147,7 +147,7 @@ export class LessonMediaService {
   async chunk(me: AuthUser, idSlug: string, offset: number, req: IncomingMessage): Promise<LessonUploadState> {
     const upload = await this.mustFind(me, idSlug, req);
     if (upload.file_id_slug || offset !== upload.received_bytes) {
-      drain(req);
+      await drain(req);
       if (upload.file_id_slug && offset === upload.size_bytes) return stateOf(upload);
       throw new ConflictException({
         message: upload.file_id_slug ? 'This upload is already complete.' : `This upload continues at byte ${upload.received_bytes}.`,
@@ -157,18 +157,18 @@ export class LessonMediaService {
     // the client goes on with an empty chunk at the end. Nothing is written, the completion is
     // finished (an empty part would take the place of the real last one).
     if (upload.received_bytes === upload.size_bytes) {
-      drain(req);
+      await drain(req);
       await this.complete(upload);
       return this.state(me, idSlug);
     }
     const expected = Math.min(upload.chunk_size, upload.size_bytes - offset);
     const declared = req.headers['content-length'];
     if (declared === undefined) {
-      drain(req);
+      await drain(req);
       throw new HttpException({ message: 'Send each chunk with its Content-Length.' }, HttpStatus.LENGTH_REQUIRED);
     }
     if (Number(declared) !== expected) {
-      drain(req);
+      await drain(req);
       const message = `The chunk at byte ${offset} must be ${expected} bytes long.`;
       if (Number(declared) > expected) throw new PayloadTooLargeException({ message });
       throw new BadRequestException({ message });
@@ -178,7 +178,7 @@ export class LessonMediaService {
     // first still runs, another tab) is refused, so two writes never mix their bytes.
     const token = randomUUID();
     if (!(await sql.claimChunk(this.db, upload.id, offset, token, CLAIM_LEASE_SECONDS))) {
-      drain(req);
+      await drain(req);
       const now = await this.mustFind(me, idSlug);
       if (now.file_id_slug || now.received_bytes !== offset) {
         throw new ConflictException({ message: `This upload continues at byte ${now.received_bytes}.` });
@@ -215,7 +215,7 @@ export class LessonMediaService {
         throw new BadRequestException({ message: `The chunk was cut off; send it again from byte ${offset}.` });
       }
       if (!matchesKind(upload.kind, head, expected === upload.size_bytes && head.length === expected)) {
-        drain(req);
+        await drain(req);
         await this.discard(upload);
         throw new UnsupportedMediaTypeException({ message: WRONG_CONTENT_MESSAGE[upload.kind] });
       }
@@ -243,7 +243,8 @@ export class LessonMediaService {
       });
     } catch (e) {
       req.unpipe(body);
-      drain(req);
+      // A write that failed is answered at once (the client may be gone already).
+      void drain(req);
       await release();
       // A full disk also aborts the part: it is answered as such (507), not as a chunk cut off.
       if (isDiskFull(e)) throw e;
@@ -312,7 +313,7 @@ export class LessonMediaService {
   private async mustFind(me: AuthUser, idSlug: string, req?: IncomingMessage): Promise<UploadRow> {
     const row = await sql.findUpload(this.db, idSlug);
     if (!row || row.uploaded_by !== me.id) {
-      if (req) drain(req);
+      if (req) await drain(req);
       throw new NotFoundException(UPLOAD_NOT_FOUND);
     }
     return row;
@@ -336,7 +337,18 @@ function stateOf(row: UploadRow): LessonUploadState {
   };
 }
 
-/** Reads and drops the rest of a body the API does not take, so the answer reaches the client. */
-function drain(req: IncomingMessage): void {
+/**
+ * Reads and drops the rest of a body the API does not take. A body of at most a chunk is read to
+ * its end before the answer: an answer while the client is still sending reaches it as a broken
+ * pipe (EPIPE) once the connection closes. A longer one is only let run (never waited for).
+ */
+function drain(req: IncomingMessage): Promise<void> {
   req.resume();
+  if (req.complete || req.closed || req.destroyed || req.socket?.destroyed || !(Number(req.headers['content-length']) <= CHUNK_SIZE))
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    req.once('end', resolve);
+    req.once('close', resolve);
+    req.once('error', () => resolve());
+  });
 }
