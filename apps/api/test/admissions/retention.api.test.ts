@@ -93,9 +93,8 @@ async function tokenOf(email: string) {
 const detail = async (id: string) =>
   AdmissionDetailResponseSchema.parse((await t.http.get(`/api/admissions/applications/${id}`).set(bearer(admin)).expect(200)).body).data;
 const timeline = async (id: string) =>
-  TimelineResponseSchema.parse(
-    (await t.http.get(`/api/admissions/admin/applications/${id}/timeline`).set(bearer(admin)).expect(200)).body,
-  ).data;
+  TimelineResponseSchema.parse((await t.http.get(`/api/admissions/admin/applications/${id}/timeline`).set(bearer(admin)).expect(200)).body)
+    .data;
 const screen = (id: string, eligible: boolean, reason = '') =>
   t.http.post(`/api/admissions/admin/applications/${id}/screening`).set(bearer(admin)).send({ eligible, reason }).expect(200);
 const decide = (ids: string[], decision: string, extra: Record<string, unknown> = {}) =>
@@ -125,8 +124,7 @@ describe('retention periods', () => {
           .errors,
       ).toEqual({ months: RETENTION_MONTHS_MESSAGE });
     const set = RetentionResponseSchema.parse(
-      (await t.http.put(`/api/admissions/admin/intakes/${OLD_INTAKE}/retention`).set(bearer(admin)).send({ months: 36 }).expect(200))
-        .body,
+      (await t.http.put(`/api/admissions/admin/intakes/${OLD_INTAKE}/retention`).set(bearer(admin)).send({ months: 36 }).expect(200)).body,
     );
     expect(set.data).toMatchObject({ intake: OLD_INTAKE, months: 36, set: true });
     await t.http.put('/api/admissions/admin/intakes/no-such-intake/retention').set(bearer(admin)).send({ months: 6 }).expect(404);
@@ -151,8 +149,11 @@ describe('the daily retention job', () => {
       await decide([rejected.id_slug], 'REJECT').expect(200);
       await decide([withdrawn.id_slug], 'WITHDRAW').expect(200);
       await screen(recent.id_slug, false, 'Too old');
-      const [file] = await t.ds.query(`SELECT f.storage_key FROM stored_files f JOIN programme_applications a ON a.resume_file_id = f.id
-        WHERE a.id = $1`, [notEligible.id]);
+      const [file] = await t.ds.query(
+        `SELECT f.storage_key FROM stored_files f JOIN programme_applications a ON a.resume_file_id = f.id
+        WHERE a.id = $1`,
+        [notEligible.id],
+      );
       expect(file).toBeTruthy();
       const before = await detail(notEligible.id_slug);
       await t.http.get(before.application.resume!).expect(200);
@@ -223,68 +224,84 @@ describe('the daily retention job', () => {
 });
 
 describe('erasure on request', () => {
-  it('is asked through the applicant’s own link only, refused with a reason or confirmed by an admin, mailed either way', {
-    timeout: 120_000,
-  }, async () => {
-    const a = await apply();
-    const other = await apply();
-    const token = await tokenOf(a.email);
-    const otherToken = await tokenOf(other.email);
+  it(
+    'is asked through the applicant’s own link only, refused with a reason or confirmed by an admin, mailed either way',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const a = await apply();
+      const other = await apply();
+      const token = await tokenOf(a.email);
+      const otherToken = await tokenOf(other.email);
 
-    // Another application's token, or none that exists, reaches nothing.
-    expect((await requestErasure(a.id_slug, otherToken).expect(404)).body.message).toBe(APPLICATION_LINK_INVALID_MESSAGE);
-    await requestErasure(a.id_slug, 'x'.repeat(43)).expect(404);
-    await requestErasure(a.id_slug, '').expect(400);
+      // Another application's token, or none that exists, reaches nothing.
+      expect((await requestErasure(a.id_slug, otherToken).expect(404)).body.message).toBe(APPLICATION_LINK_INVALID_MESSAGE);
+      await requestErasure(a.id_slug, 'x'.repeat(43)).expect(404);
+      await requestErasure(a.id_slug, '').expect(400);
 
-    const asked = ErasureRequestedResponseSchema.parse((await requestErasure(a.id_slug, token).expect(200)).body);
-    expect(asked.message).toBe(ERASURE_REQUESTED_MESSAGE);
-    expect(asked.data.erasure).toMatchObject({ status: 'PENDING', decided_at: null, reason: '' });
-    expect((await statusPage(other.id_slug, otherToken)).erasure).toBeNull();
+      const asked = ErasureRequestedResponseSchema.parse((await requestErasure(a.id_slug, token).expect(200)).body);
+      expect(asked.message).toBe(ERASURE_REQUESTED_MESSAGE);
+      expect(asked.data.erasure).toMatchObject({ status: 'PENDING', decided_at: null, reason: '' });
+      expect((await statusPage(other.id_slug, otherToken)).erasure).toBeNull();
 
-    const pending = ErasureRequestsResponseSchema.parse(
-      (await t.http.get('/api/admissions/admin/erasure-requests').query({ status: 'PENDING' }).set(bearer(admin)).expect(200)).body,
-    ).data;
-    expect(pending.find((r) => r.id_slug === a.id_slug)).toMatchObject({ email: a.email, status: 'PENDING', application_status: 'SUBMITTED' });
-    expect(pending.find((r) => r.id_slug === other.id_slug)).toBeUndefined();
-    await t.http.get('/api/admissions/admin/erasure-requests').set(bearer(reviewer)).expect(403);
+      const pending = ErasureRequestsResponseSchema.parse(
+        (await t.http.get('/api/admissions/admin/erasure-requests').query({ status: 'PENDING' }).set(bearer(admin)).expect(200)).body,
+      ).data;
+      expect(pending.find((r) => r.id_slug === a.id_slug)).toMatchObject({
+        email: a.email,
+        status: 'PENDING',
+        application_status: 'SUBMITTED',
+      });
+      expect(pending.find((r) => r.id_slug === other.id_slug)).toBeUndefined();
+      await t.http.get('/api/admissions/admin/erasure-requests').set(bearer(reviewer)).expect(403);
 
-    // Refused with a reason: the applicant reads it on their page and in their mail.
-    const blank = await t.http.post(`/api/admissions/admin/applications/${a.id_slug}/erasure/refuse`).set(bearer(admin)).send({ reason: ' ' });
-    expect(blank.status).toBe(400);
-    expect(blank.body.errors).toEqual({ reason: ERASURE_REFUSE_REASON_MESSAGE });
-    const refused = ErasureDecisionResponseSchema.parse(
-      (
-        await t.http
-          .post(`/api/admissions/admin/applications/${a.id_slug}/erasure/refuse`)
-          .set(bearer(admin))
-          .send({ reason: 'An open complaint about this intake needs the application.' })
-          .expect(200)
-      ).body,
-    ).data;
-    expect(refused).toMatchObject({ status: 'REFUSED', decided_by: { id_slug: admin.id_slug }, anonymised_at: null });
-    expect((await mailWith(a.email, 'your erasure request')).text).toContain('An open complaint about this intake needs the application.');
-    expect((await statusPage(a.id_slug, token)).erasure).toMatchObject({ status: 'REFUSED', reason: expect.stringContaining('open complaint') });
-    await t.http.post(`/api/admissions/admin/applications/${a.id_slug}/erasure/confirm`).set(bearer(admin)).expect(409);
+      // Refused with a reason: the applicant reads it on their page and in their mail.
+      const blank = await t.http
+        .post(`/api/admissions/admin/applications/${a.id_slug}/erasure/refuse`)
+        .set(bearer(admin))
+        .send({ reason: ' ' });
+      expect(blank.status).toBe(400);
+      expect(blank.body.errors).toEqual({ reason: ERASURE_REFUSE_REASON_MESSAGE });
+      const refused = ErasureDecisionResponseSchema.parse(
+        (
+          await t.http
+            .post(`/api/admissions/admin/applications/${a.id_slug}/erasure/refuse`)
+            .set(bearer(admin))
+            .send({ reason: 'An open complaint about this intake needs the application.' })
+            .expect(200)
+        ).body,
+      ).data;
+      expect(refused).toMatchObject({ status: 'REFUSED', decided_by: { id_slug: admin.id_slug }, anonymised_at: null });
+      expect((await mailWith(a.email, 'your erasure request')).text).toContain(
+        'An open complaint about this intake needs the application.',
+      );
+      expect((await statusPage(a.id_slug, token)).erasure).toMatchObject({
+        status: 'REFUSED',
+        reason: expect.stringContaining('open complaint'),
+      });
+      await t.http.post(`/api/admissions/admin/applications/${a.id_slug}/erasure/confirm`).set(bearer(admin)).expect(409);
 
-    // Asked again, then confirmed: the application in progress is withdrawn and anonymised at once, and logged.
-    await requestErasure(a.id_slug, token).expect(200);
-    const confirmed = ErasureDecisionResponseSchema.parse(
-      (await t.http.post(`/api/admissions/admin/applications/${a.id_slug}/erasure/confirm`).set(bearer(admin)).expect(200)).body,
-    ).data;
-    expect(confirmed).toMatchObject({ status: 'CONFIRMED', application_status: 'WITHDRAWN', full_name: ANONYMISED_MARKER });
-    expect(confirmed.anonymised_at).not.toBeNull();
-    expect((await mailWith(a.email, 'your personal data is erased')).text).toContain('we have erased the personal data');
-    expect((await row(a.id)).phone).toBe('');
-    expect((await timeline(a.id_slug)).slice(-2)).toMatchObject([
-      { from_status: 'SUBMITTED', to_status: 'WITHDRAWN', actor: { id_slug: admin.id_slug } },
-      { to_status: 'WITHDRAWN', reason: 'Personal data erased at the applicant’s request', actor: { id_slug: admin.id_slug } },
-    ]);
-    const again = await t.http.post(`/api/admissions/admin/applications/${a.id_slug}/erasure/confirm`).set(bearer(admin)).expect(409);
-    expect(again.body.message).toBe(ERASURE_NOT_PENDING_MESSAGE);
-    await t.http.post(`/api/admissions/status/${a.id_slug}`).send({ token }).expect(404);
-    // The other applicant's application is untouched.
-    expect((await row(other.id)).anonymised_at).toBeNull();
-  });
+      // Asked again, then confirmed: the application in progress is withdrawn and anonymised at once, and logged.
+      await requestErasure(a.id_slug, token).expect(200);
+      const confirmed = ErasureDecisionResponseSchema.parse(
+        (await t.http.post(`/api/admissions/admin/applications/${a.id_slug}/erasure/confirm`).set(bearer(admin)).expect(200)).body,
+      ).data;
+      expect(confirmed).toMatchObject({ status: 'CONFIRMED', application_status: 'WITHDRAWN', full_name: ANONYMISED_MARKER });
+      expect(confirmed.anonymised_at).not.toBeNull();
+      expect((await mailWith(a.email, 'your personal data is erased')).text).toContain('we have erased the personal data');
+      expect((await row(a.id)).phone).toBe('');
+      expect((await timeline(a.id_slug)).slice(-2)).toMatchObject([
+        { from_status: 'SUBMITTED', to_status: 'WITHDRAWN', actor: { id_slug: admin.id_slug } },
+        { to_status: 'WITHDRAWN', reason: 'Personal data erased at the applicant’s request', actor: { id_slug: admin.id_slug } },
+      ]);
+      const again = await t.http.post(`/api/admissions/admin/applications/${a.id_slug}/erasure/confirm`).set(bearer(admin)).expect(409);
+      expect(again.body.message).toBe(ERASURE_NOT_PENDING_MESSAGE);
+      await t.http.post(`/api/admissions/status/${a.id_slug}`).send({ token }).expect(404);
+      // The other applicant's application is untouched.
+      expect((await row(other.id)).anonymised_at).toBeNull();
+    },
+  );
 
   it('is explained, not taken, while an offer is open or a place taken', { timeout: 120_000 }, async () => {
     const a = await apply();
@@ -318,9 +335,7 @@ describe('duplicates across intakes', () => {
     expect((await t.ds.query(`SELECT intake FROM programme_applications WHERE id = $1`, [earlier.id]))[0].intake).toBe(OLD_INTAKE);
 
     const d = (await detail(now.id_slug)).screening!.duplicates;
-    expect(d).toEqual([
-      expect.objectContaining({ id_slug: earlier.id_slug, intake: OLD_INTAKE, matches: ['phone'] }),
-    ]);
+    expect(d).toEqual([expect.objectContaining({ id_slug: earlier.id_slug, intake: OLD_INTAKE, matches: ['phone'] })]);
     const e = (await detail(earlier.id_slug)).screening!.duplicates;
     expect(e.map((x) => [x.id_slug, x.intake, x.matches])).toEqual([
       [now.id_slug, INTAKE, ['phone']],

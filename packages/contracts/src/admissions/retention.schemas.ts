@@ -20,7 +20,11 @@ export const UNSUCCESSFUL_STATUSES: readonly ApplicationStatus[] = ['REJECTED', 
 
 /** An intake's retention period. */
 export const RetentionSchema = z.strictObject({
-  months: z.number({ error: RETENTION_MONTHS_MESSAGE }).int({ error: RETENTION_MONTHS_MESSAGE }).min(1, RETENTION_MONTHS_MESSAGE).max(120, RETENTION_MONTHS_MESSAGE),
+  months: z
+    .number({ error: RETENTION_MONTHS_MESSAGE })
+    .int({ error: RETENTION_MONTHS_MESSAGE })
+    .min(1, RETENTION_MONTHS_MESSAGE)
+    .max(120, RETENTION_MONTHS_MESSAGE),
 });
 export type Retention = z.infer<typeof RetentionSchema>;
 export const RetentionResponseSchema = z.object({

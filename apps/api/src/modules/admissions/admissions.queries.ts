@@ -177,7 +177,7 @@ const filterParams = (f: AdmissionFilters) => [f.search, f.status, f.intake, f.c
 export function listAdmissions(q: Sql, f: AdmissionFilters, order: string, page: PageQuery) {
   return listPage<AdmissionListItem>(q, {
     matching: `SELECT a.id, a.id_slug, a.intake, a.course, a.full_name, a.email, a.status, a.created_date, a.status_changed_at,
-                      a.eligibility, a.eligible, a.screening_notes, a.phone_key, a.person_key,
+                      a.eligibility, a.eligible, a.screening_notes, a.phone_key, a.person_key, a.anonymised_at,
                       (SELECT avg(s.weighted) FROM application_scores s WHERE s.application_id = a.id) AS score
                  FROM programme_applications a
                 WHERE ${FILTER}`,

@@ -15,11 +15,7 @@ export class RetentionController {
   }
 
   @Route('admissionsSetRetention')
-  set(
-    @CurrentUser() me: AuthUser,
-    @RouteParams() p: ParamsOf<'admissionsSetRetention'>,
-    @RouteBody() b: BodyOf<'admissionsSetRetention'>,
-  ) {
+  set(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'admissionsSetRetention'>, @RouteBody() b: BodyOf<'admissionsSetRetention'>) {
     return this.retention.setRetention(me, p.intake, b.months);
   }
 

@@ -73,11 +73,9 @@ export async function anonymise(q: Sql, ids: string[]) {
   // Reviewers' comments and the private links go too: a comment names the person, a link shows nothing now.
   await exec(q, `UPDATE application_scores SET comment = '' WHERE application_id = ANY($1::bigint[])`, [doneIds]);
   await exec(q, `DELETE FROM application_tokens WHERE application_id = ANY($1::bigint[])`, [doneIds]);
-  const files = await rows<{ storage_key: string }>(
-    q,
-    `DELETE FROM stored_files WHERE id = ANY($1::bigint[]) RETURNING storage_key`,
-    [done.flatMap((d) => d.file_ids)],
-  );
+  const files = await rows<{ storage_key: string }>(q, `DELETE FROM stored_files WHERE id = ANY($1::bigint[]) RETURNING storage_key`, [
+    done.flatMap((d) => d.file_ids),
+  ]);
   return { done, storageKeys: files.map((f) => f.storage_key) };
 }
 
@@ -97,7 +95,9 @@ export function requestErasure(q: Sql, applicationId: string) {
 
 /** The request of an application, locked. */
 export function lockErasure(q: Sql, applicationId: string) {
-  return one<{ status: string }>(q, `SELECT status FROM application_erasure_requests WHERE application_id = $1 FOR UPDATE`, [applicationId]);
+  return one<{ status: string }>(q, `SELECT status FROM application_erasure_requests WHERE application_id = $1 FOR UPDATE`, [
+    applicationId,
+  ]);
 }
 
 export function decideErasure(q: Sql, applicationId: string, status: 'CONFIRMED' | 'REFUSED', by: string, reason: string) {
