@@ -15,7 +15,7 @@ test("an admin selects every application matching the pipeline's filter across i
   // COUNT + 1 applications sent through the public form's call (a visitor token per ten, as the
   // site's form gets one), screened eligible in one bulk call; the last one withdrawn.
   await page.evaluate(
-    async ({ tag, count }) => {
+    async ({ suffix, count }) => {
       const refresh = await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } });
       const { access: token } = await refresh.json();
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
@@ -27,8 +27,8 @@ test("an admin selects every application matching the pipeline's filter across i
           headers: { 'Content-Type': 'application/json', 'X-Visitor-Token': visitor },
           body: JSON.stringify({
             course: 'Analog Design',
-            email: `all${i}.${tag}@example.com`,
-            full_name: `Matching Applicant ${String(i).padStart(2, '0')} ${tag}`,
+            email: `all${i}.${suffix}@example.com`,
+            full_name: `Matching Applicant ${String(i).padStart(2, '0')} ${suffix}`,
             age: '25',
             dobYear: '2000',
             dobMonth: 'May',
@@ -67,7 +67,7 @@ test("an admin selects every application matching the pipeline's filter across i
         });
         if (!sent.ok) throw new Error(`submit ${i}: ${sent.status} ${await sent.text()}`);
       }
-      const list = await (await fetch(`/api/admissions/admin/applications?search_query=${tag}&page_size=100`, { headers })).json();
+      const list = await (await fetch(`/api/admissions/admin/applications?search_query=${suffix}&page_size=100`, { headers })).json();
       const ids = (list.data as { id_slug: string; full_name: string }[]).map((a) => a.id_slug);
       if (ids.length !== count + 1) throw new Error(`listed ${ids.length}`);
       const screened = await fetch('/api/admissions/admin/screening', {
@@ -84,7 +84,7 @@ test("an admin selects every application matching the pipeline's filter across i
       });
       if (!withdrawn.ok) throw new Error(`withdraw: ${await withdrawn.text()}`);
     },
-    { tag, count: COUNT },
+    { suffix: tag, count: COUNT },
   );
 
   const rows = page.getByRole('link', { name: /Matching Applicant/ });

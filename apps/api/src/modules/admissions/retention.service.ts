@@ -85,14 +85,14 @@ export class RetentionService {
         const due = await retention.lockDueForAnonymising(m, RETENTION_BATCH);
         if (!due.length) return { count: 0, storageKeys: [] as string[] };
         const ids = due.map((d) => d.id);
-        const { done, storageKeys } = await retention.anonymise(m, ids);
+        const { done, storageKeys: files } = await retention.anonymise(m, ids);
         await retention.logOnTimeline(
           m,
           done.map((d) => d.id),
           null,
           'Personal data erased: the retention period ended',
         );
-        return { count: done.length, storageKeys };
+        return { count: done.length, storageKeys: files };
       });
       await this.storage.removeFiles(storageKeys);
       total += count;
@@ -162,7 +162,7 @@ export class RetentionService {
       const unsuccessful = FINAL_STATUSES.includes(app.status) || (app.status === 'SCREENED' && app.eligible === false);
       if (!unsuccessful)
         await sql.moveApplications(m, [app.id], 'WITHDRAWN', me.id, 'Withdrawn: the applicant asked for their personal data to be erased');
-      const { storageKeys } = await retention.anonymise(m, [app.id]);
+      const { storageKeys: files } = await retention.anonymise(m, [app.id]);
       await retention.decideErasure(m, app.id, 'CONFIRMED', me.id, '');
       await retention.logOnTimeline(m, [app.id], me.id, 'Personal data erased at the applicant’s request');
       await this.mail.queue(m, {
@@ -171,7 +171,7 @@ export class RetentionService {
         subjectId: `admission-erasure:${app.id_slug}`,
         props: { name: facts.full_name, programme: getInitiative(facts.intake)?.title ?? facts.intake, reason: '' },
       });
-      return { data: await retention.erasureRequest(m, app.id), storageKeys };
+      return { data: await retention.erasureRequest(m, app.id), storageKeys: files };
     });
     await this.storage.removeFiles(storageKeys);
     this.logger.log(`Erasure: application ${data.id_slug} anonymised at the applicant's request, confirmed by ${me.id}`);

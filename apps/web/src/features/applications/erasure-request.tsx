@@ -56,7 +56,7 @@ export function ErasureRequest({
     <section aria-labelledby="erasure-title" className="site-application-status__erasure">
       <h2 id="erasure-title">{c.title}</h2>
       {pending ? (
-        <p role="status">{c.pending(formatDate(a.erasure!.requested_at))}</p>
+        <p>{c.pending(formatDate(a.erasure!.requested_at))}</p>
       ) : (
         <>
           {a.erasure?.status === 'REFUSED' && (
