@@ -93,6 +93,7 @@ describe('route table', () => {
         'apiDocs',
         'applicantAcceptOffer',
         'applicantDeclineOffer',
+        'applicantRequestErasure',
         'applicantResendLink',
         'applicantStatus',
         'applicantWithdraw',

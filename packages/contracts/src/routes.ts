@@ -1,4 +1,5 @@
 import { admissionsRoutes } from './admissions/admissions.routes';
+import { admissionsRetentionRoutes } from './admissions/retention.routes';
 import { programmeRoutes } from './applications/applications.routes';
 import { applicationsAnalyticsRoutes } from './applications/applications-analytics.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -32,6 +33,7 @@ export const routes = {
   ...programmeRoutes,
   ...applicationsAnalyticsRoutes,
   ...admissionsRoutes,
+  ...admissionsRetentionRoutes,
   ...learningRoutes,
   ...notificationsRoutes,
   ...quizzesRoutes,

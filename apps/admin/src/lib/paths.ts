@@ -31,6 +31,7 @@ export const paths = {
   grading: '/admin/grading',
   admissionsRubric: (intake?: string) => `/admin/applications/rubric${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
   admissionsRanking: (intake?: string) => `/admin/applications/ranking${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
+  admissionsRecords: (intake?: string) => `/admin/applications/records${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
   reviews: '/admin/reviews',
   instructorReviews: '/instructor/reviews',
   projectSettings: (courseId: string, lessonId: string) =>

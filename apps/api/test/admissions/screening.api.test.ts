@@ -155,9 +155,10 @@ describe('duplicates', () => {
 
     const d = (await detail(first.id_slug)).screening!.duplicates;
     expect(d).toEqual([
-      { id_slug: samePhone.id_slug, full_name: 'Siti D.', email: samePhone.email, status: 'SUBMITTED', matches: ['phone'] },
+      { id_slug: samePhone.id_slug, intake: INTAKE, full_name: 'Siti D.', email: samePhone.email, status: 'SUBMITTED', matches: ['phone'] },
       {
         id_slug: sameNameDob.id_slug,
+        intake: INTAKE,
         full_name: 'siti   duplicate',
         email: sameNameDob.email,
         status: 'SUBMITTED',

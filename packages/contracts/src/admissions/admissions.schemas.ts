@@ -9,6 +9,7 @@ import {
 import { DateTimeSchema, IdSlugSchema, makeListQuerySchema, paginated } from '../common/common.schemas';
 import { EmailSchema } from '../auth/auth.schemas';
 import { plainText, requiredText } from '../common/text';
+import { ApplicantErasureSchema } from './retention.schemas';
 
 // ---- the pipeline ----------------------------------------------------------------------
 
@@ -176,6 +177,8 @@ export type ScoreSummary = z.infer<typeof ScoreSummarySchema>;
 /** Another application of the same intake, under another email, that looks like the same person. */
 export const DuplicateSchema = z.object({
   id_slug: z.string(),
+  /** The intake it was made to: the same person may apply to another intake too. */
+  intake: z.string(),
   full_name: z.string(),
   email: z.string(),
   status: ApplicationStatusSchema,
@@ -263,6 +266,8 @@ export const AdmissionDetailSchema = z.object({
   application: AdmissionApplicationSchema,
   intake: z.string(),
   status_changed_at: z.string(),
+  /** When its personal data was erased (retention period passed, or on the applicant's request); null: kept. */
+  anonymised_at: z.string().nullable(),
   /** Blind fields left out of `application` for this caller; empty for admins and once scored. */
   hidden_fields: z.array(BlindFieldSchema),
   /** Null for reviewers who are not admins. */
@@ -679,6 +684,8 @@ export const ApplicantStatusSchema = z.object({
       open: z.boolean(),
     })
     .nullable(),
+  /** Their request to erase their personal data, if they made one. */
+  erasure: ApplicantErasureSchema,
 });
 export type ApplicantStatus = z.infer<typeof ApplicantStatusSchema>;
 export const ApplicantStatusResponseSchema = z.object({ data: ApplicantStatusSchema });

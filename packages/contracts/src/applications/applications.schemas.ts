@@ -298,9 +298,10 @@ export const ApplicationSchema = z.object({
   leadership_details: z.string().nullable(),
   /** Null for applications sent before the form asked it. */
   is_citizen: z.enum(['true', 'false']).nullable(),
-  can_participate: z.enum(['true', 'false']),
-  can_device: z.enum(['true', 'false']),
-  can_relocate: z.enum(['true', 'false']),
+  /** The three declarations: null once the application is anonymised (data retention). */
+  can_participate: z.enum(['true', 'false']).nullable(),
+  can_device: z.enum(['true', 'false']).nullable(),
+  can_relocate: z.enum(['true', 'false']).nullable(),
   status: ApplicationStatusSchema,
   /** The rules' flags from submission; null for applications stored before screening existed. */
   eligibility: EligibilitySchema.nullable(),

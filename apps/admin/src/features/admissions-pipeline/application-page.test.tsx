@@ -58,7 +58,11 @@ describe('application page', () => {
     // A possible duplicate links to the other application.
     const duplicates = within(region('Screening')).getByRole('region', { name: 'Possible duplicates' });
     expect(within(duplicates).getByRole('link', { name: 'Aina R.' })).toHaveAttribute('href', '/admin/applications/dup1');
-    expect(duplicates).toHaveTextContent('(aina.r@apply.test): same phone');
+    expect(duplicates).toHaveTextContent('(aina.r@apply.test): same phone, this intake');
+    // One in another intake names it.
+    expect(duplicates).toHaveTextContent(
+      '(aina@old.test): same name and date of birth, applied to Semiconductor Youth Development Programme 2025',
+    );
     expect(fact('Screening', 'Confirmation')).toBe('To confirm');
     expect(fact('Application', 'Ethnicity')).toBe('Malay');
     expect(within(region('Application')).getByRole('link', { name: 'Download resume' })).toHaveAttribute('href', '/api/files/resume-a1');

@@ -315,6 +315,12 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
             ['Since', formatDateTime(detail.status_changed_at)],
           ]}
         />
+        {detail.anonymised_at && (
+          <p role="note" className="admin-admissions-alert">
+            Personal data erased on {formatDateTime(detail.anonymised_at)}: the answers, name, email, phones, date of birth and documents
+            are gone; the reference, state and dates stay for the figures.
+          </p>
+        )}
         <PipelineActions
           ids={[a.id_slug]}
           track={{ intake: detail.intake, course: a.course }}
@@ -324,7 +330,7 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
       </Section>
       <div className="admin-pipeline-columns">
         <Section title="Screening">
-          {screening && <ScreeningDetails screening={screening} />}
+          {screening && <ScreeningDetails screening={screening} intake={detail.intake} />}
           <Facts
             items={[
               ['Confirmation', screening ? screeningLabel(screening.eligible) : '–'],

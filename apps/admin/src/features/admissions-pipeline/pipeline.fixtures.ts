@@ -93,6 +93,7 @@ export const submittedDetail: AdmissionDetail = {
   application: { ...sampleApplication, resume: '/api/files/resume-a1', transcript: null },
   intake: 'youth-programme-2027',
   status_changed_at: '2025-07-01T02:00:00.000Z',
+  anonymised_at: null,
   hidden_fields: [],
   screening: {
     flags: sampleApplication.eligibility,
@@ -106,7 +107,24 @@ export const submittedDetail: AdmissionDetail = {
       },
       warnings: [],
     },
-    duplicates: [{ id_slug: 'dup1', full_name: 'Aina R.', email: 'aina.r@apply.test', status: 'SUBMITTED', matches: ['phone'] }],
+    duplicates: [
+      {
+        id_slug: 'dup1',
+        intake: 'youth-programme-2027',
+        full_name: 'Aina R.',
+        email: 'aina.r@apply.test',
+        status: 'SUBMITTED',
+        matches: ['phone'],
+      },
+      {
+        id_slug: 'dup2',
+        intake: 'youth-programme-2025',
+        full_name: 'Aina Rahman',
+        email: 'aina@old.test',
+        status: 'REJECTED',
+        matches: ['name_and_birth_date'],
+      },
+    ],
     eligible: null,
     reason: '',
     confirmed_at: null,

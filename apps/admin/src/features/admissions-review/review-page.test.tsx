@@ -63,6 +63,7 @@ const detail = (scored: boolean): { data: AdmissionDetail } => {
       application: shown as AdmissionDetail['application'],
       intake: 'youth-programme-2027',
       status_changed_at: '2026-10-06T02:00:00.000Z',
+      anonymised_at: null,
       hidden_fields: scored ? [] : [...BLIND_FIELDS],
       screening: null,
       reviewers: null,

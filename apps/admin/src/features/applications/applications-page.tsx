@@ -99,6 +99,9 @@ export function ApplicationsPage({ programmeApplications: ProgrammeApplications 
             <ButtonLink to={paths.admissionsOverview} variant="secondary">
               Admissions overview
             </ButtonLink>
+            <ButtonLink to={paths.admissionsRecords()} variant="secondary">
+              Records
+            </ButtonLink>
           </>
         }
       />

@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { EnrolmentsModule } from '../enrolments';
 import { AdmissionsController } from './admissions.controller';
 import { AdmissionsService } from './admissions.service';
+import { RetentionController } from './retention.controller';
+import { RetentionService } from './retention.service';
 
 @Module({
   imports: [EnrolmentsModule],
-  controllers: [AdmissionsController],
-  providers: [AdmissionsService],
+  controllers: [AdmissionsController, RetentionController],
+  providers: [AdmissionsService, RetentionService],
   exports: [AdmissionsService],
 })
 export class AdmissionsModule {}

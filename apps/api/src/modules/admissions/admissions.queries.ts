@@ -14,6 +14,7 @@ import type {
 import { DISAGREEMENT_THRESHOLD } from '@school/contracts';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { iso, listPage, type PageQuery } from '../../common/sql/list';
+import { APPLICANT_ERASURE } from './retention.queries';
 
 // ---- applications and their moves ---------------------------------------------------------
 
@@ -136,15 +137,16 @@ const REVIEWERS = `COALESCE((SELECT json_agg(json_build_object('id_slug', u.id_s
 // ---- duplicates ------------------------------------------------------------------------------
 
 /**
- * Other applications of the same intake (alias `a`'s), under another email, that share the phone
- * number or the name and date of birth: the same person applying twice. Never merged: shown.
+ * Other applications, of this intake or another (alias `a`'s), under another email, that share the
+ * phone number or the name and date of birth: the same person applying twice. Never merged: shown,
+ * with the intake each was made to. Anonymised applications have neither left.
  */
 const SAME_PERSON = `FROM programme_applications d
-  WHERE d.intake = a.intake AND d.id <> a.id AND lower(d.email) <> lower(a.email)
+  WHERE d.id <> a.id AND lower(d.email) <> lower(a.email) AND d.anonymised_at IS NULL AND a.anonymised_at IS NULL
     AND (d.phone_key = a.phone_key OR d.person_key = a.person_key)`;
 
 /** The possible duplicates of an application (alias `a`) as a JSON array, oldest first. */
-const DUPLICATES = `COALESCE((SELECT json_agg(json_build_object('id_slug', d.id_slug, 'full_name', d.full_name, 'email', d.email,
+const DUPLICATES = `COALESCE((SELECT json_agg(json_build_object('id_slug', d.id_slug, 'intake', d.intake, 'full_name', d.full_name, 'email', d.email,
     'status', d.status, 'matches', array_remove(ARRAY[CASE WHEN d.phone_key = a.phone_key THEN 'phone' END,
       CASE WHEN d.person_key = a.person_key THEN 'name_and_birth_date' END], NULL)) ORDER BY d.created_date, d.id)
   ${SAME_PERSON}), '[]'::json)`;
@@ -175,7 +177,7 @@ const filterParams = (f: AdmissionFilters) => [f.search, f.status, f.intake, f.c
 export function listAdmissions(q: Sql, f: AdmissionFilters, order: string, page: PageQuery) {
   return listPage<AdmissionListItem>(q, {
     matching: `SELECT a.id, a.id_slug, a.intake, a.course, a.full_name, a.email, a.status, a.created_date, a.status_changed_at,
-                      a.eligibility, a.eligible, a.screening_notes, a.phone_key, a.person_key,
+                      a.eligibility, a.eligible, a.screening_notes, a.phone_key, a.person_key, a.anonymised_at,
                       (SELECT avg(s.weighted) FROM application_scores s WHERE s.application_id = a.id) AS score
                  FROM programme_applications a
                 WHERE ${FILTER}`,
@@ -223,6 +225,7 @@ export interface DetailRow extends Record<string, unknown> {
   status: ApplicationStatus;
   intake: string;
   status_changed_at: string;
+  anonymised_at: string | null;
   eligible: boolean | null;
   screening_reason: string;
   screening_notes: ScreeningNotes | null;
@@ -250,7 +253,8 @@ export interface DetailRow extends Record<string, unknown> {
 export function admissionDetail(q: Sql, idSlug: string, viewerId: string) {
   return one<DetailRow>(
     q,
-    `SELECT ${APPLICATION_COLUMNS}, a.intake, ${iso('a.status_changed_at')} AS status_changed_at, a.eligible, a.screening_reason,
+    `SELECT ${APPLICATION_COLUMNS}, a.intake, ${iso('a.status_changed_at')} AS status_changed_at, ${iso('a.anonymised_at')} AS anonymised_at,
+            a.eligible, a.screening_reason,
             a.screening_notes, ${DUPLICATES} AS duplicates,
             (SELECT ${iso('max(t.created_at)')} FROM application_transitions t WHERE t.application_id = a.id AND t.to_status = 'SCREENED') AS screened_at,
             r.id_slug AS resume_slug, tr.id_slug AS transcript_slug,
@@ -723,7 +727,8 @@ export function applicantStatus(q: Sql, applicationId: string) {
                     'accept_by', ${iso('o.accept_by')},
                     'open', a.status = 'OFFERED' AND o.accept_by > now())
                FROM application_offers o JOIN cohorts k ON k.id = o.cohort_id
-              WHERE o.application_id = a.id AND a.status IN ('OFFERED', 'ACCEPTED', 'ENROLLED')) AS offer
+              WHERE o.application_id = a.id AND a.status IN ('OFFERED', 'ACCEPTED', 'ENROLLED')) AS offer,
+            ${APPLICANT_ERASURE} AS erasure
        FROM programme_applications a WHERE a.id = $1`,
     [applicationId],
   );
@@ -754,7 +759,7 @@ export function mailFacts(q: Sql, applicationId: string) {
        FROM programme_applications a
        LEFT JOIN application_offers o ON o.application_id = a.id
        LEFT JOIN cohorts k ON k.id = o.cohort_id
-      WHERE a.id = $1`,
+      WHERE a.id = $1 AND a.anonymised_at IS NULL`,
     [applicationId],
   );
 }

@@ -317,6 +317,7 @@ export class AdmissionsService {
       'created_date',
       'intake',
       'status_changed_at',
+      'anonymised_at',
       'eligible',
       'screening_reason',
       'screening_notes',
@@ -340,6 +341,7 @@ export class AdmissionsService {
       application: application as AdmissionDetail['application'],
       intake: row.intake,
       status_changed_at: row.status_changed_at,
+      anonymised_at: row.anonymised_at,
       hidden_fields: hidden,
       screening: admin
         ? {
@@ -727,7 +729,8 @@ export class AdmissionsService {
     return this.statusOf(this.db, id);
   }
 
-  private async statusOf(q: DataSource | EntityManager, id: string): Promise<ApplicantStatus> {
+  /** The applicant's page of an application (also after an erasure request, RetentionService). */
+  async statusOf(q: DataSource | EntityManager, id: string): Promise<ApplicantStatus> {
     const row = (await sql.applicantStatus(q, id)) as ApplicantStatus;
     // The accept-by moment as the offer mail writes it, so the page does not show it in the browser's zone.
     const offer = row.offer && { ...row.offer, accept_by_text: deadlineText(row.offer.accept_by) };

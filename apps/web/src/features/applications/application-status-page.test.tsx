@@ -3,12 +3,15 @@ import {
   APPLICATION_LINK_INVALID_MESSAGE,
   type ApplicantStatus,
   EMAIL_REQUIRED_MESSAGE,
+  ERASURE_OFFER_OPEN_MESSAGE,
+  ERASURE_REQUESTED_MESSAGE,
   STATUS_LINK_SENT_MESSAGE,
 } from '@school/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationRef, renderLoaded } from '../../test/render';
 import { ApplicationStatusPage } from './application-status-page';
 import { ApplicationsPage, applicationStatusCopy as c } from './applications-page';
+import { erasureCopy } from './erasure-request';
 
 const ID = '0123456789abcdef0123456789abcdef';
 const TOKEN = 'A'.repeat(43);
@@ -35,6 +38,7 @@ const offered: ApplicantStatus = {
     accept_by_text: 'Monday, 1 February 2027 at 07:59 (Malaysia time)',
     open: true,
   },
+  erasure: null,
 };
 
 let calls: { url: string; body: unknown }[];
@@ -122,6 +126,31 @@ describe('the applicant’s status page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: c.declineYes })));
     expect(actionCalls('decline')).toHaveLength(1);
     expect(await screen.findByText('Offer declined.')).toBeTruthy();
+  });
+
+  it('asks the school to erase the data only once confirmed, then shows the request pending', async () => {
+    const inReview: ApplicantStatus = { ...offered, status: 'IN_REVIEW', offer: null };
+    answers[`admissions/status/${ID}`] = () => json({ data: inReview });
+    answers[`admissions/status/${ID}/erasure`] = () =>
+      json({
+        data: { ...inReview, erasure: { status: 'PENDING', requested_at: '2027-01-21T08:00:00.000Z', decided_at: null, reason: '' } },
+        message: ERASURE_REQUESTED_MESSAGE,
+      });
+    await open();
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: erasureCopy.ask })));
+    expect(actionCalls('erasure')).toHaveLength(0);
+    expect(screen.getByText(erasureCopy.confirm)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: erasureCopy.yes })));
+    expect(actionCalls('erasure').map((x) => x.body)).toEqual([{ token: TOKEN }]);
+    expect(await screen.findByText(ERASURE_REQUESTED_MESSAGE)).toBeTruthy();
+    expect(screen.getByText(erasureCopy.pending('21 January 2027'))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: erasureCopy.ask })).toBeNull();
+  });
+
+  it('explains why erasure cannot be asked while an offer is open', async () => {
+    await open();
+    expect(await screen.findByText(ERASURE_OFFER_OPEN_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: erasureCopy.ask })).toBeNull();
   });
 
   it('shows nothing but the invalid-link message for a wrong or missing token', async () => {

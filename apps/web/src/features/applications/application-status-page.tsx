@@ -7,6 +7,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { applicationStatusCopy as c } from './applications-page';
+import { ErasureRequest } from './erasure-request';
 import './applications.css';
 
 type Answer = 'accept' | 'decline' | 'withdraw';
@@ -184,6 +185,14 @@ function ApplicationStatusView({ id }: { id: string }) {
               </p>
             )
           ))}
+        <ErasureRequest
+          application={a}
+          token={token!}
+          onDone={(status, said) => {
+            queryClient.setQueryData(key, status);
+            setMessage(said);
+          }}
+        />
       </>
     );
   }

@@ -44,6 +44,13 @@ import {
   type ReviewAssignedProps,
   reviewAssignedStrings,
 } from './admission-updates';
+import {
+  AdmissionErased,
+  admissionErasedStrings,
+  AdmissionErasureRefused,
+  admissionErasureRefusedStrings,
+  type AdmissionErasureProps,
+} from './admission-erasure';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
 export const templates = {
@@ -142,6 +149,14 @@ export const templates = {
   'admission-status-link': {
     subject: (p: AdmissionDecisionProps) => admissionStatusLinkStrings.subject(p.programme),
     component: AdmissionStatusLink,
+  },
+  'admission-erased': {
+    subject: (p: AdmissionErasureProps) => admissionErasedStrings.subject(p.programme),
+    component: AdmissionErased,
+  },
+  'admission-erasure-refused': {
+    subject: (p: AdmissionErasureProps) => admissionErasureRefusedStrings.subject(p.programme),
+    component: AdmissionErasureRefused,
   },
   'admission-review-assigned': {
     subject: (p: ReviewAssignedProps) => reviewAssignedStrings.subject(p.count),
