@@ -10,6 +10,7 @@ import { RankingPage } from '../features/admissions-ranking/ranking-page';
 import { ReviewPage } from '../features/admissions-review/review-page';
 import { ReviewQueuePage } from '../features/admissions-review/review-queue-page';
 import { RubricPage } from '../features/admissions-rubric/rubric-page';
+import { AdmissionsMailPage } from '../features/admissions-mail/admissions-mail-page';
 import { ApplicationsPage } from '../features/applications/applications-page';
 import { AddCertificatesPage } from '../features/certificates/add-certificates-page';
 import { CertificationsPage } from '../features/certificates/certifications-page';
@@ -169,6 +170,7 @@ export function App() {
                     <Route path="/admin/grading/:cohortId" element={<GradingCohortPage />} />
                     <Route path="/admin/gradebook/:cohortId" element={<GradebookPage />} />
                     <Route path="/admin/applications/rubric" element={<RubricPage />} />
+                    <Route path="/admin/applications/mail" element={<AdmissionsMailPage />} />
                     <Route path="/admin/applications/ranking" element={<RankingPage />} />
                     <Route path={paths.reviews} element={<ReviewQueuePage />} />
                     <Route path="/admin/reviews/:id" element={<ReviewPage />} />
