@@ -103,6 +103,12 @@ async function reviewBlind(browser: Browser, reviewer: { email: string; password
     await page.getByRole('link', { name: 'Reviews' }).first().click();
     await expect(page).toHaveURL(/\/instructor\/reviews/);
     await page.getByRole('link', { name: `Application ${applicationId.slice(0, 8).toUpperCase()}` }).click();
+    // Asked first, naming the applicant on this question only: no conflict of interest opens the review.
+    await page
+      .getByRole('group', { name: `Do you have a conflict of interest with ${NAME}?` })
+      .getByRole('radio', { name: 'No, I have no conflict of interest' })
+      .check();
+    await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Analog Design').first()).toBeVisible();
     await expect(page.getByText('Hidden until you submit your scores').first()).toBeVisible();
     await expect(page.getByText(NAME)).toHaveCount(0);

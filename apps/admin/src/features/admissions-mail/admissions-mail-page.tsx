@@ -116,7 +116,10 @@ function Templates({ mail }: { mail: IntakeMail }) {
       </h2>
       <SelectField
         label="Message"
-        options={mail.templates.map((t) => ({ value: t.kind, label: `${t.label}${t.versions.length ? ` (version ${t.versions[0].version})` : ''}` }))}
+        options={mail.templates.map((t) => ({
+          value: t.kind,
+          label: `${t.label}${t.versions.length ? ` (version ${t.versions[0].version})` : ''}`,
+        }))}
         value={kind}
         onChange={(e) => setKind(e.target.value as Template['kind'])}
       />
