@@ -131,15 +131,15 @@ test('an admin edits the rejection template, previews it, rejects an applicant, 
   await expect(notice(page, `Replies to this intake's admissions mail now go to admissions.${tag}@example.com.`)).toBeVisible();
 
   // The rejection starts from the words mailed today; an unknown placeholder is refused, naming it.
-  await page.getByLabel('Message').selectOption('rejected');
+  await page.getByRole('combobox', { name: 'Message', exact: true }).selectOption('rejected');
   await expect(page.getByText('Mailed now: the default message.')).toBeVisible();
-  await expect(page.getByLabel('Body')).toHaveValue(/We received many strong applications for few places\./);
-  await page.getByLabel('Subject').fill(`Our answer ${tag} about {{programme}}`);
-  await page.getByLabel('Body').fill(`Dear {{name}}, ref {{reference}}`);
+  await expect(page.getByRole('textbox', { name: 'Body', exact: true })).toHaveValue(/We received many strong applications for few places\./);
+  await page.getByRole('textbox', { name: 'Subject', exact: true }).fill(`Our answer ${tag} about {{programme}}`);
+  await page.getByRole('textbox', { name: 'Body', exact: true }).fill(`Dear {{name}}, ref {{reference}}`);
   await page.getByRole('button', { name: 'Save as new version' }).click();
   await expect(page.getByText(/Unknown placeholder \{\{reference\}\}/)).toBeVisible();
   await page
-    .getByLabel('Body')
+    .getByRole('textbox', { name: 'Body', exact: true })
     .fill(`Dear {{name}},\n\nThe panel ${tag} read every application and could not offer you a place this time.\n\nThe admissions team`);
 
   // The preview is the message filled in from a real application of the intake.
@@ -177,7 +177,7 @@ test('an admin edits the rejection template, previews it, rejects an applicant, 
 
   // Back to the product's own words and no-reply, for the intake's later mail.
   await page.goto(`/admin/applications/mail?intake=${INTAKE}`);
-  await page.getByLabel('Message').selectOption('rejected');
+  await page.getByRole('combobox', { name: 'Message', exact: true }).selectOption('rejected');
   await page.getByRole('button', { name: 'Start from the default' }).click();
   await page.getByRole('button', { name: 'Save as new version' }).click();
   await expect(
