@@ -11,9 +11,9 @@ const PROGRAMME = 'Semiconductor Youth Development Programme 2027';
 
 /** Applications sent through the public form's call with a visitor token (its own budget), as the site sends them. */
 async function submit(page: Page, applicants: { email: string; full_name: string; course: string }[]) {
-  await page.evaluate(async (applicants) => {
+  await page.evaluate(async (list) => {
     const visitor = (await (await fetch('/api/forms/visitor-token/', { method: 'POST' })).json()).token as string;
-    for (const a of applicants) {
+    for (const a of list) {
       const sent = await fetch('/api/sheet/submit-form/', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Visitor-Token': visitor },
@@ -63,15 +63,15 @@ async function submit(page: Page, applicants: { email: string; full_name: string
 /** An admin call made with the signed-in admin's session of `page`: its JSON answer. */
 function adminCall(page: Page, method: string, path: string, body?: unknown): Promise<{ data: unknown }> {
   return page.evaluate(
-    async ({ method, path, body }) => {
+    async (call) => {
       const refresh = await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } });
       const { access: token } = await refresh.json();
-      const res = await fetch(`/api/${path}`, {
-        method,
+      const res = await fetch(`/api/${call.path}`, {
+        method: call.method,
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
       });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      if (!res.ok) throw new Error(`${call.method} ${call.path}: ${res.status} ${await res.text()}`);
       return res.json();
     },
     { method, path, body },
@@ -133,7 +133,9 @@ test('an admin edits the rejection template, previews it, rejects an applicant, 
   // The rejection starts from the words mailed today; an unknown placeholder is refused, naming it.
   await page.getByRole('combobox', { name: 'Message', exact: true }).selectOption('rejected');
   await expect(page.getByText('Mailed now: the default message.')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Body', exact: true })).toHaveValue(/We received many strong applications for few places\./);
+  await expect(page.getByRole('textbox', { name: 'Body', exact: true })).toHaveValue(
+    /We received many strong applications for few places\./,
+  );
   await page.getByRole('textbox', { name: 'Subject', exact: true }).fill(`Our answer ${tag} about {{programme}}`);
   await page.getByRole('textbox', { name: 'Body', exact: true }).fill(`Dear {{name}}, ref {{reference}}`);
   await page.getByRole('button', { name: 'Save as new version' }).click();

@@ -21,7 +21,13 @@ export function fromMalaysiaInput(local: string): string {
 /** A moment written for people in Malaysia time, e.g. "Monday, 30 November 2026 at 23:59 (Malaysia time)", as the mail does. */
 export function formatMalaysiaTime(iso: string): string {
   const d = new Date(iso);
-  const date = d.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kuala_Lumpur' });
+  const date = d.toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Kuala_Lumpur',
+  });
   const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Kuala_Lumpur' });
   return `${date} at ${time} (Malaysia time)`;
 }

@@ -46,7 +46,11 @@ async function assigned(full_name: string, reviewers: TestUser[]) {
   await t.http.post('/api/sheet/submit-form/').send(validApplication({ email, full_name })).expect(201);
   const [row] = await t.ds.query(`SELECT id_slug FROM programme_applications WHERE email = $1`, [email]);
   const id = row.id_slug as string;
-  await t.http.post(`/api/admissions/admin/applications/${id}/screening`).set(bearer(admin)).send({ eligible: true, reason: '' }).expect(200);
+  await t.http
+    .post(`/api/admissions/admin/applications/${id}/screening`)
+    .set(bearer(admin))
+    .send({ eligible: true, reason: '' })
+    .expect(200);
   await assign(id, reviewers);
   return id;
 }
@@ -62,7 +66,10 @@ const declare = (u: TestUser, id: string, body: Record<string, unknown>) =>
 const detail = (u: TestUser, id: string) => t.http.get(`/api/admissions/applications/${id}`).set(bearer(u));
 const myScore = (u: TestUser, id: string) => t.http.get(`/api/admissions/review/applications/${id}/score`).set(bearer(u));
 const score = (u: TestUser, id: string) =>
-  t.http.put(`/api/admissions/review/applications/${id}/score`).set(bearer(u)).send({ scores: { motivation: 4 }, comment: '' });
+  t.http
+    .put(`/api/admissions/review/applications/${id}/score`)
+    .set(bearer(u))
+    .send({ scores: { motivation: 4 }, comment: '' });
 
 describe('declaring before reviewing', () => {
   it('refuses the review until the reviewer declares no conflict, then opens it', async () => {
@@ -89,7 +96,9 @@ describe('declaring before reviewing', () => {
     expect(DeclarationResponseSchema.parse((await question(other, id).expect(200)).body).data.applicant_name).toBe('Tan Wei Ming');
     const missing = await declare(other, id, { conflict: true }).expect(400);
     expect(missing.body.errors.note).toBe(CONFLICT_NOTE_MESSAGE);
-    expect(DeclareResponseSchema.parse((await declare(other, id, { conflict: true, note: 'He is my cousin' }).expect(200)).body).data).toEqual({
+    expect(
+      DeclareResponseSchema.parse((await declare(other, id, { conflict: true, note: 'He is my cousin' }).expect(200)).body).data,
+    ).toEqual({
       conflict: true,
       assigned: false,
     });

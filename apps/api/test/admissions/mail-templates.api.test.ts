@@ -58,7 +58,11 @@ const mailTo = (to: string, subject: string | RegExp) =>
     smtp.received.find((m) => m.to === to && (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject))),
   );
 const reject = async (id: string) => {
-  await t.http.post(`/api/admissions/admin/applications/${id}/screening`).set(bearer(admin)).send({ eligible: true, reason: '' }).expect(200);
+  await t.http
+    .post(`/api/admissions/admin/applications/${id}/screening`)
+    .set(bearer(admin))
+    .send({ eligible: true, reason: '' })
+    .expect(200);
   await t.http
     .post('/api/admissions/admin/decisions')
     .set(bearer(admin))
@@ -95,7 +99,10 @@ describe('templates', () => {
   });
 
   it('refuses an unknown placeholder, naming it, and a missing subject', async () => {
-    const res = await save('rejected', { subject: 'About {{programme}}', body: 'Dear {{first_name}}, see {{reference}} and {{name}}.' }).expect(400);
+    const res = await save('rejected', {
+      subject: 'About {{programme}}',
+      body: 'Dear {{first_name}}, see {{reference}} and {{name}}.',
+    }).expect(400);
     expect(res.body.message).toContain('Unknown placeholder {{first_name}}, {{reference}}');
     expect(res.body.errors.body).toContain('{{reference}}');
     expect(res.body.errors.subject).toBeUndefined();
@@ -103,7 +110,11 @@ describe('templates', () => {
     expect(inSubject.body.errors.subject).toContain('Unknown placeholder {{name}}');
     await save('rejected', { subject: '  ', body: 'x' }).expect(400);
     await save('no-such-kind', { subject: 'x', body: 'x' }).expect(400);
-    await t.http.put(`/api/admissions/admin/intakes/no-such-intake/mail/templates/rejected`).set(bearer(admin)).send({ subject: 'x', body: 'x' }).expect(404);
+    await t.http
+      .put(`/api/admissions/admin/intakes/no-such-intake/mail/templates/rejected`)
+      .set(bearer(admin))
+      .send({ subject: 'x', body: 'x' })
+      .expect(404);
   });
 
   it('previews a draft filled in from a real application of the intake, audited', async () => {
@@ -115,8 +126,13 @@ describe('templates', () => {
       .expect((r) => expect(r.body.message).toBe(NO_PREVIEW_APPLICATION_MESSAGE));
     const a = await apply('Preview Person');
     const res = MailPreviewResponseSchema.parse(
-      (await preview('rejected', { subject: 'News from {{programme}}', body: 'Dear {{name}},\n\nA draft.', application_id: a.id_slug }).expect(200))
-        .body,
+      (
+        await preview('rejected', {
+          subject: 'News from {{programme}}',
+          body: 'Dear {{name}},\n\nA draft.',
+          application_id: a.id_slug,
+        }).expect(200)
+      ).body,
     ).data;
     expect(res.application).toEqual({ id_slug: a.id_slug, full_name: 'Preview Person' });
     expect(res.subject).toBe(`News from ${PROGRAMME}`);

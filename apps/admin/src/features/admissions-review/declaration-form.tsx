@@ -14,7 +14,15 @@ export const CONFLICT_DECLARED_MESSAGE = 'You declared a conflict of interest: t
  * interest with the applicant, named here only. No conflict opens the review; a conflict (with what
  * it is) takes the application off their queue, and the admins see it.
  */
-export function DeclarationForm({ applicationId, applicantName, queuePath }: { applicationId: string; applicantName: string; queuePath: string }) {
+export function DeclarationForm({
+  applicationId,
+  applicantName,
+  queuePath,
+}: {
+  applicationId: string;
+  applicantName: string;
+  queuePath: string;
+}) {
   const id = useId();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -47,8 +55,8 @@ export function DeclarationForm({ applicationId, applicantName, queuePath }: { a
         Conflict of interest
       </h2>
       <p>
-        You are assigned to review the application of <strong>{applicantName}</strong>. Before it opens, say whether you have a conflict
-        of interest with them: family, friendship, work together, or anything else that could bias your review.
+        You are assigned to review the application of <strong>{applicantName}</strong>. Before it opens, say whether you have a conflict of
+        interest with them: family, friendship, work together, or anything else that could bias your review.
       </p>
       <form className="admin-form" noValidate onSubmit={submit}>
         <fieldset className="admin-review-declaration__choice" aria-describedby={errors.conflict ? `${id}-error` : undefined}>

@@ -33,7 +33,11 @@ export function ReviewPage() {
   const { id = '' } = useParams();
   const root = gradingRoot(useLocation().pathname);
   const to = reviewPaths(root);
-  const declaration = useRouteQuery('admissionsReviewDeclaration', { params: { applicationId: id } }, { select: (r) => r.data, retry: false });
+  const declaration = useRouteQuery(
+    'admissionsReviewDeclaration',
+    { params: { applicationId: id } },
+    { select: (r) => r.data, retry: false },
+  );
   if (declaration.data?.declared) return <Review id={id} root={root} />;
   return (
     <div className={cx('ui-page ui-stack ui-stack--loose admin-review', root === '/instructor' && 'admin-review-page--instructor')}>

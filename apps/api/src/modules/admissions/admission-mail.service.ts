@@ -91,7 +91,12 @@ export class AdmissionMailService {
   }
 
   /** The template as it would be mailed to a real applicant of the intake (without minting them a link: the link shown opens nothing). */
-  async preview(me: AuthUser, intake: string, kind: AdmissionMailKind, body: z.output<typeof MailPreviewSchema>): Promise<MailPreviewResponse> {
+  async preview(
+    me: AuthUser,
+    intake: string,
+    kind: AdmissionMailKind,
+    body: z.output<typeof MailPreviewSchema>,
+  ): Promise<MailPreviewResponse> {
     knownIntake(intake);
     checkPlaceholders(kind, body);
     const app = await mail.previewApplication(this.db, intake, body.application_id ?? null, kind.startsWith('offer'));

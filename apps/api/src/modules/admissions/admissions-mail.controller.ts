@@ -36,7 +36,11 @@ export class AdmissionsMailController {
   }
 
   @Route('admissionsSetReplyTo')
-  setReplyTo(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'admissionsSetReplyTo'>, @RouteBody() b: BodyOf<'admissionsSetReplyTo'>) {
+  setReplyTo(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsSetReplyTo'>,
+    @RouteBody() b: BodyOf<'admissionsSetReplyTo'>,
+  ) {
     return this.mail.setReplyTo(me, p.intake, b.reply_to);
   }
 

@@ -870,7 +870,8 @@ export class AdmissionsService {
     const base = { name: facts.full_name, programme: getInitiative(facts.intake)?.title ?? facts.intake, statusUrl };
     const subjectId = `admission:${facts.id_slug}:${job.status}:${job.seq}`;
     const template = STATUS_TEMPLATES[job.status];
-    const unmet = template === 'admission-rejected' && facts.eligible === false ? unmetRules(facts.eligibility, facts.screening_reason) : [];
+    const unmet =
+      template === 'admission-rejected' && facts.eligible === false ? unmetRules(facts.eligibility, facts.screening_reason) : [];
     // The intake's reply-to address, and the words of its edited template of this kind if an admin wrote one.
     const send = async <N extends TemplateName>(name: N, props: TemplateProps<N>) =>
       this.mail.deliver({

@@ -32,7 +32,8 @@ export function ExtendOfferDialog({
   const [errors, setErrors] = useState<{ accept_by?: string; reason?: string }>({});
   const extend = useRouteMutation('admissionsExtendOffer', {
     invalidates: () => applicationsChanged([applicationId]),
-    onSuccess: (answer) => notify.success(`The offer now runs until ${formatMalaysiaTime(answer.data.accept_by)}. The applicant is emailed.`),
+    onSuccess: (answer) =>
+      notify.success(`The offer now runs until ${formatMalaysiaTime(answer.data.accept_by)}. The applicant is emailed.`),
   });
   const close = () => {
     setMoment('');
@@ -49,7 +50,10 @@ export function ExtendOfferDialog({
     if (!reason.trim()) found.reason = EXTEND_REASON_MESSAGE;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    extend.mutate({ params: { applicationId }, body: { accept_by: fromMalaysiaInput(moment), reason: reason.trim() } }, { onSuccess: close });
+    extend.mutate(
+      { params: { applicationId }, body: { accept_by: fromMalaysiaInput(moment), reason: reason.trim() } },
+      { onSuccess: close },
+    );
   };
   const apiError = extend.isError ? extend.error : null;
   return (
