@@ -153,7 +153,8 @@ test('an applicant is screened, reviewed blind by two reviewers, offered a place
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // Each reviewer also answers the conflict-of-interest question now: a longer walk on a busy machine.
+  test.setTimeout(360_000);
   await applyThroughTheForm(page);
   const confirmation = await mailText(browser, 'We have received your application');
   const statusLink = /https?:\/\/\S+\/applications\/[0-9a-f]+\?token=[A-Za-z0-9_-]+/.exec(confirmation)?.[0];
