@@ -35,7 +35,8 @@ export function DeclarationForm({
     invalidates: () => [routeKey('admissionsReviewDeclaration', { params }), routeKey('admissionsReviewQueue')],
     onSuccess: (answer) => {
       if (!answer.data.conflict) return;
-      notify.success(CONFLICT_DECLARED_MESSAGE);
+      // The notice belongs to the queue the reviewer is sent to, not to this page.
+      notify.success(CONFLICT_DECLARED_MESSAGE, { page: queuePath });
       navigate(queuePath);
     },
   });
