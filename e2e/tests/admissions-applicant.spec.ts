@@ -103,6 +103,12 @@ async function reviewBlind(browser: Browser, reviewer: { email: string; password
     await page.getByRole('link', { name: 'Reviews' }).first().click();
     await expect(page).toHaveURL(/\/instructor\/reviews/);
     await page.getByRole('link', { name: `Application ${applicationId.slice(0, 8).toUpperCase()}` }).click();
+    // Asked first, naming the applicant on this question only: no conflict of interest opens the review.
+    await page
+      .getByRole('group', { name: `Do you have a conflict of interest with ${NAME}?` })
+      .getByRole('radio', { name: 'No, I have no conflict of interest' })
+      .check();
+    await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Analog Design').first()).toBeVisible();
     await expect(page.getByText('Hidden until you submit your scores').first()).toBeVisible();
     await expect(page.getByText(NAME)).toHaveCount(0);
@@ -147,7 +153,8 @@ test('an applicant is screened, reviewed blind by two reviewers, offered a place
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // Each reviewer also answers the conflict-of-interest question now: a longer walk on a busy machine.
+  test.setTimeout(360_000);
   await applyThroughTheForm(page);
   const confirmation = await mailText(browser, 'We have received your application');
   const statusLink = /https?:\/\/\S+\/applications\/[0-9a-f]+\?token=[A-Za-z0-9_-]+/.exec(confirmation)?.[0];

@@ -21,6 +21,8 @@ export * from './admissions/admissions.schemas';
 export * from './admissions/admissions.routes';
 export * from './admissions/retention.schemas';
 export * from './admissions/retention.routes';
+export * from './admissions/admissions-mail.schemas';
+export * from './admissions/admissions-mail.routes';
 export * from './learning/learning.schemas';
 export * from './learning/learning.routes';
 export * from './quizzes/quizzes.schemas';

@@ -1,5 +1,6 @@
 import { admissionsRoutes } from './admissions/admissions.routes';
 import { admissionsRetentionRoutes } from './admissions/retention.routes';
+import { admissionsMailRoutes } from './admissions/admissions-mail.routes';
 import { programmeRoutes } from './applications/applications.routes';
 import { applicationsAnalyticsRoutes } from './applications/applications-analytics.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -34,6 +35,7 @@ export const routes = {
   ...applicationsAnalyticsRoutes,
   ...admissionsRoutes,
   ...admissionsRetentionRoutes,
+  ...admissionsMailRoutes,
   ...learningRoutes,
   ...notificationsRoutes,
   ...quizzesRoutes,

@@ -11,6 +11,7 @@ import { ReviewPage } from '../features/admissions-review/review-page';
 import { ReviewQueuePage } from '../features/admissions-review/review-queue-page';
 import { RubricPage } from '../features/admissions-rubric/rubric-page';
 import { RecordsPage } from '../features/admissions-records/records-page';
+import { AdmissionsMailPage } from '../features/admissions-mail/admissions-mail-page';
 import { ApplicationsPage } from '../features/applications/applications-page';
 import { AddCertificatesPage } from '../features/certificates/add-certificates-page';
 import { CertificationsPage } from '../features/certificates/certifications-page';
@@ -170,6 +171,7 @@ export function App() {
                     <Route path="/admin/grading/:cohortId" element={<GradingCohortPage />} />
                     <Route path="/admin/gradebook/:cohortId" element={<GradebookPage />} />
                     <Route path="/admin/applications/rubric" element={<RubricPage />} />
+                    <Route path="/admin/applications/mail" element={<AdmissionsMailPage />} />
                     <Route path="/admin/applications/ranking" element={<RankingPage />} />
                     <Route path="/admin/applications/records" element={<RecordsPage />} />
                     <Route path={paths.reviews} element={<ReviewQueuePage />} />

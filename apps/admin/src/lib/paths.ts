@@ -30,6 +30,7 @@ export const paths = {
   instructorSettings: '/instructor/settings',
   grading: '/admin/grading',
   admissionsRubric: (intake?: string) => `/admin/applications/rubric${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
+  admissionsMail: (intake?: string) => `/admin/applications/mail${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
   admissionsRanking: (intake?: string) => `/admin/applications/ranking${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
   admissionsRecords: (intake?: string) => `/admin/applications/records${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
   reviews: '/admin/reviews',

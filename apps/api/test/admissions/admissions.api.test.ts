@@ -103,11 +103,21 @@ const as = (u: TestUser) => bearer(u);
 const status = async (id: string) => (await t.ds.query(`SELECT status FROM programme_applications WHERE id_slug = $1`, [id]))[0].status;
 const screen = (id: string, eligible = true, reason = '') =>
   t.http.post(`/api/admissions/admin/applications/${id}/screening`).set(as(admin)).send({ eligible, reason });
-const assign = (ids: string[], reviewers: TestUser[]) =>
-  t.http
-    .post('/api/admissions/admin/assignments')
-    .set(as(admin))
-    .send({ application_ids: ids, reviewer_ids: reviewers.map((r) => r.id_slug) });
+/** Assigns the reviewers; once assigned, each declares no conflict of interest (their review opens only then). */
+const assign = (ids: string[], reviewers: TestUser[]) => ({
+  async expect(code: number) {
+    const res = await t.http
+      .post('/api/admissions/admin/assignments')
+      .set(as(admin))
+      .send({ application_ids: ids, reviewer_ids: reviewers.map((r) => r.id_slug) })
+      .expect(code);
+    if (code === 200)
+      for (const id of ids)
+        for (const r of reviewers)
+          await t.http.post(`/api/admissions/review/applications/${id}/declaration`).set(as(r)).send({ conflict: false }).expect(200);
+    return res;
+  },
+});
 const score = (u: TestUser, id: string, motivation: number, technical: number, comment = '') =>
   t.http.put(`/api/admissions/review/applications/${id}/score`).set(as(u)).send({ scores: { motivation, technical }, comment });
 const decide = (ids: string[], decision: string, extra: Record<string, unknown> = {}) =>

@@ -89,6 +89,12 @@ async function inReview(tag: string, overrides: Record<string, unknown> = {}, mo
     .set(bearer(admin))
     .send({ application_ids: [a.id_slug], reviewer_ids: [reviewer.id_slug] })
     .expect(200);
+  // The reviewer declares no conflict of interest before their review opens.
+  await t.http
+    .post(`/api/admissions/review/applications/${a.id_slug}/declaration`)
+    .set(bearer(reviewer))
+    .send({ conflict: false })
+    .expect(200);
   if (motivation)
     await t.http
       .put(`/api/admissions/review/applications/${a.id_slug}/score`)

@@ -82,6 +82,12 @@ async function reviewed(s = 4, email = `seat${++seq}-${Date.now()}@apply.test`) 
     .set(bearer(admin))
     .send({ application_ids: [row.id_slug], reviewer_ids: [reviewer.id_slug] })
     .expect(200);
+  // The reviewer declares no conflict of interest before their review opens.
+  await t.http
+    .post(`/api/admissions/review/applications/${row.id_slug}/declaration`)
+    .set(bearer(reviewer))
+    .send({ conflict: false })
+    .expect(200);
   await t.http
     .put(`/api/admissions/review/applications/${row.id_slug}/score`)
     .set(bearer(reviewer))

@@ -17,9 +17,12 @@ import { LoadError, QueryView } from '../../components/query-view';
 import { errorMessage, fieldError } from '../../lib/api-errors';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
+import { formatMalaysiaTime } from '../../lib/school-time';
 import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DETAIL_GROUPS } from './application-fields';
+import { Conflicts } from './components/conflicts';
+import { ExtendOfferDialog } from './components/extend-offer-dialog';
 import { type PipelineAction, PipelineActions } from './components/pipeline-actions';
 import { ReopenScreeningForm } from './components/reopen-screening-form';
 import { ScreeningDetails } from './components/screening-details';
@@ -294,6 +297,37 @@ function Views({ applicationId }: { applicationId: string }) {
   );
 }
 
+/** The offer's cohort and dates, its accept-by moment in Malaysia time (as the applicant reads it), and while open, more time. */
+function Offer({ detail, offer }: { detail: AdmissionDetail; offer: NonNullable<AdmissionDetail['offer']> }) {
+  const [extending, setExtending] = useState(false);
+  const open = detail.application.status === 'OFFERED';
+  return (
+    <Section title="Offer">
+      <Facts
+        items={[
+          ['Cohort', offer.cohort_title],
+          ['Cohort dates', `${formatDate(offer.start_date)} – ${formatDate(offer.end_date)}`],
+          ['Accept by', formatMalaysiaTime(offer.accept_by)],
+          ['Offered', formatDateTime(offer.offered_at)],
+        ]}
+      />
+      {open && (
+        <div>
+          <Button variant="secondary" onClick={() => setExtending(true)}>
+            Extend accept-by
+          </Button>
+          <ExtendOfferDialog
+            applicationId={detail.application.id_slug}
+            acceptBy={offer.accept_by}
+            open={extending}
+            onClose={() => setExtending(false)}
+          />
+        </div>
+      )}
+    </Section>
+  );
+}
+
 function ApplicationView({ detail }: { detail: AdmissionDetail }) {
   const a = detail.application;
   usePageTitle(a.full_name ?? 'Application');
@@ -358,20 +392,10 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
             />
           )}
           {scores.data && <ScoreHistory history={scores.data.history} />}
+          <Conflicts applicationId={a.id_slug} />
         </Section>
       </div>
-      {detail.offer && (
-        <Section title="Offer">
-          <Facts
-            items={[
-              ['Cohort', detail.offer.cohort_title],
-              ['Cohort dates', `${formatDate(detail.offer.start_date)} – ${formatDate(detail.offer.end_date)}`],
-              ['Accept by', formatDateTime(detail.offer.accept_by)],
-              ['Offered', formatDateTime(detail.offer.offered_at)],
-            ]}
-          />
-        </Section>
-      )}
+      {detail.offer && <Offer detail={detail} offer={detail.offer} />}
       <Section title="Application">
         {DETAIL_GROUPS.map(([title, fields]) => (
           <div key={title} className="ui-stack admin-pipeline-group">

@@ -44,5 +44,8 @@ export const VIEW_PLACES: Record<string, string> = {
   adminApplicationExport: 'Applications export (CSV)',
   applicationsAnalyticsDecisionsExport: 'Decisions export (CSV)',
   applicantStatus: 'Status page (private link)',
+  admissionsReviewDeclaration: 'Conflict-of-interest question (reviewer)',
+  admissionsConflictDeclared: 'Declared a conflict of interest',
+  admissionsPreviewMailTemplate: 'Mail template preview',
 };
 export const viewPlace = (call: string) => VIEW_PLACES[call] ?? 'Another admin screen';

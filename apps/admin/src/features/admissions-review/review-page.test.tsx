@@ -83,12 +83,17 @@ const rubric = [
   },
   { id: 'skills', title: 'Technical skills', description: '', weight: 1, levels: ['S1', 'S2', 'S3', 'S4', 'S5'] },
 ];
+/** The reviewer has declared no conflict of interest: the review opens. */
+const declared = {
+  [`GET admissions/review/applications/${ID}/declaration`]: () => ({ data: { applicant_name: 'Aina Rahman', declared: true } }),
+};
 const myScore = (score: MyScoreResponse['data']['score'] = null): MyScoreResponse => ({ data: { rubric, score, can_score: true } });
 
 describe('scoring page', () => {
   it('hides the blind fields while blind, sends one level per criterion with the comment, then shows the scores and the revealed fields', async () => {
     let scored = false;
     const { calls } = mockApi({
+      ...declared,
       [`GET admissions/applications/${ID}`]: () => detail(scored),
       [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
       [`PUT admissions/review/applications/${ID}/score`]: (c) => {
@@ -138,6 +143,7 @@ describe('scoring page', () => {
     const submitted = { scores: { motivation: 1, skills: 1 }, comment: 'Weak', weighted: 1, submitted_at: '2026-10-07T02:00:00.000Z' };
     let reopenedAt: string | null = null;
     const { calls } = mockApi({
+      ...declared,
       [`GET admissions/applications/${ID}`]: () => detail(true),
       [`GET admissions/review/applications/${ID}/score`]: () => myScore({ ...submitted, reopened_at: reopenedAt }),
       [`PUT admissions/review/applications/${ID}/score`]: (c) => {
@@ -167,6 +173,7 @@ describe('scoring page', () => {
 
   it('asks for a level on every criterion before sending', async () => {
     const { calls } = mockApi({
+      ...declared,
       [`GET admissions/applications/${ID}`]: () => detail(false),
       [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
     });
@@ -181,6 +188,7 @@ describe('scoring page', () => {
 
   it("says so when the application is not assigned to the reader, and shows the API's 409 on submit", async () => {
     mockApi({
+      ...declared,
       [`GET admissions/applications/${ID}`]: () => [403, { message: 'This application is not assigned to you.' }],
       [`GET admissions/review/applications/${ID}/score`]: () => [403, { message: 'This application is not assigned to you.' }],
     });
@@ -189,6 +197,7 @@ describe('scoring page', () => {
     vi.unstubAllGlobals();
 
     mockApi({
+      ...declared,
       [`GET admissions/applications/${ID}`]: () => detail(false),
       [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
       [`PUT admissions/review/applications/${ID}/score`]: () => [409, { message: 'Scoring is closed for this application.' }],
@@ -198,5 +207,46 @@ describe('scoring page', () => {
       await userEvent.click(within(await screen.findByRole('group', { name })).getByRole('radio', { name: /^1 / }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit scores' }));
     expect(await screen.findByText('Scoring is closed for this application.', { selector: '[role=alert]' })).toBeInTheDocument();
+  });
+});
+
+describe('conflict of interest', () => {
+  it('asks before the application opens, naming the applicant there only; no conflict opens the review', async () => {
+    let done = false;
+    const { calls } = mockApi({
+      [`GET admissions/review/applications/${ID}/declaration`]: () => ({ data: { applicant_name: 'Aina Rahman', declared: done } }),
+      [`POST admissions/review/applications/${ID}/declaration`]: () => {
+        done = true;
+        return { data: { conflict: false, assigned: true } };
+      },
+      [`GET admissions/applications/${ID}`]: () => detail(false),
+      [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
+    });
+    renderWithApi(<ReviewPage />, PATH, ROUTE);
+    const question = await screen.findByRole('group', { name: 'Do you have a conflict of interest with Aina Rahman?' });
+    // Nothing of the application is read before the answer.
+    expect(calls.some((c) => c.path === `admissions/applications/${ID}` || c.path.endsWith('/score'))).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Say whether you have a conflict of interest');
+    await userEvent.click(within(question).getByRole('radio', { name: 'No, I have no conflict of interest' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('region', { name: 'Personal details' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ conflict: false, note: '' });
+  });
+
+  it('a declared conflict needs what it is, then leaves for the queue', async () => {
+    const { calls } = mockApi({
+      [`GET admissions/review/applications/${ID}/declaration`]: () => ({ data: { applicant_name: 'Aina Rahman', declared: false } }),
+      [`POST admissions/review/applications/${ID}/declaration`]: () => ({ data: { conflict: true, assigned: false } }),
+    });
+    const { router } = renderWithApi(<ReviewPage />, PATH, ROUTE);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Yes, I have a conflict of interest' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByLabelText(/What is the conflict/)).toHaveAccessibleDescription(/Say briefly what the conflict is/);
+    await userEvent.type(screen.getByLabelText(/What is the conflict/), 'She is my niece');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    // The notice goes with the console's notices (this harness keeps them on the page it left; the browser test reads it).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/instructor/reviews'));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ conflict: true, note: 'She is my niece' });
   });
 });

@@ -11,6 +11,7 @@ import { useNotify } from '../../lib/notice';
 import { gradingRoot, reviewPaths } from '../../lib/paths';
 import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
+import { DeclarationForm } from './declaration-form';
 import { HIDDEN_TEXT, isHidden, REVIEW_GROUPS } from './review-fields';
 import '../../components/admissions/admissions.css';
 import './admissions-review.css';
@@ -23,10 +24,38 @@ const LEVELS = [1, 2, 3, 4, 5] as const;
 
 type MyScore = MyScoreResponse['data'];
 
-/** /admin/reviews/:id and /instructor/reviews/:id: an assigned application, as blind review lets its reviewer see it, and their scores. */
+/**
+ * /admin/reviews/:id and /instructor/reviews/:id: the reviewer first declares whether they have a
+ * conflict of interest with the applicant; then the assigned application, as blind review lets
+ * its reviewer see it, and their scores.
+ */
 export function ReviewPage() {
   const { id = '' } = useParams();
   const root = gradingRoot(useLocation().pathname);
+  const to = reviewPaths(root);
+  const declaration = useRouteQuery(
+    'admissionsReviewDeclaration',
+    { params: { applicationId: id } },
+    { select: (r) => r.data, retry: false },
+  );
+  if (declaration.data?.declared) return <Review id={id} root={root} />;
+  return (
+    <div className={cx('ui-page ui-stack ui-stack--loose admin-review', root === '/instructor' && 'admin-review-page--instructor')}>
+      <DeclarationTitle id={id} />
+      <PageHeader title={applicationTitle(id)} back={{ to: to.queue, label: 'Reviews' }} />
+      <Loaded query={declaration} label="the application" home={to.queue}>
+        {(d) => <DeclarationForm applicationId={id} applicantName={d.applicant_name} queuePath={to.queue} />}
+      </Loaded>
+    </div>
+  );
+}
+
+function DeclarationTitle({ id }: { id: string }) {
+  usePageTitle(`Review · ${applicationTitle(id)}`);
+  return null;
+}
+
+function Review({ id, root }: { id: string; root: ReturnType<typeof gradingRoot> }) {
   const to = reviewPaths(root);
   const params = { applicationId: id };
   // Document links are signed for minutes only, and what is hidden changes with the scores: never kept.

@@ -96,6 +96,9 @@ export function ApplicationsPage({ programmeApplications: ProgrammeApplications 
             <ButtonLink to={paths.admissionsRubric()} variant="secondary">
               Rubric
             </ButtonLink>
+            <ButtonLink to={paths.admissionsMail()} variant="secondary">
+              Mail
+            </ButtonLink>
             <ButtonLink to={paths.admissionsOverview} variant="secondary">
               Admissions overview
             </ButtonLink>

@@ -44,6 +44,8 @@ import { OneSchoolName1764000004310 } from './1764000004310-one-school-name';
 import { ScreeningChecks1764000004500 } from './1764000004500-screening-checks';
 import { CohortIntakeSeats1764000004600 } from './1764000004600-cohort-intake-seats';
 import { DataRetention1764000005000 } from './1764000005000-data-retention';
+import { AdmissionMailTemplates1764000004900 } from './1764000004900-admission-mail-templates';
+import { AssignmentDeclarations1764000004910 } from './1764000004910-assignment-declarations';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -92,4 +94,6 @@ export const migrations = [
   ScreeningChecks1764000004500,
   CohortIntakeSeats1764000004600,
   DataRetention1764000005000,
+  AdmissionMailTemplates1764000004900,
+  AssignmentDeclarations1764000004910,
 ];

@@ -56,6 +56,7 @@ import {
   type ReviewScore,
   type Rubric,
   WITHDRAW_CLOSED_MESSAGE,
+  DECLARE_FIRST_MESSAGE,
 } from '@school/contracts';
 import { getInitiative } from '@school/catalogue/data';
 import type { Job } from 'pg-boss';
@@ -69,10 +70,13 @@ import { tokenHash } from '../../common/token-hash';
 import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
+import type { TemplateName, TemplateProps } from '../../platform/mail/templates';
+import { composeMail, mailValues } from './admission-mail-compose';
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { StorageService } from '../../platform/storage/storage.service';
 import { BulkAddService } from '../enrolments';
 import * as sql from './admissions.queries';
+import { hasDeclared } from './declarations.queries';
 
 export const ADMISSION_MAIL_JOB = 'admission-mail';
 export const OFFER_EXPIRY_JOB = 'admission-offer-expiry';
@@ -305,6 +309,8 @@ export class AdmissionsService {
     const row = await sql.admissionDetail(this.db, idSlug, me.id);
     const admin = me.role === 'ADMIN';
     if (!row || (!admin && !row.my_assigned)) throw notFound();
+    // A reviewer first declares whether they have a conflict of interest with the applicant.
+    if (!admin && !(await hasDeclared(this.db, 'review', row.internal_id, me.id))) throw new ForbiddenException(DECLARE_FIRST_MESSAGE);
     await sql.recordView(this.db, row.internal_id, me.id, 'admissionsDetail');
     const blinded = !admin && row.blind_review && row.my_scored_at === null;
     const application: Record<string, unknown> = {
@@ -522,6 +528,7 @@ export class AdmissionsService {
     const row = await sql.assignment(q, idSlug, me.id);
     if (!row) throw notFound();
     if (!row.assigned) throw new ForbiddenException(NOT_ASSIGNED_MESSAGE);
+    if (!(await hasDeclared(q, 'review', row.id, me.id))) throw new ForbiddenException(DECLARE_FIRST_MESSAGE);
     return row;
   }
 
@@ -866,34 +873,28 @@ export class AdmissionsService {
     const base = { name: facts.full_name, programme: getInitiative(facts.intake)?.title ?? facts.intake, statusUrl };
     const subjectId = `admission:${facts.id_slug}:${job.status}:${job.seq}`;
     const template = STATUS_TEMPLATES[job.status];
-    if (template === 'admission-received')
-      return this.mail.deliver({
-        template,
+    const unmet =
+      template === 'admission-rejected' && facts.eligible === false ? unmetRules(facts.eligibility, facts.screening_reason) : [];
+    // The intake's reply-to address, and the words of its edited template of this kind if an admin wrote one.
+    const send = async <N extends TemplateName>(name: N, props: TemplateProps<N>) =>
+      this.mail.deliver({
+        template: name,
         to: facts.email,
         subjectId,
-        props: { programme: base.programme, statusUrl, course: facts.course },
+        props,
+        ...(await composeMail(this.db, facts.intake, name, mailValues(facts, statusUrl, unmet))),
       });
+    if (template === 'admission-received') return send(template, { programme: base.programme, statusUrl, course: facts.course });
     if (template === 'admission-offer' || template === 'admission-offer-extended')
-      return this.mail.deliver({
-        template,
-        to: facts.email,
-        subjectId,
-        props: {
-          ...base,
-          cohortTitle: facts.cohort_title ?? '',
-          startDate: facts.start_date ? mailDate(facts.start_date) : '',
-          endDate: facts.end_date ? mailDate(facts.end_date) : '',
-          acceptBy: facts.accept_by ? deadlineText(facts.accept_by) : '',
-        },
+      return send(template, {
+        ...base,
+        cohortTitle: facts.cohort_title ?? '',
+        startDate: facts.start_date ? mailDate(facts.start_date) : '',
+        endDate: facts.end_date ? mailDate(facts.end_date) : '',
+        acceptBy: facts.accept_by ? deadlineText(facts.accept_by) : '',
       });
-    if (template === 'admission-rejected' && facts.eligible === false)
-      return this.mail.deliver({
-        template: 'admission-not-eligible',
-        to: facts.email,
-        subjectId,
-        props: { ...base, unmet: unmetRules(facts.eligibility, facts.screening_reason) },
-      });
-    return this.mail.deliver({ template, to: facts.email, subjectId, props: base });
+    if (template === 'admission-rejected' && facts.eligible === false) return send('admission-not-eligible', { ...base, unmet });
+    return send(template, base);
   }
 
   /** The reviewer-assignment job: one message per reviewer and assignment call. */

@@ -11,6 +11,7 @@ import { DevMailbox } from './dev-mailbox';
 import { claimDelivery, markDeliverySent, releaseDelivery } from './mail.queries';
 import { type FailedSend, logFailedSend } from './failed-send-log';
 import { renderMail, type TemplateName, type TemplateProps } from './templates';
+import { type EditedMessage, renderEditedMessage } from './templates/edited-message';
 
 export const SEND_MAIL_JOB = 'send-mail';
 
@@ -25,6 +26,10 @@ export interface SendMailJob<N extends TemplateName = TemplateName> {
    * List-Unsubscribe and List-Unsubscribe-Post headers. Account mail has none.
    */
   unsubscribeUrl?: string;
+  /** Where replies go (an intake's admissions address); none: the sender, no-reply. */
+  replyTo?: string;
+  /** The words an admin wrote for this kind of message, filled in: sent instead of the template's own (same claim, same Message-ID). */
+  edited?: EditedMessage;
 }
 
 /** The RFC 8058 headers of a message that may be turned off; none for account mail. */
@@ -154,9 +159,10 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     if (!(await claimDelivery(this.ds, job.template, recipient, job.subjectId, messageId, MAIL_SEND_LONGEST_SECONDS)).claimed) return;
     try {
       const transport = await this.open();
-      const mail = await renderMail(job.template, job.props);
+      const mail = job.edited ? await renderEditedMessage(job.edited) : await renderMail(job.template, job.props);
       await transport.sendMail({
         to: job.to,
+        ...(job.replyTo ? { replyTo: job.replyTo } : {}),
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
