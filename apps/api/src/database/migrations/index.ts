@@ -43,9 +43,9 @@ import { StudentListSorts1764000004300 } from './1764000004300-student-list-sort
 import { OneSchoolName1764000004310 } from './1764000004310-one-school-name';
 import { ScreeningChecks1764000004500 } from './1764000004500-screening-checks';
 import { CohortIntakeSeats1764000004600 } from './1764000004600-cohort-intake-seats';
-import { DataRetention1764000005000 } from './1764000005000-data-retention';
 import { AdmissionMailTemplates1764000004900 } from './1764000004900-admission-mail-templates';
 import { AssignmentDeclarations1764000004910 } from './1764000004910-assignment-declarations';
+import { DataRetention1764000005000 } from './1764000005000-data-retention';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -93,7 +93,7 @@ export const migrations = [
   OneSchoolName1764000004310,
   ScreeningChecks1764000004500,
   CohortIntakeSeats1764000004600,
-  DataRetention1764000005000,
   AdmissionMailTemplates1764000004900,
   AssignmentDeclarations1764000004910,
+  DataRetention1764000005000,
 ];
