@@ -19,6 +19,8 @@ export * from './applications/applications-analytics.schemas';
 export * from './applications/applications-analytics.routes';
 export * from './admissions/admissions.schemas';
 export * from './admissions/admissions.routes';
+export * from './admissions/interviews.schemas';
+export * from './admissions/interviews.routes';
 export * from './learning/learning.schemas';
 export * from './learning/learning.routes';
 export * from './quizzes/quizzes.schemas';

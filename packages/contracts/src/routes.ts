@@ -1,4 +1,5 @@
 import { admissionsRoutes } from './admissions/admissions.routes';
+import { interviewsRoutes } from './admissions/interviews.routes';
 import { programmeRoutes } from './applications/applications.routes';
 import { applicationsAnalyticsRoutes } from './applications/applications-analytics.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -32,6 +33,7 @@ export const routes = {
   ...programmeRoutes,
   ...applicationsAnalyticsRoutes,
   ...admissionsRoutes,
+  ...interviewsRoutes,
   ...learningRoutes,
   ...notificationsRoutes,
   ...quizzesRoutes,

@@ -43,6 +43,7 @@ import { StudentListSorts1764000004300 } from './1764000004300-student-list-sort
 import { OneSchoolName1764000004310 } from './1764000004310-one-school-name';
 import { ScreeningChecks1764000004500 } from './1764000004500-screening-checks';
 import { CohortIntakeSeats1764000004600 } from './1764000004600-cohort-intake-seats';
+import { Interviews1764000004800 } from './1764000004800-interviews';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -90,4 +91,5 @@ export const migrations = [
   OneSchoolName1764000004310,
   ScreeningChecks1764000004500,
   CohortIntakeSeats1764000004600,
+  Interviews1764000004800,
 ];

@@ -44,6 +44,15 @@ import {
   type ReviewAssignedProps,
   reviewAssignedStrings,
 } from './admission-updates';
+import {
+  AdmissionInterviewBooked,
+  admissionInterviewBookedStrings,
+  AdmissionInterviewCancelled,
+  admissionInterviewCancelledStrings,
+  type AdmissionInterviewProps,
+  AdmissionInterviewReminder,
+  admissionInterviewReminderStrings,
+} from './admission-interview';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
 export const templates = {
@@ -146,6 +155,18 @@ export const templates = {
   'admission-review-assigned': {
     subject: (p: ReviewAssignedProps) => reviewAssignedStrings.subject(p.count),
     component: ReviewAssigned,
+  },
+  'admission-interview-booked': {
+    subject: (p: AdmissionInterviewProps) => admissionInterviewBookedStrings.subject(p.programme),
+    component: AdmissionInterviewBooked,
+  },
+  'admission-interview-reminder': {
+    subject: (p: AdmissionInterviewProps) => admissionInterviewReminderStrings.subject(p.programme),
+    component: AdmissionInterviewReminder,
+  },
+  'admission-interview-cancelled': {
+    subject: (p: AdmissionInterviewProps) => admissionInterviewCancelledStrings.subject(p.programme),
+    component: AdmissionInterviewCancelled,
   },
 } as const;
 
