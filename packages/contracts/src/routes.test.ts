@@ -92,7 +92,10 @@ describe('route table', () => {
       [
         'apiDocs',
         'applicantAcceptOffer',
+        'applicantBookInterview',
+        'applicantCancelInterview',
         'applicantDeclineOffer',
+        'applicantInterview',
         'applicantResendLink',
         'applicantStatus',
         'applicantWithdraw',

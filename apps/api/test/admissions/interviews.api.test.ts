@@ -222,6 +222,9 @@ describe('a shortlisted applicant books a slot through their private link', () =
     expect(slots.find((s) => s.id_slug === first.id_slug)!.bookings).toEqual([]);
     expect(slots.find((s) => s.id_slug === second.id_slug)!.bookings.map((b) => b.application_id_slug)).toEqual([a.id_slug]);
 
+    // The applicant's own timeline lists states: booking is no new one.
+    const status = await t.http.post(`/api/admissions/status/${a.id_slug}`).send({ token: a.token }).expect(200);
+    expect(status.body.data.timeline.map((x: { status: string }) => x.status).filter((x: string) => x === 'SHORTLISTED')).toHaveLength(1);
     const timeline = TimelineResponseSchema.parse(
       (await t.http.get(`/api/admissions/admin/applications/${a.id_slug}/timeline`).set(bearer(admin)).expect(200)).body,
     ).data;

@@ -96,6 +96,9 @@ export function ApplicationsPage({ programmeApplications: ProgrammeApplications 
             <ButtonLink to={paths.admissionsRubric()} variant="secondary">
               Rubric
             </ButtonLink>
+            <ButtonLink to={paths.admissionsInterviews()} variant="secondary">
+              Interviews
+            </ButtonLink>
             <ButtonLink to={paths.admissionsOverview} variant="secondary">
               Admissions overview
             </ButtonLink>

@@ -192,7 +192,15 @@ export class InterviewsService {
       },
       rubric,
       max_total: rubric.reduce((n, c) => n + c.max_points, 0),
-      scores: row.scores.filter((s) => me.role === 'ADMIN' || s.interviewer_id === me.id).map(({ interviewer_id: _, ...s }) => s),
+      scores: row.scores
+        .filter((s) => me.role === 'ADMIN' || s.interviewer_id === me.id)
+        .map((s) => ({
+          interviewer: s.interviewer,
+          scores: s.scores,
+          total: s.total,
+          comment: s.comment,
+          submitted_at: s.submitted_at,
+        })),
       on_panel: onPanel,
       can_score: onPanel && row.status === 'SHORTLISTED' && b !== null && b.no_show_at === null && rubric.length > 0,
     };
@@ -254,7 +262,16 @@ export class InterviewsService {
     const booking = await sql.bookingOf(q, applicationId);
     const open = app.status === 'SHORTLISTED';
     const slots = open ? await sql.openSlots(q, app.intake) : [];
-    const view = ({ id: _, ...s }: sql.ApplicantSlotRow) => ({ ...s, starts_at_text: deadlineText(s.starts_at) });
+    // The internal id stays in the server.
+    const view = (s: sql.ApplicantSlotRow) => ({
+      id_slug: s.id_slug,
+      starts_at: s.starts_at,
+      starts_at_text: deadlineText(s.starts_at),
+      duration_minutes: s.duration_minutes,
+      place: s.place,
+      meeting_link: s.meeting_link,
+      full: s.full,
+    });
     return {
       open,
       booking: booking

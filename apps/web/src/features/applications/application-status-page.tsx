@@ -7,6 +7,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { applicationStatusCopy as c } from './applications-page';
+import { InterviewBooking } from './interview-booking';
 import './applications.css';
 
 type Answer = 'accept' | 'decline' | 'withdraw';
@@ -116,6 +117,7 @@ function ApplicationStatusView({ id }: { id: string }) {
             </dl>
           </section>
         )}
+        {a.status === 'SHORTLISTED' && <InterviewBooking id={id} token={token!} />}
         {failure && (
           <p role="alert" className="site-application-status__alert">
             {failure}
