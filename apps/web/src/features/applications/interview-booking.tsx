@@ -89,11 +89,7 @@ export function InterviewBooking({ id, token }: { id: string; token: string }) {
   return (
     <section aria-labelledby="interview-title" className="site-application-status__offer site-interview">
       <h2 id="interview-title">{c.title}</h2>
-      {message && (
-        <p role="status" className="site-application-status__message">
-          {message}
-        </p>
-      )}
+      {message && <output className="site-application-status__message">{message}</output>}
       {failure && (
         <p role="alert" className="site-application-status__alert">
           {failure}
