@@ -124,6 +124,9 @@ test('an admin publishes interview slots, an applicant books one at 360 px and s
   await page.getByRole('button', { name: 'Save interview rubric' }).click();
   await expect(notice(page, 'Interview rubric saved')).toBeVisible();
   await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectFits(page, 'the interviews page');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The applicant books it on a phone through their private link, and sees the booking.
   const phone = await browser.newContext({ viewport: { width: 360, height: 800 } });
@@ -156,6 +159,8 @@ test('an admin publishes interview slots, an applicant books one at 360 px and s
   await expect(notice(panel, 'Interview scores saved')).toBeVisible();
   await expect(panel.getByRole('table', { name: 'Interview scores' })).toContainText('8');
   await expectAccessible(panel);
+  await panel.setViewportSize({ width: 360, height: 800 });
+  await expectFits(panel, 'the interview page');
   await staff.close();
 
   // The admin sees the panel's score on the application's page.

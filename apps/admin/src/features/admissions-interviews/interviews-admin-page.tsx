@@ -228,6 +228,7 @@ function SlotList({ intake, slots }: { intake: string; slots: InterviewSlot[] })
               <Button
                 variant="ghost"
                 size="sm"
+                aria-label={`Remove slot, ${s.starts_at_text}`}
                 disabled={remove.isPending}
                 onClick={() =>
                   remove.mutate(
@@ -236,7 +237,7 @@ function SlotList({ intake, slots }: { intake: string; slots: InterviewSlot[] })
                   )
                 }
               >
-                Remove slot of {s.starts_at_text}
+                Remove slot
               </Button>
             )}
           </li>
