@@ -23,6 +23,8 @@ export * from './admissions/retention.schemas';
 export * from './admissions/retention.routes';
 export * from './admissions/admissions-mail.schemas';
 export * from './admissions/admissions-mail.routes';
+export * from './admissions/interviews.schemas';
+export * from './admissions/interviews.routes';
 export * from './learning/learning.schemas';
 export * from './learning/learning.routes';
 export * from './quizzes/quizzes.schemas';

@@ -92,8 +92,11 @@ describe('route table', () => {
       [
         'apiDocs',
         'applicantAcceptOffer',
+        'applicantBookInterview',
+        'applicantCancelInterview',
         'applicantDeclineOffer',
         'applicantRequestErasure',
+        'applicantInterview',
         'applicantResendLink',
         'applicantStatus',
         'applicantWithdraw',

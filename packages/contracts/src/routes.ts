@@ -1,6 +1,7 @@
 import { admissionsRoutes } from './admissions/admissions.routes';
 import { admissionsRetentionRoutes } from './admissions/retention.routes';
 import { admissionsMailRoutes } from './admissions/admissions-mail.routes';
+import { interviewsRoutes } from './admissions/interviews.routes';
 import { programmeRoutes } from './applications/applications.routes';
 import { applicationsAnalyticsRoutes } from './applications/applications-analytics.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -36,6 +37,7 @@ export const routes = {
   ...admissionsRoutes,
   ...admissionsRetentionRoutes,
   ...admissionsMailRoutes,
+  ...interviewsRoutes,
   ...learningRoutes,
   ...notificationsRoutes,
   ...quizzesRoutes,

@@ -12,6 +12,9 @@ import { ReviewQueuePage } from '../features/admissions-review/review-queue-page
 import { RubricPage } from '../features/admissions-rubric/rubric-page';
 import { RecordsPage } from '../features/admissions-records/records-page';
 import { AdmissionsMailPage } from '../features/admissions-mail/admissions-mail-page';
+import { InterviewPage } from '../features/admissions-interviews/interview-page';
+import { InterviewsAdminPage } from '../features/admissions-interviews/interviews-admin-page';
+import { MyInterviewsPage } from '../features/admissions-interviews/my-interviews-page';
 import { ApplicationsPage } from '../features/applications/applications-page';
 import { AddCertificatesPage } from '../features/certificates/add-certificates-page';
 import { CertificationsPage } from '../features/certificates/certifications-page';
@@ -39,7 +42,7 @@ import { LessonsLibraryPage } from '../features/placeholders/placeholder-pages';
 import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
-import { COURSE_TABS, paths } from '../lib/paths';
+import { COURSE_TABS, interviewPaths, paths } from '../lib/paths';
 import { useRouteQuery } from '../lib/route-query';
 import { EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM } from './sidebar-items';
 import './app.css';
@@ -64,6 +67,7 @@ function Layout({ children }: { children: ReactNode }) {
 const INSTRUCTOR_MENU_LINKS = [
   { title: 'Home', link: paths.instructor },
   { title: 'Reviews', link: paths.instructorReviews },
+  { title: 'Interviews', link: interviewPaths('/instructor').list },
   { title: 'Settings', link: paths.instructorSettings },
 ];
 
@@ -97,6 +101,8 @@ export function App() {
                     <Route path="gradebook/:cohortId" element={<GradebookPage />} />
                     <Route path="reviews" element={<ReviewQueuePage />} />
                     <Route path="reviews/:id" element={<ReviewPage />} />
+                    <Route path="interviews" element={<MyInterviewsPage />} />
+                    <Route path="interviews/:id" element={<InterviewPage />} />
                     <Route
                       path="quizzes/:lessonId"
                       element={
@@ -174,6 +180,9 @@ export function App() {
                     <Route path="/admin/applications/mail" element={<AdmissionsMailPage />} />
                     <Route path="/admin/applications/ranking" element={<RankingPage />} />
                     <Route path="/admin/applications/records" element={<RecordsPage />} />
+                    <Route path="/admin/applications/interviews" element={<InterviewsAdminPage />} />
+                    <Route path="/admin/interviews" element={<MyInterviewsPage />} />
+                    <Route path="/admin/interviews/:id" element={<InterviewPage />} />
                     <Route path={paths.reviews} element={<ReviewQueuePage />} />
                     <Route path="/admin/reviews/:id" element={<ReviewPage />} />
                     <Route path="/admin/courses/:courseId/lessons/:lessonId/project" element={<ProjectSettingsPage />} />

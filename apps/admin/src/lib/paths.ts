@@ -35,6 +35,7 @@ export const paths = {
   admissionsRecords: (intake?: string) => `/admin/applications/records${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
   reviews: '/admin/reviews',
   instructorReviews: '/instructor/reviews',
+  admissionsInterviews: (intake?: string) => `/admin/applications/interviews${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
   projectSettings: (courseId: string, lessonId: string) =>
     `/admin/courses/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/project`,
   gradeItems: (cohortId: string) => `/admin/cohorts/${encodeURIComponent(cohortId)}/grade-items`,
@@ -62,6 +63,14 @@ export function reviewPaths(root: '/admin' | '/instructor') {
   return {
     queue: root === '/admin' ? paths.reviews : paths.instructorReviews,
     review: (applicationId: string) => `${root}/reviews/${encodeURIComponent(applicationId)}`,
+  };
+}
+
+/** An interviewer's panels and an interview's page, in the admins' console or the instructors' pages (root from `gradingRoot`). */
+export function interviewPaths(root: '/admin' | '/instructor') {
+  return {
+    list: `${root}/interviews`,
+    interview: (applicationId: string) => `${root}/interviews/${encodeURIComponent(applicationId)}`,
   };
 }
 

@@ -11,6 +11,7 @@ import { Button, formatDate, formatDateTime, LoadingIndicator, Modal, TextAreaFi
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { applicationsChanged } from '../../components/admissions/application-keys';
+import { InterviewSummary } from '../../components/admissions/interview-summary';
 import { formatScore } from '../../components/admissions/scores';
 import { PageHeader } from '../../components/page-header';
 import { LoadError, QueryView } from '../../components/query-view';
@@ -395,6 +396,11 @@ function ApplicationView({ detail }: { detail: AdmissionDetail }) {
           <Conflicts applicationId={a.id_slug} />
         </Section>
       </div>
+      {!['SUBMITTED', 'SCREENED', 'IN_REVIEW'].includes(a.status) && (
+        <Section title="Interview">
+          <InterviewSummary applicationId={a.id_slug} />
+        </Section>
+      )}
       {detail.offer && <Offer detail={detail} offer={detail.offer} />}
       <Section title="Application">
         {DETAIL_GROUPS.map(([title, fields]) => (

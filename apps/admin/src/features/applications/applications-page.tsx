@@ -99,6 +99,9 @@ export function ApplicationsPage({ programmeApplications: ProgrammeApplications 
             <ButtonLink to={paths.admissionsMail()} variant="secondary">
               Mail
             </ButtonLink>
+            <ButtonLink to={paths.admissionsInterviews()} variant="secondary">
+              Interviews
+            </ButtonLink>
             <ButtonLink to={paths.admissionsOverview} variant="secondary">
               Admissions overview
             </ButtonLink>

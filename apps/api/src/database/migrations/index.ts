@@ -43,6 +43,7 @@ import { StudentListSorts1764000004300 } from './1764000004300-student-list-sort
 import { OneSchoolName1764000004310 } from './1764000004310-one-school-name';
 import { ScreeningChecks1764000004500 } from './1764000004500-screening-checks';
 import { CohortIntakeSeats1764000004600 } from './1764000004600-cohort-intake-seats';
+import { Interviews1764000004800 } from './1764000004800-interviews';
 import { AdmissionMailTemplates1764000004900 } from './1764000004900-admission-mail-templates';
 import { AssignmentDeclarations1764000004910 } from './1764000004910-assignment-declarations';
 import { DataRetention1764000005000 } from './1764000005000-data-retention';
@@ -93,6 +94,7 @@ export const migrations = [
   OneSchoolName1764000004310,
   ScreeningChecks1764000004500,
   CohortIntakeSeats1764000004600,
+  Interviews1764000004800,
   AdmissionMailTemplates1764000004900,
   AssignmentDeclarations1764000004910,
   DataRetention1764000005000,

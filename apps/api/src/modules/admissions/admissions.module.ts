@@ -5,13 +5,15 @@ import { AdmissionsService } from './admissions.service';
 import { AdmissionsMailController } from './admissions-mail.controller';
 import { AdmissionMailService } from './admission-mail.service';
 import { DeclarationsService } from './declarations.service';
+import { InterviewsController } from './interviews.controller';
+import { InterviewsService } from './interviews.service';
 import { RetentionController } from './retention.controller';
 import { RetentionService } from './retention.service';
 
 @Module({
   imports: [EnrolmentsModule],
-  controllers: [AdmissionsController, AdmissionsMailController, RetentionController],
-  providers: [AdmissionsService, AdmissionMailService, DeclarationsService, RetentionService],
+  controllers: [AdmissionsController, AdmissionsMailController, InterviewsController, RetentionController],
+  providers: [AdmissionsService, AdmissionMailService, DeclarationsService, InterviewsService, RetentionService],
   exports: [AdmissionsService],
 })
 export class AdmissionsModule {}

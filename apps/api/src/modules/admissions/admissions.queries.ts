@@ -722,7 +722,9 @@ export function applicantStatus(q: Sql, applicationId: string) {
     q,
     `SELECT a.id_slug, a.intake AS programme, a.course, a.status, ${iso('a.created_date')} AS submitted_at,
             (SELECT json_agg(json_build_object('status', t.to_status, 'at', ${iso('t.created_at')}) ORDER BY t.created_at, t.id)
-               FROM application_transitions t WHERE t.application_id = a.id) AS timeline,
+               FROM application_transitions t
+              -- Moves within a state (an interview booked, an offer extended) are not new states for the applicant.
+              WHERE t.application_id = a.id AND t.from_status IS DISTINCT FROM t.to_status) AS timeline,
             (SELECT json_build_object('cohort_title', k.title, 'start_date', ${iso('k.start_date')}, 'end_date', ${iso('k.end_date')},
                     'accept_by', ${iso('o.accept_by')},
                     'open', a.status = 'OFFERED' AND o.accept_by > now())

@@ -43,6 +43,12 @@ export class DevMailbox {
               html: mail.html || null,
               text: mail.text ?? null,
               size: (mail.html || '').length + (mail.text ?? '').length,
+              // Text attachments (a calendar invitation) are kept to be read back; others only named.
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename ?? '',
+                content_type: a.contentType,
+                content: a.contentType.startsWith('text/') ? a.content.toString('utf8') : null,
+              })),
             });
             callback();
           })

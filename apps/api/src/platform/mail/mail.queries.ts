@@ -53,17 +53,16 @@ export interface DevMailboxInsert {
   html: string | null;
   text: string | null;
   size: number;
+  /** Each attachment's name and type; the content of text ones (null for others). */
+  attachments: { filename: string; content_type: string; content: string | null }[];
 }
 
 export async function insertDevMailboxMessage(q: Sql, m: DevMailboxInsert): Promise<void> {
-  await exec(q, `INSERT INTO dev_mailbox_messages (mail_from, mail_to, subject, html, text, size) VALUES ($1, $2, $3, $4, $5, $6)`, [
-    m.from,
-    m.to,
-    m.subject,
-    m.html,
-    m.text,
-    m.size,
-  ]);
+  await exec(
+    q,
+    `INSERT INTO dev_mailbox_messages (mail_from, mail_to, subject, html, text, size, attachments) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+    [m.from, m.to, m.subject, m.html, m.text, m.size, JSON.stringify(m.attachments)],
+  );
 }
 
 const COLUMNS = `id, to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS received_at, mail_from AS "from", mail_to AS "to", subject`;

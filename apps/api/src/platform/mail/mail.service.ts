@@ -30,6 +30,15 @@ export interface SendMailJob<N extends TemplateName = TemplateName> {
   replyTo?: string;
   /** The words an admin wrote for this kind of message, filled in: sent instead of the template's own (same claim, same Message-ID). */
   edited?: EditedMessage;
+  /** Files sent with the message (a calendar invitation): small text kept in the job. */
+  attachments?: MailAttachment[];
+}
+
+/** A text file attached to a message, e.g. `invitation.ics` as `text/calendar`. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** The RFC 8058 headers of a message that may be turned off; none for account mail. */
@@ -168,6 +177,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         text: mail.text,
         messageId,
         headers: unsubscribeHeaders(job.unsubscribeUrl),
+        attachments: job.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     } catch (e) {
       logFailedSend(

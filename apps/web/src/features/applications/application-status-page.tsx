@@ -8,6 +8,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { applicationStatusCopy as c } from './applications-page';
 import { ErasureRequest } from './erasure-request';
+import { InterviewBooking } from './interview-booking';
 import './applications.css';
 
 type Answer = 'accept' | 'decline' | 'withdraw';
@@ -117,6 +118,7 @@ function ApplicationStatusView({ id }: { id: string }) {
             </dl>
           </section>
         )}
+        {a.status === 'SHORTLISTED' && <InterviewBooking id={id} token={token!} />}
         {failure && (
           <p role="alert" className="site-application-status__alert">
             {failure}

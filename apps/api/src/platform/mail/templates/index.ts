@@ -51,6 +51,14 @@ import {
   admissionErasureRefusedStrings,
   type AdmissionErasureProps,
 } from './admission-erasure';
+  AdmissionInterviewBooked,
+  admissionInterviewBookedStrings,
+  AdmissionInterviewCancelled,
+  admissionInterviewCancelledStrings,
+  type AdmissionInterviewProps,
+  AdmissionInterviewReminder,
+  admissionInterviewReminderStrings,
+} from './admission-interview';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
 export const templates = {
@@ -161,6 +169,18 @@ export const templates = {
   'admission-review-assigned': {
     subject: (p: ReviewAssignedProps) => reviewAssignedStrings.subject(p.count),
     component: ReviewAssigned,
+  },
+  'admission-interview-booked': {
+    subject: (p: AdmissionInterviewProps) => admissionInterviewBookedStrings.subject(p.programme),
+    component: AdmissionInterviewBooked,
+  },
+  'admission-interview-reminder': {
+    subject: (p: AdmissionInterviewProps) => admissionInterviewReminderStrings.subject(p.programme),
+    component: AdmissionInterviewReminder,
+  },
+  'admission-interview-cancelled': {
+    subject: (p: AdmissionInterviewProps) => admissionInterviewCancelledStrings.subject(p.programme),
+    component: AdmissionInterviewCancelled,
   },
 } as const;
 

@@ -1,0 +1,415 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  APPLICATION_LINK_INVALID_MESSAGE,
+  type ApplicantInterview,
+  type ApplicantInterviewResponse,
+  BOOKING_LOCKED_MESSAGE,
+  type CreateInterviewSlot,
+  INTERVIEW_BOOKED_MESSAGE,
+  INTERVIEW_CANCELLED_MESSAGE,
+  INTERVIEW_POINTS_MESSAGE,
+  INTERVIEW_RUBRIC_FIXED_MESSAGE,
+  INTERVIEW_SCORE_EVERY_CRITERION_MESSAGE,
+  INTERVIEW_STAGE_MESSAGE,
+  type InterviewDetail,
+  type InterviewRubric,
+  type InterviewRubricResponse,
+  type InterviewScore,
+  type InterviewSlot,
+  type MyInterviewsResponse,
+  NO_BOOKING_MESSAGE,
+  NO_INTERVIEW_RUBRIC_MESSAGE,
+  NO_SHOW_ALREADY_MESSAGE,
+  NO_SHOW_EARLY_MESSAGE,
+  NO_SHOW_SCORED_MESSAGE,
+  NOT_BOOKED_MESSAGE,
+  NOT_INTERVIEWING_MESSAGE,
+  NOT_ON_PANEL_MESSAGE,
+  PANEL_STAFF_MESSAGE,
+  SLOT_BOOKED_MESSAGE,
+  SLOT_CLOSED_MESSAGE,
+  SLOT_FULL_MESSAGE,
+  SLOT_FUTURE_MESSAGE,
+  SLOT_UNKNOWN_MESSAGE,
+} from '@school/contracts';
+import { getInitiative } from '@school/catalogue/data';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AuthUser } from '../../common/auth.decorators';
+import { deadlineText } from '../../common/school-time';
+import { tokenHash } from '../../common/token-hash';
+import { JobsService } from '../../platform/jobs/jobs.service';
+import { MailService } from '../../platform/mail/mail.service';
+import { mailRetryQueue } from '../../platform/mail/mail-retry';
+import { AppConfig } from '../../config/app-config';
+import * as admissions from './admissions.queries';
+import { interviewCalendar } from './interview-calendar';
+import * as sql from './interviews.queries';
+
+export const INTERVIEW_MAIL_JOB = 'admission-interview-mail';
+export const INTERVIEW_REMINDERS_JOB = 'admission-interview-reminders';
+/** Every 15 minutes: a reminder goes between 24 hours and 23 h 45 before the interview, as deadline reminders do. */
+export const INTERVIEW_REMINDERS_CRON = '*/15 * * * *';
+
+/** An interview message: BOOKED (or changed) and REMINDER carry the invitation; CANCELLED its withdrawal. */
+export interface InterviewMailJob {
+  application_id: string;
+  kind: 'BOOKED' | 'REMINDER' | 'CANCELLED';
+  /** One message per (kind, seq): each change of a booking is mailed. */
+  seq: string;
+  /** CANCELLED: the booking is gone, so the job carries the slot it was for. */
+  slot?: { starts_at: string; duration_minutes: number; place: string; meeting_link: string; sequence: number };
+}
+
+const TEMPLATES = {
+  BOOKED: 'admission-interview-booked',
+  REMINDER: 'admission-interview-reminder',
+  CANCELLED: 'admission-interview-cancelled',
+} as const;
+
+const CHANGE_MS = 24 * 3600_000;
+const notFound = () => new NotFoundException('Application not found');
+const linkNotFound = () => new NotFoundException(APPLICATION_LINK_INVALID_MESSAGE);
+const bad = (field: string, message: string) => new BadRequestException({ message, errors: { [field]: message } });
+
+/**
+ * Interviews, the stage between shortlist and offer: admins publish an intake's slots with a
+ * panel of staff and define its interview rubric; a shortlisted applicant books one slot through
+ * their private link (changeable or cancellable until 24 hours before), is mailed the calendar
+ * invitation and reminded the day before; the panel scores on the rubric and a panel member or
+ * an admin records a no-show. Every booking change and no-show is on the application's timeline,
+ * every staff read of an interview in its audit log of views; mail is queued in the transaction.
+ */
+@Injectable()
+export class InterviewsService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(AppConfig) config: AppConfig,
+    @Inject(JobsService) private readonly jobs: JobsService,
+    @Inject(MailService) private readonly mail: MailService,
+  ) {
+    jobs.define<InterviewMailJob>({ name: INTERVIEW_MAIL_JOB, queue: mailRetryQueue(config), handler: (data) => this.sendMail(data) });
+    jobs.define({
+      name: INTERVIEW_REMINDERS_JOB,
+      cron: INTERVIEW_REMINDERS_CRON,
+      queue: { retryLimit: 2, retryDelay: 60 },
+      handler: () => this.sendReminders(),
+    });
+  }
+
+  // ---- admins: slots and rubric ------------------------------------------------------------------
+
+  async slots(intake: string): Promise<{ data: InterviewSlot[] }> {
+    const slots = await sql.intakeSlots(this.db, intake);
+    return { data: slots.map((s) => ({ ...s, starts_at_text: deadlineText(s.starts_at) })) };
+  }
+
+  async createSlot(me: AuthUser, intake: string, body: CreateInterviewSlot): Promise<{ data: InterviewSlot }> {
+    if (new Date(body.starts_at).getTime() <= Date.now()) throw bad('starts_at', SLOT_FUTURE_MESSAGE);
+    const idSlug = await this.db.transaction(async (m) => {
+      const panel = await admissions.staffByIdSlugs(m, body.panel_ids);
+      if (panel.length !== body.panel_ids.length) throw bad('panel_ids', PANEL_STAFF_MESSAGE);
+      return sql.createSlot(
+        m,
+        { ...body, intake, starts_at: new Date(body.starts_at).toISOString() },
+        panel.map((p) => p.id),
+        me.id,
+      );
+    });
+    const { data } = await this.slots(intake);
+    return { data: data.find((s) => s.id_slug === idSlug)! };
+  }
+
+  async deleteSlot(idSlug: string): Promise<{ data: InterviewSlot[] }> {
+    const slot = await this.db.transaction((m) => sql.deleteUnbookedSlot(m, idSlug));
+    if (!slot) throw new NotFoundException('Interview slot not found');
+    if (slot.booked) throw new ConflictException(SLOT_BOOKED_MESSAGE);
+    return this.slots(slot.intake);
+  }
+
+  async rubric(intake: string): Promise<InterviewRubricResponse> {
+    const row = await sql.interviewRubric(this.db, intake);
+    const criteria = row?.criteria ?? [];
+    return {
+      data: {
+        intake,
+        criteria,
+        max_total: criteria.reduce((n, c) => n + c.max_points, 0),
+        updated_at: row?.updated_at ?? null,
+        scored: row?.scored ?? false,
+      },
+    };
+  }
+
+  /** Replaces the rubric; once an interviewer has scored, only titles may change (the scores keep their meaning). */
+  async updateRubric(me: AuthUser, intake: string, body: InterviewRubric): Promise<InterviewRubricResponse> {
+    await this.db.transaction(async (m) => {
+      const old = await sql.lockInterviewRubric(m, intake);
+      if (old && (await sql.intakeInterviewScored(m, intake))?.scored) {
+        const shape = (c: { id: string; max_points: number }[]) => c.map((x) => `${x.id}:${x.max_points}`).join('|');
+        if (shape(old.criteria) !== shape(body.criteria)) throw new ConflictException(INTERVIEW_RUBRIC_FIXED_MESSAGE);
+      }
+      await sql.saveInterviewRubric(m, intake, body.criteria, me.id);
+    });
+    return this.rubric(intake);
+  }
+
+  // ---- staff: the panel's interviews, scores, no-shows -------------------------------------------
+
+  async myInterviews(me: AuthUser): Promise<MyInterviewsResponse> {
+    const slots = await sql.myInterviews(this.db, me.id);
+    return { data: slots.map((s) => ({ ...s, starts_at_text: deadlineText(s.starts_at) })) };
+  }
+
+  /**
+   * An application's interview for an admin (every score) or a member of its booked slot's panel
+   * (their own score); anyone else gets the 404 of an unknown application. The read is audited.
+   */
+  async detail(me: AuthUser, idSlug: string): Promise<{ data: InterviewDetail }> {
+    const row = await this.readable(this.db, me, idSlug);
+    await admissions.recordView(this.db, row.id, me.id, 'admissionsInterview');
+    return { data: this.shape(me, row) };
+  }
+
+  private async readable(q: DataSource | EntityManager, me: AuthUser, idSlug: string) {
+    const row = await sql.interview(q, idSlug);
+    if (!row) throw notFound();
+    if (me.role !== 'ADMIN' && !row.booking?.panel_ids.includes(me.id)) throw notFound();
+    return row;
+  }
+
+  private shape(me: AuthUser, row: sql.InterviewRow): InterviewDetail {
+    const onPanel = row.booking?.panel_ids.includes(me.id) ?? false;
+    const rubric = row.rubric ?? [];
+    const b = row.booking;
+    return {
+      application: { id_slug: row.id_slug, full_name: row.full_name, intake: row.intake, course: row.course, status: row.status },
+      booking: b && {
+        slot: { ...b.slot, starts_at_text: deadlineText(b.slot.starts_at) },
+        booked_at: b.booked_at,
+        no_show_at: b.no_show_at,
+        no_show_by: b.no_show_by,
+      },
+      rubric,
+      max_total: rubric.reduce((n, c) => n + c.max_points, 0),
+      scores: row.scores
+        .filter((s) => me.role === 'ADMIN' || s.interviewer_id === me.id)
+        .map((s) => ({
+          interviewer: s.interviewer,
+          scores: s.scores,
+          total: s.total,
+          comment: s.comment,
+          submitted_at: s.submitted_at,
+        })),
+      on_panel: onPanel,
+      can_score: onPanel && row.status === 'SHORTLISTED' && b !== null && b.no_show_at === null && rubric.length > 0,
+    };
+  }
+
+  /** A panel member scores the applicant: points 0..max for every criterion of the intake's interview rubric. */
+  async score(me: AuthUser, idSlug: string, body: InterviewScore): Promise<{ data: InterviewDetail }> {
+    await this.db.transaction(async (m) => {
+      const row = await this.readable(m, me, idSlug);
+      if (!row.booking) throw new ConflictException(NOT_BOOKED_MESSAGE);
+      if (!row.booking.panel_ids.includes(me.id)) throw new ForbiddenException(NOT_ON_PANEL_MESSAGE);
+      if (row.status !== 'SHORTLISTED') throw new ConflictException(INTERVIEW_STAGE_MESSAGE);
+      if (row.booking.no_show_at) throw new ConflictException(NO_SHOW_SCORED_MESSAGE);
+      const rubric = await sql.lockInterviewRubric(m, row.intake);
+      if (!rubric) throw new ConflictException(NO_INTERVIEW_RUBRIC_MESSAGE);
+      const ids = rubric.criteria.map((c) => c.id);
+      const given = Object.keys(body.scores);
+      if (given.length !== ids.length || !ids.every((id) => id in body.scores))
+        throw bad('scores', INTERVIEW_SCORE_EVERY_CRITERION_MESSAGE);
+      const over = rubric.criteria.find((c) => body.scores[c.id] > c.max_points);
+      if (over)
+        throw new BadRequestException({
+          message: INTERVIEW_POINTS_MESSAGE,
+          errors: { [`scores.${over.id}`]: `${over.title}: at most ${over.max_points} points` },
+        });
+      const total = ids.reduce((n, id) => n + body.scores[id], 0);
+      await sql.saveInterviewScore(m, row.id, me.id, body.scores, total, body.comment);
+    });
+    return this.detail(me, idSlug);
+  }
+
+  /** A panel member or an admin records that the applicant did not come, once the interview's time has come (logged). */
+  async noShow(me: AuthUser, idSlug: string): Promise<{ data: InterviewDetail }> {
+    await this.db.transaction(async (m) => {
+      const [app] = await admissions.lockApplications(m, [idSlug]);
+      if (!app) throw notFound();
+      const row = await this.readable(m, me, idSlug);
+      if (!row.booking) throw new ConflictException(NOT_BOOKED_MESSAGE);
+      if (row.status !== 'SHORTLISTED') throw new ConflictException(INTERVIEW_STAGE_MESSAGE);
+      if (row.booking.no_show_at) throw new ConflictException(NO_SHOW_ALREADY_MESSAGE);
+      if (new Date(row.booking.slot.starts_at).getTime() > Date.now()) throw new ConflictException(NO_SHOW_EARLY_MESSAGE);
+      await sql.recordNoShow(m, row.id, me.id);
+      await sql.logInterviewEvent(m, row.id, me.id, `No-show at the interview of ${deadlineText(row.booking.slot.starts_at)}`);
+    });
+    return this.detail(me, idSlug);
+  }
+
+  // ---- the applicant, through their private link ---------------------------------------------------
+
+  async applicant(idSlug: string, token: string): Promise<ApplicantInterviewResponse> {
+    const id = await admissions.applicationByLink(this.db, idSlug, tokenHash(token));
+    if (!id) throw linkNotFound();
+    await admissions.recordView(this.db, id, null, 'applicantInterview');
+    return { data: await this.applicantView(this.db, id) };
+  }
+
+  private async applicantView(q: DataSource | EntityManager, applicationId: string): Promise<ApplicantInterview> {
+    const [app] = await q.query(`SELECT intake, status FROM programme_applications WHERE id = $1`, [applicationId]);
+    const booking = await sql.bookingOf(q, applicationId);
+    const open = app.status === 'SHORTLISTED';
+    const slots = open ? await sql.openSlots(q, app.intake) : [];
+    // The internal id stays in the server.
+    const view = (s: sql.ApplicantSlotRow) => ({
+      id_slug: s.id_slug,
+      starts_at: s.starts_at,
+      starts_at_text: deadlineText(s.starts_at),
+      duration_minutes: s.duration_minutes,
+      place: s.place,
+      meeting_link: s.meeting_link,
+      full: s.full,
+    });
+    return {
+      open,
+      booking: booking
+        ? {
+            ...view(booking),
+            change_until_text: deadlineText(booking.change_until),
+            can_change: open && !booking.no_show && new Date(booking.change_until).getTime() > Date.now(),
+            no_show: booking.no_show,
+          }
+        : null,
+      slots: slots.map(view),
+    };
+  }
+
+  /** Locks the application by its link; it must be on the shortlist, and a booking in place must still be changeable. */
+  private async lockForBooking(m: EntityManager, idSlug: string, token: string) {
+    const id = await admissions.applicationByLink(m, idSlug, tokenHash(token), true);
+    if (!id) throw linkNotFound();
+    const [app] = await admissions.lockApplications(m, [idSlug]);
+    if (app.status !== 'SHORTLISTED') throw new ConflictException(NOT_INTERVIEWING_MESSAGE);
+    const current = await sql.bookingOf(m, app.id);
+    if (current && (current.no_show || new Date(current.starts_at).getTime() - CHANGE_MS <= Date.now()))
+      throw new ConflictException(BOOKING_LOCKED_MESSAGE);
+    return { app, current };
+  }
+
+  /** Books a slot or moves the booking to it: one booking per applicant, never in a full slot; mailed with the invitation. */
+  async book(idSlug: string, token: string, slotIdSlug: string): Promise<ApplicantInterviewResponse> {
+    const data = await this.db.transaction(async (m) => {
+      const { app, current } = await this.lockForBooking(m, idSlug, token);
+      const slot = await sql.lockSlot(m, slotIdSlug);
+      if (!slot || slot.intake !== app.intake) throw bad('slot_id', SLOT_UNKNOWN_MESSAGE);
+      if (current?.id_slug === slotIdSlug) return this.applicantView(m, app.id);
+      if (!slot.bookable) throw new ConflictException({ message: SLOT_CLOSED_MESSAGE, errors: { slot_id: SLOT_CLOSED_MESSAGE } });
+      if (slot.taken >= slot.capacity) throw new ConflictException({ message: SLOT_FULL_MESSAGE, errors: { slot_id: SLOT_FULL_MESSAGE } });
+      await sql.book(m, app.id, slot.id);
+      const when = deadlineText(slot.starts_at);
+      await sql.logInterviewEvent(
+        m,
+        app.id,
+        null,
+        current ? `Interview moved to ${when} by the applicant` : `Interview booked for ${when} by the applicant`,
+      );
+      await this.queueMail(m, { application_id: app.id, kind: 'BOOKED', seq: String(Date.now()) });
+      return this.applicantView(m, app.id);
+    });
+    return { data, message: INTERVIEW_BOOKED_MESSAGE };
+  }
+
+  /** Cancels the booking (until 24 hours before); the applicant is mailed the invitation's withdrawal. */
+  async cancel(idSlug: string, token: string): Promise<ApplicantInterviewResponse> {
+    const data = await this.db.transaction(async (m) => {
+      const { app, current } = await this.lockForBooking(m, idSlug, token);
+      if (!current) throw new ConflictException(NO_BOOKING_MESSAGE);
+      await sql.cancelBooking(m, app.id);
+      await sql.logInterviewEvent(m, app.id, null, `Interview of ${deadlineText(current.starts_at)} cancelled by the applicant`);
+      await this.queueMail(m, {
+        application_id: app.id,
+        kind: 'CANCELLED',
+        seq: String(Date.now()),
+        slot: {
+          starts_at: current.starts_at,
+          duration_minutes: current.duration_minutes,
+          place: current.place,
+          meeting_link: current.meeting_link,
+          sequence: current.sequence + 1,
+        },
+      });
+      return this.applicantView(m, app.id);
+    });
+    return { data, message: INTERVIEW_CANCELLED_MESSAGE };
+  }
+
+  // ---- mail and reminders ----------------------------------------------------------------------
+
+  private queueMail(m: EntityManager, job: InterviewMailJob) {
+    return this.jobs.send(m, INTERVIEW_MAIL_JOB, job);
+  }
+
+  /** The recurring job: claims the reminders due (each booking once per slot start) and queues them; answers how many. */
+  async sendReminders(): Promise<number> {
+    return this.db.transaction(async (m) => {
+      const due = await sql.claimDueInterviewReminders(m);
+      const seq = String(Date.now());
+      await this.jobs.sendMany(
+        m,
+        INTERVIEW_MAIL_JOB,
+        due.map((d) => ({ data: { application_id: d.application_id, kind: 'REMINDER', seq } satisfies InterviewMailJob })),
+      );
+      return due.length;
+    });
+  }
+
+  /** The mail job: a fresh private link (only its hash stored), the message and the calendar invitation (ICS). */
+  async sendMail(job: InterviewMailJob): Promise<void> {
+    const app = await admissions.mailFacts(this.db, job.application_id);
+    if (!app) return;
+    const booked = job.kind === 'CANCELLED' ? undefined : await sql.interviewMailFacts(this.db, job.application_id);
+    const slot = job.slot ?? (booked && { ...booked, starts_at: booked.starts_at.toISOString() });
+    // A booking cancelled (or moved) since: the message of its own change says what holds now.
+    if (!slot) return;
+    const token = randomBytes(32).toString('base64url');
+    await admissions.saveToken(this.db, job.application_id, tokenHash(token));
+    const statusUrl = `${this.mail.webOrigin}/applications/${app.id_slug}?token=${token}`;
+    const programme = getInitiative(app.intake)?.title ?? app.intake;
+    const startsAt = new Date(slot.starts_at);
+    const ics = interviewCalendar({
+      uid: `interview-${app.id_slug}@${new URL(this.mail.webOrigin).hostname}`,
+      sequence: slot.sequence,
+      startsAt,
+      durationMinutes: slot.duration_minutes,
+      programme,
+      place: slot.place,
+      meetingLink: slot.meeting_link,
+      statusUrl,
+      cancelled: job.kind === 'CANCELLED',
+    });
+    await this.mail.deliver({
+      template: TEMPLATES[job.kind],
+      to: app.email,
+      subjectId: `interview:${app.id_slug}:${job.kind}:${job.seq}`,
+      props: {
+        name: app.full_name,
+        programme,
+        statusUrl,
+        when: deadlineText(startsAt),
+        durationMinutes: slot.duration_minutes,
+        place: slot.place,
+        meetingLink: slot.meeting_link,
+        changeUntil: deadlineText(new Date(startsAt.getTime() - CHANGE_MS)),
+      },
+      attachments: [
+        {
+          filename: 'invitation.ics',
+          contentType: `text/calendar; charset=utf-8; method=${job.kind === 'CANCELLED' ? 'CANCEL' : 'PUBLISH'}`,
+          content: ics,
+        },
+      ],
+    });
+  }
+}
