@@ -51,6 +51,7 @@ import {
   admissionErasureRefusedStrings,
   type AdmissionErasureProps,
 } from './admission-erasure';
+import {
   AdmissionInterviewBooked,
   admissionInterviewBookedStrings,
   AdmissionInterviewCancelled,
