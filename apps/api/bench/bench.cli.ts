@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config/app-config';
 import { createApp } from '../src/create-app';
 import { openDatabase, requestPoolOptions } from '../src/database/data-source';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
-import { type BenchRequest, type Scenario, type ScenarioContext, scenarios } from './scenarios';
+import { type BenchRequest, type Scenario, type ScenarioContext, scenarios, type Simulation } from './scenarios';
 import { seedLargeSchool } from './seed-school';
 import { schoolFor } from './seed-plan';
 import { runMailBench, serveSmtpSink } from './mail.bench';
@@ -305,6 +305,8 @@ async function runBench() {
     SERVE_APPS: 'false',
     SEED_DEMO: 'false',
     DISABLE_RATE_LIMITS: 'true',
+    // As production runs: answers are not parsed against the contract (tests and development do that).
+    CHECK_ANSWERS: 'false',
     // The server only answers requests: the jobs a scenario queues (the bulk add's enrolment mail)
     // would otherwise run beside it and count in its CPU time.
     WORKERS: '0',
@@ -369,6 +371,7 @@ async function runBench() {
         lines.push(line);
       }
       if (scenario.simulate) {
+        const simulations: Partial<Record<'nest' | 'ceiling', Simulation>> = {};
         for (const [name, port] of [
           ['nest', nestPort],
           ['ceiling', ceilingPort],
@@ -382,10 +385,15 @@ async function runBench() {
             });
             return { status: res.status, text: await res.text() };
           };
-          for (const line of await scenario.simulate(ctx, { name, send })) {
+          simulations[name] = await scenario.simulate(ctx, { name, send });
+          for (const line of simulations[name].lines) {
             console.log(line);
             lines.push(line);
           }
+        }
+        for (const line of scenario.compareSimulations?.(simulations.nest!, simulations.ceiling!) ?? []) {
+          console.log(line);
+          lines.push(line);
         }
       }
     }

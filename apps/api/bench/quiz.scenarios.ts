@@ -3,7 +3,15 @@ import type pg from 'pg';
 import { attemptView } from '../src/modules/quizzes/quiz-view';
 import { submitAttempt } from '../src/modules/quizzes/quiz-submission';
 import { lockStartTarget, openSession, saveAnswers, sessionView } from '../src/modules/quizzes/quizzes.queries';
-import { type CeilingAnswer, type CeilingRequest, type Scenario, type ScenarioContext, type SimulatedServer, userOf } from './scenario';
+import {
+  type CeilingAnswer,
+  type CeilingRequest,
+  type Scenario,
+  type ScenarioContext,
+  type SimulatedServer,
+  type Simulation,
+  userOf,
+} from './scenario';
 
 /** One timed quiz taken by this many students of one cohort at once. */
 export const QUIZ_STUDENTS = 300;
@@ -208,7 +216,7 @@ const QUIZ_SECONDS = Number(process.env.BENCH_QUIZ_SECONDS ?? 30);
  * deadline, then all submit at the deadline at once. Afterwards every answer a server acknowledged
  * must be the one stored (none lost) and every attempt submitted.
  */
-async function timedQuiz(ctx: ScenarioContext, server: SimulatedServer): Promise<string[]> {
+async function timedQuiz(ctx: ScenarioContext, server: SimulatedServer): Promise<Simulation> {
   const q = await prepareQuiz(ctx);
   await reopenQuiz(ctx, QUIZ_SECONDS);
   const deadline = Date.now() + QUIZ_SECONDS * 1000;
@@ -273,11 +281,53 @@ async function timedQuiz(ctx: ScenarioContext, server: SimulatedServer): Promise
     [q.groupId],
   );
   const name = `timed quiz ${q.students.length} students`.padEnd(28);
-  return [
+  const figures = {
+    students: q.students.length,
+    refusedStarts,
+    autosaveP50: percentile(saves, 50),
+    autosaveP99: percentile(saves, 99),
+    failedSaves,
+    submitP50: percentile(submits, 50),
+    submitP99: percentile(submits, 99),
+    failedSubmits,
+    lost,
+    acked: acked.size,
+    open,
+  };
+  const lines = [
     `${name} ${server.name.padEnd(8)} ${q.students.length} starts at once p50 ${ms(percentile(startTimes, 50))} ms p99 ${ms(percentile(startTimes, 99))} ms (${refusedStarts} refused; ${starts.filter((st) => st === 503).length} answered 503)`,
     `${name} ${server.name.padEnd(8)} autosave n=${saves.length} p50 ${ms(percentile(saves, 50))} ms p99 ${ms(percentile(saves, 99))} ms (${failedSaves} refused); ` +
       `submit at the deadline p50 ${ms(percentile(submits, 50))} ms p99 ${ms(percentile(submits, 99))} ms (${failedSubmits} failed); ` +
       `answers lost ${lost} of ${acked.size}; attempts left open ${open}`,
+  ];
+  return { lines, figures };
+}
+
+/** Targets of the timed class, as ratios to the ceiling's figures in the same run. */
+export const TIMED_QUIZ_TARGETS = { maxP99Ratio: 1.5, lost: 0, refusedStarts: 0 };
+
+/**
+ * The Nest app's timed class beside the ceiling's: autosave and submit-at-the-deadline p50/p99 of
+ * both, the p99 ratios against their target, and the answers lost and starts refused against none.
+ */
+export function compareTimedQuiz(nest: Simulation, ceiling: Simulation): string[] {
+  const n = nest.figures;
+  const c = ceiling.figures;
+  const name = `timed quiz ${n.students} students`.padEnd(28);
+  const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
+  const latency = (label: string, p50: 'autosaveP50' | 'submitP50', p99: 'autosaveP99' | 'submitP99') => {
+    const ratio = n[p99] / c[p99];
+    return (
+      `${name} ${label}: p50 nest ${ms(n[p50])} / ceiling ${ms(c[p50])} ms, p99 nest ${ms(n[p99])} / ceiling ${ms(c[p99])} ms; ` +
+      `p99 ratio ${Number.isNaN(ratio) ? '-' : ratio.toFixed(2)} (${verdict(ratio <= TIMED_QUIZ_TARGETS.maxP99Ratio)} target <= ${TIMED_QUIZ_TARGETS.maxP99Ratio}x the ceiling)`
+    );
+  };
+  return [
+    latency('autosave', 'autosaveP50', 'autosaveP99'),
+    latency('submit at the deadline', 'submitP50', 'submitP99'),
+    `${name} nest: answers lost ${n.lost} of ${n.acked} (${verdict(n.lost <= TIMED_QUIZ_TARGETS.lost)} target ${TIMED_QUIZ_TARGETS.lost}); ` +
+      `starts refused ${n.refusedStarts} of ${n.students} (${verdict(n.refusedStarts <= TIMED_QUIZ_TARGETS.refusedStarts)} target ${TIMED_QUIZ_TARGETS.refusedStarts}); ` +
+      `saves refused ${n.failedSaves}, submits failed ${n.failedSubmits}, attempts left open ${n.open}`,
   ];
 }
 
@@ -306,6 +356,7 @@ export const quizAutosaveScenario: Scenario = {
   connections: [QUIZ_STUDENTS, 50],
   targets: { minRatio: 0.75 },
   simulate: timedQuiz,
+  compareSimulations: compareTimedQuiz,
 };
 
 export const quizScenarios: Scenario[] = [quizAutosaveScenario];

@@ -58,7 +58,9 @@ export interface Scenario {
    * A run of the scenario's own shape beside the fixed load (e.g. a class taking a timed quiz),
    * against each server in turn after `reset`; answers the lines to print.
    */
-  simulate?(ctx: ScenarioContext, server: SimulatedServer): Promise<string[]>;
+  simulate?(ctx: ScenarioContext, server: SimulatedServer): Promise<Simulation>;
+  /** The lines setting the Nest app's simulation beside the ceiling's, with the targets (ratios to the ceiling). */
+  compareSimulations?(nest: Simulation, ceiling: Simulation): string[];
   /** Targets printed beside the figures. */
   targets?: { minRatio?: number; maxP99Ms10?: number };
   /**
@@ -72,4 +74,10 @@ export interface Scenario {
 export interface SimulatedServer {
   name: 'nest' | 'ceiling';
   send(r: BenchRequest): Promise<{ status: number; text: string }>;
+}
+
+/** What a simulation printed of one server, and its figures by name for comparing the two servers. */
+export interface Simulation {
+  lines: string[];
+  figures: Record<string, number>;
 }

@@ -1,7 +1,8 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
+import { AnswerCheckInterceptor } from './common/answer-check.interceptor';
 import { JwtAuthGuard, RolesGuard } from './common/auth.guards';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { PostgresThrottlerStorage } from './common/postgres-throttler-storage';
@@ -87,6 +88,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: AnswerCheckInterceptor },
       ],
     };
   }

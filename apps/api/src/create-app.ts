@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -17,11 +17,8 @@ import { serverPathPattern } from './common/route.decorator';
 import type { AppConfig } from './config/app-config';
 import { serveDevApps } from './static/dev-apps';
 import { serveApps } from './static/serve-apps';
-import { JwtStrategy } from './modules/auth';
 import { OpenBadgesService } from './modules/certificates';
-import { QuizzesService } from './modules/quizzes';
 import { HttpExceptionFilter } from './common/http-exception.filter';
-import { directRoute, directRoutes } from './platform/http/direct-routes';
 import { quietFramework } from './platform/logging/framework-log';
 import { createRootLogger } from './platform/logging/logging';
 import { assignRequestId } from './platform/logging/request-id';
@@ -129,45 +126,7 @@ export async function createApp(config: AppConfig, dataSource: DataSource, optio
     if (config.DEV_APPS) await serveDevApps(app, config);
     else serveApps(app, config);
   }
-  serveDirectRoutes(app, config, logger, securityHeaders, errors);
   // main.ts handles SIGTERM and SIGINT itself: it drains requests first, then closes the app.
   Logger.flush();
   return app;
-}
-
-/** The API's JSON body limit, as express.json reads '100kb'. */
-const JSON_BODY_LIMIT = 100 * 1024;
-
-/**
- * The quiz autosave is answered before the framework (platform/http/direct-routes): in a timed
- * quiz every student saves every few seconds, and Nest's pipeline would cost more than the save.
- */
-function serveDirectRoutes(
-  app: INestApplication,
-  config: AppConfig,
-  logger: ReturnType<typeof createRootLogger>,
-  securityHeaders: ReturnType<typeof helmet>,
-  errors: HttpExceptionFilter,
-) {
-  const server = app.getHttpServer() as Server;
-  const [framework] = server.listeners('request') as RequestListener[];
-  const quizzes = app.get(QuizzesService);
-  const strategy = app.get(JwtStrategy);
-  server.removeListener('request', framework);
-  server.on(
-    'request',
-    directRoutes(
-      [directRoute('quizSaveAnswers', (me, p, body) => quizzes.saveAnswers(me, p.sessionId, body))],
-      {
-        securityHeaders: securityHeaders as never,
-        userOf: (authorization) => strategy.userOf(authorization),
-        errorAnswer: (e) => errors.answer(e),
-        metrics: app.get(MetricsService),
-        logger,
-        crossOrigin: config.corsOrigins.length > 0,
-        bodyLimit: JSON_BODY_LIMIT,
-      },
-      framework,
-    ),
-  );
 }

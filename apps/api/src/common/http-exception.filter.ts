@@ -30,8 +30,7 @@ export interface ErrorAnswer {
 
 /**
  * Every error answers `{ message, errors? }`; nothing internal (stack, SQL) leaves the server. The
- * one mapping of errors to answers, for the framework's routes (the filter below) and the routes
- * served before it (platform/http/direct-routes).
+ * one mapping of errors to answers: the filter below, and the body parsers' errors in create-app.ts.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {

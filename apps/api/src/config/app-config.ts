@@ -95,6 +95,8 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(0) TRUST_PROXY = 0;
   /** Turns login/registration throttling off; only for load benchmarks. */
   @Transform(toBool) @IsBoolean() DISABLE_RATE_LIMITS = false;
+  /** Parse every JSON answer with its route's response schema (common/answer-check.interceptor.ts); default: outside production. */
+  @Transform(toBool) @IsOptional() @IsBoolean() CHECK_ANSWERS?: boolean;
   /** Database timeouts of requests in ms (0 = none): a statement, waiting for a pooled connection, connecting. */
   @Transform(toInt) @IsInt() @Min(0) DB_STATEMENT_TIMEOUT_MS = 5000;
   /**
@@ -177,6 +179,10 @@ export class AppConfig {
   /** LOG_LEVEL, or `info` (`error` under tests, whose requests would flood their output). */
   get logLevel(): NonNullable<AppConfig['LOG_LEVEL']> {
     return this.LOG_LEVEL ?? (this.NODE_ENV === 'test' ? 'error' : 'info');
+  }
+  /** Answers are checked against the contract in tests and development; production opts in with CHECK_ANSWERS. */
+  get checkAnswers(): boolean {
+    return this.CHECK_ANSWERS ?? this.NODE_ENV !== 'production';
   }
   /** The development mailbox catches mail when no SMTP server is set, outside production. */
   get devMailbox(): boolean {

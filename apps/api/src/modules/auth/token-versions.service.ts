@@ -1,13 +1,18 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { USER_SESSIONS_CHANNEL } from '../../database/migrations/1764000001300-account-token-version';
 import { poolOf } from '../../common/sql/db';
 import { tokenState } from './auth.queries';
 
 /** Beyond this many users the cache starts afresh (it refills one statement per user). */
 const MAX_ENTRIES = 100_000;
 const RECONNECT_MS = 1_000;
+/**
+ * The channel the `users` triggers announce a user's id on when their tokens change validity
+ * (created by the migration 1764000001300, whose text stays as it ran: migrations are history and
+ * runtime code never imports them).
+ */
+export const USER_SESSIONS_CHANNEL = 'user_sessions';
 
 /**
  * The current token version of each user, as access tokens are checked against it: `null` when
