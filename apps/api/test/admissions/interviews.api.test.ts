@@ -110,6 +110,11 @@ async function screenedAndScored(email: string) {
     .send({ application_ids: [row.id_slug], reviewer_ids: [reviewer.id_slug] })
     .expect(200);
   await t.http
+    .post(`/api/admissions/review/applications/${row.id_slug}/declaration`)
+    .set(bearer(reviewer))
+    .send({ conflict: false })
+    .expect(200);
+  await t.http
     .put(`/api/admissions/review/applications/${row.id_slug}/score`)
     .set(bearer(reviewer))
     .send({ scores: { motivation: 4 }, comment: '' })
