@@ -7,15 +7,8 @@ import { GradingService } from '../../src/modules/grading/grading.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { linkNewCertificate } from '../fixtures/admin.fixtures';
 import { setGradeItem } from '../fixtures/grade-item.fixtures';
-import {
-  REPLACING_DEFAULT_ITEM,
-  buildCohort,
-  buildCourse,
-  enrol,
-  enrolStudent,
-  insertCohort,
-  insertCourse,
-} from '../fixtures/learning.fixtures';
+import { buildCohort, buildCourse, enrolStudent } from '../fixtures/learning.fixtures';
+import { makeZip } from '../fixtures/zip.fixtures';
 import { SIX_KINDS } from '../fixtures/quiz.fixtures';
 import { scanQrCodes } from '../pdf-qr';
 import { readPdf } from '../pdf-text';
@@ -44,13 +37,17 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
   }
 }
 
+/** What a student hands in for a project. */
+const handIn = () => makeZip([{ name: 'wafer/report.md', data: '# Wafer report' }]);
+
 /**
  * A cohort teaching six lessons (four readings, two projects) with two grade items: the first
  * project mandatory and weighted 60, the second optional and weighted 40; one certificate linked.
+ * All made through the admin's calls; students study, hand in and are graded through theirs.
  */
 async function setup() {
   n++;
-  const course = await insertCourse(t.ds, {
+  const course = await buildCourse(t, admin, {
     title: `Wafer course ${n}`,
     modules: [
       {
@@ -66,34 +63,85 @@ async function setup() {
       },
     ],
   });
-  const cohort = await insertCohort(t.ds, `Wafer cohort ${n}`, [course.id]);
-  const [p1] = await t.ds.query(
-    `INSERT INTO cohort_grades (cohort_id, lesson_id, is_mandatory, grade_percentage) VALUES ($1, $2, true, 60) ${REPLACING_DEFAULT_ITEM} RETURNING id`,
-    [cohort.id, course.lessons.P1.id],
-  );
-  const [p2] = await t.ds.query(
-    `INSERT INTO cohort_grades (cohort_id, lesson_id, is_mandatory, grade_percentage) VALUES ($1, $2, false, 40) ${REPLACING_DEFAULT_ITEM} RETURNING id`,
-    [cohort.id, course.lessons.P2.id],
-  );
+  const cohort = await buildCohort(t, admin, `Wafer cohort ${n}`, [course.id_slug]);
+  const items = {
+    p1: { lesson: course.lessons.P1.id_slug, settings: { is_mandatory: true, grade_percentage: 60 } },
+    p2: { lesson: course.lessons.P2.id_slug, settings: { is_mandatory: false, grade_percentage: 40 } },
+  };
+  /** Sets an item's result date (null: results show once graded), keeping its other settings. */
+  const resultDate = (item: 'p1' | 'p2', at: string | null) =>
+    setGradeItem(t, admin, cohort.id_slug, items[item].lesson, { ...items[item].settings, result_open_datetime: at });
+  for (const item of ['p1', 'p2'] as const) await resultDate(item, null);
   const cert = await linkNewCertificate(t, admin, cohort.id_slug, `Wafer certificate ${n}`);
-  const lessons = Object.values(course.lessons);
+  const lessons = ['R1', 'R2', 'R3', 'R4', 'P1', 'P2'].map((title) => course.lessons[title]);
   const student = async (names: { first_name?: string; last_name?: string } = {}) => {
     const u = await createUser(t, names);
-    await enrol(t.ds, cohort.id, u.id);
+    await enrolStudent(t, admin, cohort.id_slug, u);
     return u;
   };
-  const complete = (u: TestUser, count: number) =>
-    t.ds.query(
-      `INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) SELECT $1, $2, unnest($3::bigint[]) ON CONFLICT DO NOTHING`,
-      [u.id, cohort.id, lessons.slice(0, count).map((l) => l.id)],
-    );
-  const grade = (u: TestUser, item: 'p1' | 'p2', value: number, released = true) =>
-    t.ds.query(
-      `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status, released_at)
-       VALUES ($1, $2, $3, 'GRADED', CASE WHEN $4::boolean THEN now() END)
-       ON CONFLICT (cohort_grade_id, user_id) DO UPDATE SET user_grade = EXCLUDED.user_grade, released_at = EXCLUDED.released_at`,
-      [item === 'p1' ? p1.id : p2.id, u.id, value, released],
-    );
+  const submissions = new Map<string, string>();
+  /** The student hands the project in once (which completes its lesson); answers the submission. */
+  const submit = async (u: TestUser, lesson: { id_slug: string }) => {
+    const key = `${u.id_slug}:${lesson.id_slug}`;
+    if (!submissions.has(key)) {
+      const res = await t.http
+        .post(`/api/cohorts/${cohort.id_slug}/lessons/${lesson.id_slug}/project/submission`)
+        .set(bearer(u))
+        .attach('file', handIn(), 'report.zip');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      submissions.set(key, res.body.data.submission.id_slug);
+    }
+    return submissions.get(key)!;
+  };
+  /** The student completes `count` lessons: the projects first (handed in), then the readings (marked complete). */
+  const complete = async (u: TestUser, count: number) => {
+    for (const lesson of [course.lessons.P1, course.lessons.P2, ...lessons.slice(0, 4)].slice(0, count)) {
+      if (lesson === course.lessons.P1 || lesson === course.lessons.P2) await submit(u, lesson);
+      else
+        await t.http
+          .patch(`/api/cohorts/admin/${cohort.id_slug}/mark-lesson-complete`)
+          .set(bearer(u))
+          .send({ user_id_slug: u.id_slug, lesson_id_slug: lesson.id_slug })
+          .expect(200);
+    }
+  };
+  /**
+   * The admin grades the student's hand-in (handing it in first if need be). Unreleased: graded
+   * while the item's results are still to come (its result date moved to next month).
+   */
+  const grade = async (u: TestUser, item: 'p1' | 'p2', value: number, released = true) => {
+    const submission = await submit(u, { id_slug: items[item].lesson });
+    await resultDate(item, released ? null : new Date(Date.now() + 30 * 86_400_000).toISOString());
+    await t.http.put(`/api/grading/submissions/${submission}/grade`).set(bearer(admin)).send({ user_grade: value }).expect(200);
+  };
+  /** An admin suspends (or, `back`, reinstates) the student's enrolment; neither queues an evaluation. */
+  const suspend = (u: TestUser, back = false) =>
+    t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/update-students`)
+      .set(bearer(admin))
+      .send({ user_id_slug: u.id_slug, enrolment_status: back ? 'ACTIVE' : 'SUSPENDED' })
+      .expect(200);
+  /** Until the evaluations the hand-ins and grades queued have run. */
+  const settled = () =>
+    until('the queued evaluations to run', async () => {
+      const waiting = await t.ds.query(
+        `SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2 AND state::text IN ('created', 'retry', 'active')`,
+        [EVALUATE_CERTIFICATES_JOB, String(cohort.id)],
+      );
+      return waiting.length === 0;
+    });
+  /**
+   * The student does all the work and is graded while their enrolment is paused, so that the
+   * product's own evaluations (queued by each hand-in and grade) issue nothing; once those have
+   * run, the admin reinstates them: then they meet the rules, and only an evaluation run by the test issues.
+   */
+  const earnWhilePaused = async (u: TestUser, work: () => Promise<void>) => {
+    await complete(u, 6);
+    await suspend(u);
+    await work();
+    await settled();
+    await suspend(u, true);
+  };
   const rules = (body: object) =>
     t.http.put(`/api/cohorts/admin/${cohort.id_slug}/certificates/${cert}/rules`).set(bearer(admin)).send(body);
   const issuedTo = async (u: TestUser) =>
@@ -104,7 +152,20 @@ async function setup() {
         [u.id, cohort.id],
       )
     )[0] as { progress: string; credential_id: string | null; completion_date: Date } | undefined;
-  return { cohort, cert, student, complete, grade, rules, issuedTo, evaluate: () => service.issueEarned(cohort.id), lessons };
+  return {
+    cohort,
+    cert,
+    student,
+    complete,
+    grade,
+    suspend,
+    settled,
+    earnWhilePaused,
+    rules,
+    issuedTo,
+    evaluate: () => service.issueEarned(cohort.id),
+    lessons,
+  };
 }
 
 describe('the default rules: every lesson, every mandatory item graded, a weighted total of 50', () => {
@@ -119,19 +180,25 @@ describe('the default rules: every lesson, every mandatory item graded, a weight
     await s.grade(fewLessons, 'p2', 100);
     const unreleased = await s.student();
     await s.complete(unreleased, 6);
-    await s.grade(unreleased, 'p1', 100, false);
     await s.grade(unreleased, 'p2', 100);
     const missingMandatory = await s.student();
     await s.complete(missingMandatory, 6);
     await s.grade(missingMandatory, 'p2', 100);
+    // Suspended after the lessons, graded while suspended.
+    const suspended = await s.student();
+    await s.complete(suspended, 6);
+    await s.suspend(suspended);
+    await s.grade(suspended, 'p1', 100);
+    // Paused while graded (the product's own evaluations then issue nothing), reinstated last.
     const passes = await s.student();
     await s.complete(passes, 6);
+    await s.suspend(passes);
     await s.grade(passes, 'p1', 80);
     await s.grade(passes, 'p2', 10); // (60 * 80 + 40 * 10) / 100 = 52
-    const suspended = await createUser(t);
-    await enrol(t.ds, s.cohort.id, suspended.id, 'SUSPENDED');
-    await s.complete(suspended, 6);
-    await s.grade(suspended, 'p1', 100);
+    // Graded last, while P1's results are still to come.
+    await s.grade(unreleased, 'p1', 100, false);
+    await s.settled();
+    await s.suspend(passes, true);
 
     expect(await s.evaluate()).toBe(1);
     for (const u of [below, fewLessons, unreleased, missingMandatory, suspended]) expect(await s.issuedTo(u)).toBeUndefined();
@@ -285,8 +352,7 @@ describe('issuing is idempotent', () => {
   it('a second run (and two at once) issue nothing more', async () => {
     const s = await setup();
     const u = await s.student();
-    await s.complete(u, 6);
-    await s.grade(u, 'p1', 100);
+    await s.earnWhilePaused(u, () => s.grade(u, 'p1', 100));
     const runs = await Promise.all([s.evaluate(), s.evaluate()]);
     expect(runs.sort()).toEqual([0, 1]);
     const first = (await s.issuedTo(u))!;
@@ -301,7 +367,11 @@ describe('issuing is idempotent', () => {
     const mails = await t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = 'send-mail' AND data::text LIKE $1`, [`%certificate:%`]);
     const [{ email }] = await t.ds.query(`SELECT email FROM users WHERE id = $1`, [u.id]);
     expect(mails.length).toBeGreaterThan(0);
-    const mine = await t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = 'send-mail' AND data::text LIKE $1`, [`%${email}%`]);
+    // Of the student's mails (their graded hand-in was announced too), the certificate's.
+    const mine = await t.ds.query(
+      `SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = 'send-mail' AND data::text LIKE $1 AND data::text LIKE $2`,
+      [`%${email}%`, `%certificate:%`],
+    );
     expect(mine).toHaveLength(1);
   });
 });
@@ -311,11 +381,7 @@ describe('the job', () => {
     const s = await setup();
     const u = await s.student();
     const last = s.lessons[3]; // R4, a reading: the student marks it
-    await t.ds.query(`INSERT INTO lesson_completions (user_id, cohort_id, lesson_id) SELECT $1, $2, unnest($3::bigint[])`, [
-      u.id,
-      s.cohort.id,
-      s.lessons.filter((l) => l !== last).map((l) => l.id),
-    ]);
+    await s.complete(u, 5); // every lesson but R4
     await s.grade(u, 'p1', 100);
     expect(await s.issuedTo(u)).toBeUndefined();
     await t.http
@@ -350,14 +416,25 @@ describe('the job after a release', () => {
   it('is queued for the cohort of each grade released at its result date', async () => {
     const s = await setup();
     const u = await s.student();
-    await t.ds.query(`UPDATE cohort_grades SET result_open_datetime = now() - interval '1 minute' WHERE cohort_id = $1`, [s.cohort.id]);
     await s.grade(u, 'p1', 90, false);
-    const jobs = () =>
-      t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2`, [
+    // The hand-in and the grade queued evaluations of their own: counted are the ones queued once they have run.
+    const evaluations = (states: string[]) =>
+      t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2 AND state::text = ANY($3::text[])`, [
         EVALUATE_CERTIFICATES_JOB,
         String(s.cohort.id),
+        states,
+      ]);
+    await until('the earlier evaluations to run', async () => (await evaluations(['created', 'retry', 'active'])).length === 0);
+    const [{ since }] = await t.ds.query(`SELECT now() AS since`);
+    const jobs = () =>
+      t.ds.query(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'cohort_id' = $2 AND created_on > $3`, [
+        EVALUATE_CERTIFICATES_JOB,
+        String(s.cohort.id),
+        since,
       ]);
     expect(await jobs()).toHaveLength(0);
+    // The result date comes (time moved): the grade is due for release.
+    await t.ds.query(`UPDATE cohort_grades SET result_open_datetime = now() - interval '1 minute' WHERE cohort_id = $1`, [s.cohort.id]);
     await t.app.get(GradingService).releaseDue();
     expect(await jobs()).toHaveLength(1);
   });
