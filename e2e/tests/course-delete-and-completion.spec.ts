@@ -32,6 +32,7 @@ for (const width of [1280, 360]) {
     test.use({ viewport: { width, height: 800 } });
 
     test('an admin deletes a course no cohort uses, and is told which cohorts keep one', async ({ page }) => {
+      test.setTimeout(180_000);
       await signInAsAdmin(page);
       const title = `Scratch course ${width} ${Date.now()}`;
       const created = await api(page, 'POST', 'courses/admin/create/', { title, description: '' });
@@ -59,6 +60,7 @@ for (const width of [1280, 360]) {
     });
 
     test("an admin marks a student's enrolment as completed", async ({ page }) => {
+      test.setTimeout(180_000);
       await signInAsAdmin(page);
       const cohortId = await createCohortThroughApi(page, `Completion cohort ${width} ${Date.now()}`);
       const student = await createAccount('STUDENT', 'Completer');

@@ -15,7 +15,7 @@ import { readPdf } from '../pdf-text';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 const WEB_ORIGIN = 'http://site.example.test';
-/** Tests where many students study, hand in and are graded over HTTP: slow on a busy machine. */
+/** Tests where many students study, hand in and are graded (or PDFs are drawn) over HTTP: slow on a busy machine. */
 const MANY_STUDENTS_MS = 180_000;
 let t: TestApp;
 let admin: TestUser;
@@ -631,44 +631,48 @@ describe('the certificate document', () => {
         .expect(200)
     ).body as Buffer;
 
-  it('prints the credential id, the verification address and names in any script', async () => {
-    const s = await setup();
-    for (const [first_name, last_name, printed] of [
-      ['美玲', '陈', '美玲 陈'],
-      ['சுரேஷ்', 'குமார்', 'சுேரஷ் குமார்'],
-    ] as const) {
-      const u = await s.student({ first_name, last_name });
-      const issued = (
-        await t.http
-          .post(`/api/cohorts/admin/${s.cohort.id_slug}/certificates/${s.cert}/issue`)
-          .set(bearer(admin))
-          .send({ user_id_slug: u.id_slug, reason: 'Test of scripts' })
-          .expect(201)
-      ).body;
-      const doc = await t.http
-        .get(`/api/cohorts/${s.cohort.id_slug}/certificates/${s.cert}/user/${u.id_slug}/document`)
-        .set(bearer(u))
-        .expect(200);
-      const pdf = await fetchPdf(doc.body.url);
-      const { lines } = await readPdf(pdf);
-      expect(lines).toContain(printed);
-      expect(lines).toContain(`Credential ID ${issued.credential_id}`);
-      expect(lines).toContain(`Verify at ${WEB_ORIGIN}/verify/${issued.credential_id}`);
-      // Scanned, its QR code opens this credential's verification page, which vouches for the holder.
-      const scans = await scanQrCodes(pdf);
-      expect(scans).toEqual([`${WEB_ORIGIN}/verify/${issued.credential_id}`]);
-      const [scanned] = scans;
-      const verified = await t.http.get(`/api/certificates/verify/${new URL(scanned).pathname.split('/').pop()}`).expect(200);
-      expect(verified.body).toMatchObject({ status: 'VALID', holder_name: `${first_name} ${last_name}` });
-      // The downloaded file is named with the whole name, Tamil vowel signs (combining marks) included,
-      // beside an ASCII name for clients that read no other.
-      const download = await t.http.get(doc.body.download_url).buffer(true).expect(200);
-      const disposition = download.headers['content-disposition'] as string;
-      const [, ascii, utf8] = /^attachment; filename="([\x20-\x7e]+)"; filename\*=UTF-8''(\S+)$/.exec(disposition)!;
-      expect(decodeURIComponent(utf8)).toMatch(new RegExp(` - ${first_name} ${last_name}\\.pdf$`));
-      expect(ascii).toMatch(/ - _ _\.pdf$/);
-    }
-  });
+  it(
+    'prints the credential id, the verification address and names in any script',
+    async () => {
+      const s = await setup();
+      for (const [first_name, last_name, printed] of [
+        ['美玲', '陈', '美玲 陈'],
+        ['சுரேஷ்', 'குமார்', 'சுேரஷ் குமார்'],
+      ] as const) {
+        const u = await s.student({ first_name, last_name });
+        const issued = (
+          await t.http
+            .post(`/api/cohorts/admin/${s.cohort.id_slug}/certificates/${s.cert}/issue`)
+            .set(bearer(admin))
+            .send({ user_id_slug: u.id_slug, reason: 'Test of scripts' })
+            .expect(201)
+        ).body;
+        const doc = await t.http
+          .get(`/api/cohorts/${s.cohort.id_slug}/certificates/${s.cert}/user/${u.id_slug}/document`)
+          .set(bearer(u))
+          .expect(200);
+        const pdf = await fetchPdf(doc.body.url);
+        const { lines } = await readPdf(pdf);
+        expect(lines).toContain(printed);
+        expect(lines).toContain(`Credential ID ${issued.credential_id}`);
+        expect(lines).toContain(`Verify at ${WEB_ORIGIN}/verify/${issued.credential_id}`);
+        // Scanned, its QR code opens this credential's verification page, which vouches for the holder.
+        const scans = await scanQrCodes(pdf);
+        expect(scans).toEqual([`${WEB_ORIGIN}/verify/${issued.credential_id}`]);
+        const [scanned] = scans;
+        const verified = await t.http.get(`/api/certificates/verify/${new URL(scanned).pathname.split('/').pop()}`).expect(200);
+        expect(verified.body).toMatchObject({ status: 'VALID', holder_name: `${first_name} ${last_name}` });
+        // The downloaded file is named with the whole name, Tamil vowel signs (combining marks) included,
+        // beside an ASCII name for clients that read no other.
+        const download = await t.http.get(doc.body.download_url).buffer(true).expect(200);
+        const disposition = download.headers['content-disposition'] as string;
+        const [, ascii, utf8] = /^attachment; filename="([\x20-\x7e]+)"; filename\*=UTF-8''(\S+)$/.exec(disposition)!;
+        expect(decodeURIComponent(utf8)).toMatch(new RegExp(` - ${first_name} ${last_name}\\.pdf$`));
+        expect(ascii).toMatch(/ - _ _\.pdf$/);
+      }
+    },
+    MANY_STUDENTS_MS,
+  );
 
   it('is no longer served once revoked', async () => {
     const s = await setup();

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES, PAGE_SIZES, type AdminCohort, type Student } from '@school/contracts';
 import { ButtonLink, Button, useConfirm } from '@school/ui';
+import '../cohorts.css';
 import { ListFrame } from '../../../components/list-frame';
 import { ListTable, type Column } from '../../../components/list-table';
 import { studentColumns } from '../../../components/student-columns';
@@ -26,7 +27,7 @@ export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
     {
       label: 'Actions',
       hideLabel: true,
-      className: 'admin-table__actions',
+      className: 'admin-table__actions admin-cohort-student__actions',
       render: (s) => <StudentActions cohortId={cohort.id_slug} student={s} />,
     },
   ];
