@@ -153,6 +153,17 @@ describe('what each change of the console makes stale', () => {
     );
   });
 
+  it('deleting a course: the course lists only (no cohort uses it, and its own page is leaving)', async () => {
+    expect(await staleAfter(invalidations.adminCourseDelete({ params: { courseId: 'c1' } }, { message: 'ok' }))).toEqual(['courseList']);
+  });
+
+  it('completing an enrolment: as any change of enrolment in that cohort', async () => {
+    const stale = await staleAfter(
+      invalidations.adminCompleteStudent({ params: { cohortId: 'k1' }, body: { user_id_slug: 'u1' } }, { cohort_id_slug: 'k1' }),
+    );
+    expect(stale).toEqual(sorted(enrolmentOfK1));
+  });
+
   it('certificates: creating one refreshes the list; linking one also refreshes that cohort', async () => {
     expect(await staleAfter(invalidations.adminCertificateCreate({ body: { title: 'T', provider: ['P'] } }, {} as never))).toEqual([
       'certificateList',

@@ -87,6 +87,7 @@ const table = {
   ],
   adminRemoveStudent: (vars) => cohortEnrolment(vars.params.cohortId),
   adminUpdateStudents: (vars) => cohortEnrolment(vars.params.cohortId),
+  adminCompleteStudent: (vars) => cohortEnrolment(vars.params.cohortId),
   adminAddStudentBulk: (vars) => [
     ...cohortEnrolment(vars.params.cohortId),
     routeKey('adminCohortQueue', { params: vars.params }),
@@ -105,6 +106,8 @@ const table = {
   adminCohortRemoveCourse: (vars) => cohortCourseLink(vars.params.cohortId, vars.params.courseId),
   adminCourseCreate: () => [routeKey('adminCourseList')],
   adminCourseUpdate: (vars) => courseChange(vars.params.courseId),
+  // Only a course no cohort uses can go: the course lists, not its own page (leaving, it would only 404).
+  adminCourseDelete: () => [routeKey('adminCourseList')],
   adminModulesUpdate: (vars) => courseChange(vars.params.courseId),
   // The course itself is updated in place (see curriculum-tab): a refetch would replace the editor's draft.
   adminAddModule: () => [routeKey('adminCourseList'), routeKey('adminCohortDetail'), routeKey('instructorCohorts')],

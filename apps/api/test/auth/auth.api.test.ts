@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, startSecondInstance, type TestApp } from '../test-app';
+import { makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 
 const PASSWORD_RULE = 'Password must be at least 6 characters, include a lowercase and uppercase letter, a number and a symbol';
 const BROWSER = { 'X-Requested-With': 'school-web' };
@@ -124,10 +125,15 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('does not enrol a queued email on registration without a link: registering proves no address', async () => {
-    const [cohort] = await t.ds.query(
-      `INSERT INTO cohorts (title, start_date, end_date, end_access_date) VALUES ('Queue cohort', now(), now() + interval '30 days', now() + interval '60 days') RETURNING id`,
-    );
-    await t.ds.query(`INSERT INTO cohort_queue (cohort_id, email) VALUES ($1, 'queued@example.com')`, [cohort.id]);
+    // An admin adds an email with no account yet to a cohort: it joins the cohort's queue (and is invited).
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const course = await makeCourse(t, admin, { title: 'Queue course' });
+    const cohort = await makeCohort(t, admin, { title: 'Queue cohort', course_ids: [course.id_slug], start: 0, end: 30 });
+    await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-student`)
+      .set(bearer(admin))
+      .send({ email: 'queued@example.com' })
+      .expect(201);
     const res = await register({ email: 'Queued@example.com', password: 'Chip#Design42', first_name: 'Que', last_name: 'Ued' }).expect(201);
     const enrolled = await t.ds.query(
       `SELECT e.enrolment_status FROM enrolments e JOIN users u ON u.id = e.user_id WHERE u.id_slug = $1 AND e.cohort_id = $2`,
@@ -181,7 +187,8 @@ describe('POST /api/auth/login/', () => {
 
   it('refuses a suspended account', async () => {
     const u = await createUser(t);
-    await t.ds.query(`UPDATE users SET is_suspended = true WHERE id = $1`, [u.id]);
+    const admin = await createUser(t, { role: 'ADMIN' });
+    await t.http.patch(`/api/auth/admin/users/${u.id_slug}/status`).set(bearer(admin)).send({ is_suspended: true }).expect(200);
     await t.http.post('/api/auth/login/').send({ email: u.email, password: u.password }).expect(403);
   });
 });

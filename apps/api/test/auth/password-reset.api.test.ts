@@ -38,6 +38,17 @@ const confirm = (token: string, password = NEW_PASSWORD, confirmation = password
     .send({ token, new_password: password, confirm_new_password: confirmation });
 const login = (email: string, password: string) =>
   t.http.post('/api/auth/login/').set('X-Forwarded-For', address()).send({ email, password });
+let admin: TestUser | undefined;
+/** An admin suspends or reinstates the account, as on the console. */
+async function suspend(u: TestUser, is_suspended: boolean) {
+  admin ??= await createUser(t, { role: 'ADMIN' });
+  await t.http
+    .patch(`/api/auth/admin/users/${u.id_slug}/status`)
+    .set('X-Forwarded-For', address())
+    .set(bearer(admin))
+    .send({ is_suspended })
+    .expect(200);
+}
 const inbox = (to: string): Promise<{ subject: string; html: string; text: string }[]> =>
   t.ds.query(`SELECT subject, html, text FROM dev_mailbox_messages WHERE mail_to = $1 ORDER BY received_at, id`, [to]);
 
@@ -104,7 +115,7 @@ describe('asking for a reset link', () => {
   it('answers 202 with the same body for an account, an unknown email and a suspended account; only the active account gets mail', async () => {
     const active = await createUser(t);
     const suspended = await createUser(t);
-    await t.ds.query(`UPDATE users SET is_suspended = true WHERE id = $1`, [suspended.id]);
+    await suspend(suspended, true);
     const unknown = 'nobody-here@example.com';
     const answers = [await ask(active.email), await ask(unknown), await ask(suspended.email)];
     for (const res of answers) {
@@ -262,10 +273,10 @@ describe('using a reset link', () => {
   it('a suspended account cannot reset, even with a link sent before the suspension', async () => {
     const u = await createUser(t);
     const token = await linkFor(u);
-    await t.ds.query(`UPDATE users SET is_suspended = true WHERE id = $1`, [u.id]);
+    await suspend(u, true);
     expect((await confirm(token).expect(403)).body.message).toBe(SUSPENDED_MESSAGE);
     const [row] = await t.ds.query(`SELECT password_hash FROM users WHERE id = $1`, [u.id]);
-    await t.ds.query(`UPDATE users SET is_suspended = false WHERE id = $1`, [u.id]);
+    await suspend(u, false);
     await login(u.email, u.password).expect(200);
     expect((await t.ds.query(`SELECT password_hash FROM users WHERE id = $1`, [u.id]))[0].password_hash).toBe(row.password_hash);
   });

@@ -207,8 +207,11 @@ describe('adding, suspending and removing one student', () => {
     const done = await createUser(t);
     const stranger = await createUser(t);
     await enrol(t, admin, cohort.id_slug, done);
-    // No product process completes an enrolment yet (the status exists for imported records), so this stays SQL.
-    await t.ds.query(`UPDATE enrolments SET enrolment_status = 'COMPLETED' WHERE cohort_id = $1`, [cohort.id]);
+    await t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/complete-student`)
+      .set(as(admin))
+      .send({ user_id_slug: done.id_slug })
+      .expect(200);
     const url = `/api/cohorts/admin/${cohort.id_slug}/update-students`;
     await t.http.patch(url).set(as(admin)).send({ user_id_slug: done.id_slug, enrolment_status: 'SUSPENDED' }).expect(409);
     expect(await statusOf(cohort.id, done.id)).toBe('COMPLETED');

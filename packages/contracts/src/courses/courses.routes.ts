@@ -8,6 +8,7 @@ import {
   AdminCourseResponseSchema,
   CreateCourseResponseSchema,
   CreateCourseSchema,
+  DeleteCourseResponseSchema,
   UpdateCourseResponseSchema,
   UpdateCourseSchema,
   UpdateModulesResponseSchema,
@@ -36,6 +37,14 @@ export const coursesRoutes = defineRoutes({
     body: UpdateCourseSchema,
     response: UpdateCourseResponseSchema,
     auth: 'admin',
+  },
+  adminCourseDelete: {
+    method: 'DELETE',
+    path: 'courses/admin/:courseId',
+    params: CourseIdParamsSchema,
+    response: DeleteCourseResponseSchema,
+    auth: 'admin',
+    summary: 'Delete a course no cohort uses, with its modules and lessons (409 when a cohort uses it)',
   },
   adminCourseCreate: {
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSlugResponseSchema, IdSlugSchema, makeListQuerySchema, paginated } from '../common/common.schemas';
+import { IdSlugResponseSchema, IdSlugSchema, makeListQuerySchema, MessageResponseSchema, paginated } from '../common/common.schemas';
 import { ADMIN_MESSAGES, DEFAULT_SORTS, PAGE_SIZES } from '../common/admin-console';
 import { plainText, requiredText } from '../common/text';
 import { CohortStatusSchema, LessonSchema, LessonTypeSchema } from '../learning/learning.schemas';
@@ -97,6 +97,13 @@ export const UpdateCourseSchema = CreateCourseSchema.extend({
 export type UpdateCourse = z.infer<typeof UpdateCourseSchema>;
 export const UpdateCourseResponseSchema = IdSlugResponseSchema;
 export type UpdateCourseResponse = z.infer<typeof UpdateCourseResponseSchema>;
+
+export const DeleteCourseResponseSchema = MessageResponseSchema;
+export type DeleteCourseResponse = z.infer<typeof DeleteCourseResponseSchema>;
+export const COURSE_DELETED_MESSAGE = 'Course deleted';
+/** Why a course a cohort uses stays: deleting it would take its lessons out of that cohort's students' learning. */
+export const courseInUseMessage = (cohortTitles: string[]) =>
+  `This course cannot be deleted: it is used by ${cohortTitles.length === 1 ? 'the cohort' : 'the cohorts'} ${cohortTitles.join(', ')}.`;
 
 export const LINK_URL_MESSAGE = 'Links must be web addresses starting with http:// or https://';
 /**

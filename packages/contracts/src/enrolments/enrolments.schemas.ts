@@ -99,6 +99,11 @@ export const UpdateStudentEnrolmentSchema = RemoveStudentSchema.extend({
 export type UpdateStudentEnrolment = z.infer<typeof UpdateStudentEnrolmentSchema>;
 export const UpdateStudentEnrolmentResponseSchema = CohortIdSlugResponseSchema;
 
+/** An admin marks a student's enrolment COMPLETED (the spec's third enrolment status); it then stays so. */
+export const CompleteStudentEnrolmentSchema = RemoveStudentSchema;
+export type CompleteStudentEnrolment = z.infer<typeof CompleteStudentEnrolmentSchema>;
+export const CompleteStudentEnrolmentResponseSchema = CohortIdSlugResponseSchema;
+
 export const StudentCohortResponseSchema = z.object({
   user_info: UserInfoSchema,
   cohort_info: CohortInfoSchema,

@@ -196,4 +196,57 @@ describe('course page', () => {
     expect(sent[0]).toMatchObject({ id_slug: 'l1', reading_pdf_id_slugs: ['new-pdf'] });
     expect(sent[1]).toMatchObject({ id_slug: 'l2', video_lecture_id_slug: 'new-vid', video_captions_id_slug: 'new-cap' });
   });
+
+  it("'Delete course' asks, deletes the course and goes back to the course list", async () => {
+    const { calls } = mockApi({
+      'GET courses/admin/c1': () => ({ data: course() }),
+      'DELETE courses/admin/c1': () => ({ message: 'Course deleted' }),
+    });
+    const { router } = openCourse(0);
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete course' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete course' });
+    expect(
+      within(dialog).getByText('Delete "Digital IC Design" with its modules and lessons? This action is permanent.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete course' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/courses'));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['courses/admin/c1']);
+  });
+
+  it('says which cohorts use a course instead of deleting it', async () => {
+    const used = {
+      ...course(),
+      cohorts: [
+        {
+          id_slug: 'k1',
+          title: 'Cohort 7',
+          start_date: '2025-09-01T09:00:00.000Z',
+          end_date: '2025-12-01T09:00:00.000Z',
+          status: 'ONGOING' as const,
+          total_students: 3,
+        },
+      ],
+    };
+    const { calls } = mockApi({ 'GET courses/admin/c1': () => ({ data: used }) });
+    openCourse(0);
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete course' }));
+    expect(await screen.findByText('This course cannot be deleted: it is used by the cohort Cohort 7.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('shows the refusal the API answers (a cohort took the course meanwhile)', async () => {
+    mockApi({
+      'GET courses/admin/c1': () => ({ data: course() }),
+      'DELETE courses/admin/c1': () => [409, { message: 'This course cannot be deleted: it is used by the cohort Late cohort.' }],
+    });
+    const { router } = openCourse(0);
+    await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete course' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete course' })).getByRole('button', { name: 'Delete course' }));
+    expect(await screen.findByText('This course cannot be deleted: it is used by the cohort Late cohort.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/courses/c1');
+  });
 });

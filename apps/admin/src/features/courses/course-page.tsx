@@ -1,11 +1,15 @@
-import type { AdminCourse } from '@school/contracts';
-import { formatCount, LoadingIndicator, Tabs } from '@school/ui';
+import { courseInUseMessage, type AdminCourse } from '@school/contracts';
+import { formatCount, LoadingIndicator, Tabs, useConfirm, useSession } from '@school/ui';
 import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { ActionsMenu } from '../../components/actions-menu';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
+import { errorMessage } from '../../lib/api-errors';
+import { invalidations } from '../../lib/invalidations';
+import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
+import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes';
 import { CourseCohortsTab } from './components/course-cohorts-tab';
@@ -24,7 +28,7 @@ export const UNSAVED_CURRICULUM_PROMPT = {
   message: 'The curriculum has changes that are not saved. If you leave this page, they are lost.',
 };
 
-/** /admin/courses/{id}: tabs Details, Curriculum, Cohorts and Engagement, chosen by `?tab=` (index). */
+/** /admin/courses/{id}: tabs Details, Curriculum, Cohorts and Engagement, chosen by `?tab=` (index), and 'Delete course'. */
 export function CoursePage() {
   const { id = '' } = useParams();
   const query = useRouteQuery('adminCourseDetail', { params: { courseId: id } }, { select: (r) => r.data });
@@ -43,6 +47,7 @@ function CourseView({ course }: { course: AdminCourse }) {
   const active = requested >= 0 && requested < TAB_LABELS.length ? requested : 0;
   const curriculum = useCurriculumDraft(course);
   const leavePrompt = useUnsavedChangesGuard(curriculum.changed, UNSAVED_CURRICULUM_PROMPT);
+  const remove = useDeleteCourse(course);
 
   return (
     <div className="ui-page ui-stack ui-stack--loose">
@@ -54,6 +59,7 @@ function CourseView({ course }: { course: AdminCourse }) {
           'lesson',
         )} · ${formatCount(course.cohorts.length, 'cohort')}${curriculum.changed ? ' · changes not saved' : ''}`}
         back={{ to: paths.courses, label: 'Courses' }}
+        actions={<ActionsMenu actions={[{ label: 'Delete course', tone: 'danger', onSelect: remove.onDelete }]} />}
       />
       <Tabs
         label="Course sections"
@@ -71,6 +77,38 @@ function CourseView({ course }: { course: AdminCourse }) {
         )}
       </Tabs>
       {leavePrompt}
+      {remove.dialog}
     </div>
   );
+}
+
+/**
+ * 'Delete course': asks first, then deletes and goes back to the course list. A course a cohort
+ * uses is refused by the API, whose message (naming the cohorts) is shown.
+ */
+function useDeleteCourse(course: AdminCourse) {
+  const { confirm, dialog } = useConfirm();
+  const notify = useNotify();
+  const { go } = useSession();
+  // Told and navigated from the mutation itself: this page unmounts as it leaves.
+  const remove = useRouteMutation('adminCourseDelete', {
+    invalidates: invalidations.adminCourseDelete,
+    onSuccess: () => {
+      notify.success(`Course deleted: ${course.title}.`, { page: paths.courses });
+      go(paths.courses);
+    },
+  });
+  const onDelete = async () => {
+    // The API refuses it too (and with this message); told at once, without a dialog that cannot succeed.
+    if (course.cohorts.length) return notify.error(courseInUseMessage(course.cohorts.map((c) => c.title)));
+    const ok = await confirm({
+      title: 'Delete course',
+      message: `Delete "${course.title}" with its modules and lessons? This action is permanent.`,
+      confirmLabel: 'Delete course',
+      tone: 'danger',
+    });
+    if (!ok) return;
+    remove.mutate({ params: { courseId: course.id_slug } }, { onError: (e) => notify.error(errorMessage(e)) });
+  };
+  return { onDelete, dialog };
 }

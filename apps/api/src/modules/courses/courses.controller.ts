@@ -31,6 +31,11 @@ export class CoursesController {
     return this.courses.update(p.courseId, body);
   }
 
+  @Route('adminCourseDelete')
+  remove(@RouteParams() p: ParamsOf<'adminCourseDelete'>) {
+    return this.courses.remove(p.courseId);
+  }
+
   @Route('adminAddModule')
   addModule(@RouteParams() p: ParamsOf<'adminAddModule'>, @RouteBody() body: BodyOf<'adminAddModule'>) {
     return this.curriculum.addModule(p.courseId, body);

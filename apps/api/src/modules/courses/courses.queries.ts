@@ -132,6 +132,29 @@ export async function updateCourse(q: Sql, idSlug: string, title: string, descri
   return n > 0;
 }
 
+/**
+ * The titles of the cohorts that use or used a course: those linking it, and any whose grade items or
+ * students' completions still hang on its lessons. Run after lockCourse, so no link can arrive meanwhile.
+ */
+export async function cohortsUsingCourse(q: Sql, courseId: string): Promise<string[]> {
+  const found = await rows<{ title: string }>(
+    q,
+    `SELECT k.title FROM cohorts k
+      WHERE k.id IN (
+        SELECT cohort_id FROM cohort_courses WHERE course_id = $1
+        UNION SELECT g.cohort_id FROM cohort_grades g JOIN lessons l ON l.id = g.lesson_id JOIN modules md ON md.id = l.module_id WHERE md.course_id = $1
+        UNION SELECT c.cohort_id FROM lesson_completions c JOIN lessons l ON l.id = c.lesson_id JOIN modules md ON md.id = l.module_id WHERE md.course_id = $1)
+      ORDER BY k.title`,
+    [courseId],
+  );
+  return found.map((r) => r.title);
+}
+
+/** Deletes a course; its modules, lessons and their quizzes and banks go with it (ON DELETE CASCADE). */
+export async function deleteCourse(q: Sql, courseId: string): Promise<void> {
+  await exec(q, `DELETE FROM courses WHERE id = $1`, [courseId]);
+}
+
 /** A lesson as the curriculum writes it (a row of `jsonb_to_recordset`). */
 export interface LessonRow {
   id?: string;

@@ -1,16 +1,19 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type {
-  AdminCourse,
-  AdminCourseListItem,
-  AdminCourseListQuery,
-  AdminCourseListResponse,
-  CreateCourse,
-  UpdateCourse,
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  COURSE_DELETED_MESSAGE,
+  courseInUseMessage,
+  type AdminCourse,
+  type AdminCourseListItem,
+  type AdminCourseListQuery,
+  type AdminCourseListResponse,
+  type CreateCourse,
+  type DeleteCourseResponse,
+  type UpdateCourse,
 } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import { COURSE_NOT_FOUND } from '../../common/not-found';
 import { toIso } from '../../common/sql/list';
-import { courseDetail, listCourses, updateCourse } from './courses.queries';
+import { cohortsUsingCourse, courseDetail, deleteCourse, listCourses, lockCourse, updateCourse } from './courses.queries';
 import { CourseEntity } from './course.entity';
 
 const toListItem = (r: CourseEntity & { modules_count: number; lessons_count: number; cohorts_count: number }): AdminCourseListItem => ({
@@ -49,5 +52,20 @@ export class CoursesService {
   async update(idSlug: string, body: UpdateCourse): Promise<{ id_slug: string }> {
     if (!(await updateCourse(this.db, idSlug, body.title, body.description ?? null))) throw new NotFoundException(COURSE_NOT_FOUND);
     return { id_slug: idSlug };
+  }
+
+  /**
+   * Deletes a course no cohort uses or used (a course made by mistake, or never taught). One that a
+   * cohort uses stays: its students' progress, grades and certificates hang on its lessons.
+   */
+  async remove(idSlug: string): Promise<DeleteCourseResponse> {
+    return this.db.transaction(async (m) => {
+      const courseId = await lockCourse(m, idSlug);
+      if (!courseId) throw new NotFoundException(COURSE_NOT_FOUND);
+      const cohorts = await cohortsUsingCourse(m, courseId);
+      if (cohorts.length) throw new ConflictException(courseInUseMessage(cohorts));
+      await deleteCourse(m, courseId);
+      return { message: COURSE_DELETED_MESSAGE };
+    });
   }
 }

@@ -4,7 +4,7 @@ import { BulkAddService } from './bulk-add.service';
 import { EnrolmentsService } from './enrolments.service';
 import { StudentsService } from './students.service';
 
-/** A cohort's students: list, queue, add (one or many), suspend or resume, remove. */
+/** A cohort's students: list, queue, add (one or many), suspend or resume, complete, remove. */
 @Controller()
 export class EnrolmentsController {
   constructor(
@@ -26,6 +26,11 @@ export class EnrolmentsController {
   @Route('adminUpdateStudents')
   updateStatus(@RouteParams() p: ParamsOf<'adminUpdateStudents'>, @RouteBody() body: BodyOf<'adminUpdateStudents'>) {
     return this.enrolments.updateStatus(p.cohortId, body);
+  }
+
+  @Route('adminCompleteStudent')
+  complete(@RouteParams() p: ParamsOf<'adminCompleteStudent'>, @RouteBody() body: BodyOf<'adminCompleteStudent'>) {
+    return this.enrolments.complete(p.cohortId, body.user_id_slug);
   }
 
   @Route('adminRemoveStudent')

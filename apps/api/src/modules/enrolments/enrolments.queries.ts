@@ -237,6 +237,25 @@ export function setEnrolmentStatus(q: Sql, cohortIdSlug: string, userIdSlug: str
   );
 }
 
+/**
+ * Marks a student's ACTIVE enrolment COMPLETED; no row when the student is not enrolled in the
+ * cohort, else the status it had and whether it changed.
+ */
+export function completeEnrolment(q: Sql, cohortIdSlug: string, userIdSlug: string) {
+  return one<{ enrolment_status: string; updated: boolean }>(
+    q,
+    `WITH e AS (
+       SELECT e.id, e.enrolment_status FROM enrolments e
+         JOIN cohorts k ON k.id = e.cohort_id JOIN users u ON u.id = e.user_id
+        WHERE k.id_slug = $1 AND u.id_slug = $2 AND u.role = 'STUDENT'),
+     up AS (
+       UPDATE enrolments SET enrolment_status = 'COMPLETED', modified_date = now()
+        WHERE id IN (SELECT id FROM e WHERE enrolment_status = 'ACTIVE') RETURNING id)
+     SELECT e.enrolment_status, EXISTS (SELECT 1 FROM up) AS updated FROM e`,
+    [cohortIdSlug, userIdSlug],
+  );
+}
+
 /** Enrols a student; answers the new enrolment's id, or undefined when they already were enrolled. */
 export async function insertEnrolment(q: Sql, cohortId: string, userId: string): Promise<string | undefined> {
   const row = await one<{ id: string }>(

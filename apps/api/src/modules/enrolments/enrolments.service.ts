@@ -10,6 +10,7 @@ import {
   type EnrolCohortRow,
   type EnrolStudentRow,
   findStudent,
+  completeEnrolment,
   insertEnrolment,
   setEnrolmentStatus,
   shareCohort,
@@ -19,6 +20,8 @@ export const STUDENT_NOT_FOUND = 'Student not found';
 export const NOT_IN_COHORT = 'This student is not enrolled in the cohort';
 export const ALREADY_IN_COHORT = 'This student is already enrolled in the cohort';
 export const COMPLETED_ENROLMENT = 'A completed enrolment cannot be suspended or resumed';
+export const ALREADY_COMPLETED = "This student's enrolment is already completed";
+export const SUSPENDED_NOT_COMPLETED = 'A suspended enrolment cannot be completed: unsuspend the student first';
 
 interface Found {
   cohort: EnrolCohortRow;
@@ -43,6 +46,14 @@ export class EnrolmentsService {
     const row = await setEnrolmentStatus(this.db, cohortIdSlug, body.user_id_slug, body.enrolment_status);
     if (!row) throw new NotFoundException(NOT_IN_COHORT);
     if (!row.updated) throw new ConflictException(COMPLETED_ENROLMENT);
+    return { cohort_id_slug: cohortIdSlug };
+  }
+
+  /** An ACTIVE enrolment becomes COMPLETED, for good: it is then neither suspended nor resumed. */
+  async complete(cohortIdSlug: string, userIdSlug: string): Promise<{ cohort_id_slug: string }> {
+    const row = await completeEnrolment(this.db, cohortIdSlug, userIdSlug);
+    if (!row) throw new NotFoundException(NOT_IN_COHORT);
+    if (!row.updated) throw new ConflictException(row.enrolment_status === 'COMPLETED' ? ALREADY_COMPLETED : SUSPENDED_NOT_COMPLETED);
     return { cohort_id_slug: cohortIdSlug };
   }
 

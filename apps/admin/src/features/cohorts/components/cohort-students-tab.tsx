@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES, PAGE_SIZES, type AdminCohort, type Student } from '@school/contracts';
 import { ButtonLink, Button, useConfirm } from '@school/ui';
+import '../cohorts.css';
 import { ListFrame } from '../../../components/list-frame';
 import { ListTable, type Column } from '../../../components/list-table';
 import { studentColumns } from '../../../components/student-columns';
@@ -7,6 +8,7 @@ import { listQuery, useListParams } from '../../../lib/list-params';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
 import { AccountStatusButton } from '../../../components/account-status';
+import { errorMessage } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 
@@ -25,7 +27,7 @@ export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
     {
       label: 'Actions',
       hideLabel: true,
-      className: 'admin-table__actions',
+      className: 'admin-table__actions admin-cohort-student__actions',
       render: (s) => <StudentActions cohortId={cohort.id_slug} student={s} />,
     },
   ];
@@ -47,7 +49,7 @@ export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {
   );
 }
 
-/** A student's buttons: suspend or unsuspend, remove from the cohort, suspend the account. */
+/** A student's buttons: suspend or unsuspend, mark completed, remove from the cohort, suspend the account. */
 function StudentActions({ cohortId, student: s }: { cohortId: string; student: Student }) {
   const status = useRouteMutation('adminUpdateStudents', { invalidates: invalidations.adminUpdateStudents });
   const notify = useNotify();
@@ -56,6 +58,11 @@ function StudentActions({ cohortId, student: s }: { cohortId: string; student: S
   const remove = useRouteMutation('adminRemoveStudent', {
     invalidates: invalidations.adminRemoveStudent,
     onSuccess: () => notify.success(`Student removed from the cohort: ${name}.`),
+  });
+  // Told from the mutation itself, as the removal: the row's buttons change once the list reloads.
+  const complete = useRouteMutation('adminCompleteStudent', {
+    invalidates: invalidations.adminCompleteStudent,
+    onSuccess: () => notify.success(`Enrolment marked as completed: ${name}.`),
   });
   const { confirm, dialog } = useConfirm();
   const suspended = s.enrolment_status === 'SUSPENDED';
@@ -68,6 +75,16 @@ function StudentActions({ cohortId, student: s }: { cohortId: string; student: S
         onError: () => notify.error(ADMIN_MESSAGES.genericFailure),
       },
     );
+
+  const onComplete = async () => {
+    const ok = await confirm({
+      title: 'Mark this enrolment as completed?',
+      message: `${name}'s enrolment in the cohort becomes Completed. It cannot be suspended or resumed afterwards, and the cohort leaves their list of classes.`,
+      confirmLabel: 'Mark as completed',
+    });
+    if (!ok) return;
+    complete.mutate({ params: { cohortId }, body: { user_id_slug: s.id_slug } }, { onError: (e) => notify.error(errorMessage(e)) });
+  };
 
   const onRemove = async () => {
     const ok = await confirm({
@@ -94,6 +111,11 @@ function StudentActions({ cohortId, student: s }: { cohortId: string; student: S
           aria-label={`${suspended ? 'Unsuspend' : 'Suspend student'} ${name}`}
         >
           {suspended ? 'Unsuspend' : 'Suspend student'}
+        </Button>
+      )}
+      {s.enrolment_status === 'ACTIVE' && (
+        <Button size="sm" variant="secondary" loading={complete.isPending} onClick={onComplete} aria-label={`Mark as completed ${name}`}>
+          Mark as completed
         </Button>
       )}
       <Button

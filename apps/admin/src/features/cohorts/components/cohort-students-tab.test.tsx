@@ -1,0 +1,79 @@
+import type { AdminCohort, Student } from '@school/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { CohortStudentsTab } from './cohort-students-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const cohort: AdminCohort = {
+  id_slug: 'h1',
+  title: 'Cohort 1',
+  start_date: '2025-09-01T09:00:00.000Z',
+  end_date: '2025-12-01T09:00:00.000Z',
+  end_access_date: '2026-01-01T09:00:00.000Z',
+  result_open_date: null,
+  status: 'ONGOING',
+  total_active: 1,
+  total_students: 2,
+  total_dropped: 0,
+  courses: [],
+  students: [],
+  certificates: [],
+};
+
+const student = (id: string, first: string, status: Student['enrolment_status']): Student => ({
+  id_slug: id,
+  first_name: first,
+  last_name: 'Tan',
+  email: `${id}@x.io`,
+  cohort_enrollment: { cohort_id_slug: 'h1', cohort_title: 'Cohort 1', enrolment_status: status! },
+  enrolment_status: status,
+  latest_access_datetime: null,
+  completion_percentage: 100,
+  is_suspended: false,
+});
+
+/** The cohort's students; completing one changes its status as the server would. */
+function school(students: Student[]) {
+  let current = [...students];
+  return mockApi({
+    'GET cohorts/admin/h1/students': () => ({ data: current, count: current.length }),
+    'PATCH cohorts/admin/h1/complete-student': (call) => {
+      const id = (call.body as { user_id_slug: string }).user_id_slug;
+      current = current.map((s) => (s.id_slug === id ? { ...s, enrolment_status: 'COMPLETED' as const } : s));
+      return { cohort_id_slug: 'h1' };
+    },
+  });
+}
+
+describe('cohort students tab', () => {
+  it("marks an active student's enrolment as completed after asking, and says so", async () => {
+    const { calls } = school([student('u1', 'Aisyah', 'ACTIVE'), student('u2', 'Bala', 'SUSPENDED')]);
+    renderWithApi(<CohortStudentsTab cohort={cohort} />);
+    // Only the active student can be completed (a suspended one is unsuspended first).
+    expect(await screen.findByRole('button', { name: 'Mark as completed Aisyah Tan' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as completed Bala Tan' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as completed Aisyah Tan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark this enrolment as completed?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as completed' }));
+    expect(await screen.findByText('Enrolment marked as completed: Aisyah Tan.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ user_id_slug: 'u1' });
+    // Completed for good: neither completed again nor suspended.
+    expect(await screen.findByRole('button', { name: 'Remove Aisyah Tan' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as completed Aisyah Tan' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Suspend student Aisyah Tan' })).toBeNull();
+  });
+
+  it('shows the refusal the API answers in its words', async () => {
+    mockApi({
+      'GET cohorts/admin/h1/students': () => ({ data: [student('u1', 'Aisyah', 'ACTIVE')], count: 1 }),
+      'PATCH cohorts/admin/h1/complete-student': () => [409, { message: "This student's enrolment is already completed" }],
+    });
+    renderWithApi(<CohortStudentsTab cohort={cohort} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as completed Aisyah Tan' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as completed' }));
+    expect(await screen.findByText("This student's enrolment is already completed")).toBeInTheDocument();
+  });
+});
