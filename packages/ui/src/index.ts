@@ -96,6 +96,3 @@ export { cx } from './utils/cx';
 
 // Session, routing between the apps, route guards and the providers every app wraps its routes in
 export * from './session';
-
-// Session, route guards and app providers (src/session)
-export * from './session';
