@@ -94,5 +94,24 @@ export type { DateInput } from './format/format';
 
 export { cx } from './utils/cx';
 
+// Reading and changing data through the contracts' route table
+export {
+  invalidateKeys,
+  routeKey,
+  routeQueryKey,
+  routeQueryOptions,
+  useRouteMutation,
+  useRouteQuery,
+} from './route-query/route-query';
+export type {
+  Invalidates,
+  MutationRouteName,
+  QueryRouteName,
+  RouteInputs,
+  RouteMutationOptions,
+  RouteQueryOptions,
+  RouteVariables,
+} from './route-query/route-query';
+
 // Session, routing between the apps, route guards and the providers every app wraps its routes in
 export * from './session';

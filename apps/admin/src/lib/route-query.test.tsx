@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithApi } from '../test/api-harness';
-import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from './route-query';
+import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '@school/ui';
 
 afterEach(() => vi.unstubAllGlobals());
 

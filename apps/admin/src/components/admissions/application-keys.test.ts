@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { routeQueryKey } from '../../lib/route-query';
+import { routeQueryKey } from '@school/ui';
 import { staleReads } from '../../test/stale-reads';
 import { applicationsChanged } from './application-keys';
 

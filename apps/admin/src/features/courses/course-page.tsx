@@ -1,11 +1,10 @@
 import type { AdminCourse } from '@school/contracts';
-import { formatCount, LoadingIndicator, Tabs } from '@school/ui';
+import { formatCount, LoadingIndicator, Tabs, useRouteQuery } from '@school/ui';
 import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes';
 import { CourseCohortsTab } from './components/course-cohorts-tab';

@@ -1,11 +1,10 @@
 import type { GradingQueueEntry } from '@school/contracts';
-import { AppLink, formatDateTime, StatusChip } from '@school/ui';
+import { AppLink, formatDateTime, StatusChip, useRouteQuery } from '@school/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { gradingPaths, gradingRoot } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ExtensionsPanel } from './components/extensions-panel';
 import { QuizAttemptPanel } from './components/quiz-attempt-panel';

@@ -1,8 +1,7 @@
 import type { MailboxMessage } from '@school/contracts';
-import { Button, formatDateTime } from '@school/ui';
+import { Button, formatDateTime, useRouteQuery } from '@school/ui';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import './mailbox.css';
 

@@ -1,5 +1,5 @@
 import { type ApiClient, type CallOptions, type CallResult, type RouteName, type Routes, routes } from '@school/contracts';
-import { useSession } from '@school/ui';
+import { useSession } from '../session';
 import {
   keepPreviousData,
   type QueryClient,
@@ -9,6 +9,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+
+/*
+ * The one way the apps read and write the API: hooks keyed by the route's name in the contracts'
+ * table, so a read is cached under `[name, params, query]` and a change names the reads it makes stale.
+ */
 
 /** Routes read with `useRouteQuery` (GET) and changed with `useRouteMutation` (any other method). */
 export type QueryRouteName = { [N in RouteName]: Routes[N]['method'] extends 'GET' ? N : never }[RouteName];
