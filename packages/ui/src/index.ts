@@ -108,6 +108,7 @@ export type {
   MutationRouteName,
   QueryRouteName,
   RouteInputs,
+  RouteKeyInputs,
   RouteMutationOptions,
   RouteQueryOptions,
   RouteVariables,

@@ -24,12 +24,19 @@ export type RouteInputs<N extends RouteName> = Pick<CallOptions<N>, 'params' | '
 /** What a mutation is called with: the route's params and body (and query when it has one). */
 export type RouteVariables<N extends RouteName> = Omit<CallOptions<N>, 'signal' | 'headers'>;
 
+/** Part of a read's inputs: some of its params (every read of the entities they name) and its query. */
+export type RouteKeyInputs<N extends RouteName> = {
+  params?: Partial<NonNullable<RouteInputs<N>['params']>>;
+  query?: RouteInputs<N>['query'];
+};
+
 /**
  * The query key of a route read: `[name, params, query]`, an empty object standing for absent
  * params or query. React Query matches keys by prefix and objects partially, so `routeKey(name)`
- * covers every read of the route and `routeKey(name, { params })` every read of one entity, any query.
+ * covers every read of the route and `routeKey(name, { params })` every read of one entity (some params:
+ * every read of the entities they name), any query.
  */
-export function routeKey<N extends RouteName>(name: N, inputs?: Partial<RouteInputs<N>>): QueryKey {
+export function routeKey<N extends RouteName>(name: N, inputs?: RouteKeyInputs<N>): QueryKey {
   if (!inputs || (inputs.params === undefined && inputs.query === undefined)) return [name];
   if (inputs.query === undefined) return [name, inputs.params ?? {}];
   return [name, inputs.params ?? {}, inputs.query];
@@ -48,8 +55,9 @@ export interface RouteQueryOptions<N extends QueryRouteName, TData> {
   gcTime?: number;
   /** Look again every so many ms while the screen shows it (work done in the background). */
   refetchInterval?: number;
-  /** Tries after a failed read (the app's default is one). */
-  retry?: number | boolean;
+  /** Tries after a failed read (the app's default is one), or which failures to try again. */
+  retry?: number | boolean | ((failureCount: number, error: Error) => boolean);
+  refetchOnWindowFocus?: boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { QuizAttempt } from '@school/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { reply } from '@school/ui/testing';
 import { renderApp } from '../../test/render-app';
 
 afterEach(() => {
@@ -69,8 +70,8 @@ describe('quiz page', () => {
   it('shows the countdown and the saved answers, and saves a new answer', async () => {
     const user = userEvent.setup();
     const { calls } = renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
-      'PUT /api/quizzes/sessions/s1/answers/': () => ({ body: { saved: 1 } }),
+      quizSession: () => ({ data: attempt() }),
+      quizSaveAnswers: () => ({ saved: 1 }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'RTL quiz' })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/^(5:00|4:5\d)$/);
@@ -84,31 +85,29 @@ describe('quiz page', () => {
   it('keeps an answer the server could not take on the device, and shows it after a reload', async () => {
     const user = userEvent.setup();
     const first = renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
-      'PUT /api/quizzes/sessions/s1/answers/': () => ({ status: 503, body: { message: 'Database unavailable' } }),
+      quizSession: () => ({ data: attempt() }),
+      quizSaveAnswers: () => (reply(503, { message: 'Database unavailable' })),
     });
     await user.click(await screen.findByRole('radio', { name: 'AND' }));
     await screen.findByText(/Not saved yet/);
     first.unmount();
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
-      'PUT /api/quizzes/sessions/s1/answers/': () => ({ body: { saved: 1 } }),
+      quizSession: () => ({ data: attempt() }),
+      quizSaveAnswers: () => ({ saved: 1 }),
     });
     expect(await screen.findByRole('radio', { name: 'AND' })).toBeChecked();
   });
 
   it('after submission shows when results will be shown, without the questions', async () => {
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({
-        body: {
+      quizSession: () => ({
           data: attempt({
             status: 'SUBMITTED',
             submitted_at: new Date().toISOString(),
             result_open_datetime: '2030-01-01T09:00:00.000Z',
             questions: [],
           }),
-        },
-      }),
+        }),
     });
     expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
     expect(screen.getByText(/Your result and the correct answers will be shown from 1 January 2030/)).toBeInTheDocument();
@@ -117,8 +116,7 @@ describe('quiz page', () => {
 
   it("shows a free-text answer's points and the instructor's comment with the released results", async () => {
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({
-        body: {
+      quizSession: () => ({
           data: attempt({
             status: 'SUBMITTED',
             submitted_at: new Date().toISOString(),
@@ -140,8 +138,7 @@ describe('quiz page', () => {
               },
             ],
           }),
-        },
-      }),
+        }),
     });
     expect(await screen.findByText('3 of 4 points')).toBeInTheDocument();
     expect(screen.getByText("Your instructor's comment:").closest('p')).toHaveTextContent("Your instructor's comment: Say which edge.");
@@ -150,13 +147,11 @@ describe('quiz page', () => {
   it("moves focus to 'Submit now', then to the result once the answers are submitted", async () => {
     const user = userEvent.setup();
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
-      'PUT /api/quizzes/sessions/s1/answers/': () => ({ body: { saved: 1 } }),
-      'POST /api/quizzes/sessions/s1/submit/': () => ({
-        body: {
+      quizSession: () => ({ data: attempt() }),
+      quizSaveAnswers: () => ({ saved: 1 }),
+      quizSubmit: () => ({
           data: attempt({ status: 'SUBMITTED', submitted_at: new Date().toISOString(), result_open_datetime: '2030-01-01T09:00:00.000Z' }),
-        },
-      }),
+        }),
     });
     await user.click(await screen.findByRole('button', { name: 'Submit answers' }));
     expect(screen.getByRole('button', { name: 'Submit now' })).toHaveFocus();
@@ -170,8 +165,7 @@ describe('quiz page', () => {
 
   it('calls a result provisional while a free-text answer waits for grading', async () => {
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({
-        body: {
+      quizSession: () => ({
           data: attempt({
             status: 'SUBMITTED',
             submitted_at: new Date().toISOString(),
@@ -196,8 +190,7 @@ describe('quiz page', () => {
               },
             ],
           }),
-        },
-      }),
+        }),
     });
     expect(await screen.findByText('10%: Passed (provisional until graded)')).toBeInTheDocument();
     expect(screen.getByText(/^This result is provisional until graded: 1 answer is still waiting/)).toBeInTheDocument();
@@ -206,8 +199,7 @@ describe('quiz page', () => {
 
   it('shows a fully graded result without calling it provisional', async () => {
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({
-        body: {
+      quizSession: () => ({
           data: attempt({
             status: 'SUBMITTED',
             submitted_at: new Date().toISOString(),
@@ -219,8 +211,7 @@ describe('quiz page', () => {
             passed: true,
             questions: [{ ...attempt().questions[0], answer: 'nand', awarded_points: 1 }],
           }),
-        },
-      }),
+        }),
     });
     expect(await screen.findByText('50%: Passed')).toBeInTheDocument();
     expect(screen.queryByText(/provisional/)).not.toBeInTheDocument();
@@ -240,7 +231,7 @@ describe('quiz page', () => {
 
   it('shows the grade the instructor set in place of the computed one', async () => {
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: released({ grade: 90, set_by_hand: true, before_late_penalty: null }) } }),
+      quizSession: () => ({ data: released({ grade: 90, set_by_hand: true, before_late_penalty: null }) }),
     });
     expect(await screen.findByText('Grade for this quiz')).toBeInTheDocument();
     expect(screen.getByText('90% (grade set by your instructor)')).toBeInTheDocument();
@@ -249,12 +240,12 @@ describe('quiz page', () => {
 
   it('shows a late-penalised grade with the grade before the penalty, and nothing more when the score is the grade', async () => {
     const first = renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: released({ grade: 55, set_by_hand: false, before_late_penalty: 75 }) } }),
+      quizSession: () => ({ data: released({ grade: 55, set_by_hand: false, before_late_penalty: 75 }) }),
     });
     expect(await screen.findByText('55% (75% before the late penalty)')).toBeInTheDocument();
     first.unmount();
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: released({ grade: 75, set_by_hand: false, before_late_penalty: null }) } }),
+      quizSession: () => ({ data: released({ grade: 75, set_by_hand: false, before_late_penalty: null }) }),
     });
     expect(await screen.findByText('3 of 4 points (75%)')).toBeInTheDocument();
     expect(screen.queryByText('Grade for this quiz')).not.toBeInTheDocument();

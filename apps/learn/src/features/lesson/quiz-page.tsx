@@ -1,11 +1,21 @@
 import { type AnswerValue, isApiError, type QuizAttempt, type QuizAttemptQuestion } from '@school/contracts';
-import { Button, ButtonLink, ErrorView, formatDateTime, LoadingIndicator, useSession, useStickyHeight } from '@school/ui';
+import {
+  Button,
+  ButtonLink,
+  ErrorView,
+  formatDateTime,
+  LoadingIndicator,
+  routeKey,
+  useRouteMutation,
+  useSession,
+  useStickyHeight,
+} from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
-import { quizAttemptKey, saveQuizAnswers, submitQuiz, useQuizAttempt } from './api/quiz';
+import { quizAttemptKey, useQuizAttempt } from './quiz-attempt';
 import { Autosaver, formatCountdown, mergeAnswers, remainingMs, type SaveState } from './quiz-autosave';
 import './quiz.css';
 
@@ -59,11 +69,19 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
   const { client } = useSession();
   const queryClient = useQueryClient();
   const sessionId = attempt.id_slug;
+  // Submitting completes the quiz lesson: the lesson menu, class and dashboard figures change.
+  const { mutateAsync: submitAttempt } = useRouteMutation('quizSubmit', {
+    invalidates: () => [routeKey('userCourseView'), routeKey('userCohortView'), routeKey('userCohorts')],
+  });
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [saver] = useState(
     () =>
       new Autosaver(sessionId, {
-        save: (answers) => saveQuizAnswers(client, sessionId, answers),
+        save: (answers) =>
+          client.call('quizSaveAnswers', {
+            params: { sessionId },
+            body: { answers: Object.entries(answers).map(([question_id_slug, answer]) => ({ question_id_slug, answer })) },
+          }),
         onState: setSaveState,
         // The attempt closed (deadline or another tab): what the server holds is final.
         isClosed: (e) => isApiError(e) && e.status === 409,
@@ -127,14 +145,10 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
     setError('');
     try {
       if (!(await saver.flush())) throw new Error('Answers not saved');
-      const result = await submitQuiz(client, sessionId);
+      const result = (await submitAttempt({ params: { sessionId } })).data;
       saver.clear();
       onSubmitted();
       queryClient.setQueryData(quizAttemptKey(sessionId), { attempt: result, clockOffsetMs });
-      // Submitting completed the quiz lesson: the lesson menu, class and dashboard figures change.
-      void queryClient.invalidateQueries({ queryKey: ['course-view'] });
-      void queryClient.invalidateQueries({ queryKey: ['cohort-view'] });
-      void queryClient.invalidateQueries({ queryKey: ['user-cohorts'] });
     } catch (e) {
       setSubmitting(false);
       setConfirming(false);

@@ -3,7 +3,7 @@ import { ButtonLink, buttonClass, formatDateTime, formatDuration } from '@school
 import { DocumentIcon, LinkIcon } from '../../../lib/icons';
 import { paths } from '../../../lib/paths';
 import { QuizStart } from './quiz-start';
-import { useLessonPosition } from '../api/lesson-position';
+import { useLessonPosition } from '../use-lesson-position';
 import { VideoPlayer } from './video-player';
 import '../lesson.css';
 
