@@ -95,14 +95,7 @@ export type { DateInput } from './format/format';
 export { cx } from './utils/cx';
 
 // Reading and changing data through the contracts' route table
-export {
-  invalidateKeys,
-  routeKey,
-  routeQueryKey,
-  routeQueryOptions,
-  useRouteMutation,
-  useRouteQuery,
-} from './route-query/route-query';
+export { invalidateKeys, routeKey, routeQueryKey, routeQueryOptions, useRouteMutation, useRouteQuery } from './route-query/route-query';
 export type {
   Invalidates,
   MutationRouteName,

@@ -7,7 +7,17 @@ import {
   REOPEN_REASON_MESSAGE,
   type Transition,
 } from '@school/contracts';
-import { Button, formatDate, formatDateTime, LoadingIndicator, Modal, TextAreaField, useConfirm, useRouteMutation, useRouteQuery } from '@school/ui';
+import {
+  Button,
+  formatDate,
+  formatDateTime,
+  LoadingIndicator,
+  Modal,
+  TextAreaField,
+  useConfirm,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { applicationsChanged } from '../../components/admissions/application-keys';

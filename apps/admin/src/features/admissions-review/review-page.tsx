@@ -1,5 +1,16 @@
 import { type AdmissionDetail, isApiError, type MyScoreResponse, SCORE_FINAL_MESSAGE } from '@school/contracts';
-import { Button, cx, ErrorView, formatDateTime, LoadingIndicator, routeKey, routeQueryKey, TextAreaField, useRouteMutation, useRouteQuery } from '@school/ui';
+import {
+  Button,
+  cx,
+  ErrorView,
+  formatDateTime,
+  LoadingIndicator,
+  routeKey,
+  routeQueryKey,
+  TextAreaField,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';

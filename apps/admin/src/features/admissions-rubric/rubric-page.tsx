@@ -1,6 +1,17 @@
 import { intakeOptions } from '@school/catalogue/data';
 import { isApiError, type RubricResponse } from '@school/contracts';
-import { Button, ButtonLink, formatDateTime, routeKey, routeQueryKey, SelectField, TextAreaField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
+import {
+  Button,
+  ButtonLink,
+  formatDateTime,
+  routeKey,
+  routeQueryKey,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/page-header';

@@ -8,7 +8,6 @@ import { resultText } from './components/grades-tab';
 
 afterEach(() => vi.unstubAllGlobals());
 
-
 describe('/class/{id}', () => {
   it('shows only the Learn tab when the class has no grades or certificates', async () => {
     renderApp('/class/k1', { userCohortView: () => ({ data: cohortView() }) });
@@ -106,11 +105,11 @@ describe('/class/{id}', () => {
     renderApp('/class/k1?tab=1', {
       userCohortView: () => ({ data: view }),
       certificateDocument: () => ({
-          url: '/api/files/doc?exp=1&dl=0&sig=x',
-          download_url: '/api/files/doc?exp=1&dl=1&sig=y',
-          badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
-          completion_date: '2026-03-02T10:00:00.000Z',
-        }),
+        url: '/api/files/doc?exp=1&dl=0&sig=x',
+        download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+        badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
+        completion_date: '2026-03-02T10:00:00.000Z',
+      }),
     });
     expect(await screen.findByRole('tab', { name: 'Certifications', selected: true })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Grades' })).toBeNull();
@@ -134,30 +133,30 @@ describe('/class/{id}', () => {
   it('says a revoked certificate was revoked and offers neither its file nor its Open Badge', async () => {
     const { calls } = renderApp('/class/k1?tab=1', {
       userCohortView: () => ({
-          data: cohortView({
-            certificates_part: [
-              {
-                id_slug: 'c1',
-                title: 'Cleanroom Safety',
-                user_certificate: { progress: 'REVOKED', completion_date: '2026-03-02T10:00:00Z' },
-                requirements: {
-                  lessons_percent: 100,
-                  min_lessons_percent: 100,
-                  require_mandatory_graded: true,
-                  missing_mandatory: 0,
-                  weighted_total: 80,
-                  min_weighted_total: 50,
-                },
+        data: cohortView({
+          certificates_part: [
+            {
+              id_slug: 'c1',
+              title: 'Cleanroom Safety',
+              user_certificate: { progress: 'REVOKED', completion_date: '2026-03-02T10:00:00Z' },
+              requirements: {
+                lessons_percent: 100,
+                min_lessons_percent: 100,
+                require_mandatory_graded: true,
+                missing_mandatory: 0,
+                weighted_total: 80,
+                min_weighted_total: 50,
               },
-            ],
-          }),
+            },
+          ],
         }),
+      }),
       certificateDocument: () => ({
-          url: '/api/files/doc?exp=1&dl=0&sig=x',
-          download_url: '/api/files/doc?exp=1&dl=1&sig=y',
-          badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
-          completion_date: '2026-03-02T10:00:00.000Z',
-        }),
+        url: '/api/files/doc?exp=1&dl=0&sig=x',
+        download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+        badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
+        completion_date: '2026-03-02T10:00:00.000Z',
+      }),
     });
     const list = await screen.findByRole('list', { name: 'Certificates' });
     expect(within(list).getByText('Revoked')).toBeInTheDocument();
@@ -181,7 +180,7 @@ describe('/class/{id}', () => {
 
   it('shows the 404 view for a class the student may not see', async () => {
     renderApp('/class/nope', {
-      userCohortView: () => (reply(404, { message: 'This content is not available right now.' })),
+      userCohortView: () => reply(404, { message: 'This content is not available right now.' }),
     });
     expect(await screen.findByText("That's an error...")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/student');
@@ -191,25 +190,25 @@ describe('/class/{id}', () => {
     const user = userEvent.setup();
     renderApp('/class/k1', {
       userCohortView: () => ({
-          data: cohortView({
-            end_access_date: '2026-01-01T00:00:00Z',
-            user_grades_part: [grade('g1', 'GRADED', 'locked', { user_grade: 88 })],
-            certificates_part: [
-              {
-                id_slug: 'c1',
-                title: 'Chips Certificate',
-                user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01T00:00:00Z' },
-                requirements: null,
-              },
-            ],
-          }),
+        data: cohortView({
+          end_access_date: '2026-01-01T00:00:00Z',
+          user_grades_part: [grade('g1', 'GRADED', 'locked', { user_grade: 88 })],
+          certificates_part: [
+            {
+              id_slug: 'c1',
+              title: 'Chips Certificate',
+              user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01T00:00:00Z' },
+              requirements: null,
+            },
+          ],
         }),
+      }),
       certificateDocument: () => ({
-          url: '/api/files/doc?exp=1&dl=0&sig=x',
-          download_url: '/api/files/doc?exp=1&dl=1&sig=y',
-          badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
-          completion_date: '2025-12-01T00:00:00.000Z',
-        }),
+        url: '/api/files/doc?exp=1&dl=0&sig=x',
+        download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+        badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
+        completion_date: '2025-12-01T00:00:00.000Z',
+      }),
     });
     expect(await screen.findByRole('note')).toHaveTextContent(CLASS_ENDED_NOTICE);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn', 'Grades', 'Certifications']);
@@ -227,16 +226,16 @@ describe('/class/{id}', () => {
   it('warns a suspended student', async () => {
     renderApp('/class/k1', {
       userCohortView: () => ({
-          data: cohortView({
-            user_cohort_part: {
-              completed_lessons_ids: [],
-              cohort_id_slug: 'k1',
-              total_grades: 0,
-              enrolment_status: 'SUSPENDED',
-              weighted_total: null,
-            },
-          }),
+        data: cohortView({
+          user_cohort_part: {
+            completed_lessons_ids: [],
+            cohort_id_slug: 'k1',
+            total_grades: 0,
+            enrolment_status: 'SUSPENDED',
+            weighted_total: null,
+          },
         }),
+      }),
     });
     expect(await screen.findByRole('note')).toHaveTextContent('Your enrolment in this class is suspended');
   });

@@ -37,7 +37,9 @@ describe('/student', () => {
 
   it('shows a slider when there is more than one class', async () => {
     renderApp('/student', {
-      userCohorts: () => ({ data: [entry('k1', 'Cohort One'), entry('k2', 'Cohort Two'), entry('k3', 'Cohort Three'), entry('k4', 'Cohort Four')] }),
+      userCohorts: () => ({
+        data: [entry('k1', 'Cohort One'), entry('k2', 'Cohort Two'), entry('k3', 'Cohort Three'), entry('k4', 'Cohort Four')],
+      }),
     });
     await screen.findAllByRole('link', { name: /Cohort/, hidden: true });
     const slider = document.querySelector<HTMLElement>('[aria-roledescription="carousel"]')!;
@@ -55,8 +57,7 @@ describe('/student', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
     renderApp('/student', {
-      userCohorts: () =>
-        fail ? reply(500, { message: 'Internal server error' }) : { data: [entry('k1', 'Analog Track')] },
+      userCohorts: () => (fail ? reply(500, { message: 'Internal server error' }) : { data: [entry('k1', 'Analog Track')] }),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(COHORTS_LOAD_FAILED_MESSAGE);
     expect(screen.queryByText(NO_COHORTS_MESSAGE)).toBeNull();
@@ -104,7 +105,7 @@ describe('/student: an unconfirmed email', () => {
     renderApp('/student', {
       userCohorts: () => ({ data: [] }),
       emailVerificationStatus: () => ({ email: 'aisyah@example.com', verified: false }),
-      emailVerificationResend: () => (reply(429, { message: 'Too many confirmation emails. Please try again in 40 minutes.' })),
+      emailVerificationResend: () => reply(429, { message: 'Too many confirmation emails. Please try again in 40 minutes.' }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many confirmation emails. Please try again in 40 minutes.');

@@ -46,7 +46,6 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', ForwardingXhr);
 });
 
-
 function project(overrides: Partial<ProjectView> = {}): ProjectView {
   return {
     lesson_title: 'Counter project',
@@ -115,7 +114,7 @@ describe('project page', () => {
     const user = userEvent.setup();
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
       projectView: () => ({ data: project() }),
-      submitProject: () => (reply(400, { message: 'bad', errors: { file: 'This file is not a zip archive.' } })),
+      submitProject: () => reply(400, { message: 'bad', errors: { file: 'This file is not a zip archive.' } }),
     });
     await user.upload(await screen.findByLabelText('Project file (.zip)'), new File(['x'], 'a.zip', { type: 'application/zip' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -126,7 +125,7 @@ describe('project page', () => {
     const user = userEvent.setup();
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
       projectView: () => ({ data: project() }),
-      submitProject: () => (reply(500, 'Internal Server Error')),
+      submitProject: () => reply(500, 'Internal Server Error'),
     });
     const input = await screen.findByLabelText('Project file (.zip)');
     await user.upload(input, new File(['PK'], 'a.zip', { type: 'application/zip' }));
@@ -141,19 +140,19 @@ describe('project page', () => {
   it('shows small files in bytes and KB, not 0 MB', async () => {
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
       projectView: () => ({
-          data: project({
-            grade_item: { ...project().grade_item, user_submission_status: 'SUBMITTED' },
-            submission: {
-              id_slug: 's1',
-              file_name: 'counter.zip',
-              size_bytes: 272,
-              files: [{ path: 'rtl/counter.v', size: 3 * 1024 }],
-              submitted_at: '2030-08-01T09:00:00.000Z',
-              is_late: false,
-              download_url: '/api/files/f1?sig=x',
-            },
-          }),
+        data: project({
+          grade_item: { ...project().grade_item, user_submission_status: 'SUBMITTED' },
+          submission: {
+            id_slug: 's1',
+            file_name: 'counter.zip',
+            size_bytes: 272,
+            files: [{ path: 'rtl/counter.v', size: 3 * 1024 }],
+            submitted_at: '2030-08-01T09:00:00.000Z',
+            is_late: false,
+            download_url: '/api/files/f1?sig=x',
+          },
         }),
+      }),
     });
     expect(await screen.findByText(/\(272 bytes\), handed in/)).toBeInTheDocument();
     expect(screen.getByText('(3 KB)')).toBeInTheDocument();
@@ -163,17 +162,17 @@ describe('project page', () => {
   it('tells a student with an extension their deadline, and what handing in late now costs', async () => {
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
       projectView: () => ({
-          data: project({
-            grade_item: {
-              ...project().grade_item,
-              deadline_datetime: '2030-09-03T09:00:00.000Z',
-              late_deadline_datetime: '2030-09-06T09:00:00.000Z',
-              extension: { deadline_datetime: '2030-09-03T09:00:00.000Z', late_deadline_datetime: null, extra_attempts: 0 },
-              late_policy: { late_penalty_per_day: 10, late_score_cap: null },
-              submit_is_late: true,
-            },
-          }),
+        data: project({
+          grade_item: {
+            ...project().grade_item,
+            deadline_datetime: '2030-09-03T09:00:00.000Z',
+            late_deadline_datetime: '2030-09-06T09:00:00.000Z',
+            extension: { deadline_datetime: '2030-09-03T09:00:00.000Z', late_deadline_datetime: null, extra_attempts: 0 },
+            late_policy: { late_penalty_per_day: 10, late_score_cap: null },
+            submit_is_late: true,
+          },
         }),
+      }),
     });
     expect(await screen.findByText(/^Your deadline has been extended to /)).toHaveTextContent('2030');
     expect(screen.getByText('Submitted now, this will be marked late: −10% per day')).toBeInTheDocument();
@@ -182,11 +181,11 @@ describe('project page', () => {
   it('shows a late grade with the grade before the penalty', async () => {
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
       projectView: () => ({
-          data: project({
-            grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
-            result: { user_grade: 50, set_by_hand: false, original_grade: 80, days_late: 3, feedback: '', rubric_scores: [] },
-          }),
+        data: project({
+          grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
+          result: { user_grade: 50, set_by_hand: false, original_grade: 80, days_late: 3, feedback: '', rubric_scores: [] },
         }),
+      }),
     });
     expect(await screen.findByText('Grade: 50% (80% before the late penalty: 3 days late)')).toBeInTheDocument();
     expect(screen.queryByText(/Submitted now/)).not.toBeInTheDocument();
@@ -195,11 +194,11 @@ describe('project page', () => {
   it('shows a grade set by the instructor as the grade, saying so', async () => {
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
       projectView: () => ({
-          data: project({
-            grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
-            result: { user_grade: 90, set_by_hand: true, original_grade: null, days_late: 3, feedback: '', rubric_scores: [] },
-          }),
+        data: project({
+          grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
+          result: { user_grade: 90, set_by_hand: true, original_grade: null, days_late: 3, feedback: '', rubric_scores: [] },
         }),
+      }),
     });
     expect(await screen.findByText('Grade: 90% (grade set by your instructor)')).toBeInTheDocument();
     expect(screen.queryByText(/before the late penalty/)).not.toBeInTheDocument();

@@ -153,7 +153,9 @@ describe('lesson page', () => {
     expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
     first.unmount();
     renderApp(lessonPath('q1'), {
-      userCourseView: () => ({ data: { course_part: quiz({ ...OPEN_ITEM, open_datetime: '2030-03-02T01:00:00.000Z', submission_status: 'NOT_OPEN' }) } }),
+      userCourseView: () => ({
+        data: { course_part: quiz({ ...OPEN_ITEM, open_datetime: '2030-03-02T01:00:00.000Z', submission_status: 'NOT_OPEN' }) },
+      }),
     });
     expect(await screen.findByText(/^This quiz opens on .*2030/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
@@ -222,16 +224,16 @@ describe('lesson page', () => {
     renderApp(lessonPath('q1'), {
       userCourseView: () => ({ data: { course_part: quiz } }),
       quizAttempts: () => ({
-          data: [],
-          attempts_allowed: 2,
-          attempts_used: 0,
-          time_limit_minutes: null,
-          total_questions: 5,
-          deadline_datetime: '2030-09-03T09:00:00.000Z',
-          extension: { deadline_datetime: '2030-09-03T09:00:00.000Z', late_deadline_datetime: null, extra_attempts: 1 },
-          late_policy: { late_penalty_per_day: null, late_score_cap: 60 },
-          start_is_late: true,
-        }),
+        data: [],
+        attempts_allowed: 2,
+        attempts_used: 0,
+        time_limit_minutes: null,
+        total_questions: 5,
+        deadline_datetime: '2030-09-03T09:00:00.000Z',
+        extension: { deadline_datetime: '2030-09-03T09:00:00.000Z', late_deadline_datetime: null, extra_attempts: 1 },
+        late_policy: { late_penalty_per_day: null, late_score_cap: 60 },
+        start_is_late: true,
+      }),
     });
     expect(await screen.findByText(/^Your deadline has been extended to .*You have been given 1 extra attempt\.$/)).toBeInTheDocument();
     expect(screen.getByText('Submitted now, this will be marked late: score capped at 60%')).toBeInTheDocument();
@@ -327,7 +329,7 @@ describe('lesson page', () => {
   });
 
   it('tells the student a lesson is locked once the class has ended, with a way back to the class', async () => {
-    renderApp(lessonPath('l2'), { userCourseView: () => (reply(403, { message: ACCESS_ENDED_MESSAGE })) });
+    renderApp(lessonPath('l2'), { userCourseView: () => reply(403, { message: ACCESS_ENDED_MESSAGE }) });
     expect(await screen.findByText(ACCESS_ENDED_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Lesson locked' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to class' })).toHaveAttribute('href', '/class/k1');

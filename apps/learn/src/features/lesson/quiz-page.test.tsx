@@ -86,7 +86,7 @@ describe('quiz page', () => {
     const user = userEvent.setup();
     const first = renderApp(PATH, {
       quizSession: () => ({ data: attempt() }),
-      quizSaveAnswers: () => (reply(503, { message: 'Database unavailable' })),
+      quizSaveAnswers: () => reply(503, { message: 'Database unavailable' }),
     });
     await user.click(await screen.findByRole('radio', { name: 'AND' }));
     await screen.findByText(/Not saved yet/);
@@ -101,13 +101,13 @@ describe('quiz page', () => {
   it('after submission shows when results will be shown, without the questions', async () => {
     renderApp(PATH, {
       quizSession: () => ({
-          data: attempt({
-            status: 'SUBMITTED',
-            submitted_at: new Date().toISOString(),
-            result_open_datetime: '2030-01-01T09:00:00.000Z',
-            questions: [],
-          }),
+        data: attempt({
+          status: 'SUBMITTED',
+          submitted_at: new Date().toISOString(),
+          result_open_datetime: '2030-01-01T09:00:00.000Z',
+          questions: [],
         }),
+      }),
     });
     expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
     expect(screen.getByText(/Your result and the correct answers will be shown from 1 January 2030/)).toBeInTheDocument();
@@ -117,28 +117,28 @@ describe('quiz page', () => {
   it("shows a free-text answer's points and the instructor's comment with the released results", async () => {
     renderApp(PATH, {
       quizSession: () => ({
-          data: attempt({
-            status: 'SUBMITTED',
-            submitted_at: new Date().toISOString(),
-            results_visible: true,
-            score: 3,
-            max_score: 4,
-            percentage: 75,
-            questions: [
-              {
-                id_slug: 'q3',
-                kind: 'FREE_TEXT',
-                prompt: 'Explain setup time.',
-                points: 4,
-                options: [],
-                answer: 'Data is stable before the edge.',
-                awarded_points: 3,
-                grader_comment: 'Say which edge.',
-                correct: { option_keys: [], boolean: null, number: null, tolerance: null, accepted_answers: [] },
-              },
-            ],
-          }),
+        data: attempt({
+          status: 'SUBMITTED',
+          submitted_at: new Date().toISOString(),
+          results_visible: true,
+          score: 3,
+          max_score: 4,
+          percentage: 75,
+          questions: [
+            {
+              id_slug: 'q3',
+              kind: 'FREE_TEXT',
+              prompt: 'Explain setup time.',
+              points: 4,
+              options: [],
+              answer: 'Data is stable before the edge.',
+              awarded_points: 3,
+              grader_comment: 'Say which edge.',
+              correct: { option_keys: [], boolean: null, number: null, tolerance: null, accepted_answers: [] },
+            },
+          ],
         }),
+      }),
     });
     expect(await screen.findByText('3 of 4 points')).toBeInTheDocument();
     expect(screen.getByText("Your instructor's comment:").closest('p')).toHaveTextContent("Your instructor's comment: Say which edge.");
@@ -150,8 +150,8 @@ describe('quiz page', () => {
       quizSession: () => ({ data: attempt() }),
       quizSaveAnswers: () => ({ saved: 1 }),
       quizSubmit: () => ({
-          data: attempt({ status: 'SUBMITTED', submitted_at: new Date().toISOString(), result_open_datetime: '2030-01-01T09:00:00.000Z' }),
-        }),
+        data: attempt({ status: 'SUBMITTED', submitted_at: new Date().toISOString(), result_open_datetime: '2030-01-01T09:00:00.000Z' }),
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Submit answers' }));
     expect(screen.getByRole('button', { name: 'Submit now' })).toHaveFocus();
@@ -166,31 +166,31 @@ describe('quiz page', () => {
   it('calls a result provisional while a free-text answer waits for grading', async () => {
     renderApp(PATH, {
       quizSession: () => ({
-          data: attempt({
-            status: 'SUBMITTED',
-            submitted_at: new Date().toISOString(),
-            results_visible: true,
-            score: 1,
-            max_score: 5,
-            percentage: 20,
-            pass_mark_percentage: 10,
-            passed: true,
-            questions: [
-              { ...attempt().questions[0], answer: 'nand', awarded_points: 1 },
-              {
-                id_slug: 'q3',
-                kind: 'FREE_TEXT',
-                prompt: 'Explain setup time.',
-                points: 4,
-                options: [],
-                answer: 'Data is stable before the edge.',
-                awarded_points: null,
-                grader_comment: null,
-                correct: { option_keys: [], boolean: null, number: null, tolerance: null, accepted_answers: [] },
-              },
-            ],
-          }),
+        data: attempt({
+          status: 'SUBMITTED',
+          submitted_at: new Date().toISOString(),
+          results_visible: true,
+          score: 1,
+          max_score: 5,
+          percentage: 20,
+          pass_mark_percentage: 10,
+          passed: true,
+          questions: [
+            { ...attempt().questions[0], answer: 'nand', awarded_points: 1 },
+            {
+              id_slug: 'q3',
+              kind: 'FREE_TEXT',
+              prompt: 'Explain setup time.',
+              points: 4,
+              options: [],
+              answer: 'Data is stable before the edge.',
+              awarded_points: null,
+              grader_comment: null,
+              correct: { option_keys: [], boolean: null, number: null, tolerance: null, accepted_answers: [] },
+            },
+          ],
         }),
+      }),
     });
     expect(await screen.findByText('10%: Passed (provisional until graded)')).toBeInTheDocument();
     expect(screen.getByText(/^This result is provisional until graded: 1 answer is still waiting/)).toBeInTheDocument();
@@ -200,18 +200,18 @@ describe('quiz page', () => {
   it('shows a fully graded result without calling it provisional', async () => {
     renderApp(PATH, {
       quizSession: () => ({
-          data: attempt({
-            status: 'SUBMITTED',
-            submitted_at: new Date().toISOString(),
-            results_visible: true,
-            score: 1,
-            max_score: 1,
-            percentage: 100,
-            pass_mark_percentage: 50,
-            passed: true,
-            questions: [{ ...attempt().questions[0], answer: 'nand', awarded_points: 1 }],
-          }),
+        data: attempt({
+          status: 'SUBMITTED',
+          submitted_at: new Date().toISOString(),
+          results_visible: true,
+          score: 1,
+          max_score: 1,
+          percentage: 100,
+          pass_mark_percentage: 50,
+          passed: true,
+          questions: [{ ...attempt().questions[0], answer: 'nand', awarded_points: 1 }],
         }),
+      }),
     });
     expect(await screen.findByText('50%: Passed')).toBeInTheDocument();
     expect(screen.queryByText(/provisional/)).not.toBeInTheDocument();

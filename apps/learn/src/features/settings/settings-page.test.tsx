@@ -96,7 +96,8 @@ describe('/student/settings', () => {
     const user = userEvent.setup();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderApp('/student/settings', {
-      changePassword: () => (reply(400, { message: 'Current password is incorrect', errors: { old_password: 'Current password is incorrect' } })),
+      changePassword: () =>
+        reply(400, { message: 'Current password is incorrect', errors: { old_password: 'Current password is incorrect' } }),
     });
     await user.type(await screen.findByLabelText('Current password'), 'Wrong#Pass1');
     await user.type(screen.getByLabelText('New password'), 'Silicon#Wafer9');

@@ -1,8 +1,7 @@
 import { CATEGORY_SLUGS, categories, coursesByCategory, getCourse, loadCategoryCourses } from '@school/catalogue';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { locationRef, renderAt, renderLoaded } from '../../test/render';
-import { Testimonials } from '../home/components/testimonials';
+import { locationRef, renderLoaded } from '../../test/render';
 import { CourseDetailPage } from './course-detail-page';
 import { CoursesPage } from './courses-page';
 
@@ -89,18 +88,6 @@ describe('/courses/{id}', () => {
     await renderLoaded(<CourseDetailPage />, { path: '/courses/:id', url: '/courses/course-3' });
     expect(await screen.findByText('Uh oh... course not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
-  });
-});
-
-describe('testimonials', () => {
-  it('wraps around at both ends', () => {
-    renderAt(<Testimonials title="What our graduates say" action={{ label: 'Enrol now', to: '/apply' }} />);
-    expect(screen.getByText('1 / 3')).toBeInTheDocument();
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Previous testimonial' })));
-    expect(screen.getByText('3 / 3')).toBeInTheDocument();
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Next testimonial' })));
-    expect(screen.getByText('1 / 3')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Enrol now' })).toHaveAttribute('href', '/apply');
   });
 });
 

@@ -1,5 +1,5 @@
 import { getInitiative, programme } from '@school/catalogue';
-import { useApplicationOpen } from '../apply/use-application-open';
+import { useApplicationOpen } from '../../lib/use-application-open';
 import { ClosedNotice } from './programme-page';
 import { AppLink, NotFoundMessage } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageSection } from '../../components/page-section';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useApplicationOpen } from '../apply/use-application-open';
-import { scrollToSection } from '../courses/section-scroll';
+import { useApplicationOpen } from '../../lib/use-application-open';
+import { scrollToSection } from '../../lib/section-scroll';
 import './programme.css';
 
 /** The application form's path for a programme, with the chosen track preset. */

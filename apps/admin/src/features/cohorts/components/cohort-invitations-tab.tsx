@@ -1,5 +1,15 @@
 import { ADMIN_MESSAGES, PAGE_SIZES, type AdminCohort, type Invitation, type InvitationStatus } from '@school/contracts';
-import { Button, formatCount, Pagination, relativeTime, StatusChip, type StatusTone, useConfirm, useRouteMutation, useRouteQuery } from '@school/ui';
+import {
+  Button,
+  formatCount,
+  Pagination,
+  relativeTime,
+  StatusChip,
+  type StatusTone,
+  useConfirm,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import { Link } from 'react-router-dom';
 import { QueryView } from '../../../components/query-view';
 import { invalidations } from '../../../lib/invalidations';

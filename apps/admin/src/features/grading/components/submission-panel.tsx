@@ -1,5 +1,16 @@
 import { ADMIN_MESSAGES, type GradingSubmission, isApiError, type RubricScore } from '@school/contracts';
-import { Button, formatDateTime, formatFileSize, routeKey, routeQueryKey, StatusChip, TextAreaField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
+import {
+  Button,
+  formatDateTime,
+  formatFileSize,
+  routeKey,
+  routeQueryKey,
+  StatusChip,
+  TextAreaField,
+  TextField,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { QueryView } from '../../../components/query-view';
 import { useNotify } from '../../../lib/notice';
