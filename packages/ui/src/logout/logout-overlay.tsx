@@ -44,9 +44,9 @@ export function LogoutOverlay({ open, text = 'Logging out...' }: LogoutOverlayPr
       onCancel={(e) => e.preventDefault()}
     >
       <span className="ui-spinner ui-spinner--light" aria-hidden="true" />
-      <p id={textId} className="ui-logout-overlay__text" role="status">
+      <output id={textId} className="ui-logout-overlay__text">
         {text}
-      </p>
+      </output>
     </dialog>
   );
 }

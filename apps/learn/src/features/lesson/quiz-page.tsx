@@ -168,9 +168,9 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
             <span>Time left</span> <strong role="timer">{formatCountdown(left)}</strong>
           </p>
         )}
-        <p className="learn-quiz__saved" role="status">
+        <output className="learn-quiz__saved">
           {left === 0 ? 'Time is up. Your answers are being submitted.' : SAVE_TEXT[saveState]}
-        </p>
+        </output>
       </div>
       {attempt.deadline_at && <p className="ui-muted">Submit by {formatDateTime(attempt.deadline_at)}. Answers are saved as you go.</p>}
       <ol className="learn-quiz__questions">
@@ -197,7 +197,7 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
           </p>
         )}
         {confirming ? (
-          <div className="learn-quiz__confirm" role="group" aria-label="Confirm submission">
+          <fieldset className="learn-quiz__confirm" aria-label="Confirm submission">
             <p>Submit your answers? You cannot change them afterwards.</p>
             <Button ref={confirmRef} onClick={() => void submit()} disabled={submitting}>
               {submitting ? 'Submitting…' : 'Submit now'}
@@ -205,7 +205,7 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={submitting}>
               Keep working
             </Button>
-          </div>
+          </fieldset>
         ) : (
           <Button ref={submitRef} onClick={() => setConfirming(true)} disabled={closed}>
             Submit answers

@@ -122,9 +122,7 @@ function ApplicationStatusView({ id }: { id: string }) {
           </p>
         )}
         {open && !canAccept && (
-          <p role="status" className="site-application-status__note">
-            {c.acceptByPassed}
-          </p>
+          <output className="site-application-status__note">{c.acceptByPassed}</output>
         )}
         {open && confirming !== 'decline' && confirming !== 'withdraw' && (
           <div className="site-application-status__actions">

@@ -41,9 +41,9 @@ export function ProgrammePage() {
           <h1 className="site-programme-hero__title">{programme.hero.title}</h1>
           <p className="site-programme-hero__subtitle">{programme.hero.subtitle}</p>
           {open === false ? (
-            <p className="site-programme-closed" role="status">
+            <output className="site-programme-closed">
               <ClosedNotice closesAt={initiative.closes_at} />
-            </p>
+            </output>
           ) : (
             <button type="button" className="ui-button ui-button--accent ui-button--lg" onClick={() => scrollToSection('programme-tracks')}>
               {programme.hero.applyLabel}
