@@ -2,7 +2,8 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../test/api-harness';
+import { byPath, mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../test/api-harness';
 import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '@school/ui';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -50,7 +51,7 @@ const course = (id: string, title: string) => ({
 
 describe('useRouteQuery', () => {
   it("calls the route with its params and caches the answer under the route's key", async () => {
-    const { calls } = mockApi({ 'GET courses/admin/c1': () => course('c1', 'Lithography') });
+    const { calls } = mockRoutes({ adminCourseDetail: () => course('c1', 'Lithography') }, { user: ADMIN });
     function Probe() {
       const queryClient = useQueryClient();
       useIsFetching(); // renders again when the read settles
@@ -69,7 +70,7 @@ describe('useRouteQuery', () => {
   });
 
   it('sends the query of a list read', async () => {
-    const { calls } = mockApi({ 'GET courses/admin/list': () => ({ data: [], count: 0, num_pages: 0 }) });
+    const { calls } = mockRoutes({ adminCourseList: () => ({ data: [], count: 0, num_pages: 0 }) }, { user: ADMIN });
     function List() {
       const list = useRouteQuery('adminCourseList', { query: { page: 2, search_query: 'etch' } });
       return <p>{list.data ? `Found ${list.data.count}` : 'Loading'}</p>;
@@ -84,14 +85,19 @@ describe('useRouteQuery', () => {
 describe('useRouteMutation', () => {
   it('sends params and body, then refetches only the reads it invalidates', async () => {
     let title = 'Lithography';
-    const { calls } = mockApi({
-      'GET courses/admin/c1': () => course('c1', title),
-      'GET courses/admin/c2': () => course('c2', 'Etching'),
-      'PATCH courses/admin/c1/update': (call) => {
-        title = (call.body as { title: string }).title;
-        return { id_slug: 'c1' };
+    const { calls } = mockRoutes(
+      {
+        adminCourseDetail: byPath({
+          'courses/admin/c1': () => course('c1', title),
+          'courses/admin/c2': () => course('c2', 'Etching'),
+        }),
+        adminCourseUpdate: (call) => {
+          title = (call.body as { title: string }).title;
+          return { id_slug: 'c1' };
+        },
       },
-    });
+      { user: ADMIN },
+    );
     function Rename() {
       const rename = useRouteMutation('adminCourseUpdate', {
         invalidates: (vars) => [routeKey('adminCourseDetail', { params: vars.params })],

@@ -137,3 +137,11 @@ export function mockRoutes(handlers: RouteHandlers, { user = null }: MockRoutesO
   document.cookie = user ? 'school_has_session=1; path=/' : 'school_has_session=; path=/; max-age=0';
   return { calls, fetchMock };
 }
+
+/**
+ * One route answered differently per path (two courses, two applications): the handler for the
+ * call's path (below /api/, no trailing slash), or a 599 naming the path no entry answers.
+ */
+export function byPath<N extends RouteName>(handlers: Record<string, RouteHandler<N>>): RouteHandler<N> {
+  return (call) => handlers[call.path]?.(call) ?? reply(599, { message: `No mock answer for ${call.path}` });
+}

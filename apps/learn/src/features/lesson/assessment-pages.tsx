@@ -198,7 +198,9 @@ export function ProjectPage() {
           </div>
         </form>
       )}
-      <output className={upload.isSuccess || error ? 'learn-notice' : 'learn-live'}>{error || (upload.isSuccess ? SUBMITTED_MESSAGE : '')}</output>
+      <output className={upload.isSuccess || error ? 'learn-notice' : 'learn-live'}>
+        {error || (upload.isSuccess ? SUBMITTED_MESSAGE : '')}
+      </output>
     </div>
   );
 }

@@ -168,9 +168,7 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
             <span>Time left</span> <strong role="timer">{formatCountdown(left)}</strong>
           </p>
         )}
-        <output className="learn-quiz__saved">
-          {left === 0 ? 'Time is up. Your answers are being submitted.' : SAVE_TEXT[saveState]}
-        </output>
+        <output className="learn-quiz__saved">{left === 0 ? 'Time is up. Your answers are being submitted.' : SAVE_TEXT[saveState]}</output>
       </div>
       {attempt.deadline_at && <p className="ui-muted">Submit by {formatDateTime(attempt.deadline_at)}. Answers are saved as you go.</p>}
       <ol className="learn-quiz__questions">
