@@ -1,6 +1,7 @@
 import { CATEGORY_SLUGS, categories, coursesByCategory, getCourse, loadCategoryCourses } from '@school/catalogue';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockRoutes } from '@school/ui/testing';
 import { locationRef, renderLoaded } from '../../test/render';
 import { CourseDetailPage } from './course-detail-page';
 import { CoursesPage } from './courses-page';
@@ -10,11 +11,9 @@ beforeAll(async () => {
   for (const slug of CATEGORY_SLUGS) await loadCategoryCourses(slug);
 });
 
+// A signed-out visitor: the pages make no call of their own (an unexpected one is answered 599).
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}', { status: 401 })),
-  );
+  mockRoutes({});
 });
 
 const courseTitles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);

@@ -1,12 +1,24 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byPath, mockRoutes } from '@school/ui/testing';
-import { ADMIN, renderWithApi } from '../test/api-harness';
-import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '@school/ui';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../session';
+import { byPath, mockRoutes } from '../testing/mock-routes';
+import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from './route-query';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const ADMIN = { id_slug: 'admin1', first_name: 'Nadia', last_name: 'Hassan', email: 'admin@example.com', role: 'ADMIN' as const };
+
+/** Renders inside an app's providers (react-query, the session restored as ADMIN by mockRoutes). */
+const renderWithApi = (ui: ReactNode) =>
+  render(
+    <MemoryRouter>
+      <AppProviders app="admin">{ui}</AppProviders>
+    </MemoryRouter>,
+  );
 
 describe('route query keys', () => {
   it('derive from the route name, its params and its query, absent parts as empty objects', () => {
