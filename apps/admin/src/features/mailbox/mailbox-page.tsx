@@ -72,7 +72,7 @@ function Message({ message, part, onPart }: { message: MailboxMessage; part: 'ht
         <dt>To</dt>
         <dd>{message.to}</dd>
       </dl>
-      <div className="admin-mailbox__parts" role="group" aria-label="Part">
+      <fieldset className="admin-mailbox__parts" aria-label="Part">
         <Button
           type="button"
           variant={shown === 'html' ? 'primary' : 'secondary'}
@@ -89,7 +89,7 @@ function Message({ message, part, onPart }: { message: MailboxMessage; part: 'ht
         >
           Text
         </Button>
-      </div>
+      </fieldset>
       {shown === 'html' ? (
         <iframe className="admin-mailbox__html" title={`HTML of ${message.subject}`} sandbox="" srcDoc={message.html ?? ''} />
       ) : (
