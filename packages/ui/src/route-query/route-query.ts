@@ -1,4 +1,5 @@
-import { type ApiClient, type CallOptions, type CallResult, type RouteName, type Routes, routes } from '@school/contracts';
+// Types only: the public site's first load carries no route table (the session loads the client on its first call).
+import type { ApiClient, CallOptions, CallResult, RouteName, Routes } from '@school/contracts';
 import { useSession } from '../session';
 import {
   keepPreviousData,
@@ -55,26 +56,30 @@ export interface RouteQueryOptions<N extends QueryRouteName, TData> {
   gcTime?: number;
   /** Look again every so many ms while the screen shows it (work done in the background). */
   refetchInterval?: number;
+  /**
+   * Keep the previous answer on screen while the next one loads: by default for a read with a
+   * query (a list that pages, sorts, filters); off where an old answer would mislead (a signed URL).
+   */
+  keepPrevious?: boolean;
   /** Tries after a failed read (the app's default is one), or which failures to try again. */
   retry?: number | boolean | ((failureCount: number, error: Error) => boolean);
   refetchOnWindowFocus?: boolean;
 }
 
 /**
- * Query options for a route read. A route with a query (a list that pages, sorts, filters) keeps the
- * previous page on screen while the next one loads.
+ * Query options for a route read. A read with a query (a list that pages, sorts, filters) keeps the
+ * previous page on screen while the next one loads (see `keepPrevious`).
  */
 export function routeQueryOptions<N extends QueryRouteName, TData = CallResult<N>>(
   client: ApiClient,
   name: N,
   inputs: RouteInputs<N>,
-  options: RouteQueryOptions<N, TData> = {},
+  { keepPrevious = inputs.query !== undefined, ...options }: RouteQueryOptions<N, TData> = {},
 ) {
-  const hasQuery = (routes[name] as { query?: unknown }).query !== undefined;
   return queryOptions({
     queryKey: routeQueryKey(name, inputs),
     queryFn: ({ signal }) => (client.call as (n: RouteName, o: object) => Promise<CallResult<N>>)(name, { ...inputs, signal }),
-    placeholderData: hasQuery ? keepPreviousData : undefined,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
     ...options,
   });
 }

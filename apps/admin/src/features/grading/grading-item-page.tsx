@@ -38,7 +38,7 @@ export function GradingItemPage() {
   const query = useRouteQuery('gradingQueue', { params: { gradeItemId: itemId } });
   const [announcement, setAnnouncement] = useState('');
   const isQuiz = query.data?.item.lesson_type === 'QUIZ';
-  const answers = useRouteQuery('quizFreeTextAnswers', { params: { gradeItemId: itemId } }, { enabled: isQuiz });
+  const answers = useRouteQuery('quizFreeTextAnswers', { params: { gradeItemId: itemId } }, { enabled: isQuiz, keepPrevious: true });
   const attempts = useMemo(() => (isQuiz ? quizAttempts(answers.data?.data ?? []) : []), [isQuiz, answers.data]);
   // Both lists keep the order the grader first saw (a save re-sorts them in the API).
   const frozenAttempts = useFrozenOrder(attempts, `${itemId}:quiz`, isQuiz && answers.isSuccess);

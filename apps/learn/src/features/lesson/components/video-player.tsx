@@ -32,7 +32,7 @@ export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd, startAt = 
     'videoUrl',
     { query: { url: videoId } },
     // The URL is signed for a few minutes; the player asks again when it stops working.
-    { select: (r) => r.url, enabled: !!videoId, staleTime: 4 * 60_000, retry: false },
+    { select: (r) => r.url, enabled: !!videoId, staleTime: 4 * 60_000, retry: false, keepPrevious: false },
   );
   const queryClient = useQueryClient();
   const reported = useRef(false);
