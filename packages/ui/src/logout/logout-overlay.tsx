@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import '../loading-indicator/spinner.css';
 import './logout-overlay.css';
 

@@ -4,7 +4,8 @@ import { byPath, matchRoute, mockRoutes, reply } from './mock-routes';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const client = () => createApiClient({ fetch: (...args) => fetch(...args), tokens: { getAccess: () => 'token', setAccess: () => undefined } });
+const client = () =>
+  createApiClient({ fetch: (...args) => fetch(...args), tokens: { getAccess: () => 'token', setAccess: () => undefined } });
 
 describe('matchRoute', () => {
   it('finds the route of a method and path, a literal segment winning over a param', () => {

@@ -8,7 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockRoutes, type RouteCall, type RouteHandlers } from '@school/ui/testing';
+import { mockRoutes, type RouteHandlers } from '@school/ui/testing';
 import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { tableCells } from '../../test/table-cells';
 import { ApplicationPage } from './application-page';

@@ -1,6 +1,6 @@
 import { CATEGORY_SLUGS, categories, coursesByCategory, getCourse, loadCategoryCourses } from '@school/catalogue';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockRoutes } from '@school/ui/testing';
 import { locationRef, renderLoaded } from '../../test/render';
 import { CourseDetailPage } from './course-detail-page';
