@@ -15,7 +15,7 @@ export function localDateTime(days: number): string {
 export async function createCohortThroughApi(page: Page, title: string): Promise<string> {
   const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
   const id = await page.evaluate(
-    async ({ title, start, end, access }) => {
+    async ({ cohortTitle, start, end, access }) => {
       const refresh = await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } });
       const { access: token } = await refresh.json();
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
@@ -24,7 +24,7 @@ export async function createCohortThroughApi(page: Page, title: string): Promise
         method: 'POST',
         headers,
         body: JSON.stringify({
-          title,
+          title: cohortTitle,
           start_date: start,
           end_date: end,
           end_access_date: access,
@@ -34,7 +34,7 @@ export async function createCohortThroughApi(page: Page, title: string): Promise
       });
       return (await res.json()).id_slug as string;
     },
-    { title, start: days(-1), end: days(60), access: days(90) },
+    { cohortTitle: title, start: days(-1), end: days(60), access: days(90) },
   );
   expect(id).toBeTruthy();
   return id;

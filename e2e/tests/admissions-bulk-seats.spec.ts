@@ -18,7 +18,7 @@ test("an admin decides on a page of applications at once, and an offer beyond th
   const cohortId = await createCohortThroughApi(page, COHORT);
   // An intake's worth of Packaging applications, sent through the public form's call, screened and in review.
   await page.evaluate(
-    async ({ tag, count, intake, cohortId }) => {
+    async ({ runTag, count, intake, cohort }) => {
       const refresh = await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } });
       const { access: token } = await refresh.json();
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
@@ -27,14 +27,14 @@ test("an admin decides on a page of applications at once, and an offer beyond th
       // the budget of the address every browser test sends from.
       const visitor = (await (await fetch('/api/forms/visitor-token/', { method: 'POST' })).json()).token as string;
       for (let i = 0; i < count; i++) {
-        const email = `bulk${i}.${tag}@example.com`;
+        const email = `bulk${i}.${runTag}@example.com`;
         const sent = await fetch('/api/sheet/submit-form/', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-Visitor-Token': visitor },
           body: JSON.stringify({
             course: 'Packaging',
             email,
-            full_name: `Bulk Applicant ${i} ${tag}`,
+            full_name: `Bulk Applicant ${i} ${runTag}`,
             age: '24',
             dobYear: '2001',
             dobMonth: 'March',
@@ -73,7 +73,7 @@ test("an admin decides on a page of applications at once, and an offer beyond th
         });
         if (!sent.ok) throw new Error(`submit ${i}: ${sent.status} ${await sent.text()}`);
       }
-      const list = await (await fetch(`/api/admissions/admin/applications?search_query=${tag}&page_size=100`, { headers })).json();
+      const list = await (await fetch(`/api/admissions/admin/applications?search_query=${runTag}&page_size=100`, { headers })).json();
       for (const a of list.data as { id_slug: string }[]) {
         const s = await fetch(`/api/admissions/admin/applications/${a.id_slug}/screening`, {
           method: 'POST',
@@ -91,14 +91,14 @@ test("an admin decides on a page of applications at once, and an offer beyond th
         }),
       });
       if (!assigned.ok) throw new Error(`assign: ${await assigned.text()}`);
-      const seats = await fetch(`/api/admissions/admin/intakes/${intake}/seats/${cohortId}`, {
+      const seats = await fetch(`/api/admissions/admin/intakes/${intake}/seats/${cohort}`, {
         method: 'PUT',
         headers,
         body: JSON.stringify({ track: 'Packaging', seats: 1 }),
       });
       if (!seats.ok) throw new Error(`seats: ${await seats.text()}`);
     },
-    { tag, count: COUNT, intake: INTAKE, cohortId },
+    { runTag: tag, count: COUNT, intake: INTAKE, cohort: cohortId },
   );
 
   // The admin shows 100 rows a page, selects them all and waitlists them in one action.

@@ -94,8 +94,18 @@ export type { DateInput } from './format/format';
 
 export { cx } from './utils/cx';
 
-// Session, routing between the apps, route guards and the providers every app wraps its routes in
-export * from './session';
+// Reading and changing data through the contracts' route table
+export { invalidateKeys, routeKey, routeQueryKey, routeQueryOptions, useRouteMutation, useRouteQuery } from './route-query/route-query';
+export type {
+  Invalidates,
+  MutationRouteName,
+  QueryRouteName,
+  RouteInputs,
+  RouteKeyInputs,
+  RouteMutationOptions,
+  RouteQueryOptions,
+  RouteVariables,
+} from './route-query/route-query';
 
-// Session, route guards and app providers (src/session)
+// Session, routing between the apps, route guards and the providers every app wraps its routes in
 export * from './session';

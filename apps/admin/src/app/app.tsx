@@ -1,4 +1,4 @@
-import { AdminLayout, AppProviders, ErrorView, RequireAuth, StandardLayout, useSession } from '@school/ui';
+import { AdminLayout, AppProviders, ErrorView, RequireAuth, StandardLayout, useRouteQuery, useSession } from '@school/ui';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
@@ -43,7 +43,6 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
 import { COURSE_TABS, interviewPaths, paths } from '../lib/paths';
-import { useRouteQuery } from '../lib/route-query';
 import { EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM } from './sidebar-items';
 import './app.css';
 

@@ -1,8 +1,7 @@
 import { ADMIN_MESSAGES } from '@school/contracts';
-import { Button, StatusChip, useConfirm } from '@school/ui';
+import { Button, StatusChip, useConfirm, useRouteMutation } from '@school/ui';
 import { invalidations } from '../lib/invalidations';
 import { useNotify } from '../lib/notice';
-import { useRouteMutation } from '../lib/route-query';
 import './account-status.css';
 
 interface AccountHolder {

@@ -1,8 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { invalidations } from './invalidations';
-import { staleReads } from '../test/stale-reads';
-import { routeQueryKey } from './route-query';
+import { staleReads } from '@school/ui/testing';
+import { routeQueryKey } from '@school/ui';
 
 /** One cached read of every screen's data, two entities each where a read is per entity. */
 const READS: Record<string, QueryKey> = {

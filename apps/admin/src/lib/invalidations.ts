@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { type Invalidates, type MutationRouteName, routeKey } from './route-query';
+import { type Invalidates, type MutationRouteName, routeKey } from '@school/ui';
 
 /*
  * What each change of the console makes stale: every read that shows the data it changes, and no

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 export function zodErrorBody(error: z.ZodError): { message: string; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : issue.code === 'unrecognized_keys' ? 'body' : 'body';
+    // An issue with no path (unknown keys, a body that is not an object) is the body's own.
+    const field = issue.path.length ? issue.path.join('.') : 'body';
     const message =
       issue.code === 'unrecognized_keys' ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}` : issue.message;
     if (!(field in errors)) errors[field] = message;

@@ -17,7 +17,7 @@ beforeAll(async () => {
       title: 'Sized course',
       modules: Array.from({ length: 4 }, (_, i) => ({
         title: `M${i}`,
-        lessons: Array.from({ length: 5 }, (_, j) => ({ title: `L${i}.${j}` })),
+        lessons: Array.from({ length: 5 }, (_lesson, j) => ({ title: `L${i}.${j}` })),
       })),
     })
   ).id_slug;

@@ -1,5 +1,5 @@
 import { type ChangeEmail, ChangeEmailSchema, emailChangePendingMessage } from '@school/contracts';
-import { useChangeEmail, usePendingEmailChange } from './settings-api';
+import { routeKey, useRouteMutation, useRouteQuery } from '../route-query/route-query';
 import { type SettingsField, SettingsForm } from './settings-form';
 
 const FIELDS: SettingsField<ChangeEmail>[] = [
@@ -14,8 +14,9 @@ const FIELDS: SettingsField<ChangeEmail>[] = [
  * form shows the address waiting for it.
  */
 export function ChangeEmailForm() {
-  const change = useChangeEmail();
-  const pending = usePendingEmailChange();
+  // Asking for the change: the answer names the address that must confirm it, now the pending change.
+  const change = useRouteMutation('changeEmail', { invalidates: () => [routeKey('emailChangePending')] });
+  const pending = useRouteQuery('emailChangePending', {});
   return (
     <SettingsForm
       id="change-email"
@@ -29,7 +30,7 @@ export function ChangeEmailForm() {
         )
       }
       save={async (values) => {
-        await change.mutateAsync(values);
+        await change.mutateAsync({ body: values });
       }}
       resetOnSave
     />

@@ -1,5 +1,5 @@
 import { type ChangePassword, ChangePasswordSchema } from '@school/contracts';
-import { useChangePassword } from './settings-api';
+import { useRouteMutation } from '../route-query/route-query';
 import { PASSWORD_CHANGED_ALERT } from './settings-messages';
 import { type SettingsField, SettingsForm } from './settings-form';
 
@@ -11,7 +11,8 @@ const FIELDS: SettingsField<ChangePassword>[] = [
 
 /** Current, new and confirmed password; success alerts and reloads (the session continues with the new tokens). */
 export function ChangePasswordForm({ reload }: { reload: () => void }) {
-  const change = useChangePassword();
+  // The answer carries a new token pair; the client keeps the access token by itself.
+  const change = useRouteMutation('changePassword', { invalidates: () => [] });
   return (
     <SettingsForm
       id="change-password"
@@ -20,7 +21,7 @@ export function ChangePasswordForm({ reload }: { reload: () => void }) {
       fields={FIELDS}
       what="Password change"
       save={async (values) => {
-        await change.mutateAsync(values);
+        await change.mutateAsync({ body: values });
         window.alert(PASSWORD_CHANGED_ALERT);
         reload();
       }}

@@ -1,6 +1,6 @@
 import type { NotificationKind, Role } from '@school/contracts';
 import { useState } from 'react';
-import { useNotificationPreferences, useUpdateNotificationPreferences } from './settings-api';
+import { routeQueryKey, useRouteMutation, useRouteQuery } from '../route-query/route-query';
 
 /** The mail each role may turn off, with what it is. */
 const CHOICES: Record<NotificationKind, { label: string; hint: string; roles: Role[] }> = {
@@ -21,15 +21,21 @@ export const hasNotificationChoices = (role: Role) => Object.values(CHOICES).som
 
 /** A switch per kind of mail the user may turn off; each change is saved at once. */
 export function NotificationPreferencesForm({ userIdSlug, role }: { userIdSlug: string; role: Role }) {
-  const preferences = useNotificationPreferences(userIdSlug);
-  const update = useUpdateNotificationPreferences(userIdSlug);
+  const params = { userIdSlug };
+  const preferences = useRouteQuery('notificationPreferences', { params }, { select: (r) => r.preferences });
+  // The answer is the saved choices: written into the read, which needs no refetch.
+  const update = useRouteMutation('notificationPreferencesUpdate', {
+    invalidates: () => [],
+    onSuccess: (answer, vars, queryClient) =>
+      queryClient.setQueryData(routeQueryKey('notificationPreferences', { params: vars.params }), answer),
+  });
   const [status, setStatus] = useState<string | null>(null);
   const kinds = (Object.keys(CHOICES) as NotificationKind[]).filter((k) => CHOICES[k].roles.includes(role));
 
   const toggle = async (kind: NotificationKind, on: boolean) => {
     setStatus('Saving...');
     try {
-      await update.mutateAsync({ [kind]: on });
+      await update.mutateAsync({ params, body: { [kind]: on } });
       setStatus(on ? `${CHOICES[kind].label}: on` : `${CHOICES[kind].label}: off`);
     } catch (e) {
       console.error('Notification preferences', e);

@@ -4,14 +4,15 @@ import { Button } from '../button/button';
 import { useSession } from '../session';
 import { TextField } from '../text-field/text-field';
 import { useForm } from 'react-hook-form';
-import { useUpdateProfile } from './settings-api';
+import { useRouteMutation } from '../route-query/route-query';
 import { PROFILE_UPDATED_ALERT } from './settings-messages';
 import { applyServerErrors } from './apply-server-errors';
 
 /** First and last name; success alerts and reloads the page. */
 export function ProfileForm({ reload }: { reload: () => void }) {
   const { user, setUser } = useSession();
-  const update = useUpdateProfile();
+  // The page reloads after the change, so no read needs refreshing.
+  const update = useRouteMutation('profileUpdate', { invalidates: () => [] });
   const { register, handleSubmit, formState, setError } = useForm<ProfileUpdate>({
     resolver: zodResolver(ProfileUpdateSchema),
     mode: 'onTouched',
@@ -21,7 +22,7 @@ export function ProfileForm({ reload }: { reload: () => void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const updated = await update.mutateAsync(values);
+      const { user: updated } = await update.mutateAsync({ body: values });
       setUser(updated);
       window.alert(PROFILE_UPDATED_ALERT);
       reload();

@@ -17,10 +17,10 @@ export const LOADING_WARNING = 'Please do not reload or close the screen';
 /** A spinner with 'Loading...' and, with `warning`, 'Please do not reload or close the screen'. */
 export function LoadingIndicator({ text = 'Loading...', warning = false, fullScreen = false, className }: LoadingIndicatorProps) {
   return (
-    <div className={cx('ui-loading', fullScreen && 'ui-loading--full', className)} role="status" aria-live="polite">
+    <output className={cx('ui-loading', fullScreen && 'ui-loading--full', className)} aria-live="polite">
       <span className="ui-spinner" aria-hidden="true" />
-      <p className="ui-loading__text">{text}</p>
-      {warning && <p className="ui-loading__warning">{LOADING_WARNING}</p>}
-    </div>
+      <span className="ui-loading__text">{text}</span>
+      {warning && <span className="ui-loading__warning">{LOADING_WARNING}</span>}
+    </output>
   );
 }

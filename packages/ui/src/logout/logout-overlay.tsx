@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import '../loading-indicator/spinner.css';
 import './logout-overlay.css';
 
@@ -17,7 +17,6 @@ export interface LogoutOverlayProps {
  */
 export function LogoutOverlay({ open, text = 'Logging out...' }: LogoutOverlayProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const textId = useId();
 
   useEffect(() => {
     const d = ref.current;
@@ -37,16 +36,15 @@ export function LogoutOverlay({ open, text = 'Logging out...' }: LogoutOverlayPr
     <dialog
       ref={ref}
       className="ui-logout-overlay"
-      aria-labelledby={textId}
+      // Named by its message (an output's text does not name what points at it with aria-labelledby).
+      aria-label={text}
       aria-busy="true"
       tabIndex={-1}
       // Escape cannot dismiss it: the session is already ending.
       onCancel={(e) => e.preventDefault()}
     >
       <span className="ui-spinner ui-spinner--light" aria-hidden="true" />
-      <p id={textId} className="ui-logout-overlay__text" role="status">
-        {text}
-      </p>
+      <output className="ui-logout-overlay__text">{text}</output>
     </dialog>
   );
 }

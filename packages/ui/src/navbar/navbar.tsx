@@ -93,24 +93,23 @@ function isCurrent(pathname: string, item: NavItem): boolean {
  * Below 768 px the links fold behind a menu toggle.
  */
 export function Navbar({ user, onLogout, isInternal, menuLinks, className }: NavbarProps) {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  // The page the menu was opened on: it is open only there, so a navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const go = useAppNavigate({ isInternal });
   const { loggingOut, logout } = useLogout(onLogout, go);
   // The page scrolls focused elements clear of this sticky header (scroll-padding-top in styles.css).
   const headerRef = useStickyHeight<HTMLElement>('navbar');
 
   useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
-
-  useEffect(() => {
     if (!open) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key === 'Escape') {
-        setOpen(false);
+        setOpenOn(null);
         toggleRef.current?.focus();
       }
     };
@@ -135,7 +134,7 @@ export function Navbar({ user, onLogout, isInternal, menuLinks, className }: Nav
           aria-label="Menu"
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpen(!open)}
         >
           {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
         </button>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 import { SessionProvider, useSession } from './session';
 
-const user = { id_slug: 'u1', first_name: 'Aisyah', last_name: 'Rahman', email: 'a@example.com', role: 'STUDENT' as const };
+const AISYAH = { id_slug: 'u1', first_name: 'Aisyah', last_name: 'Rahman', email: 'a@example.com', role: 'STUDENT' as const };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -12,7 +12,7 @@ function mockServer(opts: { refreshOk: boolean; role?: 'STUDENT' | 'ADMIN' }) {
   const fetchMock = vi.fn(async (url: string | URL | Request, _init?: RequestInit) => {
     const path = String(url);
     if (path.endsWith('auth/token/refresh/')) return opts.refreshOk ? json(200, { access: 'tok' }) : json(401, { message: 'expired' });
-    if (path.endsWith('auth/check/')) return json(200, { user: { ...user, role: opts.role ?? 'STUDENT' } });
+    if (path.endsWith('auth/check/')) return json(200, { user: { ...AISYAH, role: opts.role ?? 'STUDENT' } });
     return json(404, { message: 'not found' });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { routeQueryKey } from '../../lib/route-query';
-import { staleReads } from '../../test/stale-reads';
+import { routeQueryKey } from '@school/ui';
+import { staleReads } from '@school/ui/testing';
 import { applicationsChanged } from './application-keys';
 
 /** One cached read of each admissions screen, two applications where a read is per application. */

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { routeKey } from '../../lib/route-query';
+import { routeKey } from '@school/ui';
 
 /**
  * What a change of applications makes stale: the admissions list, the applications' pages and

@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { DecisionDialog } from './decision-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the decision dialog', () => {
   it('says what each applicant is sent, and when the cohorts to offer could not be loaded', async () => {
-    mockApi({ 'GET admissions/admin/cohorts': () => [500, { message: 'Internal server error' }] });
+    mockRoutes({ admissionsOfferCohorts: () => reply(500, { message: 'Internal server error' }) }, { user: ADMIN });
     renderWithApi(<DecisionDialog decision="OFFER" applicationIds={['a1']} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Offer a place' });
     expect(dialog).toHaveTextContent(
@@ -17,7 +18,7 @@ describe('the decision dialog', () => {
   });
 
   it('asks no cohort or date for a withdrawal', async () => {
-    mockApi({});
+    mockRoutes({}, { user: ADMIN });
     renderWithApi(<DecisionDialog decision="WITHDRAW" applicationIds={['a1', 'b2']} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw applications' });
     expect(dialog).toHaveTextContent('2 applications. The applications are withdrawn.');

@@ -7,12 +7,11 @@ import {
   OFFER_ACCEPT_BY_MESSAGE,
   OFFER_COHORT_MESSAGE,
 } from '@school/contracts';
-import { Button, formatDate, Modal, SelectField, TextAreaField, TextField } from '@school/ui';
+import { Button, formatDate, Modal, SelectField, TextAreaField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage, fieldError } from '../../lib/api-errors';
 import { fromLocalInput, toLocalInput } from '../../lib/dates';
 import { useNotify } from '../../lib/notice';
-import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { applicationsChanged } from './application-keys';
 import { DECISION_EXPLAIN, DECISION_TITLES, movedMessage } from './decisions';
 import './admissions.css';

@@ -1,7 +1,6 @@
 import type { InterviewDetail } from '@school/contracts';
-import { AppLink, formatDateTime } from '@school/ui';
+import { AppLink, formatDateTime, useRouteQuery } from '@school/ui';
 import type { ReactNode } from 'react';
-import { useRouteQuery } from '../../lib/route-query';
 
 /** The booked slot of an interview: when, how long, where, the panel, the no-show. */
 export function InterviewFacts({ detail }: { detail: InterviewDetail }) {

@@ -1,5 +1,5 @@
 import { type InterviewDetail, isApiError } from '@school/contracts';
-import { Button, TextAreaField, TextField, useSession } from '@school/ui';
+import { Button, routeKey, routeQueryKey, TextAreaField, TextField, useRouteMutation, useRouteQuery, useSession } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { InterviewFacts, InterviewScores } from '../../components/admissions/interview-summary';
@@ -7,7 +7,6 @@ import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { useNotify } from '../../lib/notice';
 import { gradingRoot, interviewPaths } from '../../lib/paths';
-import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import '../../components/admissions/admissions.css';
 import './admissions-interviews.css';

@@ -1,13 +1,12 @@
 import { intakeOptions } from '@school/catalogue/data';
 import { isApiError, type InterviewRubricResponse, type InterviewSlot } from '@school/contracts';
-import { AppLink, Button, ButtonLink, SelectField, TextField } from '@school/ui';
+import { AppLink, Button, ButtonLink, routeKey, routeQueryKey, SelectField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { useIntakeParam } from '../../lib/intakes';
 import { useNotify } from '../../lib/notice';
 import { interviewPaths, paths } from '../../lib/paths';
-import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   criterionIds,

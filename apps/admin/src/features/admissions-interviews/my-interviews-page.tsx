@@ -1,9 +1,8 @@
-import { AppLink } from '@school/ui';
+import { AppLink, useRouteQuery } from '@school/ui';
 import { useLocation } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { gradingRoot, interviewPaths, paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import '../../components/admissions/admissions.css';
 import './admissions-interviews.css';

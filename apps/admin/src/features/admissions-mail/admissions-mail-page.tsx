@@ -1,6 +1,16 @@
 import { intakeOptions } from '@school/catalogue/data';
 import { type IntakeMailResponse, type MailPreviewResponse, unknownPlaceholderMessage, unknownPlaceholders } from '@school/contracts';
-import { Button, ButtonLink, formatDateTime, SelectField, TextAreaField, TextField } from '@school/ui';
+import {
+  Button,
+  ButtonLink,
+  formatDateTime,
+  routeKey,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
@@ -8,7 +18,6 @@ import { errorMessage, fieldError } from '../../lib/api-errors';
 import { useIntakeParam } from '../../lib/intakes';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
-import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import '../../components/admissions/admissions.css';
 import './admissions-mail.css';

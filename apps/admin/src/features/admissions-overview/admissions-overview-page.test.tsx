@@ -7,18 +7,19 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, type RouteCall } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { tableCells } from '../../test/table-cells';
 import { AdmissionsOverviewPage } from './admissions-overview-page';
 
 const PATH = '/admin/applications/overview';
-const scopeOf = (c: ApiCall) => ({
+const scopeOf = (c: RouteCall) => ({
   intake: c.query.get('intake') ?? 'youth-programme-2027',
   from: c.query.get('from'),
   to: c.query.get('to'),
 });
 
-const funnel = (c: ApiCall): ApplicationsFunnelResponse => ({
+const funnel = (c: RouteCall): ApplicationsFunnelResponse => ({
   scope: scopeOf(c),
   intakes: [
     { value: 'youth-programme-2027', label: 'Programme 2027' },
@@ -31,7 +32,7 @@ const funnel = (c: ApiCall): ApplicationsFunnelResponse => ({
     { status: 'OFFER_EXPIRED', current: 1, reached: 1 },
   ],
 });
-const overTime = (c: ApiCall): ApplicationsOverTimeResponse => ({
+const overTime = (c: RouteCall): ApplicationsOverTimeResponse => ({
   scope: scopeOf(c),
   data: [
     { week: '2026-W41', week_start: '2026-10-05', new_applications: 3, transitions: { SUBMITTED: 3, OFFERED: 1 } },
@@ -46,7 +47,7 @@ const row = (value: string, label: string, total: number, offered = 0, enrolled 
   offered,
   enrolled,
 });
-const breakdowns = (c: ApiCall): ApplicationsBreakdownsResponse => ({
+const breakdowns = (c: RouteCall): ApplicationsBreakdownsResponse => ({
   scope: scopeOf(c),
   total: 4,
   data: {
@@ -56,7 +57,7 @@ const breakdowns = (c: ApiCall): ApplicationsBreakdownsResponse => ({
     course: [row('Packaging', 'Packaging', 4, 2, 1)],
   },
 });
-const times = (c: ApiCall): ApplicationsTimeToDecisionResponse => ({
+const times = (c: RouteCall): ApplicationsTimeToDecisionResponse => ({
   scope: scopeOf(c),
   data: {
     decided: 3,
@@ -69,13 +70,16 @@ const times = (c: ApiCall): ApplicationsTimeToDecisionResponse => ({
 });
 
 function api() {
-  return mockApi({
-    'GET applications/admin/analytics/funnel': funnel,
-    'GET applications/admin/analytics/over-time': overTime,
-    'GET applications/admin/analytics/breakdowns': breakdowns,
-    'GET applications/admin/analytics/time-to-decision': times,
-    'GET applications/admin/analytics/decisions-export': () => '"Name"\r\n"Aina"\r\n',
-  });
+  return mockRoutes(
+    {
+      applicationsAnalyticsFunnel: funnel,
+      applicationsAnalyticsOverTime: overTime,
+      applicationsAnalyticsBreakdowns: breakdowns,
+      applicationsAnalyticsTimeToDecision: times,
+      applicationsAnalyticsDecisionsExport: () => '"Name"\r\n"Aina"\r\n',
+    },
+    { user: ADMIN },
+  );
 }
 
 const section = (name: string) => screen.getByRole('region', { name });

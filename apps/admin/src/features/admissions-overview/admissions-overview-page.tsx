@@ -9,7 +9,7 @@ import {
   type BreakdownRow,
   INTAKE_PATTERN,
 } from '@school/contracts';
-import { Button, SelectField, TextField, useSession } from '@school/ui';
+import { Button, SelectField, TextField, useRouteQuery, useSession } from '@school/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type Column, ListTable } from '../../components/list-table';
@@ -17,7 +17,6 @@ import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { FAILED_MESSAGE } from '../../lib/api-errors';
 import { paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { exportDecisions } from './api/export-decisions';
 import { days, percent } from './figures';

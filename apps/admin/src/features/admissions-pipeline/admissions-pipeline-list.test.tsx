@@ -2,47 +2,51 @@ import { type AdmissionListResponse, DECISION_REASON_MESSAGE, illegalTransitionM
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, reply, type RouteCall, type RouteHandlers } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { AdmissionsPipelineList } from './admissions-pipeline-list';
 import { listRows } from './pipeline.fixtures';
 
 const PATH = '/admin/applications';
 
-const list = (c: ApiCall): AdmissionListResponse => {
+const list = (c: RouteCall): AdmissionListResponse => {
   const status = c.query.get('status');
   const data = status ? listRows.filter((r) => r.status === status) : listRows;
   return { data, count: data.length, num_pages: 1, current_page: 1 } as AdmissionListResponse;
 };
 
-function api(overrides: Record<string, (c: ApiCall) => unknown> = {}) {
-  return mockApi({
-    'GET admissions/admin/applications': list,
-    'GET applications/admin/analytics/breakdowns': () => ({
-      scope: { intake: 'youth-programme-2027', from: null, to: null },
-      total: 2,
-      data: {
-        state: [],
-        highest_qualification: [],
-        field_study: [],
-        course: [{ value: 'Packaging', label: 'Packaging', total: 1, share: 0.5, offered: 0, enrolled: 0 }],
-      },
-    }),
-    'GET admissions/admin/cohorts': () => ({
-      data: [
-        {
-          id_slug: 'k1',
-          title: 'Youth Cohort 2027',
-          start_date: '2027-01-10',
-          end_date: '2027-06-30',
-          track: null,
-          seats: null,
-          free: null,
+function api(overrides: RouteHandlers = {}) {
+  return mockRoutes(
+    {
+      admissionsList: list,
+      applicationsAnalyticsBreakdowns: () => ({
+        scope: { intake: 'youth-programme-2027', from: null, to: null },
+        total: 2,
+        data: {
+          state: [],
+          highest_qualification: [],
+          field_study: [],
+          course: [{ value: 'Packaging', label: 'Packaging', total: 1, share: 0.5, offered: 0, enrolled: 0 }],
         },
-      ],
-    }),
-    'GET admissions/admin/staff': () => ({ data: [] }),
-    ...overrides,
-  });
+      }),
+      admissionsOfferCohorts: () => ({
+        data: [
+          {
+            id_slug: 'k1',
+            title: 'Youth Cohort 2027',
+            start_date: '2027-01-10',
+            end_date: '2027-06-30',
+            track: null,
+            seats: null,
+            free: null,
+          },
+        ],
+      }),
+      admissionsStaff: () => ({ data: [] }),
+      ...overrides,
+    },
+    { user: ADMIN },
+  );
 }
 
 const table = () => screen.findByRole('table');
@@ -116,7 +120,7 @@ describe('admissions pipeline list', () => {
 
   it('offers a place to the selected applications: the cohort, the accept-by date and time and the reason', async () => {
     const { calls } = api({
-      'POST admissions/admin/decisions': (c) => {
+      admissionsDecide: (c) => {
         const ids = (c.body as { application_ids: string[] }).application_ids;
         return {
           data: { decided: ids.length, applications: ids.map((id) => ({ id_slug: id, from_status: 'IN_REVIEW', to_status: 'OFFERED' })) },
@@ -159,9 +163,9 @@ describe('admissions pipeline list', () => {
     const refusal = illegalTransitionMessage('IN_REVIEW', 'SCREENED');
     let refuse = true;
     const { calls } = api({
-      'POST admissions/admin/screening': (c) => {
+      admissionsBulkScreening: (c) => {
         const ids = (c.body as { application_ids: string[] }).application_ids;
-        if (refuse) return [409, { message: '1 application cannot be screened: nothing was changed.', errors: { b2: refusal } }];
+        if (refuse) return reply(409, { message: '1 application cannot be screened: nothing was changed.', errors: { b2: refusal } });
         return { data: { screened: ids.length, applications: ids.map((id) => ({ id_slug: id, status: 'SCREENED' })) } };
       },
     });
@@ -187,7 +191,7 @@ describe('admissions pipeline list', () => {
 
   it("shows the API's refusal in the dialog and keeps it open", async () => {
     const refusal = illegalTransitionMessage('SUBMITTED', 'SHORTLISTED');
-    api({ 'POST admissions/admin/decisions': () => [409, { message: refusal, errors: { a1: 'SUBMITTED' } }] });
+    api({ admissionsDecide: () => reply(409, { message: refusal, errors: { a1: 'SUBMITTED' } }) });
     renderWithApi(<AdmissionsPipelineList />, PATH, PATH);
     await table();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Aina Rahman' }));
@@ -220,8 +224,8 @@ describe('admissions pipeline list', () => {
   it('selects every application matching the filter across pages and decides on them by the filter', async () => {
     const { calls } = api({
       // Two rows shown of 45 matching.
-      'GET admissions/admin/applications': (c) => ({ ...list(c), count: 45, num_pages: 3 }),
-      'POST admissions/admin/decisions': () => ({ data: { decided: 45, applications: [] } }),
+      admissionsList: (c) => ({ ...list(c), count: 45, num_pages: 3 }),
+      admissionsDecide: () => ({ data: { decided: 45, applications: [] } }),
     });
     renderWithApi(<AdmissionsPipelineList />, `${PATH}?status=IN_REVIEW&intake=youth-programme-2027&course=Packaging`, PATH);
     await table();
@@ -258,13 +262,11 @@ describe('admissions pipeline list', () => {
 
   it('lists each application a refused bulk decision names, with why', async () => {
     api({
-      'POST admissions/admin/decisions': () => [
-        409,
-        {
+      admissionsDecide: () =>
+        reply(409, {
           message: '1 of the 2 selected applications cannot take this decision; nothing was changed.',
           errors: { a1: 'Aina Rahman: not yet screened' },
-        },
-      ],
+        }),
     });
     renderWithApi(<AdmissionsPipelineList />, PATH, PATH);
     await table();

@@ -9,7 +9,7 @@ import {
   ELIGIBILITY_FILTERS,
   INTAKE_PATTERN,
 } from '@school/contracts';
-import { AppLink, Button, formatDate, SelectField } from '@school/ui';
+import { AppLink, Button, formatDate, SelectField, useRouteQuery } from '@school/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatScore } from '../../components/admissions/scores';
@@ -17,7 +17,6 @@ import { ListFrame } from '../../components/list-frame';
 import { type Column, ListTable } from '../../components/list-table';
 import { listQuery, useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { PipelineActions } from './components/pipeline-actions';
 import { ELIGIBILITY_FILTER_LABELS, flagSummary, screeningLabel } from './pipeline-labels';
 import './admissions-pipeline.css';

@@ -8,7 +8,8 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, type RouteHandlers } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { tableCells } from '../../test/table-cells';
 import { ApplicationPage } from './application-page';
 import { submittedDetail } from './pipeline.fixtures';
@@ -31,14 +32,17 @@ const views = {
   ],
 };
 
-function api(detail: AdmissionDetail, overrides: Record<string, (c: ApiCall) => unknown> = {}) {
-  return mockApi({
-    'GET admissions/applications/a1': () => ({ data: detail }),
-    'GET admissions/admin/applications/a1/timeline': () => timeline,
-    'GET admissions/admin/applications/a1/views': () => views,
-    'GET admissions/admin/applications/a1/scores': () => ({ data: { reviews: [], history: [] } }),
-    ...overrides,
-  });
+function api(detail: AdmissionDetail, overrides: RouteHandlers = {}) {
+  return mockRoutes(
+    {
+      admissionsDetail: () => ({ data: detail }),
+      admissionsTimeline: () => timeline,
+      admissionsViews: () => views,
+      admissionsScores: () => ({ data: { reviews: [], history: [] } }),
+      ...overrides,
+    },
+    { user: ADMIN },
+  );
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
@@ -90,7 +94,7 @@ describe('application page', () => {
 
   it('asks the reason before confirming a screening as not eligible, then sends it', async () => {
     const { calls } = api(submittedDetail, {
-      'POST admissions/admin/applications/a1/screening': () => ({ data: { id_slug: 'a1', status: 'SCREENED' } }),
+      admissionsConfirmScreening: () => ({ data: { id_slug: 'a1', status: 'SCREENED' } }),
     });
     renderWithApi(<ApplicationPage />, PATH, ROUTE);
     const form = await screen.findByRole('form', { name: 'Confirm the screening' });
@@ -116,7 +120,7 @@ describe('application page', () => {
       screening: { ...submittedDetail.screening!, eligible: false, reason: 'Not a Malaysian citizen' },
     };
     const { calls } = api(rejected, {
-      'POST admissions/admin/applications/a1/reopen-screening': () => ({ data: { id_slug: 'a1', status: 'SUBMITTED' } }),
+      admissionsReopenScreening: () => ({ data: { id_slug: 'a1', status: 'SUBMITTED' } }),
     });
     renderWithApi(<ApplicationPage />, PATH, ROUTE);
     const section = await screen.findByRole('region', { name: 'Screening' });
@@ -162,7 +166,7 @@ describe('application page', () => {
       },
     };
     const { calls } = api(reviewed, {
-      'GET admissions/admin/applications/a1/scores': () => ({
+      admissionsScores: () => ({
         data: {
           reviews: [
             {
@@ -177,7 +181,7 @@ describe('application page', () => {
           history: [],
         },
       }),
-      'DELETE admissions/admin/applications/a1/reviewers': () => ({ data: { assigned: -1, applications: 1 } }),
+      admissionsUnassignReviewer: () => ({ data: { assigned: -1, applications: 1 } }),
     });
     renderWithApi(<ApplicationPage />, PATH, ROUTE);
     const reviewers = await screen.findByRole('region', { name: 'Reviewers and scores' });
@@ -209,7 +213,7 @@ describe('application page', () => {
       reopened
         ? [
             {
-              kind: 'REOPENED',
+              kind: 'REOPENED' as const,
               reviewer: chen,
               actor: admin,
               reason: 'Wrong rubric',
@@ -217,15 +221,23 @@ describe('application page', () => {
               new_weighted: null,
               at: '2026-10-07T02:00:00.000Z',
             },
-            { kind: 'CHANGED', reviewer: chen, actor: chen, reason: '', old_weighted: 1, new_weighted: 4, at: '2026-10-08T02:00:00.000Z' },
+            {
+              kind: 'CHANGED' as const,
+              reviewer: chen,
+              actor: chen,
+              reason: '',
+              old_weighted: 1,
+              new_weighted: 4,
+              at: '2026-10-08T02:00:00.000Z',
+            },
           ]
         : [];
     const scores = () => ({
       data: { reviews: [{ ...review, reopened_at: reopened ? '2026-10-07T02:00:00.000Z' : null }], history: history() },
     });
     const { calls } = api(inReview, {
-      'GET admissions/admin/applications/a1/scores': scores,
-      'POST admissions/admin/applications/a1/reopen-score': () => {
+      admissionsScores: scores,
+      admissionsReopenScore: () => {
         reopened = true;
         return scores();
       },

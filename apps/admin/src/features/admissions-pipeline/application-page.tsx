@@ -7,7 +7,17 @@ import {
   REOPEN_REASON_MESSAGE,
   type Transition,
 } from '@school/contracts';
-import { Button, formatDate, formatDateTime, LoadingIndicator, Modal, TextAreaField, useConfirm } from '@school/ui';
+import {
+  Button,
+  formatDate,
+  formatDateTime,
+  LoadingIndicator,
+  Modal,
+  TextAreaField,
+  useConfirm,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { applicationsChanged } from '../../components/admissions/application-keys';
@@ -19,7 +29,6 @@ import { errorMessage, fieldError } from '../../lib/api-errors';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
 import { formatMalaysiaTime } from '../../lib/school-time';
-import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DETAIL_GROUPS } from './application-fields';
 import { Conflicts } from './components/conflicts';

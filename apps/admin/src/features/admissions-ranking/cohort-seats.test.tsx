@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { CohortSeats } from './cohort-seats';
 
 const INTAKE = 'youth-programme-2027';
@@ -12,23 +13,26 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('seats per cohort', () => {
   it("lists each cohort's track, seats, held and free, and saves a cohort's seats for the intake", async () => {
-    const { calls } = mockApi({
-      [`GET admissions/admin/intakes/${INTAKE}/seats`]: () => ({ data: [seatsRow] }),
-      'GET admissions/admin/cohorts': () => ({
-        data: [
-          {
-            id_slug: 'k1',
-            title: 'March 2027 cohort',
-            start_date: '2027-03-01',
-            end_date: '2027-06-30',
-            track: null,
-            seats: null,
-            free: null,
-          },
-        ],
-      }),
-      [`PUT admissions/admin/intakes/${INTAKE}/seats/k1`]: () => ({ data: [{ ...seatsRow, seats: 5, free: 3 }] }),
-    });
+    const { calls } = mockRoutes(
+      {
+        admissionsCohortSeats: () => ({ data: [seatsRow] }),
+        admissionsOfferCohorts: () => ({
+          data: [
+            {
+              id_slug: 'k1',
+              title: 'March 2027 cohort',
+              start_date: '2027-03-01',
+              end_date: '2027-06-30',
+              track: null,
+              seats: null,
+              free: null,
+            },
+          ],
+        }),
+        admissionsSetCohortSeats: () => ({ data: [{ ...seatsRow, seats: 5, free: 3 }] }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<CohortSeats intake={INTAKE} />, PATH, PATH);
     const row = (await screen.findByRole('cell', { name: 'March 2027 cohort' })).closest('tr')!;
     expect(
@@ -48,23 +52,26 @@ describe('seats per cohort', () => {
 
   it('shows why the API refused the seats beside the field', async () => {
     const refusal = 'Offers hold 2 seats of this cohort: seats cannot go below that';
-    mockApi({
-      [`GET admissions/admin/intakes/${INTAKE}/seats`]: () => ({ data: [seatsRow] }),
-      'GET admissions/admin/cohorts': () => ({
-        data: [
-          {
-            id_slug: 'k1',
-            title: 'March 2027 cohort',
-            start_date: '2027-03-01',
-            end_date: '2027-06-30',
-            track: null,
-            seats: null,
-            free: null,
-          },
-        ],
-      }),
-      [`PUT admissions/admin/intakes/${INTAKE}/seats/k1`]: () => [409, { message: refusal, errors: { seats: refusal } }],
-    });
+    mockRoutes(
+      {
+        admissionsCohortSeats: () => ({ data: [seatsRow] }),
+        admissionsOfferCohorts: () => ({
+          data: [
+            {
+              id_slug: 'k1',
+              title: 'March 2027 cohort',
+              start_date: '2027-03-01',
+              end_date: '2027-06-30',
+              track: null,
+              seats: null,
+              free: null,
+            },
+          ],
+        }),
+        admissionsSetCohortSeats: () => reply(409, { message: refusal, errors: { seats: refusal } }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<CohortSeats intake={INTAKE} />, PATH, PATH);
     await screen.findByRole('cell', { name: 'March 2027 cohort' });
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Cohort' }), 'k1');

@@ -1,10 +1,9 @@
 import { courseOptions } from '@school/catalogue/data';
-import { Button, SelectField, TextField } from '@school/ui';
+import { Button, routeKey, SelectField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { type Column, ListTable } from '../../components/list-table';
 import { errorMessage, fieldError } from '../../lib/api-errors';
 import { useNotify } from '../../lib/notice';
-import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 
 type SeatsRow = { cohort_id_slug: string; cohort_title: string; track: string; seats: number; held: number; free: number };
 

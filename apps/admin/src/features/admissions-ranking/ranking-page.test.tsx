@@ -2,7 +2,8 @@ import type { RankingItem, RankingResponse } from '@school/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { RankingPage } from './ranking-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,7 +43,7 @@ const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')
 
 describe('ranking', () => {
   it('ranks the scored applications with the disagreement flag and its threshold explained', async () => {
-    const { calls } = mockApi({ 'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ranking });
+    const { calls } = mockRoutes({ admissionsRanking: () => ranking }, { user: ADMIN });
     renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025&status=IN_REVIEW`, PATH);
     await screen.findByRole('link', { name: 'Badrul Hisham' });
     expect(calls.find((c) => c.path.endsWith('/ranking'))!.query.get('status')).toBe('IN_REVIEW');
@@ -57,12 +58,15 @@ describe('ranking', () => {
 
   it('names each application by its short reference, never its 32-character id', async () => {
     const long = 'b4aca7913c0e4f7a9d1e2b3c4d5e6f70';
-    mockApi({
-      'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ({
-        ...ranking,
-        data: [item(1, long, 'Aina Rahman', 3.5, 4.5, false)],
-      }),
-    });
+    mockRoutes(
+      {
+        admissionsRanking: () => ({
+          ...ranking,
+          data: [item(1, long, 'Aina Rahman', 3.5, 4.5, false)],
+        }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025`, PATH);
     await screen.findByRole('link', { name: 'Aina Rahman' });
     expect(within(rowOf('Aina Rahman')).getByText('Ref. B4ACA791 · Packaging')).toBeInTheDocument();
@@ -70,16 +74,22 @@ describe('ranking', () => {
   });
 
   it('offers a place to the selected applications with the cohort, the accept-by date and the reason', async () => {
-    const { calls } = mockApi({
-      'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ranking,
-      'GET admissions/admin/cohorts': () => cohorts,
-      'POST admissions/admin/decisions': (c) => {
-        const ids = (c.body as { application_ids: string[] }).application_ids;
-        return {
-          data: { decided: ids.length, applications: ids.map((id_slug) => ({ id_slug, from_status: 'IN_REVIEW', to_status: 'OFFERED' })) },
-        };
+    const { calls } = mockRoutes(
+      {
+        admissionsRanking: () => ranking,
+        admissionsOfferCohorts: () => cohorts,
+        admissionsDecide: (c) => {
+          const ids = (c.body as { application_ids: string[] }).application_ids;
+          return {
+            data: {
+              decided: ids.length,
+              applications: ids.map((id_slug) => ({ id_slug, from_status: 'IN_REVIEW', to_status: 'OFFERED' })),
+            },
+          };
+        },
       },
-    });
+      { user: ADMIN },
+    );
     renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025`, PATH);
     await screen.findByRole('link', { name: 'Aina Rahman' });
     expect(screen.getByRole('button', { name: 'Offer' })).toBeDisabled();
@@ -112,14 +122,14 @@ describe('ranking', () => {
   });
 
   it("shows the API's refusals: a field error under the reason and a 409 as the dialog's alert", async () => {
-    let answer: [number, unknown] = [
-      400,
-      { message: 'Give the reason for the decision', errors: { reason: 'Give the reason for the decision' } },
-    ];
-    const { calls } = mockApi({
-      'GET admissions/admin/intakes/youth-programme-2025/ranking': () => ranking,
-      'POST admissions/admin/decisions': () => answer,
-    });
+    let answer = reply(400, { message: 'Give the reason for the decision', errors: { reason: 'Give the reason for the decision' } });
+    const { calls } = mockRoutes(
+      {
+        admissionsRanking: () => ranking,
+        admissionsDecide: () => answer,
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<RankingPage />, `${PATH}?intake=youth-programme-2025`, PATH);
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Badrul Hisham' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
@@ -130,7 +140,7 @@ describe('ranking', () => {
     await waitFor(() => expect(within(dialog).getByLabelText(/Reason/)).toHaveAccessibleDescription(/Give the reason for the decision/));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
 
-    answer = [409, { message: 'An application that is Offered cannot become Rejected.' }];
+    answer = reply(409, { message: 'An application that is Offered cannot become Rejected.' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('An application that is Offered cannot become Rejected.');
   });

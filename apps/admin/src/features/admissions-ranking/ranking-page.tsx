@@ -6,7 +6,7 @@ import {
   type ApplicationStatus,
   type RankingItem,
 } from '@school/contracts';
-import { AppLink, Button, ButtonLink, SelectField, StatusChip } from '@school/ui';
+import { AppLink, Button, ButtonLink, SelectField, StatusChip, useRouteQuery } from '@school/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DecisionDialog } from '../../components/admissions/decision-dialog';
@@ -18,7 +18,6 @@ import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { useIntakeParam } from '../../lib/intakes';
 import { paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortSeats } from './cohort-seats';
 import './admissions-ranking.css';

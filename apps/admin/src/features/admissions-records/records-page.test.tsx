@@ -1,13 +1,15 @@
+import type { ErasureRequest } from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { RecordsPage } from './records-page';
 
 const INTAKE = 'youth-programme-2027';
 const PATH = '/admin/applications/records';
 const URL = `${PATH}?intake=${INTAKE}`;
-const pending = {
+const pending: ErasureRequest = {
   id_slug: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
   intake: INTAKE,
   course: 'Digital Design',
@@ -26,13 +28,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('records and erasure', () => {
   it("shows the intake's retention (the default until set) and saves a new one", async () => {
-    const { calls } = mockApi({
-      [`GET admissions/admin/intakes/${INTAKE}/retention`]: () => ({ data: { intake: INTAKE, months: 24, set: false, updated_at: null } }),
-      [`PUT admissions/admin/intakes/${INTAKE}/retention`]: () => ({
-        data: { intake: INTAKE, months: 36, set: true, updated_at: '2026-11-28T02:00:00.000Z' },
-      }),
-      'GET admissions/admin/erasure-requests': () => ({ data: [] }),
-    });
+    const { calls } = mockRoutes(
+      {
+        admissionsRetention: () => ({ data: { intake: INTAKE, months: 24, set: false, updated_at: null } }),
+        admissionsSetRetention: () => ({
+          data: { intake: INTAKE, months: 36, set: true, updated_at: '2026-11-28T02:00:00.000Z' },
+        }),
+        admissionsErasureRequests: () => ({ data: [] }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<RecordsPage />, URL, PATH);
     expect(await screen.findByText(/24 months after it ended \(the default\)/)).toBeTruthy();
     expect(await screen.findByText('No applicant has asked for their data to be erased.')).toBeTruthy();
@@ -46,16 +51,19 @@ describe('records and erasure', () => {
   });
 
   it('erases only once the admin confirms, and refuses with the reason given', async () => {
-    const { calls } = mockApi({
-      [`GET admissions/admin/intakes/${INTAKE}/retention`]: () => ({ data: { intake: INTAKE, months: 24, set: false, updated_at: null } }),
-      'GET admissions/admin/erasure-requests': () => ({ data: [pending] }),
-      [`POST admissions/admin/applications/${pending.id_slug}/erasure/confirm`]: () => ({
-        data: { ...pending, status: 'CONFIRMED', application_status: 'WITHDRAWN', anonymised_at: '2026-11-28T02:00:00.000Z' },
-      }),
-      [`POST admissions/admin/applications/${pending.id_slug}/erasure/refuse`]: () => ({
-        data: { ...pending, status: 'REFUSED', reason: 'Open complaint' },
-      }),
-    });
+    const { calls } = mockRoutes(
+      {
+        admissionsRetention: () => ({ data: { intake: INTAKE, months: 24, set: false, updated_at: null } }),
+        admissionsErasureRequests: () => ({ data: [pending] }),
+        admissionsConfirmErasure: () => ({
+          data: { ...pending, status: 'CONFIRMED', application_status: 'WITHDRAWN', anonymised_at: '2026-11-28T02:00:00.000Z' },
+        }),
+        admissionsRefuseErasure: () => ({
+          data: { ...pending, status: 'REFUSED', reason: 'Open complaint' },
+        }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<RecordsPage />, URL, PATH);
     const row = (await screen.findByRole('link', { name: 'Farah Hassan' })).closest('tr')!;
     expect(row.textContent).toContain('Waiting for a decision');

@@ -1,6 +1,18 @@
 import { getInitiative, intakeOptions } from '@school/catalogue/data';
 import { APPLICATION_STATUS_LABELS, type ErasureRequest, type ErasureStatus } from '@school/contracts';
-import { Button, formatDate, Modal, SelectField, TextAreaField, TextField, useConfirm } from '@school/ui';
+import {
+  Button,
+  formatDate,
+  Modal,
+  routeKey,
+  routeQueryKey,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useConfirm,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { applicationTitle } from '../../components/admissions/reference';
@@ -11,7 +23,6 @@ import { errorMessage, fieldError } from '../../lib/api-errors';
 import { useIntakeParam } from '../../lib/intakes';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
-import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import '../../components/admissions/admissions.css';
 import './admissions-records.css';

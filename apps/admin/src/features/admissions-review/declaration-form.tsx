@@ -1,10 +1,9 @@
 import { CONFLICT_NOTE_MESSAGE } from '@school/contracts';
-import { Button, TextAreaField } from '@school/ui';
+import { Button, routeKey, TextAreaField, useRouteMutation } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, fieldError } from '../../lib/api-errors';
 import { useNotify } from '../../lib/notice';
-import { routeKey, useRouteMutation } from '../../lib/route-query';
 
 export const CHOOSE_CONFLICT_MESSAGE = 'Say whether you have a conflict of interest';
 export const CONFLICT_DECLARED_MESSAGE = 'You declared a conflict of interest: this application is no longer assigned to you.';

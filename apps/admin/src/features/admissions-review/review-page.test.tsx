@@ -2,7 +2,8 @@ import { type AdmissionDetail, BLIND_FIELDS, type MyScoreResponse, SCORE_FINAL_M
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { HIDDEN_TEXT } from './review-fields';
 import { ReviewPage } from './review-page';
 
@@ -85,23 +86,26 @@ const rubric = [
 ];
 /** The reviewer has declared no conflict of interest: the review opens. */
 const declared = {
-  [`GET admissions/review/applications/${ID}/declaration`]: () => ({ data: { applicant_name: 'Aina Rahman', declared: true } }),
+  admissionsReviewDeclaration: () => ({ data: { applicant_name: 'Aina Rahman', declared: true } }),
 };
 const myScore = (score: MyScoreResponse['data']['score'] = null): MyScoreResponse => ({ data: { rubric, score, can_score: true } });
 
 describe('scoring page', () => {
   it('hides the blind fields while blind, sends one level per criterion with the comment, then shows the scores and the revealed fields', async () => {
     let scored = false;
-    const { calls } = mockApi({
-      ...declared,
-      [`GET admissions/applications/${ID}`]: () => detail(scored),
-      [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
-      [`PUT admissions/review/applications/${ID}/score`]: (c) => {
-        scored = true;
-        const body = c.body as { scores: Record<string, number>; comment: string };
-        return myScore({ ...body, weighted: 3.67, submitted_at: '2026-10-07T02:00:00.000Z', reopened_at: null });
+    const { calls } = mockRoutes(
+      {
+        ...declared,
+        admissionsDetail: () => detail(scored),
+        admissionsMyScore: () => myScore(),
+        admissionsSubmitScore: (c) => {
+          scored = true;
+          const body = c.body as { scores: Record<string, number>; comment: string };
+          return myScore({ ...body, weighted: 3.67, submitted_at: '2026-10-07T02:00:00.000Z', reopened_at: null });
+        },
       },
-    });
+      { user: ADMIN },
+    );
     renderWithApi(<ReviewPage />, PATH, ROUTE);
 
     const personal = await screen.findByRole('region', { name: 'Personal details' });
@@ -142,16 +146,19 @@ describe('scoring page', () => {
   it('shows a submitted score read-only and final, with no way to change it until an admin reopens it', async () => {
     const submitted = { scores: { motivation: 1, skills: 1 }, comment: 'Weak', weighted: 1, submitted_at: '2026-10-07T02:00:00.000Z' };
     let reopenedAt: string | null = null;
-    const { calls } = mockApi({
-      ...declared,
-      [`GET admissions/applications/${ID}`]: () => detail(true),
-      [`GET admissions/review/applications/${ID}/score`]: () => myScore({ ...submitted, reopened_at: reopenedAt }),
-      [`PUT admissions/review/applications/${ID}/score`]: (c) => {
-        const body = c.body as { scores: Record<string, number>; comment: string };
-        reopenedAt = null;
-        return myScore({ ...body, weighted: 5, submitted_at: '2026-10-08T02:00:00.000Z', reopened_at: null });
+    const { calls } = mockRoutes(
+      {
+        ...declared,
+        admissionsDetail: () => detail(true),
+        admissionsMyScore: () => myScore({ ...submitted, reopened_at: reopenedAt }),
+        admissionsSubmitScore: (c) => {
+          const body = c.body as { scores: Record<string, number>; comment: string };
+          reopenedAt = null;
+          return myScore({ ...body, weighted: 5, submitted_at: '2026-10-08T02:00:00.000Z', reopened_at: null });
+        },
       },
-    });
+      { user: ADMIN },
+    );
     const { unmount } = renderWithApi(<ReviewPage />, PATH, ROUTE);
     const scores = await screen.findByRole('region', { name: 'Your scores' });
     expect(within(scores).getByRole('note')).toHaveTextContent(SCORE_FINAL_MESSAGE);
@@ -172,11 +179,14 @@ describe('scoring page', () => {
   });
 
   it('asks for a level on every criterion before sending', async () => {
-    const { calls } = mockApi({
-      ...declared,
-      [`GET admissions/applications/${ID}`]: () => detail(false),
-      [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
-    });
+    const { calls } = mockRoutes(
+      {
+        ...declared,
+        admissionsDetail: () => detail(false),
+        admissionsMyScore: () => myScore(),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<ReviewPage />, PATH, ROUTE);
     const motivation = await screen.findByRole('group', { name: /Motivation/ });
     await userEvent.click(within(motivation).getByRole('radio', { name: '3 Some' }));
@@ -187,21 +197,27 @@ describe('scoring page', () => {
   });
 
   it("says so when the application is not assigned to the reader, and shows the API's 409 on submit", async () => {
-    mockApi({
-      ...declared,
-      [`GET admissions/applications/${ID}`]: () => [403, { message: 'This application is not assigned to you.' }],
-      [`GET admissions/review/applications/${ID}/score`]: () => [403, { message: 'This application is not assigned to you.' }],
-    });
+    mockRoutes(
+      {
+        ...declared,
+        admissionsDetail: () => reply(403, { message: 'This application is not assigned to you.' }),
+        admissionsMyScore: () => reply(403, { message: 'This application is not assigned to you.' }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<ReviewPage />, PATH, ROUTE);
     expect(await screen.findByRole('alert')).toHaveTextContent('This application is not assigned to you.');
     vi.unstubAllGlobals();
 
-    mockApi({
-      ...declared,
-      [`GET admissions/applications/${ID}`]: () => detail(false),
-      [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
-      [`PUT admissions/review/applications/${ID}/score`]: () => [409, { message: 'Scoring is closed for this application.' }],
-    });
+    mockRoutes(
+      {
+        ...declared,
+        admissionsDetail: () => detail(false),
+        admissionsMyScore: () => myScore(),
+        admissionsSubmitScore: () => reply(409, { message: 'Scoring is closed for this application.' }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<ReviewPage />, `/admin/reviews/${ID}`, '/admin/reviews/:id');
     for (const name of [/Motivation/, /Technical skills/])
       await userEvent.click(within(await screen.findByRole('group', { name })).getByRole('radio', { name: /^1 / }));
@@ -213,15 +229,18 @@ describe('scoring page', () => {
 describe('conflict of interest', () => {
   it('asks before the application opens, naming the applicant there only; no conflict opens the review', async () => {
     let done = false;
-    const { calls } = mockApi({
-      [`GET admissions/review/applications/${ID}/declaration`]: () => ({ data: { applicant_name: 'Aina Rahman', declared: done } }),
-      [`POST admissions/review/applications/${ID}/declaration`]: () => {
-        done = true;
-        return { data: { conflict: false, assigned: true } };
+    const { calls } = mockRoutes(
+      {
+        admissionsReviewDeclaration: () => ({ data: { applicant_name: 'Aina Rahman', declared: done } }),
+        admissionsDeclareConflict: () => {
+          done = true;
+          return { data: { conflict: false, assigned: true } };
+        },
+        admissionsDetail: () => detail(false),
+        admissionsMyScore: () => myScore(),
       },
-      [`GET admissions/applications/${ID}`]: () => detail(false),
-      [`GET admissions/review/applications/${ID}/score`]: () => myScore(),
-    });
+      { user: ADMIN },
+    );
     renderWithApi(<ReviewPage />, PATH, ROUTE);
     const question = await screen.findByRole('group', { name: 'Do you have a conflict of interest with Aina Rahman?' });
     // Nothing of the application is read before the answer.
@@ -235,10 +254,13 @@ describe('conflict of interest', () => {
   });
 
   it('a declared conflict needs what it is, then leaves for the queue', async () => {
-    const { calls } = mockApi({
-      [`GET admissions/review/applications/${ID}/declaration`]: () => ({ data: { applicant_name: 'Aina Rahman', declared: false } }),
-      [`POST admissions/review/applications/${ID}/declaration`]: () => ({ data: { conflict: true, assigned: false } }),
-    });
+    const { calls } = mockRoutes(
+      {
+        admissionsReviewDeclaration: () => ({ data: { applicant_name: 'Aina Rahman', declared: false } }),
+        admissionsDeclareConflict: () => ({ data: { conflict: true, assigned: false } }),
+      },
+      { user: ADMIN },
+    );
     const { router } = renderWithApi(<ReviewPage />, PATH, ROUTE);
     await userEvent.click(await screen.findByRole('radio', { name: 'Yes, I have a conflict of interest' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));

@@ -1,5 +1,16 @@
 import { type AdmissionDetail, isApiError, type MyScoreResponse, SCORE_FINAL_MESSAGE } from '@school/contracts';
-import { Button, cx, ErrorView, formatDateTime, LoadingIndicator, TextAreaField } from '@school/ui';
+import {
+  Button,
+  cx,
+  ErrorView,
+  formatDateTime,
+  LoadingIndicator,
+  routeKey,
+  routeQueryKey,
+  TextAreaField,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
@@ -9,7 +20,6 @@ import { PageHeader } from '../../components/page-header';
 import { LoadError } from '../../components/query-view';
 import { useNotify } from '../../lib/notice';
 import { gradingRoot, reviewPaths } from '../../lib/paths';
-import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeclarationForm } from './declaration-form';
 import { HIDDEN_TEXT, isHidden, REVIEW_GROUPS } from './review-fields';

@@ -1,12 +1,11 @@
 import { APPLICATION_STATUS_LABELS, type ReviewQueueItem } from '@school/contracts';
-import { AppLink, cx, formatDate, formatDateTime, LoadingIndicator, Pagination, SelectField, StatusChip } from '@school/ui';
+import { AppLink, cx, formatDate, formatDateTime, LoadingIndicator, Pagination, SelectField, StatusChip, useRouteQuery } from '@school/ui';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { type Column, ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { LoadError } from '../../components/query-view';
 import { gradingRoot, reviewPaths } from '../../lib/paths';
 import { applicationTitle } from '../../components/admissions/reference';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import './admissions-review.css';
 

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/app';
-import { ADMIN, type ApiCall, mockApi } from '../../test/api-harness';
+import { mockRoutes, type RouteCall } from '@school/ui/testing';
+import { ADMIN } from '../../test/api-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,7 +29,7 @@ const queue = (scored: string | null): ReviewQueueResponse => ({
 
 /** The console's API as a reviewer of `role` sees it: their queue of assigned applications. */
 function api(role: 'ADMIN' | 'INSTRUCTOR') {
-  const { calls } = mockApi({ 'GET admissions/review/queue': (c: ApiCall) => queue(c.query.get('scored')) });
+  const { calls } = mockRoutes({ admissionsReviewQueue: (c: RouteCall) => queue(c.query.get('scored')) }, { user: ADMIN });
   const answer = globalThis.fetch;
   // The session restores as this role (the harness signs in an admin).
   vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) =>

@@ -2,7 +2,8 @@ import type { RubricResponse } from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { RubricPage } from './rubric-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,13 +27,14 @@ const motivation = { id: 'motivation', title: 'Motivation', description: 'Why th
 // Many fields per test: allow for a machine under load.
 describe('rubric editor', () => {
   it('sends each criterion with its id from the title, its weight and five levels, then shows a field error from the API', async () => {
-    const { calls } = mockApi({
-      'GET admissions/intakes/youth-programme-2025/rubric': () => rubric(),
-      'PUT admissions/admin/intakes/youth-programme-2025/rubric': () => [
-        400,
-        { message: 'Describe each level', errors: { 'criteria.0.levels.3': 'Describe each level' } },
-      ],
-    });
+    const { calls } = mockRoutes(
+      {
+        admissionsRubric: () => rubric(),
+        admissionsUpdateRubric: () =>
+          reply(400, { message: 'Describe each level', errors: { 'criteria.0.levels.3': 'Describe each level' } }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<RubricPage />, `${PATH}?intake=youth-programme-2025`, PATH);
     const first = await screen.findByRole('group', { name: '1. Criterion 1' });
     await fill(within(first).getByLabelText(/^Title/), 'Motivation & drive');
@@ -66,12 +68,13 @@ describe('rubric editor', () => {
   });
 
   it('adds, reorders and removes criteria, a new one always with five levels', async () => {
-    const { calls } = mockApi({
-      'GET admissions/intakes/youth-programme-2025/rubric': () =>
-        rubric({ criteria: [motivation], updated_at: '2026-10-01T00:00:00.000Z' }),
-      'PUT admissions/admin/intakes/youth-programme-2025/rubric': (c) =>
-        rubric({ ...(c.body as object), updated_at: '2026-10-02T00:00:00.000Z' }),
-    });
+    const { calls } = mockRoutes(
+      {
+        admissionsRubric: () => rubric({ criteria: [motivation], updated_at: '2026-10-01T00:00:00.000Z' }),
+        admissionsUpdateRubric: (c) => rubric({ ...(c.body as object), updated_at: '2026-10-02T00:00:00.000Z' }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<RubricPage />, `${PATH}?intake=youth-programme-2025`, PATH);
     await screen.findByRole('group', { name: '1. Motivation' });
     await userEvent.click(screen.getByRole('button', { name: 'Add criterion' }));
@@ -91,12 +94,13 @@ describe('rubric editor', () => {
   });
 
   it('turns blind review off with the rubric, on by default', async () => {
-    const { calls } = mockApi({
-      'GET admissions/intakes/youth-programme-2025/rubric': () =>
-        rubric({ criteria: [motivation], updated_at: '2026-10-01T00:00:00.000Z' }),
-      'PUT admissions/admin/intakes/youth-programme-2025/rubric': (c) =>
-        rubric({ ...(c.body as object), updated_at: '2026-10-02T00:00:00.000Z' }),
-    });
+    const { calls } = mockRoutes(
+      {
+        admissionsRubric: () => rubric({ criteria: [motivation], updated_at: '2026-10-01T00:00:00.000Z' }),
+        admissionsUpdateRubric: (c) => rubric({ ...(c.body as object), updated_at: '2026-10-02T00:00:00.000Z' }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<RubricPage />, `${PATH}?intake=youth-programme-2025`, PATH);
     const blind = await screen.findByRole('checkbox', { name: 'Blind review (recommended)' });
     expect(blind).toBeChecked();
@@ -109,14 +113,18 @@ describe('rubric editor', () => {
 
   it("shows the API's 409 once scoring has started and then keeps ids, order and weights read-only", async () => {
     let scored = false;
-    mockApi({
-      'GET admissions/intakes/youth-programme-2025/rubric': () =>
-        rubric({ criteria: [motivation], updated_at: '2026-10-01T00:00:00.000Z', scored }),
-      'PUT admissions/admin/intakes/youth-programme-2025/rubric': () => {
-        scored = true;
-        return [409, { message: 'Reviewers have scored this intake: its criteria and weights can no longer change (their texts can).' }];
+    mockRoutes(
+      {
+        admissionsRubric: () => rubric({ criteria: [motivation], updated_at: '2026-10-01T00:00:00.000Z', scored }),
+        admissionsUpdateRubric: () => {
+          scored = true;
+          return reply(409, {
+            message: 'Reviewers have scored this intake: its criteria and weights can no longer change (their texts can).',
+          });
+        },
       },
-    });
+      { user: ADMIN },
+    );
     renderWithApi(<RubricPage />, `${PATH}?intake=youth-programme-2025`, PATH);
     const criterion = await screen.findByRole('group', { name: '1. Motivation' });
     await fill(within(criterion).getByLabelText(/^Weight/), '3');

@@ -1,6 +1,17 @@
 import { intakeOptions } from '@school/catalogue/data';
 import { isApiError, type RubricResponse } from '@school/contracts';
-import { Button, ButtonLink, formatDateTime, SelectField, TextAreaField, TextField } from '@school/ui';
+import {
+  Button,
+  ButtonLink,
+  formatDateTime,
+  routeKey,
+  routeQueryKey,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
@@ -10,7 +21,6 @@ import { DragHandle, type HandleProps, SortableList } from '../../components/sor
 import { useIntakeParam } from '../../lib/intakes';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
-import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes';
 import { usePageTitle } from '../../lib/use-page-title';
 import {

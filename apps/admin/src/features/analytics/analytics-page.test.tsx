@@ -2,7 +2,8 @@ import type { AdminCohort, AdminCohortListItem } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { AnalyticsPage } from './analytics-page';
 
 const PATH = '/admin/analytics';
@@ -39,14 +40,17 @@ const detail: AdminCohort = {
 afterEach(() => vi.unstubAllGlobals());
 
 function api() {
-  return mockApi({
-    'GET cohorts/admin/list': () => ({
-      data: [listItem('k1', 'Wafer Fab October 2026'), listItem('k2', 'Packaging 2026')],
-      count: 2,
-      num_pages: 1,
-    }),
-    'GET cohorts/admin/k1': () => ({ data: detail }),
-  });
+  return mockRoutes(
+    {
+      adminCohortList: () => ({
+        data: [listItem('k1', 'Wafer Fab October 2026'), listItem('k2', 'Packaging 2026')],
+        count: 2,
+        num_pages: 1,
+      }),
+      adminCohortDetail: () => ({ data: detail }),
+    },
+    { user: ADMIN },
+  );
 }
 
 describe('analytics page', () => {

@@ -1,12 +1,11 @@
 import { COHORT_STATUS_LABELS, DEFAULT_SORTS, PAGE_SIZES } from '@school/contracts';
-import { AppLink, Button, formatDate } from '@school/ui';
+import { AppLink, Button, formatDate, useRouteQuery } from '@school/ui';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { SearchPickList } from '../../components/pick-list';
 import { QueryView } from '../../components/query-view';
 import { listQuery, useLocalListState } from '../../lib/list-params';
 import { COURSE_TABS, gradingPaths, paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import './analytics.css';
 

@@ -1,5 +1,5 @@
 import type { FormSubmission } from '@school/contracts';
-import { Button, ButtonLink, formatDateTime, Tabs, useSession } from '@school/ui';
+import { Button, ButtonLink, formatDateTime, Tabs, useRouteQuery, useSession } from '@school/ui';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
@@ -7,7 +7,6 @@ import { ListTable, type Column } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { exportApplications } from './api/export-applications';
 import './applications.css';

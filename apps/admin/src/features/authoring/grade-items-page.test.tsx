@@ -2,7 +2,8 @@ import type { CohortGradeLesson } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { GradeItemsPage } from './grade-items-page';
 
 afterEach(() => {
@@ -31,10 +32,13 @@ const quiz: CohortGradeLesson = {
 
 describe('GradeItemsPage', () => {
   it('saves a grade item and names its lesson in the notice', async () => {
-    const api = mockApi({
-      'GET cohorts/admin/h1/grade-items': () => ({ data: [quiz] }),
-      'PUT cohorts/admin/h1/lessons/l1/grade-item': () => ({ id_slug: 'g1' }),
-    });
+    const api = mockRoutes(
+      {
+        adminCohortGradeLessons: () => ({ data: [quiz] }),
+        adminUpdateGradeItem: () => ({ id_slug: 'g1' }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<GradeItemsPage />, '/admin/cohorts/h1/grade-items', '/admin/cohorts/:id/grade-items');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Lithography quiz' }));
     const form = screen.getByRole('form', { name: 'Grade item of Lithography quiz' });
@@ -45,10 +49,13 @@ describe('GradeItemsPage', () => {
 
   it("shows the API's refusal of a result date before the deadline under the Result date field", async () => {
     const message = 'The result date cannot be before the deadline';
-    const api = mockApi({
-      'GET cohorts/admin/h1/grade-items': () => ({ data: [quiz] }),
-      'PUT cohorts/admin/h1/lessons/l1/grade-item': () => [400, { message, errors: { result_open_datetime: message } }],
-    });
+    const api = mockRoutes(
+      {
+        adminCohortGradeLessons: () => ({ data: [quiz] }),
+        adminUpdateGradeItem: () => reply(400, { message, errors: { result_open_datetime: message } }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<GradeItemsPage />, '/admin/cohorts/h1/grade-items', '/admin/cohorts/:id/grade-items');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Lithography quiz' }));
     const form = screen.getByRole('form', { name: 'Grade item of Lithography quiz' });

@@ -1,12 +1,11 @@
 import { ADMIN_MESSAGES, type CohortGradeLesson, isApiError, latePolicyText } from '@school/contracts';
-import { AppLink, Button, ButtonLink, formatDateTime, TextField } from '@school/ui';
+import { AppLink, Button, ButtonLink, formatDateTime, routeKey, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { useNotify } from '../../lib/notice';
 import { gradingPaths, paths } from '../../lib/paths';
-import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { fromLocalInput, toLocalInput } from './local-datetime';
 import './authoring.css';

@@ -2,7 +2,8 @@ import type { AdminProjectSettings, RubricTemplate } from '@school/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { ProjectSettingsPage } from './project-settings-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,11 +41,14 @@ const render = () => renderWithApi(<ProjectSettingsPage />, '/admin/courses/c1/p
 
 describe('ProjectSettingsPage rubric templates', () => {
   it('replaces the draft rubric by a chosen template, levels with their descriptions, and saves it with the project', async () => {
-    const api = mockApi({
-      'GET courses/admin/lessons/l1/project': () => ({ data: settings }),
-      'GET grading/rubric-templates': () => ({ data: [template] }),
-      'PUT courses/admin/lessons/l1/project': (call) => ({ lesson_id_slug: 'l1', project: call.body }),
-    });
+    const api = mockRoutes(
+      {
+        adminProjectSettings: () => ({ data: settings }),
+        rubricTemplates: () => ({ data: [template] }),
+        adminUpdateProjectSettings: (call) => ({ lesson_id_slug: 'l1', project: { ...settings.project, ...call.body } }),
+      },
+      { user: ADMIN },
+    );
     render();
     await screen.findByDisplayValue('Correctness');
     await screen.findByRole('option', { name: 'Timing rubric (1 criterion)' });
@@ -61,11 +65,14 @@ describe('ProjectSettingsPage rubric templates', () => {
   }, 30_000);
 
   it('keeps the rubric being authored as a new template, with a title required', async () => {
-    const api = mockApi({
-      'GET courses/admin/lessons/l1/project': () => ({ data: settings }),
-      'GET grading/rubric-templates': () => ({ data: [] }),
-      'POST grading/rubric-templates': (call) => ({ data: { ...template, id_slug: 't2', ...(call.body as object) } }),
-    });
+    const api = mockRoutes(
+      {
+        adminProjectSettings: () => ({ data: settings }),
+        rubricTemplates: () => ({ data: [] }),
+        createRubricTemplate: (call) => ({ data: { ...template, id_slug: 't2', ...(call.body as object) } }),
+      },
+      { user: ADMIN },
+    );
     render();
     await userEvent.type(await screen.findByLabelText('Criterion 1 level 1 description'), 'All vectors');
     await userEvent.click(screen.getByRole('button', { name: 'Save rubric as template' }));

@@ -6,14 +6,13 @@ import {
   PROJECT_FILE_TYPES,
   PROJECT_MAX_BYTES_CEILING,
 } from '@school/contracts';
-import { Button, TextAreaField, TextField, useSession } from '@school/ui';
+import { Button, routeKey, TextAreaField, TextField, useRouteMutation, useRouteQuery, useSession } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { useNotify } from '../../lib/notice';
 import { COURSE_TABS, paths } from '../../lib/paths';
-import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { RubricTemplatePicker } from './components/rubric-templates';
 import { type DraftCriterion, fromDraft, newCriterionId, toDraft } from './rubric-draft';

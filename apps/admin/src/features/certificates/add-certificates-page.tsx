@@ -7,7 +7,7 @@ import {
   isApiError,
   PAGE_SIZES,
 } from '@school/contracts';
-import { Button, TextField } from '@school/ui';
+import { Button, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod';
@@ -20,7 +20,6 @@ import { useNotify } from '../../lib/notice';
 import { COHORT_TABS, paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { invalidations } from '../../lib/invalidations';
-import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 
 /** /admin/cohorts/{id}/add-certificates: link existing certificates, or create one and link it. */
 export function AddCertificatesPage() {

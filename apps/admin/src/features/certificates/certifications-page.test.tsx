@@ -1,7 +1,8 @@
 import { type AdminCertificate, SCHOOL_NAME } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { CertificationsPage } from './certifications-page';
 
 const PATH = '/admin/certifications';
@@ -20,18 +21,21 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('certifications page', () => {
   it('lists every certificate with the cohorts that award it (each a link) and the certificates issued', async () => {
-    const { calls } = mockApi({
-      'GET certificates/admin/list': () => ({
-        data: [
-          certificate('c1', 'Lithography practitioner', [
-            { id_slug: 'k2', title: 'Litho autumn 2026', issued_count: 0 },
-            { id_slug: 'k1', title: 'Litho spring 2026', issued_count: 14 },
-          ]),
-        ],
-        count: 11,
-        num_pages: 2,
-      }),
-    });
+    const { calls } = mockRoutes(
+      {
+        adminCertificateList: () => ({
+          data: [
+            certificate('c1', 'Lithography practitioner', [
+              { id_slug: 'k2', title: 'Litho autumn 2026', issued_count: 0 },
+              { id_slug: 'k1', title: 'Litho spring 2026', issued_count: 14 },
+            ]),
+          ],
+          count: 11,
+          num_pages: 2,
+        }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<CertificationsPage />, PATH, PATH);
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1];
@@ -45,9 +49,12 @@ describe('certifications page', () => {
   });
 
   it('asks the server for the page in the address', async () => {
-    const { calls } = mockApi({
-      'GET certificates/admin/list': () => ({ data: [certificate('c3', 'Cleanroom safety', [])], count: 11, num_pages: 2 }),
-    });
+    const { calls } = mockRoutes(
+      {
+        adminCertificateList: () => ({ data: [certificate('c3', 'Cleanroom safety', [])], count: 11, num_pages: 2 }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<CertificationsPage />, `${PATH}?page=2`, PATH);
     expect(await screen.findByText('Cleanroom safety')).toBeInTheDocument();
     expect(screen.getByText('No cohort yet')).toBeInTheDocument();
@@ -55,7 +62,7 @@ describe('certifications page', () => {
   });
 
   it('says where certificates come from when there are none', async () => {
-    mockApi({ 'GET certificates/admin/list': () => ({ data: [], count: 0, num_pages: 0 }) });
+    mockRoutes({ adminCertificateList: () => ({ data: [], count: 0, num_pages: 0 }) }, { user: ADMIN });
     renderWithApi(<CertificationsPage />, PATH, PATH);
     expect(await screen.findByText("There are no certificates yet. Add one from a cohort's Certifications tab.")).toBeInTheDocument();
   });

@@ -1,11 +1,10 @@
 import { type AdminCertificate, DEFAULT_SORTS, PAGE_SIZES } from '@school/contracts';
-import { AppLink, formatDate } from '@school/ui';
+import { AppLink, formatDate, useRouteQuery } from '@school/ui';
 import { ListFrame } from '../../components/list-frame';
 import { ListTable, type Column } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
 import { COHORT_TABS, paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import './certificates.css';
 

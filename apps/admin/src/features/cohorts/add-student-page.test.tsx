@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { type RouteHandler, mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { AddStudentPage } from './add-student-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,11 +19,14 @@ const summary = {
   error_students: [{ email: 'bad', first_name: 'Bad', last_name: 'Row', reason: 'Invalid email format' }],
 };
 
-function setup(bulk: () => unknown = () => summary) {
-  const api = mockApi({
-    'GET auth/admin/students/list': () => ({ data: [], count: 0, num_pages: 0 }),
-    'POST cohorts/admin/h1/add-student-bulk': bulk,
-  });
+function setup(bulk: RouteHandler<'adminAddStudentBulk'> = () => summary) {
+  const api = mockRoutes(
+    {
+      adminStudentList: () => ({ data: [], count: 0, num_pages: 0 }),
+      adminAddStudentBulk: bulk,
+    },
+    { user: ADMIN },
+  );
   renderWithApi(
     <Routes>
       <Route path="/admin/cohorts/:id/add-student" element={<AddStudentPage />} />
@@ -75,7 +79,7 @@ describe('AddStudentPage CSV upload', () => {
   });
 
   it('says the upload failed when the server fails', async () => {
-    setup(() => [500, { message: 'boom' }]);
+    setup(() => reply(500, { message: 'boom' }));
     await screen.findByLabelText('CSV file');
     await upload('email\na@x.io\n');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong with the file upload... Please try again.');
@@ -109,11 +113,14 @@ describe('AddStudentPage CSV upload of the applications export', () => {
 
 describe('AddStudentPage add by email', () => {
   const queued = { ...summary, total_processed: 1, successfully_added_to_cohort: 0, errors: 0, error_students: [] };
-  function setupEmail(add: () => unknown) {
-    const api = mockApi({
-      'GET auth/admin/students/list': () => ({ data: [], count: 0, num_pages: 0 }),
-      'POST cohorts/admin/h1/add-student': add,
-    });
+  function setupEmail(add: RouteHandler<'adminAddStudent'>) {
+    const api = mockRoutes(
+      {
+        adminStudentList: () => ({ data: [], count: 0, num_pages: 0 }),
+        adminAddStudent: add,
+      },
+      { user: ADMIN },
+    );
     renderWithApi(
       <Routes>
         <Route path="/admin/cohorts/:id/add-student" element={<AddStudentPage />} />
@@ -142,7 +149,7 @@ describe('AddStudentPage add by email', () => {
   });
 
   it('checks the email before any call, and shows the reason a refused email is refused', async () => {
-    const api = setupEmail(() => [409, { message: "This email is already in the cohort's queue" }]);
+    const api = setupEmail(() => reply(409, { message: "This email is already in the cohort's queue" }));
     await screen.findByLabelText(/^Email/);
     await submit();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, AddStudentBulkSchema, AddStudentSchema, isApiError, PAGE_SIZES, type BulkAddResult } from '@school/contracts';
-import { Button, formatCount, LoadingIndicator, TextField } from '@school/ui';
+import { Button, formatCount, LoadingIndicator, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
@@ -9,7 +9,6 @@ import { listQuery, useListParams } from '../../lib/list-params';
 import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { COHORT_TABS, paths } from '../../lib/paths';
-import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BulkSummary, bulkAddNotice } from './components/bulk-summary';
 import { CsvReadingSummary } from './components/csv-reading-summary';

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '@school/contracts';
-import { ButtonLink, formatCount, formatDate, Tabs, useConfirm, useSession } from '@school/ui';
+import { ButtonLink, formatCount, formatDate, Tabs, useConfirm, useRouteMutation, useRouteQuery, useSession } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ActionsMenu } from '../../components/actions-menu';
 import { PageHeader } from '../../components/page-header';
@@ -7,7 +7,6 @@ import { QueryView } from '../../components/query-view';
 import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { gradingPaths, paths } from '../../lib/paths';
-import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortCertificatesTab } from './components/cohort-certificates-tab';
 import { CohortCoursesTab } from './components/cohort-courses-tab';

@@ -2,7 +2,8 @@ import type { AdminCohortListItem } from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { CohortsPage } from './cohorts-page';
 
 const cohort = (id: string, title: string, status: AdminCohortListItem['status']): AdminCohortListItem => ({
@@ -31,12 +32,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('cohorts page', () => {
   it("shows every cohort's state from its dates and filters the list by it through the API", async () => {
-    const api = mockApi({
-      'GET cohorts/admin/list': ({ query }) => {
-        const data = ALL.filter((c) => !query.get('status') || c.status === query.get('status'));
-        return { data, count: data.length, num_pages: 1 };
+    const api = mockRoutes(
+      {
+        adminCohortList: ({ query }) => {
+          const data = ALL.filter((c) => !query.get('status') || c.status === query.get('status'));
+          return { data, count: data.length, num_pages: 1 };
+        },
       },
-    });
+      { user: ADMIN },
+    );
     renderWithApi(<CohortsPage />, '/admin/cohorts?page=2', '/admin/cohorts');
     const rows = await screen.findAllByRole('row');
     const stateOf = (title: string) =>

@@ -6,14 +6,13 @@ import {
   type AdminCohortListItem,
   type CohortStatus as Status,
 } from '@school/contracts';
-import { AppLink, ButtonLink, SelectField } from '@school/ui';
+import { AppLink, ButtonLink, SelectField, useRouteQuery } from '@school/ui';
 import { useSearchParams } from 'react-router-dom';
 import { ListFrame } from '../../components/list-frame';
 import { ListTable, type Column } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortDates, CohortStatus } from '../../components/cohort-status';
 

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { CreateCohortPage } from './create-cohort-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,19 +19,23 @@ const course = (id_slug: string, title: string) => ({
 });
 
 function setup() {
-  return mockApi({
-    'GET courses/admin/list': () => ({ data: [course('k1', 'Analog Layout'), course('k2', 'Digital Design')], count: 2, num_pages: 1 }),
-    'POST cohorts/admin/create': ({ body }) => ({
-      ...(body as object),
-      id_slug: 'new1',
-      status: 'UPCOMING',
-      total_active: 0,
-      total_students: 0,
-      total_dropped: 0,
-      courses_count: 1,
-      created_date: '2025-09-01T09:00:00.000Z',
-    }),
-  });
+  return mockRoutes(
+    {
+      adminCourseList: () => ({ data: [course('k1', 'Analog Layout'), course('k2', 'Digital Design')], count: 2, num_pages: 1 }),
+      adminCohortCreate: ({ body }) => ({
+        ...body,
+        result_open_date: body.result_open_date ?? null,
+        id_slug: 'new1',
+        status: 'UPCOMING',
+        total_active: 0,
+        total_students: 0,
+        total_dropped: 0,
+        courses_count: 1,
+        created_date: '2025-09-01T09:00:00.000Z',
+      }),
+    },
+    { user: ADMIN },
+  );
 }
 
 describe('CreateCohortPage', () => {

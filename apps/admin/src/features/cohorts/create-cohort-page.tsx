@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_MESSAGES, CreateCohortSchema } from '@school/contracts';
-import { Button, useSession } from '@school/ui';
+import { Button, useRouteMutation, useSession } from '@school/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,7 +9,6 @@ import { fromLocalInput } from '../../lib/dates';
 import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
-import { useRouteMutation } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortFields } from './components/cohort-date-fields';
 import { CoursePicker, type PickedCourse } from './components/course-picker';

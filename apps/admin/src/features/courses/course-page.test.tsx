@@ -2,7 +2,8 @@ import type { AdminCourse } from '@school/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { byPath, mockRoutes, reply, type RouteHandler, type RouteHandlers } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { CoursePage } from './course-page';
 
 const lesson = (id: string, title: string, order: number) => ({
@@ -43,10 +44,13 @@ async function deleteLesson(title: string) {
 
 describe('course page', () => {
   it("counts a module added with 'Add module' in its header, and names one lesson in the singular", async () => {
-    mockApi({
-      'GET courses/admin/c1': () => ({ data: course() }),
-      'POST courses/admin/c1/add-module': () => ({ id_slug: 'm2' }),
-    });
+    mockRoutes(
+      {
+        adminCourseDetail: () => ({ data: course() }),
+        adminAddModule: () => ({ id_slug: 'm2' }),
+      },
+      { user: ADMIN },
+    );
     openCourse();
     expect(await screen.findByText('1 module · 1 lesson · 0 cohorts')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Module title'), 'Timing');
@@ -59,7 +63,7 @@ describe('course page', () => {
   });
 
   it('keeps unsaved curriculum edits across tab switches', async () => {
-    mockApi({ 'GET courses/admin/c1': () => ({ data: course() }) });
+    mockRoutes({ adminCourseDetail: () => ({ data: course() }) }, { user: ADMIN });
     openCourse();
     await deleteLesson('Logic reading');
     expect(screen.getByRole('button', { name: 'Save curriculum' })).toBeEnabled();
@@ -71,7 +75,7 @@ describe('course page', () => {
   });
 
   it('counts lessons in the header as the curriculum is edited, before it is saved', async () => {
-    mockApi({ 'GET courses/admin/c1': () => ({ data: course() }) });
+    mockRoutes({ adminCourseDetail: () => ({ data: course() }) }, { user: ADMIN });
     openCourse();
     expect(await screen.findByText('1 module · 1 lesson · 0 cohorts')).toBeInTheDocument();
     await deleteLesson('Logic reading');
@@ -81,7 +85,7 @@ describe('course page', () => {
   });
 
   it('asks before leaving the page with unsaved edits, and lets the user stay or leave', async () => {
-    mockApi({ 'GET courses/admin/c1': () => ({ data: course() }) });
+    mockRoutes({ adminCourseDetail: () => ({ data: course() }) }, { user: ADMIN });
     const { router } = openCourse();
     await deleteLesson('Logic reading');
 
@@ -99,7 +103,7 @@ describe('course page', () => {
   });
 
   it('asks the browser to confirm closing the tab only while edits are unsaved', async () => {
-    mockApi({ 'GET courses/admin/c1': () => ({ data: course() }) });
+    mockRoutes({ adminCourseDetail: () => ({ data: course() }) }, { user: ADMIN });
     openCourse();
     const unload = () => {
       const event = new Event('beforeunload', { cancelable: true });
@@ -117,13 +121,20 @@ describe('course page', () => {
 
   it('starts from what was saved after a save', async () => {
     let saved = course();
-    const api = mockApi({
-      'GET courses/admin/c1': () => ({ data: saved }),
-      'PUT courses/admin/c1/modules/update': () => {
-        saved = { ...saved, modified_date: '2025-09-03T09:00:00.000Z', modules: [{ ...saved.modules[0], lessons: [], lessons_count: 0 }] };
-        return { id_slug: 'c1', modules: saved.modules };
+    const api = mockRoutes(
+      {
+        adminCourseDetail: () => ({ data: saved }),
+        adminModulesUpdate: () => {
+          saved = {
+            ...saved,
+            modified_date: '2025-09-03T09:00:00.000Z',
+            modules: [{ ...saved.modules[0], lessons: [], lessons_count: 0 }],
+          };
+          return { id_slug: 'c1', modules: saved.modules };
+        },
       },
-    });
+      { user: ADMIN },
+    );
     openCourse();
     await deleteLesson('Logic reading');
     await userEvent.click(screen.getByRole('button', { name: 'Save curriculum' }));
@@ -141,21 +152,22 @@ describe('course page', () => {
       { ...lesson('l3', 'Logic quiz', 2), lesson_type: 'QUIZ' },
     ];
     withMedia.modules[0].lessons_count = 3;
-    const uploads: Record<string, { kind: string; file: string }> = {
+    const uploads: Record<string, { kind: 'video' | 'captions' | 'reading'; file: string }> = {
       video: { kind: 'video', file: 'new-vid' },
       captions: { kind: 'captions', file: 'new-cap' },
       reading: { kind: 'reading', file: 'new-pdf' },
     };
-    const handlers: Parameters<typeof mockApi>[0] = {
-      'GET courses/admin/c1': () => ({ data: withMedia }),
-      'POST lessons/media/uploads': (c) => {
+    const chunks: Record<string, RouteHandler<'lessonUploadChunk'>> = {};
+    const handlers: RouteHandlers = {
+      adminCourseDetail: () => ({ data: withMedia }),
+      lessonUploadStart: (c) => {
         const kind = (c.body as { kind: string }).kind;
-        return [201, { id_slug: `up-${kind}`, kind, size_bytes: 1, chunk_size: 8, offset: 0, file: null }];
+        return reply(201, { id_slug: `up-${kind}`, kind, size_bytes: 1, chunk_size: 8, offset: 0, file: null });
       },
-      'PUT courses/admin/c1/modules/update': () => ({ id_slug: 'c1', modules: withMedia.modules }),
+      adminModulesUpdate: () => ({ id_slug: 'c1', modules: withMedia.modules }),
     };
     for (const { kind, file } of Object.values(uploads)) {
-      handlers[`PUT lessons/media/uploads/up-${kind}/chunks/0`] = () => ({
+      chunks[`lessons/media/uploads/up-${kind}/chunks/0`] = () => ({
         id_slug: `up-${kind}`,
         kind,
         size_bytes: 1,
@@ -164,7 +176,8 @@ describe('course page', () => {
         file: { id_slug: file, original_name: file, duration_seconds: kind === 'video' ? 12 : null },
       });
     }
-    const api = mockApi(handlers);
+    handlers.lessonUploadChunk = byPath(chunks);
+    const api = mockRoutes(handlers, { user: ADMIN });
     openCourse();
 
     // Quizzes and projects have no files to replace; video and reading lessons do.
@@ -198,10 +211,13 @@ describe('course page', () => {
   });
 
   it("'Delete course' asks, deletes the course and goes back to the course list", async () => {
-    const { calls } = mockApi({
-      'GET courses/admin/c1': () => ({ data: course() }),
-      'DELETE courses/admin/c1': () => ({ message: 'Course deleted' }),
-    });
+    const { calls } = mockRoutes(
+      {
+        adminCourseDetail: () => ({ data: course() }),
+        adminCourseDelete: () => ({ message: 'Course deleted' }),
+      },
+      { user: ADMIN },
+    );
     const { router } = openCourse(0);
     await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete course' }));
@@ -228,7 +244,7 @@ describe('course page', () => {
         },
       ],
     };
-    const { calls } = mockApi({ 'GET courses/admin/c1': () => ({ data: used }) });
+    const { calls } = mockRoutes({ adminCourseDetail: () => ({ data: used }) }, { user: ADMIN });
     openCourse(0);
     await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete course' }));
@@ -238,10 +254,13 @@ describe('course page', () => {
   });
 
   it('shows the refusal the API answers (a cohort took the course meanwhile)', async () => {
-    mockApi({
-      'GET courses/admin/c1': () => ({ data: course() }),
-      'DELETE courses/admin/c1': () => [409, { message: 'This course cannot be deleted: it is used by the cohort Late cohort.' }],
-    });
+    mockRoutes(
+      {
+        adminCourseDetail: () => ({ data: course() }),
+        adminCourseDelete: () => reply(409, { message: 'This course cannot be deleted: it is used by the cohort Late cohort.' }),
+      },
+      { user: ADMIN },
+    );
     const { router } = openCourse(0);
     await userEvent.click(await screen.findByRole('button', { name: 'More actions' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete course' }));

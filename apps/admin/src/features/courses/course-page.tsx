@@ -1,5 +1,5 @@
 import { courseInUseMessage, type AdminCourse } from '@school/contracts';
-import { formatCount, LoadingIndicator, Tabs, useConfirm, useSession } from '@school/ui';
+import { formatCount, LoadingIndicator, Tabs, useConfirm, useRouteMutation, useRouteQuery, useSession } from '@school/ui';
 import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ActionsMenu } from '../../components/actions-menu';
@@ -9,7 +9,6 @@ import { errorMessage } from '../../lib/api-errors';
 import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
-import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes';
 import { CourseCohortsTab } from './components/course-cohorts-tab';

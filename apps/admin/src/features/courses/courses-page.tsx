@@ -1,11 +1,10 @@
 import { DEFAULT_SORTS, PAGE_SIZES, type AdminCourseListItem } from '@school/contracts';
-import { AppLink, ButtonLink, formatDate } from '@school/ui';
+import { AppLink, ButtonLink, formatDate, useRouteQuery } from '@school/ui';
 import { ListFrame } from '../../components/list-frame';
 import { ListTable, type Column } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const COLUMNS: Column<AdminCourseListItem>[] = [

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_MESSAGES, CreateCourseSchema } from '@school/contracts';
-import { Button, TextAreaField, TextField, useSession } from '@school/ui';
+import { Button, TextAreaField, TextField, useRouteMutation, useSession } from '@school/ui';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { COURSE_TABS, paths } from '../../lib/paths';
-import { useRouteMutation } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 
 type Form = z.input<typeof CreateCourseSchema>;

@@ -2,7 +2,8 @@ import type { AdminDashboard } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { DashboardPage } from './dashboard-page';
 
 const figures: AdminDashboard = { running_cohorts: 3, active_students: 41, awaiting_grading: 7, applications_waiting: 12, failed_jobs: 2 };
@@ -13,7 +14,7 @@ const card = (label: string) => screen.getByText(label).closest('li')!;
 
 describe('admin dashboard', () => {
   it("shows the school's figures, each linking to the page where the admin acts on it", async () => {
-    mockApi({ 'GET admin/dashboard': () => figures });
+    mockRoutes({ adminDashboard: () => figures }, { user: ADMIN });
     renderWithApi(<DashboardPage />);
     const list = await screen.findByRole('list', { name: "The school's figures" });
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
@@ -34,7 +35,7 @@ describe('admin dashboard', () => {
   });
 
   it('marks failed jobs only when there are some', async () => {
-    mockApi({ 'GET admin/dashboard': () => ({ ...figures, failed_jobs: 0 }) });
+    mockRoutes({ adminDashboard: () => ({ ...figures, failed_jobs: 0 }) }, { user: ADMIN });
     renderWithApi(<DashboardPage />);
     await screen.findByRole('list', { name: "The school's figures" });
     expect(card('Failed jobs')).not.toHaveClass('admin-dashboard-card--alarm');
@@ -42,7 +43,7 @@ describe('admin dashboard', () => {
 
   it('says in words when the figures cannot be loaded, and retries', async () => {
     let fail = true;
-    mockApi({ 'GET admin/dashboard': () => (fail ? [500, { message: 'Internal server error' }] : figures) });
+    mockRoutes({ adminDashboard: () => (fail ? reply(500, { message: 'Internal server error' }) : figures) }, { user: ADMIN });
     renderWithApi(<DashboardPage />);
     expect(await screen.findByText("We could not load the school's figures. Please try again later.")).toBeInTheDocument();
     fail = false;

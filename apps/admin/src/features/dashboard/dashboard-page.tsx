@@ -1,8 +1,7 @@
-import { AppLink, Card, cx } from '@school/ui';
+import { AppLink, Card, cx, useRouteQuery } from '@school/ui';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DASHBOARD_FIGURES } from './dashboard-figures';
 import './dashboard.css';

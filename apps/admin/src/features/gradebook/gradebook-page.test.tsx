@@ -2,7 +2,8 @@ import { type Gradebook, type GradeOverrideEntry, OVERRIDE_REASON_REQUIRED } fro
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { GradebookPage } from './gradebook-page';
 
 afterEach(() => {
@@ -61,7 +62,7 @@ const book: Gradebook = {
 // Whole pages render and type key by key: slow on a busy machine, hence the timeout.
 describe('GradebookPage', { timeout: 30_000 }, () => {
   it('shows students by items with weights, mandatory flags, grades (the late penalty beside), late and extension flags and the weighted total', async () => {
-    mockApi({ 'GET grading/cohorts/h1/gradebook': () => ({ data: book }), 'GET grading/cohorts/h1/grade-overrides': () => ({ data: [] }) });
+    mockRoutes({ gradebook: () => ({ data: book }), gradeOverrideLog: () => ({ data: [] }) }, { user: ADMIN });
     renderWithApi(<GradebookPage />, '/admin/gradebook/h1', '/admin/gradebook/:cohortId');
     const table = await screen.findByRole('table');
     expect(
@@ -83,13 +84,16 @@ describe('GradebookPage', { timeout: 30_000 }, () => {
   });
 
   it('filters by status through the API and exports the same view as CSV', async () => {
-    const api = mockApi({
-      'GET grading/cohorts/h1/gradebook': (call) => ({
-        data: call.query.get('status') === 'SUBMITTED' ? { ...book, students: [book.students[1]] } : book,
-      }),
-      'GET grading/cohorts/h1/gradebook/export': () => 'First name\r\nBadrul',
-      'GET grading/cohorts/h1/grade-overrides': () => ({ data: [] }),
-    });
+    const api = mockRoutes(
+      {
+        gradebook: (call) => ({
+          data: call.query.get('status') === 'SUBMITTED' ? { ...book, students: [book.students[1]] } : book,
+        }),
+        gradebookExport: () => 'First name\r\nBadrul',
+        gradeOverrideLog: () => ({ data: [] }),
+      },
+      { user: ADMIN },
+    );
     const createObjectURL = vi.fn(() => 'blob:gradebook');
     const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -109,46 +113,49 @@ describe('GradebookPage', { timeout: 30_000 }, () => {
   it('sets a grade by hand with a required reason, shows it beside the computed grade, and lists the change in the log', async () => {
     let current = book;
     let entries: GradeOverrideEntry[] = [];
-    const api = mockApi({
-      'GET grading/cohorts/h1/gradebook': () => ({ data: current }),
-      'GET grading/cohorts/h1/grade-overrides': () => ({ data: entries }),
-      'PUT grading/items/g1/students/u1/override': (call) => {
-        const body = call.body as { grade: number; reason: string };
-        const entry: GradeOverrideEntry = {
-          id_slug: 'o1',
-          item_id_slug: 'g1',
-          lesson_title: 'Counter project',
-          student: { id_slug: 'u1', first_name: 'Aisha', last_name: 'Tan', email: 'aisha@x.io' },
-          previous_grade: null,
-          grade: body.grade,
-          computed_grade: 80,
-          penalised_grade: 70,
-          reason: body.reason,
-          changed_by: 'Nadia Hassan',
-          changed_at: '2026-02-01T09:00:00.000Z',
-        };
-        entries = [entry];
-        const [aisha, badrul] = book.students;
-        current = {
-          ...book,
-          students: [
-            {
-              ...aisha,
-              grades: [
-                {
-                  ...aisha.grades[0],
-                  override: { grade: body.grade, reason: body.reason, changed_by: 'Nadia Hassan', changed_at: entry.changed_at },
-                },
-                aisha.grades[1],
-              ],
-              weighted_total: 51,
-            },
-            badrul,
-          ],
-        };
-        return { data: entry };
+    const api = mockRoutes(
+      {
+        gradebook: () => ({ data: current }),
+        gradeOverrideLog: () => ({ data: entries }),
+        gradeOverride: (call) => {
+          const body = call.body as { grade: number; reason: string };
+          const entry: GradeOverrideEntry = {
+            id_slug: 'o1',
+            item_id_slug: 'g1',
+            lesson_title: 'Counter project',
+            student: { id_slug: 'u1', first_name: 'Aisha', last_name: 'Tan', email: 'aisha@x.io' },
+            previous_grade: null,
+            grade: body.grade,
+            computed_grade: 80,
+            penalised_grade: 70,
+            reason: body.reason,
+            changed_by: 'Nadia Hassan',
+            changed_at: '2026-02-01T09:00:00.000Z',
+          };
+          entries = [entry];
+          const [aisha, badrul] = book.students;
+          current = {
+            ...book,
+            students: [
+              {
+                ...aisha,
+                grades: [
+                  {
+                    ...aisha.grades[0],
+                    override: { grade: body.grade, reason: body.reason, changed_by: 'Nadia Hassan', changed_at: entry.changed_at },
+                  },
+                  aisha.grades[1],
+                ],
+                weighted_total: 51,
+              },
+              badrul,
+            ],
+          };
+          return { data: entry };
+        },
       },
-    });
+      { user: ADMIN },
+    );
     renderWithApi(<GradebookPage />, '/admin/gradebook/h1', '/admin/gradebook/:cohortId');
     expect(await screen.findByText('No grade has been set by hand in this cohort.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Override Counter project for Aisha Tan' }));

@@ -1,12 +1,11 @@
 import { ADMIN_MESSAGES, GRADE_STATES, type GradeState, latePolicyText } from '@school/contracts';
-import { Button, SelectField, StatusChip, useSession } from '@school/ui';
+import { Button, SelectField, StatusChip, useRouteQuery, useSession } from '@school/ui';
 import { useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { useNotify } from '../../lib/notice';
 import { gradingPaths, gradingRoot } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { OverrideDialog } from './components/override-dialog';
 import { OverrideLog } from './components/override-log';

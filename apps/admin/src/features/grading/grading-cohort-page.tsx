@@ -1,9 +1,8 @@
-import { AppLink, ButtonLink, formatDateTime, StatusChip } from '@school/ui';
+import { AppLink, ButtonLink, formatDateTime, StatusChip, useRouteQuery } from '@school/ui';
 import { useLocation, useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { gradingPaths, gradingRoot, paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LESSON_KIND_LABELS } from './grading-labels';
 import './grading.css';

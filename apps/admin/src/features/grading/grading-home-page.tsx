@@ -1,9 +1,8 @@
-import { AppLink, formatDate } from '@school/ui';
+import { AppLink, formatDate, useRouteQuery } from '@school/ui';
 import { CohortStatus } from '../../components/cohort-status';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { gradingPaths, paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const to = gradingPaths('/admin');

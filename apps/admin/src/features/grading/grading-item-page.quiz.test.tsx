@@ -2,7 +2,8 @@ import type { FreeTextAnswer, GradingQueueResponse } from '@school/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { GradingItemPage } from './grading-item-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -71,15 +72,15 @@ const noExtensions = {
   },
 };
 const handlers = {
-  'GET grading/items/q1/extensions': () => noExtensions,
-  'GET grading/items/q1/submissions': () => queue,
-  'GET quizzes/admin/grades/q1/free-text-answers': () => ({ data: answers, count: answers.length }),
+  gradeExtensions: () => noExtensions,
+  gradingQueue: () => queue,
+  quizFreeTextAnswers: () => ({ data: answers, count: answers.length }),
 };
 const render = (path = '/admin/grading/items/q1') => renderWithApi(<GradingItemPage />, path, '/admin/grading/items/:itemId');
 
 describe('GradingItemPage for a quiz', () => {
   it('lists the attempts with free-text answers, those waiting first, and shows each question and answer', async () => {
-    mockApi(handlers);
+    mockRoutes(handlers, { user: ADMIN });
     render();
     const nav = await screen.findByRole('navigation', { name: 'Submissions' });
     const links = within(nav).getAllByRole('link');
@@ -98,18 +99,21 @@ describe('GradingItemPage for a quiz', () => {
   });
 
   it("scores an answer up to the question's points", async () => {
-    const api = mockApi({
-      ...handlers,
-      'PATCH quizzes/admin/answers/a2/score': () => ({
-        answer_id_slug: 'a2',
-        points: 4,
-        comment: 'Name the clock edge.',
-        session_score: 9,
-        session_max_score: 10,
-        user_grade: 90,
-        user_submission_status: 'GRADED',
-      }),
-    });
+    const api = mockRoutes(
+      {
+        ...handlers,
+        quizScoreAnswer: () => ({
+          answer_id_slug: 'a2',
+          points: 4,
+          comment: 'Name the clock edge.',
+          session_score: 9,
+          session_max_score: 10,
+          user_grade: 90,
+          user_submission_status: 'GRADED',
+        }),
+      },
+      { user: ADMIN },
+    );
     render();
     const field = await screen.findByLabelText('Points (0-4)');
     const form = field.closest('form')!;
@@ -131,7 +135,7 @@ describe('GradingItemPage for a quiz', () => {
   });
 
   it('moves through the attempts with j/k and Alt+arrows, announcing it', async () => {
-    mockApi(handlers);
+    mockRoutes(handlers, { user: ADMIN });
     const { router } = render();
     await screen.findByText('Eli answers question 1');
     await userEvent.keyboard('j');
@@ -151,25 +155,30 @@ describe('GradingItemPage for a quiz', () => {
 
   it('keeps the attempts in the order first shown after a score is saved, and never re-sends an unchanged score', async () => {
     let current = answers;
-    const api = mockApi({
-      ...handlers,
-      'GET quizzes/admin/grades/q1/free-text-answers': () => ({ data: current, count: current.length }),
-      'PATCH quizzes/admin/answers/a2/score': (call) => {
-        // Eli's attempt is now fully scored, so the grouping lists it last.
-        current = answers.map((a) =>
-          a.answer_id_slug === 'a2' ? { ...a, points: (call.body as { points: number }).points, graded_at: '2026-01-13T10:00:00.000Z' } : a,
-        );
-        return {
-          answer_id_slug: 'a2',
-          points: 3.5,
-          comment: '',
-          session_score: 8.5,
-          session_max_score: 10,
-          user_grade: 85,
-          user_submission_status: 'GRADED',
-        };
+    const api = mockRoutes(
+      {
+        ...handlers,
+        quizFreeTextAnswers: () => ({ data: current, count: current.length }),
+        quizScoreAnswer: (call) => {
+          // Eli's attempt is now fully scored, so the grouping lists it last.
+          current = answers.map((a) =>
+            a.answer_id_slug === 'a2'
+              ? { ...a, points: (call.body as { points: number }).points, graded_at: '2026-01-13T10:00:00.000Z' }
+              : a,
+          );
+          return {
+            answer_id_slug: 'a2',
+            points: 3.5,
+            comment: '',
+            session_score: 8.5,
+            session_max_score: 10,
+            user_grade: 85,
+            user_submission_status: 'GRADED',
+          };
+        },
       },
-    });
+      { user: ADMIN },
+    );
     const { router } = render();
     const field = await screen.findByLabelText('Points (0-4)');
     await userEvent.type(field, '3.5');

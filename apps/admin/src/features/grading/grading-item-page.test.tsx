@@ -2,7 +2,8 @@ import type { GradingQueueResponse, GradingSubmission } from '@school/contracts'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { byPath, mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { GradingItemPage, KEYBOARD_HELP } from './grading-item-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -110,17 +111,19 @@ const noExtensions = {
   },
 };
 const handlers = {
-  'GET grading/items/g1/extensions': () => noExtensions,
-  'GET grading/items/g1/submissions': () => queue,
-  'GET grading/submissions/s1': () => ({ data: submission('s1') }),
-  'GET grading/submissions/s2': () => ({ data: submission('s2') }),
-  'GET grading/submissions/s3': () => ({ data: submission('s3') }),
+  gradeExtensions: () => noExtensions,
+  gradingQueue: () => queue,
+  gradingSubmission: byPath({
+    'grading/submissions/s1': () => ({ data: submission('s1') }),
+    'grading/submissions/s2': () => ({ data: submission('s2') }),
+    'grading/submissions/s3': () => ({ data: submission('s3') }),
+  }),
 };
 const render = (path = '/admin/grading/items/g1') => renderWithApi(<GradingItemPage />, path, '/admin/grading/items/:itemId');
 
 describe('GradingItemPage', () => {
   it('shows the queue in the API order, ungraded first, with late hand-ins flagged', async () => {
-    mockApi(handlers);
+    mockRoutes(handlers, { user: ADMIN });
     render();
     const nav = await screen.findByRole('navigation', { name: 'Submissions' });
     const links = within(nav).getAllByRole('link');
@@ -141,13 +144,16 @@ describe('GradingItemPage', () => {
   });
 
   it('previews a text file of the archive as text, and tells why another cannot be previewed', async () => {
-    const api = mockApi({
-      ...handlers,
-      'GET grading/submissions/s1/preview': (call) =>
-        call.query.get('path') === 'rtl/counter.v'
-          ? new Response('<b>module counter;</b>', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-          : [415, { message: 'Only text and PDF files are previewed; download the archive to open this one.' }],
-    });
+    const api = mockRoutes(
+      {
+        ...handlers,
+        submissionPreview: (call) =>
+          call.query.get('path') === 'rtl/counter.v'
+            ? new Response('<b>module counter;</b>', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+            : reply(415, { message: 'Only text and PDF files are previewed; download the archive to open this one.' }),
+      },
+      { user: ADMIN },
+    );
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Preview rtl/counter.v' }));
     const region = await screen.findByRole('region', { name: 'Preview of rtl/counter.v' });
@@ -165,11 +171,14 @@ describe('GradingItemPage', () => {
   it('shows a PDF of the archive in an embedded viewer from a local copy of its bytes', async () => {
     const createObjectURL = vi.fn(() => 'blob:report');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    mockApi({
-      ...handlers,
-      'GET grading/submissions/s1': () => ({ data: { ...submission('s1'), files: [{ path: 'report.pdf', size: 900 }] } }),
-      'GET grading/submissions/s1/preview': () => new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
-    });
+    mockRoutes(
+      {
+        ...handlers,
+        gradingSubmission: () => ({ data: { ...submission('s1'), files: [{ path: 'report.pdf', size: 900 }] } }),
+        submissionPreview: () => new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+      },
+      { user: ADMIN },
+    );
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Preview report.pdf' }));
     const frame = await screen.findByTitle('PDF report.pdf');
@@ -179,10 +188,13 @@ describe('GradingItemPage', () => {
   });
 
   it('adds up the rubric as levels are chosen and saves the scores with the feedback', async () => {
-    const api = mockApi({
-      ...handlers,
-      'PUT grading/submissions/s1/grade': () => ({ data: { ...submission('s1'), user_submission_status: 'GRADED', user_grade: 73.33 } }),
-    });
+    const api = mockRoutes(
+      {
+        ...handlers,
+        gradeSubmission: () => ({ data: { ...submission('s1'), user_submission_status: 'GRADED', user_grade: 73.33 } }),
+      },
+      { user: ADMIN },
+    );
     render();
     const rtl = await screen.findByRole('group', { name: 'RTL quality' });
     await userEvent.click(within(rtl).getByRole('radio', { name: /Good/ }));
@@ -213,7 +225,7 @@ describe('GradingItemPage', () => {
   });
 
   it('moves to the next and previous submission with j/k and Alt+arrows, announcing it', async () => {
-    mockApi(handlers);
+    mockRoutes(handlers, { user: ADMIN });
     const { router } = render();
     await screen.findByRole('link', { name: 'Download s1.zip' });
     await userEvent.keyboard('j');
@@ -234,16 +246,19 @@ describe('GradingItemPage', () => {
 
   it('keeps the order first shown after a save re-sorts the queue, so next opens the next student', async () => {
     let current = queue;
-    mockApi({
-      ...handlers,
-      'GET grading/items/g1/submissions': () => current,
-      'PUT grading/submissions/s1/grade': () => {
-        // The API now lists Aisha's graded hand-in last.
-        const graded = { ...queue.data[0], user_submission_status: 'GRADED' as const, user_grade: 100 };
-        current = { ...queue, data: [queue.data[1], queue.data[2], graded] };
-        return { data: { ...submission('s1'), user_submission_status: 'GRADED', user_grade: 100 } };
+    mockRoutes(
+      {
+        ...handlers,
+        gradingQueue: () => current,
+        gradeSubmission: () => {
+          // The API now lists Aisha's graded hand-in last.
+          const graded = { ...queue.data[0], user_submission_status: 'GRADED' as const, user_grade: 100 };
+          current = { ...queue, data: [queue.data[1], queue.data[2], graded] };
+          return { data: { ...submission('s1'), user_submission_status: 'GRADED', user_grade: 100 } };
+        },
       },
-    });
+      { user: ADMIN },
+    );
     const { router } = render();
     await userEvent.click(within(await screen.findByRole('group', { name: 'RTL quality' })).getByRole('radio', { name: /Excellent/ }));
     await userEvent.click(within(screen.getByRole('group', { name: 'Testbench' })).getByRole('radio', { name: /Complete/ }));
@@ -264,7 +279,7 @@ describe('GradingItemPage', () => {
   });
 
   it('keeps Alt+arrows for the queue even at its ends, so a number field never steps its value', async () => {
-    mockApi({ ...handlers, 'GET grading/submissions/s1': () => ({ data: { ...submission('s1'), rubric: [] } }) });
+    mockRoutes({ ...handlers, gradingSubmission: () => ({ data: { ...submission('s1'), rubric: [] } }) }, { user: ADMIN });
     render();
     const field = await screen.findByLabelText('Grade (0-100)');
     // At the first entry Alt+ArrowUp has nowhere to go; its default (stepping the field) is still kept off.

@@ -1,11 +1,10 @@
 import type { GradingQueueEntry } from '@school/contracts';
-import { AppLink, formatDateTime, StatusChip } from '@school/ui';
+import { AppLink, formatDateTime, StatusChip, useRouteQuery } from '@school/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { gradingPaths, gradingRoot } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ExtensionsPanel } from './components/extensions-panel';
 import { QuizAttemptPanel } from './components/quiz-attempt-panel';
@@ -39,7 +38,7 @@ export function GradingItemPage() {
   const query = useRouteQuery('gradingQueue', { params: { gradeItemId: itemId } });
   const [announcement, setAnnouncement] = useState('');
   const isQuiz = query.data?.item.lesson_type === 'QUIZ';
-  const answers = useRouteQuery('quizFreeTextAnswers', { params: { gradeItemId: itemId } }, { enabled: isQuiz });
+  const answers = useRouteQuery('quizFreeTextAnswers', { params: { gradeItemId: itemId } }, { enabled: isQuiz, keepPrevious: true });
   const attempts = useMemo(() => (isQuiz ? quizAttempts(answers.data?.data ?? []) : []), [isQuiz, answers.data]);
   // Both lists keep the order the grader first saw (a save re-sorts them in the API).
   const frozenAttempts = useFrozenOrder(attempts, `${itemId}:quiz`, isQuiz && answers.isSuccess);

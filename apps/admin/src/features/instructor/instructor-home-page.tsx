@@ -1,9 +1,8 @@
-import { AppLink, ButtonLink, Card, formatCount, formatDate, useSession } from '@school/ui';
+import { AppLink, ButtonLink, Card, formatCount, formatDate, useRouteQuery, useSession } from '@school/ui';
 import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortStatus } from '../../components/cohort-status';
 import { gradingPaths, paths } from '../../lib/paths';
-import { useRouteQuery } from '../../lib/route-query';
 import './instructor.css';
 
 /** /instructor: the cohorts the instructor teaches and their courses, read-only. */

@@ -1,7 +1,8 @@
 import type { FailedJobsResponse } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { FailedJobsPage } from './failed-jobs-page';
 
 const PATH = '/admin/jobs/failed';
@@ -35,7 +36,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('failed jobs page', () => {
   it('lists the failed jobs with a Retry, and the jobs waiting to be tried again with their last error', async () => {
-    mockApi({ 'GET admin/jobs/failed': () => answer });
+    mockRoutes({ adminFailedJobs: () => answer }, { user: ADMIN });
     renderWithApi(<FailedJobsPage />, PATH, PATH);
     const waiting = await screen.findByRole('region', { name: 'Waiting to retry' });
     const row = within(waiting).getAllByRole('row')[1];
@@ -47,7 +48,7 @@ describe('failed jobs page', () => {
   });
 
   it('says when nothing waits for a retry', async () => {
-    mockApi({ 'GET admin/jobs/failed': () => ({ results: [], retrying: [] }) });
+    mockRoutes({ adminFailedJobs: () => ({ results: [], retrying: [] }) }, { user: ADMIN });
     renderWithApi(<FailedJobsPage />, PATH, PATH);
     expect(await screen.findByText('No job is waiting to be tried again.')).toBeInTheDocument();
     expect(screen.getByText('No job has failed.')).toBeInTheDocument();

@@ -1,8 +1,7 @@
-import { Button, formatDateTime } from '@school/ui';
+import { Button, formatDateTime, useRouteMutation, useRouteQuery } from '@school/ui';
 import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { invalidations } from '../../lib/invalidations';
-import { useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import './failed-jobs.css';
 

@@ -1,8 +1,7 @@
 import type { MailboxMessage } from '@school/contracts';
-import { Button, formatDateTime } from '@school/ui';
+import { Button, formatDateTime, useRouteQuery } from '@school/ui';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import './mailbox.css';
 
@@ -73,7 +72,7 @@ function Message({ message, part, onPart }: { message: MailboxMessage; part: 'ht
         <dt>To</dt>
         <dd>{message.to}</dd>
       </dl>
-      <div className="admin-mailbox__parts" role="group" aria-label="Part">
+      <fieldset className="admin-mailbox__parts" aria-label="Part">
         <Button
           type="button"
           variant={shown === 'html' ? 'primary' : 'secondary'}
@@ -90,7 +89,7 @@ function Message({ message, part, onPart }: { message: MailboxMessage; part: 'ht
         >
           Text
         </Button>
-      </div>
+      </fieldset>
       {shown === 'html' ? (
         <iframe className="admin-mailbox__html" title={`HTML of ${message.subject}`} sandbox="" srcDoc={message.html ?? ''} />
       ) : (

@@ -1,10 +1,9 @@
 import type { SaveQuiz } from '@school/contracts';
-import { AppLink, Button, TextField } from '@school/ui';
+import { AppLink, Button, routeKey, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { QueryView } from '../../components/query-view';
 import { useNotify } from '../../lib/notice';
-import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 
 /** Questions drawn per shared bank, as typed (empty: the quiz does not draw from that bank). */
 export type DrawCounts = Record<string, string>;

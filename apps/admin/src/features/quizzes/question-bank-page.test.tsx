@@ -2,7 +2,8 @@ import type { QuestionBank, RegradeChange } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { QuestionBankPage } from './question-bank-page';
 
 afterEach(() => {
@@ -52,14 +53,17 @@ const render = () =>
 // Whole pages render and type key by key: slow on a busy machine, hence the timeout.
 describe('QuestionBankPage', { timeout: 90_000 }, () => {
   it('lists the attempts of every quiz a changed key rescored, old and new, and saves with the regrade when confirmed', async () => {
-    const api = mockApi({
-      'GET quizzes/admin/banks/b1': () => ({ data: bank }),
-      'POST quizzes/admin/banks/b1/regrade-preview': () => ({
-        data: [change('Ana', 'Check one'), change('Ben', 'Check two')],
-        submitted_attempts: 3,
-      }),
-      'PUT quizzes/admin/banks/b1': () => ({ data: bank }),
-    });
+    const api = mockRoutes(
+      {
+        questionBank: () => ({ data: bank }),
+        questionBankRegradePreview: () => ({
+          data: [change('Ana', 'Check one'), change('Ben', 'Check two')],
+          submitted_attempts: 3,
+        }),
+        questionBankSave: () => ({ data: bank }),
+      },
+      { user: ADMIN },
+    );
     render();
     const tolerance = await screen.findByLabelText('Tolerance (±)');
     await userEvent.clear(tolerance);
@@ -82,11 +86,14 @@ describe('QuestionBankPage', { timeout: 90_000 }, () => {
   });
 
   it('saves at once when no submitted attempt changes', async () => {
-    const api = mockApi({
-      'GET quizzes/admin/banks/b1': () => ({ data: bank }),
-      'POST quizzes/admin/banks/b1/regrade-preview': () => ({ data: [], submitted_attempts: 3 }),
-      'PUT quizzes/admin/banks/b1': () => ({ data: bank }),
-    });
+    const api = mockRoutes(
+      {
+        questionBank: () => ({ data: bank }),
+        questionBankRegradePreview: () => ({ data: [], submitted_attempts: 3 }),
+        questionBankSave: () => ({ data: bank }),
+      },
+      { user: ADMIN },
+    );
     render();
     await userEvent.click(await screen.findByRole('button', { name: 'Save bank' }));
     expect(await screen.findByText('Question bank saved.')).toBeInTheDocument();

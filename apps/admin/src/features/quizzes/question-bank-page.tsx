@@ -7,14 +7,13 @@ import {
   type SaveQuestionBank,
   SaveQuestionBankSchema,
 } from '@school/contracts';
-import { Button, SelectField, TextField, useSession } from '@school/ui';
+import { Button, routeKey, SelectField, TextField, useRouteMutation, useRouteQuery, useSession } from '@school/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { DragHandle, SortableList } from '../../components/sortable-list';
 import { useNotify } from '../../lib/notice';
-import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { QuestionEditor } from './question-editor';
 import { type DraftQuestion, issuesByPath, moveQuestion, newQuestion, questionsToDraft, questionsToPayload } from './quiz-model';

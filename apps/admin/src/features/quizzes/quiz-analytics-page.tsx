@@ -1,10 +1,9 @@
 import { QUESTION_KIND_LABELS, type QuestionAnalytics } from '@school/contracts';
-import { SelectField } from '@school/ui';
+import { SelectField, useRouteQuery } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
-import { useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import './quizzes.css';
 

@@ -7,14 +7,13 @@ import {
   type SaveQuiz,
   SaveQuizSchema,
 } from '@school/contracts';
-import { AppLink, Button, SelectField, TextField, useSession } from '@school/ui';
+import { AppLink, Button, routeKey, SelectField, TextField, useRouteMutation, useRouteQuery, useSession } from '@school/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { DragHandle, SortableList } from '../../components/sortable-list';
 import { useNotify } from '../../lib/notice';
-import { routeKey, useRouteMutation, useRouteQuery } from '../../lib/route-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { type DraftQuestion, type DraftQuiz, issuesByPath, moveQuestion, newQuestion, toDraft, toPayload } from './quiz-model';
 import { BankDraws, type DrawCounts, drawsPayload } from './bank-draws';

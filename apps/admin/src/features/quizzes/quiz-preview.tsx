@@ -1,8 +1,7 @@
 import type { QuizQuestion } from '@school/contracts';
-import { Button } from '@school/ui';
+import { Button, useRouteQuery } from '@school/ui';
 import { useId } from 'react';
 import { QueryView } from '../../components/query-view';
-import { useRouteQuery } from '../../lib/route-query';
 
 /**
  * The saved quiz as one student would get it: questions drawn and shuffled by the server with the

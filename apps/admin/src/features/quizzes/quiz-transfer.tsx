@@ -1,8 +1,7 @@
 import { isApiError, QUIZ_FILE_FORMAT_LABELS, QUIZ_FILE_FORMATS, type QuizFileFormat } from '@school/contracts';
-import { Button, SelectField, useSession } from '@school/ui';
+import { Button, routeKey, SelectField, useRouteMutation, useSession } from '@school/ui';
 import { useId, useState } from 'react';
 import { useNotify } from '../../lib/notice';
-import { routeKey, useRouteMutation } from '../../lib/route-query';
 
 /** A file's format from its name: .xml is Moodle XML, anything else GIFT. */
 export const formatOfFile = (name: string): QuizFileFormat => (/\.xml$/i.test(name) ? 'moodle_xml' : 'gift');

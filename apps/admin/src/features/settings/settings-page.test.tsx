@@ -2,7 +2,8 @@ import { PASSWORD_CHANGED_ALERT, PROFILE_UPDATED_ALERT } from '@school/ui';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN, mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { reloadPage } from './reload';
 import { SettingsPage } from './settings-page';
 
@@ -18,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/admin/settings', () => {
   it("has the students' Profile and Account Settings sections for the signed-in staff member", async () => {
-    mockApi({});
+    mockRoutes({}, { user: ADMIN });
     renderWithApi(<SettingsPage />, '/admin/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Settings sections' })).toBeInTheDocument();
@@ -30,10 +31,13 @@ describe('/admin/settings', () => {
 
   it('changes the name and the password through the account calls, then alerts and reloads', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({
-      'PATCH auth/profile/update': ({ body }) => ({ user: { ...ADMIN, ...(body as object) } }),
-      'POST auth/account/change-password': () => ({ message: 'Password changed', access: 'new-access' }),
-    });
+    const { calls } = mockRoutes(
+      {
+        profileUpdate: ({ body }) => ({ user: { ...ADMIN, ...(body as object) } }),
+        changePassword: () => ({ message: 'Password changed', access: 'new-access' }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<SettingsPage />, '/admin/settings');
     const last = await screen.findByLabelText('Last name');
     await user.clear(last);

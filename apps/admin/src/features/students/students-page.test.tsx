@@ -1,43 +1,42 @@
+import type { AdminStudentListItem } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { StudentsPage } from './students-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const student = (id_slug: string, first_name: string, is_suspended: boolean) => ({
+const student = (id_slug: string, first_name: string, is_suspended: boolean): AdminStudentListItem => ({
   id_slug,
   first_name,
   last_name: 'Rahman',
   email: `${id_slug}@example.com`,
-  cohort_enrollment: null as { cohort_id_slug: string; cohort_title: string; enrolment_status: string } | null,
-  enrolment_status: null as string | null,
+  cohort_enrollment: null,
+  enrolment_status: null,
   latest_access_datetime: null,
   completion_percentage: 0,
   is_suspended,
   role: 'STUDENT',
   created_date: '2025-01-01T00:00:00Z',
-  cohort_enrollments: [] as {
-    cohort_id_slug: string;
-    cohort_title: string;
-    enrolment_status: string;
-    completion_percentage: number;
-    latest_access_datetime: string | null;
-  }[],
+  cohort_enrollments: [],
 });
 
 function setup(first = student('s1', 'Aisyah', false)) {
   let list = [first, student('s2', 'Farid', true)];
-  const api = mockApi({
-    'GET auth/admin/students/list': () => ({ data: list, count: list.length, num_pages: 1 }),
-    'GET cohorts/admin/list/active': () => [],
-    'PATCH auth/admin/users/s1/status': (call) => {
-      list = list.map((s) => (s.id_slug === 's1' ? { ...s, is_suspended: (call.body as { is_suspended: boolean }).is_suspended } : s));
-      return { user: { ...list[0] } };
+  const api = mockRoutes(
+    {
+      adminStudentList: () => ({ data: list, count: list.length, num_pages: 1 }),
+      adminActiveCohorts: () => [],
+      adminUpdateUserStatus: (call) => {
+        list = list.map((s) => (s.id_slug === 's1' ? { ...s, is_suspended: (call.body as { is_suspended: boolean }).is_suspended } : s));
+        return { user: { ...list[0] } };
+      },
     },
-  });
+    { user: ADMIN },
+  );
   renderWithApi(
     <Routes>
       <Route path="/admin/students" element={<StudentsPage />} />
@@ -72,7 +71,7 @@ describe('StudentsPage account status', () => {
 });
 
 describe('StudentsPage cohorts', () => {
-  const inTwo = {
+  const inTwo: AdminStudentListItem = {
     ...student('s1', 'Aisyah', false),
     cohort_enrollment: { cohort_id_slug: 'k2', cohort_title: 'Etching Autumn', enrolment_status: 'ACTIVE' },
     enrolment_status: 'ACTIVE',

@@ -4,7 +4,7 @@ import { ListTable, type Column } from '../../components/list-table';
 import { studentColumns } from '../../components/student-columns';
 import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
-import { useRouteQuery } from '../../lib/route-query';
+import { useRouteQuery } from '@school/ui';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AccountStatusButton } from '../../components/account-status';
 import { AddToCohort } from './components/add-to-cohort';

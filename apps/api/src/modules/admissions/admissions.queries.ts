@@ -80,7 +80,7 @@ export function setScreenings(q: Sql, ids: string[], eligible: boolean, reason: 
 }
 
 /** The internal id of an application. */
-export async function applicationId(q: Sql, idSlug: string): Promise<string | undefined> {
+export async function applicationIdOf(q: Sql, idSlug: string): Promise<string | undefined> {
   return (await one<{ id: string }>(q, `SELECT id::text FROM programme_applications WHERE id_slug = $1`, [idSlug]))?.id;
 }
 

@@ -367,7 +367,7 @@ export class AdmissionsService {
   }
 
   private async internalId(idSlug: string) {
-    const id = await sql.applicationId(this.db, idSlug);
+    const id = await sql.applicationIdOf(this.db, idSlug);
     if (!id) throw notFound();
     return id;
   }
@@ -389,7 +389,7 @@ export class AdmissionsService {
 
   /** The older admin detail call (applications module) is audited too. */
   async recordView(idSlug: string, viewerId: string, call: string): Promise<void> {
-    const id = await sql.applicationId(this.db, idSlug);
+    const id = await sql.applicationIdOf(this.db, idSlug);
     if (id) await sql.recordView(this.db, id, viewerId, call);
   }
 

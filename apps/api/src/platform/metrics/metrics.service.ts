@@ -47,6 +47,8 @@ export class MetricsService {
   private queueStats?: Promise<QueueStats[]>;
   private readonly requests: Counter<'method' | 'route' | 'status_code'>;
   private readonly duration: Histogram<'method' | 'route' | 'status_code'>;
+  /** The request pool's gauges, read by the registry at each scrape. */
+  private readonly poolGauges: Gauge<string>[];
 
   constructor(@Inject(DataSource) private readonly db: DataSource) {
     const registers = [this.registry];
@@ -65,28 +67,30 @@ export class MetricsService {
       registers,
     });
     const pool = (): PoolStats | undefined => poolOf(this.db);
-    new Gauge({
-      name: 'db_pool_connections',
-      help: 'Connections of the request pool, by state (idle, in use, and callers waiting for one)',
-      labelNames: ['state'],
-      registers,
-      collect() {
-        const p = pool();
-        if (!p) return;
-        this.set({ state: 'idle' }, p.idleCount);
-        this.set({ state: 'in_use' }, p.totalCount - p.idleCount);
-        this.set({ state: 'waiting' }, p.waitingCount);
-      },
-    });
-    new Gauge({
-      name: 'db_pool_max_connections',
-      help: 'Most connections the request pool opens',
-      registers,
-      collect() {
-        const max = pool()?.options?.max;
-        if (max !== undefined) this.set(max);
-      },
-    });
+    this.poolGauges = [
+      new Gauge({
+        name: 'db_pool_connections',
+        help: 'Connections of the request pool, by state (idle, in use, and callers waiting for one)',
+        labelNames: ['state'],
+        registers,
+        collect() {
+          const p = pool();
+          if (!p) return;
+          this.set({ state: 'idle' }, p.idleCount);
+          this.set({ state: 'in_use' }, p.totalCount - p.idleCount);
+          this.set({ state: 'waiting' }, p.waitingCount);
+        },
+      }),
+      new Gauge({
+        name: 'db_pool_max_connections',
+        help: 'Most connections the request pool opens',
+        registers,
+        collect() {
+          const max = pool()?.options?.max;
+          if (max !== undefined) this.set(max);
+        },
+      }),
+    ];
     const current = () => this.queueStats ?? Promise.resolve([]);
     const queueGauge = (name: string, help: string, pick: (s: QueueStats) => number) =>
       new Gauge({

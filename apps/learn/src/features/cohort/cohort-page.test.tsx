@@ -1,24 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cohortView, grade } from '../../test/fixtures';
+import { reply } from '@school/ui/testing';
 import { renderApp } from '../../test/render-app';
 import { CLASS_ENDED_NOTICE } from './cohort-page';
 import { resultText } from './components/grades-tab';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const VIEW_PATH = 'GET /api/cohorts/k1/user/u1/';
-
 describe('/class/{id}', () => {
   it('shows only the Learn tab when the class has no grades or certificates', async () => {
-    renderApp('/class/k1', { [VIEW_PATH]: () => ({ body: { data: cohortView() } }) });
+    renderApp('/class/k1', { userCohortView: () => ({ data: cohortView() }) });
     expect(await screen.findByRole('heading', { name: 'Semiconductor Talent Programme: Cohort 1' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn']);
   });
 
   it('shows the Continue card, course counts, a progress bar clamped to 1, and expands to modules and lessons', async () => {
     const user = userEvent.setup();
-    renderApp('/class/k1', { [VIEW_PATH]: () => ({ body: { data: cohortView() } }) });
+    renderApp('/class/k1', { userCohortView: () => ({ data: cohortView() }) });
     expect(await screen.findByRole('link', { name: 'Continue: The design flow' })).toHaveAttribute(
       'href',
       '/class/k1/course/course-1/lesson/l1',
@@ -46,7 +45,7 @@ describe('/class/{id}', () => {
       ],
       certificates_part: [{ id_slug: 'cert', title: 'Cert', user_certificate: null, requirements: null }],
     });
-    renderApp('/class/k1?tab=1', { [VIEW_PATH]: () => ({ body: { data: view } }) });
+    renderApp('/class/k1?tab=1', { userCohortView: () => ({ data: view }) });
     const tab = await screen.findByRole('tab', { name: 'Grades' });
     expect(tab).toHaveAttribute('aria-selected', 'true');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn', 'Grades', 'Certifications']);
@@ -75,7 +74,7 @@ describe('/class/{id}', () => {
       user_grades_part: [grade('d', 'GRADED', 'locked', { user_grade: 85, result_open_datetime: '2020-01-01T00:00:00Z' })],
       user_cohort_part: { ...base.user_cohort_part, weighted_total: 42.505 },
     });
-    renderApp('/class/k1?tab=1', { [VIEW_PATH]: () => ({ body: { data: view } }) });
+    renderApp('/class/k1?tab=1', { userCohortView: () => ({ data: view }) });
     expect(await screen.findByTestId('weighted-total')).toHaveTextContent(/^Weighted total: 42\.51%/);
   });
 
@@ -104,14 +103,12 @@ describe('/class/{id}', () => {
       ],
     });
     renderApp('/class/k1?tab=1', {
-      [VIEW_PATH]: () => ({ body: { data: view } }),
-      'GET /api/cohorts/k1/certificates/c1/user/u1/document': () => ({
-        body: {
-          url: '/api/files/doc?exp=1&dl=0&sig=x',
-          download_url: '/api/files/doc?exp=1&dl=1&sig=y',
-          badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
-          completion_date: '2026-03-02T10:00:00.000Z',
-        },
+      userCohortView: () => ({ data: view }),
+      certificateDocument: () => ({
+        url: '/api/files/doc?exp=1&dl=0&sig=x',
+        download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+        badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
+        completion_date: '2026-03-02T10:00:00.000Z',
       }),
     });
     expect(await screen.findByRole('tab', { name: 'Certifications', selected: true })).toBeInTheDocument();
@@ -135,34 +132,30 @@ describe('/class/{id}', () => {
 
   it('says a revoked certificate was revoked and offers neither its file nor its Open Badge', async () => {
     const { calls } = renderApp('/class/k1?tab=1', {
-      [VIEW_PATH]: () => ({
-        body: {
-          data: cohortView({
-            certificates_part: [
-              {
-                id_slug: 'c1',
-                title: 'Cleanroom Safety',
-                user_certificate: { progress: 'REVOKED', completion_date: '2026-03-02T10:00:00Z' },
-                requirements: {
-                  lessons_percent: 100,
-                  min_lessons_percent: 100,
-                  require_mandatory_graded: true,
-                  missing_mandatory: 0,
-                  weighted_total: 80,
-                  min_weighted_total: 50,
-                },
+      userCohortView: () => ({
+        data: cohortView({
+          certificates_part: [
+            {
+              id_slug: 'c1',
+              title: 'Cleanroom Safety',
+              user_certificate: { progress: 'REVOKED', completion_date: '2026-03-02T10:00:00Z' },
+              requirements: {
+                lessons_percent: 100,
+                min_lessons_percent: 100,
+                require_mandatory_graded: true,
+                missing_mandatory: 0,
+                weighted_total: 80,
+                min_weighted_total: 50,
               },
-            ],
-          }),
-        },
+            },
+          ],
+        }),
       }),
-      'GET /api/cohorts/k1/certificates/c1/user/u1/document': () => ({
-        body: {
-          url: '/api/files/doc?exp=1&dl=0&sig=x',
-          download_url: '/api/files/doc?exp=1&dl=1&sig=y',
-          badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
-          completion_date: '2026-03-02T10:00:00.000Z',
-        },
+      certificateDocument: () => ({
+        url: '/api/files/doc?exp=1&dl=0&sig=x',
+        download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+        badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
+        completion_date: '2026-03-02T10:00:00.000Z',
       }),
     });
     const list = await screen.findByRole('list', { name: 'Certificates' });
@@ -178,7 +171,7 @@ describe('/class/{id}', () => {
   it('falls back to Learn for an unknown tab index and moves tabs through the query', async () => {
     const user = userEvent.setup();
     renderApp('/class/k1?tab=7', {
-      [VIEW_PATH]: () => ({ body: { data: cohortView({ user_grades_part: [grade('a', 'PENDING', 'OPEN')] }) } }),
+      userCohortView: () => ({ data: cohortView({ user_grades_part: [grade('a', 'PENDING', 'OPEN')] }) }),
     });
     expect(await screen.findByRole('tab', { name: 'Learn', selected: true })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Grades' }));
@@ -187,7 +180,7 @@ describe('/class/{id}', () => {
 
   it('shows the 404 view for a class the student may not see', async () => {
     renderApp('/class/nope', {
-      'GET /api/cohorts/nope/user/u1/': () => ({ status: 404, body: { message: 'This content is not available right now.' } }),
+      userCohortView: () => reply(404, { message: 'This content is not available right now.' }),
     });
     expect(await screen.findByText("That's an error...")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/student');
@@ -196,29 +189,25 @@ describe('/class/{id}', () => {
   it('keeps an ended class readable: lessons listed but locked, grades and certificates still there', async () => {
     const user = userEvent.setup();
     renderApp('/class/k1', {
-      [VIEW_PATH]: () => ({
-        body: {
-          data: cohortView({
-            end_access_date: '2026-01-01T00:00:00Z',
-            user_grades_part: [grade('g1', 'GRADED', 'locked', { user_grade: 88 })],
-            certificates_part: [
-              {
-                id_slug: 'c1',
-                title: 'Chips Certificate',
-                user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01T00:00:00Z' },
-                requirements: null,
-              },
-            ],
-          }),
-        },
+      userCohortView: () => ({
+        data: cohortView({
+          end_access_date: '2026-01-01T00:00:00Z',
+          user_grades_part: [grade('g1', 'GRADED', 'locked', { user_grade: 88 })],
+          certificates_part: [
+            {
+              id_slug: 'c1',
+              title: 'Chips Certificate',
+              user_certificate: { progress: 'COMPLETED', completion_date: '2025-12-01T00:00:00Z' },
+              requirements: null,
+            },
+          ],
+        }),
       }),
-      'GET /api/cohorts/k1/certificates/c1/user/u1/document': () => ({
-        body: {
-          url: '/api/files/doc?exp=1&dl=0&sig=x',
-          download_url: '/api/files/doc?exp=1&dl=1&sig=y',
-          badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
-          completion_date: '2025-12-01T00:00:00.000Z',
-        },
+      certificateDocument: () => ({
+        url: '/api/files/doc?exp=1&dl=0&sig=x',
+        download_url: '/api/files/doc?exp=1&dl=1&sig=y',
+        badge_url: '/api/certificates/credentials/0123456789abcdef0123456789abcdef/open-badge.json',
+        completion_date: '2025-12-01T00:00:00.000Z',
       }),
     });
     expect(await screen.findByRole('note')).toHaveTextContent(CLASS_ENDED_NOTICE);
@@ -236,18 +225,16 @@ describe('/class/{id}', () => {
 
   it('warns a suspended student', async () => {
     renderApp('/class/k1', {
-      [VIEW_PATH]: () => ({
-        body: {
-          data: cohortView({
-            user_cohort_part: {
-              completed_lessons_ids: [],
-              cohort_id_slug: 'k1',
-              total_grades: 0,
-              enrolment_status: 'SUSPENDED',
-              weighted_total: null,
-            },
-          }),
-        },
+      userCohortView: () => ({
+        data: cohortView({
+          user_cohort_part: {
+            completed_lessons_ids: [],
+            cohort_id_slug: 'k1',
+            total_grades: 0,
+            enrolment_status: 'SUSPENDED',
+            weighted_total: null,
+          },
+        }),
       }),
     });
     expect(await screen.findByRole('note')).toHaveTextContent('Your enrolment in this class is suspended');

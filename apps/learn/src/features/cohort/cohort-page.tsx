@@ -1,9 +1,9 @@
 import { isAccessEnded, isApiError, type UserCohortView } from '@school/contracts';
-import { ErrorView, formatDate, LoadingIndicator, Tabs, type TabItem } from '@school/ui';
+import { ErrorView, formatDate, LoadingIndicator, Tabs, type TabItem, useRouteQuery, useSession } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
+import { retryServerErrors } from '../../lib/retry';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCohortView } from './api/get-cohort-view';
 import { CertificatesTab } from './components/certificates-tab';
 import { ContinueCard } from './components/continue-card';
 import { CourseCard } from './components/course-card';
@@ -54,7 +54,13 @@ export function cohortTabs(cohortId: string, view: UserCohortView, now: Date = n
 export function CohortPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const view = useCohortView(id);
+  const { user } = useSession();
+  // The class as the signed-in student sees it: courses with progress, grades, certificates.
+  const view = useRouteQuery(
+    'userCohortView',
+    { params: { cohortId: id, userIdSlug: user?.id_slug ?? '' } },
+    { select: (r) => r.data, enabled: !!user, retry: retryServerErrors },
+  );
   usePageTitle(view.data?.title);
 
   if (view.isPending) return <LoadingIndicator />;

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
+import { reply } from '@school/ui/testing';
 import { renderApp } from '../../test/render-app';
 import userEvent from '@testing-library/user-event';
+import type { UserCohortEntry } from '@school/contracts';
 import { COHORTS_LOAD_FAILED_MESSAGE, NO_COHORTS_MESSAGE } from './dashboard-page';
 
-const entry = (id: string, title: string, latest = false, end_access_date = '2099-03-01T00:00:00Z') => ({
+const entry = (id: string, title: string, latest = false, end_access_date = '2099-03-01T00:00:00Z'): UserCohortEntry => ({
   cohort_part: { id_slug: id, title, start_date: '2026-09-01T00:00:00Z', end_date: '2026-12-01T00:00:00Z', end_access_date },
   latest_lesson_part: latest
     ? {
@@ -21,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('/student', () => {
   it('greets the student and shows one class card that opens /class/{idSlug}', async () => {
     const { calls } = renderApp('/student', {
-      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [entry('k1', 'Analog Track', true)] } }),
+      userCohorts: () => ({ data: [entry('k1', 'Analog Track', true)] }),
     });
     expect(await screen.findByRole('heading', { name: 'Welcome back, Aisyah' })).toBeInTheDocument();
     const link = await screen.findByRole('link', { name: 'Analog Track' });
@@ -30,13 +32,13 @@ describe('/student', () => {
     expect(screen.getByText('The design flow')).toBeInTheDocument();
     expect(screen.getByText(/Video lecture · Digital IC Design · 3 h ago/)).toBeInTheDocument();
     expect(document.querySelector('[aria-roledescription="carousel"]')).toBeNull(); // no slider for one class
-    expect(calls.some((c) => c.path === '/api/user-cohorts/user/u1/')).toBe(true);
+    expect(calls.some((c) => c.path === 'user-cohorts/user/u1')).toBe(true);
   });
 
   it('shows a slider when there is more than one class', async () => {
     renderApp('/student', {
-      'GET /api/user-cohorts/user/u1/': () => ({
-        body: { data: [entry('k1', 'Cohort One'), entry('k2', 'Cohort Two'), entry('k3', 'Cohort Three'), entry('k4', 'Cohort Four')] },
+      userCohorts: () => ({
+        data: [entry('k1', 'Cohort One'), entry('k2', 'Cohort Two'), entry('k3', 'Cohort Three'), entry('k4', 'Cohort Four')],
       }),
     });
     await screen.findAllByRole('link', { name: /Cohort/, hidden: true });
@@ -46,7 +48,7 @@ describe('/student', () => {
   });
 
   it('offers Apply now when the student has no class', async () => {
-    renderApp('/student', { 'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [] } }) });
+    renderApp('/student', { userCohorts: () => ({ data: [] }) });
     expect(await screen.findByText(NO_COHORTS_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Apply now' })).toHaveAttribute('href', '/apply');
   });
@@ -55,8 +57,7 @@ describe('/student', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
     renderApp('/student', {
-      'GET /api/user-cohorts/user/u1/': () =>
-        fail ? { status: 500, body: { message: 'Internal server error' } } : { body: { data: [entry('k1', 'Analog Track')] } },
+      userCohorts: () => (fail ? reply(500, { message: 'Internal server error' }) : { data: [entry('k1', 'Analog Track')] }),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(COHORTS_LOAD_FAILED_MESSAGE);
     expect(screen.queryByText(NO_COHORTS_MESSAGE)).toBeNull();
@@ -70,7 +71,7 @@ describe('/student', () => {
 
   it('keeps a class whose access has ended listed, marked as ended', async () => {
     renderApp('/student', {
-      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [entry('k9', 'Old Cohort', false, '2026-01-01T00:00:00Z')] } }),
+      userCohorts: () => ({ data: [entry('k9', 'Old Cohort', false, '2026-01-01T00:00:00Z')] }),
     });
     expect(await screen.findByRole('link', { name: 'Old Cohort' })).toHaveAttribute('href', '/class/k9');
     expect(screen.getByText('Ended · grades and certificates')).toBeInTheDocument();
@@ -80,23 +81,21 @@ describe('/student', () => {
 describe('/student: an unconfirmed email', () => {
   it('says classes wait for the confirmation, and sends the link again', async () => {
     const { calls } = renderApp('/student', {
-      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [] } }),
-      'GET /api/auth/account/verify-email/': () => ({ body: { email: 'aisyah@example.com', verified: false } }),
-      'POST /api/auth/account/verify-email/resend/': () => ({
-        body: { message: 'We sent a new confirmation link to aisyah@example.com.' },
-      }),
+      userCohorts: () => ({ data: [] }),
+      emailVerificationStatus: () => ({ email: 'aisyah@example.com', verified: false }),
+      emailVerificationResend: () => ({ message: 'We sent a new confirmation link to aisyah@example.com.' }),
     });
     expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeInTheDocument();
     expect(screen.getByText(/Classes you were invited to appear once it is confirmed/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByRole('status')).toHaveTextContent('We sent a new confirmation link to aisyah@example.com.');
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/account/verify-email/resend/')).toBe(true);
+    expect(calls.some((c) => c.method === 'POST' && c.path === 'auth/account/verify-email/resend')).toBe(true);
   });
 
   it('says nothing once the email is confirmed', async () => {
     renderApp('/student', {
-      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [] } }),
-      'GET /api/auth/account/verify-email/': () => ({ body: { email: 'aisyah@example.com', verified: true } }),
+      userCohorts: () => ({ data: [] }),
+      emailVerificationStatus: () => ({ email: 'aisyah@example.com', verified: true }),
     });
     expect(await screen.findByText(NO_COHORTS_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Confirm your email' })).toBeNull();
@@ -104,12 +103,9 @@ describe('/student: an unconfirmed email', () => {
 
   it('shows the reason a resend was refused', async () => {
     renderApp('/student', {
-      'GET /api/user-cohorts/user/u1/': () => ({ body: { data: [] } }),
-      'GET /api/auth/account/verify-email/': () => ({ body: { email: 'aisyah@example.com', verified: false } }),
-      'POST /api/auth/account/verify-email/resend/': () => ({
-        status: 429,
-        body: { message: 'Too many confirmation emails. Please try again in 40 minutes.' },
-      }),
+      userCohorts: () => ({ data: [] }),
+      emailVerificationStatus: () => ({ email: 'aisyah@example.com', verified: false }),
+      emailVerificationResend: () => reply(429, { message: 'Too many confirmation emails. Please try again in 40 minutes.' }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many confirmation emails. Please try again in 40 minutes.');

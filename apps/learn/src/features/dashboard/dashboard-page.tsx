@@ -1,8 +1,8 @@
-import { Button, ButtonLink, ErrorView, LoadingIndicator, Slider, useSession } from '@school/ui';
+import { Button, ButtonLink, ErrorView, LoadingIndicator, Slider, useRouteQuery, useSession } from '@school/ui';
 import { useEffect } from 'react';
 import { paths } from '../../lib/paths';
+import { retryServerErrors } from '../../lib/retry';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useUserCohorts } from './api/get-user-cohorts';
 import { CohortCard } from './components/cohort-card';
 import { EmailVerificationNotice } from './components/email-verification-notice';
 import './dashboard.css';
@@ -13,7 +13,11 @@ export const COHORTS_LOAD_FAILED_MESSAGE = 'Your classes could not be loaded. Pl
 /** The student's home: a greeting and their classes ('My classes'), in a slider when there are several. */
 export function DashboardPage() {
   const { user } = useSession();
-  const cohorts = useUserCohorts();
+  const cohorts = useRouteQuery(
+    'userCohorts',
+    { params: { userIdSlug: user?.id_slug ?? '' } },
+    { select: (r) => r.data, enabled: !!user, retry: retryServerErrors },
+  );
   usePageTitle('My classes');
   useEffect(() => {
     if (cohorts.error) console.error('Could not load the classes', cohorts.error);

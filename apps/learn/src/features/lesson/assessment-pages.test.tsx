@@ -1,6 +1,7 @@
 import type { ProjectView } from '@school/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { reply } from '@school/ui/testing';
 import { renderApp } from '../../test/render-app';
 import { SERVER_UPLOAD_FAILED_MESSAGE, SUBMITTED_MESSAGE } from './assessment-pages';
 
@@ -44,9 +45,6 @@ class ForwardingXhr {
 beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', ForwardingXhr);
 });
-
-const VIEW = 'GET /api/cohorts/k1/lessons/l3/project';
-const SUBMIT = 'POST /api/cohorts/k1/lessons/l3/project/submission';
 
 function project(overrides: Partial<ProjectView> = {}): ProjectView {
   return {
@@ -97,8 +95,8 @@ describe('project page', () => {
     let finishUpload!: () => void;
     const uploaded = new Promise<void>((r) => (finishUpload = r));
     const { calls } = renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
-      [VIEW]: () => ({ body: { data: project() } }),
-      [SUBMIT]: async () => (await uploaded, { status: 201, body: { data: submitted } }),
+      projectView: () => ({ data: project() }),
+      submitProject: async () => (await uploaded, reply(201, { data: submitted })),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Counter project' })).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Project file (.zip)'), new File(['PK'], 'counter.zip', { type: 'application/zip' }));
@@ -115,8 +113,8 @@ describe('project page', () => {
   it("shows the server's reason when the zip is refused", async () => {
     const user = userEvent.setup();
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
-      [VIEW]: () => ({ body: { data: project() } }),
-      [SUBMIT]: () => ({ status: 400, body: { message: 'bad', errors: { file: 'This file is not a zip archive.' } } }),
+      projectView: () => ({ data: project() }),
+      submitProject: () => reply(400, { message: 'bad', errors: { file: 'This file is not a zip archive.' } }),
     });
     await user.upload(await screen.findByLabelText('Project file (.zip)'), new File(['x'], 'a.zip', { type: 'application/zip' }));
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -126,8 +124,8 @@ describe('project page', () => {
   it('says in words that the server failed, never a status code, and clears it when another file is chosen', async () => {
     const user = userEvent.setup();
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
-      [VIEW]: () => ({ body: { data: project() } }),
-      [SUBMIT]: () => ({ status: 500, body: 'Internal Server Error' }),
+      projectView: () => ({ data: project() }),
+      submitProject: () => reply(500, 'Internal Server Error'),
     });
     const input = await screen.findByLabelText('Project file (.zip)');
     await user.upload(input, new File(['PK'], 'a.zip', { type: 'application/zip' }));
@@ -141,21 +139,19 @@ describe('project page', () => {
 
   it('shows small files in bytes and KB, not 0 MB', async () => {
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
-      [VIEW]: () => ({
-        body: {
-          data: project({
-            grade_item: { ...project().grade_item, user_submission_status: 'SUBMITTED' },
-            submission: {
-              id_slug: 's1',
-              file_name: 'counter.zip',
-              size_bytes: 272,
-              files: [{ path: 'rtl/counter.v', size: 3 * 1024 }],
-              submitted_at: '2030-08-01T09:00:00.000Z',
-              is_late: false,
-              download_url: '/api/files/f1?sig=x',
-            },
-          }),
-        },
+      projectView: () => ({
+        data: project({
+          grade_item: { ...project().grade_item, user_submission_status: 'SUBMITTED' },
+          submission: {
+            id_slug: 's1',
+            file_name: 'counter.zip',
+            size_bytes: 272,
+            files: [{ path: 'rtl/counter.v', size: 3 * 1024 }],
+            submitted_at: '2030-08-01T09:00:00.000Z',
+            is_late: false,
+            download_url: '/api/files/f1?sig=x',
+          },
+        }),
       }),
     });
     expect(await screen.findByText(/\(272 bytes\), handed in/)).toBeInTheDocument();
@@ -165,19 +161,17 @@ describe('project page', () => {
 
   it('tells a student with an extension their deadline, and what handing in late now costs', async () => {
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
-      [VIEW]: () => ({
-        body: {
-          data: project({
-            grade_item: {
-              ...project().grade_item,
-              deadline_datetime: '2030-09-03T09:00:00.000Z',
-              late_deadline_datetime: '2030-09-06T09:00:00.000Z',
-              extension: { deadline_datetime: '2030-09-03T09:00:00.000Z', late_deadline_datetime: null, extra_attempts: 0 },
-              late_policy: { late_penalty_per_day: 10, late_score_cap: null },
-              submit_is_late: true,
-            },
-          }),
-        },
+      projectView: () => ({
+        data: project({
+          grade_item: {
+            ...project().grade_item,
+            deadline_datetime: '2030-09-03T09:00:00.000Z',
+            late_deadline_datetime: '2030-09-06T09:00:00.000Z',
+            extension: { deadline_datetime: '2030-09-03T09:00:00.000Z', late_deadline_datetime: null, extra_attempts: 0 },
+            late_policy: { late_penalty_per_day: 10, late_score_cap: null },
+            submit_is_late: true,
+          },
+        }),
       }),
     });
     expect(await screen.findByText(/^Your deadline has been extended to /)).toHaveTextContent('2030');
@@ -186,13 +180,11 @@ describe('project page', () => {
 
   it('shows a late grade with the grade before the penalty', async () => {
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
-      [VIEW]: () => ({
-        body: {
-          data: project({
-            grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
-            result: { user_grade: 50, set_by_hand: false, original_grade: 80, days_late: 3, feedback: '', rubric_scores: [] },
-          }),
-        },
+      projectView: () => ({
+        data: project({
+          grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
+          result: { user_grade: 50, set_by_hand: false, original_grade: 80, days_late: 3, feedback: '', rubric_scores: [] },
+        }),
       }),
     });
     expect(await screen.findByText('Grade: 50% (80% before the late penalty: 3 days late)')).toBeInTheDocument();
@@ -201,13 +193,11 @@ describe('project page', () => {
 
   it('shows a grade set by the instructor as the grade, saying so', async () => {
     renderApp('/class/k1/course/course-1/lesson/l3/project/s1', {
-      [VIEW]: () => ({
-        body: {
-          data: project({
-            grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
-            result: { user_grade: 90, set_by_hand: true, original_grade: null, days_late: 3, feedback: '', rubric_scores: [] },
-          }),
-        },
+      projectView: () => ({
+        data: project({
+          grade_item: { ...project().grade_item, can_submit: false, submission_status: 'locked', user_submission_status: 'GRADED' },
+          result: { user_grade: 90, set_by_hand: true, original_grade: null, days_late: 3, feedback: '', rubric_scores: [] },
+        }),
       }),
     });
     expect(await screen.findByText('Grade: 90% (grade set by your instructor)')).toBeInTheDocument();

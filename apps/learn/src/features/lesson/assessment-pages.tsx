@@ -161,9 +161,9 @@ export function ProjectPage() {
         </section>
       )}
       {!item.can_submit && item.submission_status === 'NOT_OPEN' && (
-        <p className="learn-notice" role="status">
+        <output className="learn-notice">
           {item.open_datetime ? `Hand-ins open on ${formatDateTime(item.open_datetime)}.` : 'Hand-ins are not open yet.'}
-        </p>
+        </output>
       )}
       {item.can_submit && (
         <form
@@ -198,9 +198,9 @@ export function ProjectPage() {
           </div>
         </form>
       )}
-      <p role="status" className={upload.isSuccess || error ? 'learn-notice' : undefined}>
+      <output className={upload.isSuccess || error ? 'learn-notice' : 'learn-live'}>
         {error || (upload.isSuccess ? SUBMITTED_MESSAGE : '')}
-      </p>
+      </output>
     </div>
   );
 }

@@ -2,25 +2,24 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_ENDED_MESSAGE, type CohortGrade, QUIZ_NO_QUESTIONS_MESSAGE } from '@school/contracts';
 import { coursePart, lesson } from '../../test/fixtures';
+import { reply } from '@school/ui/testing';
 import { renderApp } from '../../test/render-app';
 import { isNearEnd } from './components/video-player';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const COURSE = 'GET /api/cohorts/k1/courses/course-1/user/u1/';
-const MARK = 'PATCH /api/cohorts/admin/k1/mark-lesson-complete';
 const lessonPath = (id: string) => `/class/k1/course/course-1/lesson/${id}`;
 
 /** A mark-complete answer the test releases when it wants. */
 function deferredMark() {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  return { release, handler: async () => (await gate, { body: { cohort_id_slug: 'k1' } }) };
+  return { release, handler: async () => (await gate, { cohort_id_slug: 'k1' }) };
 }
 
 describe('lesson page', () => {
   it('shows a reading with its files and links, Prev and Next across module boundaries', async () => {
-    renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }) });
+    renderApp(lessonPath('l2'), { userCourseView: () => ({ data: { course_part: coursePart() } }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Logic reading' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open Logic.pdf' })).toHaveAttribute('href', '/api/files/f1?exp=1&dl=0&sig=a');
     expect(screen.getByRole('link', { name: 'Download Logic.pdf' })).toHaveAttribute('href', '/api/files/f1?exp=1&dl=1&sig=b');
@@ -33,15 +32,15 @@ describe('lesson page', () => {
 
   it('has no Prev on the first lesson and leads back to the class after the last', async () => {
     const { unmount } = renderApp(lessonPath('l1'), {
-      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
-      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }),
+      userCourseView: () => ({ data: { course_part: coursePart() } }),
+      videoUrl: () => ({ url: '/api/files/v?sig=1' }),
     });
     await screen.findByRole('heading', { level: 1, name: 'The design flow' });
     expect(screen.queryByRole('link', { name: /^Prev/ })).toBeNull();
     unmount();
     renderApp(lessonPath('l3'), {
-      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
-      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }),
+      userCourseView: () => ({ data: { course_part: coursePart() } }),
+      videoUrl: () => ({ url: '/api/files/v?sig=1' }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Testbench video' });
     expect(screen.queryByRole('link', { name: /^Next/ })).toBeNull();
@@ -50,7 +49,7 @@ describe('lesson page', () => {
 
   it('hides and shows the lesson menu', async () => {
     const user = userEvent.setup();
-    renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }) });
+    renderApp(lessonPath('l2'), { userCourseView: () => ({ data: { course_part: coursePart() } }) });
     const toggle = await screen.findByRole('button', { name: 'Hide menu' });
     expect(screen.getByRole('navigation', { name: 'Lessons of this course' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Logic reading/, current: 'page' })).toBeInTheDocument();
@@ -63,8 +62,8 @@ describe('lesson page', () => {
     const user = userEvent.setup();
     const mark = deferredMark();
     const { calls } = renderApp(lessonPath('l2'), {
-      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
-      [MARK]: mark.handler,
+      userCourseView: () => ({ data: { course_part: coursePart() } }),
+      markLessonComplete: mark.handler,
     });
     const button = await screen.findByRole('button', { name: 'Mark as complete' });
     await user.click(button);
@@ -72,9 +71,9 @@ describe('lesson page', () => {
     await user.click(button);
     act(() => mark.release());
     expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
-    const marks = calls.filter((c) => c.method === 'PATCH');
+    const marks = calls.filter((c) => c.method === 'PATCH').map(({ method, path, body }) => ({ method, path, body }));
     expect(marks).toEqual([
-      { method: 'PATCH', path: '/api/cohorts/admin/k1/mark-lesson-complete', body: { user_id_slug: 'u1', lesson_id_slug: 'l2' } },
+      { method: 'PATCH', path: 'cohorts/admin/k1/mark-lesson-complete', body: { user_id_slug: 'u1', lesson_id_slug: 'l2' } },
     ]);
     // The lesson menu shows it done too.
     expect(screen.getByRole('link', { name: /Logic reading.*Completed/, current: 'page' })).toBeInTheDocument();
@@ -82,8 +81,8 @@ describe('lesson page', () => {
 
   it('shows Completed for a lesson already done', async () => {
     renderApp(lessonPath('l1'), {
-      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
-      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/v?sig=1' } }),
+      userCourseView: () => ({ data: { course_part: coursePart() } }),
+      videoUrl: () => ({ url: '/api/files/v?sig=1' }),
     });
     expect(await screen.findByRole('button', { name: 'Completed' })).toBeDisabled();
   });
@@ -109,11 +108,11 @@ describe('lesson page', () => {
         },
       ],
     });
-    const { unmount } = renderApp(lessonPath('l1'), { [COURSE]: () => ({ body: { data: { course_part: part } } }) });
+    const { unmount } = renderApp(lessonPath('l1'), { userCourseView: () => ({ data: { course_part: part } }) });
     await screen.findByRole('heading', { level: 1, name: 'UART project' });
     expect(screen.getByText('Time limit').nextElementSibling).toHaveTextContent(/^7 days$/);
     unmount();
-    renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: part } } }) });
+    renderApp(lessonPath('l2'), { userCourseView: () => ({ data: { course_part: part } }) });
     await screen.findByRole('heading', { level: 1, name: 'Timing quiz' });
     expect(screen.getByText('Time limit').nextElementSibling).toHaveTextContent(/^1 h 30 min$/);
   });
@@ -147,15 +146,15 @@ describe('lesson page', () => {
           },
         ],
       });
-    const first = renderApp(lessonPath('q1'), { [COURSE]: () => ({ body: { data: { course_part: quiz(null) } } }) });
+    const first = renderApp(lessonPath('q1'), { userCourseView: () => ({ data: { course_part: quiz(null) } }) });
     expect(
       await screen.findByText('This quiz is not open yet: its dates for your class have not been set. Please ask your instructor.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
     first.unmount();
     renderApp(lessonPath('q1'), {
-      [COURSE]: () => ({
-        body: { data: { course_part: quiz({ ...OPEN_ITEM, open_datetime: '2030-03-02T01:00:00.000Z', submission_status: 'NOT_OPEN' }) } },
+      userCourseView: () => ({
+        data: { course_part: quiz({ ...OPEN_ITEM, open_datetime: '2030-03-02T01:00:00.000Z', submission_status: 'NOT_OPEN' }) },
       }),
     });
     expect(await screen.findByText(/^This quiz opens on .*2030/)).toBeInTheDocument();
@@ -182,14 +181,24 @@ describe('lesson page', () => {
         ],
       });
     for (const total of [null, 0]) {
-      const { unmount } = renderApp(lessonPath('q1'), { [COURSE]: () => ({ body: { data: { course_part: quiz(total) } } }) });
+      const { unmount } = renderApp(lessonPath('q1'), { userCourseView: () => ({ data: { course_part: quiz(total) } }) });
       expect(await screen.findByText(QUIZ_NO_QUESTIONS_MESSAGE)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
       unmount();
     }
     renderApp(lessonPath('q1'), {
-      [COURSE]: () => ({ body: { data: { course_part: quiz(5) } } }),
-      'GET /api/quizzes/cohorts/k1/lessons/q1/attempts/': () => ({ body: { data: [], attempts_allowed: 2, attempts_used: 0 } }),
+      userCourseView: () => ({ data: { course_part: quiz(5) } }),
+      quizAttempts: () => ({
+        data: [],
+        attempts_allowed: 2,
+        attempts_used: 0,
+        time_limit_minutes: null,
+        total_questions: 5,
+        deadline_datetime: null,
+        extension: null,
+        late_policy: { late_penalty_per_day: null, late_score_cap: null },
+        start_is_late: false,
+      }),
     });
     expect(await screen.findByRole('button', { name: 'Start quiz' })).toBeInTheDocument();
     expect(screen.queryByText(QUIZ_NO_QUESTIONS_MESSAGE)).toBeNull();
@@ -213,19 +222,17 @@ describe('lesson page', () => {
       ],
     });
     renderApp(lessonPath('q1'), {
-      [COURSE]: () => ({ body: { data: { course_part: quiz } } }),
-      'GET /api/quizzes/cohorts/k1/lessons/q1/attempts/': () => ({
-        body: {
-          data: [],
-          attempts_allowed: 2,
-          attempts_used: 0,
-          time_limit_minutes: null,
-          total_questions: 5,
-          deadline_datetime: '2030-09-03T09:00:00.000Z',
-          extension: { deadline_datetime: '2030-09-03T09:00:00.000Z', late_deadline_datetime: null, extra_attempts: 1 },
-          late_policy: { late_penalty_per_day: null, late_score_cap: 60 },
-          start_is_late: true,
-        },
+      userCourseView: () => ({ data: { course_part: quiz } }),
+      quizAttempts: () => ({
+        data: [],
+        attempts_allowed: 2,
+        attempts_used: 0,
+        time_limit_minutes: null,
+        total_questions: 5,
+        deadline_datetime: '2030-09-03T09:00:00.000Z',
+        extension: { deadline_datetime: '2030-09-03T09:00:00.000Z', late_deadline_datetime: null, extra_attempts: 1 },
+        late_policy: { late_penalty_per_day: null, late_score_cap: 60 },
+        start_is_late: true,
       }),
     });
     expect(await screen.findByText(/^Your deadline has been extended to .*You have been given 1 extra attempt\.$/)).toBeInTheDocument();
@@ -263,32 +270,32 @@ describe('lesson page', () => {
           },
         ],
       });
-    const { unmount } = renderApp(lessonPath('q1'), { [COURSE]: () => ({ body: { data: { course_part: part('PENDING') } } }) });
+    const { unmount } = renderApp(lessonPath('q1'), { userCourseView: () => ({ data: { course_part: part('PENDING') } }) });
     await screen.findByRole('heading', { level: 1, name: 'RTL quiz' });
     expect(screen.getByText('Status').nextElementSibling).toHaveTextContent(/^Open$/);
     unmount();
-    renderApp(lessonPath('q1'), { [COURSE]: () => ({ body: { data: { course_part: part('SUBMITTED') } } }) });
+    renderApp(lessonPath('q1'), { userCourseView: () => ({ data: { course_part: part('SUBMITTED') } }) });
     await screen.findByRole('heading', { level: 1, name: 'RTL quiz' });
     expect(screen.getByText('Status').nextElementSibling).toHaveTextContent(/^Submitted$/);
   });
 
   it('does not let a suspended student complete lessons', async () => {
-    renderApp(lessonPath('l2'), { [COURSE]: () => ({ body: { data: { course_part: coursePart({ enrolment_status: 'SUSPENDED' }) } } }) });
+    renderApp(lessonPath('l2'), { userCourseView: () => ({ data: { course_part: coursePart({ enrolment_status: 'SUSPENDED' }) } }) });
     expect(await screen.findByRole('button', { name: 'Mark as complete' })).toBeDisabled();
     expect(screen.getByText('Your enrolment is suspended, so lessons cannot be marked complete.')).toBeInTheDocument();
   });
 
   it('completes a video lesson by itself when 60 seconds or less remain while it plays', async () => {
     const { calls } = renderApp(lessonPath('l3'), {
-      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
-      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/vid3?exp=1&dl=0&sig=s' } }),
-      [MARK]: () => ({ body: { cohort_id_slug: 'k1' } }),
+      userCourseView: () => ({ data: { course_part: coursePart() } }),
+      videoUrl: () => ({ url: '/api/files/vid3?exp=1&dl=0&sig=s' }),
+      markLessonComplete: () => ({ cohort_id_slug: 'k1' }),
     });
     const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
     expect(video).toHaveAttribute('src', '/api/files/vid3?exp=1&dl=0&sig=s');
     expect(video.querySelector('track')).toHaveAttribute('src', '/api/files/cap3?exp=1&dl=0&sig=c');
     expect(video.querySelector('track')).toHaveAttribute('kind', 'captions');
-    expect(calls.find((c) => c.path.startsWith('/api/lessons/video/url'))?.path).toBe('/api/lessons/video/url?url=vid3');
+    expect(calls.find((c) => c.name === 'videoUrl')?.query.get('url')).toBe('vid3');
     Object.defineProperty(video, 'duration', { value: 600, configurable: true });
     Object.defineProperty(video, 'paused', { value: false, configurable: true });
     video.currentTime = 500; // 100 s left
@@ -314,7 +321,7 @@ describe('lesson page', () => {
       ],
     });
     for (const id of ['q1', 'p1']) {
-      const { unmount } = renderApp(lessonPath(id), { [COURSE]: () => ({ body: { data: { course_part: course } } }) });
+      const { unmount } = renderApp(lessonPath(id), { userCourseView: () => ({ data: { course_part: course } }) });
       expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Mark as complete' })).toBeNull();
       unmount();
@@ -322,14 +329,14 @@ describe('lesson page', () => {
   });
 
   it('tells the student a lesson is locked once the class has ended, with a way back to the class', async () => {
-    renderApp(lessonPath('l2'), { [COURSE]: () => ({ status: 403, body: { message: ACCESS_ENDED_MESSAGE } }) });
+    renderApp(lessonPath('l2'), { userCourseView: () => reply(403, { message: ACCESS_ENDED_MESSAGE }) });
     expect(await screen.findByText(ACCESS_ENDED_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Lesson locked' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to class' })).toHaveAttribute('href', '/class/k1');
   });
 
   it('shows the 404 view for a lesson outside the course', async () => {
-    renderApp(lessonPath('nope'), { [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }) });
+    renderApp(lessonPath('nope'), { userCourseView: () => ({ data: { course_part: coursePart() } }) });
     expect(await screen.findByRole('link', { name: 'Return home' })).toHaveAttribute('href', '/student');
   });
 });

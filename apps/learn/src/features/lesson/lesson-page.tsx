@@ -1,11 +1,12 @@
 import { ACCESS_ENDED_MESSAGE, isApiError, SELF_COMPLETED_LESSON_TYPES } from '@school/contracts';
-import { Button, ButtonLink, ErrorView, LoadingIndicator } from '@school/ui';
+import { Button, ButtonLink, ErrorView, LoadingIndicator, useRouteQuery, useSession } from '@school/ui';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
+import { retryServerErrors } from '../../lib/retry';
+import { SIGNED_URL_FRESH_MS } from '../../lib/signed-urls';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCourseView } from './api/get-course-view';
-import { useMarkLessonComplete } from './api/mark-lesson-complete';
+import { useMarkLessonComplete } from './lesson-completion';
 import { LessonContent } from './components/lesson-content';
 import { LessonNav } from './components/lesson-nav';
 import { MarkCompleteButton } from './components/mark-complete-button';
@@ -21,7 +22,19 @@ const startsOpen = () => typeof window === 'undefined' || !window.matchMedia?.('
  */
 export function LessonPage() {
   const { cohortId = '', courseId = '', lessonId = '' } = useParams();
-  const course = useCourseView(cohortId, courseId);
+  const { user } = useSession();
+  // The course of the class with every lesson in full; its reading and link URLs are signed.
+  const course = useRouteQuery(
+    'userCourseView',
+    { params: { cohortId, courseId, userIdSlug: user?.id_slug ?? '' } },
+    {
+      select: (r) => r.data.course_part,
+      enabled: !!user,
+      retry: retryServerErrors,
+      staleTime: SIGNED_URL_FRESH_MS,
+      refetchInterval: SIGNED_URL_FRESH_MS,
+    },
+  );
   const mark = useMarkLessonComplete();
   const [menuOpen, setMenuOpen] = useState(startsOpen);
   const navId = useId();
@@ -51,13 +64,13 @@ export function LessonPage() {
   // Quizzes and projects complete through their attempt or submission, never by this button.
   const selfCompleted = SELF_COMPLETED_LESSON_TYPES.includes(lesson.lesson_type);
   // The mutation outlives a move to the next lesson: its state counts only for the lesson it was for.
-  const markingThis = mark.variables?.lessonId === lesson.id_slug;
+  const markingThis = mark.variables?.body.lesson_id_slug === lesson.id_slug;
   const completed = lesson.is_completed || (markingThis && mark.isSuccess);
   const pending = markingThis && mark.isPending;
   const markComplete = () => {
     if (!selfCompleted || completed || suspended || pending) return;
     mark.mutate(
-      { cohortId, courseId, lessonId: lesson.id_slug },
+      { params: { cohortId }, body: { user_id_slug: user?.id_slug ?? '', lesson_id_slug: lesson.id_slug } },
       { onError: (e) => console.error('Could not mark the lesson complete', e) },
     );
   };

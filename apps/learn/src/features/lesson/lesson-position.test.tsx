@@ -5,17 +5,16 @@ import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const COURSE = 'GET /api/cohorts/k1/courses/course-1/user/u1/';
-const POSITION = '/api/cohorts/k1/lessons/l3/position/user/u1/';
+const POSITION = 'cohorts/k1/lessons/l3/position/user/u1';
 const lessonPath = (id: string) => `/class/k1/course/course-1/lesson/${id}`;
 
 describe("the student's place in a lesson video", () => {
   it('opens the video at the kept place, keeps the place every few seconds of playback, on pause and when leaving', async () => {
     const { calls, unmount } = renderApp(lessonPath('l3'), {
-      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
-      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/vid3?exp=1&dl=0&sig=s' } }),
-      [`GET ${POSITION}`]: () => ({ body: { position_seconds: 125.5 } }),
-      [`PUT ${POSITION}`]: (c) => ({ body: c.body }),
+      userCourseView: () => ({ data: { course_part: coursePart() } }),
+      videoUrl: () => ({ url: '/api/files/vid3?exp=1&dl=0&sig=s' }),
+      lessonPosition: () => ({ position_seconds: 125.5 }),
+      saveLessonPosition: (c) => c.body,
     });
     const saved = () => calls.filter((c) => c.method === 'PUT' && c.path === POSITION).map((c) => c.body);
     const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
@@ -49,10 +48,10 @@ describe("the student's place in a lesson video", () => {
 
   it('opens the video where the student stopped after moving through the app (Prev, then Next), not at the first read place', async () => {
     const { calls } = renderApp(lessonPath('l3'), {
-      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
-      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/vid3?exp=1&dl=0&sig=s' } }),
-      [`GET ${POSITION}`]: () => ({ body: { position_seconds: 125.5 } }),
-      [`PUT ${POSITION}`]: (c) => ({ body: c.body }),
+      userCourseView: () => ({ data: { course_part: coursePart() } }),
+      videoUrl: () => ({ url: '/api/files/vid3?exp=1&dl=0&sig=s' }),
+      lessonPosition: () => ({ position_seconds: 125.5 }),
+      saveLessonPosition: (c) => c.body,
     });
     let video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
     fireEvent.loadedMetadata(video);
@@ -73,9 +72,9 @@ describe("the student's place in a lesson video", () => {
 
   it('opens a video never watched at its start', async () => {
     renderApp(lessonPath('l3'), {
-      [COURSE]: () => ({ body: { data: { course_part: coursePart() } } }),
-      'GET /api/lessons/video/url': () => ({ body: { url: '/api/files/vid3?exp=1&dl=0&sig=s' } }),
-      [`GET ${POSITION}`]: () => ({ body: { position_seconds: null } }),
+      userCourseView: () => ({ data: { course_part: coursePart() } }),
+      videoUrl: () => ({ url: '/api/files/vid3?exp=1&dl=0&sig=s' }),
+      lessonPosition: () => ({ position_seconds: null }),
     });
     const video = (await screen.findByTestId('lesson-video')) as HTMLVideoElement;
     fireEvent.loadedMetadata(video);

@@ -1,6 +1,7 @@
 import type { QuizAttempt } from '@school/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { reply } from '@school/ui/testing';
 import { renderApp } from '../../test/render-app';
 
 afterEach(() => {
@@ -69,8 +70,8 @@ describe('quiz page', () => {
   it('shows the countdown and the saved answers, and saves a new answer', async () => {
     const user = userEvent.setup();
     const { calls } = renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
-      'PUT /api/quizzes/sessions/s1/answers/': () => ({ body: { saved: 1 } }),
+      quizSession: () => ({ data: attempt() }),
+      quizSaveAnswers: () => ({ saved: 1 }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'RTL quiz' })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/^(5:00|4:5\d)$/);
@@ -84,30 +85,28 @@ describe('quiz page', () => {
   it('keeps an answer the server could not take on the device, and shows it after a reload', async () => {
     const user = userEvent.setup();
     const first = renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
-      'PUT /api/quizzes/sessions/s1/answers/': () => ({ status: 503, body: { message: 'Database unavailable' } }),
+      quizSession: () => ({ data: attempt() }),
+      quizSaveAnswers: () => reply(503, { message: 'Database unavailable' }),
     });
     await user.click(await screen.findByRole('radio', { name: 'AND' }));
     await screen.findByText(/Not saved yet/);
     first.unmount();
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
-      'PUT /api/quizzes/sessions/s1/answers/': () => ({ body: { saved: 1 } }),
+      quizSession: () => ({ data: attempt() }),
+      quizSaveAnswers: () => ({ saved: 1 }),
     });
     expect(await screen.findByRole('radio', { name: 'AND' })).toBeChecked();
   });
 
   it('after submission shows when results will be shown, without the questions', async () => {
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({
-        body: {
-          data: attempt({
-            status: 'SUBMITTED',
-            submitted_at: new Date().toISOString(),
-            result_open_datetime: '2030-01-01T09:00:00.000Z',
-            questions: [],
-          }),
-        },
+      quizSession: () => ({
+        data: attempt({
+          status: 'SUBMITTED',
+          submitted_at: new Date().toISOString(),
+          result_open_datetime: '2030-01-01T09:00:00.000Z',
+          questions: [],
+        }),
       }),
     });
     expect(await screen.findByRole('heading', { name: 'Submitted' })).toBeInTheDocument();
@@ -117,30 +116,28 @@ describe('quiz page', () => {
 
   it("shows a free-text answer's points and the instructor's comment with the released results", async () => {
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({
-        body: {
-          data: attempt({
-            status: 'SUBMITTED',
-            submitted_at: new Date().toISOString(),
-            results_visible: true,
-            score: 3,
-            max_score: 4,
-            percentage: 75,
-            questions: [
-              {
-                id_slug: 'q3',
-                kind: 'FREE_TEXT',
-                prompt: 'Explain setup time.',
-                points: 4,
-                options: [],
-                answer: 'Data is stable before the edge.',
-                awarded_points: 3,
-                grader_comment: 'Say which edge.',
-                correct: { option_keys: [], boolean: null, number: null, tolerance: null, accepted_answers: [] },
-              },
-            ],
-          }),
-        },
+      quizSession: () => ({
+        data: attempt({
+          status: 'SUBMITTED',
+          submitted_at: new Date().toISOString(),
+          results_visible: true,
+          score: 3,
+          max_score: 4,
+          percentage: 75,
+          questions: [
+            {
+              id_slug: 'q3',
+              kind: 'FREE_TEXT',
+              prompt: 'Explain setup time.',
+              points: 4,
+              options: [],
+              answer: 'Data is stable before the edge.',
+              awarded_points: 3,
+              grader_comment: 'Say which edge.',
+              correct: { option_keys: [], boolean: null, number: null, tolerance: null, accepted_answers: [] },
+            },
+          ],
+        }),
       }),
     });
     expect(await screen.findByText('3 of 4 points')).toBeInTheDocument();
@@ -150,12 +147,10 @@ describe('quiz page', () => {
   it("moves focus to 'Submit now', then to the result once the answers are submitted", async () => {
     const user = userEvent.setup();
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: attempt() } }),
-      'PUT /api/quizzes/sessions/s1/answers/': () => ({ body: { saved: 1 } }),
-      'POST /api/quizzes/sessions/s1/submit/': () => ({
-        body: {
-          data: attempt({ status: 'SUBMITTED', submitted_at: new Date().toISOString(), result_open_datetime: '2030-01-01T09:00:00.000Z' }),
-        },
+      quizSession: () => ({ data: attempt() }),
+      quizSaveAnswers: () => ({ saved: 1 }),
+      quizSubmit: () => ({
+        data: attempt({ status: 'SUBMITTED', submitted_at: new Date().toISOString(), result_open_datetime: '2030-01-01T09:00:00.000Z' }),
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Submit answers' }));
@@ -170,33 +165,31 @@ describe('quiz page', () => {
 
   it('calls a result provisional while a free-text answer waits for grading', async () => {
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({
-        body: {
-          data: attempt({
-            status: 'SUBMITTED',
-            submitted_at: new Date().toISOString(),
-            results_visible: true,
-            score: 1,
-            max_score: 5,
-            percentage: 20,
-            pass_mark_percentage: 10,
-            passed: true,
-            questions: [
-              { ...attempt().questions[0], answer: 'nand', awarded_points: 1 },
-              {
-                id_slug: 'q3',
-                kind: 'FREE_TEXT',
-                prompt: 'Explain setup time.',
-                points: 4,
-                options: [],
-                answer: 'Data is stable before the edge.',
-                awarded_points: null,
-                grader_comment: null,
-                correct: { option_keys: [], boolean: null, number: null, tolerance: null, accepted_answers: [] },
-              },
-            ],
-          }),
-        },
+      quizSession: () => ({
+        data: attempt({
+          status: 'SUBMITTED',
+          submitted_at: new Date().toISOString(),
+          results_visible: true,
+          score: 1,
+          max_score: 5,
+          percentage: 20,
+          pass_mark_percentage: 10,
+          passed: true,
+          questions: [
+            { ...attempt().questions[0], answer: 'nand', awarded_points: 1 },
+            {
+              id_slug: 'q3',
+              kind: 'FREE_TEXT',
+              prompt: 'Explain setup time.',
+              points: 4,
+              options: [],
+              answer: 'Data is stable before the edge.',
+              awarded_points: null,
+              grader_comment: null,
+              correct: { option_keys: [], boolean: null, number: null, tolerance: null, accepted_answers: [] },
+            },
+          ],
+        }),
       }),
     });
     expect(await screen.findByText('10%: Passed (provisional until graded)')).toBeInTheDocument();
@@ -206,20 +199,18 @@ describe('quiz page', () => {
 
   it('shows a fully graded result without calling it provisional', async () => {
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({
-        body: {
-          data: attempt({
-            status: 'SUBMITTED',
-            submitted_at: new Date().toISOString(),
-            results_visible: true,
-            score: 1,
-            max_score: 1,
-            percentage: 100,
-            pass_mark_percentage: 50,
-            passed: true,
-            questions: [{ ...attempt().questions[0], answer: 'nand', awarded_points: 1 }],
-          }),
-        },
+      quizSession: () => ({
+        data: attempt({
+          status: 'SUBMITTED',
+          submitted_at: new Date().toISOString(),
+          results_visible: true,
+          score: 1,
+          max_score: 1,
+          percentage: 100,
+          pass_mark_percentage: 50,
+          passed: true,
+          questions: [{ ...attempt().questions[0], answer: 'nand', awarded_points: 1 }],
+        }),
       }),
     });
     expect(await screen.findByText('50%: Passed')).toBeInTheDocument();
@@ -240,7 +231,7 @@ describe('quiz page', () => {
 
   it('shows the grade the instructor set in place of the computed one', async () => {
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: released({ grade: 90, set_by_hand: true, before_late_penalty: null }) } }),
+      quizSession: () => ({ data: released({ grade: 90, set_by_hand: true, before_late_penalty: null }) }),
     });
     expect(await screen.findByText('Grade for this quiz')).toBeInTheDocument();
     expect(screen.getByText('90% (grade set by your instructor)')).toBeInTheDocument();
@@ -249,12 +240,12 @@ describe('quiz page', () => {
 
   it('shows a late-penalised grade with the grade before the penalty, and nothing more when the score is the grade', async () => {
     const first = renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: released({ grade: 55, set_by_hand: false, before_late_penalty: 75 }) } }),
+      quizSession: () => ({ data: released({ grade: 55, set_by_hand: false, before_late_penalty: 75 }) }),
     });
     expect(await screen.findByText('55% (75% before the late penalty)')).toBeInTheDocument();
     first.unmount();
     renderApp(PATH, {
-      'GET /api/quizzes/sessions/s1/': () => ({ body: { data: released({ grade: 75, set_by_hand: false, before_late_penalty: null }) } }),
+      quizSession: () => ({ data: released({ grade: 75, set_by_hand: false, before_late_penalty: null }) }),
     });
     expect(await screen.findByText('3 of 4 points (75%)')).toBeInTheDocument();
     expect(screen.queryByText('Grade for this quiz')).not.toBeInTheDocument();

@@ -1,11 +1,21 @@
 import { type AnswerValue, isApiError, type QuizAttempt, type QuizAttemptQuestion } from '@school/contracts';
-import { Button, ButtonLink, ErrorView, formatDateTime, LoadingIndicator, useSession, useStickyHeight } from '@school/ui';
+import {
+  Button,
+  ButtonLink,
+  ErrorView,
+  formatDateTime,
+  LoadingIndicator,
+  routeKey,
+  useRouteMutation,
+  useSession,
+  useStickyHeight,
+} from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
-import { quizAttemptKey, saveQuizAnswers, submitQuiz, useQuizAttempt } from './api/quiz';
+import { quizAttemptKey, useQuizAttempt } from './quiz-attempt';
 import { Autosaver, formatCountdown, mergeAnswers, remainingMs, type SaveState } from './quiz-autosave';
 import './quiz.css';
 
@@ -59,11 +69,19 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
   const { client } = useSession();
   const queryClient = useQueryClient();
   const sessionId = attempt.id_slug;
+  // Submitting completes the quiz lesson: the lesson menu, class and dashboard figures change.
+  const { mutateAsync: submitAttempt } = useRouteMutation('quizSubmit', {
+    invalidates: () => [routeKey('userCourseView'), routeKey('userCohortView'), routeKey('userCohorts')],
+  });
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [saver] = useState(
     () =>
       new Autosaver(sessionId, {
-        save: (answers) => saveQuizAnswers(client, sessionId, answers),
+        save: (answers) =>
+          client.call('quizSaveAnswers', {
+            params: { sessionId },
+            body: { answers: Object.entries(answers).map(([question_id_slug, answer]) => ({ question_id_slug, answer })) },
+          }),
         onState: setSaveState,
         // The attempt closed (deadline or another tab): what the server holds is final.
         isClosed: (e) => isApiError(e) && e.status === 409,
@@ -127,14 +145,10 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
     setError('');
     try {
       if (!(await saver.flush())) throw new Error('Answers not saved');
-      const result = await submitQuiz(client, sessionId);
+      const result = (await submitAttempt({ params: { sessionId } })).data;
       saver.clear();
       onSubmitted();
       queryClient.setQueryData(quizAttemptKey(sessionId), { attempt: result, clockOffsetMs });
-      // Submitting completed the quiz lesson: the lesson menu, class and dashboard figures change.
-      void queryClient.invalidateQueries({ queryKey: ['course-view'] });
-      void queryClient.invalidateQueries({ queryKey: ['cohort-view'] });
-      void queryClient.invalidateQueries({ queryKey: ['user-cohorts'] });
     } catch (e) {
       setSubmitting(false);
       setConfirming(false);
@@ -154,9 +168,7 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
             <span>Time left</span> <strong role="timer">{formatCountdown(left)}</strong>
           </p>
         )}
-        <p className="learn-quiz__saved" role="status">
-          {left === 0 ? 'Time is up. Your answers are being submitted.' : SAVE_TEXT[saveState]}
-        </p>
+        <output className="learn-quiz__saved">{left === 0 ? 'Time is up. Your answers are being submitted.' : SAVE_TEXT[saveState]}</output>
       </div>
       {attempt.deadline_at && <p className="ui-muted">Submit by {formatDateTime(attempt.deadline_at)}. Answers are saved as you go.</p>}
       <ol className="learn-quiz__questions">
@@ -183,7 +195,7 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
           </p>
         )}
         {confirming ? (
-          <div className="learn-quiz__confirm" role="group" aria-label="Confirm submission">
+          <fieldset className="learn-quiz__confirm" aria-label="Confirm submission">
             <p>Submit your answers? You cannot change them afterwards.</p>
             <Button ref={confirmRef} onClick={() => void submit()} disabled={submitting}>
               {submitting ? 'Submitting…' : 'Submit now'}
@@ -191,7 +203,7 @@ function OpenAttempt({ attempt, clockOffsetMs, onSubmitted }: { attempt: QuizAtt
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={submitting}>
               Keep working
             </Button>
-          </div>
+          </fieldset>
         ) : (
           <Button ref={submitRef} onClick={() => setConfirming(true)} disabled={closed}>
             Submit answers

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { reply } from '@school/ui/testing';
 import { renderApp, STUDENT } from '../../test/render-app';
 import { reloadPage } from './reload';
 import { EMAIL_CHANGED_ALERT, PASSWORD_CHANGED_ALERT, PROFILE_UPDATED_ALERT } from './settings-messages';
@@ -20,7 +21,7 @@ const PASSWORD_RULE = 'Password must be at least 6 characters, include a lowerca
 function deferred<T>(value: T) {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  return { release, handler: async () => (await gate, { body: value }) };
+  return { release, handler: async () => (await gate, value) };
 }
 
 describe('/student/settings', () => {
@@ -39,7 +40,7 @@ describe('/student/settings', () => {
   it('validates names, saves the profile with Saving..., alerts and reloads', async () => {
     const user = userEvent.setup();
     const save = deferred({ user: { ...STUDENT, first_name: 'Siti', last_name: 'Aminah' } });
-    const { calls } = renderApp('/student/settings', { 'PATCH /api/auth/profile/update': save.handler });
+    const { calls } = renderApp('/student/settings', { profileUpdate: save.handler });
     const first = await screen.findByLabelText('First name');
     expect(first).toHaveValue('Aisyah');
     await user.clear(first);
@@ -63,7 +64,7 @@ describe('/student/settings', () => {
   it('validates a password change, then alerts and reloads', async () => {
     const user = userEvent.setup();
     const { calls } = renderApp('/student/settings', {
-      'POST /api/auth/account/change-password/': () => ({ body: { message: 'Password changed', access: 'new-access' } }),
+      changePassword: () => ({ message: 'Password changed', access: 'new-access' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Current password is required')).toBeInTheDocument();
@@ -84,7 +85,7 @@ describe('/student/settings', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith(PASSWORD_CHANGED_ALERT));
     expect(reloadPage).toHaveBeenCalled();
-    expect(calls.find((c) => c.path === '/api/auth/account/change-password/')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'auth/account/change-password')?.body).toEqual({
       old_password: 'Learn#Wafer2026',
       new_password: 'Silicon#Wafer9',
       confirm_new_password: 'Silicon#Wafer9',
@@ -95,10 +96,8 @@ describe('/student/settings', () => {
     const user = userEvent.setup();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderApp('/student/settings', {
-      'POST /api/auth/account/change-password/': () => ({
-        status: 400,
-        body: { message: 'Current password is incorrect', errors: { old_password: 'Current password is incorrect' } },
-      }),
+      changePassword: () =>
+        reply(400, { message: 'Current password is incorrect', errors: { old_password: 'Current password is incorrect' } }),
     });
     await user.type(await screen.findByLabelText('Current password'), 'Wrong#Pass1');
     await user.type(screen.getByLabelText('New password'), 'Silicon#Wafer9');
@@ -115,14 +114,12 @@ describe('/student/settings', () => {
     const user = userEvent.setup();
     let pending: string | null = null;
     const { calls } = renderApp('/student/settings', {
-      'POST /api/auth/account/change-email/': (c) => {
+      changeEmail: (c) => {
         pending = (c.body as { new_email: string }).new_email;
-        return { body: { user: STUDENT, pending_email: pending } };
+        return { user: STUDENT, pending_email: pending };
       },
-      'GET /api/auth/account/change-email/pending/': () => ({
-        body: { pending_email: pending, expires_at: pending && new Date().toISOString() },
-      }),
-      'GET /api/notifications/preferences/u1/': () => ({ body: { preferences: { deadline_reminders: true, application_digest: true } } }),
+      emailChangePending: () => ({ pending_email: pending, expires_at: pending && new Date().toISOString() }),
+      notificationPreferences: () => ({ preferences: { deadline_reminders: true, application_digest: true } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Change email' }));
     expect(await screen.findByText('Current email is required')).toBeInTheDocument();
@@ -140,7 +137,7 @@ describe('/student/settings', () => {
     expect(
       await screen.findByText('We sent a confirmation link to new@example.com. Your email changes once you open it (valid for 24 hours).'),
     ).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/auth/account/change-email/')?.body).toEqual({
+    expect(calls.find((c) => c.path === 'auth/account/change-email')?.body).toEqual({
       current_email: 'aisyah@example.com',
       current_password: 'Learn#Wafer2026',
       new_email: 'new@example.com',
@@ -153,11 +150,9 @@ describe('/student/settings', () => {
   it('has a Notifications side tab where a student turns deadline reminders off', async () => {
     const user = userEvent.setup();
     const { calls } = renderApp('/student/settings', {
-      'GET /api/auth/account/change-email/pending/': () => ({ body: { pending_email: null, expires_at: null } }),
-      'GET /api/notifications/preferences/u1/': () => ({ body: { preferences: { deadline_reminders: true, application_digest: true } } }),
-      'PATCH /api/notifications/preferences/u1/': () => ({
-        body: { preferences: { deadline_reminders: false, application_digest: true } },
-      }),
+      emailChangePending: () => ({ pending_email: null, expires_at: null }),
+      notificationPreferences: () => ({ preferences: { deadline_reminders: true, application_digest: true } }),
+      notificationPreferencesUpdate: () => ({ preferences: { deadline_reminders: false, application_digest: true } }),
     });
     await user.click(await screen.findByRole('link', { name: 'Notifications' }));
     expect(document.activeElement?.id).toBe('notifications');

@@ -8,6 +8,7 @@ import {
   STATUS_LINK_SENT_MESSAGE,
 } from '@school/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockRoutes, reply, type RouteCall, type RouteHandlers } from '@school/ui/testing';
 import { locationRef, renderLoaded } from '../../test/render';
 import { ApplicationStatusPage } from './application-status-page';
 import { ApplicationsPage, applicationStatusCopy as c } from './applications-page';
@@ -15,9 +16,6 @@ import { erasureCopy } from './erasure-request';
 
 const ID = '0123456789abcdef0123456789abcdef';
 const TOKEN = 'A'.repeat(43);
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 const offered: ApplicantStatus = {
   id_slug: ID,
   programme: 'Youth Development Programme 2027',
@@ -41,24 +39,16 @@ const offered: ApplicantStatus = {
   erasure: null,
 };
 
-let calls: { url: string; body: unknown }[];
-let answers: Record<string, () => Response>;
+let calls: RouteCall[];
+let answers: RouteHandlers;
 beforeEach(() => {
-  calls = [];
+  // A test changes an answer by replacing its handler here before the call is made.
   answers = {
-    'auth/token/refresh/': () => json({ message: 'No session' }, 401),
-    [`admissions/status/${ID}`]: () => json({ data: offered }),
+    refresh: () => reply(401, { message: 'No session' }),
+    applicantStatus: () => ({ data: offered }),
   };
   localStorage.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const key = Object.keys(answers).find((k) => url.endsWith(k));
-      return key ? answers[key]() : json({ message: 'Not found' }, 404);
-    }),
-  );
+  ({ calls } = mockRoutes(answers));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -66,7 +56,7 @@ afterEach(() => {
 });
 
 const open = (url = `/applications/${ID}?token=${TOKEN}`) => renderLoaded(<ApplicationStatusPage />, { path: '/applications/:id', url });
-const actionCalls = (what: string) => calls.filter((x) => x.url.endsWith(`admissions/status/${ID}/${what}`));
+const actionCalls = (what: string) => calls.filter((x) => x.path === `admissions/status/${ID}/${what}`);
 
 describe('the applicant’s status page', () => {
   it('shows the state in plain words, the offer and the timeline, reading with the link’s token', async () => {
@@ -79,12 +69,15 @@ describe('the applicant’s status page', () => {
       expect.stringContaining('Application checked'),
       expect.stringContaining('Place offered'),
     ]);
-    expect(calls.find((x) => x.url.endsWith(`admissions/status/${ID}`))?.body).toEqual({ token: TOKEN });
+    expect(calls.find((x) => x.path === `admissions/status/${ID}`)?.body).toEqual({ token: TOKEN });
   });
 
   it('accepts the offer with one click', async () => {
-    answers[`admissions/status/${ID}/accept`] = () =>
-      json({ data: { ...offered, status: 'ENROLLED' }, next: 'enrolled', message: 'You are enrolled. Sign in to find your class.' });
+    answers.applicantAcceptOffer = () => ({
+      data: { ...offered, status: 'ENROLLED' },
+      next: 'enrolled',
+      message: 'You are enrolled. Sign in to find your class.',
+    });
     await open();
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: c.accept })));
     expect(actionCalls('accept')).toHaveLength(1);
@@ -99,15 +92,16 @@ describe('the applicant’s status page', () => {
   });
 
   it('does not offer to accept once the server says the accept-by has passed', async () => {
-    answers[`admissions/status/${ID}`] = () => json({ data: { ...offered, offer: { ...offered.offer!, open: false } } });
+    answers.applicantStatus = () => ({ data: { ...offered, offer: { ...offered.offer!, open: false } } });
     await open();
     expect(await screen.findByText(c.acceptByPassed)).toBeTruthy();
     expect(screen.queryByRole('button', { name: c.accept })).toBeNull();
   });
 
   it('stops offering to accept the moment the accept-by passes, without a reload', async () => {
-    answers[`admissions/status/${ID}`] = () =>
-      json({ data: { ...offered, offer: { ...offered.offer!, accept_by: new Date(Date.now() + 1500).toISOString() } } });
+    answers.applicantStatus = () => ({
+      data: { ...offered, offer: { ...offered.offer!, accept_by: new Date(Date.now() + 1500).toISOString() } },
+    });
     await open();
     expect(await screen.findByRole('button', { name: c.accept })).toBeTruthy();
     expect(await screen.findByText(c.acceptByPassed, {}, { timeout: 10_000 })).toBeTruthy();
@@ -115,7 +109,7 @@ describe('the applicant’s status page', () => {
   });
 
   it('asks to confirm before declining, and declines only on the confirmation', async () => {
-    answers[`admissions/status/${ID}/decline`] = () => json({ data: { ...offered, status: 'DECLINED', offer: null } });
+    answers.applicantDeclineOffer = () => ({ data: { ...offered, status: 'DECLINED', offer: null } });
     await open();
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: c.decline })));
     expect(actionCalls('decline')).toHaveLength(0);
@@ -154,7 +148,7 @@ describe('the applicant’s status page', () => {
   });
 
   it('shows nothing but the invalid-link message for a wrong or missing token', async () => {
-    answers[`admissions/status/${ID}`] = () => json({ message: APPLICATION_LINK_INVALID_MESSAGE }, 404);
+    answers.applicantStatus = () => reply(404, { message: APPLICATION_LINK_INVALID_MESSAGE });
     await open();
     expect(await screen.findByText(c.invalid)).toBeTruthy();
     expect(screen.queryByText('Youth Cohort 2027')).toBeNull();
@@ -175,15 +169,15 @@ describe('/applications/', () => {
   });
 
   it('sends the status link again to the email given, and tells so whatever the answer would be', async () => {
-    answers['admissions/status-link'] = () => json({ message: STATUS_LINK_SENT_MESSAGE }, 202);
+    answers.applicantResendLink = () => reply(202, { message: STATUS_LINK_SENT_MESSAGE });
     await renderLoaded(<ApplicationsPage />, { path: '/applications', url: '/applications' });
     const email = screen.getByRole('textbox', { name: /Email/ });
     fireEvent.click(screen.getByRole('button', { name: c.resendButton }));
     expect(await screen.findByText(EMAIL_REQUIRED_MESSAGE)).toBeTruthy();
-    expect(calls.some((x) => x.url.endsWith('admissions/status-link'))).toBe(false);
+    expect(calls.some((x) => x.path === 'admissions/status-link')).toBe(false);
     fireEvent.change(email, { target: { value: 'farah@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: c.resendButton }));
     expect(await screen.findByText(STATUS_LINK_SENT_MESSAGE)).toBeTruthy();
-    expect(calls.filter((x) => x.url.endsWith('admissions/status-link')).map((x) => x.body)).toEqual([{ email: 'farah@example.com' }]);
+    expect(calls.filter((x) => x.path === 'admissions/status-link').map((x) => x.body)).toEqual([{ email: 'farah@example.com' }]);
   });
 });

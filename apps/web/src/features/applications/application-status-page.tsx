@@ -124,11 +124,7 @@ function ApplicationStatusView({ id }: { id: string }) {
             {failure}
           </p>
         )}
-        {open && !canAccept && (
-          <p role="status" className="site-application-status__note">
-            {c.acceptByPassed}
-          </p>
-        )}
+        {open && !canAccept && <output className="site-application-status__note">{c.acceptByPassed}</output>}
         {open && confirming !== 'decline' && confirming !== 'withdraw' && (
           <div className="site-application-status__actions">
             {canAccept && (

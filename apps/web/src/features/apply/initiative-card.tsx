@@ -1,6 +1,6 @@
 import type { Initiative } from '@school/catalogue';
 import { AppLink } from '@school/ui';
-import { useApplicationOpen } from './use-application-open';
+import { useApplicationOpen } from '../../lib/use-application-open';
 import './apply.css';
 
 /** An initiative on /apply, linking to its programme page. */

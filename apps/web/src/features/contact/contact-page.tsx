@@ -1,6 +1,6 @@
 import { PageBanner } from '../../components/page-banner';
 import { usePageTitle } from '../../lib/use-page-title';
-import { ContactForm } from '../forms/components/contact-form';
+import { ContactForm } from '../../components/forms/components/contact-form';
 
 /** Contact: banner and the contact form. */
 export function ContactPage() {

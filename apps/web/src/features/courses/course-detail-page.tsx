@@ -4,11 +4,11 @@ import { use } from 'react';
 import { useParams } from 'react-router-dom';
 import { courseResource } from '../../lib/course-resources';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CourseInterestForm } from '../forms/components/course-interest-form';
+import { CourseInterestForm } from '../../components/forms/components/course-interest-form';
 import { CourseTabBar } from './components/course-tab-bar';
 import { Curriculum } from './components/curriculum';
 import { StatIcon } from './components/stat-icon';
-import { scrollToSection } from './section-scroll';
+import { scrollToSection } from '../../lib/section-scroll';
 import './courses.css';
 
 export const COURSE_NOT_FOUND_MESSAGE = 'Uh oh... course not found';

@@ -6,7 +6,7 @@ import { categoryResource } from '../../lib/course-resources';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CategoryBar } from './components/category-bar';
-import { CourseCard } from './components/course-card';
+import { CourseCard } from '../../components/course-card';
 import './courses.css';
 
 /** /courses?path={category}: the category bar and that category's courses (default beginner). */

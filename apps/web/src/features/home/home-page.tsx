@@ -1,7 +1,7 @@
 import { featuredCourses, landingContent, stats, whyUs } from '@school/catalogue';
 import { ButtonLink, Slider } from '@school/ui';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CourseCard } from '../courses/components/course-card';
+import { CourseCard } from '../../components/course-card';
 import { Testimonials } from './components/testimonials';
 import './home.css';
 

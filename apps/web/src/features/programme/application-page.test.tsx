@@ -1,34 +1,24 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { APPLICATION_ALREADY_SUBMITTED_MESSAGE } from '@school/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockRoutes, reply, type RouteCall, type RouteHandlers } from '@school/ui/testing';
 import { locationRef, renderAt } from '../../test/render';
 import { ApplicationPage } from './application-page';
 import { documentError } from './components/document-field';
 
 const URL_BASE = '/apply/youth-programme-2027/application';
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-let calls: { url: string; init: RequestInit }[];
-let answers: Record<string, () => Response>;
+let calls: RouteCall[];
+let answers: RouteHandlers;
 beforeEach(() => {
-  calls = [];
+  // A test changes an answer by replacing its handler here before the call is made.
   answers = {
-    'auth/token/refresh/': () => json({ message: 'No session' }, 401),
-    'upload/file_upload/': () => json({ url: '/api/files/abc?exp=1&dl=0&sig=s' }, 201),
-    'sheet/submit-form/': () => json({ message: 'Your application has been received.' }, 201),
-    'forms/visitor-token/': () => json({ token: 'visitor-1', expires_in: 7200 }),
+    refresh: () => reply(401, { message: 'No session' }),
+    uploadFile: () => reply(201, { url: '/api/files/abc?exp=1&dl=0&sig=s' }),
+    submitApplication: () => reply(201, { message: 'Your application has been received.' }),
+    visitorToken: () => ({ token: 'visitor-1', expires_in: 7200 }),
   };
   localStorage.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      calls.push({ url, init });
-      const key = Object.keys(answers).find((k) => url.endsWith(k));
-      return key ? answers[key]() : json({ message: 'Not found' }, 404);
-    }),
-  );
+  ({ calls } = mockRoutes(answers));
   vi.spyOn(window, 'alert').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -124,7 +114,7 @@ describe('programme application form', () => {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.getAllByText('This field is required')).toHaveLength(4);
-    expect(calls.some((c) => c.url.includes('sheet/submit-form'))).toBe(false);
+    expect(calls.some((c) => c.name === 'submitApplication')).toBe(false);
   });
 
   it('lists the English scores of the chosen qualification, IELTS first and IB English 1 to 7', async () => {
@@ -161,22 +151,19 @@ describe('programme application form', () => {
     localStorage.setItem('school_visitor_token', JSON.stringify({ token: 'visitor-1', expires_at: Date.now() + 3_600_000 }));
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    vi.mocked(fetch).mockImplementationOnce(async (input, init) => {
-      await gate;
-      calls.push({ url: String(input), init: init ?? {} });
-      return answers['upload/file_upload/']();
-    });
+    const uploaded = answers.uploadFile!;
+    answers.uploadFile = async (call) => (await gate, uploaded(call));
     fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     await act(async () => release());
     await waitFor(() => expect(locationRef.current).toBe('/apply/thank-you'));
-    const upload = calls.find((c) => c.url.endsWith('upload/file_upload/'))!;
-    expect((upload.init.body as FormData).get('file')).toBeInstanceOf(File);
+    const upload = calls.find((c) => c.name === 'uploadFile')!;
+    expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
     // Both count against this visitor's limit, not the whole network address's.
-    expect(new Headers(upload.init.headers).get('X-Visitor-Token')).toBe('visitor-1');
-    const submit = calls.find((c) => c.url.endsWith('sheet/submit-form/'))!;
-    expect(new Headers(submit.init.headers).get('X-Visitor-Token')).toBe('visitor-1');
-    const body = JSON.parse(String(submit.init.body));
+    expect(upload.headers.get('X-Visitor-Token')).toBe('visitor-1');
+    const submit = calls.find((c) => c.name === 'submitApplication')!;
+    expect(submit.headers.get('X-Visitor-Token')).toBe('visitor-1');
+    const body = submit.body;
     expect(body).toMatchObject({
       course: 'Packaging',
       full_name: 'Farah binti Hassan',
@@ -191,8 +178,8 @@ describe('programme application form', () => {
   });
 
   it('submits with an empty URL when an upload fails, and alerts when the submission fails', async () => {
-    answers['upload/file_upload/'] = () => json({ message: 'Please upload a PDF file' }, 400);
-    answers['sheet/submit-form/'] = () => json({ message: 'Internal server error' }, 500);
+    answers.uploadFile = () => reply(400, { message: 'Please upload a PDF file' });
+    answers.submitApplication = () => reply(500, { message: 'Internal server error' });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     open('?course=Packaging');
     await waitFor(() => expect(field('Course')).toHaveValue('Packaging'));
@@ -200,15 +187,15 @@ describe('programme application form', () => {
     fireEvent.change(field('Academic transcript'), { target: { files: [new File(['x'], 't.pdf', { type: 'application/pdf' })] } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit application' })));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Uh oh... something went wrong. Please try again later.'));
-    const submit = calls.find((c) => c.url.endsWith('sheet/submit-form/'))!;
-    expect(JSON.parse(String(submit.init.body)).transcript).toBe('');
+    const submit = calls.find((c) => c.name === 'submitApplication')!;
+    expect((submit.body as { transcript: string }).transcript).toBe('');
     expect(locationRef.current).toBe('/apply/youth-programme-2027/application?course=Packaging');
     expect(screen.getByRole('button', { name: 'Submit application' })).toBeEnabled();
   });
 
   it('alerts how long to wait when the submission limit refuses an upload, and sends nothing without the document', async () => {
     const message = 'Too many submissions from your network. Please try again in 7 minutes.';
-    answers['upload/file_upload/'] = () => json({ message, errors: [{ message }] }, 429);
+    answers.uploadFile = () => reply(429, { message, errors: [{ message }] });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     open('?course=Packaging');
     await waitFor(() => expect(field('Course')).toHaveValue('Packaging'));
@@ -216,13 +203,13 @@ describe('programme application form', () => {
     fireEvent.change(field('Resume'), { target: { files: [new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' })] } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit application' })));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(message));
-    expect(calls.some((c) => c.url.endsWith('sheet/submit-form/'))).toBe(false);
+    expect(calls.some((c) => c.name === 'submitApplication')).toBe(false);
     expect(screen.getByRole('button', { name: 'Submit application' })).toBeEnabled();
   });
 
   it('shows on the email field that this email has already applied', async () => {
     const message = APPLICATION_ALREADY_SUBMITTED_MESSAGE;
-    answers['sheet/submit-form/'] = () => json({ message, errors: { email: message } }, 409);
+    answers.submitApplication = () => reply(409, { message, errors: { email: message } });
     open('?course=Packaging');
     await waitFor(() => expect(field('Course')).toHaveValue('Packaging'));
     fillValid();

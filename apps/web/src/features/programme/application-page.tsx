@@ -1,5 +1,5 @@
 import { getInitiative, programme } from '@school/catalogue';
-import { useApplicationOpen } from '../apply/use-application-open';
+import { useApplicationOpen } from '../../lib/use-application-open';
 import { ClosedNotice } from './programme-page';
 import { AppLink, NotFoundMessage } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -33,9 +33,9 @@ export function ApplicationPage() {
         <div className="ui-page ui-page--gutters ui-page--narrow">
           {/* The prerendered form has no course chosen; the query string's course is set once hydrated. */}
           {open === false ? (
-            <p className="site-programme-closed site-programme-closed--form" role="status">
+            <output className="site-programme-closed site-programme-closed--form">
               <ClosedNotice closesAt={initiative.closes_at} />
-            </p>
+            </output>
           ) : (
             <ApplicationForm presetCourse={hydrated ? params.get('course') : null} />
           )}

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageSection } from '../../components/page-section';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useApplicationOpen } from '../apply/use-application-open';
-import { scrollToSection } from '../courses/section-scroll';
+import { useApplicationOpen } from '../../lib/use-application-open';
+import { scrollToSection } from '../../lib/section-scroll';
 import './programme.css';
 
 /** The application form's path for a programme, with the chosen track preset. */
@@ -41,9 +41,9 @@ export function ProgrammePage() {
           <h1 className="site-programme-hero__title">{programme.hero.title}</h1>
           <p className="site-programme-hero__subtitle">{programme.hero.subtitle}</p>
           {open === false ? (
-            <p className="site-programme-closed" role="status">
+            <output className="site-programme-closed">
               <ClosedNotice closesAt={initiative.closes_at} />
-            </p>
+            </output>
           ) : (
             <button type="button" className="ui-button ui-button--accent ui-button--lg" onClick={() => scrollToSection('programme-tracks')}>
               {programme.hero.applyLabel}

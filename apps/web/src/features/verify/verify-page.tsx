@@ -1,27 +1,21 @@
 import { ApiError, type CredentialVerification } from '@school/contracts';
-import { formatDate, LoadingIndicator, useSession } from '@school/ui';
-import { useQuery } from '@tanstack/react-query';
+import { formatDate, LoadingIndicator, useRouteQuery } from '@school/ui';
 import { useParams } from 'react-router-dom';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 import './verify.css';
 
-/** The verification of one credential; null when the school issued no such credential. */
+/** The school issued no credential of this id (or the id cannot be one). */
+const isUnknown = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
+
+/** The verification of one credential; `unknown` when the school issued no such credential. */
 function useVerification(credentialId: string | undefined) {
-  const { client } = useSession();
-  return useQuery({
-    queryKey: ['verify', credentialId],
-    enabled: !!credentialId,
-    retry: (count, e) => !(e instanceof ApiError && e.status === 404) && count < 2,
-    queryFn: async (): Promise<CredentialVerification | null> => {
-      try {
-        return await client.call('verifyCredential', { params: { credentialId: credentialId! } });
-      } catch (e) {
-        if (e instanceof ApiError && (e.status === 404 || e.status === 400)) return null;
-        throw e;
-      }
-    },
-  });
+  const q = useRouteQuery(
+    'verifyCredential',
+    { params: { credentialId: credentialId ?? '' } },
+    { enabled: !!credentialId, retry: (count, e) => !(e instanceof ApiError && e.status === 404) && count < 2 },
+  );
+  return { ...q, unknown: q.isError && isUnknown(q.error) };
 }
 
 function Details({ v }: { v: CredentialVerification }) {
@@ -57,7 +51,7 @@ export function VerifyPage() {
 
   let body: React.ReactNode;
   if (!hydrated || (id && q.isPending)) body = <LoadingIndicator />;
-  else if (!id || q.data === null)
+  else if (!id || q.unknown)
     body = (
       <output className="site-verify__status site-verify__status--unknown">
         <strong>Unknown credential.</strong> No certificate with this credential ID was issued by the school.

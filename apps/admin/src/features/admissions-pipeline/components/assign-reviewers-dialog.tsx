@@ -1,10 +1,9 @@
 import type { StaffMember } from '@school/contracts';
-import { Button, LoadingIndicator, Modal, TextField } from '@school/ui';
+import { Button, LoadingIndicator, Modal, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { useEffect, useId, useState } from 'react';
 import { applicationsChanged } from '../../../components/admissions/application-keys';
 import { errorMessage } from '../../../lib/api-errors';
 import { useNotify } from '../../../lib/notice';
-import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 import '../../../components/admissions/admissions.css';
 
 export interface AssignReviewersDialogProps {

@@ -1,11 +1,10 @@
 import { isApiError } from '@school/contracts';
-import { Button, Modal, TextAreaField } from '@school/ui';
+import { Button, Modal, TextAreaField, useRouteMutation } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { applicationsChanged } from '../../../components/admissions/application-keys';
 import { applicationReference } from '../../../components/admissions/reference';
 import { errorMessage } from '../../../lib/api-errors';
 import { useNotify } from '../../../lib/notice';
-import { useRouteMutation } from '../../../lib/route-query';
 import '../../../components/admissions/admissions.css';
 
 export interface BulkScreeningDialogProps {

@@ -1,6 +1,5 @@
-import { formatDateTime } from '@school/ui';
+import { formatDateTime, useRouteQuery } from '@school/ui';
 import { LoadError } from '../../../components/query-view';
-import { useRouteQuery } from '../../../lib/route-query';
 
 const ASSIGNMENT_WORDS = { review: 'as reviewer' } as const;
 

@@ -1,10 +1,9 @@
 import { EXTEND_LATER_MESSAGE, EXTEND_REASON_MESSAGE } from '@school/contracts';
-import { Button, Modal, TextAreaField, TextField } from '@school/ui';
+import { Button, Modal, TextAreaField, TextField, useRouteMutation } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { applicationsChanged } from '../../../components/admissions/application-keys';
 import { errorMessage, fieldError } from '../../../lib/api-errors';
 import { useNotify } from '../../../lib/notice';
-import { useRouteMutation } from '../../../lib/route-query';
 import { formatMalaysiaTime, fromMalaysiaInput, toMalaysiaInput } from '../../../lib/school-time';
 
 export const ACCEPT_BY_REQUIRED_MESSAGE = 'Choose the new date and time';

@@ -1,10 +1,9 @@
 import { REOPEN_SCREENING_REASON_MESSAGE } from '@school/contracts';
-import { Button, TextAreaField } from '@school/ui';
+import { Button, TextAreaField, useRouteMutation } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { applicationsChanged } from '../../../components/admissions/application-keys';
 import { errorMessage, fieldError } from '../../../lib/api-errors';
 import { useNotify } from '../../../lib/notice';
-import { useRouteMutation } from '../../../lib/route-query';
 import '../../../components/admissions/admissions.css';
 
 /**

@@ -1,8 +1,7 @@
 import { ADMIN_MESSAGES, isApiError, type RubricTemplate } from '@school/contracts';
-import { Button, SelectField, TextField } from '@school/ui';
+import { Button, routeKey, SelectField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { useState } from 'react';
 import { useNotify } from '../../../lib/notice';
-import { routeKey, useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 import { type DraftCriterion, fromDraft } from '../rubric-draft';
 
 /**

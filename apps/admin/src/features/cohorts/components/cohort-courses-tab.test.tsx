@@ -2,7 +2,8 @@ import type { AdminCohort } from '@school/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../../test/api-harness';
 import { CohortCoursesTab } from './cohort-courses-tab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,14 +28,14 @@ const cohort = (total_students: number): AdminCohort => ({
 });
 
 const handlers = {
-  'GET courses/admin/list': () => ({ data: [], count: 0, num_pages: 0 }),
-  'DELETE cohorts/admin/h1/courses/k2': () => ({ cohort_id_slug: 'h1', course_id_slug: 'k2' }),
-  'POST cohorts/admin/h1/add-course': () => [201, { cohort_id_slug: 'h1', course_id_slug: 'k3' }],
+  adminCourseList: () => ({ data: [], count: 0, num_pages: 0 }),
+  adminCohortRemoveCourse: () => ({ cohort_id_slug: 'h1', course_id_slug: 'k2' }),
+  adminCohortAddCourse: () => reply(201, { cohort_id_slug: 'h1', course_id_slug: 'k3' }),
 };
 
 describe('CohortCoursesTab', () => {
   it('refuses to unlink a course while the cohort has students, with the warning', async () => {
-    const api = mockApi(handlers);
+    const api = mockRoutes(handlers, { user: ADMIN });
     renderWithApi(<CohortCoursesTab cohort={cohort(3)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Unlink Digital Design' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -44,7 +45,7 @@ describe('CohortCoursesTab', () => {
   });
 
   it('unlinks a course of a cohort without students after a confirmation', async () => {
-    const api = mockApi(handlers);
+    const api = mockRoutes(handlers, { user: ADMIN });
     renderWithApi(<CohortCoursesTab cohort={cohort(0)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Unlink Digital Design' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Unlink course' }));
@@ -53,25 +54,28 @@ describe('CohortCoursesTab', () => {
   });
 
   it('links a picked course and names it in the notice', async () => {
-    const api = mockApi({
-      ...handlers,
-      'GET courses/admin/list': () => ({
-        data: [
-          {
-            id_slug: 'k3',
-            title: 'Mixed Signal',
-            description: '',
-            created_date: '2025-09-01T09:00:00.000Z',
-            modified_date: '2025-09-01T09:00:00.000Z',
-            modules_count: 1,
-            lessons_count: 2,
-            cohorts_count: 0,
-          },
-        ],
-        count: 1,
-        num_pages: 1,
-      }),
-    });
+    const api = mockRoutes(
+      {
+        ...handlers,
+        adminCourseList: () => ({
+          data: [
+            {
+              id_slug: 'k3',
+              title: 'Mixed Signal',
+              description: '',
+              created_date: '2025-09-01T09:00:00.000Z',
+              modified_date: '2025-09-01T09:00:00.000Z',
+              modules_count: 1,
+              lessons_count: 2,
+              cohorts_count: 0,
+            },
+          ],
+          count: 1,
+          num_pages: 1,
+        }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<CohortCoursesTab cohort={cohort(0)} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Mixed Signal' }));
     expect(await screen.findByText('Course linked: Mixed Signal.')).toBeInTheDocument();

@@ -1,9 +1,8 @@
 import { ADMIN_MESSAGES, isApiError, type AdminCohort } from '@school/contracts';
-import { AppLink, Button, formatCount, useConfirm } from '@school/ui';
+import { AppLink, Button, formatCount, useConfirm, useRouteMutation } from '@school/ui';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
-import { useRouteMutation } from '../../../lib/route-query';
 import { CoursePicker } from './course-picker';
 
 /** The cohort's courses: link more (never the same twice) and unlink (refused while it has students). */

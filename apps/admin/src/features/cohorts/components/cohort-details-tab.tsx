@@ -7,7 +7,7 @@ import { fromLocalInput, toLocalInput } from '../../../lib/dates';
 import { SaveButtons } from '../../../components/save-buttons';
 import { useNotify } from '../../../lib/notice';
 import { invalidations } from '../../../lib/invalidations';
-import { useRouteMutation } from '../../../lib/route-query';
+import { useRouteMutation } from '@school/ui';
 import { CohortFields } from './cohort-date-fields';
 
 type Form = z.input<typeof UpdateCohortSchema>;

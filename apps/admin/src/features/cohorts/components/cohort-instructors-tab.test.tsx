@@ -2,7 +2,8 @@ import type { AdminCohort, CohortInstructor } from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../../test/api-harness';
 import { CohortInstructorsTab } from './cohort-instructors-tab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,23 +31,26 @@ const grace: CohortInstructor = { id_slug: 'u2', first_name: 'Grace', last_name:
 function school(teaching: CohortInstructor[]) {
   let current = [...teaching];
   const staff = [farid, grace];
-  return mockApi({
-    'GET cohorts/admin/h1/instructors': () => ({ data: current }),
-    'GET cohorts/admin/h1/instructors/candidates': (call) => {
-      const term = (call.query.get('search_query') ?? '').toLowerCase();
-      return {
-        data: staff.filter((s) => !current.includes(s) && `${s.first_name} ${s.last_name} ${s.email}`.toLowerCase().includes(term)),
-      };
+  return mockRoutes(
+    {
+      adminCohortInstructors: () => ({ data: current }),
+      adminCohortInstructorCandidates: (call) => {
+        const term = (call.query.get('search_query') ?? '').toLowerCase();
+        return {
+          data: staff.filter((s) => !current.includes(s) && `${s.first_name} ${s.last_name} ${s.email}`.toLowerCase().includes(term)),
+        };
+      },
+      adminCohortAssignInstructor: (call) => {
+        current = [...current, staff.find((s) => s.id_slug === (call.body as { user_id_slug: string }).user_id_slug)!];
+        return reply(201, { data: current });
+      },
+      adminCohortRemoveInstructor: () => {
+        current = current.filter((s) => s !== farid);
+        return { data: current };
+      },
     },
-    'POST cohorts/admin/h1/instructors': (call) => {
-      current = [...current, staff.find((s) => s.id_slug === (call.body as { user_id_slug: string }).user_id_slug)!];
-      return [201, { data: current }];
-    },
-    'DELETE cohorts/admin/h1/instructors/u1': () => {
-      current = current.filter((s) => s !== farid);
-      return { data: current };
-    },
-  });
+    { user: ADMIN },
+  );
 }
 
 describe('CohortInstructorsTab', () => {

@@ -1,10 +1,9 @@
 import { ADMIN_MESSAGES, type AdminCohort, type CohortInstructor, isApiError } from '@school/contracts';
-import { Button, LoadingIndicator, SEARCH_DEBOUNCE_MS, TextField, useConfirm } from '@school/ui';
+import { Button, LoadingIndicator, SEARCH_DEBOUNCE_MS, TextField, useConfirm, useRouteMutation, useRouteQuery } from '@school/ui';
 import { useEffect, useState } from 'react';
 import { PickList } from '../../../components/pick-list';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
-import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 
 const fullName = (s: { first_name: string; last_name: string }) => `${s.first_name} ${s.last_name}`.trim();
 const ROLE_LABELS: Record<CohortInstructor['role'], string> = { INSTRUCTOR: 'Instructor', ADMIN: 'Admin' };

@@ -2,7 +2,8 @@ import type { AdminCohort, Invitation } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { mockRoutes } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../../test/api-harness';
 import { CohortInvitationsTab } from './cohort-invitations-tab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -38,7 +39,7 @@ const invitation = (email: string, status: Invitation['status'], failed_at: stri
 describe('CohortInvitationsTab', () => {
   it("lists each queued person's invitation state with Resend and Withdraw", async () => {
     const results = [invitation('bounce@x.io', 'failed', new Date().toISOString()), invitation('ok@x.io', 'accepted')];
-    mockApi({ 'GET cohorts/admin/h1/invitations': () => ({ results, count: 2 }) });
+    mockRoutes({ adminCohortInvitations: () => ({ results, count: 2 }) }, { user: ADMIN });
     renderWithApi(<CohortInvitationsTab cohort={cohort} />);
     expect(await screen.findByRole('heading', { name: 'Invitations (2)' })).toBeInTheDocument();
     const failed = screen.getByRole('row', { name: /bounce@x\.io/ });
@@ -54,11 +55,13 @@ describe('CohortInvitationsTab', () => {
   it('withdraws a queued person after the confirmation and names them in the notice', async () => {
     // Once withdrawn the person leaves the list, and their row with it: the notice must still come.
     let withdrawn = false;
-    const api = mockApi({
-      'GET cohorts/admin/h1/invitations': () =>
-        withdrawn ? { results: [], count: 0 } : { results: [invitation('late@x.io', 'sent')], count: 1 },
-      'DELETE cohorts/admin/h1/queue': () => ((withdrawn = true), { email: 'late@x.io' }),
-    });
+    const api = mockRoutes(
+      {
+        adminCohortInvitations: () => (withdrawn ? { results: [], count: 0 } : { results: [invitation('late@x.io', 'sent')], count: 1 }),
+        adminWithdrawQueued: () => ((withdrawn = true), { email: 'late@x.io' }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<CohortInvitationsTab cohort={cohort} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw late@x.io' }));
     await userEvent.click(
@@ -70,7 +73,7 @@ describe('CohortInvitationsTab', () => {
   });
 
   it('says so when nobody is queued, with the way to add people', async () => {
-    mockApi({ 'GET cohorts/admin/h1/invitations': () => ({ results: [], count: 0 }) });
+    mockRoutes({ adminCohortInvitations: () => ({ results: [], count: 0 }) }, { user: ADMIN });
     renderWithApi(<CohortInvitationsTab cohort={cohort} />);
     expect(await screen.findByRole('heading', { name: 'Invitations (0)' })).toBeInTheDocument();
     expect(screen.getByText(/Nobody is waiting for an account/)).toBeInTheDocument();

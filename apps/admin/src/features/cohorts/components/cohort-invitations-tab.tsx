@@ -1,12 +1,21 @@
 import { ADMIN_MESSAGES, PAGE_SIZES, type AdminCohort, type Invitation, type InvitationStatus } from '@school/contracts';
-import { Button, formatCount, Pagination, relativeTime, StatusChip, type StatusTone, useConfirm } from '@school/ui';
+import {
+  Button,
+  formatCount,
+  Pagination,
+  relativeTime,
+  StatusChip,
+  type StatusTone,
+  useConfirm,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import { Link } from 'react-router-dom';
 import { QueryView } from '../../../components/query-view';
 import { invalidations } from '../../../lib/invalidations';
 import { useListParams } from '../../../lib/list-params';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
-import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 
 const INVITATION_STATES: Record<InvitationStatus, { label: string; tone: StatusTone }> = {
   queued: { label: 'Sending', tone: 'neutral' },

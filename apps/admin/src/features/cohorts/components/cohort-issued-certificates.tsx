@@ -7,13 +7,12 @@ import {
   type IssuedCertificateState,
   REASON_REQUIRED,
 } from '@school/contracts';
-import { Button, formatDate, Modal, SelectField, TextAreaField, TextField, useSession } from '@school/ui';
+import { Button, formatDate, Modal, SelectField, TextAreaField, TextField, useRouteMutation, useRouteQuery, useSession } from '@school/ui';
 import { useState } from 'react';
 import { ListTable, type Column } from '../../../components/list-table';
 import { QueryView } from '../../../components/query-view';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
-import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 import { saveCsv } from '../../../lib/save-csv';
 
 const failure = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : ADMIN_MESSAGES.genericFailure);

@@ -2,7 +2,8 @@ import type { AdminCohort, Student } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../../test/api-harness';
 import { CohortStudentsTab } from './cohort-students-tab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -38,14 +39,17 @@ const student = (id: string, first: string, status: Student['enrolment_status'])
 /** The cohort's students; completing one changes its status as the server would. */
 function school(students: Student[]) {
   let current = [...students];
-  return mockApi({
-    'GET cohorts/admin/h1/students': () => ({ data: current, count: current.length }),
-    'PATCH cohorts/admin/h1/complete-student': (call) => {
-      const id = (call.body as { user_id_slug: string }).user_id_slug;
-      current = current.map((s) => (s.id_slug === id ? { ...s, enrolment_status: 'COMPLETED' as const } : s));
-      return { cohort_id_slug: 'h1' };
+  return mockRoutes(
+    {
+      adminCohortStudents: () => ({ data: current, count: current.length }),
+      adminCompleteStudent: (call) => {
+        const id = (call.body as { user_id_slug: string }).user_id_slug;
+        current = current.map((s) => (s.id_slug === id ? { ...s, enrolment_status: 'COMPLETED' as const } : s));
+        return { cohort_id_slug: 'h1' };
+      },
     },
-  });
+    { user: ADMIN },
+  );
 }
 
 describe('cohort students tab', () => {
@@ -67,10 +71,13 @@ describe('cohort students tab', () => {
   });
 
   it('shows the refusal the API answers in its words', async () => {
-    mockApi({
-      'GET cohorts/admin/h1/students': () => ({ data: [student('u1', 'Aisyah', 'ACTIVE')], count: 1 }),
-      'PATCH cohorts/admin/h1/complete-student': () => [409, { message: "This student's enrolment is already completed" }],
-    });
+    mockRoutes(
+      {
+        adminCohortStudents: () => ({ data: [student('u1', 'Aisyah', 'ACTIVE')], count: 1 }),
+        adminCompleteStudent: () => reply(409, { message: "This student's enrolment is already completed" }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<CohortStudentsTab cohort={cohort} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as completed Aisyah Tan' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as completed' }));

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, PAGE_SIZES, type AdminCohort, type Student } from '@school/contracts';
-import { ButtonLink, Button, useConfirm } from '@school/ui';
+import { Button, ButtonLink, useConfirm, useRouteMutation, useRouteQuery } from '@school/ui';
 import '../cohorts.css';
 import { ListFrame } from '../../../components/list-frame';
 import { ListTable, type Column } from '../../../components/list-table';
@@ -10,7 +10,6 @@ import { paths } from '../../../lib/paths';
 import { AccountStatusButton } from '../../../components/account-status';
 import { errorMessage } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
-import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 
 /** The cohort's students (20 a page) with suspend / unsuspend and remove (the queue is the Invitations tab). */
 export function CohortStudentsTab({ cohort }: { cohort: AdminCohort }) {

@@ -1,9 +1,8 @@
 import { PAGE_SIZES } from '@school/contracts';
-import { Button, formatCount } from '@school/ui';
+import { Button, formatCount, useRouteQuery } from '@school/ui';
 import type { ReactNode } from 'react';
 import { SearchPickList } from '../../../components/pick-list';
 import { listQuery, useLocalListState } from '../../../lib/list-params';
-import { useRouteQuery } from '../../../lib/route-query';
 
 export interface PickedCourse {
   id_slug: string;

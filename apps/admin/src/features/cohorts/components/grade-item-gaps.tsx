@@ -12,7 +12,7 @@ export function GradeItemGaps({ cohort }: { cohort: AdminCohort }) {
   const gaps = cohort.courses_without_grade_items ?? [];
   if (gaps.length === 0) return null;
   return (
-    <div className="admin-grade-gaps" role="status" aria-label="Courses without grade items">
+    <section className="admin-grade-gaps" aria-live="polite" aria-label="Courses without grade items">
       <p className="admin-grade-gaps__title">Some courses have no grade items in this cohort:</p>
       <ul className="admin-grade-gaps__list">
         {gaps.map((c) => (
@@ -31,6 +31,6 @@ export function GradeItemGaps({ cohort }: { cohort: AdminCohort }) {
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }

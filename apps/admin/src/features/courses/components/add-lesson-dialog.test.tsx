@@ -2,14 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LINK_URL_MESSAGE } from '@school/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { byPath, mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../../test/api-harness';
 import { unfinishedUploadKey } from '../api/upload-lesson-media';
 import { AddLessonDialog } from './add-lesson-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function open() {
-  mockApi({});
+  mockRoutes({}, { user: ADMIN });
   const onAdd = vi.fn();
   renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
   return onAdd;
@@ -36,31 +37,36 @@ describe('AddLessonDialog', () => {
 
   it("asks for an mp4 on the video tab ('Please upload a video!'), then uploads it with its captions and links", async () => {
     const chunks: unknown[] = [];
-    mockApi({
-      'POST lessons/media/uploads': (c) => {
-        const kind = (c.body as { kind: string }).kind;
-        return [201, { id_slug: `up-${kind}`, kind, size_bytes: 1, chunk_size: 8, offset: 0, file: null }];
+    mockRoutes(
+      {
+        lessonUploadStart: (c) => {
+          const kind = (c.body as { kind: string }).kind;
+          return reply(201, { id_slug: `up-${kind}`, kind, size_bytes: 1, chunk_size: 8, offset: 0, file: null });
+        },
+        lessonUploadChunk: byPath({
+          'lessons/media/uploads/up-video/chunks/0': (c) => {
+            chunks.push(c.body);
+            return {
+              id_slug: 'up-video',
+              kind: 'video',
+              size_bytes: 1,
+              chunk_size: 8,
+              offset: 1,
+              file: { id_slug: 'vid1', original_name: 'lecture.mp4', duration_seconds: 12 },
+            };
+          },
+          'lessons/media/uploads/up-captions/chunks/0': () => ({
+            id_slug: 'up-captions',
+            kind: 'captions',
+            size_bytes: 1,
+            chunk_size: 8,
+            offset: 1,
+            file: { id_slug: 'cap1', original_name: 'lecture.vtt', duration_seconds: null },
+          }),
+        }),
       },
-      'PUT lessons/media/uploads/up-video/chunks/0': (c) => {
-        chunks.push(c.body);
-        return {
-          id_slug: 'up-video',
-          kind: 'video',
-          size_bytes: 1,
-          chunk_size: 8,
-          offset: 1,
-          file: { id_slug: 'vid1', original_name: 'lecture.mp4', duration_seconds: 12 },
-        };
-      },
-      'PUT lessons/media/uploads/up-captions/chunks/0': () => ({
-        id_slug: 'up-captions',
-        kind: 'captions',
-        size_bytes: 1,
-        chunk_size: 8,
-        offset: 1,
-        file: { id_slug: 'cap1', original_name: 'lecture.vtt', duration_seconds: null },
-      }),
-    });
+      { user: ADMIN },
+    );
     const onAdd = vi.fn();
     renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
     await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
@@ -91,10 +97,13 @@ describe('AddLessonDialog', () => {
   });
 
   it("asks for PDFs on the reading tab ('Please upload reading files!') and shows the API's refusal", async () => {
-    mockApi({
-      'POST lessons/media/uploads': () => [201, { id_slug: 'up1', kind: 'reading', size_bytes: 1, chunk_size: 8, offset: 0, file: null }],
-      'PUT lessons/media/uploads/up1/chunks/0': () => [415, { message: 'This file is not a PDF document.' }],
-    });
+    mockRoutes(
+      {
+        lessonUploadStart: () => reply(201, { id_slug: 'up1', kind: 'reading', size_bytes: 1, chunk_size: 8, offset: 0, file: null }),
+        lessonUploadChunk: () => reply(415, { message: 'This file is not a PDF document.' }),
+      },
+      { user: ADMIN },
+    );
     const onAdd = vi.fn();
     renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Reading' }));
@@ -109,14 +118,17 @@ describe('AddLessonDialog', () => {
 
   it('checks the captions before the video: a refused captions file is told under its field and no video upload starts', async () => {
     const started: string[] = [];
-    mockApi({
-      'POST lessons/media/uploads': (c) => {
-        const kind = (c.body as { kind: string }).kind;
-        started.push(kind);
-        return [201, { id_slug: `up-${kind}`, kind, size_bytes: 6, chunk_size: 8, offset: 0, file: null }];
+    mockRoutes(
+      {
+        lessonUploadStart: (c) => {
+          const kind = (c.body as { kind: string }).kind;
+          started.push(kind);
+          return reply(201, { id_slug: `up-${kind}`, kind, size_bytes: 6, chunk_size: 8, offset: 0, file: null });
+        },
+        lessonUploadChunk: () => reply(415, { message: 'This file is not a WebVTT captions file.' }),
       },
-      'PUT lessons/media/uploads/up-captions/chunks/0': () => [415, { message: 'This file is not a WebVTT captions file.' }],
-    });
+      { user: ADMIN },
+    );
     const onAdd = vi.fn();
     renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
     await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
@@ -134,19 +146,22 @@ describe('AddLessonDialog', () => {
     const picked = new File([new Uint8Array(16)], 'long.mp4', { type: 'video/mp4', lastModified: 1_700_000_000_000 });
     const key = unfinishedUploadKey(scope, 'video', picked);
     localStorage.setItem(key, JSON.stringify({ id: 'up-old', at: Date.now() }));
-    const state = (offset: number, file: unknown = null) => ({
+    const state = (offset: number, file: { id_slug: string; original_name: string; duration_seconds: number | null } | null = null) => ({
       id_slug: 'up-old',
-      kind: 'video',
+      kind: 'video' as const,
       size_bytes: 16,
       chunk_size: 8,
       offset,
       file,
     });
-    const { calls } = mockApi({
-      'GET lessons/media/uploads/up-old': () => state(8),
-      'POST lessons/media/uploads': () => [201, { ...state(0), id_slug: 'up-new' }],
-      'PUT lessons/media/uploads/up-old/chunks/8': () => state(16, { id_slug: 'vid1', original_name: 'long.mp4', duration_seconds: 12 }),
-    });
+    const { calls } = mockRoutes(
+      {
+        lessonUploadState: () => state(8),
+        lessonUploadStart: () => reply(201, { ...state(0), id_slug: 'up-new' }),
+        lessonUploadChunk: () => state(16, { id_slug: 'vid1', original_name: 'long.mp4', duration_seconds: 12 }),
+      },
+      { user: ADMIN },
+    );
     const onAdd = vi.fn();
     renderWithApi(<AddLessonDialog open moduleTitle="Lithography" uploadScope={scope} onClose={() => undefined} onAdd={onAdd} />);
     await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
@@ -178,10 +193,13 @@ describe('AddLessonDialog', () => {
   it('forgets an upload the API refused (wrong content), so the file is not offered to resume', async () => {
     const scope = 'course-1/module/m2';
     const picked = new File(['fake mp4'], 'fake.mp4', { type: 'video/mp4', lastModified: 1 });
-    mockApi({
-      'POST lessons/media/uploads': () => [201, { id_slug: 'up-bad', kind: 'video', size_bytes: 8, chunk_size: 8, offset: 0, file: null }],
-      'PUT lessons/media/uploads/up-bad/chunks/0': () => [415, { message: 'This file is not an mp4 video.' }],
-    });
+    mockRoutes(
+      {
+        lessonUploadStart: () => reply(201, { id_slug: 'up-bad', kind: 'video', size_bytes: 8, chunk_size: 8, offset: 0, file: null }),
+        lessonUploadChunk: () => reply(415, { message: 'This file is not an mp4 video.' }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<AddLessonDialog open moduleTitle="Lithography" uploadScope={scope} onClose={() => undefined} onAdd={() => undefined} />);
     await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');
     await userEvent.upload(screen.getByLabelText('Video file (mp4)'), picked);
@@ -192,7 +210,7 @@ describe('AddLessonDialog', () => {
 
   it('refuses a link that is not a web address (javascript:...) under the links field, uploading nothing', async () => {
     const started: string[] = [];
-    mockApi({ 'POST lessons/media/uploads': () => (started.push('upload'), [500, { message: 'no' }]) });
+    mockRoutes({ lessonUploadStart: () => (started.push('upload'), reply(500, { message: 'no' })) }, { user: ADMIN });
     const onAdd = vi.fn();
     renderWithApi(<AddLessonDialog open moduleTitle="Lithography" onClose={() => undefined} onAdd={onAdd} />);
     await userEvent.type(screen.getByLabelText(/Lesson title/), 'Etching');

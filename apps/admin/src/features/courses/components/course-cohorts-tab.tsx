@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, isApiError, PAGE_SIZES, type AdminCourse } from '@school/contracts';
-import { AppLink, Button } from '@school/ui';
+import { AppLink, Button, useRouteMutation, useRouteQuery } from '@school/ui';
 import { CohortDates, CohortStatus } from '../../../components/cohort-status';
 import { ListTable, type Column } from '../../../components/list-table';
 import { SearchPickList } from '../../../components/pick-list';
@@ -7,7 +7,6 @@ import { invalidations } from '../../../lib/invalidations';
 import { listQuery, useLocalListState } from '../../../lib/list-params';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
-import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 
 const LINKED_COLUMNS: Column<AdminCourse['cohorts'][number]>[] = [
   {

@@ -2,7 +2,8 @@ import type { AdminCourse } from '@school/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../../test/api-harness';
 import { CourseDetailsTab } from './course-details-tab';
 
 const course: AdminCourse = {
@@ -20,7 +21,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('CourseDetailsTab', () => {
   it('enables Save only when something changed', async () => {
-    mockApi({});
+    mockRoutes({}, { user: ADMIN });
     renderWithApi(<CourseDetailsTab course={course} />);
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
@@ -33,7 +34,7 @@ describe('CourseDetailsTab', () => {
   });
 
   it('requires the title, then saves the change with a success notice', async () => {
-    const api = mockApi({ 'PATCH courses/admin/c1/update': () => ({ id_slug: 'c1' }) });
+    const api = mockRoutes({ adminCourseUpdate: () => ({ id_slug: 'c1' }) }, { user: ADMIN });
     renderWithApi(<CourseDetailsTab course={course} />);
     const title = screen.getByLabelText(/Course title/);
     await userEvent.clear(title);
@@ -48,7 +49,7 @@ describe('CourseDetailsTab', () => {
   });
 
   it('shows the generic failure alert when the save fails', async () => {
-    mockApi({ 'PATCH courses/admin/c1/update': () => [500, { message: 'boom' }] });
+    mockRoutes({ adminCourseUpdate: () => reply(500, { message: 'boom' }) }, { user: ADMIN });
     renderWithApi(<CourseDetailsTab course={course} />);
     await userEvent.type(screen.getByLabelText(/Description/), ' and more');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

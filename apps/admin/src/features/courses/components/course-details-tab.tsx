@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_MESSAGES, UpdateCourseSchema, type AdminCourse } from '@school/contracts';
-import { formatDateTime, TextAreaField, TextField } from '@school/ui';
+import { formatDateTime, TextAreaField, TextField, useRouteMutation } from '@school/ui';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { invalidations } from '../../../lib/invalidations';
 import { SaveButtons } from '../../../components/save-buttons';
 import { useNotify } from '../../../lib/notice';
-import { useRouteMutation } from '../../../lib/route-query';
 import '../courses.css';
 
 type Form = z.input<typeof UpdateCourseSchema>;

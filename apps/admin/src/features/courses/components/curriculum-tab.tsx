@@ -1,12 +1,11 @@
 import { ADMIN_MESSAGES, LESSON_TYPE_LABELS, type AdminCourse, type CallResult } from '@school/contracts';
-import { Button, ButtonLink, TextField, useConfirm, useStickyHeight } from '@school/ui';
+import { Button, ButtonLink, routeQueryKey, TextField, useConfirm, useRouteMutation, useStickyHeight } from '@school/ui';
 import { useState, type FormEvent } from 'react';
 import { DragHandle, SortableList } from '../../../components/sortable-list';
 import { invalidations } from '../../../lib/invalidations';
 import { SaveButtons } from '../../../components/save-buttons';
 import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
-import { routeQueryKey, useRouteMutation } from '../../../lib/route-query';
 import {
   addLesson,
   moveLesson,

@@ -55,7 +55,8 @@ export function InlineRename({
         label={label}
         hideLabel
         value={text}
-        autoFocus
+        // The user asked to rename: the field they opened takes the focus.
+        ref={(input) => input?.focus()}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') {

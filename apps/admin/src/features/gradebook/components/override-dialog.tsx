@@ -1,8 +1,7 @@
 import { ADMIN_MESSAGES, type Gradebook, isApiError, OVERRIDE_REASON_REQUIRED } from '@school/contracts';
-import { Button, Modal, TextAreaField, TextField } from '@school/ui';
+import { Button, Modal, routeKey, TextAreaField, TextField, useRouteMutation } from '@school/ui';
 import { useState } from 'react';
 import { useNotify } from '../../../lib/notice';
-import { routeKey, useRouteMutation } from '../../../lib/route-query';
 import { computedText } from '../computed-grade';
 
 type Cell = Gradebook['students'][number]['grades'][number];

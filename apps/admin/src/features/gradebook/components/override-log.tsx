@@ -1,6 +1,5 @@
-import { formatDateTime } from '@school/ui';
+import { formatDateTime, useRouteQuery } from '@school/ui';
 import { QueryView } from '../../../components/query-view';
-import { useRouteQuery } from '../../../lib/route-query';
 
 const show = (grade: number | null) => (grade === null ? '—' : String(grade));
 

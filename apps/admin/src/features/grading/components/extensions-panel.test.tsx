@@ -2,7 +2,8 @@ import type { GradeExtensions } from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../../../test/api-harness';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../../test/api-harness';
 import { ExtensionsPanel } from './extensions-panel';
 
 afterEach(() => {
@@ -39,13 +40,16 @@ const given = {
 describe('ExtensionsPanel', () => {
   it('gives the chosen students one extension, then lists it', async () => {
     let list: GradeExtensions['data'] = [];
-    const api = mockApi({
-      'GET grading/items/q1/extensions': () => extensions(list),
-      'POST grading/items/q1/extensions': () => {
-        list = [given, { ...given, id_slug: 'x2', student: student('u3', 'Chen') }];
-        return extensions(list);
+    const api = mockRoutes(
+      {
+        gradeExtensions: () => extensions(list),
+        grantGradeExtension: () => {
+          list = [given, { ...given, id_slug: 'x2', student: student('u3', 'Chen') }];
+          return extensions(list);
+        },
       },
-    });
+      { user: ADMIN },
+    );
     renderWithApi(<ExtensionsPanel itemId="q1" />);
     expect(await screen.findByText('No student has an extension on this item.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Give an extension' }));
@@ -76,16 +80,17 @@ describe('ExtensionsPanel', () => {
   });
 
   it("shows the API's refusal beside the field it names", async () => {
-    mockApi({
-      'GET grading/items/q1/extensions': () => extensions([]),
-      'POST grading/items/q1/extensions': () => [
-        422,
-        {
-          message: "The new deadline must be after the grade item's deadline",
-          errors: { deadline_datetime: "The new deadline must be after the grade item's deadline" },
-        },
-      ],
-    });
+    mockRoutes(
+      {
+        gradeExtensions: () => extensions([]),
+        grantGradeExtension: () =>
+          reply(422, {
+            message: "The new deadline must be after the grade item's deadline",
+            errors: { deadline_datetime: "The new deadline must be after the grade item's deadline" },
+          }),
+      },
+      { user: ADMIN },
+    );
     renderWithApi(<ExtensionsPanel itemId="q1" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Give an extension' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Badrul Tan' }));
@@ -97,13 +102,16 @@ describe('ExtensionsPanel', () => {
 
   it('removes an extension once confirmed', async () => {
     let list: GradeExtensions['data'] = [given];
-    const api = mockApi({
-      'GET grading/items/q1/extensions': () => extensions(list),
-      'DELETE grading/extensions/x1': () => {
-        list = [];
-        return { id_slug: 'x1' };
+    const api = mockRoutes(
+      {
+        gradeExtensions: () => extensions(list),
+        removeGradeExtension: () => {
+          list = [];
+          return { id_slug: 'x1' };
+        },
       },
-    });
+      { user: ADMIN },
+    );
     renderWithApi(<ExtensionsPanel itemId="q1" />);
     await userEvent.click(await screen.findByRole('button', { name: "Remove Aisha Tan's extension" }));
     await userEvent.click(await screen.findByRole('button', { name: 'Remove extension' }));

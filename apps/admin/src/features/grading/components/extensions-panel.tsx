@@ -1,12 +1,11 @@
 import type { GradeExtension, GradeExtensions } from '@school/contracts';
-import { Button, formatDateTime, TextField, useConfirm } from '@school/ui';
+import { Button, formatDateTime, TextField, useConfirm, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { QueryView } from '../../../components/query-view';
 import { errorMessage, fieldError } from '../../../lib/api-errors';
 import { fromLocalInput } from '../../../lib/dates';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
-import { useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 
 const fullName = (s: { first_name: string; last_name: string; email: string }) => `${s.first_name} ${s.last_name}`.trim() || s.email;
 

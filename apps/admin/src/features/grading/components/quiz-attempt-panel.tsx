@@ -1,8 +1,7 @@
 import { ADMIN_MESSAGES, type FreeTextAnswer, isApiError } from '@school/contracts';
-import { Button, formatDateTime, StatusChip, TextAreaField, TextField } from '@school/ui';
+import { Button, formatDateTime, routeKey, StatusChip, TextAreaField, TextField, useRouteMutation } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { useNotify } from '../../../lib/notice';
-import { routeKey, useRouteMutation } from '../../../lib/route-query';
 import { parsePoints, type QuizAttemptEntry } from '../quiz-attempts';
 
 export const SCORE_SAVED_MESSAGE = 'Score saved';

@@ -1,9 +1,19 @@
 import { ADMIN_MESSAGES, type GradingSubmission, isApiError, type RubricScore } from '@school/contracts';
-import { Button, formatDateTime, formatFileSize, StatusChip, TextAreaField, TextField } from '@school/ui';
+import {
+  Button,
+  formatDateTime,
+  formatFileSize,
+  routeKey,
+  routeQueryKey,
+  StatusChip,
+  TextAreaField,
+  TextField,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { QueryView } from '../../../components/query-view';
 import { useNotify } from '../../../lib/notice';
-import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from '../../../lib/route-query';
 import { parsePoints } from '../quiz-attempts';
 import { rubricTotals } from '../rubric-score';
 import { SubmissionFiles } from './file-preview';

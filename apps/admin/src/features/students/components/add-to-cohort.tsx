@@ -1,10 +1,9 @@
 import type { ActiveCohort } from '@school/contracts';
 import { ADMIN_MESSAGES } from '@school/contracts';
-import { Button, SelectField } from '@school/ui';
+import { Button, SelectField, useRouteMutation } from '@school/ui';
 import { useState } from 'react';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
-import { useRouteMutation } from '../../../lib/route-query';
 
 /** For a student with no enrolment: pick one of the active cohorts and add them to it. */
 export function AddToCohort({

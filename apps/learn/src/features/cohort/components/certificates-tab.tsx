@@ -1,13 +1,20 @@
 import { imageFor } from '@school/catalogue';
 import type { Certificate } from '@school/contracts';
-import { buttonClass, formatDate } from '@school/ui';
-import { useCertificateDocument } from '../api/get-certificate-document';
+import { buttonClass, formatDate, useRouteQuery, useSession } from '@school/ui';
+import { retryServerErrors } from '../../../lib/retry';
+import { SIGNED_URL_FRESH_MS } from '../../../lib/signed-urls';
 import { missingRequirements } from './certificate-requirements';
 import '../cohort.css';
 
 function CertificateRow({ cohortId, certificate }: { cohortId: string; certificate: Certificate }) {
   const completed = certificate.user_certificate?.progress === 'COMPLETED';
-  const doc = useCertificateDocument(cohortId, certificate.id_slug, completed);
+  const { user } = useSession();
+  // View and download URLs of the completed certificate's PDF.
+  const doc = useRouteQuery(
+    'certificateDocument',
+    { params: { cohortId, certificateId: certificate.id_slug, userIdSlug: user?.id_slug ?? '' } },
+    { enabled: completed && !!user, retry: retryServerErrors, staleTime: SIGNED_URL_FRESH_MS, refetchInterval: SIGNED_URL_FRESH_MS },
+  );
   const revoked = certificate.user_certificate?.progress === 'REVOKED';
   const missing = certificate.requirements ? missingRequirements(certificate.requirements) : [];
   return (

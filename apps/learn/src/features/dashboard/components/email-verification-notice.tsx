@@ -1,6 +1,5 @@
 import { ApiError, emailUnverifiedMessage } from '@school/contracts';
-import { Button } from '@school/ui';
-import { useEmailVerification, useResendVerification } from '../api/email-verification';
+import { Button, routeKey, useRouteMutation, useRouteQuery, useSession } from '@school/ui';
 
 const failure = (e: unknown) =>
   e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : 'The email could not be sent. Please try again.';
@@ -10,8 +9,11 @@ const failure = (e: unknown) =>
  * address join only once it is confirmed, so the student is told, and may have the link sent again.
  */
 export function EmailVerificationNotice() {
-  const status = useEmailVerification();
-  const resend = useResendVerification();
+  const { user } = useSession();
+  // Whether the signed-in account has confirmed its email (classes waiting for it join only then).
+  const status = useRouteQuery('emailVerificationStatus', {}, { enabled: !!user, retry: false });
+  // Mails a new confirmation link; the answer says where it went.
+  const resend = useRouteMutation('emailVerificationResend', { invalidates: () => [routeKey('emailVerificationStatus')] });
   if (!status.data || status.data.verified) return null;
   return (
     <section className="learn-verify-notice" aria-labelledby="verify-notice-title">
@@ -24,7 +26,7 @@ export function EmailVerificationNotice() {
       ) : (
         <>
           {resend.isError && <p role="alert">{failure(resend.error)}</p>}
-          <Button variant="secondary" onClick={() => resend.mutate()} loading={resend.isPending}>
+          <Button variant="secondary" onClick={() => resend.mutate({})} loading={resend.isPending}>
             Send the link again
           </Button>
         </>

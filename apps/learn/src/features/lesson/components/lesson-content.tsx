@@ -3,7 +3,7 @@ import { ButtonLink, buttonClass, formatDateTime, formatDuration } from '@school
 import { DocumentIcon, LinkIcon } from '../../../lib/icons';
 import { paths } from '../../../lib/paths';
 import { QuizStart } from './quiz-start';
-import { useLessonPosition } from '../api/lesson-position';
+import { useLessonPosition } from '../use-lesson-position';
 import { VideoPlayer } from './video-player';
 import '../lesson.css';
 
@@ -123,9 +123,7 @@ function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'on
       {isQuiz && !group?.total_questions ? (
         <p className="learn-notice">{QUIZ_NO_QUESTIONS_MESSAGE}</p>
       ) : closed ? (
-        <p className="learn-notice" role="status">
-          {closed}
-        </p>
+        <output className="learn-notice">{closed}</output>
       ) : isQuiz ? (
         <QuizStart cohortId={cohortId} courseId={courseId} lessonId={lesson.id_slug} />
       ) : (

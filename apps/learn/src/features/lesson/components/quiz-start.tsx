@@ -1,19 +1,21 @@
 import { isApiError } from '@school/contracts';
-import { Button, formatDateTime } from '@school/ui';
+import { Button, formatDateTime, routeKey, useRouteMutation, useRouteQuery } from '@school/ui';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { useQuizAttempts, useStartQuiz } from '../api/quiz';
 import { ExtensionNotice, extensionText, LateNotice } from './deadline-notices';
 
 /** Start (or resume) an attempt at a quiz, and the student's past attempts. */
 export function QuizStart({ cohortId, courseId, lessonId }: { cohortId: string; courseId: string; lessonId: string }) {
   const navigate = useNavigate();
-  const attempts = useQuizAttempts(cohortId, lessonId);
-  const start = useStartQuiz(cohortId, lessonId);
+  const params = { cohortId, lessonId };
+  // The student's attempts at the quiz, and how many are allowed.
+  const attempts = useRouteQuery('quizAttempts', { params });
+  // Starts an attempt (or resumes the one under way); answers its session id.
+  const start = useRouteMutation('quizStart', { invalidates: (vars) => [routeKey('quizAttempts', { params: vars.params })] });
   const list = attempts.data?.data ?? [];
   const open = list.find((a) => a.status === 'OPEN');
   const left = attempts.data ? attempts.data.attempts_allowed - attempts.data.attempts_used : null;
-  const go = () => start.mutate(undefined, { onSuccess: (r) => navigate(paths.quiz(cohortId, courseId, lessonId, r.session_id_slug)) });
+  const go = () => start.mutate({ params }, { onSuccess: (r) => navigate(paths.quiz(cohortId, courseId, lessonId, r.session_id_slug)) });
   return (
     <div className="ui-stack ui-stack--loose">
       {attempts.data && (

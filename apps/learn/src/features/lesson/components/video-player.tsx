@@ -1,8 +1,7 @@
 import { VIDEO_AUTO_COMPLETE_SECONDS } from '@school/contracts';
-import { LoadingIndicator } from '@school/ui';
+import { LoadingIndicator, routeKey, useRouteQuery } from '@school/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, type SyntheticEvent } from 'react';
-import { useVideoUrl } from '../api/get-video-url';
 import '../lesson.css';
 
 /** True once the video is close enough to its end to count as watched. */
@@ -28,7 +27,13 @@ const KEEP_EVERY_SECONDS = 5;
 
 /** The lesson video from a short-lived signed URL; a fresh URL is fetched when the old one stops working. */
 export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd, startAt = null, onPosition }: VideoPlayerProps) {
-  const url = useVideoUrl(videoId);
+  // `videoId` is the stored video's id (the lesson's video_lecture_id_slug, storage prefix stripped).
+  const url = useRouteQuery(
+    'videoUrl',
+    { query: { url: videoId } },
+    // The URL is signed for a few minutes; the player asks again when it stops working.
+    { select: (r) => r.url, enabled: !!videoId, staleTime: 4 * 60_000, retry: false, keepPrevious: false },
+  );
   const queryClient = useQueryClient();
   const reported = useRef(false);
   const resumeAt = useRef<number | null>(startAt && startAt > 0 ? startAt : null);
@@ -100,7 +105,7 @@ export function VideoPlayer({ videoId, title, captionsUrl, onNearEnd, startAt = 
       onError={(e) => {
         // The signed URL has probably expired: ask for a new one and carry on where the student was.
         resumeAt.current = e.currentTarget.currentTime || null;
-        void queryClient.invalidateQueries({ queryKey: ['video-url', videoId] });
+        void queryClient.invalidateQueries({ queryKey: routeKey('videoUrl', { query: { url: videoId } }) });
       }}
     >
       {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label="English" default />}

@@ -1,6 +1,6 @@
 import { cx, useStickyHeight } from '@school/ui';
 import { useEffect, useRef, useState } from 'react';
-import { activeSection, COURSE_SECTIONS, type CourseSectionId, isAtBottom, scrollToSection } from '../section-scroll';
+import { activeSection, COURSE_SECTIONS, type CourseSectionId, isAtBottom, scrollToSection } from '../../../lib/section-scroll';
 import '../courses.css';
 
 /** Keys that scroll the page: pressing one ends a clicked tab's hold on the highlight. */

@@ -1,5 +1,6 @@
-import { type ApiClient, type CallOptions, type CallResult, type RouteName, type Routes, routes } from '@school/contracts';
-import { useSession } from '@school/ui';
+// Types only: the public site's first load carries no route table (the session loads the client on its first call).
+import type { ApiClient, CallOptions, CallResult, RouteName, Routes } from '@school/contracts';
+import { useSession } from '../session';
 import {
   keepPreviousData,
   type QueryClient,
@@ -10,6 +11,11 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 
+/*
+ * The one way the apps read and write the API: hooks keyed by the route's name in the contracts'
+ * table, so a read is cached under `[name, params, query]` and a change names the reads it makes stale.
+ */
+
 /** Routes read with `useRouteQuery` (GET) and changed with `useRouteMutation` (any other method). */
 export type QueryRouteName = { [N in RouteName]: Routes[N]['method'] extends 'GET' ? N : never }[RouteName];
 export type MutationRouteName = Exclude<RouteName, QueryRouteName>;
@@ -19,12 +25,19 @@ export type RouteInputs<N extends RouteName> = Pick<CallOptions<N>, 'params' | '
 /** What a mutation is called with: the route's params and body (and query when it has one). */
 export type RouteVariables<N extends RouteName> = Omit<CallOptions<N>, 'signal' | 'headers'>;
 
+/** Part of a read's inputs: some of its params (every read of the entities they name) and its query. */
+export type RouteKeyInputs<N extends RouteName> = {
+  params?: Partial<NonNullable<RouteInputs<N>['params']>>;
+  query?: RouteInputs<N>['query'];
+};
+
 /**
  * The query key of a route read: `[name, params, query]`, an empty object standing for absent
  * params or query. React Query matches keys by prefix and objects partially, so `routeKey(name)`
- * covers every read of the route and `routeKey(name, { params })` every read of one entity, any query.
+ * covers every read of the route and `routeKey(name, { params })` every read of one entity (some params:
+ * every read of the entities they name), any query.
  */
-export function routeKey<N extends RouteName>(name: N, inputs?: Partial<RouteInputs<N>>): QueryKey {
+export function routeKey<N extends RouteName>(name: N, inputs?: RouteKeyInputs<N>): QueryKey {
   if (!inputs || (inputs.params === undefined && inputs.query === undefined)) return [name];
   if (inputs.query === undefined) return [name, inputs.params ?? {}];
   return [name, inputs.params ?? {}, inputs.query];
@@ -43,25 +56,30 @@ export interface RouteQueryOptions<N extends QueryRouteName, TData> {
   gcTime?: number;
   /** Look again every so many ms while the screen shows it (work done in the background). */
   refetchInterval?: number;
-  /** Tries after a failed read (the app's default is one). */
-  retry?: number | boolean;
+  /**
+   * Keep the previous answer on screen while the next one loads: by default for a read with a
+   * query (a list that pages, sorts, filters); off where an old answer would mislead (a signed URL).
+   */
+  keepPrevious?: boolean;
+  /** Tries after a failed read (the app's default is one), or which failures to try again. */
+  retry?: number | boolean | ((failureCount: number, error: Error) => boolean);
+  refetchOnWindowFocus?: boolean;
 }
 
 /**
- * Query options for a route read. A route with a query (a list that pages, sorts, filters) keeps the
- * previous page on screen while the next one loads.
+ * Query options for a route read. A read with a query (a list that pages, sorts, filters) keeps the
+ * previous page on screen while the next one loads (see `keepPrevious`).
  */
 export function routeQueryOptions<N extends QueryRouteName, TData = CallResult<N>>(
   client: ApiClient,
   name: N,
   inputs: RouteInputs<N>,
-  options: RouteQueryOptions<N, TData> = {},
+  { keepPrevious = inputs.query !== undefined, ...options }: RouteQueryOptions<N, TData> = {},
 ) {
-  const hasQuery = (routes[name] as { query?: unknown }).query !== undefined;
   return queryOptions({
     queryKey: routeQueryKey(name, inputs),
     queryFn: ({ signal }) => (client.call as (n: RouteName, o: object) => Promise<CallResult<N>>)(name, { ...inputs, signal }),
-    placeholderData: hasQuery ? keepPreviousData : undefined,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
     ...options,
   });
 }

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { invalidateKeys } from '../lib/route-query';
+import { invalidateKeys } from '../route-query/route-query';
 
 /** Which of the cached reads the keys make stale, in a real QueryClient (prefix and partial-object matching), by name and sorted. */
 export async function staleReads(reads: Record<string, QueryKey>, keys: QueryKey[]): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { type Course, courseImage, getCategory, placeholderImage } from '@school/catalogue';
 import { AppLink } from '@school/ui';
 import type { SyntheticEvent } from 'react';
-import '../courses.css';
+import './course-card.css';
 
 /** A card image that fails to load gives way to the catalogue's placeholder. */
 export function showPlaceholderOnError(event: SyntheticEvent<HTMLImageElement>) {

@@ -1,5 +1,5 @@
 import { type Initiative, isApplicationOpen } from '@school/catalogue';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useHydrated } from './use-hydrated';
 
 /**
  * Whether the initiative takes applications now, decided in the browser: undefined while the

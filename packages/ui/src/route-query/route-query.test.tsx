@@ -1,11 +1,24 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithApi } from '../test/api-harness';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../session';
+import { byPath, mockRoutes } from '../testing/mock-routes';
 import { routeKey, routeQueryKey, useRouteMutation, useRouteQuery } from './route-query';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const ADMIN = { id_slug: 'admin1', first_name: 'Nadia', last_name: 'Hassan', email: 'admin@example.com', role: 'ADMIN' as const };
+
+/** Renders inside an app's providers (react-query, the session restored as ADMIN by mockRoutes). */
+const renderWithApi = (ui: ReactNode) =>
+  render(
+    <MemoryRouter>
+      <AppProviders app="admin">{ui}</AppProviders>
+    </MemoryRouter>,
+  );
 
 describe('route query keys', () => {
   it('derive from the route name, its params and its query, absent parts as empty objects', () => {
@@ -50,7 +63,7 @@ const course = (id: string, title: string) => ({
 
 describe('useRouteQuery', () => {
   it("calls the route with its params and caches the answer under the route's key", async () => {
-    const { calls } = mockApi({ 'GET courses/admin/c1': () => course('c1', 'Lithography') });
+    const { calls } = mockRoutes({ adminCourseDetail: () => course('c1', 'Lithography') }, { user: ADMIN });
     function Probe() {
       const queryClient = useQueryClient();
       useIsFetching(); // renders again when the read settles
@@ -69,7 +82,7 @@ describe('useRouteQuery', () => {
   });
 
   it('sends the query of a list read', async () => {
-    const { calls } = mockApi({ 'GET courses/admin/list': () => ({ data: [], count: 0, num_pages: 0 }) });
+    const { calls } = mockRoutes({ adminCourseList: () => ({ data: [], count: 0, num_pages: 0 }) }, { user: ADMIN });
     function List() {
       const list = useRouteQuery('adminCourseList', { query: { page: 2, search_query: 'etch' } });
       return <p>{list.data ? `Found ${list.data.count}` : 'Loading'}</p>;
@@ -84,14 +97,19 @@ describe('useRouteQuery', () => {
 describe('useRouteMutation', () => {
   it('sends params and body, then refetches only the reads it invalidates', async () => {
     let title = 'Lithography';
-    const { calls } = mockApi({
-      'GET courses/admin/c1': () => course('c1', title),
-      'GET courses/admin/c2': () => course('c2', 'Etching'),
-      'PATCH courses/admin/c1/update': (call) => {
-        title = (call.body as { title: string }).title;
-        return { id_slug: 'c1' };
+    const { calls } = mockRoutes(
+      {
+        adminCourseDetail: byPath({
+          'courses/admin/c1': () => course('c1', title),
+          'courses/admin/c2': () => course('c2', 'Etching'),
+        }),
+        adminCourseUpdate: (call) => {
+          title = (call.body as { title: string }).title;
+          return { id_slug: 'c1' };
+        },
       },
-    });
+      { user: ADMIN },
+    );
     function Rename() {
       const rename = useRouteMutation('adminCourseUpdate', {
         invalidates: (vars) => [routeKey('adminCourseDetail', { params: vars.params })],
