@@ -2,7 +2,7 @@ import type { ErasureRequest } from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockRoutes, reply } from '@school/ui/testing';
+import { mockRoutes } from '@school/ui/testing';
 import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { RecordsPage } from './records-page';
 

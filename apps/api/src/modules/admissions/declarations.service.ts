@@ -36,7 +36,7 @@ export class DeclarationsService {
   }
 
   async conflicts(idSlug: string) {
-    const id = await sql.applicationId(this.db, idSlug);
+    const id = await sql.applicationIdOf(this.db, idSlug);
     if (!id) throw notFound();
     return { data: await declarations.conflicts(this.db, id) };
   }

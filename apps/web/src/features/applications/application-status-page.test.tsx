@@ -124,12 +124,11 @@ describe('the applicant’s status page', () => {
 
   it('asks the school to erase the data only once confirmed, then shows the request pending', async () => {
     const inReview: ApplicantStatus = { ...offered, status: 'IN_REVIEW', offer: null };
-    answers[`admissions/status/${ID}`] = () => json({ data: inReview });
-    answers[`admissions/status/${ID}/erasure`] = () =>
-      json({
-        data: { ...inReview, erasure: { status: 'PENDING', requested_at: '2027-01-21T08:00:00.000Z', decided_at: null, reason: '' } },
-        message: ERASURE_REQUESTED_MESSAGE,
-      });
+    answers.applicantStatus = () => ({ data: inReview });
+    answers.applicantRequestErasure = () => ({
+      data: { ...inReview, erasure: { status: 'PENDING', requested_at: '2027-01-21T08:00:00.000Z', decided_at: null, reason: '' } },
+      message: ERASURE_REQUESTED_MESSAGE,
+    });
     await open();
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: erasureCopy.ask })));
     expect(actionCalls('erasure')).toHaveLength(0);
