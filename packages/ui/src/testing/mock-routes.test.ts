@@ -11,7 +11,7 @@ describe('matchRoute', () => {
   it('finds the route of a method and path, a literal segment winning over a param', () => {
     expect(matchRoute('GET', 'courses/admin/list')).toEqual({ name: 'adminCourseList', params: {} });
     expect(matchRoute('GET', 'courses/admin/c1')).toEqual({ name: 'adminCourseDetail', params: { courseId: 'c1' } });
-    expect(matchRoute('DELETE', 'courses/admin/list')).toBeNull();
+    expect(matchRoute('PUT', 'courses/admin/list')).toBeNull();
   });
 });
 

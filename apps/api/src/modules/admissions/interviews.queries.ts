@@ -217,6 +217,11 @@ export interface ApplicantSlotRow {
 const APPLICANT_SLOT = `s.id::text, s.id_slug, ${iso('s.starts_at')} AS starts_at, s.duration_minutes, s.place, s.meeting_link,
   (SELECT count(*) FROM interview_bookings x WHERE x.slot_id = s.id) >= s.capacity AS full`;
 
+/** The application's intake and state, for what its applicant may book. */
+export function applicationStage(q: Sql, applicationId: string) {
+  return mustOne<{ intake: string; status: string }>(q, `SELECT intake, status FROM programme_applications WHERE id = $1`, [applicationId]);
+}
+
 /** The applicant's booking (with its slot), if any. */
 export function bookingOf(q: Sql, applicationId: string) {
   return one<ApplicantSlotRow & { sequence: number; no_show: boolean; change_until: string }>(

@@ -258,7 +258,7 @@ export class InterviewsService {
   }
 
   private async applicantView(q: DataSource | EntityManager, applicationId: string): Promise<ApplicantInterview> {
-    const [app] = await q.query(`SELECT intake, status FROM programme_applications WHERE id = $1`, [applicationId]);
+    const app = await sql.applicationStage(q, applicationId);
     const booking = await sql.bookingOf(q, applicationId);
     const open = app.status === 'SHORTLISTED';
     const slots = open ? await sql.openSlots(q, app.intake) : [];
