@@ -6,7 +6,7 @@ import { notice, signInAsAdmin } from '../support/admin';
 import { DEMO } from '../support/demo';
 import { expectAccessible, signInAsStudent } from '../support/learn';
 
-const ASSETS = fileURLToPath(new URL('../../apps/api/src/database/seed-assets/', import.meta.url));
+const ASSETS = fileURLToPath(new URL('../../apps/api/src/startup/seed-assets/', import.meta.url));
 const tag = Date.now().toString(36);
 const COURSE = `Plasma Etching ${tag}`;
 const MODULE = 'Dry etch';

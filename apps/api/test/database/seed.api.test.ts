@@ -12,14 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
 import { readPdf } from '../pdf-text';
 import { StorageService } from '../../src/platform/storage/storage.service';
-import { DEMO_LOGINS, seedDemo } from '../../src/database/seed';
+import { DEMO_LOGINS, seedDemo } from '../../src/startup/seed';
 import {
   DEMO_COHORT_TITLE,
   DEMO_EARLY_CERTIFICATE,
   DEMO_HANDED_IN_PROJECT,
   DEMO_TAKEN_QUIZ,
   seedDemoActivity,
-} from '../../src/database/seed-activity';
+} from '../../src/startup/seed-activity';
 import { ProjectHandInService } from '../../src/modules/grading/project-hand-in.service';
 
 let t: TestApp;

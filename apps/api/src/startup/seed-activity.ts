@@ -21,8 +21,8 @@ export const DEMO_EARLY_CERTIFICATE = 'Semiconductor Cleanroom Safety';
 
 /** The hand-ins the demo students upload, committed beside the demo video. */
 const HAND_INS = {
-  'student@example.com': 'apps/api/src/database/seed-assets/demo-uart-aisyah.zip',
-  'student2@example.com': 'apps/api/src/database/seed-assets/demo-uart-weijie.zip',
+  'student@example.com': 'apps/api/src/startup/seed-assets/demo-uart-aisyah.zip',
+  'student2@example.com': 'apps/api/src/startup/seed-assets/demo-uart-weijie.zip',
 };
 
 /**
