@@ -52,7 +52,7 @@ async function watchProgress(page: Page) {
     const seen: number[] = [];
     (window as unknown as { progressSeen: number[] }).progressSeen = seen;
     new MutationObserver(() => {
-      for (const bar of document.querySelectorAll('[role="progressbar"]')) seen.push(Number(bar.getAttribute('aria-valuenow')));
+      for (const bar of document.querySelectorAll('progress')) seen.push(Number(bar.getAttribute('aria-valuenow')));
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
   });
 }

@@ -51,7 +51,7 @@ test('an admin uploads a video lesson with captions; a student watches it and co
     const seen: string[] = [];
     (window as unknown as { progressSeen: string[] }).progressSeen = seen;
     new MutationObserver(() => {
-      for (const bar of document.querySelectorAll('[role="progressbar"]')) {
+      for (const bar of document.querySelectorAll('progress')) {
         const label = document.getElementById(bar.getAttribute('aria-labelledby') ?? '')?.textContent ?? '';
         seen.push(`${label}: ${bar.getAttribute('aria-valuenow')}`);
       }
