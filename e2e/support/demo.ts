@@ -1,4 +1,4 @@
-/** Logins the first start seeds (apps/api/src/database/seed.ts). */
+/** Logins the first start seeds (apps/api/src/startup/seed.ts). */
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'Admin#Wafer2026', first_name: 'Nadia' },
   instructor: { email: 'instructor@example.com', password: 'Teach#Wafer2026', first_name: 'Rajesh' },

@@ -29,8 +29,8 @@ test('an admin publishes interview slots, an applicant books one at 360 px and s
 
   // A shortlisted applicant, sent through the public form's call and moved on by the admin's own calls;
   // answers the application's id and the private link of its shortlist mail.
-  const { id, link } = await page.evaluate(
-    async ({ tag, name, email }) => {
+  const { applicationId: id, link } = await page.evaluate(
+    async ({ searchTag, name, email }) => {
       const refresh = await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } });
       const { access: token } = await refresh.json();
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
@@ -79,16 +79,20 @@ test('an admin publishes interview slots, an applicant books one at 360 px and s
         }),
       });
       if (!sent.ok) throw new Error(`submit: ${sent.status} ${await sent.text()}`);
-      const list = await (await fetch(`/api/admissions/admin/applications?search_query=${tag}`, { headers })).json();
-      const id = list.data[0].id_slug as string;
+      const list = await (await fetch(`/api/admissions/admin/applications?search_query=${searchTag}`, { headers })).json();
+      const applicationId = list.data[0].id_slug as string;
       const call = async (path: string, body: unknown) => {
         const res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
         if (!res.ok) throw new Error(`${path}: ${await res.text()}`);
       };
-      await call(`/api/admissions/admin/applications/${id}/screening`, { eligible: true, reason: '' });
+      await call(`/api/admissions/admin/applications/${applicationId}/screening`, { eligible: true, reason: '' });
       const staff = await (await fetch('/api/admissions/admin/staff', { headers })).json();
-      await call('/api/admissions/admin/assignments', { application_ids: [id], reviewer_ids: [staff.data[0].id_slug] });
-      await call('/api/admissions/admin/decisions', { application_ids: [id], decision: 'SHORTLIST', reason: 'Strong application' });
+      await call('/api/admissions/admin/assignments', { application_ids: [applicationId], reviewer_ids: [staff.data[0].id_slug] });
+      await call('/api/admissions/admin/decisions', {
+        application_ids: [applicationId],
+        decision: 'SHORTLIST',
+        reason: 'Strong application',
+      });
       // The shortlist mail, once the mail job has sent it, carries the applicant's private link.
       for (let i = 0; i < 150; i++) {
         const box = await (await fetch('/api/admin/mailbox', { headers })).json();
@@ -98,13 +102,13 @@ test('an admin publishes interview slots, an applicant books one at 360 px and s
         if (m) {
           const message = await (await fetch(`/api/admin/mailbox/${m.id}`, { headers })).json();
           const text = (message.data ?? message).text as string;
-          return { id, link: /\/applications\/[0-9a-f]+\?token=[A-Za-z0-9_-]+/.exec(text)![0] };
+          return { applicationId, link: /\/applications\/[0-9a-f]+\?token=[A-Za-z0-9_-]+/.exec(text)![0] };
         }
         await new Promise((r) => setTimeout(r, 400));
       }
       throw new Error('No shortlist mail');
     },
-    { tag, name: NAME, email: EMAIL },
+    { searchTag: tag, name: NAME, email: EMAIL },
   );
 
   // The admin publishes a slot with the panel member, and the interview rubric.

@@ -13,13 +13,13 @@ const DEMO_COURSE = 'Digital IC Design Fundamentals';
 /** Calls the API with the signed-in admin's session of `page`; answers the JSON body. */
 async function api(page: Page, method: string, path: string, body?: object): Promise<Record<string, unknown>> {
   return page.evaluate(
-    async ({ method, path, body }) => {
+    async (call) => {
       const refresh = await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } });
       const { access } = await refresh.json();
-      const res = await fetch(`/api/${path}`, {
-        method,
+      const res = await fetch(`/api/${call.path}`, {
+        method: call.method,
         headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
-        body: body ? JSON.stringify(body) : undefined,
+        body: call.body ? JSON.stringify(call.body) : undefined,
       });
       return res.json();
     },

@@ -7,7 +7,7 @@ import { notice, signInAsAdmin } from '../support/admin';
 import { DEMO } from '../support/demo';
 import { signInAsStudent } from '../support/learn';
 
-const ASSETS = fileURLToPath(new URL('../../apps/api/src/database/seed-assets/', import.meta.url));
+const ASSETS = fileURLToPath(new URL('../../apps/api/src/startup/seed-assets/', import.meta.url));
 const tag = Date.now().toString(36);
 const COURSE = `Ion Implantation ${tag}`;
 const MODULE = 'Doping';
@@ -52,7 +52,7 @@ async function watchProgress(page: Page) {
     const seen: number[] = [];
     (window as unknown as { progressSeen: number[] }).progressSeen = seen;
     new MutationObserver(() => {
-      for (const bar of document.querySelectorAll('[role="progressbar"]')) seen.push(Number(bar.getAttribute('aria-valuenow')));
+      for (const bar of document.querySelectorAll('progress')) seen.push(Number(bar.getAttribute('aria-valuenow')));
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
   });
 }

@@ -5,7 +5,7 @@ import { DEMO } from '../support/demo';
 import { startS3School, type S3School } from '../support/s3-school';
 import { signInAsStudent } from '../support/learn';
 
-const ASSETS = fileURLToPath(new URL('../../apps/api/src/database/seed-assets/', import.meta.url));
+const ASSETS = fileURLToPath(new URL('../../apps/api/src/startup/seed-assets/', import.meta.url));
 const tag = Date.now().toString(36);
 const COURSE = `Wafer Inspection ${tag}`;
 const MODULE = 'Optical inspection';

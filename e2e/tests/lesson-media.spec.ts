@@ -6,7 +6,7 @@ import { notice, signInAsAdmin } from '../support/admin';
 import { DEMO } from '../support/demo';
 import { expectAccessible, signInAsStudent } from '../support/learn';
 
-const ASSETS = fileURLToPath(new URL('../../apps/api/src/database/seed-assets/', import.meta.url));
+const ASSETS = fileURLToPath(new URL('../../apps/api/src/startup/seed-assets/', import.meta.url));
 const tag = Date.now().toString(36);
 const COURSE = `Plasma Etching ${tag}`;
 const MODULE = 'Dry etch';
@@ -51,7 +51,7 @@ test('an admin uploads a video lesson with captions; a student watches it and co
     const seen: string[] = [];
     (window as unknown as { progressSeen: string[] }).progressSeen = seen;
     new MutationObserver(() => {
-      for (const bar of document.querySelectorAll('[role="progressbar"]')) {
+      for (const bar of document.querySelectorAll('progress')) {
         const label = document.getElementById(bar.getAttribute('aria-labelledby') ?? '')?.textContent ?? '';
         seen.push(`${label}: ${bar.getAttribute('aria-valuenow')}`);
       }

@@ -2,7 +2,7 @@ import { SaveAnswersSchema } from '@school/contracts';
 import type pg from 'pg';
 import { attemptView } from '../src/modules/quizzes/quiz-view';
 import { submitAttempt } from '../src/modules/quizzes/quiz-submission';
-import { lockStartTarget, openSession, saveAnswers, sessionView } from '../src/modules/quizzes/quizzes.queries';
+import { lockStartTarget, openSession, saveAnswers, sessionView } from '../src/modules/quizzes';
 import {
   type CeilingAnswer,
   type CeilingRequest,

@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { assertSharedSecret, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
-import { CliFailure, runCli } from './database/cli';
-import { explainDatabaseError } from './database/database-errors';
-import { openDatabase, requestPoolOptions } from './database/data-source';
-import { embeddedUrl, runningPostmaster } from './database/embedded-postgres';
-import { embeddedDir } from './database/start-database';
+import { CliFailure, runCli } from './startup/cli';
+import { explainDatabaseError } from './startup/explain-database-error';
+import { openDatabase, requestPoolOptions } from './startup/open-database';
+import { embeddedUrl, runningPostmaster } from './startup/embedded-postgres';
+import { embeddedDir } from './startup/start-database';
 
 /**
  * `pnpm worker`: runs the school's jobs (mail, sweeps, schedules) without serving requests, beside

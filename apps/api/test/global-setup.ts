@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/database/data-source';
-import { ensureDatabase, startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { openDatabase } from '../src/startup/open-database';
+import { ensureDatabase, startEmbeddedPostgres } from '../src/startup/embedded-postgres';
 
 export const TEMPLATE_DB = 'school_template';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApi, buildApi, dataFolder, freePort, postmasterPid, type Run, runNode, waitFor } from './processes';
-import { embeddedUrl, isRunning } from '../src/database/embedded-postgres';
+import { embeddedUrl, isRunning } from '../src/startup/embedded-postgres';
 
 /** The built API as a process, on an embedded PostgreSQL of its own. */
 describe('the API process and its embedded PostgreSQL', () => {

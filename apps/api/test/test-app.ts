@@ -9,8 +9,8 @@ import type { DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { type AppConfig, loadConfig } from '../src/config/app-config';
 import { type CreateAppOptions, createApp } from '../src/create-app';
-import { openDatabase } from '../src/database/data-source';
-import { ensureDatabase } from '../src/database/embedded-postgres';
+import { openDatabase } from '../src/startup/open-database';
+import { ensureDatabase } from '../src/startup/embedded-postgres';
 import { hashPassword } from '../src/modules/auth/password.service';
 import { JOBS_APPLICATION_NAME } from '../src/platform/jobs/jobs-schema';
 

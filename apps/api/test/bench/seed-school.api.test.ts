@@ -3,8 +3,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { schoolFor } from '../../bench/seed-plan';
 import { scenarios } from '../../bench/scenarios';
 import { seedLargeSchool } from '../../bench/seed-school';
-import { openDatabase } from '../../src/database/data-source';
-import { ensureDatabase } from '../../src/database/embedded-postgres';
+import { openDatabase } from '../../src/startup/open-database';
+import { ensureDatabase } from '../../src/startup/embedded-postgres';
 
 /** bench:api --only X seeds the small school the scenario needs, into a migrated database. */
 describe('the benchmark seed for one scenario', () => {

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BuiltApi, buildApi, dataFolder, freePort, type Run, runNode, waitFor } from '../processes';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs-schema';
-import { embeddedUrl, ensureDatabase, runningPostmaster, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { embeddedUrl, ensureDatabase, runningPostmaster, startEmbeddedPostgres } from '../../src/startup/embedded-postgres';
 
 /** Every table's row count and a checksum of its rows, and every sequence's position. */
 async function fingerprint(url: string) {

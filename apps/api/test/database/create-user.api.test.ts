@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BuiltApi, buildApi, dataFolder, freePort, runNode } from '../processes';
-import { embeddedUrl, ensureDatabase, runningPostmaster, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { embeddedUrl, ensureDatabase, runningPostmaster, startEmbeddedPostgres } from '../../src/startup/embedded-postgres';
 
 const PASSWORD = 'Wafer#Stepper77';
 const args = (email: string) => [

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config/app-config';
 import { isDatabaseUnavailable } from '../../src/database/database-errors';
-import { openDatabase, requestPoolOptions, setupPoolOptions } from '../../src/database/data-source';
-import { ensureDatabase } from '../../src/database/embedded-postgres';
+import { openDatabase, requestPoolOptions, setupPoolOptions } from '../../src/startup/open-database';
+import { ensureDatabase } from '../../src/startup/embedded-postgres';
 
 describe('database timeouts', () => {
   let url: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataFolder, freePort, waitFor } from '../processes';
-import { type EmbeddedDatabase, isRunning, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { type EmbeddedDatabase, isRunning, startEmbeddedPostgres } from '../../src/startup/embedded-postgres';
 
 async function selectOne(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../src/database/data-source';
-import { ensureDatabase } from '../../src/database/embedded-postgres';
+import { openDatabase } from '../../src/startup/open-database';
+import { ensureDatabase } from '../../src/startup/embedded-postgres';
 import { migrations } from '../../src/database/migrations';
 
 /** Replicas starting together on an empty database: each migrates under PostgreSQL's advisory lock. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/database/database-errors';
 import { loadConfig } from '../../src/config/app-config';
-import { openDatabase, requestPoolOptions } from '../../src/database/data-source';
-import { ensureDatabase } from '../../src/database/embedded-postgres';
+import { openDatabase, requestPoolOptions } from '../../src/startup/open-database';
+import { ensureDatabase } from '../../src/startup/embedded-postgres';
 import { dataFolder } from '../processes';
 
 /**

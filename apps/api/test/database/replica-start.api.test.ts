@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ensureDatabase } from '../../src/database/embedded-postgres';
-import { DEMO_LOGINS } from '../../src/database/seed';
+import { ensureDatabase } from '../../src/startup/embedded-postgres';
+import { DEMO_LOGINS } from '../../src/startup/seed';
 import { type BuiltApi, buildApi, dataFolder, freePort, type Run, runNode, waitFor } from '../processes';
 
 /** Replicas of the built API started on one DATABASE_URL, as the README starts them. */

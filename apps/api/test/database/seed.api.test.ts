@@ -12,15 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
 import { readPdf } from '../pdf-text';
 import { StorageService } from '../../src/platform/storage/storage.service';
-import { DEMO_LOGINS, seedDemo } from '../../src/database/seed';
+import { DEMO_LOGINS, seedDemo } from '../../src/startup/seed';
 import {
   DEMO_COHORT_TITLE,
   DEMO_EARLY_CERTIFICATE,
   DEMO_HANDED_IN_PROJECT,
   DEMO_TAKEN_QUIZ,
   seedDemoActivity,
-} from '../../src/database/seed-activity';
-import { GradingService } from '../../src/modules/grading/grading.service';
+} from '../../src/startup/seed-activity';
+import { ProjectHandInService } from '../../src/modules/grading/project-hand-in.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -194,7 +194,7 @@ describe('demo seed', () => {
   // The seed hands in through the upload's own second half: the same window and size rules, and the
   // received file is removed whether it is kept or refused.
   it('refuses a hand-in file to a project not open yet, or above its size limit, and removes the file either way', async () => {
-    const grading = t.app.get(GradingService);
+    const grading = t.app.get(ProjectHandInService);
     const storage = t.app.get(StorageService);
     const [weiJie] = await t.ds.query(`SELECT id, id_slug, role FROM users WHERE email = 'student2@example.com'`);
     const [cohort] = await t.ds.query(`SELECT id_slug FROM cohorts WHERE title = $1`, [DEMO_COHORT_TITLE]);

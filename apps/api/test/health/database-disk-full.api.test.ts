@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL_MESSAGE } from '../../src/common/disk-full';
 import { loadConfig } from '../../src/config/app-config';
 import { createApp } from '../../src/create-app';
-import { openDatabase, requestPoolOptions } from '../../src/database/data-source';
-import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { openDatabase, requestPoolOptions } from '../../src/startup/open-database';
+import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from '../../src/startup/embedded-postgres';
 import { dataFolder, freePort } from '../processes';
 import type { TestApp } from '../test-app';
 

@@ -9,8 +9,8 @@ import { childrenOf, dataFolder, freePort, waitFor } from '../processes';
 import { loadConfig } from '../../src/config/app-config';
 import { createApp } from '../../src/create-app';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/common/http-exception.filter';
-import { openDatabase, requestPoolOptions } from '../../src/database/data-source';
-import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { openDatabase, requestPoolOptions } from '../../src/startup/open-database';
+import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from '../../src/startup/embedded-postgres';
 
 /**
  * The API on an embedded PostgreSQL of this test's own (never the shared test server), configured

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE, HttpExceptionFilter } from '../../src/common/http-exception.filter';
 import { mustOne, rows } from '../../src/common/sql/db';
 import { loadConfig } from '../../src/config/app-config';
-import { openDatabase, requestPoolOptions } from '../../src/database/data-source';
-import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { openDatabase, requestPoolOptions } from '../../src/startup/open-database';
+import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from '../../src/startup/embedded-postgres';
 import { dataFolder, freePort, waitFor } from '../processes';
 
 /**

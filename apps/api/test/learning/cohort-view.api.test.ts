@@ -354,11 +354,11 @@ describe('cohort view from the cached curriculum', () => {
     // Moving and deleting lessons, renaming a course.
     await editCurriculum(chips, (modules) =>
       modules.map((m) => {
-        const lessons = m.lessons.filter(
+        const kept = m.lessons.filter(
           (l) => l.id_slug !== chips.lessons['RTL 2'].id_slug && l.id_slug !== chips.lessons['Verification 7'].id_slug,
         );
         const rtl2 = modules[0].lessons.find((l) => l.id_slug === chips.lessons['RTL 2'].id_slug)!;
-        return { ...m, lessons: m.title === 'Timing' ? [...lessons, rtl2] : lessons };
+        return { ...m, lessons: m.title === 'Timing' ? [...kept, rtl2] : kept };
       }),
     );
     await t.http.patch(`/api/courses/admin/${chips.id_slug}/update/`).set(bearer(admin)).send({ title: 'Digital Design' }).expect(200);

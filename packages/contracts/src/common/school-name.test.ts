@@ -14,7 +14,7 @@ const MAY_NAME_FORMER = new Set([
   'apps/api/test/certificates/one-school-name.api.test.ts',
 ]);
 /** The setting itself, and the demo lecture's captions (a static WebVTT file, checked below to agree). */
-const MAY_SPELL_NAME = new Set(['packages/contracts/src/common/school.ts', 'apps/api/src/database/seed-assets/demo-lecture.vtt']);
+const MAY_SPELL_NAME = new Set(['packages/contracts/src/common/school.ts', 'apps/api/src/startup/seed-assets/demo-lecture.vtt']);
 const TEXT = /\.(ts|tsx|mts|mjs|js|json|html|css|md|vtt|ya?ml|txt|conf|sh)$|(^|\/)(Dockerfile|\.env[^/]*)$/;
 
 /** Every text file of the repository, tracked or new (git's ignores leave out builds and dependencies). */
@@ -52,7 +52,7 @@ describe('the school has one name', () => {
   });
 
   it("is the name the demo lecture's captions say", () => {
-    expect(read('apps/api/src/database/seed-assets/demo-lecture.vtt')).toContain(SCHOOL_NAME);
+    expect(read('apps/api/src/startup/seed-assets/demo-lecture.vtt')).toContain(SCHOOL_NAME);
   });
 
   it('splits into the wordmark: first word strong, the rest light', () => {

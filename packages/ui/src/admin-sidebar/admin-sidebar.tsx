@@ -81,11 +81,28 @@ export function AdminSidebar({ extraItems = [], items, logoTo = '/admin/courses'
   const entries = [...(items ?? ADMIN_SIDEBAR_ITEMS), ...extraItems];
   const current = normalize(pathname);
 
+  const sidebarRef = useRef<HTMLElement>(null);
+
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const onHover = (value: boolean) => {
-    if (!ignoreHover.current) setExpanded(value);
-  };
+  // Hover widens the rail for pointer users only; keyboard users reach every entry by its label
+  // either way, so the landmark itself takes no handlers.
+  useEffect(() => {
+    const aside = sidebarRef.current;
+    if (!aside) return;
+    const enter = () => {
+      if (!ignoreHover.current) setExpanded(true);
+    };
+    const leave = () => {
+      if (!ignoreHover.current) setExpanded(false);
+    };
+    aside.addEventListener('mouseenter', enter);
+    aside.addEventListener('mouseleave', leave);
+    return () => {
+      aside.removeEventListener('mouseenter', enter);
+      aside.removeEventListener('mouseleave', leave);
+    };
+  }, []);
 
   const onEntryClick = () => {
     setExpanded(false);
@@ -97,12 +114,7 @@ export function AdminSidebar({ extraItems = [], items, logoTo = '/admin/courses'
   };
 
   return (
-    <aside
-      className={cx('ui-sidebar', expanded && 'ui-sidebar--expanded', className)}
-      data-expanded={expanded}
-      onMouseEnter={() => onHover(true)}
-      onMouseLeave={() => onHover(false)}
-    >
+    <aside ref={sidebarRef} className={cx('ui-sidebar', expanded && 'ui-sidebar--expanded', className)} data-expanded={expanded}>
       <AppLink
         to={logoTo}
         isInternal={isInternal}

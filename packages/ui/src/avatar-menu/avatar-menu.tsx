@@ -29,10 +29,20 @@ export interface AvatarMenuProps {
   className?: string;
 }
 
+/** The menu's items, in order. */
+const menuItems = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+/** Focuses the first or last item of the menu. */
+const focusItem = (menu: HTMLElement | null, target: 'first' | 'last') => {
+  const all = menuItems(menu);
+  (target === 'first' ? all[0] : all[all.length - 1])?.focus();
+};
+
 /** The signed-in user's menu: a button with avatar and name opening a menu of links and a final 'Log out'. */
 export function AvatarMenu({ user, links, isStudent, onLogout, isInternal, className }: AvatarMenuProps) {
   const [open, setOpen] = useState(false);
-  const [focusTarget, setFocusTarget] = useState<'first' | 'last' | null>(null);
+  // The item to focus once the menu has opened (it is hidden, so unfocusable, until then).
+  const focusOnOpen = useRef<'first' | 'last' | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -41,14 +51,11 @@ export function AvatarMenu({ user, links, isStudent, onLogout, isInternal, class
   const visible = links.filter((l) => l.show !== false);
   const fullName = `${user.first_name} ${user.last_name}`.trim();
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
   useEffect(() => {
-    if (!open || !focusTarget) return;
-    const all = items();
-    (focusTarget === 'first' ? all[0] : all[all.length - 1])?.focus();
-    setFocusTarget(null);
-  }, [open, focusTarget]);
+    if (!open || !focusOnOpen.current) return;
+    focusItem(menuRef.current, focusOnOpen.current);
+    focusOnOpen.current = null;
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -64,8 +71,12 @@ export function AvatarMenu({ user, links, isStudent, onLogout, isInternal, class
   }, [open]);
 
   const openMenu = (target: 'first' | 'last') => {
+    if (open) {
+      focusItem(menuRef.current, target);
+      return;
+    }
+    focusOnOpen.current = target;
     setOpen(true);
-    setFocusTarget(target);
   };
 
   const close = (returnFocus: boolean) => {
@@ -87,7 +98,7 @@ export function AvatarMenu({ user, links, isStudent, onLogout, isInternal, class
   };
 
   const onMenuKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    const all = items();
+    const all = menuItems(menuRef.current);
     const current = all.indexOf(document.activeElement as HTMLElement);
     const move = (i: number) => all[(i + all.length) % all.length]?.focus();
     switch (e.key) {
@@ -144,9 +155,13 @@ export function AvatarMenu({ user, links, isStudent, onLogout, isInternal, class
         hidden={!open}
         onKeyDown={onMenuKeyDown}
       >
-        <li role="none" className="ui-avatar-menu__header" aria-hidden="true">
-          <span className="ui-avatar-menu__header-name">{fullName}</span>
-          <span className="ui-avatar-menu__header-role">{isStudent ? 'Student' : 'Admin'}</span>
+        <li role="none" className="ui-avatar-menu__header">
+          <span className="ui-avatar-menu__header-name" aria-hidden="true">
+            {fullName}
+          </span>
+          <span className="ui-avatar-menu__header-role" aria-hidden="true">
+            {isStudent ? 'Student' : 'Admin'}
+          </span>
         </li>
         {visible.map((item) => (
           <li role="none" key={`${item.title}-${item.link}`}>
@@ -162,7 +177,9 @@ export function AvatarMenu({ user, links, isStudent, onLogout, isInternal, class
             </AppLink>
           </li>
         ))}
-        <li role="separator" className="ui-avatar-menu__separator" />
+        <li role="none">
+          <hr className="ui-avatar-menu__separator" />
+        </li>
         <li role="none">
           <button
             type="button"

@@ -92,21 +92,23 @@ export function ListToolbar({
 
   return (
     <div className={cx('ui-list-toolbar', className)}>
-      <form role="search" className="ui-list-toolbar__search" onSubmit={onSubmit}>
-        <label htmlFor={searchId} className="ui-visually-hidden">
-          Search
-        </label>
-        <SearchIcon size={18} className="ui-list-toolbar__search-icon" />
-        <input
-          id={searchId}
-          type="search"
-          className="ui-input ui-list-toolbar__search-input"
-          placeholder={searchPlaceholder}
-          value={query}
-          onChange={(e) => onChange(e.target.value)}
-          autoComplete="off"
-        />
-      </form>
+      <search className="ui-list-toolbar__search">
+        <form className="ui-list-toolbar__search-form" onSubmit={onSubmit}>
+          <label htmlFor={searchId} className="ui-visually-hidden">
+            Search
+          </label>
+          <SearchIcon size={18} className="ui-list-toolbar__search-icon" />
+          <input
+            id={searchId}
+            type="search"
+            className="ui-input ui-list-toolbar__search-input"
+            placeholder={searchPlaceholder}
+            value={query}
+            onChange={(e) => onChange(e.target.value)}
+            autoComplete="off"
+          />
+        </form>
+      </search>
       <SelectField
         label="Sort by"
         className="ui-list-toolbar__sort"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { CloseIcon } from '../icons/icons';
 import { cx } from '../utils/cx';
 import './modal.css';
@@ -76,17 +76,26 @@ export function Modal({
     [],
   );
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key === 'Escape') {
+  // Escape and a click on the backdrop close the dialog. Escape is heard on the document, after the
+  // dialog's own controls had their say (one that handles Escape itself stops it on the way there).
+  useEffect(() => {
+    const d = ref.current;
+    if (!open || !d) return;
+    const onKeyDown = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || !(e.target instanceof Node) || !d.contains(e.target)) return;
       e.preventDefault();
-      e.stopPropagation();
       onClose();
-    }
-  };
-
-  const onClick = (e: MouseEvent<HTMLDialogElement>) => {
-    if (closeOnBackdrop && e.target === ref.current) onClose();
-  };
+    };
+    const onClick = (e: globalThis.MouseEvent) => {
+      if (closeOnBackdrop && e.target === d) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    d.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      d.removeEventListener('click', onClick);
+    };
+  }, [open, onClose, closeOnBackdrop]);
 
   return (
     <dialog
@@ -99,8 +108,6 @@ export function Modal({
         e.preventDefault();
         onClose();
       }}
-      onKeyDown={onKeyDown}
-      onClick={onClick}
     >
       {open && (
         <div className="ui-modal__box">

@@ -77,10 +77,13 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     [current],
   );
 
-  // Leaving a page drops its notices.
-  useEffect(() => {
+  // Leaving a page drops its notices: pruned while rendering the new page (React's pattern for
+  // state following a changed value), so no render shows them and no effect re-renders.
+  const [page, setPage] = useState(current);
+  if (page !== current) {
+    setPage(current);
     setAll((list) => (list.some((n) => n.page !== current) ? list.filter((n) => n.page === current) : list));
-  }, [current]);
+  }
 
   const notify = useMemo<Notify>(
     () => ({

@@ -24,7 +24,7 @@ export interface ProgressBarProps {
   className?: string;
 }
 
-/** A labelled progress bar (role progressbar): its number is the true percentage, its fill at least a sliver. */
+/** A labelled progress bar (a native <progress>): its number is the true percentage, its fill at least a sliver. */
 export function ProgressBar({ value, label = 'Progress', showValue = true, className }: ProgressBarProps) {
   const labelId = useId();
   const percent = progressPercent(value);
@@ -37,9 +37,12 @@ export function ProgressBar({ value, label = 'Progress', showValue = true, class
         </span>
         {showValue && <span className="ui-progress__value">{shown}%</span>}
       </div>
-      <div
+      {/* The native bar draws the fill (at least a sliver, so `value` is the clamped one) while its
+          aria values say the true percentage; the inner fill is the fallback of a browser without it. */}
+      <progress
         className="ui-progress__track"
-        role="progressbar"
+        max={100}
+        value={clampProgress(value)}
         aria-labelledby={labelId}
         aria-valuemin={0}
         aria-valuemax={100}
@@ -47,7 +50,7 @@ export function ProgressBar({ value, label = 'Progress', showValue = true, class
         aria-valuetext={`${shown}%`}
       >
         <div className="ui-progress__fill" style={{ width: `${clampProgress(value)}%` }} />
-      </div>
+      </progress>
     </div>
   );
 }

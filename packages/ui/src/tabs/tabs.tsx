@@ -52,7 +52,8 @@ export function Tabs({ tabs, active, onChange, label, orientation = 'horizontal'
     return from;
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  // On each tab, which is what holds the focus (the tablist itself is not focusable).
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const prevKey = orientation === 'vertical' ? 'ArrowUp' : 'ArrowLeft';
     const nextKey = orientation === 'vertical' ? 'ArrowDown' : 'ArrowRight';
     let target: number | null = null;
@@ -67,7 +68,7 @@ export function Tabs({ tabs, active, onChange, label, orientation = 'horizontal'
 
   return (
     <div className={cx('ui-tabs', `ui-tabs--${orientation}`, className)}>
-      <div role="tablist" aria-label={label} aria-orientation={orientation} className="ui-tabs__list" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} aria-orientation={orientation} className="ui-tabs__list">
         {tabs.map((tab, i) => (
           <button
             key={i}
@@ -83,6 +84,7 @@ export function Tabs({ tabs, active, onChange, label, orientation = 'horizontal'
             tabIndex={i === current ? 0 : -1}
             disabled={tab.disabled}
             onClick={() => select(i)}
+            onKeyDown={onKeyDown}
           >
             {tab.label}
           </button>

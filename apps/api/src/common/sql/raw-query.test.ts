@@ -12,11 +12,11 @@ const SRC = join(__dirname, '..', '..');
 const ALLOWED = [
   'common/sql/db.ts', // the helper itself
   'database/migrations/', // TypeORM migrations run on their QueryRunner
-  'database/backup.ts', // a pg client streaming COPY
-  'database/restore.cli.ts', // a pg client dropping and recreating schemas before the COPY restore
-  'database/embedded-postgres.ts', // a pg client creating databases before the app starts
+  'startup/backup.ts', // a pg client streaming COPY
+  'startup/restore.cli.ts', // a pg client dropping and recreating schemas before the COPY restore
+  'startup/embedded-postgres.ts', // a pg client creating databases before the app starts
   'database/database-monitor.ts', // a pg client probing the server
-  'database/data-source.ts', // a pg client holding the migration lock
+  'startup/open-database.ts', // a pg client holding the migration lock
   'modules/auth/token-versions.service.ts', // a pg client that LISTENs
 ];
 

@@ -16,7 +16,6 @@ import {
   accountById,
   enrolQueued,
   insertStudent,
-  invalidateResetLinks,
   lockAccount,
   lockInvitation,
   lockQueueForRegistration,
@@ -27,7 +26,8 @@ import {
   setSuspended,
   updateProfile,
   type UserRow,
-} from './auth.queries';
+} from './accounts.queries';
+import { invalidateResetLinks } from './password-reset.queries';
 import { EmailVerificationService } from './email-verification.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';

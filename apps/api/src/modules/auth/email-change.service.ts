@@ -24,23 +24,19 @@ import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { DUPLICATE_EMAIL_MESSAGE, SUSPENDED_MESSAGE, USER_NOT_FOUND_MESSAGE, WRONG_PASSWORD_MESSAGE } from './auth.service';
+import { enrolQueued, lockAccount, lockQueueForRegistration, passwordAccountById, updateEmail } from './accounts.queries';
 import {
   type EmailChangeRow,
   emailChangeNotice,
   emailTaken,
-  enrolQueued,
   insertEmailChange,
   invalidateEmailChanges,
-  invalidateResetLinks,
-  lockAccount,
   lockEmailChangeByToken,
-  lockQueueForRegistration,
   markEmailChange,
-  passwordAccountById,
   pendingEmailChange,
   setEmailChangeToken,
-  updateEmail,
-} from './auth.queries';
+} from './email-change.queries';
+import { invalidateResetLinks } from './password-reset.queries';
 import { LoginThrottleService } from './login-throttle.service';
 import { resetTokenHash } from './password-reset-links';
 import { PasswordService } from './password.service';

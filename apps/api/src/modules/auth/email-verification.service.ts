@@ -18,17 +18,14 @@ import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
+import { enrolQueued, lockAccount, lockQueueForRegistration, markEmailVerified } from './accounts.queries';
 import {
   armVerification,
-  enrolQueued,
   insertVerification,
-  lockAccount,
-  lockQueueForRegistration,
   lockVerificationByToken,
-  markEmailVerified,
   markVerificationUsed,
   verificationStatus,
-} from './auth.queries';
+} from './email-verification.queries';
 
 /** The job that makes a verification's token and mails its link. */
 export const EMAIL_VERIFICATION_JOB = 'email-verification-link';

@@ -6,7 +6,7 @@ import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
-import { passwordAccountByEmail } from './auth.queries';
+import { passwordAccountByEmail } from './accounts.queries';
 
 const MINUTE = 60;
 

@@ -17,21 +17,17 @@ import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { SUSPENDED_MESSAGE } from './auth.service';
+import { type AccountRow, enrolQueued, lockQueueForRegistration, markEmailVerified, setPasswordHash } from './accounts.queries';
 import {
-  type AccountRow,
-  enrolQueued,
   insertResetLink,
   invalidateResetLinks,
   type LinkRow,
   lockAccountByEmail,
-  lockQueueForRegistration,
   lockResetAccount,
-  markEmailVerified,
   resetAccount,
   resetLink,
-  setPasswordHash,
   spendResetLink,
-} from './auth.queries';
+} from './password-reset.queries';
 import { LoginThrottleService } from './login-throttle.service';
 import { resetTokenHash } from './password-reset-links';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';

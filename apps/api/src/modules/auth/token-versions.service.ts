@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { poolOf } from '../../common/sql/db';
-import { tokenState } from './auth.queries';
+import { tokenState } from './refresh-tokens.queries';
 
 /** Beyond this many users the cache starts afresh (it refills one statement per user). */
 const MAX_ENTRIES = 100_000;

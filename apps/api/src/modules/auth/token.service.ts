@@ -4,16 +4,16 @@ import { JwtService } from '@nestjs/jwt';
 import type { Role } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
+import { revokeOtherRefreshTokens } from './email-change.queries';
 import {
   bumpTokenVersion,
   insertRefreshToken,
   refreshTokenOwner,
   revokeFamilyOf,
-  revokeOtherRefreshTokens,
   revokeRefreshTokens,
   shareSubject,
   useRefreshToken,
-} from './auth.queries';
+} from './refresh-tokens.queries';
 
 export interface AccessClaims {
   sub: string; // the user's id_slug

@@ -3,16 +3,26 @@ import type { Request, Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { contentDisposition } from '../../platform/storage/storage.service';
+import { GradebookService } from './gradebook.service';
+import { GradeExtensionsService } from './grade-extensions.service';
+import { GradingAuthoringService } from './grading-authoring.service';
 import { GradingService } from './grading.service';
+import { ProjectHandInService } from './project-hand-in.service';
 
 /** Projects (authoring and hand-ins) and grading. */
 @Controller()
 export class GradingController {
-  constructor(@Inject(GradingService) private readonly grading: GradingService) {}
+  constructor(
+    @Inject(GradingService) private readonly grading: GradingService,
+    @Inject(ProjectHandInService) private readonly handIns: ProjectHandInService,
+    @Inject(GradebookService) private readonly gradebooks: GradebookService,
+    @Inject(GradingAuthoringService) private readonly authoring: GradingAuthoringService,
+    @Inject(GradeExtensionsService) private readonly gradeExtensions: GradeExtensionsService,
+  ) {}
 
   @Route('adminProjectSettings')
   async projectSettings(@RouteParams() p: ParamsOf<'adminProjectSettings'>) {
-    return { data: await this.grading.projectSettings(p.lessonId) };
+    return { data: await this.authoring.projectSettings(p.lessonId) };
   }
 
   @Route('adminUploadProjectFile')
@@ -22,37 +32,37 @@ export class GradingController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.grading.uploadProjectFile(p.lessonId, me.id, req, res);
+    return this.authoring.uploadProjectFile(p.lessonId, me.id, req, res);
   }
 
   @Route('rubricTemplates')
   rubricTemplates() {
-    return this.grading.rubricTemplates();
+    return this.authoring.rubricTemplates();
   }
 
   @Route('createRubricTemplate')
   createRubricTemplate(@CurrentUser() me: AuthUser, @RouteBody() body: BodyOf<'createRubricTemplate'>) {
-    return this.grading.createRubricTemplate(me, body);
+    return this.authoring.createRubricTemplate(me, body);
   }
 
   @Route('adminCohortGradeLessons')
   cohortGradeLessons(@RouteParams() p: ParamsOf<'adminCohortGradeLessons'>) {
-    return this.grading.cohortGradeLessons(p.cohortId);
+    return this.authoring.cohortGradeLessons(p.cohortId);
   }
 
   @Route('adminUpdateProjectSettings')
   updateProject(@RouteParams() p: ParamsOf<'adminUpdateProjectSettings'>, @RouteBody() body: BodyOf<'adminUpdateProjectSettings'>) {
-    return this.grading.updateProjectSettings(p.lessonId, body);
+    return this.authoring.updateProjectSettings(p.lessonId, body);
   }
 
   @Route('adminUpdateGradeItem')
   updateGradeItem(@RouteParams() p: ParamsOf<'adminUpdateGradeItem'>, @RouteBody() body: BodyOf<'adminUpdateGradeItem'>) {
-    return this.grading.updateGradeItem(p.cohortId, p.lessonId, body);
+    return this.authoring.updateGradeItem(p.cohortId, p.lessonId, body);
   }
 
   @Route('projectView')
   async projectView(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'projectView'>) {
-    return { data: await this.grading.projectView(me, p.cohortId, p.lessonId) };
+    return { data: await this.handIns.projectView(me, p.cohortId, p.lessonId) };
   }
 
   @Route('submitProject')
@@ -62,7 +72,7 @@ export class GradingController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return { data: await this.grading.submitProject(me, p.cohortId, p.lessonId, req, res) };
+    return { data: await this.handIns.submitProject(me, p.cohortId, p.lessonId, req, res) };
   }
 
   @Route('gradingItems')
@@ -104,29 +114,29 @@ export class GradingController {
 
   @Route('gradebook')
   async gradebook(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradebook'>, @RouteQuery() q: QueryOf<'gradebook'>) {
-    return { data: await this.grading.gradebook(me, p.cohortId, q.status) };
+    return { data: await this.gradebooks.gradebook(me, p.cohortId, q.status) };
   }
 
   @Route('gradeOverride')
   async setOverride(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradeOverride'>, @RouteBody() body: BodyOf<'gradeOverride'>) {
-    return { data: await this.grading.setOverride(me, p.gradeItemId, p.userId, body) };
+    return { data: await this.gradebooks.setOverride(me, p.gradeItemId, p.userId, body) };
   }
 
   @Route('gradeOverrideLog')
   overrideLog(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradeOverrideLog'>) {
-    return this.grading.overrideLog(me, p.cohortId);
+    return this.gradebooks.overrideLog(me, p.cohortId);
   }
 
   @Route('gradebookExport')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="gradebook.csv"')
   gradebookExport(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradebookExport'>, @RouteQuery() q: QueryOf<'gradebookExport'>) {
-    return this.grading.gradebookCsv(me, p.cohortId, q.status);
+    return this.gradebooks.gradebookCsv(me, p.cohortId, q.status);
   }
 
   @Route('gradeExtensions')
   async extensions(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'gradeExtensions'>) {
-    return { data: await this.grading.extensions(me, p.gradeItemId) };
+    return { data: await this.gradeExtensions.extensions(me, p.gradeItemId) };
   }
 
   @Route('grantGradeExtension')
@@ -135,11 +145,11 @@ export class GradingController {
     @RouteParams() p: ParamsOf<'grantGradeExtension'>,
     @RouteBody() body: BodyOf<'grantGradeExtension'>,
   ) {
-    return { data: await this.grading.grantExtension(me, p.gradeItemId, body) };
+    return { data: await this.gradeExtensions.grantExtension(me, p.gradeItemId, body) };
   }
 
   @Route('removeGradeExtension')
   removeExtension(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'removeGradeExtension'>) {
-    return this.grading.removeExtension(me, p.extensionId);
+    return this.gradeExtensions.removeExtension(me, p.extensionId);
   }
 }

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { mp4File } from '../../../test/fixtures/media.fixtures';
 import { isMp4, isPdf, isWebVtt, matchesKind } from './media-sniffers';
 
-const demoVideo = readFileSync(join(__dirname, '../../database/seed-assets/demo-lecture.mp4'));
-const demoCaptions = readFileSync(join(__dirname, '../../database/seed-assets/demo-lecture.vtt'));
+const demoVideo = readFileSync(join(__dirname, '../../startup/seed-assets/demo-lecture.mp4'));
+const demoCaptions = readFileSync(join(__dirname, '../../startup/seed-assets/demo-lecture.vtt'));
 
 describe('isMp4', () => {
   it('knows an mp4 by its ftyp box', () => {

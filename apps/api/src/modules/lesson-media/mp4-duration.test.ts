@@ -8,7 +8,7 @@ const read = (data: Buffer) => mp4Duration(bufferReader(data), data.length);
 
 describe('mp4Duration', () => {
   it('reads the committed demo lecture (moov before the media)', async () => {
-    const video = readFileSync(join(__dirname, '../../database/seed-assets/demo-lecture.mp4'));
+    const video = readFileSync(join(__dirname, '../../startup/seed-assets/demo-lecture.mp4'));
     const seconds = await read(video);
     expect(seconds).toBeGreaterThan(1);
     expect(seconds).toBeLessThan(30);

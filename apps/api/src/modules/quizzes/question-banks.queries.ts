@@ -1,6 +1,6 @@
 import type { QuestionKind } from '@school/contracts';
 import { exec, one, rows, type Sql } from '../../common/sql/db';
-import type { AnswerKey, QuestionRecord } from './quizzes.queries';
+import type { AnswerKey, QuestionRecord } from './quiz-authoring.queries';
 
 /** SQL of the question banks a course's quizzes share, and of the draws a quiz makes from them. */
 

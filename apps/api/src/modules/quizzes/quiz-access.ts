@@ -1,7 +1,7 @@
 import { NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth.decorators';
 import type { Sql } from '../../common/sql/db';
-import { authoringLesson } from './quizzes.queries';
+import { authoringLesson } from './quiz-authoring.queries';
 
 /** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
 export const NOT_AVAILABLE = 'This content is not available right now.';

@@ -1,7 +1,7 @@
 import type { RegradeChange } from '@school/contracts';
 import type { RegradeSession } from './quiz-tools.queries';
 import { scoreAnswer } from './quiz-scoring';
-import type { AnswerKey } from './quizzes.queries';
+import type { AnswerKey } from './quiz-authoring.queries';
 
 /** A question's key and points as a regrade applies them, by question id_slug. */
 export interface KeyOfQuestion {

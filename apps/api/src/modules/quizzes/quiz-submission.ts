@@ -1,6 +1,6 @@
 import type { Sql } from '../../common/sql/db';
 import { scoreAnswer } from './quiz-scoring';
-import { lockSession, questionsToScore, recomputeGrade, recordSubmission } from './quizzes.queries';
+import { lockSession, questionsToScore, recomputeGrade, recordSubmission } from './quiz-answers.queries';
 
 /**
  * Scores an attempt locked by the caller's transaction and closes it: each answer's points (free

@@ -1,6 +1,6 @@
 import type { QuestionKind } from '@school/contracts';
 import { exec, one, rows, type Sql } from '../../common/sql/db';
-import type { AnswerKey, QuestionRecord } from './quizzes.queries';
+import type { AnswerKey, QuestionRecord } from './quiz-authoring.queries';
 
 /**
  * The SQL of the assessment tools beside authoring: import (appending to a bank), regrading

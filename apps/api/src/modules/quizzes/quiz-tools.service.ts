@@ -21,7 +21,8 @@ import { type ImportIssue, validateRead } from './quiz-formats/imported-question
 import { readMoodleXml, writeMoodleXml } from './quiz-formats/moodle-xml';
 import { changed, changeOf, type KeyOfQuestion, rescore } from './quiz-regrade';
 import { appendQuestions, ensureQuizGroup, quizAnalytics, type RegradeScope, submittedAttempts, writeRegrade } from './quiz-tools.queries';
-import { quizGroupId, recomputeGrade, summariseLessonQuiz } from './quizzes.queries';
+import { recomputeGrade } from './quiz-answers.queries';
+import { quizGroupId, summariseLessonQuiz } from './quiz-authoring.queries';
 
 const MAX_BANK = 200;
 const score = (n: number) => String(Math.round(n * 100) / 100);

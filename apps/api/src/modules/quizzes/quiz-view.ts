@@ -1,5 +1,5 @@
 import type { QuizAttempt } from '@school/contracts';
-import type { SessionRow } from './quizzes.queries';
+import type { SessionRow } from './quiz-session-view.queries';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

@@ -38,31 +38,19 @@ import { bankDrawsOf, bankQuestions, setBankDraws, sharedDraws } from './questio
 import { drawQuestions } from './quiz-scoring';
 import { scoreAndClose, submitAttempt } from './quiz-submission';
 import { attemptView } from './quiz-view';
+import { lockSession, recomputeGrade, saveAnswers, sessionState } from './quiz-answers.queries';
+import { attemptsUsed, bank, insertSession, lockStartTarget, openSession, refixOpenAttemptDeadlines } from './quiz-attempts.queries';
 import {
-  attempts,
-  attemptsUsed,
   taughtQuizLessons,
-  bank,
-  freeTextAnswers,
-  gradableItem,
-  insertSession,
-  lockAnswerToScore,
-  lockSession,
-  lockStartTarget,
-  openSession,
   quizOfLesson,
   quizGroupId,
-  recomputeGrade,
-  refixOpenAttemptDeadlines,
-  saveAnswers,
-  scoreAnswerByHand,
-  sessionState,
-  sessionView,
   summariseLessonQuiz,
   upsertQuizGroup,
   writeBank,
   type AnswerKey,
-} from './quizzes.queries';
+} from './quiz-authoring.queries';
+import { freeTextAnswers, gradableItem, lockAnswerToScore, scoreAnswerByHand } from './quiz-hand-grading.queries';
+import { attempts, sessionView } from './quiz-session-view.queries';
 
 export { NOT_A_QUIZ_MESSAGE, NOT_AVAILABLE } from './quiz-access';
 export const SUSPENDED_QUIZ_MESSAGE = 'Your enrolment in this class is suspended, so quizzes cannot be started.';

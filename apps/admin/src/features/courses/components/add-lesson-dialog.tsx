@@ -41,16 +41,23 @@ export function AddLessonDialog({
   const type = LESSON_TYPES[tab];
   const upload = UPLOAD_RULES[type];
 
+  // Each opening starts an empty form: reset while rendering the opened dialog (React's pattern for
+  // state following a changed prop), so its first frame never shows the last lesson's entries.
+  const [openedAs, setOpenedAs] = useState(false);
+  if (open !== openedAs) {
+    setOpenedAs(open);
+    if (open) {
+      setTab(0);
+      setTitle('');
+      setDescription('');
+      setLinks('');
+      setErrors({});
+      resetMedia();
+    }
+  }
   useEffect(() => {
     isOpen.current = open;
-    if (!open) return;
-    setTab(0);
-    setTitle('');
-    setDescription('');
-    setLinks('');
-    setErrors({});
-    resetMedia();
-  }, [open, resetMedia]);
+  }, [open]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

@@ -7,7 +7,7 @@ import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordRuleSchema, RoleS
 import { z } from 'zod';
 import { loadConfig } from '../config/app-config';
 import { CliFailure as Failure, runCli, withSchoolDatabase } from './cli';
-import { explainDatabaseError } from './database-errors';
+import { explainDatabaseError } from './explain-database-error';
 import { rows } from '../common/sql/db';
 
 const USAGE =

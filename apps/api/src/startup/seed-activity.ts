@@ -7,7 +7,9 @@ import type { DataSource } from 'typeorm';
 import { mustOne, rows } from '../common/sql/db';
 import type { AuthUser } from '../common/auth.decorators';
 import { CertificatesService } from '../modules/certificates';
+import { GradingAuthoringService } from '../modules/grading/grading-authoring.service';
 import { GradingService } from '../modules/grading/grading.service';
+import { ProjectHandInService } from '../modules/grading/project-hand-in.service';
 import { LearningService } from '../modules/learning/learning.service';
 import { QuizzesService } from '../modules/quizzes';
 import { StorageService } from '../platform/storage/storage.service';
@@ -19,8 +21,8 @@ export const DEMO_EARLY_CERTIFICATE = 'Semiconductor Cleanroom Safety';
 
 /** The hand-ins the demo students upload, committed beside the demo video. */
 const HAND_INS = {
-  'student@example.com': 'apps/api/src/database/seed-assets/demo-uart-aisyah.zip',
-  'student2@example.com': 'apps/api/src/database/seed-assets/demo-uart-weijie.zip',
+  'student@example.com': 'apps/api/src/startup/seed-assets/demo-uart-aisyah.zip',
+  'student2@example.com': 'apps/api/src/startup/seed-assets/demo-uart-weijie.zip',
 };
 
 /**
@@ -34,9 +36,11 @@ const HAND_INS = {
  */
 export async function seedDemoActivity(app: INestApplicationContext, ds: DataSource, repoRoot: string): Promise<void> {
   const get = <T>(type: new (...args: never[]) => T) => app.get(type, { strict: false });
-  const [quizzes, grading, learning, certificates, storage] = [
+  const [quizzes, grading, authoring, handIns, learning, certificates, storage] = [
     get(QuizzesService),
     get(GradingService),
+    get(GradingAuthoringService),
+    get(ProjectHandInService),
     get(LearningService),
     get(CertificatesService),
     get(StorageService),
@@ -72,8 +76,8 @@ export async function seedDemoActivity(app: INestApplicationContext, ds: DataSou
     const slug = (
       await mustOne<{ id_slug: string }>(ds, `SELECT id_slug FROM lessons WHERE title = $1 AND lesson_type = 'PROJECT'`, [title])
     ).id_slug;
-    await grading.updateProjectSettings(slug, project.settings);
-    await grading.createRubricTemplate(admin, { title: project.rubricTemplate, rubric: project.settings.rubric });
+    await authoring.updateProjectSettings(slug, project.settings);
+    await authoring.createRubricTemplate(admin, { title: project.rubricTemplate, rubric: project.settings.rubric });
   }
 
   // Aisyah watched the first video and read the first reading of the Digital IC course.
@@ -88,7 +92,7 @@ export async function seedDemoActivity(app: INestApplicationContext, ds: DataSou
     await mkdir(incoming, { recursive: true, mode: 0o700 });
     const path = join(incoming, `${randomBytes(16).toString('hex')}.upload`);
     await copyFile(join(repoRoot, HAND_INS[email]), path);
-    return grading.handInFile(me, cohort.id_slug, lesson(DEMO_HANDED_IN_PROJECT), {
+    return handIns.handInFile(me, cohort.id_slug, lesson(DEMO_HANDED_IN_PROJECT), {
       path,
       size: (await stat(path)).size,
       originalname: 'uart_tx.zip',

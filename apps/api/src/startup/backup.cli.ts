@@ -3,7 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/app-config';
 import { BackupError, createBackup } from './backup';
-import { explainDatabaseError } from './database-errors';
+import { explainDatabaseError } from './explain-database-error';
 import { useDatabase } from './start-database';
 
 const USAGE =

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config/app-config';
-import { CliFailure as Failure, runCli, withSchoolDatabase } from '../../database/cli';
-import { DiskStorage } from './disk-storage';
-import { migrateToS3 } from './storage-migrate';
-import { s3StorageFrom } from './storage.service';
+import { loadConfig } from '../config/app-config';
+import { CliFailure as Failure, runCli, withSchoolDatabase } from './cli';
+import { DiskStorage } from '../platform/storage/disk-storage';
+import { migrateToS3 } from '../platform/storage/storage-migrate';
+import { s3StorageFrom } from '../platform/storage/storage.service';
 
 const USAGE =
   'Usage: pnpm storage:migrate --to s3 [--limit N]\n' +

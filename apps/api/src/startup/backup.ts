@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { installJobsSchema, JOBS_SCHEMA } from '../platform/jobs/jobs-schema';
 import { entities } from './entities';
-import { migrations as allMigrations } from './migrations';
+import { migrations as allMigrations } from '../database/migrations';
 
 /**
  * A backup is one .tar.gz holding manifest.json, database/<n>.copy (each table's rows in

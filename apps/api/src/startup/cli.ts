@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
-import { explainDatabaseError } from './database-errors';
-import { openDatabase, setupPoolOptions } from './data-source';
+import { explainDatabaseError } from './explain-database-error';
+import { openDatabase, setupPoolOptions } from './open-database';
 import { useDatabase } from './start-database';
 
 /** A command's failure: its message is the one sentence printed, its code the exit code (2: bad arguments). */

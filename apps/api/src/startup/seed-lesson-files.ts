@@ -6,9 +6,9 @@ import { exec, rows } from '../common/sql/db';
 import { FILE_PURPOSE, type StorageService } from '../platform/storage/storage.service';
 
 /** The committed demo video (a few seconds, H.264 + AAC in MP4). */
-export const DEMO_VIDEO_PATH = 'apps/api/src/database/seed-assets/demo-lecture.mp4';
+export const DEMO_VIDEO_PATH = 'apps/api/src/startup/seed-assets/demo-lecture.mp4';
 /** Its captions (WebVTT). */
-export const DEMO_CAPTIONS_PATH = 'apps/api/src/database/seed-assets/demo-lecture.vtt';
+export const DEMO_CAPTIONS_PATH = 'apps/api/src/startup/seed-assets/demo-lecture.vtt';
 
 export interface ReadingHandout {
   /** Paragraphs of the handout; a paragraph starting with '# ' is a heading. */
