@@ -1,6 +1,5 @@
 import { dataEnvelope } from '../src/common/json-text';
-import { CurriculumCache, type RunPrepared, userCohortViewJson } from '../src/modules/learning/cohort-view';
-import { USER_COHORTS_SQL } from '../src/modules/learning/learning.queries';
+import { CurriculumCache, type RunPrepared, USER_COHORTS_SQL, userCohortViewJson } from '../src/modules/learning';
 import type { Scenario, ScenarioContext } from './scenario';
 
 /** Readable enrolments (ACTIVE or SUSPENDED, cohort still open) of students, spread over the school. */

@@ -18,7 +18,7 @@ import { CohortsModule } from './modules/cohorts/cohorts.module';
 import { EnrolmentsModule } from './modules/enrolments/enrolments.module';
 import { CertificatesModule } from './modules/certificates/certificates.module';
 import { StorageModule } from './platform/storage/storage.module';
-import { LearningModule } from './modules/learning/learning.module';
+import { LearningModule } from './modules/learning';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { GradingModule } from './modules/grading/grading.module';
 import { QuizzesModule } from './modules/quizzes/quizzes.module';
