@@ -11,7 +11,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { JWT_SECRET, resolveJwtSecret } from './common/jwt-secret';
 import { DocsModule } from './modules/docs/docs.module';
 import { FormsModule } from './modules/forms/forms.module';
-import { ApplicationsModule } from './modules/applications/applications.module';
+import { ApplicationsModule } from './modules/applications';
 import { HealthModule } from './platform/health/health.module';
 import { CoursesModule } from './modules/courses/courses.module';
 import { CohortsModule } from './modules/cohorts/cohorts.module';

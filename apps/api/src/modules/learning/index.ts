@@ -5,4 +5,4 @@
  */
 export { LearningModule } from './learning.module';
 export { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';
-export { USER_COHORTS_SQL } from './class-view.queries';
+export { USER_COHORT_PROGRESS_SQL, USER_COHORTS_SQL } from './class-view.queries';
