@@ -57,7 +57,8 @@ export async function timeStatement(
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), p99: percentile(times, 99), runs, load: load(), at: new Date().toISOString() };
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { median: round(percentile(times, 50)), p99: round(percentile(times, 99)), runs, load: load(), at: new Date().toISOString() };
 }
 
 /** One line: the statement's figures now, the last known ones and the change of the median. */
