@@ -1,6 +1,5 @@
 import { AdminStudentListQuerySchema, type BulkStudentRow } from '@school/contracts';
-import { bulkAdd } from '../src/modules/enrolments/bulk-add.service';
-import { listStudents } from '../src/modules/enrolments/enrolments.queries';
+import { bulkAdd, listStudents, studentListQuery } from '../src/modules/enrolments';
 import type { Scenario, ScenarioContext } from './scenario';
 
 /** The student list is measured over this many students, whatever the school was seeded with. */
@@ -52,6 +51,16 @@ export const studentSearchScenario: Scenario = {
   async ceiling(pool, req) {
     const q = AdminStudentListQuerySchema.parse(Object.fromEntries(req.url.searchParams));
     return { status: 200, body: await listStudents(pool, q) };
+  },
+  // The list's one statement, as the API builds it for each search.
+  async statementAlone(ctx, pool) {
+    const requests = await this.requests(ctx);
+    return requests.map((r) => {
+      const { text, values } = studentListQuery(
+        AdminStudentListQuerySchema.parse(Object.fromEntries(new URL(r.path, 'http://localhost').searchParams)),
+      );
+      return () => pool.query(text, values);
+    });
   },
 };
 

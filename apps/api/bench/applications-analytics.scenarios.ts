@@ -8,14 +8,7 @@ import {
 } from '@school/catalogue/data';
 import { ANALYTICS_DECISION_STATES, ApplicationsAnalyticsQuerySchema, buildPath, routes } from '@school/contracts';
 import type pg from 'pg';
-import {
-  type AnalyticsScope,
-  breakdowns,
-  funnel,
-  overTime,
-  timeToDecision,
-} from '../src/modules/applications/applications-analytics.queries';
-import { decisionsCsvText } from '../src/modules/applications/applications-analytics.service';
+import { type AnalyticsScope, breakdowns, decisionsCsvText, funnel, overTime, timeToDecision } from '../src/modules/applications';
 import { type CeilingAnswer, type CeilingRequest, type Scenario, type ScenarioContext, userOf } from './scenario';
 
 /** Applications of the intake the figures are measured on, and of an earlier intake beside them. */

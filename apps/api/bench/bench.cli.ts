@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -19,13 +19,17 @@ import { type BenchRequest, type Scenario, type ScenarioContext, scenarios, type
 import { seedLargeSchool } from './seed-school';
 import { schoolFor } from './seed-plan';
 import { runMailBench, serveSmtpSink } from './mail.bench';
+import { figuresLine, readFigures, type StatementFigures, timeStatement, writeFigures } from './statement-figures';
 
 /**
  * `pnpm bench:api`: seeds a large school into a fresh database, starts the Nest app and a bare
  * node:http + pg "ceiling" server (each in its own process), and measures every scenario on both
  * with autocannon. Absolute figures drift on a shared machine; the ratio is the figure that counts.
  *
- *   node dist/bench.js [--students N] [--duration 10] [--only "cohort view"] [--connections 50,10] [--seed-only]
+ *   node dist/bench.js [--students N] [--duration 10] [--only "cohort view"] [--connections 50,10] [--seed-only] [--update-figures]
+ *
+ * Each scenario's statement is also timed alone (plain pg, one connection) beside the last known figures
+ * in bench/statement-figures.json; `--update-figures` records this run's figures there.
  *
  * `--only mail` measures mail delivery instead (mail.bench.ts): jobs against the raw SMTP client.
  */
@@ -224,6 +228,8 @@ async function runBench() {
       connections: { type: 'string', default: '50,10' },
       // Seed, print the database URL and keep it until stopped (for EXPLAIN and experiments).
       'seed-only': { type: 'boolean', default: false },
+      // Record this run's statement figures as the last known ones (bench/statement-figures.json).
+      'update-figures': { type: 'boolean', default: false },
     },
   });
   const config = loadConfig();
@@ -324,6 +330,10 @@ async function runBench() {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(pgDir, { recursive: true, force: true });
   };
+  // The statements alone: one connection of their own, so no request queues for it.
+  const statementPool = new pg.Pool({ connectionString: url, max: 1 });
+  const lastFigures = readFigures();
+  const newFigures: Record<string, StatementFigures> = {};
   try {
     await Promise.all([waitReady(nest, 'nest'), waitReady(ceiling, 'ceiling')]);
     const lines: string[] = [];
@@ -335,6 +345,14 @@ async function runBench() {
       await scenario.reset?.(ctx);
       const mismatch = await sameAnswer(nestPort, ceilingPort, scenario, requests[0], async () => scenario.reset?.(ctx));
       if (mismatch) console.log(`! ${scenario.name}: Nest and the ceiling answer differently: ${mismatch}`);
+      await scenario.reset?.(ctx);
+      const alone = await timeStatement(scenario, ctx, statementPool, () => loadavg()[0]);
+      if (alone) {
+        newFigures[scenario.name] = alone;
+        const line = figuresLine(scenario.name, alone, lastFigures[scenario.name]);
+        console.log(line);
+        lines.push(line);
+      }
       // Warm both up first: the JIT, and every pooled connection's prepared statements (PostgreSQL
       // plans a statement afresh for its first executions on each connection).
       const counts = scenario.connections ?? connectionCounts;
@@ -398,7 +416,12 @@ async function runBench() {
       }
     }
     console.log(`\nSummary\n${lines.join('\n')}`);
+    if (values['update-figures'] && Object.keys(newFigures).length) {
+      writeFigures({ ...lastFigures, ...newFigures });
+      console.log(`Statement figures of ${Object.keys(newFigures).join(', ')} recorded in bench/statement-figures.json`);
+    }
   } finally {
+    await statementPool.end().catch(() => undefined);
     await stopAll();
   }
 }

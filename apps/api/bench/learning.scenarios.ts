@@ -1,6 +1,5 @@
 import { dataEnvelope } from '../src/common/json-text';
-import { CurriculumCache, type RunPrepared, userCohortViewJson } from '../src/modules/learning/cohort-view';
-import { USER_COHORTS_SQL } from '../src/modules/learning/learning.queries';
+import { CurriculumCache, type RunPrepared, USER_COHORT_PROGRESS_SQL, USER_COHORTS_SQL, userCohortViewJson } from '../src/modules/learning';
 import type { Scenario, ScenarioContext } from './scenario';
 
 /** Readable enrolments (ACTIVE or SUSPENDED, cohort still open) of students, spread over the school. */
@@ -44,6 +43,10 @@ export const dashboardScenario: Scenario = {
     const { rows } = await pool.query({ name: 'learning.user-cohorts', text: USER_COHORTS_SQL, values: [m[1]] });
     return { status: 200, body: { data: rows } };
   },
+  async statementAlone(ctx, pool) {
+    const rows = await readableEnrolments(ctx, 200);
+    return rows.map((r) => () => pool.query({ name: 'learning.user-cohorts', text: USER_COHORTS_SQL, values: [r.id_slug] }));
+  },
 };
 
 /** The ceiling's own curriculum cache: the same work as the API (see cohort-view.ts). */
@@ -68,6 +71,14 @@ export const cohortViewScenario: Scenario = {
     return view
       ? { status: 200, json: dataEnvelope(view) }
       : { status: 404, body: { message: 'This content is not available right now.' } };
+  },
+  // The student's part (the curriculum is cached per process): what each request runs.
+  async statementAlone(ctx, pool) {
+    const rows = await readableEnrolments(ctx, 200);
+    return rows.map(
+      (r) => () =>
+        pool.query({ name: 'learning.cohort-progress', text: USER_COHORT_PROGRESS_SQL, values: [r.cohort_slug, r.id_slug, true] }),
+    );
   },
   targets: { minRatio: 0.75, maxP99Ms10: 20 },
 };

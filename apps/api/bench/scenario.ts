@@ -61,6 +61,13 @@ export interface Scenario {
   simulate?(ctx: ScenarioContext, server: SimulatedServer): Promise<Simulation>;
   /** The lines setting the Nest app's simulation beside the ceiling's, with the targets (ratios to the ceiling). */
   compareSimulations?(nest: Simulation, ceiling: Simulation): string[];
+  /**
+   * The scenario's statement run directly on plain pg (no HTTP, no framework): one call per sample
+   * request, each answering when the statement has. The benchmark repeats them and prints the median
+   * and p99 beside the last known figures (statement-figures.json), so a dearer query shows even when
+   * the ratio to the ceiling, which runs the same statement, holds.
+   */
+  statementAlone?(ctx: ScenarioContext, pool: pg.Pool): Promise<(() => Promise<unknown>)[]>;
   /** Targets printed beside the figures. */
   targets?: { minRatio?: number; maxP99Ms10?: number };
   /**

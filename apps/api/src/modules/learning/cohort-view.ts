@@ -8,7 +8,7 @@ import {
   weightedTotal,
 } from '@school/contracts';
 import type { JsonText } from '../../common/json-text';
-import { COHORT_CURRICULUM_SQL, USER_COHORT_PROGRESS_SQL } from './learning.queries';
+import { COHORT_CURRICULUM_SQL, USER_COHORT_PROGRESS_SQL } from './class-view.queries';
 
 /**
  * The learner's cohort view, put together from two parts: the student's own progress (one small

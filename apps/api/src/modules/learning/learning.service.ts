@@ -26,9 +26,9 @@ import {
   markLessonComplete,
   lessonPosition,
   saveLessonPosition,
-  USER_COHORTS_SQL,
-  USER_COURSE_VIEW_SQL,
 } from './learning.queries';
+import { USER_COHORTS_SQL } from './class-view.queries';
+import { USER_COURSE_VIEW_SQL } from './course-view.queries';
 
 /** The same answer for "not yours" and "does not exist", so ids cannot be probed. */
 export const NOT_AVAILABLE = 'This content is not available right now.';
