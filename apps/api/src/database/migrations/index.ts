@@ -47,6 +47,7 @@ import { Interviews1764000004800 } from './1764000004800-interviews';
 import { AdmissionMailTemplates1764000004900 } from './1764000004900-admission-mail-templates';
 import { AssignmentDeclarations1764000004910 } from './1764000004910-assignment-declarations';
 import { DataRetention1764000005000 } from './1764000005000-data-retention';
+import { LiveSessions1764000005600 } from './1764000005600-live-sessions';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -98,4 +99,5 @@ export const migrations = [
   AdmissionMailTemplates1764000004900,
   AssignmentDeclarations1764000004910,
   DataRetention1764000005000,
+  LiveSessions1764000005600,
 ];
