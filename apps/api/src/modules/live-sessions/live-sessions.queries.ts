@@ -109,7 +109,7 @@ export async function cancelSession(q: Sql, cohortId: string, sessionSlug: strin
 }
 
 /**
- * The sessions of a cohort the user is actively enrolled in, as the student sees them: the meeting
+ * The sessions of a cohort the user is enrolled in (active or suspended, as the class page lists), as the student sees them: the meeting
  * link only from 15 minutes before the start ($3 minutes) and never for a cancelled session.
  * Undefined when the user is not enrolled (the same answer as a missing cohort).
  */
@@ -125,7 +125,7 @@ export async function studentSessions(q: Sql, cohortSlug: string, userSlug: stri
                                        THEN s.meeting_url END)
                  ORDER BY s.starts_at, s.id)
             FROM live_sessions s WHERE s.cohort_id = k.id), '[]'::json) AS data
-         FROM cohorts k JOIN enrolments e ON e.cohort_id = k.id AND e.enrolment_status = 'ACTIVE'
+         FROM cohorts k JOIN enrolments e ON e.cohort_id = k.id AND e.enrolment_status IN ('ACTIVE', 'SUSPENDED')
          JOIN users u ON u.id = e.user_id AND u.id_slug = $2
         WHERE k.id_slug = $1`,
       [cohortSlug, userSlug, opensMinutes],
