@@ -16,7 +16,7 @@ function whereOf(s: StudentLiveSession) {
 }
 
 /** The class's live sessions still to come or under way, soonest first; nothing when there are none. */
-export function LiveSessions({ cohortId, now = new Date() }: { cohortId: string; now?: Date }) {
+export function LiveSessions({ cohortId, now }: { cohortId: string; now: Date }) {
   const { user } = useSession();
   const sessions = useRouteQuery(
     'userCohortSessions',
