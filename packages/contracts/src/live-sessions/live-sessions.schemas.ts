@@ -80,3 +80,43 @@ export const StudentLiveSessionSchema = LiveSessionSchema.omit({ cancelled_at: t
 export type StudentLiveSession = z.infer<typeof StudentLiveSessionSchema>;
 export const StudentLiveSessionsResponseSchema = z.object({ data: z.array(StudentLiveSessionSchema) });
 export type StudentLiveSessionsResponse = z.infer<typeof StudentLiveSessionsResponseSchema>;
+
+/** A trainee's mark for a session; with no mark, a session that has ended counts them absent. */
+export const AttendanceStatusSchema = z.enum(['PRESENT', 'LATE', 'EXCUSED', 'ABSENT']);
+export type AttendanceStatus = z.infer<typeof AttendanceStatusSchema>;
+
+export const ATTENDANCE_MESSAGES = {
+  reasonRequired: 'Give the reason for an excused absence',
+  correctionReasonRequired: 'The session has ended: say why the mark changes',
+  notTrainee: 'This person is not a trainee of the cohort',
+  cancelled: 'A cancelled session has no register',
+} as const;
+
+/** One mark by hand. Every mark is kept as a new entry: nothing is edited in place. */
+export const MarkAttendanceSchema = z
+  .strictObject({
+    user_id_slug: IdSlugSchema,
+    status: AttendanceStatusSchema,
+    reason: plainText(500).nullable().default(null),
+  })
+  .superRefine((m, ctx) => {
+    if (m.status === 'EXCUSED' && !m.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: ATTENDANCE_MESSAGES.reasonRequired });
+  });
+export type MarkAttendance = z.input<typeof MarkAttendanceSchema>;
+
+export const RegisterRowSchema = z.object({
+  id_slug: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** The latest entry's mark; ABSENT by default once the session has ended; null while unmarked before the end. */
+  status: AttendanceStatusSchema.nullable(),
+  reason: z.string().nullable(),
+  marked_at: z.string().nullable(),
+  marked_by: z.string().nullable(),
+  /** How many entries the trainee's mark has had (corrections included). */
+  entries: z.number().int(),
+});
+export type RegisterRow = z.infer<typeof RegisterRowSchema>;
+export const RegisterResponseSchema = z.object({ ended: z.boolean(), data: z.array(RegisterRowSchema) });
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;

@@ -28,6 +28,16 @@ export class LiveSessionsController {
     return this.sessions.cancel(me, p.cohortId, p.sessionId);
   }
 
+  @Route('adminSessionRegister')
+  register(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminSessionRegister'>) {
+    return this.sessions.register(me, p.cohortId, p.sessionId);
+  }
+
+  @Route('adminMarkAttendance')
+  mark(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminMarkAttendance'>, @RouteBody() body: BodyOf<'adminMarkAttendance'>) {
+    return this.sessions.mark(me, p.cohortId, p.sessionId, body);
+  }
+
   @Route('userCohortSessions')
   forStudent(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'userCohortSessions'>) {
     return this.sessions.forStudent(me, p.cohortId, p.userIdSlug);

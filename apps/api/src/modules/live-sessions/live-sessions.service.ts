@@ -1,6 +1,9 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  ATTENDANCE_MESSAGES,
   LIVE_SESSION_MESSAGES,
+  type MarkAttendance,
+  type RegisterResponse,
   type LiveSession,
   type LiveSessionsResponse,
   SESSION_LINK_OPENS_MINUTES,
@@ -10,6 +13,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { COHORT_NOT_FOUND } from '../../common/not-found';
+import { appendMark, register } from './attendance.queries';
 import {
   cancelSession,
   cohortSession,
@@ -48,6 +52,31 @@ export class LiveSessionsService {
     const cohort = await this.cohortOf(this.db, me, cohortSlug);
     if (!(await cancelSession(this.db, cohort, sessionSlug))) throw new NotFoundException(LIVE_SESSION_MESSAGES.notFound);
     return this.one(this.db, me, cohortSlug, sessionSlug);
+  }
+
+  /** The session's register: each trainee's latest mark. */
+  async register(me: AuthUser, cohortSlug: string, sessionSlug: string): Promise<RegisterResponse> {
+    const cohort = await this.cohortOf(this.db, me, cohortSlug);
+    const r = await register(this.db, cohort, sessionSlug);
+    if (!r) throw new NotFoundException(LIVE_SESSION_MESSAGES.notFound);
+    return { ended: r.ended, data: r.data };
+  }
+
+  /** Marks one trainee by hand: a new entry, with the reason once the session has ended. */
+  async mark(me: AuthUser, cohortSlug: string, sessionSlug: string, body: MarkAttendance): Promise<RegisterResponse> {
+    const cohort = await this.cohortOf(this.db, me, cohortSlug);
+    const reason = body.reason?.trim() || null;
+    const r = await appendMark(this.db, cohort, sessionSlug, body.user_id_slug, body.status, reason, me.id, true);
+    if (!r) throw new NotFoundException(LIVE_SESSION_MESSAGES.notFound);
+    if (r.cancelled) throw new BadRequestException({ message: ATTENDANCE_MESSAGES.cancelled });
+    if (!r.written && r.ended && !reason)
+      throw new BadRequestException({
+        message: ATTENDANCE_MESSAGES.correctionReasonRequired,
+        errors: { reason: ATTENDANCE_MESSAGES.correctionReasonRequired },
+      });
+    if (!r.written)
+      throw new BadRequestException({ message: ATTENDANCE_MESSAGES.notTrainee, errors: { user_id_slug: ATTENDANCE_MESSAGES.notTrainee } });
+    return this.register(me, cohortSlug, sessionSlug);
   }
 
   /** The student's own sessions (an admin may look too); the link only from 15 minutes before. */
