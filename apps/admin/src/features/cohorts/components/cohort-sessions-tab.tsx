@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
+import { SessionRegister } from './session-register';
 
 const MODE_OPTIONS = [
   { value: 'ONLINE', label: 'Online (meeting link)' },
@@ -55,6 +56,7 @@ export function CohortSessionsTab({ cohort }: { cohort: AdminCohort }) {
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<string | null>(null);
+  const [registerOf, setRegisterOf] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const reset = () => {
     setEditing(null);
@@ -134,6 +136,15 @@ export function CohortSessionsTab({ cohort }: { cohort: AdminCohort }) {
                     <Button
                       size="sm"
                       variant="secondary"
+                      aria-label={`Register of ${s.title}`}
+                      aria-expanded={registerOf === s.id_slug}
+                      onClick={() => setRegisterOf(registerOf === s.id_slug ? null : s.id_slug)}
+                    >
+                      Register
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
                       aria-label={`Edit ${s.title}`}
                       onClick={() => {
                         setEditing(s.id_slug);
@@ -158,6 +169,9 @@ export function CohortSessionsTab({ cohort }: { cohort: AdminCohort }) {
           </ul>
         )}
       </section>
+      {registerOf && sessions.data?.some((s) => s.id_slug === registerOf && !s.cancelled_at) && (
+        <SessionRegister cohortId={cohort.id_slug} session={sessions.data.find((s) => s.id_slug === registerOf)!} />
+      )}
       <form className="admin-card ui-stack" aria-labelledby="cohort-session-form" onSubmit={onSubmit} noValidate>
         <h2 id="cohort-session-form" className="admin-section-title">
           {editing ? 'Edit the session' : 'Schedule a session'}
