@@ -24,6 +24,7 @@ import { GradingModule } from './modules/grading/grading.module';
 import { QuizzesModule } from './modules/quizzes/quizzes.module';
 import { LessonMediaModule } from './modules/lesson-media/lesson-media.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
+import { LiveSessionsModule } from './modules/live-sessions/live-sessions.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
@@ -71,6 +72,7 @@ export class AppModule {
         AuthModule,
         StorageModule,
         LearningModule,
+        LiveSessionsModule,
         GradingModule,
         QuizzesModule,
         LessonMediaModule,

@@ -53,3 +53,5 @@ export * from './routes';
 export * from './client/api-error';
 export * from './client/client';
 export * from './openapi/openapi';
+export * from './live-sessions/live-sessions.schemas';
+export * from './live-sessions/live-sessions.routes';

@@ -15,6 +15,7 @@ import { formsRoutes } from './forms/forms.routes';
 import { gradingRoutes } from './grading/grading.routes';
 import { learningRoutes } from './learning/learning.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { liveSessionsRoutes } from './live-sessions/live-sessions.routes';
 import { lessonMediaRoutes } from './lesson-media/lesson-media.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { quizzesRoutes } from './quizzes/quizzes.routes';
@@ -43,6 +44,7 @@ export const routes = {
   ...quizzesRoutes,
   ...adminRoutes,
   ...gradingRoutes,
+  ...liveSessionsRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

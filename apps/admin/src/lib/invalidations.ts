@@ -114,6 +114,12 @@ const table = {
   // Who teaches the cohort: its instructors, whom else it may take, and the instructors' homes.
   adminCohortAssignInstructor: (vars) => cohortInstructors(vars.params.cohortId),
   adminCohortRemoveInstructor: (vars) => cohortInstructors(vars.params.cohortId),
+  // adminCohortSessions: the cohort's live sessions, read by that tab alone.
+  adminCreateSession: (vars) => [routeKey('adminCohortSessions', { params: { cohortId: vars.params.cohortId } })],
+  adminUpdateSession: (vars) => [routeKey('adminCohortSessions', { params: { cohortId: vars.params.cohortId } })],
+  adminCancelSession: (vars) => [routeKey('adminCohortSessions', { params: { cohortId: vars.params.cohortId } })],
+  // adminSessionRegister: the session's marks.
+  adminMarkAttendance: (vars) => [routeKey('adminSessionRegister', { params: vars.params })],
   adminCertificateCreate: () => [routeKey('adminCertificateList')],
   // A retried job leaves the failed list (and may fail again into it).
   adminRetryJob: () => [routeKey('adminFailedJobs'), routeKey('adminDashboard')],

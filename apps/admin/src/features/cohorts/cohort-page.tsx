@@ -15,10 +15,11 @@ import { CohortInstructorsTab } from './components/cohort-instructors-tab';
 import { CohortInvitationsTab } from './components/cohort-invitations-tab';
 import { CohortStatus } from '../../components/cohort-status';
 import { CohortStudentsTab } from './components/cohort-students-tab';
+import { CohortSessionsTab } from './components/cohort-sessions-tab';
 import { GradeItemGaps } from './components/grade-item-gaps';
 
-// The spec's four tabs, then Invitations and Instructors: always shown, so their indexes (?tab=4, 5) and the tab row stay put.
-const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors'];
+// The spec's four tabs, then Invitations, Instructors and Sessions: always shown, so their indexes (?tab=4, 5, 6) and the tab row stay put.
+const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors', 'Sessions'];
 
 /**
  * /admin/cohorts/{id}: tabs Details, Courses, Students, Certifications, Invitations and Instructors
@@ -96,6 +97,7 @@ export function CohortPage() {
             {active === 3 && <CohortCertificatesTab cohort={cohort} />}
             {active === 4 && <CohortInvitationsTab cohort={cohort} />}
             {active === 5 && <CohortInstructorsTab cohort={cohort} />}
+            {active === 6 && <CohortSessionsTab cohort={cohort} />}
           </Tabs>
           {dialog}
         </div>

@@ -48,6 +48,8 @@ import { AdmissionMailTemplates1764000004900 } from './1764000004900-admission-m
 import { AssignmentDeclarations1764000004910 } from './1764000004910-assignment-declarations';
 import { DataRetention1764000005000 } from './1764000005000-data-retention';
 import { StudentCertificateProgress1764000005300 } from './1764000005300-student-certificate-progress';
+import { LiveSessions1764000005600 } from './1764000005600-live-sessions';
+import { AttendanceEntries1764000005610 } from './1764000005610-attendance-entries';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -100,4 +102,6 @@ export const migrations = [
   AssignmentDeclarations1764000004910,
   DataRetention1764000005000,
   StudentCertificateProgress1764000005300,
+  LiveSessions1764000005600,
+  AttendanceEntries1764000005610,
 ];

@@ -8,6 +8,7 @@ import { CertificatesTab } from './components/certificates-tab';
 import { ContinueCard } from './components/continue-card';
 import { CourseCard } from './components/course-card';
 import { GradesTab } from './components/grades-tab';
+import { LiveSessions } from './components/live-sessions';
 import './cohort.css';
 
 export const CLASS_ENDED_NOTICE = 'This class has ended. Its lessons are locked; your grades and certificates stay available here.';
@@ -21,6 +22,7 @@ export function cohortTabs(cohortId: string, view: UserCohortView, now: Date = n
       content: (
         <div className="ui-stack ui-stack--loose">
           {!ended && <ContinueCard cohortId={cohortId} view={view} />}
+          {!ended && <LiveSessions cohortId={cohortId} now={now} />}
           <section className="learn-section" aria-labelledby="courses-title">
             <h2 id="courses-title" className="learn-section__title">
               Courses

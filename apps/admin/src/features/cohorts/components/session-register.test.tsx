@@ -1,0 +1,81 @@
+import { ATTENDANCE_MESSAGES, type LiveSession, type RegisterResponse } from '@school/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockRoutes, reply } from '@school/ui/testing';
+import { ADMIN, renderWithApi } from '../../../test/api-harness';
+import { SessionRegister } from './session-register';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const session: LiveSession = {
+  id_slug: 's1',
+  title: 'Cleanroom visit',
+  starts_at: '2025-09-10T01:00:00.000Z',
+  ends_at: '2025-09-10T02:00:00.000Z',
+  duration_minutes: 60,
+  mode: 'ON_SITE',
+  meeting_url: null,
+  place: 'Lab 2',
+  mandatory: true,
+  cancelled_at: null,
+  facilitators: [],
+};
+
+/** An ended session's register; a change without a reason is refused as the server does. */
+function school() {
+  let reg: RegisterResponse = {
+    ended: true,
+    data: [
+      { id_slug: 'u9', first_name: 'Ana', last_name: 'Lee', status: 'ABSENT', reason: null, marked_at: null, marked_by: null, entries: 0 },
+    ],
+  };
+  return mockRoutes(
+    {
+      adminSessionRegister: () => reg,
+      adminMarkAttendance: (call) => {
+        const b = call.body as { status: 'PRESENT'; reason: string | null };
+        if (!b.reason)
+          return reply(400, {
+            message: ATTENDANCE_MESSAGES.correctionReasonRequired,
+            errors: { reason: ATTENDANCE_MESSAGES.correctionReasonRequired },
+          });
+        reg = {
+          ...reg,
+          data: [
+            {
+              ...reg.data[0],
+              status: b.status,
+              reason: b.reason,
+              marked_at: '2025-09-11T00:00:00.000Z',
+              marked_by: 'Farid Tan',
+              entries: 1,
+            },
+          ],
+        };
+        return reg;
+      },
+    },
+    { user: ADMIN },
+  );
+}
+
+describe('SessionRegister', () => {
+  it('corrects a mark after the end with its reason, by keyboard, and says what happened', async () => {
+    const api = school();
+    renderWithApi(<SessionRegister cohortId="h1" session={session} />);
+    const form = await screen.findByRole('form', { name: 'Mark Ana Lee' });
+    expect(form).toHaveTextContent('Ana Lee: Absent');
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Mark for Ana Lee' }), 'PRESENT');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save mark' }));
+    expect(await screen.findByText(ATTENDANCE_MESSAGES.correctionReasonRequired)).toBeInTheDocument();
+    await userEvent.type(within(form).getByRole('textbox', { name: /Reason for the change/ }), 'Signed the paper sheet{Enter}');
+    expect(await screen.findByText('Ana Lee is marked present.')).toBeInTheDocument();
+    expect(await screen.findByText(/by Farid Tan/)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      user_id_slug: 'u9',
+      status: 'PRESENT',
+      reason: 'Signed the paper sheet',
+    });
+  });
+});

@@ -1,0 +1,45 @@
+import { Controller, Inject } from '@nestjs/common';
+import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
+import { type BodyOf, type ParamsOf, Route, RouteBody, RouteParams } from '../../common/route.decorator';
+import { LiveSessionsService } from './live-sessions.service';
+
+/** Live sessions: the admin console's cohort page (staff) and the learner portal's class page. */
+@Controller()
+export class LiveSessionsController {
+  constructor(@Inject(LiveSessionsService) private readonly sessions: LiveSessionsService) {}
+
+  @Route('adminCohortSessions')
+  list(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminCohortSessions'>) {
+    return this.sessions.list(me, p.cohortId);
+  }
+
+  @Route('adminCreateSession')
+  create(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminCreateSession'>, @RouteBody() body: BodyOf<'adminCreateSession'>) {
+    return this.sessions.create(me, p.cohortId, body);
+  }
+
+  @Route('adminUpdateSession')
+  update(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminUpdateSession'>, @RouteBody() body: BodyOf<'adminUpdateSession'>) {
+    return this.sessions.update(me, p.cohortId, p.sessionId, body);
+  }
+
+  @Route('adminCancelSession')
+  cancel(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminCancelSession'>) {
+    return this.sessions.cancel(me, p.cohortId, p.sessionId);
+  }
+
+  @Route('adminSessionRegister')
+  register(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminSessionRegister'>) {
+    return this.sessions.register(me, p.cohortId, p.sessionId);
+  }
+
+  @Route('adminMarkAttendance')
+  mark(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminMarkAttendance'>, @RouteBody() body: BodyOf<'adminMarkAttendance'>) {
+    return this.sessions.mark(me, p.cohortId, p.sessionId, body);
+  }
+
+  @Route('userCohortSessions')
+  forStudent(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'userCohortSessions'>) {
+    return this.sessions.forStudent(me, p.cohortId, p.userIdSlug);
+  }
+}

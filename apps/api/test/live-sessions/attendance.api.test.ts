@@ -1,0 +1,105 @@
+import { ATTENDANCE_MESSAGES, LiveSessionSchema, RegisterResponseSchema } from '@school/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrol, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
+
+/**
+ * The register of a live session: marks by hand, each a new entry; absent by default once the
+ * session has ended; after the end a change needs its reason; an excused absence always does.
+ */
+let t: TestApp;
+let admin: TestUser;
+let teacher: TestUser;
+let outsider: TestUser;
+let ana: TestUser;
+let ben: TestUser;
+let stranger: TestUser;
+let n = 0;
+
+const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+
+beforeAll(async () => {
+  t = await createTestApp({ DISABLE_RATE_LIMITS: 'true' });
+  admin = await createUser(t, { role: 'ADMIN' });
+  teacher = await createUser(t, { role: 'INSTRUCTOR', first_name: 'Farid', last_name: 'Teacher' });
+  outsider = await createUser(t, { role: 'INSTRUCTOR' });
+  ana = await createUser(t, { first_name: 'Ana', last_name: 'Lee' });
+  ben = await createUser(t, { first_name: 'Ben', last_name: 'Ong' });
+  stranger = await createUser(t, { first_name: 'Cy', last_name: 'Stranger' });
+});
+afterAll(async () => t?.close());
+
+/** A cohort of two trainees taught by `teacher`, with one on-site session starting `startIn` minutes from now (60 minutes long). */
+async function sessionOf(startIn: number) {
+  n++;
+  const course = await makeCourse(t, admin, { title: `Fab course ${n}`, modules: [{ title: 'M1', lessons: [{ title: 'Intro' }] }] });
+  const cohort = (await makeCohort(t, admin, { title: `Fab cohort ${n}`, course_ids: [course.id_slug] })).id_slug;
+  await linkInstructor(t, admin, cohort, teacher);
+  await enrol(t, admin, cohort, ana);
+  await enrol(t, admin, cohort, ben);
+  const s = LiveSessionSchema.parse(
+    (
+      await t.http
+        .post(`/api/cohorts/admin/${cohort}/sessions`)
+        .set(bearer(admin))
+        .send({ title: 'Cleanroom', starts_at: inMinutes(startIn), duration_minutes: 60, mode: 'ON_SITE', place: 'Lab 2', mandatory: true })
+        .expect(201)
+    ).body,
+  );
+  return `/api/cohorts/admin/${cohort}/sessions/${s.id_slug}/register`;
+}
+const read = async (url: string, as: TestUser = teacher) =>
+  RegisterResponseSchema.parse((await t.http.get(url).set(bearer(as)).expect(200)).body);
+const mark = (url: string, body: Record<string, unknown>, as: TestUser = teacher) => t.http.post(url).set(bearer(as)).send(body);
+
+describe('the register', () => {
+  it('lists the trainees unmarked before the end, and keeps each mark as a new entry', async () => {
+    const url = await sessionOf(-10);
+    const before = await read(url);
+    expect(before.ended).toBe(false);
+    expect(before.data.map((r) => [r.first_name, r.status])).toEqual([
+      ['Ana', null],
+      ['Ben', null],
+    ]);
+    await mark(url, { user_id_slug: ana.id_slug, status: 'LATE' }).expect(200);
+    const after = RegisterResponseSchema.parse((await mark(url, { user_id_slug: ana.id_slug, status: 'PRESENT' }).expect(200)).body);
+    expect(after.data[0]).toMatchObject({ status: 'PRESENT', entries: 2, marked_by: 'Farid Teacher' });
+    const [{ count }] = await t.ds.query(
+      `SELECT count(*)::int AS count FROM attendance_entries a JOIN users u ON u.id = a.user_id WHERE u.id_slug = $1`,
+      [ana.id_slug],
+    );
+    expect(count).toBe(2);
+  });
+
+  it('counts an unmarked trainee absent once the session has ended, and a change then needs its reason', async () => {
+    const url = await sessionOf(-120);
+    const r = await read(url);
+    expect(r.ended).toBe(true);
+    expect(r.data.map((x) => x.status)).toEqual(['ABSENT', 'ABSENT']);
+    const refused = await mark(url, { user_id_slug: ben.id_slug, status: 'PRESENT' }).expect(400);
+    expect(refused.body.errors).toEqual({ reason: ATTENDANCE_MESSAGES.correctionReasonRequired });
+    const fixed = RegisterResponseSchema.parse(
+      (await mark(url, { user_id_slug: ben.id_slug, status: 'PRESENT', reason: 'Signed the paper sheet' }).expect(200)).body,
+    );
+    expect(fixed.data[1]).toMatchObject({ status: 'PRESENT', reason: 'Signed the paper sheet', entries: 1 });
+  });
+
+  it('needs a reason for an excused absence, and refuses someone who is not a trainee of the cohort', async () => {
+    const url = await sessionOf(30);
+    const noReason = await mark(url, { user_id_slug: ana.id_slug, status: 'EXCUSED' }).expect(400);
+    expect(noReason.body.errors).toMatchObject({ reason: ATTENDANCE_MESSAGES.reasonRequired });
+    await mark(url, { user_id_slug: ana.id_slug, status: 'EXCUSED', reason: 'Medical certificate' }).expect(200);
+    const outsiderMark = await mark(url, { user_id_slug: stranger.id_slug, status: 'PRESENT' }).expect(400);
+    expect(outsiderMark.body.errors).toEqual({ user_id_slug: ATTENDANCE_MESSAGES.notTrainee });
+    await mark(url, { user_id_slug: ana.id_slug, status: 'MAYBE' }).expect(400);
+  });
+
+  it('is kept to the staff teaching the cohort', async () => {
+    const url = await sessionOf(-10);
+    await t.http.get(url).set(bearer(outsider)).expect(404);
+    await mark(url, { user_id_slug: ana.id_slug, status: 'PRESENT' }, outsider).expect(404);
+    await t.http.get(url).set(bearer(ana)).expect(403);
+    await mark(url, { user_id_slug: ana.id_slug, status: 'PRESENT' }, ana).expect(403);
+    expect((await read(url, admin)).data.every((r) => r.entries === 0)).toBe(true);
+  });
+});

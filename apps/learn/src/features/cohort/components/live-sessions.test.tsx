@@ -1,0 +1,59 @@
+import type { StudentLiveSession } from '@school/contracts';
+import { screen, within } from '@testing-library/react';
+import { cohortView } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const HOUR = 3_600_000;
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+function session(over: Partial<StudentLiveSession>): StudentLiveSession {
+  return {
+    id_slug: 's1',
+    title: 'Session',
+    starts_at: at(2 * HOUR),
+    ends_at: at(3 * HOUR),
+    link_opens_at: at(2 * HOUR - 15 * 60_000),
+    duration_minutes: 60,
+    mode: 'ONLINE',
+    meeting_url: null,
+    place: null,
+    mandatory: true,
+    cancelled: false,
+    facilitators: [{ id_slug: 'u1', first_name: 'Farid', last_name: 'Tan' }],
+    ...over,
+  };
+}
+
+describe('the class page’s live sessions', () => {
+  it('shows the join link the server gives, when the link opens otherwise, the place of an on-site one, and leaves out past sessions', async () => {
+    renderApp('/class/k1', {
+      userCohortView: () => ({ data: cohortView() }),
+      userCohortSessions: () => ({
+        data: [
+          session({ id_slug: 'past', title: 'Yesterday', starts_at: at(-26 * HOUR), ends_at: at(-25 * HOUR) }),
+          session({ id_slug: 'now', title: 'Lithography live', starts_at: at(-HOUR / 6), meeting_url: 'https://zoom.us/j/1' }),
+          session({ id_slug: 'later', title: 'Etching live' }),
+          session({ id_slug: 'site', title: 'Cleanroom visit', mode: 'ON_SITE', place: 'Penang lab 2', mandatory: false }),
+          session({ id_slug: 'off', title: 'Called off', cancelled: true }),
+        ],
+      }),
+    });
+    const list = await screen.findByRole('list', { name: 'Live sessions' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.querySelector('strong')?.textContent)).toEqual([
+      'Lithography live',
+      'Etching live',
+      'Cleanroom visit',
+      'Called off',
+    ]);
+    expect(within(items[0]).getByRole('link', { name: 'Join the online session' })).toHaveAttribute('href', 'https://zoom.us/j/1');
+    expect(items[1]).toHaveTextContent('Online · the link opens at');
+    expect(within(items[1]).queryByRole('link')).toBeNull();
+    expect(items[2]).toHaveTextContent('optional');
+    expect(items[2]).toHaveTextContent('On site · Penang lab 2');
+    expect(items[3]).toHaveTextContent('(cancelled)');
+    expect(within(items[3]).queryByRole('link')).toBeNull();
+    expect(items[0]).toHaveTextContent('with Farid Tan');
+  });
+});

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { DateTimeSchema, IdSlugSchema } from '../common/common.schemas';
+import { plainText } from '../common/text';
+
+/** How a live session is held: online (a meeting link of any provider) or on site (a place). */
+export const SessionModeSchema = z.enum(['ONLINE', 'ON_SITE']);
+export type SessionMode = z.infer<typeof SessionModeSchema>;
+
+/** Students may open an online session's link from this many minutes before its start. */
+export const SESSION_LINK_OPENS_MINUTES = 15;
+
+export const LIVE_SESSION_MESSAGES = {
+  meetingUrlRequired: 'An online session needs its meeting link',
+  placeRequired: 'An on-site session needs its place',
+  facilitatorNotTeaching: "A facilitator must be one of the cohort's instructors",
+  notFound: 'Session not found',
+  cancelled: 'This session is cancelled',
+} as const;
+
+const MeetingUrlSchema = z
+  .url({ protocol: /^https$/, error: 'Enter the meeting link (https://...)' })
+  .max(2000, { error: 'Must be at most 2000 characters' });
+
+/** A session as the admin console saves it (create and edit alike). */
+export const SaveLiveSessionSchema = z
+  .strictObject({
+    title: plainText(200).min(1, { error: 'Title is required' }),
+    starts_at: DateTimeSchema,
+    duration_minutes: z
+      .number({ error: 'Enter the duration in minutes' })
+      .int({ error: 'Enter whole minutes' })
+      .min(5, { error: 'A session lasts at least 5 minutes' })
+      .max(720, { error: 'A session lasts at most 12 hours' }),
+    mode: SessionModeSchema,
+    meeting_url: MeetingUrlSchema.nullable().default(null),
+    place: plainText(300).nullable().default(null),
+    mandatory: z.boolean(),
+    facilitator_id_slugs: z.array(IdSlugSchema).max(20).default([]),
+  })
+  .superRefine((s, ctx) => {
+    if (s.mode === 'ONLINE' && !s.meeting_url)
+      ctx.addIssue({ code: 'custom', path: ['meeting_url'], message: LIVE_SESSION_MESSAGES.meetingUrlRequired });
+    if (s.mode === 'ON_SITE' && !s.place?.trim())
+      ctx.addIssue({ code: 'custom', path: ['place'], message: LIVE_SESSION_MESSAGES.placeRequired });
+  });
+export type SaveLiveSession = z.input<typeof SaveLiveSessionSchema>;
+
+export const CohortSessionParamsSchema = z.object({ cohortId: IdSlugSchema, sessionId: IdSlugSchema });
+export const CohortSessionsUserParamsSchema = z.object({ cohortId: IdSlugSchema, userIdSlug: IdSlugSchema });
+
+export const SessionFacilitatorSchema = z.object({ id_slug: z.string(), first_name: z.string(), last_name: z.string() });
+
+/** A session as staff see it. */
+export const LiveSessionSchema = z.object({
+  id_slug: z.string(),
+  title: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  duration_minutes: z.number().int(),
+  mode: SessionModeSchema,
+  meeting_url: z.string().nullable(),
+  place: z.string().nullable(),
+  mandatory: z.boolean(),
+  cancelled_at: z.string().nullable(),
+  facilitators: z.array(SessionFacilitatorSchema),
+});
+export type LiveSession = z.infer<typeof LiveSessionSchema>;
+export const LiveSessionResponseSchema = LiveSessionSchema;
+export const LiveSessionsResponseSchema = z.object({ data: z.array(LiveSessionSchema) });
+export type LiveSessionsResponse = z.infer<typeof LiveSessionsResponseSchema>;
+
+/**
+ * A session as a student sees it: the meeting link is withheld (null) until `link_opens_at`,
+ * 15 minutes before the start, and once the session is cancelled.
+ */
+export const StudentLiveSessionSchema = LiveSessionSchema.omit({ cancelled_at: true }).extend({
+  cancelled: z.boolean(),
+  link_opens_at: z.string(),
+});
+export type StudentLiveSession = z.infer<typeof StudentLiveSessionSchema>;
+export const StudentLiveSessionsResponseSchema = z.object({ data: z.array(StudentLiveSessionSchema) });
+export type StudentLiveSessionsResponse = z.infer<typeof StudentLiveSessionsResponseSchema>;
+
+/** A trainee's mark for a session; with no mark, a session that has ended counts them absent. */
+export const AttendanceStatusSchema = z.enum(['PRESENT', 'LATE', 'EXCUSED', 'ABSENT']);
+export type AttendanceStatus = z.infer<typeof AttendanceStatusSchema>;
+
+export const ATTENDANCE_MESSAGES = {
+  reasonRequired: 'Give the reason for an excused absence',
+  correctionReasonRequired: 'The session has ended: say why the mark changes',
+  notTrainee: 'This person is not a trainee of the cohort',
+  cancelled: 'A cancelled session has no register',
+} as const;
+
+/** One mark by hand. Every mark is kept as a new entry: nothing is edited in place. */
+export const MarkAttendanceSchema = z
+  .strictObject({
+    user_id_slug: IdSlugSchema,
+    status: AttendanceStatusSchema,
+    reason: plainText(500).nullable().default(null),
+  })
+  .superRefine((m, ctx) => {
+    if (m.status === 'EXCUSED' && !m.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: ATTENDANCE_MESSAGES.reasonRequired });
+  });
+export type MarkAttendance = z.input<typeof MarkAttendanceSchema>;
+
+export const RegisterRowSchema = z.object({
+  id_slug: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** The latest entry's mark; ABSENT by default once the session has ended; null while unmarked before the end. */
+  status: AttendanceStatusSchema.nullable(),
+  reason: z.string().nullable(),
+  marked_at: z.string().nullable(),
+  marked_by: z.string().nullable(),
+  /** How many entries the trainee's mark has had (corrections included). */
+  entries: z.number().int(),
+});
+export type RegisterRow = z.infer<typeof RegisterRowSchema>;
+export const RegisterResponseSchema = z.object({ ended: z.boolean(), data: z.array(RegisterRowSchema) });
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
