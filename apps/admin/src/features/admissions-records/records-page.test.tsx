@@ -34,7 +34,7 @@ describe('records and erasure', () => {
         admissionsSetRetention: () => ({
           data: { intake: INTAKE, months: 36, set: true, updated_at: '2026-11-28T02:00:00.000Z' },
         }),
-        admissionsErasureRequests: () => ({ data: [] }),
+        admissionsErasureRequests: () => ({ data: [], count: 0, num_pages: 0 }),
       },
       { user: ADMIN },
     );
@@ -54,7 +54,7 @@ describe('records and erasure', () => {
     const { calls } = mockRoutes(
       {
         admissionsRetention: () => ({ data: { intake: INTAKE, months: 24, set: false, updated_at: null } }),
-        admissionsErasureRequests: () => ({ data: [pending] }),
+        admissionsErasureRequests: () => ({ data: [pending], count: 1, num_pages: 1 }),
         admissionsConfirmErasure: () => ({
           data: { ...pending, status: 'CONFIRMED', application_status: 'WITHDRAWN', anonymised_at: '2026-11-28T02:00:00.000Z' },
         }),
