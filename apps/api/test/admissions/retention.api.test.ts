@@ -321,6 +321,36 @@ describe('erasure on request', () => {
     expect(accepted.body.message).toBe(ERASURE_PLACE_TAKEN_MESSAGE);
     expect((await statusPage(a.id_slug, token)).erasure).toBeNull();
   });
+
+  it('are listed a page at a time, counted in the same answer, pending ones oldest first', { timeout: 120_000 }, async () => {
+    const asked: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const a = await apply();
+      await requestErasure(a.id_slug, await tokenOf(a.email)).expect(200);
+      asked.push(a.id_slug);
+    }
+    const pageOf = async (page: number) =>
+      ErasureRequestsResponseSchema.parse(
+        (
+          await t.http
+            .get('/api/admissions/admin/erasure-requests')
+            .query({ status: 'PENDING', page, page_size: 2 })
+            .set(bearer(admin))
+            .expect(200)
+        ).body,
+      );
+    const first = await pageOf(1);
+    expect(first.data).toHaveLength(2);
+    expect(first.count).toBeGreaterThanOrEqual(3);
+    expect(first.num_pages).toBe(Math.ceil(first.count / 2));
+    const all = [...first.data];
+    for (let p = 2; p <= first.num_pages; p++) all.push(...(await pageOf(p)).data);
+    // Every request once, across the pages, in the order asked.
+    expect(all).toHaveLength(first.count);
+    expect(new Set(all.map((r) => r.id_slug)).size).toBe(first.count);
+    expect(all.map((r) => r.id_slug).filter((id) => asked.includes(id))).toEqual(asked);
+    await t.http.get('/api/admissions/admin/erasure-requests').query({ page_size: 0 }).set(bearer(admin)).expect(400);
+  });
 });
 
 describe('duplicates across intakes', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ApplicationStatus, ApplicationStatusSchema } from '../applications/applications.schemas';
 import { requiredText } from '../common/text';
+import { makeListQuerySchema, paginated } from '../common/common.schemas';
 
 // ---- data retention and erasure -----------------------------------------------------------
 
@@ -78,9 +79,10 @@ export const RefuseErasureSchema = z.strictObject({
 });
 export type RefuseErasure = z.infer<typeof RefuseErasureSchema>;
 
-export const ErasureRequestsQuerySchema = z.object({
-  status: ErasureStatusSchema.optional(),
-});
+/** A page of the erasure requests (20 by default), optionally of one status. */
+export const ErasureRequestsQuerySchema = makeListQuerySchema({ page_size: 20 })
+  .pick({ page: true, page_size: true })
+  .extend({ status: ErasureStatusSchema.optional() });
 export type ErasureRequestsQuery = z.infer<typeof ErasureRequestsQuerySchema>;
 
 /** One erasure request in the admissions console (the name and email are the marker once anonymised). */
@@ -99,7 +101,7 @@ export const ErasureRequestSchema = z.object({
   anonymised_at: z.string().nullable(),
 });
 export type ErasureRequest = z.infer<typeof ErasureRequestSchema>;
-export const ErasureRequestsResponseSchema = z.object({ data: z.array(ErasureRequestSchema) });
+export const ErasureRequestsResponseSchema = paginated(ErasureRequestSchema);
 export type ErasureRequestsResponse = z.infer<typeof ErasureRequestsResponseSchema>;
 
 export const ErasureDecisionResponseSchema = z.object({ data: ErasureRequestSchema });

@@ -34,7 +34,7 @@ describe('records and erasure', () => {
         admissionsSetRetention: () => ({
           data: { intake: INTAKE, months: 36, set: true, updated_at: '2026-11-28T02:00:00.000Z' },
         }),
-        admissionsErasureRequests: () => ({ data: [] }),
+        admissionsErasureRequests: () => ({ data: [], count: 0, num_pages: 0 }),
       },
       { user: ADMIN },
     );
@@ -54,7 +54,7 @@ describe('records and erasure', () => {
     const { calls } = mockRoutes(
       {
         admissionsRetention: () => ({ data: { intake: INTAKE, months: 24, set: false, updated_at: null } }),
-        admissionsErasureRequests: () => ({ data: [pending] }),
+        admissionsErasureRequests: () => ({ data: [pending], count: 1, num_pages: 1 }),
         admissionsConfirmErasure: () => ({
           data: { ...pending, status: 'CONFIRMED', application_status: 'WITHDRAWN', anonymised_at: '2026-11-28T02:00:00.000Z' },
         }),
@@ -86,5 +86,24 @@ describe('records and erasure', () => {
     );
     await screen.findByText('The application’s personal data is erased, and the applicant is told by email.');
     expect(calls.filter((c) => c.path.endsWith('/erasure/confirm'))).toHaveLength(1);
+  });
+  it('pages the erasure requests, asking the API for the page chosen', async () => {
+    mockRoutes(
+      {
+        admissionsRetention: () => ({ data: { intake: INTAKE, months: 24, set: false, updated_at: null } }),
+        admissionsErasureRequests: (c) => {
+          const page = Number(c.query.get('page') ?? '1');
+          const name = page === 1 ? 'Farah Hassan' : 'Lim Wei';
+          return { data: [{ ...pending, id_slug: `app-${page}`, full_name: name }], count: 21, num_pages: 2 };
+        },
+      },
+      { user: ADMIN },
+    );
+    renderWithApi(<RecordsPage />, URL, PATH);
+    expect(await screen.findByRole('link', { name: 'Farah Hassan' })).toBeTruthy();
+    expect(screen.getByText('21 requests')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Erasure request pages' });
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('link', { name: 'Lim Wei' })).toBeTruthy();
   });
 });

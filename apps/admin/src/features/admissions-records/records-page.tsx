@@ -4,6 +4,7 @@ import {
   Button,
   formatDate,
   Modal,
+  Pagination,
   routeKey,
   routeQueryKey,
   SelectField,
@@ -115,7 +116,8 @@ function RetentionForm({ intake }: { intake: string }) {
 /** The applicants' erasure requests: pending ones first, each confirmed (erased at once) or refused with a reason. */
 function ErasureRequests() {
   const notify = useNotify();
-  const query = useRouteQuery('admissionsErasureRequests', {}, { select: (r) => r.data });
+  const [page, setPage] = useState(1);
+  const query = useRouteQuery('admissionsErasureRequests', { query: { page } });
   const { confirm, dialog } = useConfirm();
   const [refusing, setRefusing] = useState<ErasureRequest | null>(null);
   const invalidates = () => [routeKey('admissionsErasureRequests'), routeKey('admissionsList'), routeKey('admissionsDetail')];
@@ -194,13 +196,17 @@ function ErasureRequests() {
       </p>
       {confirmErasure.isError && <p role="alert">{errorMessage(confirmErasure.error)}</p>}
       <QueryView query={query} label="the erasure requests" homePath={paths.applications}>
-        {(rows) =>
-          rows.length === 0 ? (
+        {(result) =>
+          result.count === 0 ? (
             <p>No applicant has asked for their data to be erased.</p>
           ) : (
-            <div className="admin-records__table">
-              <ListTable columns={columns} rows={rows} rowKey={(r) => r.id_slug} />
-            </div>
+            <>
+              <p className="ui-muted ui-muted--small">{result.count === 1 ? '1 request' : `${result.count} requests`}</p>
+              <div className="admin-records__table">
+                <ListTable columns={columns} rows={result.data} rowKey={(r) => r.id_slug} />
+              </div>
+              <Pagination page={page} numPages={result.num_pages} onChange={setPage} label="Erasure request pages" />
+            </>
           )
         }
       </QueryView>

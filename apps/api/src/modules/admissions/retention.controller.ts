@@ -21,7 +21,7 @@ export class RetentionController {
 
   @Route('admissionsErasureRequests')
   requests(@CurrentUser() me: AuthUser, @RouteQuery() q: QueryOf<'admissionsErasureRequests'>) {
-    return this.retention.requests(me, q.status);
+    return this.retention.requests(me, q);
   }
 
   @Route('admissionsConfirmErasure')

@@ -1,6 +1,6 @@
 import { ANONYMISED_MARKER, DEFAULT_RETENTION_MONTHS, type ErasureRequest, UNSUCCESSFUL_STATUSES } from '@school/contracts';
 import { exec, one, rows, type Sql } from '../../common/sql/db';
-import { iso } from '../../common/sql/list';
+import { iso, listPage, type PageQuery } from '../../common/sql/list';
 
 // ---- retention periods ----------------------------------------------------------------------
 
@@ -119,19 +119,23 @@ const REQUEST_ITEM = `json_build_object('id_slug', a.id_slug, 'intake', a.intake
     'decided_by', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name) END,
     'reason', e.reason, 'anonymised_at', ${iso('a.anonymised_at')})`;
 
-/** Erasure requests: pending first (oldest first), then the decided ones (latest first); at most 200. */
-export async function erasureRequests(q: Sql, status: string | null) {
-  const found = await rows<{ item: ErasureRequest }>(
-    q,
-    `SELECT ${REQUEST_ITEM} AS item
-       FROM application_erasure_requests e JOIN programme_applications a ON a.id = e.application_id
-       LEFT JOIN users u ON u.id = e.decided_by
-      WHERE ($1::text IS NULL OR e.status = $1)
-      ORDER BY e.status <> 'PENDING', CASE WHEN e.status = 'PENDING' THEN e.requested_at END, e.decided_at DESC, e.application_id
-      LIMIT 200`,
-    [status],
-  );
-  return found.map((r) => r.item);
+/**
+ * One page of the erasure requests, counted in the same statement: pending first (oldest first),
+ * then the decided ones (latest first).
+ */
+export function erasureRequests(q: Sql, status: string | null, page: PageQuery) {
+  return listPage<ErasureRequest>(q, {
+    matching: `SELECT e.application_id, e.status, e.requested_at, e.decided_at
+                 FROM application_erasure_requests e
+                WHERE ($1::text IS NULL OR e.status = $1)`,
+    order: `status <> 'PENDING', CASE WHEN status = 'PENDING' THEN requested_at END, decided_at DESC, application_id`,
+    item: REQUEST_ITEM,
+    join: `JOIN application_erasure_requests e ON e.application_id = p.application_id
+           JOIN programme_applications a ON a.id = p.application_id
+           LEFT JOIN users u ON u.id = e.decided_by`,
+    params: [status],
+    page,
+  });
 }
 
 export async function erasureRequest(q: Sql, applicationId: string) {

@@ -6,7 +6,7 @@ import {
   ERASURE_NOT_PENDING_MESSAGE,
   ERASURE_REQUESTED_MESSAGE,
   type ErasureRequestedResponse,
-  type ErasureStatus,
+  type ErasureRequestsQuery,
   erasureBlockedMessage,
   FINAL_STATUSES,
   type RetentionResponse,
@@ -122,16 +122,16 @@ export class RetentionService {
     return { data, message: ERASURE_REQUESTED_MESSAGE };
   }
 
-  async requests(me: AuthUser, status: ErasureStatus | undefined) {
-    const data = await retention.erasureRequests(this.db, status ?? null);
+  async requests(me: AuthUser, query: ErasureRequestsQuery) {
+    const page = await retention.erasureRequests(this.db, query.status ?? null, query);
     // A list of names and emails is a view of each application, as the pipeline's is.
     await sql.recordViews(
       this.db,
-      data.map((r) => r.id_slug),
+      page.data.map((r) => r.id_slug),
       me.id,
       'admissionsErasureRequests',
     );
-    return { data };
+    return page;
   }
 
   /** Locks the application and its pending request. */
