@@ -27,6 +27,9 @@ const check = (http: Http, u: { access: string }) => {
 const setStatus = (admin: { access: string }, idSlug: string, is_suspended: unknown) =>
   t.http.patch(`/api/auth/admin/users/${idSlug}/status`).set(bearer(admin)).send({ is_suspended });
 
+const setRole = (admin: { access: string }, idSlug: string, role: unknown) =>
+  t.http.patch(`/api/auth/admin/users/${idSlug}/role`).set(bearer(admin)).send({ role });
+
 /** Polls until the token is refused on that instance; answers how long it took. */
 async function refusedWithin(http: Http, u: { access: string }): Promise<number> {
   const started = Date.now();
@@ -51,9 +54,57 @@ describe('access tokens', () => {
     const u = await createUser(t, { role: 'INSTRUCTOR' });
     await check(t.http, u).expect(200);
     await check(other.http, u).expect(200);
-    await t.ds.query(`UPDATE users SET role = 'ADMIN' WHERE id = $1`, [u.id]);
+    const admin = await createUser(t, { role: 'ADMIN' });
+    await setRole(admin, u.id_slug, 'ADMIN').expect(200);
     expect(await refusedWithin(other.http, u)).toBeLessThan(DEADLINE_MS);
     expect(await refusedWithin(t.http, u)).toBeLessThan(DEADLINE_MS);
+  });
+});
+
+describe('PATCH /api/auth/admin/users/{userIdSlug}/role', () => {
+  it('gives an account its new role: it signs in again and reaches what the role opens', async () => {
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const s = await createUser(t);
+    await t.http.get('/api/cohorts/admin/list').set(bearer(s)).expect(403);
+    const res = await setRole(admin, s.id_slug, 'ADMIN').expect(200);
+    expect(res.body.user).toEqual({ id_slug: s.id_slug, first_name: 'Test', last_name: 'User', email: s.email, role: 'ADMIN' });
+    await check(t.http, s).expect(401);
+    const login = await t.http.post('/api/auth/login/').send({ email: s.email, password: s.password }).expect(200);
+    expect(login.body.user.role).toBe('ADMIN');
+    await t.http.get('/api/cohorts/admin/list').set(bearer(login.body)).expect(200);
+  });
+
+  it('refuses to demote the last admin, and lets an admin step down while another remains', async () => {
+    // Every other admin steps down first (through the call itself), so one is left.
+    const admins: { id_slug: string }[] = await t.ds.query(`SELECT id_slug FROM users WHERE role = 'ADMIN'`);
+    const last = await createUser(t, { role: 'ADMIN' });
+    for (const a of admins) await setRole(last, a.id_slug, 'INSTRUCTOR').expect(200);
+    const refused = await setRole(last, last.id_slug, 'STUDENT').expect(400);
+    expect(refused.body.message).toBe('The school needs at least one admin: make another account an admin first.');
+    await check(t.http, last).expect(200);
+
+    const second = await createUser(t);
+    await setRole(last, second.id_slug, 'ADMIN').expect(200);
+    const stepped = await setRole(last, last.id_slug, 'INSTRUCTOR').expect(200);
+    expect(stepped.body.user.role).toBe('INSTRUCTOR');
+  });
+
+  it('answers a clear 400 for a role that does not exist and 404 for an unknown account', async () => {
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const s = await createUser(t);
+    const bad = await setRole(admin, s.id_slug, 'OWNER').expect(400);
+    expect(bad.body.errors).toMatchObject({ role: 'Invalid role' });
+    await setRole(admin, '0123456789abcdef0123456789abcdef', 'INSTRUCTOR').expect(404);
+  });
+
+  it('is refused to a student promoting itself and to an instructor', async () => {
+    const s = await createUser(t);
+    const i = await createUser(t, { role: 'INSTRUCTOR' });
+    await setRole(s, s.id_slug, 'ADMIN').expect(403);
+    await setRole(i, s.id_slug, 'INSTRUCTOR').expect(403);
+    await setRole(i, i.id_slug, 'ADMIN').expect(403);
+    const login = await t.http.post('/api/auth/login/').send({ email: s.email, password: s.password }).expect(200);
+    expect(login.body.user.role).toBe('STUDENT');
   });
 });
 

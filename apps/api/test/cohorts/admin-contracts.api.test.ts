@@ -2,6 +2,7 @@ import { routes } from '@school/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { enrol, isoIn, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { authorQuiz } from '../fixtures/grade-item.fixtures';
 
 /** Every admin answer parses with its route's response schema, as the console's typed client demands. */
 let t: TestApp;
@@ -35,7 +36,8 @@ it('answers every admin call in the shape of its contract', async () => {
       },
     ],
   });
-  await t.ds.query(`UPDATE lessons SET quiz_group = '{"total_questions": 10, "time_limit_minutes": 20}' WHERE title = 'Q'`);
+  // The quiz is written as an admin writes it (timed), so the lesson carries its quiz summary.
+  await authorQuiz(t, admin, course.modules[0].lessons.find((l) => l.title === 'Q')!.id_slug, { time_limit_minutes: 20 });
   const cohort = await makeCohort(t, admin, { title: 'Shaped cohort', course_ids: [course.id_slug] });
   const student = await createUser(t);
   await enrol(t, admin, cohort.id_slug, student);

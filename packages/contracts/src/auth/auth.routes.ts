@@ -14,9 +14,11 @@ import {
   RefreshResponseSchema,
   RefreshSchema,
   RegisterSchema,
+  UpdateUserRoleSchema,
   UpdateUserStatusResponseSchema,
   UpdateUserStatusSchema,
   UserIdParamsSchema,
+  UserResponseSchema,
 } from './auth.schemas';
 import {
   PasswordResetConfirmResponseSchema,
@@ -100,6 +102,15 @@ export const authRoutes = defineRoutes({
     response: UpdateUserStatusResponseSchema,
     auth: 'admin',
     summary: 'Suspend or reinstate an account: its sessions end at once on every instance',
+  },
+  adminUpdateUserRole: {
+    method: 'PATCH',
+    path: 'auth/admin/users/:userIdSlug/role',
+    params: UserIdParamsSchema,
+    body: UpdateUserRoleSchema,
+    response: UserResponseSchema,
+    auth: 'admin',
+    summary: "Change an account's role: tokens carrying the old role are refused at once; the last admin cannot be demoted",
   },
   changeEmail: {
     method: 'POST',

@@ -154,6 +154,10 @@ export type UpdateUserStatus = z.infer<typeof UpdateUserStatusSchema>;
 export const UpdateUserStatusResponseSchema = z.object({ user: UserSchema.extend({ is_suspended: z.boolean() }) });
 export type UpdateUserStatusResponse = z.infer<typeof UpdateUserStatusResponseSchema>;
 
+/** Gives an account another role: its sessions carry the old role no further (the token version moves). */
+export const UpdateUserRoleSchema = z.strictObject({ role: RoleSchema });
+export type UpdateUserRole = z.infer<typeof UpdateUserRoleSchema>;
+
 // ---- account settings ------------------------------------------------------
 
 export const ProfileUpdateSchema = z.strictObject({

@@ -70,6 +70,49 @@ describe('StudentsPage account status', () => {
   });
 });
 
+describe('StudentsPage role', () => {
+  it('makes a student an instructor only after the confirmation, says so, and the row leaves the list', async () => {
+    let list = [student('s1', 'Aisyah', false), student('s2', 'Farid', false)];
+    const api = mockRoutes(
+      {
+        adminStudentList: () => ({ data: list, count: list.length, num_pages: 1 }),
+        adminActiveCohorts: () => [],
+        adminUpdateUserRole: (call) => {
+          const made = list.find((s) => s.id_slug === 's1')!;
+          list = list.filter((s) => s.id_slug !== 's1');
+          return {
+            user: {
+              id_slug: made.id_slug,
+              first_name: made.first_name,
+              last_name: made.last_name,
+              email: made.email,
+              role: (call.body as { role: 'INSTRUCTOR' }).role,
+            },
+          };
+        },
+      },
+      { user: ADMIN },
+    );
+    renderWithApi(
+      <Routes>
+        <Route path="/admin/students" element={<StudentsPage />} />
+      </Routes>,
+      '/admin/students',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Make Aisyah Rahman an instructor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make this account an instructor?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Make Aisyah Rahman an instructor' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make instructor' }));
+    expect(await screen.findByText('Aisyah Rahman is now an instructor.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByText('Aisyah Rahman')).not.toBeInTheDocument(), { timeout: 10_000 });
+    expect(screen.getByText('Farid Rahman')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: 'auth/admin/users/s1/role', body: { role: 'INSTRUCTOR' } });
+  });
+});
+
 describe('StudentsPage cohorts', () => {
   const inTwo: AdminStudentListItem = {
     ...student('s1', 'Aisyah', false),

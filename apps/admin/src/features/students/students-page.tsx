@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
 import { useRouteQuery } from '@school/ui';
 import { usePageTitle } from '../../lib/use-page-title';
+import { MakeInstructorButton } from '../../components/account-role';
 import { AccountStatusButton } from '../../components/account-status';
 import { AddToCohort } from './components/add-to-cohort';
 import { StudentCohorts } from './components/student-cohorts';
@@ -33,7 +34,17 @@ export function StudentsPage() {
         ),
     },
     studentColumns.lastActive,
-    { label: 'Actions', hideLabel: true, className: 'admin-table__actions', render: (s) => <AccountStatusButton student={s} /> },
+    {
+      label: 'Actions',
+      hideLabel: true,
+      className: 'admin-table__actions',
+      render: (s) => (
+        <>
+          <AccountStatusButton student={s} />
+          <MakeInstructorButton student={s} />
+        </>
+      ),
+    },
   ];
   return (
     <div className="ui-page ui-stack ui-stack--loose">

@@ -1,6 +1,6 @@
-import type { User } from '@school/contracts';
+import type { Role, User } from '@school/contracts';
 import { LOCK_QUEUE_FOR_REGISTRATION_SQL } from '../../common/cohort-queue-lock';
-import { exec, mustOne, one, type Sql } from '../../common/sql/db';
+import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 
 const USER_COLUMNS = 'id, id_slug, first_name, last_name, email, role, token_version';
 
@@ -90,6 +90,15 @@ export function accountById(q: Sql, id: string) {
 /** The account, locked: a suspension is either seen by the caller or waits for its transaction. */
 export function lockAccount(q: Sql, id: string) {
   return one<AccountRow>(q, `SELECT ${USER_COLUMNS}, is_suspended FROM users WHERE id = $1 FOR UPDATE`, [id]);
+}
+
+/** Every admin account, locked in id order: two demotions at once cannot both see another admin left. */
+export function lockAdmins(q: Sql) {
+  return rows<{ id_slug: string }>(q, `SELECT id_slug FROM users WHERE role = 'ADMIN' ORDER BY id FOR UPDATE`);
+}
+
+export function setRole(q: Sql, idSlug: string, role: Role) {
+  return one<UserRow>(q, `UPDATE users SET role = $2, modified_date = now() WHERE id_slug = $1 RETURNING ${USER_COLUMNS}`, [idSlug, role]);
 }
 
 export function setSuspended(q: Sql, idSlug: string, suspended: boolean) {

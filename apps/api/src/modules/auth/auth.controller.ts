@@ -158,6 +158,11 @@ export class AuthController {
     return this.verifications.verify(body.token);
   }
 
+  @Route('adminUpdateUserRole')
+  async updateRole(@RouteParams() p: ParamsOf<'adminUpdateUserRole'>, @RouteBody() body: BodyOf<'adminUpdateUserRole'>) {
+    return { user: await this.auth.setRole(p.userIdSlug, body.role) };
+  }
+
   /** Account-level suspension (the cohort's Suspend student acts on one enrolment only). */
   @Route('adminUpdateUserStatus')
   async updateStatus(

@@ -8,6 +8,7 @@ import {
   type Login,
   type ProfileUpdate,
   type Register,
+  type Role,
   type User,
 } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -23,6 +24,8 @@ import {
   passwordAccountById,
   type PasswordRow,
   setPasswordHash,
+  lockAdmins,
+  setRole,
   setSuspended,
   updateProfile,
   type UserRow,
@@ -38,6 +41,7 @@ export const WRONG_PASSWORD_MESSAGE = 'Incorrect password. Please try again.';
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists.';
 export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact the school.';
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
+export const LAST_ADMIN_MESSAGE = 'The school needs at least one admin: make another account an admin first.';
 export const SUSPEND_SELF_MESSAGE = 'You cannot suspend your own account.';
 
 const toUser = ({ id_slug, first_name, last_name, email, role }: UserRow): User => ({ id_slug, first_name, last_name, email, role });
@@ -124,6 +128,21 @@ export class AuthService {
       if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
       if (suspended) await this.tokens.endAllSessions(row.id, m);
       return { ...toUser(row), is_suspended: suspended };
+    });
+  }
+
+  /**
+   * Gives an account another role. The trigger on users bumps the token version, so tokens naming
+   * the old role are refused at once on every instance; the account signs in again with the new one.
+   */
+  async setRole(userIdSlug: string, role: Role): Promise<User> {
+    return this.db.transaction(async (m) => {
+      const admins = await lockAdmins(m);
+      const demoted = role !== 'ADMIN' && admins.some((a) => a.id_slug === userIdSlug);
+      if (demoted && admins.length === 1) throw new BadRequestException(LAST_ADMIN_MESSAGE);
+      const row = await setRole(m, userIdSlug, role);
+      if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
+      return toUser(row);
     });
   }
 
