@@ -52,7 +52,15 @@ test('an admin adds an email with no account; the invited person signs up throug
   await expect(summary.locator('.admin-stat', { hasText: 'Added to the queue' }).locator('dd')).toHaveText('1');
   await page.getByRole('link', { name: COHORT }).click();
   // The queue is the cohort's own Invitations tab, after the spec's four (then the Instructors tab).
-  await expect(page.getByRole('tab')).toHaveText(['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Details',
+    'Courses',
+    'Students',
+    'Certifications',
+    'Invitations',
+    'Instructors',
+    'Sessions',
+  ]);
   await page.getByRole('tab', { name: 'Invitations' }).click();
   await expect(page.getByRole('tab', { name: 'Invitations', selected: true })).toBeVisible();
   const invitations = page.getByRole('region', { name: 'Invitations (1)' });
