@@ -68,14 +68,22 @@ describe('backup and restore with STORAGE=s3', () => {
     expect(await first.api.exited).toBe(0);
 
     const backupDir = folder();
-    const backup = run(built.backup, ['--out', 'school.tar.gz'], { DATA_DIR: school, INIT_CWD: backupDir });
+    // Ports of their own, as every run here has: the default one may belong to a school running on this machine.
+    const backup = run(built.backup, ['--out', 'school.tar.gz'], {
+      DATA_DIR: school,
+      INIT_CWD: backupDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+    });
     expect(await backup.exited, backup.output()).toBe(0);
     expect(backup.output()).toContain(
       `1 stored files (${pdf.length} bytes) are in the S3 bucket ${s3.env.S3_BUCKET} and not in this archive: back up the bucket by its own means`,
     );
 
     const restoredDir = folder();
-    const restore = run(built.restore, [`${backupDir}/school.tar.gz`], { DATA_DIR: restoredDir });
+    const restore = run(built.restore, [`${backupDir}/school.tar.gz`], {
+      DATA_DIR: restoredDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+    });
     expect(await restore.exited, restore.output()).toBe(0);
 
     const second = await serve(restoredDir);
