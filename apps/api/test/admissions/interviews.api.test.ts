@@ -152,6 +152,27 @@ function parseIcs(ics: string) {
 }
 
 describe('admins publish interview slots', () => {
+  it('mails each panel member of a new slot that it lists them, with its moment, place and their interviews page', async () => {
+    const place = `Room ${Date.now()}`;
+    await publish({ place, panel_ids: [panelist.id_slug, panelist2.id_slug] });
+    for (const p of [panelist, panelist2]) {
+      const mail = await mailWith(p.email, new RegExp(`interview panel`, 'i'));
+      expect(mail.text).toContain(place);
+      expect(mail.text).toContain('/admin/interviews');
+    }
+    // A failed publication (a non-staff panel member) mails nobody: the mail is queued in its transaction.
+    const before = (await inbox(panelist.email)).length;
+    await t.http
+      .post(`/api/admissions/admin/intakes/${INTAKE}/interview-slots`)
+      .set(bearer(admin))
+      .send({ starts_at: inHours(72), duration_minutes: 30, place: 'Nowhere', panel_ids: [panelist.id_slug, student.id_slug] })
+      .expect(400);
+    await publish({ place: `${place} later`, panel_ids: [panelist2.id_slug] });
+    await mailWith(panelist2.email, /interview panel/i, 2);
+    expect((await inbox(panelist.email)).filter((m) => m.text.includes('Nowhere'))).toEqual([]);
+    expect((await inbox(panelist.email)).length).toBe(before);
+  });
+
   it('publishes a slot with its panel, and refuses a slot without place or link, in the past, or with a non-staff panel', async () => {
     const slot = await publish({
       meeting_link: 'https://meet.example.test/a',

@@ -81,8 +81,11 @@ export const DEFAULT_TEMPLATES: Record<AdmissionMailKind, { subject: string; bod
   },
 };
 
+/** Mail to staff (reviewers, interview panels): not applicant mail, so no per-intake template kind. */
+const STAFF_TEMPLATES = new Set(['admission-review-assigned', 'admission-interview-panel']);
+
 /** The kind of message a mail template sends, and back. */
 export const kindOfTemplate = (template: string): AdmissionMailKind | undefined =>
-  template.startsWith('admission-') && template !== 'admission-review-assigned'
+  template.startsWith('admission-') && !STAFF_TEMPLATES.has(template)
     ? (template.slice('admission-'.length) as AdmissionMailKind)
     : undefined;

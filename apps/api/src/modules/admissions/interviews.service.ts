@@ -47,6 +47,15 @@ import { interviewCalendar } from './interview-calendar';
 import * as sql from './interviews.queries';
 
 export const INTERVIEW_MAIL_JOB = 'admission-interview-mail';
+/** Tells each panel member of a new interview slot that it lists them. */
+export const PANEL_MAIL_JOB = 'admission-interview-panel-mail';
+interface PanelMailJob {
+  user_id: string;
+  slot: string;
+  assigned_by: string;
+  starts_at: string;
+  place: string;
+}
 export const INTERVIEW_REMINDERS_JOB = 'admission-interview-reminders';
 /** Every 15 minutes: a reminder goes between 24 hours and 23 h 45 before the interview, as deadline reminders do. */
 export const INTERVIEW_REMINDERS_CRON = '*/15 * * * *';
@@ -89,6 +98,7 @@ export class InterviewsService {
     @Inject(MailService) private readonly mail: MailService,
   ) {
     jobs.define<InterviewMailJob>({ name: INTERVIEW_MAIL_JOB, queue: mailRetryQueue(config), handler: (data) => this.sendMail(data) });
+    jobs.define<PanelMailJob>({ name: PANEL_MAIL_JOB, queue: mailRetryQueue(config), handler: (data) => this.sendPanelMail(data) });
     jobs.define({
       name: INTERVIEW_REMINDERS_JOB,
       cron: INTERVIEW_REMINDERS_CRON,
@@ -109,15 +119,43 @@ export class InterviewsService {
     const idSlug = await this.db.transaction(async (m) => {
       const panel = await admissions.staffByIdSlugs(m, body.panel_ids);
       if (panel.length !== body.panel_ids.length) throw bad('panel_ids', PANEL_STAFF_MESSAGE);
-      return sql.createSlot(
+      const startsAt = new Date(body.starts_at).toISOString();
+      const slot = await sql.createSlot(
         m,
-        { ...body, intake, starts_at: new Date(body.starts_at).toISOString() },
+        { ...body, intake, starts_at: startsAt },
         panel.map((p) => p.id),
         me.id,
       );
+      // Each panel member is told, in the transaction that puts them on the panel.
+      await this.jobs.sendMany(
+        m,
+        PANEL_MAIL_JOB,
+        panel.map((p) => ({
+          data: { user_id: p.id, slot, assigned_by: me.id, starts_at: startsAt, place: body.place ?? '' } satisfies PanelMailJob,
+        })),
+      );
+      return slot;
     });
     const { data } = await this.slots(intake);
     return { data: data.find((s) => s.id_slug === idSlug)! };
+  }
+
+  /** The panel-assignment job: one message per panel member and slot. */
+  async sendPanelMail(job: PanelMailJob): Promise<void> {
+    const facts = await admissions.reviewerMailFacts(this.db, job.user_id, job.assigned_by);
+    if (!facts) return;
+    await this.mail.deliver({
+      template: 'admission-interview-panel',
+      to: facts.email,
+      subjectId: `interview-panel:${job.slot}:${job.user_id}`,
+      props: {
+        name: facts.first_name,
+        assignedBy: facts.by_name || 'An admin',
+        when: deadlineText(new Date(job.starts_at)),
+        place: job.place,
+        interviewsUrl: `${this.mail.adminOrigin}/admin/interviews`,
+      },
+    });
   }
 
   async deleteSlot(idSlug: string): Promise<{ data: InterviewSlot[] }> {

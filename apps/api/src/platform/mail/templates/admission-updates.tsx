@@ -130,3 +130,35 @@ export function ReviewAssigned({ name, count, assignedBy, queueUrl }: ReviewAssi
     </Layout>
   );
 }
+
+export const interviewPanelStrings = {
+  subject: (when: string) => `You are on an interview panel on ${when}`,
+  preview: 'An interview slot lists you on its panel.',
+  greeting: (name: string) => `Hello ${name},`,
+  body: (by: string, when: string, place: string) =>
+    `${by} put you on the panel of an interview slot on ${when}${place ? ` (${place})` : ''}. Once an applicant books it, you score the interview from your interviews page.`,
+  action: 'Open your interviews',
+  linkIntro: 'Or open this link in your browser:',
+  footer: `You receive this email because you interview applicants for ${SCHOOL_NAME}.`,
+};
+
+export interface InterviewPanelProps {
+  name: string;
+  assignedBy: string;
+  when: string;
+  place: string;
+  interviewsUrl: string;
+}
+
+/** A staff member is told an interview slot lists them on its panel. */
+export function InterviewPanelAssigned({ name, assignedBy, when, place, interviewsUrl }: InterviewPanelProps) {
+  const s = interviewPanelStrings;
+  return (
+    <Layout preview={s.preview} footer={s.footer}>
+      <Title>{s.subject(when)}</Title>
+      <Text style={paragraph}>{s.greeting(name)}</Text>
+      <Text style={paragraph}>{s.body(assignedBy, when, place)}</Text>
+      <CallToAction href={interviewsUrl} label={s.action} linkIntro={s.linkIntro} />
+    </Layout>
+  );
+}

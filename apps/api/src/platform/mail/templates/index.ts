@@ -43,6 +43,9 @@ import {
   ReviewAssigned,
   type ReviewAssignedProps,
   reviewAssignedStrings,
+  InterviewPanelAssigned,
+  type InterviewPanelProps,
+  interviewPanelStrings,
 } from './admission-updates';
 import {
   AdmissionErased,
@@ -170,6 +173,10 @@ export const templates = {
   'admission-review-assigned': {
     subject: (p: ReviewAssignedProps) => reviewAssignedStrings.subject(p.count),
     component: ReviewAssigned,
+  },
+  'admission-interview-panel': {
+    subject: (p: InterviewPanelProps) => interviewPanelStrings.subject(p.when),
+    component: InterviewPanelAssigned,
   },
   'admission-interview-booked': {
     subject: (p: AdmissionInterviewProps) => admissionInterviewBookedStrings.subject(p.programme),
