@@ -38,7 +38,7 @@ export function MakeInstructorButton({ student: s }: { student: AccountHolder })
 
   return (
     <>
-      <Button size="sm" variant="ghost" loading={update.isPending} onClick={onClick} aria-label={`Make ${name} an instructor`}>
+      <Button size="sm" variant="ghost" loading={update.isPending} onClick={onClick} aria-label={`Make instructor: ${name}`}>
         Make instructor
       </Button>
       {dialog}

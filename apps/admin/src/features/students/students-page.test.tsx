@@ -99,12 +99,12 @@ describe('StudentsPage role', () => {
       </Routes>,
       '/admin/students',
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Make Aisyah Rahman an instructor' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Make instructor: Aisyah Rahman' }));
     const dialog = await screen.findByRole('dialog', { name: 'Make this account an instructor?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Make Aisyah Rahman an instructor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Make instructor: Aisyah Rahman' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make instructor' }));
     expect(await screen.findByText('Aisyah Rahman is now an instructor.')).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByText('Aisyah Rahman')).not.toBeInTheDocument(), { timeout: 10_000 });
