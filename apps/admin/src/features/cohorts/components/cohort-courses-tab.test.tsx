@@ -4,28 +4,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, reply } from '@school/ui/testing';
 import { ADMIN, renderWithApi } from '../../../test/api-harness';
+import { aCohort } from '../../../test/cohort-fixture';
 import { CohortCoursesTab } from './cohort-courses-tab';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const cohort = (total_students: number): AdminCohort => ({
-  id_slug: 'h1',
-  title: 'Cohort 1',
-  start_date: '2025-09-01T09:00:00.000Z',
-  end_date: '2025-12-01T09:00:00.000Z',
-  end_access_date: '2026-01-01T09:00:00.000Z',
-  result_open_date: null,
-  status: 'ONGOING',
-  total_active: total_students,
-  total_students,
-  total_dropped: 0,
-  courses: [
-    { id_slug: 'k1', title: 'Analog Layout', description: '', modules_count: 1, lessons_count: 2 },
-    { id_slug: 'k2', title: 'Digital Design', description: '', modules_count: 1, lessons_count: 2 },
-  ],
-  students: [],
-  certificates: [],
-});
+const cohort = (total_students: number): AdminCohort =>
+  aCohort({
+    total_active: total_students,
+    total_students,
+    courses: [
+      { id_slug: 'k1', title: 'Analog Layout', description: '', modules_count: 1, lessons_count: 2 },
+      { id_slug: 'k2', title: 'Digital Design', description: '', modules_count: 1, lessons_count: 2 },
+    ],
+  });
 
 const handlers = {
   adminCourseList: () => ({ data: [], count: 0, num_pages: 0 }),

@@ -1,28 +1,15 @@
-import type { AdminCohort, CohortInstructor } from '@school/contracts';
+import type { CohortInstructor } from '@school/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, reply } from '@school/ui/testing';
 import { ADMIN, renderWithApi } from '../../../test/api-harness';
+import { aCohort } from '../../../test/cohort-fixture';
 import { CohortInstructorsTab } from './cohort-instructors-tab';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const cohort: AdminCohort = {
-  id_slug: 'h1',
-  title: 'Cohort 1',
-  start_date: '2025-09-01T09:00:00.000Z',
-  end_date: '2025-12-01T09:00:00.000Z',
-  end_access_date: '2026-01-01T09:00:00.000Z',
-  result_open_date: null,
-  status: 'ONGOING',
-  total_active: 0,
-  total_students: 0,
-  total_dropped: 0,
-  courses: [],
-  students: [],
-  certificates: [],
-};
+const cohort = aCohort();
 
 const farid: CohortInstructor = { id_slug: 'u1', first_name: 'Farid', last_name: 'Tan', email: 'farid@x.io', role: 'INSTRUCTOR' };
 const grace: CohortInstructor = { id_slug: 'u2', first_name: 'Grace', last_name: 'Lim', email: 'grace@x.io', role: 'ADMIN' };

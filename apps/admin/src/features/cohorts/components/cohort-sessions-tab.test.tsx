@@ -1,28 +1,15 @@
-import { LIVE_SESSION_MESSAGES, type AdminCohort, type CohortInstructor, type LiveSession } from '@school/contracts';
+import { LIVE_SESSION_MESSAGES, type CohortInstructor, type LiveSession } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, reply } from '@school/ui/testing';
 import { ADMIN, renderWithApi } from '../../../test/api-harness';
+import { aCohort } from '../../../test/cohort-fixture';
 import { CohortSessionsTab } from './cohort-sessions-tab';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const cohort: AdminCohort = {
-  id_slug: 'h1',
-  title: 'Cohort 1',
-  start_date: '2025-09-01T09:00:00.000Z',
-  end_date: '2025-12-01T09:00:00.000Z',
-  end_access_date: '2026-01-01T09:00:00.000Z',
-  result_open_date: null,
-  status: 'ONGOING',
-  total_active: 0,
-  total_students: 0,
-  total_dropped: 0,
-  courses: [],
-  students: [],
-  certificates: [],
-};
+const cohort = aCohort();
 const farid: CohortInstructor = { id_slug: 'u1', first_name: 'Farid', last_name: 'Tan', email: 'farid@x.io', role: 'INSTRUCTOR' };
 
 /** An API keeping the cohort's sessions as the server would; an online session without a link is refused. */

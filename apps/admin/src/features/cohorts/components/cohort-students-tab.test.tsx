@@ -1,28 +1,15 @@
-import type { AdminCohort, Student } from '@school/contracts';
+import type { Student } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, reply } from '@school/ui/testing';
 import { ADMIN, renderWithApi } from '../../../test/api-harness';
+import { aCohort } from '../../../test/cohort-fixture';
 import { CohortStudentsTab } from './cohort-students-tab';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const cohort: AdminCohort = {
-  id_slug: 'h1',
-  title: 'Cohort 1',
-  start_date: '2025-09-01T09:00:00.000Z',
-  end_date: '2025-12-01T09:00:00.000Z',
-  end_access_date: '2026-01-01T09:00:00.000Z',
-  result_open_date: null,
-  status: 'ONGOING',
-  total_active: 1,
-  total_students: 2,
-  total_dropped: 0,
-  courses: [],
-  students: [],
-  certificates: [],
-};
+const cohort = aCohort({ total_active: 1, total_students: 2 });
 
 const student = (id: string, first: string, status: Student['enrolment_status']): Student => ({
   id_slug: id,
