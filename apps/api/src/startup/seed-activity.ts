@@ -13,11 +13,10 @@ import { ProjectHandInService } from '../modules/grading/project-hand-in.service
 import { LearningService } from '../modules/learning/learning.service';
 import { QuizzesService } from '../modules/quizzes';
 import { StorageService } from '../platform/storage/storage.service';
+import { DEMO_EARLY_CERTIFICATE, seedDemoClasses, seedDemoVisits } from './seed-classes';
 
-export const DEMO_COHORT_TITLE = 'Semiconductor Talent Programme: Cohort 1';
 export const DEMO_TAKEN_QUIZ = 'Quiz: RTL building blocks';
 export const DEMO_HANDED_IN_PROJECT = 'Project: a UART transmitter';
-export const DEMO_EARLY_CERTIFICATE = 'Semiconductor Cleanroom Safety';
 
 /** The hand-ins the demo students upload, committed beside the demo video. */
 const HAND_INS = {
@@ -26,15 +25,21 @@ const HAND_INS = {
 };
 
 /**
- * The demo's learning done through the product's own services (the code its HTTP calls run), after
- * the seed's accounts, courses and cohorts exist, so every figure agrees with its source:
+ * The demo school's classes and learning, done through the product's own services (the code its
+ * HTTP calls run) once the seed's accounts and courses exist, so every figure agrees with its source:
+ * - the admin makes the classes, their grade items and certificates (seedDemoClasses);
  * - the admin saves each project's instructions and rubric (and keeps the rubric as a template);
  * - Aisyah completes the first video and reading, takes the first quiz (three of four right), and
  *   hands in the UART project, which Rajesh grades with the rubric and feedback (released with the
  *   item's results); Wei Jie hands in too and waits in the grading queue;
  * - the admin sets the certificates' rules, and the certificates earned under them are issued.
  */
-export async function seedDemoActivity(app: INestApplicationContext, ds: DataSource, repoRoot: string): Promise<void> {
+export async function seedDemoActivity(
+  app: INestApplicationContext,
+  ds: DataSource,
+  repoRoot: string,
+  now: Date = new Date(),
+): Promise<void> {
   const get = <T>(type: new (...args: never[]) => T) => app.get(type, { strict: false });
   const [quizzes, grading, authoring, handIns, learning, certificates, storage] = [
     get(QuizzesService),
@@ -60,9 +65,8 @@ export async function seedDemoActivity(app: INestApplicationContext, ds: DataSou
     'student@example.com',
     'student2@example.com',
   ].map(as);
-  const cohort = await mustOne<{ id: string; id_slug: string }>(ds, `SELECT id, id_slug FROM cohorts WHERE title = $1`, [
-    DEMO_COHORT_TITLE,
-  ]);
+  const cohortSlug = await seedDemoClasses(app, ds, { admin, instructor, aisyah, weiJie }, now);
+  const cohort = await mustOne<{ id: string; id_slug: string }>(ds, `SELECT id, id_slug FROM cohorts WHERE id_slug = $1`, [cohortSlug]);
   const lessons = await rows<{ id_slug: string; title: string }>(
     ds,
     `SELECT l.id_slug, l.title FROM cohort_courses cc JOIN modules m ON m.course_id = cc.course_id JOIN lessons l ON l.module_id = m.id
@@ -119,6 +123,7 @@ export async function seedDemoActivity(app: INestApplicationContext, ds: DataSou
   const rules: CertificateRules = { min_lessons_percent: 30, require_mandatory_graded: false, min_weighted_total: 0 };
   await certificates.updateRules(cohort.id_slug, early.certificate_id_slug, rules);
   await certificates.issueEarned(cohort.id);
+  await seedDemoVisits(app, ds, { admin, instructor, aisyah, weiJie });
 }
 
 /** Aisyah's attempt at a quiz: start, answer (three of four right: the short answer names the wrong block), submit. */

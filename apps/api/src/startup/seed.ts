@@ -1,9 +1,7 @@
-import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import { hashPassword } from '../modules/auth/password.service';
 import type { StorageService } from '../platform/storage/storage.service';
 import type { DataSource, EntityManager } from 'typeorm';
-import { exec, mustOne, rows } from '../common/sql/db';
-import { DEMO_COHORT_TITLE } from './seed-activity';
+import { exec, mustOne } from '../common/sql/db';
 import { attachDemoLessonFiles, type ReadingHandout } from './seed-lesson-files';
 
 export interface DemoLogin {
@@ -138,34 +136,28 @@ export const DEMO_COURSES: CourseSeed[] = [
   },
 ];
 
-const DAY = 86_400_000;
-
 export interface SeedOptions {
   /** Stores the lesson videos and reading PDFs. */
   storage: StorageService;
   /** Root of the repository, where the committed seed assets are. */
   repoRoot: string;
-  now?: Date;
 }
 
 /**
- * Creates demo accounts, two courses of every lesson type with a video or PDF for each video and
- * reading lesson, a running cohort with both students, grades and certificates, and a second
- * class for the first student. Runs only on an empty database; returns the logins it created.
+ * Creates the demo accounts and two courses of every lesson type, with a video or PDF for each video
+ * and reading lesson and a question bank for each quiz. Runs only on an empty database; returns the
+ * logins it created. The classes and the students' work follow once the app runs (seedDemoActivity).
  */
-
 export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoLogin[] | null> {
-  const now = opts.now ?? new Date();
   const { count } = await mustOne<{ count: number }>(ds, `SELECT count(*)::int AS count FROM users`);
   if (count > 0) return null;
   const hashes = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)));
 
   await ds.transaction(async (m) => {
-    const users = await rows<{ id: string; email: string }>(
+    await exec(
       m,
       `INSERT INTO users (email, first_name, last_name, role, password_hash)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
-       RETURNING id, email`,
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])`,
       [
         DEMO_LOGINS.map((l) => l.email),
         DEMO_LOGINS.map((l) => l.first_name),
@@ -174,9 +166,7 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
         hashes,
       ],
     );
-    const userId = (email: string) => users.find((u) => u.email === email)!.id;
-    const courseIds = [];
-    for (const course of DEMO_COURSES) courseIds.push(await insertCourse(m, course));
+    for (const course of DEMO_COURSES) await insertCourse(m, course);
     await insertDemoQuizzes(m);
     const handouts = new Map(
       DEMO_COURSES.flatMap((c) => c.modules.flatMap((mod) => mod.lessons)).flatMap((l) =>
@@ -185,81 +175,8 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
     );
     await attachDemoLessonFiles(m, opts.storage, opts.repoRoot, handouts);
 
-    const cohort = await mustOne<{ id: string }>(
-      m,
-      `INSERT INTO cohorts (title, start_date, end_date, end_access_date, result_open_date)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [
-        DEMO_COHORT_TITLE,
-        new Date(now.getTime() - 30 * DAY),
-        new Date(now.getTime() + 90 * DAY),
-        new Date(now.getTime() + 180 * DAY),
-        new Date(now.getTime() + 100 * DAY),
-      ],
-    );
-    await exec(
-      m,
-      `INSERT INTO cohort_courses (cohort_id, course_id, "order") SELECT $1, c, o - 1 FROM unnest($2::bigint[]) WITH ORDINALITY AS t(c, o)`,
-      [cohort.id, courseIds],
-    );
-    await exec(m, `INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [cohort.id, userId('instructor@example.com')]);
-    const studentA = userId('student@example.com');
-    const studentB = userId('student2@example.com');
-    await exec(
-      m,
-      `INSERT INTO enrolments (cohort_id, user_id, enrolment_status, latest_access_datetime)
-       VALUES ($1, $2, 'ACTIVE', now() - interval '2 hours'), ($1, $3, 'ACTIVE', now() - interval '3 days')`,
-      [cohort.id, studentA, studentB],
-    );
-    // Quizzes and projects are graded items of the cohort. Quizzes are open now; each project opens
-    // for hand-ins fifteen days before its deadline: the UART project is open (and handed in by
-    // seedDemoActivity), the amplifier project opens in a fortnight and says so.
-    await exec(
-      m,
-      `INSERT INTO cohort_grades (cohort_id, lesson_id, deadline_datetime, open_datetime, is_mandatory, grade_percentage,
-                                  result_open_datetime, submission_status)
-       SELECT $1, x.id, x.deadline, CASE WHEN x.lesson_type = 'PROJECT' THEN x.deadline - interval '15 days' END,
-              x.lesson_type = 'PROJECT', CASE x.lesson_type WHEN 'PROJECT' THEN 30 ELSE 10 END,
-              CASE WHEN x.lesson_type = 'QUIZ' THEN now() - interval '1 day' ELSE $3::timestamptz END,
-              CASE WHEN x.lesson_type = 'QUIZ' OR x.deadline - interval '15 days' <= now() THEN 'OPEN' ELSE 'NOT_OPEN' END
-         FROM (SELECT l.id, l.lesson_type, $2::timestamptz + (interval '7 days' * row_number() OVER (ORDER BY c."order", m."order", l."order")) AS deadline
-                 FROM cohort_courses c JOIN modules m ON m.course_id = c.course_id JOIN lessons l ON l.module_id = m.id
-                WHERE c.cohort_id = $1 AND l.lesson_type IN ('QUIZ', 'PROJECT')) x
-       -- Linking the courses made default items; the demo's own dates and weights replace them.
-       ON CONFLICT (cohort_id, lesson_id) DO UPDATE
-         SET deadline_datetime = EXCLUDED.deadline_datetime, open_datetime = EXCLUDED.open_datetime,
-             is_mandatory = EXCLUDED.is_mandatory, grade_percentage = EXCLUDED.grade_percentage,
-             result_open_datetime = EXCLUDED.result_open_datetime, submission_status = EXCLUDED.submission_status,
-             is_default = false`,
-      [cohort.id, now, new Date(now.getTime() + 100 * DAY)],
-    );
-    // Aisyah's lessons, quiz attempt and hand-in, their grades and the certificates earned from them
-    // are made by seedDemoActivity (seed-activity.ts) through the product's services once the app runs.
-    const certificates = await rows<{ id: string }>(
-      m,
-      `INSERT INTO certificates (title, provider) VALUES
-         ('Digital IC Design Fundamentals: Certificate of Completion', ARRAY[$1]),
-         ('Semiconductor Cleanroom Safety', ARRAY[$1])
-       RETURNING id`,
-      [DEFAULT_CERTIFICATE_PROVIDER],
-    );
-    await exec(m, `INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT $1, unnest($2::bigint[])`, [
-      cohort.id,
-      certificates.map((c) => c.id),
-    ]);
-    // A second, shorter class for Aisyah, so her dashboard shows more than one cohort.
-    const analogTrack = await mustOne<{ id: string }>(
-      m,
-      `INSERT INTO cohorts (title, start_date, end_date, end_access_date, result_open_date)
-       VALUES ('Analog Design Track: Cohort 2', $1, $2, $3, NULL) RETURNING id`,
-      [new Date(now.getTime() - 7 * DAY), new Date(now.getTime() + 60 * DAY), new Date(now.getTime() + 120 * DAY)],
-    );
-    await exec(m, `INSERT INTO cohort_courses (cohort_id, course_id, "order") VALUES ($1, $2, 0)`, [analogTrack.id, courseIds[1]]);
-    await exec(
-      m,
-      `INSERT INTO enrolments (cohort_id, user_id, enrolment_status, latest_access_datetime) VALUES ($1, $2, 'ACTIVE', now() - interval '1 day')`,
-      [analogTrack.id, studentA],
-    );
+    // The classes, grade items, certificates and the students' work are made by seedDemoActivity
+    // (seed-activity.ts) through the product's services once the app runs, so every figure agrees.
   });
   return DEMO_LOGINS.map(({ role, email, password }) => ({ role, email, password }));
 }

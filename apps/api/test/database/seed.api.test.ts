@@ -13,13 +13,8 @@ import { createTestApp, type TestApp } from '../test-app';
 import { readPdf } from '../pdf-text';
 import { StorageService } from '../../src/platform/storage/storage.service';
 import { DEMO_LOGINS, seedDemo } from '../../src/startup/seed';
-import {
-  DEMO_COHORT_TITLE,
-  DEMO_EARLY_CERTIFICATE,
-  DEMO_HANDED_IN_PROJECT,
-  DEMO_TAKEN_QUIZ,
-  seedDemoActivity,
-} from '../../src/startup/seed-activity';
+import { DEMO_HANDED_IN_PROJECT, DEMO_TAKEN_QUIZ, seedDemoActivity } from '../../src/startup/seed-activity';
+import { DEMO_COHORT_TITLE, DEMO_EARLY_CERTIFICATE } from '../../src/startup/seed-classes';
 import { ProjectHandInService } from '../../src/modules/grading/project-hand-in.service';
 
 let t: TestApp;
@@ -145,6 +140,20 @@ describe('demo seed', () => {
       { title: DEMO_HANDED_IN_PROJECT, grade: 85 },
       { title: DEMO_TAKEN_QUIZ, grade: 75 },
     ]);
+    // The classes were made as an admin makes them, so they keep the admin's rules: no item shows
+    // its results while it can still be taken, and the instructor and both students are listed.
+    const early = await t.ds.query(
+      `SELECT l.title FROM cohort_grades g JOIN lessons l ON l.id = g.lesson_id
+        WHERE g.result_open_datetime < coalesce(g.late_deadline_datetime, g.deadline_datetime)`,
+    );
+    expect(early).toEqual([]);
+    const people = await t.ds.query(
+      `SELECT (SELECT array_agg(u.email ORDER BY u.email COLLATE "C") FROM cohort_instructors ci JOIN users u ON u.id = ci.user_id WHERE ci.cohort_id = c.id) AS staff,
+              (SELECT array_agg(u.email ORDER BY u.email COLLATE "C") FROM enrolments e JOIN users u ON u.id = e.user_id WHERE e.cohort_id = c.id) AS students
+         FROM cohorts c WHERE c.id_slug = $1`,
+      [cohort.cohort_part.id_slug],
+    );
+    expect(people).toEqual([{ staff: ['instructor@example.com'], students: ['student2@example.com', 'student@example.com'] }]);
     // Every issued certificate's student meets its rules in that cohort; the demo has one, with its credential.
     const issued = await t.ds.query(
       `SELECT ce.title, u.email, cp.met, (SELECT count(*)::int FROM certificate_credentials cr WHERE cr.user_certificate_id = uc.id) AS credentials
