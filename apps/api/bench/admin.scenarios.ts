@@ -48,9 +48,9 @@ export const studentSearchScenario: Scenario = {
       })),
     );
   },
-  async ceiling(pool, req) {
+  async ceiling(client, req) {
     const q = AdminStudentListQuerySchema.parse(Object.fromEntries(req.url.searchParams));
-    return { status: 200, body: await listStudents(pool, q) };
+    return { status: 200, body: await listStudents(client, q) };
   },
   // The list's one statement, as the API builds it for each search.
   async statementAlone(ctx, pool) {
@@ -115,10 +115,9 @@ export const bulkAddScenario: Scenario = {
     }));
   },
   reset: resetBulkCohorts,
-  async ceiling(pool, req) {
+  async ceiling(client, req) {
     const m = /^\/api\/cohorts\/admin\/([^/]+)\/add-student-bulk\/?$/.exec(req.url.pathname);
     if (!m) return { status: 404, body: { message: 'Not found' } };
-    const client = await pool.connect();
     try {
       await client.query('BEGIN');
       const body = await bulkAdd(client, m[1], (req.body as { students: BulkStudentRow[] }).students);
@@ -127,8 +126,6 @@ export const bulkAddScenario: Scenario = {
     } catch (e) {
       await client.query('ROLLBACK');
       throw e;
-    } finally {
-      client.release();
     }
   },
   // One admin uploading at a time; p50 is the server time of one 10,000-row add.

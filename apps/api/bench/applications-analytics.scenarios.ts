@@ -124,7 +124,7 @@ function scopeOf(req: CeilingRequest): AnalyticsScope {
 function analyticsScenario(
   name: string,
   route: AnalyticsRoute,
-  answer: (pool: pg.Pool, scope: AnalyticsScope, req: CeilingRequest) => Promise<CeilingAnswer>,
+  answer: (client: pg.PoolClient, scope: AnalyticsScope, req: CeilingRequest) => Promise<CeilingAnswer>,
 ): Scenario {
   return {
     name,
@@ -140,7 +140,7 @@ function analyticsScenario(
         headers: { authorization },
       }));
     },
-    ceiling: (pool, req) => answer(pool, scopeOf(req), req),
+    ceiling: (client, req) => answer(client, scopeOf(req), req),
     // One admin looking, then a handful at once.
     connections: [1, 10],
     duration: 5,
@@ -151,21 +151,21 @@ function analyticsScenario(
 const json = (scope: AnalyticsScope, rest: object): CeilingAnswer => ({ status: 200, body: { scope, ...rest } });
 
 export const applicationsAnalyticsScenarios: Scenario[] = [
-  analyticsScenario('admissions funnel', 'applicationsAnalyticsFunnel', async (pool, scope) =>
-    json(scope, { intakes: intakeOptions(), ...(await funnel(pool, scope)) }),
+  analyticsScenario('admissions funnel', 'applicationsAnalyticsFunnel', async (client, scope) =>
+    json(scope, { intakes: intakeOptions(), ...(await funnel(client, scope)) }),
   ),
-  analyticsScenario('admissions over time', 'applicationsAnalyticsOverTime', async (pool, scope) =>
-    json(scope, await overTime(pool, scope)),
+  analyticsScenario('admissions over time', 'applicationsAnalyticsOverTime', async (client, scope) =>
+    json(scope, await overTime(client, scope)),
   ),
-  analyticsScenario('admissions breakdowns', 'applicationsAnalyticsBreakdowns', async (pool, scope) =>
-    json(scope, await breakdowns(pool, scope)),
+  analyticsScenario('admissions breakdowns', 'applicationsAnalyticsBreakdowns', async (client, scope) =>
+    json(scope, await breakdowns(client, scope)),
   ),
-  analyticsScenario('admissions time to decision', 'applicationsAnalyticsTimeToDecision', async (pool, scope) =>
-    json(scope, { data: await timeToDecision(pool, scope) }),
+  analyticsScenario('admissions time to decision', 'applicationsAnalyticsTimeToDecision', async (client, scope) =>
+    json(scope, { data: await timeToDecision(client, scope) }),
   ),
-  analyticsScenario('admissions decisions CSV', 'applicationsAnalyticsDecisionsExport', async (pool, scope, req) => ({
+  analyticsScenario('admissions decisions CSV', 'applicationsAnalyticsDecisionsExport', async (client, scope, req) => ({
     status: 200,
     // The same statement as the API's, audit log of views included.
-    json: await decisionsCsvText(pool, scope, userOf(req)),
+    json: await decisionsCsvText(client, scope, userOf(req)),
   })),
 ];

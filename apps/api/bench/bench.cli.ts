@@ -97,12 +97,11 @@ async function serveCeiling() {
         return;
       }
       const body = await readBody(req);
-      const answer = await scenario.ceiling(pool, {
-        method: req.method ?? 'GET',
-        url: new URL(req.url ?? '/', 'http://localhost'),
-        headers: req.headers,
-        body,
-      });
+      // One connection per request, as the API's pool hands one to each statement or transaction.
+      const client = await pool.connect();
+      const answer = await scenario
+        .ceiling(client, { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://localhost'), headers: req.headers, body })
+        .finally(() => client.release());
       res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
       res.end('json' in answer ? answer.json : JSON.stringify(answer.body));
     } catch (e) {

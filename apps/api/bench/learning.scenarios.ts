@@ -37,10 +37,10 @@ export const dashboardScenario: Scenario = {
       headers: { authorization: `Bearer ${ctx.tokenFor({ ...r, role: 'STUDENT' })}` },
     }));
   },
-  async ceiling(pool, req) {
+  async ceiling(client, req) {
     const m = match(req.url, /^\/api\/user-cohorts\/user\/([^/]+)\/?$/);
     if (!m) return { status: 404, body: { message: 'Not found' } };
-    const { rows } = await pool.query({ name: 'learning.user-cohorts', text: USER_COHORTS_SQL, values: [m[1]] });
+    const { rows } = await client.query({ name: 'learning.user-cohorts', text: USER_COHORTS_SQL, values: [m[1]] });
     return { status: 200, body: { data: rows } };
   },
   async statementAlone(ctx, pool) {
@@ -63,10 +63,10 @@ export const cohortViewScenario: Scenario = {
       headers: { authorization: `Bearer ${ctx.tokenFor({ ...r, role: 'STUDENT' })}` },
     }));
   },
-  async ceiling(pool, req) {
+  async ceiling(client, req) {
     const m = match(req.url, /^\/api\/cohorts\/([^/]+)\/user\/([^/]+)\/?$/);
     if (!m) return { status: 404, body: { message: 'Not found' } };
-    const run: RunPrepared = async (name, text, values) => (await pool.query({ name, text, values })).rows;
+    const run: RunPrepared = async (name, text, values) => (await client.query({ name, text, values })).rows;
     const view = await userCohortViewJson(run, ceilingCurricula, m[1], m[2], true);
     return view
       ? { status: 200, json: dataEnvelope(view) }

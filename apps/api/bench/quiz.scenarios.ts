@@ -1,8 +1,6 @@
 import { SaveAnswersSchema } from '@school/contracts';
 import type pg from 'pg';
-import { attemptView } from '../src/modules/quizzes/quiz-view';
-import { submitAttempt } from '../src/modules/quizzes/quiz-submission';
-import { lockStartTarget, openSession, saveAnswers, sessionView } from '../src/modules/quizzes';
+import { attemptView, lockStartTarget, openSession, saveAnswers, sessionView, submitAttempt } from '../src/modules/quizzes';
 import {
   type CeilingAnswer,
   type CeilingRequest,
@@ -145,21 +143,20 @@ export function answerFor(kind: string, n: number): unknown {
 }
 
 /** The ceiling's autosave: the API's statement on plain pg. */
-export async function ceilingAutosave(pool: pg.Pool, req: CeilingRequest): Promise<CeilingAnswer> {
+export async function ceilingAutosave(client: pg.PoolClient, req: CeilingRequest): Promise<CeilingAnswer> {
   const m = /^\/api\/quizzes\/sessions\/([^/]+)\/answers\/?$/.exec(req.url.pathname);
   if (!m) return { status: 404, body: { message: 'Not found' } };
   const body = SaveAnswersSchema.parse(req.body);
-  const res = await saveAnswers(pool, m[1], userOf(req), body.answers);
+  const res = await saveAnswers(client, m[1], userOf(req), body.answers);
   if (res.open === 0) return { status: 409, body: { message: 'closed' } };
   return { status: 200, body: { saved: res.saved } };
 }
 
 /** The ceiling's start of an attempt already open (the whole class has one): lock the target, resume it. */
-export async function ceilingStart(pool: pg.Pool, req: CeilingRequest): Promise<CeilingAnswer> {
+export async function ceilingStart(client: pg.PoolClient, req: CeilingRequest): Promise<CeilingAnswer> {
   const m = /^\/api\/quizzes\/cohorts\/([^/]+)\/lessons\/([^/]+)\/start\/?$/.exec(req.url.pathname);
   if (!m) return { status: 404, body: { message: 'Not found' } };
   const uid = userOf(req);
-  const client = await pool.connect();
   try {
     await client.query('BEGIN');
     const t = await lockStartTarget(client, m[1], m[2], uid);
@@ -170,17 +167,14 @@ export async function ceilingStart(pool: pg.Pool, req: CeilingRequest): Promise<
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;
-  } finally {
-    client.release();
   }
 }
 
 /** The ceiling's submission: the API's statements in one transaction, then the attempt as the API answers it. */
-export async function ceilingSubmit(pool: pg.Pool, req: CeilingRequest): Promise<CeilingAnswer> {
+export async function ceilingSubmit(client: pg.PoolClient, req: CeilingRequest): Promise<CeilingAnswer> {
   const m = /^\/api\/quizzes\/sessions\/([^/]+)\/submit\/?$/.exec(req.url.pathname);
   if (!m) return { status: 404, body: { message: 'Not found' } };
   const uid = userOf(req);
-  const client = await pool.connect();
   try {
     await client.query('BEGIN');
     const found = await submitAttempt(client, m[1], uid);
@@ -189,10 +183,8 @@ export async function ceilingSubmit(pool: pg.Pool, req: CeilingRequest): Promise
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;
-  } finally {
-    client.release();
   }
-  const row = await sessionView(pool, m[1], uid);
+  const row = await sessionView(client, m[1], uid);
   return { status: 200, body: { data: attemptView(row!) } };
 }
 
@@ -347,12 +339,12 @@ export const quizAutosaveScenario: Scenario = {
       })),
     );
   },
-  ceiling: (pool, req) =>
+  ceiling: (client, req) =>
     req.url.pathname.endsWith('/submit/')
-      ? ceilingSubmit(pool, req)
+      ? ceilingSubmit(client, req)
       : req.url.pathname.endsWith('/start/')
-        ? ceilingStart(pool, req)
-        : ceilingAutosave(pool, req),
+        ? ceilingStart(client, req)
+        : ceilingAutosave(client, req),
   connections: [QUIZ_STUDENTS, 50],
   targets: { minRatio: 0.75 },
   simulate: timedQuiz,

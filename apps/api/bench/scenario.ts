@@ -48,8 +48,8 @@ export interface Scenario {
   requests(ctx: ScenarioContext): Promise<BenchRequest[]>;
   /** Runs before each measured run (against either server), e.g. to undo the previous run's writes. */
   reset?(ctx: ScenarioContext): Promise<void>;
-  /** The same SQL as the endpoint, with plain pg. */
-  ceiling(pool: pg.Pool, req: CeilingRequest): Promise<CeilingAnswer>;
+  /** The same SQL as the endpoint, with plain pg, on a connection of the ceiling's pool held for the request. */
+  ceiling(client: pg.PoolClient, req: CeilingRequest): Promise<CeilingAnswer>;
   /** Connection counts to measure (default [50, 10]). */
   connections?: number[];
   /** Seconds per measured run (default BENCH_DURATION or 10). */

@@ -1,6 +1,6 @@
 import { DEFAULT_CERTIFICATE_PROVIDER } from '@school/contracts';
 import type { DataSource } from 'typeorm';
-import { hashPassword } from '../src/modules/auth/password.service';
+import { hashPassword } from '../src/modules/auth';
 
 export interface LargeSchoolOptions {
   students: number;

@@ -7,7 +7,7 @@ import { JwtAuthGuard, RolesGuard } from './common/auth.guards';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { PostgresThrottlerStorage } from './common/postgres-throttler-storage';
 import { AppConfig } from './config/app-config';
-import { AuthModule } from './modules/auth/auth.module';
+import { AuthModule } from './modules/auth';
 import { JWT_SECRET, resolveJwtSecret } from './common/jwt-secret';
 import { DocsModule } from './modules/docs/docs.module';
 import { FormsModule } from './modules/forms/forms.module';

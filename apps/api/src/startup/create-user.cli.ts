@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { hashPassword } from '../modules/auth/password.service';
+import { hashPassword } from '../modules/auth';
 import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordRuleSchema, RoleSchema } from '@school/contracts';
 import { z } from 'zod';
 import { loadConfig } from '../config/app-config';

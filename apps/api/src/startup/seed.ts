@@ -1,4 +1,4 @@
-import { hashPassword } from '../modules/auth/password.service';
+import { hashPassword } from '../modules/auth';
 import type { StorageService } from '../platform/storage/storage.service';
 import type { DataSource, EntityManager } from 'typeorm';
 import { exec, mustOne } from '../common/sql/db';

@@ -2,10 +2,10 @@ import type pg from 'pg';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 
 /**
- * Where a raw statement runs: the DataSource, a transaction's EntityManager, or a bare pg client or
- * pool (the benchmarks' ceilings run the modules' query functions on those).
+ * Where a raw statement runs: the DataSource, a transaction's EntityManager, or a bare pg client
+ * (a pooled connection of the benchmark's ceiling, which runs the modules' query functions).
  */
-export type Sql = DataSource | EntityManager | pg.ClientBase | pg.Pool;
+export type Sql = DataSource | EntityManager | pg.ClientBase;
 
 interface Result<T> {
   records: T[];
@@ -62,12 +62,12 @@ export function poolOf(ds: DataSource): pg.Pool & { options: pg.PoolConfig } {
 }
 
 /**
- * Runs a hot statement as a named prepared statement on the DataSource's own pool (or a bare pool): each pooled
- * connection plans the statement once and PostgreSQL reuses the plan, which matters for the large
+ * Runs a hot statement as a named prepared statement on the DataSource's own pool (or a bare client): each
+ * pooled connection plans the statement once and PostgreSQL reuses the plan, which matters for the large
  * single-statement reads (planning them costs as much as running them).
  */
-export async function preparedRows<T>(on: DataSource | pg.Pool, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const pool = on instanceof DataSource ? poolOf(on) : on;
-  const result = await pool.query({ name, text, values });
+export async function preparedRows<T>(on: DataSource | pg.ClientBase, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const runner = on instanceof DataSource ? poolOf(on) : on;
+  const result = await runner.query({ name, text, values });
   return result.rows as T[];
 }

@@ -8,3 +8,6 @@ export { QuizzesService } from './quizzes.service';
 export { lockStartTarget, openSession } from './quiz-attempts.queries';
 export { saveAnswers } from './quiz-answers.queries';
 export { sessionView } from './quiz-session-view.queries';
+// ... and a submission with the attempt as the API answers it.
+export { submitAttempt } from './quiz-submission';
+export { attemptView } from './quiz-view';

@@ -1,5 +1,6 @@
 import type { QuestionKind } from '@school/contracts';
 import type pg from 'pg';
+import type { DataSource } from 'typeorm';
 import { exec, one, preparedRows, rows, type Sql } from '../../common/sql/db';
 import type { AnswerKey } from './quiz-authoring.queries';
 
@@ -35,16 +36,16 @@ up AS (
 SELECT (SELECT count(*) FROM s)::int AS open, (SELECT count(*) FROM x)::int AS given, (SELECT count(*) FROM up)::int AS saved`;
 
 /**
- * Runs the autosave as a named prepared statement on a pg pool (the API's request pool, or the
+ * Runs the autosave as a named prepared statement (on the API's request pool, or one connection of the
  * benchmark ceiling's): the most frequent write of a quiz, planned once per connection.
  */
 export async function saveAnswers(
-  pool: pg.Pool,
+  on: DataSource | pg.ClientBase,
   sessionIdSlug: string,
   userId: string,
   answers: { question_id_slug: string; answer: unknown }[],
 ): Promise<{ open: number; given: number; saved: number }> {
-  const [res] = await preparedRows<{ open: number; given: number; saved: number }>(pool, 'quizzes.save-answers', SAVE_ANSWERS_SQL, [
+  const [res] = await preparedRows<{ open: number; given: number; saved: number }>(on, 'quizzes.save-answers', SAVE_ANSWERS_SQL, [
     sessionIdSlug,
     userId,
     JSON.stringify(answers),

@@ -29,7 +29,6 @@ import {
 } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
-import { poolOf } from '../../common/sql/db';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { CertificatesService } from '../certificates';
 import { type AuthoredLesson, authorLesson, NOT_AVAILABLE } from './quiz-access';
@@ -271,7 +270,7 @@ export class QuizzesService {
 
   /** Autosave of an open attempt, before its deadline only. */
   async saveAnswers(me: AuthUser, sessionIdSlug: string, body: SaveAnswers): Promise<{ saved: number }> {
-    const res = await saveAnswers(poolOf(this.db), sessionIdSlug, me.id, body.answers);
+    const res = await saveAnswers(this.db, sessionIdSlug, me.id, body.answers);
     if (res.open === 0) {
       const state = await sessionState(this.db, sessionIdSlug, me.id);
       if (!state) throw new NotFoundException(NOT_AVAILABLE);
