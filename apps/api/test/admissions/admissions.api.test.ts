@@ -16,13 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { validApplication } from '../fixtures/application.fixtures';
 import { isoIn, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
-import {
-  ACCEPT_BY_AFTER_ACCESS_MESSAGE,
-  AdmissionsService,
-  NOT_ASSIGNED_MESSAGE,
-  NOT_ELIGIBLE_MESSAGE,
-  SCREEN_FIRST_MESSAGE,
-} from '../../src/modules/admissions/admissions.service';
+import { ACCEPT_BY_AFTER_ACCESS_MESSAGE, DecisionsService } from '../../src/modules/admissions/decisions.service';
+import { NOT_ASSIGNED_MESSAGE } from '../../src/modules/admissions/review-scores.service';
+import { NOT_ELIGIBLE_MESSAGE, SCREEN_FIRST_MESSAGE } from '../../src/modules/admissions/screening.service';
 
 const WEB_ORIGIN = 'http://site.example.test';
 const INTAKE = 'youth-programme-2027';
@@ -513,7 +509,7 @@ describe('declines and expiry offer the place to the next waitlisted, once', () 
     expect(await status(declined.id_slug)).toBe('DECLINED');
     await until('the promotion', async () => (await status(better.id_slug)) === 'OFFERED');
     // Running the promotion again, twice at once, offers nothing more.
-    const svc = t.app.get(AdmissionsService);
+    const svc = t.app.get(DecisionsService);
     const again = await Promise.all([svc.promoteNext(declined.id), svc.promoteNext(declined.id)]);
     expect(again).toEqual([undefined, undefined]);
     expect(await status(worse.id_slug)).toBe('WAITLISTED');
@@ -538,7 +534,7 @@ describe('declines and expiry offer the place to the next waitlisted, once', () 
     await t.ds.query(`UPDATE application_offers SET accept_by = now() - interval '1 minute' WHERE application_id = $1`, [late.id]);
     // Too late to accept, even before the job ran.
     await t.http.post(`/api/admissions/status/${late.id_slug}/accept`).send({ token: link.token }).expect(409);
-    const svc = t.app.get(AdmissionsService);
+    const svc = t.app.get(DecisionsService);
     const [first, second] = await Promise.all([svc.expireOffers(), svc.expireOffers()]);
     expect(first + second).toBeGreaterThanOrEqual(1);
     expect(await status(late.id_slug)).toBe('OFFER_EXPIRED');

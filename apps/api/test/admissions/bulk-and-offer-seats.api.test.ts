@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { validApplication } from '../fixtures/application.fixtures';
 import { isoIn, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
-import { AdmissionsService } from '../../src/modules/admissions/admissions.service';
+import { DecisionsService } from '../../src/modules/admissions/decisions.service';
 
 /**
  * Bulk work at the size of an intake (pages up to 100, every application matching a filter acted
@@ -251,7 +251,7 @@ describe('offers that respect seats and courses', () => {
     await decide({ application_ids: [holder.id_slug], decision: 'OFFER', cohort_id: cohort.id_slug, accept_by: isoIn(7) }).expect(200);
     const link = await linkIn(holder.email, 'An offer of a place');
     await t.http.post(`/api/admissions/status/${holder.id_slug}/decline`).send({ token: link.token }).expect(200);
-    const svc = t.app.get(AdmissionsService);
+    const svc = t.app.get(DecisionsService);
     await svc.promoteNext(holder.id);
     await until('the promotion', async () => (await status(better.id_slug)) === 'OFFERED');
     expect(await status(otherTrack.id_slug)).toBe('WAITLISTED');

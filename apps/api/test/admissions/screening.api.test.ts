@@ -15,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoIn, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { validApplication } from '../fixtures/application.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
-import { AdmissionsService, REVIEWER_MAIL_JOB, STATUS_LINK_LIMITS } from '../../src/modules/admissions/admissions.service';
+import { STATUS_LINK_LIMITS } from '../../src/modules/admissions/applicant-link.service';
+import { DecisionsService } from '../../src/modules/admissions/decisions.service';
+import { REVIEWER_MAIL_JOB } from '../../src/modules/admissions/screening.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs-schema';
 
 /**
@@ -313,7 +315,7 @@ describe('mail', () => {
     expect((await mailWith(withdrawing.email, 'is withdrawn')).text).toContain('has been withdrawn');
     // The accept-by moment passes (time moved), and the expiry job runs.
     await t.ds.query(`UPDATE application_offers SET accept_by = now() - interval '1 minute' WHERE application_id = $1`, [late.id]);
-    await t.app.get(AdmissionsService).expireOffers();
+    await t.app.get(DecisionsService).expireOffers();
     expect((await mailWith(late.email, 'has expired')).text).toContain('was not accepted by its accept-by date');
 
     // An admin's withdrawal is mailed too.

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { validApplication } from '../fixtures/application.fixtures';
 import { APPLICATION_RECEIVED_MESSAGE } from '../../src/modules/applications/applications.controller';
-import { ADMISSION_MAIL_JOB } from '../../src/modules/admissions/admissions.service';
+import { ADMISSION_MAIL_JOB } from '../../src/modules/admissions/admission-moves';
 import { APPLICATION_MAIL_LIMITS } from '../../src/modules/applications/applications.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { FILE_REQUIRED_MESSAGE, PDF_REQUIRED_MESSAGE } from '../../src/modules/applications/pdf-upload.interceptor';

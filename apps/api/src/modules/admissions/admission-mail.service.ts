@@ -23,7 +23,7 @@ import { DEFAULT_TEMPLATES } from './admission-mail-defaults';
 import { editedMessage, mailValues } from './admission-mail-compose';
 import * as mail from './admission-mail.queries';
 import * as sql from './admissions.queries';
-import { unmetRules } from './admissions.service';
+import { unmetRules } from './admission-status-mail.service';
 
 type TemplateBody = z.output<typeof MailTemplateSchema>;
 

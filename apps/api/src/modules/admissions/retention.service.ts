@@ -19,7 +19,7 @@ import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { StorageService } from '../../platform/storage/storage.service';
 import * as sql from './admissions.queries';
-import { AdmissionsService } from './admissions.service';
+import { ApplicantLinkService } from './applicant-link.service';
 import * as retention from './retention.queries';
 
 export const RETENTION_JOB = 'admission-retention';
@@ -47,7 +47,7 @@ export class RetentionService {
     @Inject(JobsService) jobs: JobsService,
     @Inject(MailService) private readonly mail: MailService,
     @Inject(StorageService) private readonly storage: StorageService,
-    @Inject(AdmissionsService) private readonly admissions: AdmissionsService,
+    @Inject(ApplicantLinkService) private readonly link: ApplicantLinkService,
   ) {
     jobs.define({
       name: RETENTION_JOB,
@@ -117,7 +117,7 @@ export class RetentionService {
       const blocked = erasureBlockedMessage(app.status);
       if (blocked) throw new ConflictException(blocked);
       await retention.requestErasure(m, id);
-      return this.admissions.statusOf(m, id);
+      return this.link.statusOf(m, id);
     });
     return { data, message: ERASURE_REQUESTED_MESSAGE };
   }
