@@ -5,7 +5,7 @@ import { deadlineText } from '../../common/school-time';
 import type { EditedMessage } from '../../platform/mail/templates/edited-message';
 import { DEFAULT_TEMPLATES, kindOfTemplate } from './admission-mail-defaults';
 import { mailSettings } from './admission-mail.queries';
-import type { mailFacts } from './admissions.queries';
+import type { mailFacts } from './applicant-link.queries';
 
 type MailFacts = NonNullable<Awaited<ReturnType<typeof mailFacts>>>;
 

@@ -23,6 +23,7 @@ import { DEFAULT_TEMPLATES } from './admission-mail-defaults';
 import { editedMessage, mailValues } from './admission-mail-compose';
 import * as mail from './admission-mail.queries';
 import * as sql from './admissions.queries';
+import * as links from './applicant-link.queries';
 import { unmetRules } from './admission-status-mail.service';
 
 type TemplateBody = z.output<typeof MailTemplateSchema>;
@@ -101,7 +102,7 @@ export class AdmissionMailService {
     checkPlaceholders(kind, body);
     const app = await mail.previewApplication(this.db, intake, body.application_id ?? null, kind.startsWith('offer'));
     if (!app) throw new NotFoundException(NO_PREVIEW_APPLICATION_MESSAGE);
-    const facts = (await sql.mailFacts(this.db, app.id))!;
+    const facts = (await links.mailFacts(this.db, app.id))!;
     await sql.recordView(this.db, app.id, me.id, 'admissionsPreviewMailTemplate');
     const values = mailValues(
       facts,

@@ -15,6 +15,7 @@ import { tokenHash } from '../../common/token-hash';
 import type { JobsService } from '../../platform/jobs/jobs.service';
 import type { BulkAddService } from '../enrolments';
 import * as sql from './admissions.queries';
+import * as links from './applicant-link.queries';
 
 /**
  * What the admissions services share about moving applications: locking them (by id, by the
@@ -107,7 +108,7 @@ export async function lockSelection(m: EntityManager, ids: string[] | undefined,
 
 /** The application of an applicant's private link, locked; a wrong token is a 404 that tells nothing. */
 export async function lockByLink(m: EntityManager, idSlug: string, token: string) {
-  const id = await sql.applicationByLink(m, idSlug, tokenHash(token), true);
+  const id = await links.applicationByLink(m, idSlug, tokenHash(token), true);
   if (!id) throw linkNotFound();
   const [app] = await sql.lockApplications(m, [idSlug]);
   return app;
@@ -148,6 +149,6 @@ export function queuePromotion(jobs: JobsService, m: EntityManager, ids: string[
  * made on acceptance are removed, so the link mailed then no longer enrols them.
  */
 export async function releaseAcceptedSeat(enrol: BulkAddService, m: EntityManager, applicationId: string): Promise<void> {
-  const facts = await sql.mailFacts(m, applicationId);
+  const facts = await links.mailFacts(m, applicationId);
   if (facts?.cohort_id_slug) await enrol.withdrawWithin(m, facts.cohort_id_slug, facts.email.toLowerCase());
 }

@@ -13,7 +13,7 @@ import type { TemplateName, TemplateProps } from '../../platform/mail/templates'
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { composeMail, mailValues } from './admission-mail-compose';
 import { ADMISSION_MAIL_JOB, type AdmissionMailJob, STATUS_TEMPLATES } from './admission-moves';
-import * as sql from './admissions.queries';
+import * as links from './applicant-link.queries';
 
 const mailDate = (d: Date | string) =>
   new Date(d).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -51,10 +51,10 @@ export class AdmissionStatusMailService {
 
   /** The mail job: a new private-link token (only its hash is stored) and the message of the state. */
   async sendMail(job: AdmissionMailJob, _meta?: Pick<Job, 'retryCount'>): Promise<void> {
-    const facts = await sql.mailFacts(this.db, job.application_id);
+    const facts = await links.mailFacts(this.db, job.application_id);
     if (!facts) return;
     const token = randomBytes(32).toString('base64url');
-    await sql.saveToken(this.db, job.application_id, tokenHash(token));
+    await links.saveToken(this.db, job.application_id, tokenHash(token));
     const statusUrl = `${this.mail.webOrigin}/applications/${facts.id_slug}?token=${token}`;
     const base = { name: facts.full_name, programme: getInitiative(facts.intake)?.title ?? facts.intake, statusUrl };
     const subjectId = `admission:${facts.id_slug}:${job.status}:${job.seq}`;

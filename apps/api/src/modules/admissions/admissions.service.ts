@@ -14,6 +14,7 @@ import { JobsService } from '../../platform/jobs/jobs.service';
 import { StorageService } from '../../platform/storage/storage.service';
 import { internalId, notFound, queueStatusMails } from './admission-moves';
 import * as sql from './admissions.queries';
+
 import { hasDeclared } from './declarations.queries';
 
 const ORDER = { created_date: 'created_date', full_name: 'full_name', status: 'status', score: 'score' } as const;

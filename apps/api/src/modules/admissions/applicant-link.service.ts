@@ -20,6 +20,8 @@ import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { BulkAddService } from '../enrolments';
 import { linkNotFound, lockByLink, queuePromotion, queueStatusMails, releaseAcceptedSeat } from './admission-moves';
 import * as sql from './admissions.queries';
+import * as links from './applicant-link.queries';
+import * as reviews from './review.queries';
 
 /** Looks up the applications made with an email and queues each one's status link (asked for from /applications/). */
 export const STATUS_LINK_JOB = 'admission-status-link';
@@ -60,7 +62,7 @@ export class ApplicantLinkService {
 
   /** The applicant's own status; a wrong token (or id) is a 404 that tells nothing. The view is audited. */
   async applicantStatus(idSlug: string, token: string): Promise<ApplicantStatus> {
-    const id = await sql.applicationByLink(this.db, idSlug, tokenHash(token));
+    const id = await links.applicationByLink(this.db, idSlug, tokenHash(token));
     if (!id) throw linkNotFound();
     await sql.recordView(this.db, id, null, 'applicantStatus');
     return this.statusOf(this.db, id);
@@ -68,7 +70,7 @@ export class ApplicantLinkService {
 
   /** The applicant's page of an application (also after an erasure request, RetentionService). */
   async statusOf(q: DataSource | EntityManager, id: string): Promise<ApplicantStatus> {
-    const row = (await sql.applicantStatus(q, id)) as ApplicantStatus;
+    const row = (await links.applicantStatus(q, id)) as ApplicantStatus;
     // The accept-by moment as the offer mail writes it, so the page does not show it in the browser's zone.
     const offer = row.offer && { ...row.offer, accept_by_text: deadlineText(row.offer.accept_by) };
     return { ...row, offer, programme: getInitiative(row.programme)?.title ?? row.programme, timeline: row.timeline ?? [] };
@@ -84,7 +86,7 @@ export class ApplicantLinkService {
     return this.db.transaction(async (m) => {
       const app = await lockByLink(m, idSlug, token);
       if (app.status !== 'OFFERED') throw new ConflictException(OFFER_NOT_OPEN_MESSAGE);
-      const facts = (await sql.mailFacts(m, app.id))!;
+      const facts = (await links.mailFacts(m, app.id))!;
       if (facts.accept_by && new Date(facts.accept_by).getTime() <= Date.now()) throw new ConflictException(OFFER_NOT_OPEN_MESSAGE);
       await sql.moveApplications(m, [app.id], 'ACCEPTED', null, 'Accepted by the applicant');
       const [first, ...rest] = facts.full_name.trim().split(/\s+/);
@@ -154,7 +156,7 @@ export class ApplicantLinkService {
   /** The job: each application made with the email gets its link mailed (a fresh token each). */
   async queueStatusLinks(email: string): Promise<void> {
     await this.db.transaction(async (m) => {
-      const found = await sql.applicationsByEmail(m, email);
+      const found = await reviews.applicationsByEmail(m, email);
       if (found.length) await queueStatusMails(this.jobs, m, found, 'LINK');
     });
   }

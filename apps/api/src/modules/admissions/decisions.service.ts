@@ -29,6 +29,8 @@ import {
   STATUS_TEMPLATES,
 } from './admission-moves';
 import * as sql from './admissions.queries';
+import * as links from './applicant-link.queries';
+import * as offers from './offers.queries';
 
 export const OFFER_EXPIRY_JOB = 'admission-offer-expiry';
 /** Every 15 minutes: an offer expires at most a quarter of an hour after its accept-by date. */
@@ -66,23 +68,23 @@ export class DecisionsService {
   // ---- decisions --------------------------------------------------------------------------------
 
   async offerCohorts(intake: string | undefined, course: string | undefined) {
-    return { data: await sql.offerCohorts(this.db, intake ?? null, intake ? (course ?? null) : null) };
+    return { data: await offers.offerCohorts(this.db, intake ?? null, intake ? (course ?? null) : null) };
   }
 
   // ---- seats per cohort per intake -----------------------------------------------------------
 
   async cohortSeats(intake: string) {
     knownIntake(intake);
-    return { data: await sql.cohortSeats(this.db, intake) };
+    return { data: await offers.cohortSeats(this.db, intake) };
   }
 
   /** Sets a cohort's seats and track for an intake; never below the seats its offers hold, nor to another track while it holds any. */
   async setCohortSeats(me: AuthUser, intake: string, cohortIdSlug: string, body: CohortSeats) {
     knownIntake(intake);
     await this.db.transaction(async (m) => {
-      const cohort = await sql.cohortById(m, cohortIdSlug);
+      const cohort = await offers.cohortById(m, cohortIdSlug);
       if (!cohort) throw new NotFoundException('Cohort not found');
-      const current = await sql.lockSeats(m, cohort.id, intake);
+      const current = await offers.lockSeats(m, cohort.id, intake);
       if (current && body.seats < current.held) {
         const message = `Offers hold ${current.held} seats of this cohort: seats cannot go below that`;
         throw new ConflictException({ message, errors: { seats: message } });
@@ -91,7 +93,7 @@ export class DecisionsService {
         const message = `Offers hold seats of this cohort for ${current.track}: its track cannot change`;
         throw new ConflictException({ message, errors: { track: message } });
       }
-      await sql.saveSeats(m, cohort.id, intake, body.track, body.seats, me.id);
+      await offers.saveSeats(m, cohort.id, intake, body.track, body.seats, me.id);
     });
     return this.cohortSeats(intake);
   }
@@ -102,9 +104,9 @@ export class DecisionsService {
    */
   private async checkSeats(m: EntityManager, apps: sql.LockedApplication[], cohort: { id: string; title: string }) {
     const intakes = [...new Set(apps.map((a) => a.intake))];
-    const seatsOf = new Map<string, NonNullable<Awaited<ReturnType<typeof sql.lockSeats>>>>();
+    const seatsOf = new Map<string, NonNullable<Awaited<ReturnType<typeof offers.lockSeats>>>>();
     for (const intake of intakes.sort()) {
-      const seats = await sql.lockSeats(m, cohort.id, intake);
+      const seats = await offers.lockSeats(m, cohort.id, intake);
       if (!seats) throw new ConflictException({ message: NO_SEATS_FOR_INTAKE_MESSAGE, errors: { cohort_id: NO_SEATS_FOR_INTAKE_MESSAGE } });
       seatsOf.set(intake, seats);
     }
@@ -134,7 +136,7 @@ export class DecisionsService {
       if (to === 'OFFERED') {
         if (new Date(body.accept_by!).getTime() <= Date.now())
           throw new BadRequestException({ message: ACCEPT_BY_PAST_MESSAGE, errors: { accept_by: ACCEPT_BY_PAST_MESSAGE } });
-        const cohort = await sql.offerCohort(m, body.cohort_id!);
+        const cohort = await offers.offerCohort(m, body.cohort_id!);
         if (!cohort) throw new BadRequestException({ message: COHORT_CLOSED_MESSAGE, errors: { cohort_id: COHORT_CLOSED_MESSAGE } });
         if (new Date(body.accept_by!) >= cohort.end_access_date)
           throw new BadRequestException({ message: ACCEPT_BY_AFTER_ACCESS_MESSAGE, errors: { accept_by: ACCEPT_BY_AFTER_ACCESS_MESSAGE } });
@@ -143,7 +145,7 @@ export class DecisionsService {
       }
       const ids = apps.map((a) => a.id);
       const moved = await sql.moveApplications(m, ids, to, me.id, body.reason, to !== 'SHORTLISTED' && to !== 'WITHDRAWN');
-      if (cohortId) await sql.saveOffers(m, ids, cohortId, body.accept_by!);
+      if (cohortId) await offers.saveOffers(m, ids, cohortId, body.accept_by!);
       // A withdrawn offer's place goes on to the waiting list, as a declined one does; so does an
       // accepted one, whose queue entry and invitation go with it.
       if (to === 'WITHDRAWN') {
@@ -170,17 +172,17 @@ export class DecisionsService {
     return this.db.transaction(async (m) => {
       const [app] = await lockAll(m, [idSlug]);
       if (app.status !== 'OFFERED') throw new ConflictException(OFFER_NOT_OPEN_MESSAGE);
-      const facts = (await sql.mailFacts(m, app.id))!;
+      const facts = (await links.mailFacts(m, app.id))!;
       const next = new Date(body.accept_by);
       if (next.getTime() <= Date.now())
         throw new BadRequestException({ message: ACCEPT_BY_PAST_MESSAGE, errors: { accept_by: ACCEPT_BY_PAST_MESSAGE } });
       if (next <= new Date(facts.accept_by!))
         throw new BadRequestException({ message: EXTEND_LATER_MESSAGE, errors: { accept_by: EXTEND_LATER_MESSAGE } });
-      const cohort = await sql.offerCohort(m, facts.cohort_id_slug!);
+      const cohort = await offers.offerCohort(m, facts.cohort_id_slug!);
       if (!cohort || next >= cohort.end_access_date)
         throw new BadRequestException({ message: ACCEPT_BY_AFTER_ACCESS_MESSAGE, errors: { accept_by: ACCEPT_BY_AFTER_ACCESS_MESSAGE } });
       const reason = `Accept-by extended to ${deadlineText(next)}: ${body.reason}`;
-      const saved = await sql.extendOffer(m, app.id, next.toISOString(), me.id, reason);
+      const saved = await offers.extendOffer(m, app.id, next.toISOString(), me.id, reason);
       await queueStatusMails(this.jobs, m, [app], 'OFFER_EXTENDED');
       return { data: { id_slug: app.id_slug, accept_by: saved!.accept_by } };
     });
@@ -189,7 +191,7 @@ export class DecisionsService {
   /** The recurring job: offers past their accept-by date expire (each once), and their places are offered on. */
   async expireOffers(): Promise<number> {
     return this.db.transaction(async (m) => {
-      const expired = await sql.expireOffers(m);
+      const expired = await offers.expireOffers(m);
       await queueStatusMails(this.jobs, m, expired, 'OFFER_EXPIRED');
       await queuePromotion(
         this.jobs,
@@ -208,14 +210,14 @@ export class DecisionsService {
    */
   async promoteNext(freedFrom: string): Promise<string | undefined> {
     return this.db.transaction(async (m) => {
-      const place = await sql.claimFreedPlace(m, freedFrom);
+      const place = await offers.claimFreedPlace(m, freedFrom);
       if (!place) return undefined;
-      const next = await sql.nextWaitlisted(m, place.intake, place.course);
+      const next = await offers.nextWaitlisted(m, place.intake, place.course);
       if (!next) return undefined;
       const acceptBy = new Date(Date.now() + place.window_seconds * 1000).toISOString();
       const moved = await sql.moveApplications(m, [next.id], 'OFFERED', null, 'A place became free: offered from the waiting list', true);
-      await sql.saveOffers(m, [next.id], place.cohort_id, acceptBy);
-      await sql.markPromoted(m, freedFrom, next.id);
+      await offers.saveOffers(m, [next.id], place.cohort_id, acceptBy);
+      await offers.markPromoted(m, freedFrom, next.id);
       await queueStatusMails(this.jobs, m, moved, 'OFFERED');
       return next.id;
     });

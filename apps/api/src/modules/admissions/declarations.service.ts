@@ -3,6 +3,7 @@ import type { Declaration, DeclarationResponse } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import * as sql from './admissions.queries';
+
 import * as declarations from './declarations.queries';
 
 const notFound = () => new NotFoundException('Application not found');

@@ -43,6 +43,8 @@ import { MailService } from '../../platform/mail/mail.service';
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { AppConfig } from '../../config/app-config';
 import * as admissions from './admissions.queries';
+import * as links from './applicant-link.queries';
+import * as reviews from './review.queries';
 import { interviewCalendar } from './interview-calendar';
 import * as sql from './interviews.queries';
 
@@ -117,7 +119,7 @@ export class InterviewsService {
   async createSlot(me: AuthUser, intake: string, body: CreateInterviewSlot): Promise<{ data: InterviewSlot }> {
     if (new Date(body.starts_at).getTime() <= Date.now()) throw bad('starts_at', SLOT_FUTURE_MESSAGE);
     const idSlug = await this.db.transaction(async (m) => {
-      const panel = await admissions.staffByIdSlugs(m, body.panel_ids);
+      const panel = await reviews.staffByIdSlugs(m, body.panel_ids);
       if (panel.length !== body.panel_ids.length) throw bad('panel_ids', PANEL_STAFF_MESSAGE);
       const startsAt = new Date(body.starts_at).toISOString();
       const slot = await sql.createSlot(
@@ -142,7 +144,7 @@ export class InterviewsService {
 
   /** The panel-assignment job: one message per panel member and slot. */
   async sendPanelMail(job: PanelMailJob): Promise<void> {
-    const facts = await admissions.reviewerMailFacts(this.db, job.user_id, job.assigned_by);
+    const facts = await reviews.reviewerMailFacts(this.db, job.user_id, job.assigned_by);
     if (!facts) return;
     await this.mail.deliver({
       template: 'admission-interview-panel',
@@ -289,7 +291,7 @@ export class InterviewsService {
   // ---- the applicant, through their private link ---------------------------------------------------
 
   async applicant(idSlug: string, token: string): Promise<ApplicantInterviewResponse> {
-    const id = await admissions.applicationByLink(this.db, idSlug, tokenHash(token));
+    const id = await links.applicationByLink(this.db, idSlug, tokenHash(token));
     if (!id) throw linkNotFound();
     await admissions.recordView(this.db, id, null, 'applicantInterview');
     return { data: await this.applicantView(this.db, id) };
@@ -326,7 +328,7 @@ export class InterviewsService {
 
   /** Locks the application by its link; it must be on the shortlist, and a booking in place must still be changeable. */
   private async lockForBooking(m: EntityManager, idSlug: string, token: string) {
-    const id = await admissions.applicationByLink(m, idSlug, tokenHash(token), true);
+    const id = await links.applicationByLink(m, idSlug, tokenHash(token), true);
     if (!id) throw linkNotFound();
     const [app] = await admissions.lockApplications(m, [idSlug]);
     if (app.status !== 'SHORTLISTED') throw new ConflictException(NOT_INTERVIEWING_MESSAGE);
@@ -405,14 +407,14 @@ export class InterviewsService {
 
   /** The mail job: a fresh private link (only its hash stored), the message and the calendar invitation (ICS). */
   async sendMail(job: InterviewMailJob): Promise<void> {
-    const app = await admissions.mailFacts(this.db, job.application_id);
+    const app = await links.mailFacts(this.db, job.application_id);
     if (!app) return;
     const booked = job.kind === 'CANCELLED' ? undefined : await sql.interviewMailFacts(this.db, job.application_id);
     const slot = job.slot ?? (booked && { ...booked, starts_at: booked.starts_at.toISOString() });
     // A booking cancelled (or moved) since: the message of its own change says what holds now.
     if (!slot) return;
     const token = randomBytes(32).toString('base64url');
-    await admissions.saveToken(this.db, job.application_id, tokenHash(token));
+    await links.saveToken(this.db, job.application_id, tokenHash(token));
     const statusUrl = `${this.mail.webOrigin}/applications/${app.id_slug}?token=${token}`;
     const programme = getInitiative(app.intake)?.title ?? app.intake;
     const startsAt = new Date(slot.starts_at);

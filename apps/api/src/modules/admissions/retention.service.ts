@@ -19,6 +19,7 @@ import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { StorageService } from '../../platform/storage/storage.service';
 import * as sql from './admissions.queries';
+import * as links from './applicant-link.queries';
 import { ApplicantLinkService } from './applicant-link.service';
 import * as retention from './retention.queries';
 
@@ -111,7 +112,7 @@ export class RetentionService {
    */
   async request(idSlug: string, token: string): Promise<ErasureRequestedResponse> {
     const data = await this.db.transaction(async (m) => {
-      const id = await sql.applicationByLink(m, idSlug, tokenHash(token), true);
+      const id = await links.applicationByLink(m, idSlug, tokenHash(token), true);
       if (!id) throw new NotFoundException(APPLICATION_LINK_INVALID_MESSAGE);
       const [app] = await sql.lockApplications(m, [idSlug]);
       const blocked = erasureBlockedMessage(app.status);
@@ -153,7 +154,7 @@ export class RetentionService {
       const app = await this.lockPending(m, idSlug);
       const blocked = erasureBlockedMessage(app.status);
       if (blocked) throw new ConflictException(blocked);
-      const facts = await sql.mailFacts(m, app.id);
+      const facts = await links.mailFacts(m, app.id);
       // Anonymised meanwhile by the retention job: the request is done, with no address left to tell.
       if (!facts) {
         await retention.decideErasure(m, app.id, 'CONFIRMED', me.id, '');
@@ -182,7 +183,7 @@ export class RetentionService {
   refuse(me: AuthUser, idSlug: string, reason: string) {
     return this.db.transaction(async (m) => {
       const app = await this.lockPending(m, idSlug);
-      const facts = await sql.mailFacts(m, app.id);
+      const facts = await links.mailFacts(m, app.id);
       if (!facts) throw new ConflictException(ERASURE_DONE_MESSAGE);
       await retention.decideErasure(m, app.id, 'REFUSED', me.id, reason);
       await this.mail.queue(m, {

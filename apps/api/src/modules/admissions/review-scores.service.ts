@@ -18,6 +18,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { internalId, knownIntake, notFound } from './admission-moves';
 import * as sql from './admissions.queries';
+import * as reviews from './review.queries';
 import { hasDeclared } from './declarations.queries';
 
 export const NOT_ASSIGNED_MESSAGE = 'This application is not assigned to you.';
@@ -39,30 +40,30 @@ export class ReviewScoresService {
 
   async rubric(intake: string) {
     knownIntake(intake);
-    const [row, scored] = await Promise.all([sql.rubric(this.db, intake), sql.intakeScored(this.db, intake)]);
+    const [row, scored] = await Promise.all([reviews.rubric(this.db, intake), reviews.intakeScored(this.db, intake)]);
     return { data: { intake, criteria: row?.criteria ?? [], blind: row?.blind ?? true, updated_at: row?.updated_at ?? null, scored } };
   }
 
   async updateRubric(me: AuthUser, intake: string, body: Rubric) {
     knownIntake(intake);
     await this.db.transaction(async (m) => {
-      const current = await sql.lockRubric(m, intake);
-      if (current && (await sql.intakeScored(m, intake))) {
+      const current = await reviews.lockRubric(m, intake);
+      if (current && (await reviews.intakeScored(m, intake))) {
         const shape = (cs: AdmissionCriterion[]) => JSON.stringify(cs.map((c) => [c.id, c.weight]));
         if (shape(current.criteria) !== shape(body.criteria)) throw new ConflictException(RUBRIC_FIXED_MESSAGE);
       }
-      await sql.saveRubric(m, intake, body.criteria, body.blind, me.id);
+      await reviews.saveRubric(m, intake, body.criteria, body.blind, me.id);
     });
     return this.rubric(intake);
   }
 
   reviewQueue(me: AuthUser, query: ReviewQueueQuery) {
-    return sql.reviewQueue(this.db, me.id, query.intake || null, query.scored === undefined ? null : query.scored === 'true', query);
+    return reviews.reviewQueue(this.db, me.id, query.intake || null, query.scored === undefined ? null : query.scored === 'true', query);
   }
 
   /** The assignment of the caller to the application: 404 when there is no such application, 403 when not theirs. */
   private async myAssignment(q: DataSource | EntityManager, me: AuthUser, idSlug: string) {
-    const row = await sql.assignment(q, idSlug, me.id);
+    const row = await reviews.assignment(q, idSlug, me.id);
     if (!row) throw notFound();
     if (!row.assigned) throw new ForbiddenException(NOT_ASSIGNED_MESSAGE);
     if (!(await hasDeclared(q, 'review', row.id, me.id))) throw new ForbiddenException(DECLARE_FIRST_MESSAGE);
@@ -71,7 +72,7 @@ export class ReviewScoresService {
 
   async myScore(me: AuthUser, idSlug: string): Promise<MyScoreResponse> {
     const row = await this.myAssignment(this.db, me, idSlug);
-    const rubric = await sql.rubric(this.db, row.intake);
+    const rubric = await reviews.rubric(this.db, row.intake);
     return {
       data: {
         rubric: rubric?.criteria ?? [],
@@ -84,7 +85,7 @@ export class ReviewScoresService {
               reopened_at: row.reopened_at,
             }
           : null,
-        can_score: sql.SCORING_STATUSES.includes(row.status),
+        can_score: reviews.SCORING_STATUSES.includes(row.status),
       },
     };
   }
@@ -98,20 +99,20 @@ export class ReviewScoresService {
       // A submitted score is final: the reviewer has seen the blind fields since, so only an admin reopens it.
       if (row.submitted_at && !row.reopened_at)
         throw new ConflictException({ message: SCORE_FINAL_MESSAGE, errors: { scores: SCORE_FINAL_MESSAGE } });
-      if (!sql.SCORING_STATUSES.includes(app.status)) throw new ConflictException(SCORING_CLOSED_MESSAGE);
-      const rubric = await sql.lockRubric(m, row.intake);
+      if (!reviews.SCORING_STATUSES.includes(app.status)) throw new ConflictException(SCORING_CLOSED_MESSAGE);
+      const rubric = await reviews.lockRubric(m, row.intake);
       if (!rubric?.criteria.length) throw new ConflictException(NO_RUBRIC_MESSAGE);
       const ids = rubric.criteria.map((c) => c.id).sort();
       if (JSON.stringify(Object.keys(body.scores).sort()) !== JSON.stringify(ids))
         throw new BadRequestException({ message: SCORE_EVERY_CRITERION_MESSAGE, errors: { scores: SCORE_EVERY_CRITERION_MESSAGE } });
-      await sql.saveScore(m, row.id, me.id, body.scores, weightedScore(rubric.criteria, body.scores), body.comment);
+      await reviews.saveScore(m, row.id, me.id, body.scores, weightedScore(rubric.criteria, body.scores), body.comment);
     });
     return this.myScore(me, idSlug);
   }
 
   /** An application's current reviews and the reopenings and changes of its scores. */
   async scores(idSlug: string): Promise<ApplicationScoresResponse> {
-    return { data: await sql.applicationScores(this.db, await internalId(this.db, idSlug)) };
+    return { data: await reviews.applicationScores(this.db, await internalId(this.db, idSlug)) };
   }
 
   /** An admin reopens a reviewer's final score (logged with the reason) so that they may score it again. */
@@ -119,8 +120,8 @@ export class ReviewScoresService {
     await this.db.transaction(async (m) => {
       const [app] = await sql.lockApplications(m, [idSlug]);
       if (!app) throw notFound();
-      if (!sql.SCORING_STATUSES.includes(app.status)) throw new ConflictException(SCORING_CLOSED_MESSAGE);
-      const outcome = await sql.reopenScore(m, app.id, body.reviewer_id, me.id, body.reason);
+      if (!reviews.SCORING_STATUSES.includes(app.status)) throw new ConflictException(SCORING_CLOSED_MESSAGE);
+      const outcome = await reviews.reopenScore(m, app.id, body.reviewer_id, me.id, body.reason);
       if (outcome === 'not_assigned') throw new NotFoundException('This reviewer is not assigned to the application');
       if (outcome === 'not_scored') throw new ConflictException(NOT_SCORED_MESSAGE);
       if (outcome === 'already_reopened') throw new ConflictException(ALREADY_REOPENED_MESSAGE);
@@ -131,7 +132,7 @@ export class ReviewScoresService {
   /** The ranked list; each application it shows is written to the audit log of views. */
   async ranking(me: AuthUser, intake: string, status: ApplicationStatus | undefined) {
     knownIntake(intake);
-    const data = await sql.ranking(this.db, intake, status ?? null);
+    const data = await reviews.ranking(this.db, intake, status ?? null);
     await sql.recordViews(
       this.db,
       data.map((r) => r.id_slug),

@@ -18,6 +18,7 @@ import { MailService } from '../../platform/mail/mail.service';
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { checkMoves, internalId, lockAll } from './admission-moves';
 import * as sql from './admissions.queries';
+import * as reviews from './review.queries';
 
 /** Tells a reviewer how many applications an admin has just assigned them. */
 export const REVIEWER_MAIL_JOB = 'admission-reviewer-mail';
@@ -98,14 +99,14 @@ export class ScreeningService {
   }
 
   async staff(search: string | undefined) {
-    return { data: await sql.staff(this.db, search ? likePattern(search) : null) };
+    return { data: await reviews.staff(this.db, search ? likePattern(search) : null) };
   }
 
   /** Every reviewer on every application, all or nothing; screened (eligible) applications move to IN_REVIEW. */
   assignReviewers(me: AuthUser, applicationIds: string[], reviewerIds: string[]) {
     return this.db.transaction(async (m) => {
       const apps = await lockAll(m, applicationIds);
-      const reviewers = await sql.staffByIdSlugs(m, reviewerIds);
+      const reviewers = await reviews.staffByIdSlugs(m, reviewerIds);
       if (reviewers.length !== reviewerIds.length)
         throw new BadRequestException({
           message: 'Reviewers are staff accounts (ADMIN or INSTRUCTOR)',
@@ -117,7 +118,7 @@ export class ScreeningService {
         if (a.status !== 'SCREENED' && a.status !== 'IN_REVIEW')
           throw new ConflictException(illegalTransitionMessage(a.status, 'IN_REVIEW'));
       }
-      const added = await sql.assign(
+      const added = await reviews.assign(
         m,
         apps.map((a) => a.id),
         reviewers.map((r) => r.id),
@@ -145,14 +146,14 @@ export class ScreeningService {
   }
 
   async unassignReviewer(idSlug: string, reviewerIdSlug: string) {
-    const removed = await sql.unassign(this.db, await internalId(this.db, idSlug), reviewerIdSlug);
+    const removed = await reviews.unassign(this.db, await internalId(this.db, idSlug), reviewerIdSlug);
     if (!removed) throw new NotFoundException('This reviewer is not assigned to the application');
     return { data: { assigned: -removed, applications: 1 } };
   }
 
   /** The reviewer-assignment job: one message per reviewer and assignment call. */
   async sendReviewerMail(job: ReviewerMailJob): Promise<void> {
-    const facts = await sql.reviewerMailFacts(this.db, job.reviewer_id, job.assigned_by);
+    const facts = await reviews.reviewerMailFacts(this.db, job.reviewer_id, job.assigned_by);
     if (!facts) return;
     await this.mail.deliver({
       template: 'admission-review-assigned',
