@@ -11,7 +11,7 @@ import { type AppConfig, loadConfig } from '../src/config/app-config';
 import { type CreateAppOptions, createApp } from '../src/create-app';
 import { openDatabase } from '../src/startup/open-database';
 import { ensureDatabase } from '../src/startup/embedded-postgres';
-import { hashPassword } from '../src/modules/auth/password.service';
+import { createAccount } from '../src/startup/create-account';
 import { JOBS_APPLICATION_NAME } from '../src/platform/jobs/jobs-schema';
 
 export interface TestApp {
@@ -77,10 +77,15 @@ export async function createUser(
   const role = opts.role ?? 'STUDENT';
   const email = opts.email ?? `${role.toLowerCase()}${++counter}-${randomBytes(3).toString('hex')}@example.com`;
   const password = opts.password ?? 'Chip#Design42';
-  const [row] = await t.ds.query(
-    `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id, id_slug`,
-    [email, opts.first_name ?? 'Test', opts.last_name ?? 'User', role, await hashPassword(password)],
-  );
+  // The account as the school's own account command makes it (`pnpm create-user`), then a sign-in.
+  const row = await createAccount(t.ds, {
+    email,
+    password,
+    role,
+    first_name: opts.first_name ?? 'Test',
+    last_name: opts.last_name ?? 'User',
+  });
+  if (!row) throw new Error(`An account with the email ${email} already exists`);
   const res = await t.http.post('/api/auth/login/').send({ email, password }).expect(200);
   return { id: row.id, id_slug: row.id_slug, email, password, role, access: res.body.access };
 }

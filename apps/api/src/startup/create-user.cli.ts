@@ -2,13 +2,12 @@ import 'reflect-metadata';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { hashPassword } from '../modules/auth';
 import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordRuleSchema, RoleSchema } from '@school/contracts';
 import { z } from 'zod';
 import { loadConfig } from '../config/app-config';
 import { CliFailure as Failure, runCli, withSchoolDatabase } from './cli';
 import { explainDatabaseError } from './explain-database-error';
-import { rows } from '../common/sql/db';
+import { createAccount } from './create-account';
 
 const USAGE =
   'Usage: pnpm create-user --email E [--password P] --role ADMIN|INSTRUCTOR|STUDENT --first-name F --last-name L\n' +
@@ -80,17 +79,17 @@ async function main() {
     throw new Failure((e as Error).message);
   }
   await withSchoolDatabase(config, async ({ ds, url, source }) => {
-    const passwordHash = await hashPassword(args.password);
-    const created = await rows<{ id_slug: string }>(
-      ds,
-      `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (email) DO NOTHING RETURNING id_slug`,
-      [args.email, args['first-name'], args['last-name'], args.role, passwordHash],
-    ).catch((e) => {
+    const created = await createAccount(ds, {
+      email: args.email,
+      password: args.password,
+      role: args.role,
+      first_name: args['first-name'],
+      last_name: args['last-name'],
+    }).catch((e) => {
       throw new Failure(`Could not create the account: ${explainDatabaseError(e, url, source)}`);
     });
-    if (!created.length) throw new Failure(`An account with the email ${args.email} already exists; nothing was changed.`);
-    console.log(`Created ${args.role} ${args.email} (id ${created[0].id_slug}).`);
+    if (!created) throw new Failure(`An account with the email ${args.email} already exists; nothing was changed.`);
+    console.log(`Created ${args.role} ${args.email} (id ${created.id_slug}).`);
   });
 }
 
