@@ -103,6 +103,7 @@ const table = {
   // The account, not an enrolment: every list showing the student.
   adminUpdateUserStatus: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
   adminUpdateUserRole: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
+  adminDeleteUser: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
   adminCohortAddCourse: (vars) => cohortCourseLink(vars.params.cohortId, vars.body.course_id_slug),
   adminCohortRemoveCourse: (vars) => cohortCourseLink(vars.params.cohortId, vars.params.courseId),
   adminCourseCreate: () => [routeKey('adminCourseList')],

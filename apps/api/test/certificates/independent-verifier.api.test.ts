@@ -289,7 +289,7 @@ describe('an independent verifier', () => {
       .set(bearer(admin))
       .send({ user_id_slug: removed.id_slug })
       .expect(200);
-    await t.ds.query(`DELETE FROM users WHERE id = $1`, [deleted.id]);
+    await t.http.delete(`/api/auth/admin/users/${deleted.id_slug}`).set(bearer(admin)).expect(200);
     // The school no longer knows these credentials; the badges their holders kept no longer pass.
     for (const jwt of [removedJwt, deletedJwt]) {
       await t.http.get(`/api/certificates/verify/${payloadOf(jwt).id.split('/').pop()}`).expect(404);

@@ -1,4 +1,5 @@
 import { defineRoutes } from '../common/route';
+import { MessageResponseSchema } from '../common/common.schemas';
 import {
   AuthResponseSchema,
   ChangeEmailResponseSchema,
@@ -111,6 +112,15 @@ export const authRoutes = defineRoutes({
     response: UserResponseSchema,
     auth: 'admin',
     summary: "Change an account's role: tokens carrying the old role are refused at once; the last admin cannot be demoted",
+  },
+  adminDeleteUser: {
+    method: 'DELETE',
+    path: 'auth/admin/users/:userIdSlug',
+    params: UserIdParamsSchema,
+    response: MessageResponseSchema,
+    auth: 'admin',
+    summary:
+      "Delete an account with its enrolments, progress, hand-ins (and their files), grades and certificates (their credentials then fail verification); never one's own nor the last admin",
   },
   changeEmail: {
     method: 'POST',

@@ -113,6 +113,41 @@ describe('StudentsPage role', () => {
   });
 });
 
+describe('StudentsPage account deletion', () => {
+  it('deletes an account only after the confirmation, says so in the answer’s words, and the row leaves the list', async () => {
+    let list = [student('s1', 'Aisyah', false), student('s2', 'Farid', false)];
+    const api = mockRoutes(
+      {
+        adminStudentList: () => ({ data: list, count: list.length, num_pages: 1 }),
+        adminActiveCohorts: () => [],
+        adminDeleteUser: () => {
+          list = list.filter((s) => s.id_slug !== 's1');
+          return { message: 'Account deleted: Aisyah Rahman.' };
+        },
+      },
+      { user: ADMIN },
+    );
+    renderWithApi(
+      <Routes>
+        <Route path="/admin/students" element={<StudentsPage />} />
+      </Routes>,
+      '/admin/students',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account of Aisyah Rahman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this account?' });
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account of Aisyah Rahman' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText('Account deleted: Aisyah Rahman.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByText('Aisyah Rahman')).not.toBeInTheDocument(), { timeout: 10_000 });
+    expect(screen.getByText('Farid Rahman')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: 'auth/admin/users/s1' });
+  });
+});
+
 describe('StudentsPage cohorts', () => {
   const inTwo: AdminStudentListItem = {
     ...student('s1', 'Aisyah', false),

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
 import { useRouteQuery } from '@school/ui';
 import { usePageTitle } from '../../lib/use-page-title';
+import { DeleteAccountButton } from '../../components/account-delete';
 import { MakeInstructorButton } from '../../components/account-role';
 import { AccountStatusButton } from '../../components/account-status';
 import { AddToCohort } from './components/add-to-cohort';
@@ -42,6 +43,7 @@ export function StudentsPage() {
         <>
           <AccountStatusButton student={s} />
           <MakeInstructorButton student={s} />
+          <DeleteAccountButton student={s} />
         </>
       ),
     },

@@ -101,6 +101,25 @@ export function setRole(q: Sql, idSlug: string, role: Role) {
   return one<UserRow>(q, `UPDATE users SET role = $2, modified_date = now() WHERE id_slug = $1 RETURNING ${USER_COLUMNS}`, [idSlug, role]);
 }
 
+/**
+ * Deletes an account; its enrolments, progress, hand-ins, grades and certificates go with it (the
+ * schema's cascades). Answers its name and the storage keys of its hand-in files, whose rows go too.
+ */
+export function deleteAccount(q: Sql, idSlug: string) {
+  return one<{ first_name: string; last_name: string; storage_keys: string[] }>(
+    q,
+    `WITH target AS (SELECT id FROM users WHERE id_slug = $1),
+     files AS (
+       DELETE FROM stored_files f USING target
+        WHERE f.uploaded_by = target.id AND f.purpose = 'project-submission'
+       RETURNING f.storage_key
+     ),
+     gone AS (DELETE FROM users u USING target WHERE u.id = target.id RETURNING u.first_name, u.last_name)
+     SELECT gone.first_name, gone.last_name, coalesce((SELECT array_agg(storage_key) FROM files), '{}') AS storage_keys FROM gone`,
+    [idSlug],
+  );
+}
+
 export function setSuspended(q: Sql, idSlug: string, suspended: boolean) {
   return one<AccountRow>(
     q,

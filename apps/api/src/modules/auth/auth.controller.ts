@@ -163,6 +163,11 @@ export class AuthController {
     return { user: await this.auth.setRole(p.userIdSlug, body.role) };
   }
 
+  @Route('adminDeleteUser')
+  deleteUser(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminDeleteUser'>) {
+    return this.auth.deleteAccount(me, p.userIdSlug);
+  }
+
   /** Account-level suspension (the cohort's Suspend student acts on one enrolment only). */
   @Route('adminUpdateUserStatus')
   async updateStatus(

@@ -24,6 +24,7 @@ import {
   passwordAccountById,
   type PasswordRow,
   setPasswordHash,
+  deleteAccount,
   lockAdmins,
   setRole,
   setSuspended,
@@ -34,6 +35,7 @@ import { invalidateResetLinks } from './password-reset.queries';
 import { EmailVerificationService } from './email-verification.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';
+import { StorageService } from '../../platform/storage/storage.service';
 import { type IssuedTokens, TokenService } from './token.service';
 
 export const NO_USER_MESSAGE = 'There is no user with that email.';
@@ -43,6 +45,7 @@ export const SUSPENDED_MESSAGE = 'This account is suspended. Please contact the 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const LAST_ADMIN_MESSAGE = 'The school needs at least one admin: make another account an admin first.';
 export const SUSPEND_SELF_MESSAGE = 'You cannot suspend your own account.';
+export const DELETE_SELF_MESSAGE = 'You cannot delete your own account.';
 
 const toUser = ({ id_slug, first_name, last_name, email, role }: UserRow): User => ({ id_slug, first_name, last_name, email, role });
 const fieldError = (field: string, message: string) => new BadRequestException({ message, errors: { [field]: message } });
@@ -55,6 +58,7 @@ export class AuthService {
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
     @Inject(EmailVerificationService) private readonly verifications: EmailVerificationService,
+    @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
   /**
@@ -144,6 +148,24 @@ export class AuthService {
       if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
       return toUser(row);
     });
+  }
+
+  /**
+   * Deletes an account and what it holds, in one transaction (never one's own, nor the last admin);
+   * then its hand-in files leave storage. Its sessions end with it: its tokens name an account that
+   * no longer exists.
+   */
+  async deleteAccount(admin: { id_slug: string }, userIdSlug: string): Promise<{ message: string }> {
+    if (userIdSlug === admin.id_slug) throw new BadRequestException(DELETE_SELF_MESSAGE);
+    const gone = await this.db.transaction(async (m) => {
+      const admins = await lockAdmins(m);
+      if (admins.length === 1 && admins[0].id_slug === userIdSlug) throw new BadRequestException(LAST_ADMIN_MESSAGE);
+      const row = await deleteAccount(m, userIdSlug);
+      if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
+      return row;
+    });
+    await this.storage.removeFiles(gone.storage_keys);
+    return { message: `Account deleted: ${gone.first_name} ${gone.last_name}.` };
   }
 
   async updateProfile(userId: string, body: ProfileUpdate): Promise<User> {
