@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { applicationWithHistory } from '../fixtures/applications-analytics.fixtures';
+import { jobsSettled } from '../fixtures/jobs.fixtures';
 
 const INTAKE = 'youth-programme-2027';
 const OTHER = 'youth-programme-2025';
@@ -145,6 +146,8 @@ beforeAll(async () => {
       },
     },
   );
+  // The calls above queue mail: their jobs would be counted with the figures' statements.
+  await jobsSettled(t);
 });
 afterAll(async () => t?.close());
 

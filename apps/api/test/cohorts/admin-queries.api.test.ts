@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
-import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { jobsSettled } from '../fixtures/jobs.fixtures';
 
 let t: TestApp;
 let admin: TestUser;
@@ -31,23 +31,6 @@ afterAll(async () => t?.close());
 async function inBatches<T>(items: T[], batch: number, call: (item: T) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += batch) await Promise.all(items.slice(i, i + batch).map(call));
 }
-
-/**
- * Waits until no job is due or running. The calls that grow the school queue mail (invitations,
- * enrolment notices), and countStatements counts a job's statements on the app's pool with the
- * request measured: without this wait a one-statement read was counted as 3 to 31.
- */
-const jobsSettled = async () => {
-  const end = Date.now() + 180_000;
-  for (;;) {
-    const [{ n }] = await t.ds.query(
-      `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()`,
-    );
-    if (n === 0) return;
-    if (Date.now() > end) throw new Error(`${n} jobs still waiting or running`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
 
 let grown = 0;
 /**
@@ -98,7 +81,9 @@ async function grow(n: number) {
       .send({ title: `Extra certificate ${title}` })
       .expect(201),
   );
-  await jobsSettled();
+  // The invitations and enrolment notices are mailed by jobs: without this wait their statements were
+  // counted with the read measured (a one-statement read counted as 3 to 31).
+  await jobsSettled(t);
 }
 
 const READS = () => [
