@@ -70,9 +70,13 @@ describe('the API process and its embedded PostgreSQL', () => {
   it('starts again after a kill -9, stopping the orphaned PostgreSQL and keeping the data', async () => {
     const first = start();
     await healthy(env.PORT, first);
-    await query(
-      `INSERT INTO users (email, first_name, last_name, role, password_hash) VALUES ('kept@example.com', 'Kept', 'Row', 'STUDENT', 'x')`,
-    );
+    // A row written through the running API (a student signs up), to find again after the kill.
+    const signUp = await fetch(`http://127.0.0.1:${env.PORT}/api/auth/register/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'kept@example.com', password: 'Chip#Design42', first_name: 'Kept', last_name: 'Row' }),
+    });
+    expect(signUp.status, await signUp.clone().text()).toBe(201);
     const orphan = postmasterPid(join(folder, 'pg'));
 
     // A second API on the same folder is told who holds it, and exits.

@@ -435,7 +435,7 @@ describe('POST /api/cohorts/admin/:cohortId/add-student-bulk', () => {
   });
 
   it('writes 10,000 rows with as many SQL statements as 10 rows (set-based, no round trip per row)', async () => {
-    // 5,000 verified accounts the registration form could make, but only in minutes: a benchmark's bulk rows stay SQL.
+    // 5,000 verified accounts stay SQL: the product makes accounts one sign-up at a time (invitation mail, then the form), minutes for 5,000.
     await t.ds.query(
       `INSERT INTO users (email, first_name, last_name, role, password_hash)
        SELECT 'bulk' || i || '@scale.test', 'Bulk', 'Student' || i, 'STUDENT', 'x' FROM generate_series(1, 5000) i`,

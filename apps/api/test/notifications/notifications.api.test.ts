@@ -7,8 +7,9 @@ import {
   ScheduledNotifications,
 } from '../../src/modules/notifications/scheduled-notifications';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service';
-import { enrol as addStudent, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { enrol as addStudent, linkNewCertificate, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { grantExtension, isoHours, setGradeItem } from '../fixtures/grade-item.fixtures';
+import { submitApplication } from '../fixtures/application.fixtures';
 import { makeZip } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -68,7 +69,9 @@ let serial = 0;
  * A cohort with one course whose lessons are the given projects, each a grade item set up through
  * the admin call (its deadline, mandatory flag and open date), as an admin would.
  */
-async function cohortWith(items: { title: string; dueInHours: number; mandatory?: boolean; opensInHours?: number }[]) {
+async function cohortWith(
+  items: { title: string; dueInHours: number; mandatory?: boolean; opensInHours?: number; resultsInHours?: number }[],
+) {
   const n = ++serial;
   const course = await makeCourse(t, admin, {
     title: `Reminder course ${n}`,
@@ -83,6 +86,7 @@ async function cohortWith(items: { title: string; dueInHours: number; mandatory?
     slugs[i.title] = await setGradeItem(t, admin, cohort.id_slug, lesson.id_slug, {
       deadline_datetime: isoHours(i.dueInHours),
       open_datetime: i.opensInHours === undefined ? null : isoHours(i.opensInHours),
+      result_open_datetime: i.resultsInHours === undefined ? null : isoHours(i.resultsInHours),
       is_mandatory: i.mandatory ?? true,
       grade_percentage: 10,
     });
@@ -260,16 +264,11 @@ describe('one-click unsubscribe', () => {
 });
 
 describe('daily digest of programme applications', () => {
-  const insertApplication = (fullName: string, course: string, at: Date) =>
-    t.ds.query(
-      `INSERT INTO programme_applications (course, email, full_name, age, dob_year, dob_month, dob_date, gender, ethnicity, marital_status,
-         full_address, state, city, postcode, linkedin, phone, highest_qualification, uni_name, degree_name, country_study, field_study,
-         qualification_type, academic_result, grad_year, english_qualification, english_score, prev_employment, prev_leadership,
-         can_participate, can_device, can_relocate, intake, created_date)
-       VALUES ($1, $2, $3, '22', '2003', '1', '1', 'Female', 'Malay', 'Single', 'Jalan 1', 'Selangor', 'Shah Alam', '40000', '-', '0123456789',
-         'Degree', 'UM', 'EE', 'Malaysia', 'Engineering', 'Bachelor', '3.5', '2025', 'MUET', '4', 'No', 'No', true, true, true, 'youth-programme-2025', $4)`,
-      [course, `${fullName.toLowerCase().replace(/ /g, '.')}@example.com`, fullName, at],
-    );
+  /** An application sent through the public form, then aged to when it came in (moving time). */
+  const applicationAt = async (fullName: string, at: Date) => {
+    const id = await submitApplication(t, { full_name: fullName, email: `${fullName.toLowerCase().replace(/ /g, '.')}@example.com` });
+    await t.ds.query(`UPDATE programme_applications SET created_date = $2 WHERE id = $1`, [id, at]);
+  };
 
   it('sends each admin one mail listing the day’s applications, once, and nothing on a day without any', async () => {
     const admin1 = await createUser(t, { role: 'ADMIN', first_name: 'Hana' });
@@ -278,10 +277,10 @@ describe('daily digest of programme applications', () => {
     const student = await createUser(t);
     await setPrefs(optedOut, optedOut, { application_digest: false }).expect(200);
     // 12 March 2031 in Malaysia (UTC+8) runs from 11 March 16:00 UTC to 12 March 16:00 UTC.
-    await insertApplication('Siti Aminah', 'Semiconductor Talent Programme', new Date('2031-03-11T16:30:00Z'));
-    await insertApplication('Lim Wei Jie', 'Semiconductor Talent Programme', new Date('2031-03-12T09:15:00Z'));
-    await insertApplication('Too Early', 'Semiconductor Talent Programme', new Date('2031-03-11T15:59:00Z'));
-    await insertApplication('Too Late', 'Semiconductor Talent Programme', new Date('2031-03-12T16:00:00Z'));
+    await applicationAt('Siti Aminah', new Date('2031-03-11T16:30:00Z'));
+    await applicationAt('Lim Wei Jie', new Date('2031-03-12T09:15:00Z'));
+    await applicationAt('Too Early', new Date('2031-03-11T15:59:00Z'));
+    await applicationAt('Too Late', new Date('2031-03-12T16:00:00Z'));
 
     const runAt = new Date('2031-03-12T16:05:00Z'); // 00:05 on 13 March, school time
     const [x, y] = await Promise.all([scheduled.sendApplicationDigest(runAt), scheduled.sendApplicationDigest(runAt)]);
@@ -316,17 +315,34 @@ describe('daily digest of programme applications', () => {
 describe('notices other modules send', () => {
   it('grade released and certificate issued: queued in the caller’s transaction, once each', async () => {
     const notifications = t.app.get(NotificationsService);
-    const { cohort, grades, n } = await cohortWith([{ title: 'Project', dueInHours: -48 }]);
+    // Results a month away: the grading call stores the grade without telling the student yet.
+    const { cohort, slugs, lessons, n } = await cohortWith([{ title: 'Project', dueInHours: 48, resultsInHours: 720 }]);
     const s = await createUser(t, { first_name: 'Aisyah' });
     await addStudent(t, admin, cohort.id_slug, s);
+    // Issued by hand before any work is handed in, so the evaluation the hand-in queues finds it issued.
+    const cert = await linkNewCertificate(t, admin, cohort.id_slug, 'Digital IC Design');
+    await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/certificates/${cert}/issue`)
+      .set(bearer(admin))
+      .send({ user_id_slug: s.id_slug, reason: 'Completed the course elsewhere' })
+      .expect(201);
+    const handedIn = await t.http
+      .post(`/api/cohorts/${cohort.id_slug}/lessons/${lessons.Project}/project/submission`)
+      .set(bearer(s))
+      .attach('file', makeZip([{ name: 'top.v', data: 'module top; endmodule' }]), 'p.zip')
+      .expect(201);
+    await t.http
+      .put(`/api/grading/submissions/${handedIn.body.data.submission.id_slug}/grade`)
+      .set(bearer(admin))
+      .send({ user_grade: 88 })
+      .expect(200);
     const [ug] = await t.ds.query(
-      `INSERT INTO user_grades (cohort_grade_id, user_id, user_grade, user_submission_status) VALUES ($1, $2, 88, 'GRADED') RETURNING id`,
-      [grades.Project, s.id],
+      `SELECT ug.id FROM user_grades ug JOIN cohort_grades g ON g.id = ug.cohort_grade_id WHERE g.id_slug = $1 AND ug.user_id = $2`,
+      [slugs.Project, s.id],
     );
-    const [cert] = await t.ds.query(`INSERT INTO certificates (title) VALUES ('Digital IC Design') RETURNING id`);
     const [uc] = await t.ds.query(
-      `INSERT INTO user_certificates (certificate_id, cohort_id, user_id, progress, completion_date) VALUES ($1, $2, $3, 'COMPLETED', now()) RETURNING id`,
-      [cert.id, cohort.id, s.id],
+      `SELECT uc.id FROM user_certificates uc JOIN certificates c ON c.id = uc.certificate_id WHERE c.id_slug = $1 AND uc.user_id = $2`,
+      [cert, s.id],
     );
     // A rolled-back change sends nothing.
     await t.ds
@@ -335,6 +351,7 @@ describe('notices other modules send', () => {
         throw new Error('rolled back');
       })
       .catch(() => undefined);
+    // The issue call told the student already: telling again of the same credential sends nothing more.
     await t.ds.transaction(async (m) => {
       await notifications.gradeReleased(m, ug.id);
       await notifications.gradeReleased(m, ug.id);
