@@ -106,6 +106,10 @@ const table = {
   adminDeleteUser: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
   adminCohortAddCourse: (vars) => cohortCourseLink(vars.params.cohortId, vars.body.course_id_slug),
   adminCohortRemoveCourse: (vars) => cohortCourseLink(vars.params.cohortId, vars.params.courseId),
+  adminCohortReorderCourses: (vars) => [
+    routeKey('adminCohortDetail', { params: { cohortId: vars.params.cohortId } }),
+    routeKey('instructorCohorts'),
+  ],
   adminCourseCreate: () => [routeKey('adminCourseList')],
   adminCourseUpdate: (vars) => courseChange(vars.params.courseId),
   // Only a course no cohort uses can go: the course lists, not its own page (leaving, it would only 404).

@@ -371,18 +371,33 @@ describe('cohort view from the cached curriculum', () => {
 
   it("follows the cohort's course links", async () => {
     await view(cohort.id_slug, me);
-    await t.ds.query(`INSERT INTO cohort_courses (cohort_id, course_id, "order") VALUES ($1, $2, -1)`, [cohort.id, packaging.id]);
+    // The admin links Packaging, then moves it first.
+    const order = async (slugs: string[]) =>
+      t.http.put(`/api/cohorts/admin/${cohort.id_slug}/courses/order`).set(bearer(admin)).send({ course_id_slugs: slugs }).expect(200);
+    const linkedSlugs = async () =>
+      (
+        (await t.http.get(`/api/cohorts/admin/${cohort.id_slug}`).set(bearer(admin)).expect(200)).body.data.courses as { id_slug: string }[]
+      ).map((c) => c.id_slug);
+    await t.http
+      .post(`/api/cohorts/admin/${cohort.id_slug}/add-course`)
+      .set(bearer(admin))
+      .send({ course_id_slug: packaging.id_slug })
+      .expect(201);
+    const withPackaging = await linkedSlugs();
+    await order([packaging.id_slug, ...withPackaging.filter((s) => s !== packaging.id_slug)]);
     const linked = await expectSameAsFormer(cohort.id_slug, me);
     expect(titles(linked).map((c) => c.course)).toEqual(['Packaging', 'Digital Design', 'Analog Basics', 'Coming soon']);
     // The completion recorded before the link now counts.
     expect(linked.user_cohort_part.completed_lessons_ids).toContain(packaging.lessons['Bump 1'].id_slug);
-    await t.ds.query(`UPDATE cohort_courses SET "order" = 9 WHERE cohort_id = $1 AND course_id = $2`, [cohort.id, packaging.id]);
+    await order([...withPackaging.filter((s) => s !== packaging.id_slug), packaging.id_slug]);
     expect(titles(await expectSameAsFormer(cohort.id_slug, me)).map((c) => c.course)).toEqual([
       'Digital Design',
       'Analog Basics',
       'Coming soon',
       'Packaging',
     ]);
+    // A fault the view must survive: the product refuses to unlink a course while the cohort has
+    // students, but older schools unlinked some.
     await t.ds.query(`DELETE FROM cohort_courses WHERE cohort_id = $1 AND course_id = $2`, [cohort.id, packaging.id]);
     expect(titles(await expectSameAsFormer(cohort.id_slug, me)).map((c) => c.course)).toEqual([
       'Digital Design',

@@ -1,5 +1,6 @@
 import { defineRoutes } from '../common/route';
 import { CohortIdParamsSchema } from '../common/common.schemas';
+import { CohortIdSlugResponseSchema } from '../enrolments/enrolments.schemas';
 import {
   ActiveCohortsResponseSchema,
   AddCourseToCohortSchema,
@@ -11,6 +12,7 @@ import {
   CohortInstructorsResponseSchema,
   CohortCourseLinkResponseSchema,
   CohortCourseParamsSchema,
+  ReorderCohortCoursesSchema,
   CreateCohortResponseSchema,
   CreateCohortSchema,
   DeleteResponseSchema,
@@ -65,6 +67,15 @@ export const cohortsRoutes = defineRoutes({
     response: CohortCourseLinkResponseSchema,
     auth: 'admin',
     successStatus: 201,
+  },
+  adminCohortReorderCourses: {
+    method: 'PUT',
+    path: 'cohorts/admin/:cohortId/courses/order',
+    params: CohortIdParamsSchema,
+    body: ReorderCohortCoursesSchema,
+    response: CohortIdSlugResponseSchema,
+    auth: 'admin',
+    summary: "Puts the cohort's courses in a new order (students see them so); the list names each linked course once",
   },
   adminCohortRemoveCourse: {
     method: 'DELETE',

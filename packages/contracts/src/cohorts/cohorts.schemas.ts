@@ -138,6 +138,10 @@ export type CreateCohortResponse = z.infer<typeof CreateCohortResponseSchema>;
 
 export const AddCourseToCohortSchema = z.strictObject({ course_id_slug: IdSlugSchema });
 export type AddCourseToCohort = z.infer<typeof AddCourseToCohortSchema>;
+/** The cohort's courses in their new order: each linked course once. */
+export const ReorderCohortCoursesSchema = z.strictObject({ course_id_slugs: z.array(IdSlugSchema).min(1).max(100) });
+export type ReorderCohortCourses = z.infer<typeof ReorderCohortCoursesSchema>;
+export const COURSE_ORDER_MESSAGE = 'List every course of the cohort once, in the new order';
 export const CohortCourseLinkResponseSchema = CohortIdSlugResponseSchema.extend({
   course_id_slug: z.string(),
 });

@@ -42,6 +42,11 @@ export class CohortsController {
     return this.cohorts.remove(p.cohortId);
   }
 
+  @Route('adminCohortReorderCourses')
+  reorderCourses(@RouteParams() p: ParamsOf<'adminCohortReorderCourses'>, @RouteBody() body: BodyOf<'adminCohortReorderCourses'>) {
+    return this.cohorts.reorderCourses(p.cohortId, body.course_id_slugs);
+  }
+
   @Route('adminCohortAddCourse')
   addCourse(@RouteParams() p: ParamsOf<'adminCohortAddCourse'>, @RouteBody() body: BodyOf<'adminCohortAddCourse'>) {
     return this.cohorts.addCourse(p.cohortId, body.course_id_slug);

@@ -195,6 +195,17 @@ export async function cohortLinks(m: EntityManager, cohortId: string) {
   );
 }
 
+/** Numbers the cohort's courses in the order given (internal course ids, each linked course once). */
+export async function reorderCourses(m: EntityManager, cohortId: string, courseIds: string[]): Promise<void> {
+  await exec(
+    m,
+    `UPDATE cohort_courses cc SET "order" = (t.o - 1)::int
+       FROM unnest($2::bigint[]) WITH ORDINALITY AS t(c, o)
+      WHERE cc.cohort_id = $1 AND cc.course_id = t.c`,
+    [cohortId, courseIds],
+  );
+}
+
 export async function enrolmentCount(m: EntityManager, cohortId: string): Promise<number> {
   return (await mustOne<{ n: number }>(m, `SELECT count(*)::int AS n FROM enrolments WHERE cohort_id = $1`, [cohortId])).n;
 }

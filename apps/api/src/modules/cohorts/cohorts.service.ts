@@ -7,6 +7,8 @@ import {
   type AdminCohortListQuery,
   type AdminCohortListResponse,
   type CohortCourseLinkResponse,
+  type CohortIdSlugResponse,
+  COURSE_ORDER_MESSAGE,
   type CreateCohort,
   type InstructorCohort,
   type UpdateCohort,
@@ -28,6 +30,7 @@ import {
   linkCourses,
   listCohorts,
   lockCohort,
+  reorderCourses,
   unlinkCourse,
   updateCohort,
 } from './cohorts.queries';
@@ -98,6 +101,24 @@ export class CohortsService {
       if (!courseId) throw new NotFoundException(COURSE_NOT_FOUND);
       if (!(await appendCourse(m, cohortId, courseId))) throw new ConflictException(ADMIN_MESSAGES.courseAlreadyAdded);
       return { cohort_id_slug: idSlug, course_id_slug: courseIdSlug };
+    });
+  }
+
+  /** Puts the cohort's courses in the order given: the list must name each linked course once (400 otherwise). */
+  async reorderCourses(idSlug: string, courseIdSlugs: string[]): Promise<CohortIdSlugResponse> {
+    return this.db.transaction(async (m) => {
+      const cohortId = await this.lockCohort(m, idSlug);
+      const links = await cohortLinks(m, cohortId);
+      const idOf = new Map(links.map((l) => [l.id_slug, l.course_id]));
+      const exact =
+        courseIdSlugs.length === links.length && new Set(courseIdSlugs).size === links.length && courseIdSlugs.every((s) => idOf.has(s));
+      if (!exact) throw new BadRequestException({ message: COURSE_ORDER_MESSAGE, errors: { course_id_slugs: COURSE_ORDER_MESSAGE } });
+      await reorderCourses(
+        m,
+        cohortId,
+        courseIdSlugs.map((s) => idOf.get(s)!),
+      );
+      return { cohort_id_slug: idSlug };
     });
   }
 

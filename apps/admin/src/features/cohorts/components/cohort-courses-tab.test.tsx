@@ -23,6 +23,7 @@ const handlers = {
   adminCourseList: () => ({ data: [], count: 0, num_pages: 0 }),
   adminCohortRemoveCourse: () => ({ cohort_id_slug: 'h1', course_id_slug: 'k2' }),
   adminCohortAddCourse: () => reply(201, { cohort_id_slug: 'h1', course_id_slug: 'k3' }),
+  adminCohortReorderCourses: () => ({ cohort_id_slug: 'h1' }),
 };
 
 describe('CohortCoursesTab', () => {
@@ -34,6 +35,18 @@ describe('CohortCoursesTab', () => {
       'You already have students enrolled in this cohort. Unlinking a course might interfere with the grading and student data.',
     );
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('moves a course up or down, saving the whole order at once, and cannot move past either end', async () => {
+    const api = mockRoutes(handlers, { user: ADMIN });
+    renderWithApi(<CohortCoursesTab cohort={cohort(3)} />);
+    expect(screen.getByRole('button', { name: 'Move up: Analog Layout' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move down: Digital Design' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Move up: Digital Design' }));
+    expect(await screen.findByText('Course order saved.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toMatchObject([
+      { path: 'cohorts/admin/h1/courses/order', body: { course_id_slugs: ['k2', 'k1'] } },
+    ]);
   });
 
   it('unlinks a course of a cohort without students after a confirmation', async () => {

@@ -5,10 +5,14 @@ import { useNotify } from '../../../lib/notice';
 import { paths } from '../../../lib/paths';
 import { CoursePicker } from './course-picker';
 
-/** The cohort's courses: link more (never the same twice) and unlink (refused while it has students). */
+/** The cohort's courses: their order (students see them so), link more (never the same twice) and unlink (refused while it has students). */
 export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
   const link = useRouteMutation('adminCohortAddCourse', { invalidates: invalidations.adminCohortAddCourse });
   const unlink = useRouteMutation('adminCohortRemoveCourse', { invalidates: invalidations.adminCohortRemoveCourse });
+  const reorder = useRouteMutation('adminCohortReorderCourses', {
+    invalidates: invalidations.adminCohortReorderCourses,
+    onSuccess: () => notify.success('Course order saved.'),
+  });
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
   const linked = new Set(cohort.courses.map((c) => c.id_slug));
@@ -21,6 +25,16 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
         onSuccess: () => notify.success(`Course linked: ${course.title}.`),
         onError: (e) => notify.error(isApiError(e) && e.status === 409 ? ADMIN_MESSAGES.courseAlreadyAdded : ADMIN_MESSAGES.genericFailure),
       },
+    );
+  };
+
+  /** Swaps a course with its neighbour above (-1) or below (+1) and saves the whole order at once. */
+  const onMove = (index: number, step: -1 | 1) => {
+    const order = cohort.courses.map((c) => c.id_slug);
+    [order[index], order[index + step]] = [order[index + step], order[index]];
+    reorder.mutate(
+      { params: { cohortId: cohort.id_slug }, body: { course_id_slugs: order } },
+      { onError: (e) => notify.error(isApiError(e) && e.status < 500 ? e.message : ADMIN_MESSAGES.genericFailure) },
     );
   };
 
@@ -49,7 +63,7 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
           Courses taught in this cohort
         </h2>
         <ul className="admin-pick-list" aria-label="Linked courses">
-          {cohort.courses.map((c) => (
+          {cohort.courses.map((c, i) => (
             <li key={c.id_slug} className="admin-pick-list__item">
               <span>
                 <AppLink to={paths.course(c.id_slug)} className="admin-table__title">
@@ -59,9 +73,35 @@ export function CohortCoursesTab({ cohort }: { cohort: AdminCohort }) {
                   {formatCount(c.modules_count, 'module')} · {formatCount(c.lessons_count, 'lesson')}
                 </span>
               </span>
-              <Button size="sm" variant="ghost" className="admin-danger-text" onClick={() => onUnlink(c)} aria-label={`Unlink ${c.title}`}>
-                Unlink
-              </Button>
+              <span className="admin-pick-list__actions">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={i === 0 || reorder.isPending}
+                  onClick={() => onMove(i, -1)}
+                  aria-label={`Move up: ${c.title}`}
+                >
+                  Move up
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={i === cohort.courses.length - 1 || reorder.isPending}
+                  onClick={() => onMove(i, 1)}
+                  aria-label={`Move down: ${c.title}`}
+                >
+                  Move down
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="admin-danger-text"
+                  onClick={() => onUnlink(c)}
+                  aria-label={`Unlink ${c.title}`}
+                >
+                  Unlink
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
