@@ -18,7 +18,7 @@ import {
 } from '@school/contracts';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InterviewsService } from '../../src/modules/admissions/interviews.service';
+import { InterviewMailService } from '../../src/modules/admissions/interview-mail.service';
 import { validApplication } from '../fixtures/application.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -322,7 +322,7 @@ describe('a shortlisted applicant books a slot through their private link', () =
     const a = await shortlisted();
     const slot = await publish();
     await book(a, slot.id_slug).expect(200);
-    const service = t.app.get(InterviewsService);
+    const service = t.app.get(InterviewMailService);
     // Three days away: not yet.
     await service.sendReminders();
     expect((await t.ds.query(`SELECT reminded_for FROM interview_bookings WHERE application_id = $1`, [a.id]))[0].reminded_for).toBeNull();

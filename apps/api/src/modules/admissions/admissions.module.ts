@@ -11,6 +11,7 @@ import { AdmissionsMailController } from './admissions-mail.controller';
 import { AdmissionMailService } from './admission-mail.service';
 import { DeclarationsService } from './declarations.service';
 import { InterviewsController } from './interviews.controller';
+import { InterviewMailService } from './interview-mail.service';
 import { InterviewsService } from './interviews.service';
 import { RetentionController } from './retention.controller';
 import { RetentionService } from './retention.service';
@@ -28,6 +29,7 @@ import { RetentionService } from './retention.service';
     AdmissionMailService,
     DeclarationsService,
     InterviewsService,
+    InterviewMailService,
     RetentionService,
   ],
   exports: [AdmissionsService],
