@@ -156,6 +156,11 @@ test('an admin publishes interview slots, an applicant books one at 360 px and s
   await signInAt(panel, panelist.email, panelist.password, /\/instructor/);
   await panel.goto('/instructor/interviews');
   await panel.getByRole('link', { name: NAME }).click();
+  // First the conflict-of-interest question, naming the applicant; no conflict opens the interview.
+  const question = panel.getByRole('group', { name: `Do you have a conflict of interest with ${NAME}?` });
+  await question.getByRole('radio', { name: 'No, I have no conflict of interest' }).check();
+  await expectAccessible(panel);
+  await panel.getByRole('button', { name: 'Confirm' }).click();
   await expect(panel.getByRole('heading', { name: `Interview: ${NAME}` })).toBeVisible();
   await panel.getByLabel('Communication (0 to 10)').fill('8');
   await panel.getByLabel('Comment').fill('Explained the design clearly.');

@@ -1,4 +1,5 @@
 import {
+  DECLARE_FIRST_MESSAGE,
   ApplicantInterviewResponseSchema,
   BOOKING_LOCKED_MESSAGE,
   INTERVIEW_RUBRIC_FIXED_MESSAGE,
@@ -344,6 +345,9 @@ describe('the panel scores on the intake’s interview rubric', () => {
   };
   const score = (u: TestUser, id: string, scores: Record<string, number>, comment = '') =>
     t.http.put(`/api/admissions/interviews/${id}/score`).set(bearer(u)).send({ scores, comment });
+  const declaration = (u: TestUser, id: string) => t.http.get(`/api/admissions/interviews/${id}/declaration`).set(bearer(u));
+  const declare = (u: TestUser, id: string, conflict = false, note = '') =>
+    t.http.post(`/api/admissions/interviews/${id}/declaration`).set(bearer(u)).send({ conflict, note });
 
   it('scores by the panel only; admins see every score on the application, a panel member their own', async () => {
     await t.http.put(`/api/admissions/admin/intakes/${INTAKE}/interview-rubric`).set(bearer(admin)).send(rubric).expect(200);
@@ -356,6 +360,22 @@ describe('the panel scores on the intake’s interview rubric', () => {
     await score(outsider, a.id_slug, { communication: 5, technical: 5 }).expect(404);
     expect((await score(admin, a.id_slug, { communication: 5, technical: 5 }).expect(403)).body.message).toBe(NOT_ON_PANEL_MESSAGE);
     await t.http.put(`/api/admissions/interviews/${a.id_slug}/score`).set(bearer(student)).send({ scores: {} }).expect(403);
+    await declaration(outsider, a.id_slug).expect(404);
+    await declare(outsider, a.id_slug).expect(404);
+    await declaration(student, a.id_slug).expect(403);
+
+    // A panel member first declares whether they have a conflict with the applicant, named on that question only.
+    expect((await score(panelist, a.id_slug, { communication: 5, technical: 5 }).expect(403)).body.message).toBe(DECLARE_FIRST_MESSAGE);
+    expect((await t.http.get(`/api/admissions/interviews/${a.id_slug}`).set(bearer(panelist)).expect(403)).body.message).toBe(
+      DECLARE_FIRST_MESSAGE,
+    );
+    expect((await declaration(panelist, a.id_slug).expect(200)).body.data).toEqual({
+      applicant_name: expect.stringMatching(/^Applicant /),
+      declared: false,
+    });
+    await declare(panelist, a.id_slug).expect(200, { data: { conflict: false, assigned: true } });
+    await declare(panelist2, a.id_slug).expect(200);
+    expect((await declaration(panelist, a.id_slug).expect(200)).body.data.declared).toBe(true);
 
     const over = await score(panelist, a.id_slug, { communication: 11, technical: 5 }).expect(400);
     expect(over.body.errors['scores.communication']).toMatch(/at most 10 points/);
@@ -404,11 +424,59 @@ describe('the panel scores on the intake’s interview rubric', () => {
       .expect(200);
   });
 
+  it('a panel member’s conflict takes them off that applicant’s panel only, with their score, and is logged for the admins', async () => {
+    await t.http.put(`/api/admissions/admin/intakes/${INTAKE}/interview-rubric`).set(bearer(admin)).send(rubric);
+    const [a, b] = [await shortlisted(), await shortlisted()];
+    const slot = await publish({ panel_ids: [panelist.id_slug, panelist2.id_slug], capacity: 2 });
+    await book(a, slot.id_slug).expect(200);
+    await book(b, slot.id_slug).expect(200);
+    // A conflict needs its reason.
+    expect((await declare(panelist, a.id_slug, true).expect(400)).body.errors.note).toBeTruthy();
+    expect((await declare(panelist, a.id_slug, true, 'My cousin').expect(200)).body).toEqual({ data: { conflict: true, assigned: false } });
+
+    // Off a's panel: a's interview is unknown to them, and a leaves their list; b stays.
+    await t.http.get(`/api/admissions/interviews/${a.id_slug}`).set(bearer(panelist)).expect(404);
+    await declaration(panelist, a.id_slug).expect(404);
+    await score(panelist, a.id_slug, { communication: 5, technical: 5 }).expect(404);
+    const listed = MyInterviewsResponseSchema.parse(
+      (await t.http.get('/api/admissions/interviews').set(bearer(panelist)).expect(200)).body,
+    ).data;
+    expect(listed.find((s) => s.id_slug === slot.id_slug)?.bookings.map((x) => [x.application_id_slug, x.declared])).toEqual([
+      [b.id_slug, false],
+    ]);
+    await declare(panelist, b.id_slug).expect(200);
+    await score(panelist, b.id_slug, { communication: 7, technical: 10 }).expect(200);
+    // The other member still interviews a.
+    await declare(panelist2, a.id_slug).expect(200);
+    await score(panelist2, a.id_slug, { communication: 6, technical: 12 }).expect(200);
+
+    // The admins see the conflict with its reason.
+    const conflicts = (await t.http.get(`/api/admissions/admin/applications/${a.id_slug}/conflicts`).set(bearer(admin)).expect(200)).body
+      .data;
+    expect(conflicts).toEqual([
+      expect.objectContaining({ assignment: 'interview', note: 'My cousin', staff: expect.objectContaining({ first_name: 'Siti' }) }),
+    ]);
+  });
+
+  it('a conflict declared after scoring withdraws that score', async () => {
+    const a = await shortlisted();
+    const slot = await publish({ panel_ids: [panelist.id_slug, panelist2.id_slug] });
+    await book(a, slot.id_slug).expect(200);
+    await declare(panelist, a.id_slug).expect(200);
+    await score(panelist, a.id_slug, { communication: 8, technical: 15 }).expect(200);
+    await declare(panelist, a.id_slug, true, 'Recognised them at the interview: a former colleague').expect(200);
+    const all = InterviewDetailResponseSchema.parse(
+      (await t.http.get(`/api/admissions/interviews/${a.id_slug}`).set(bearer(admin)).expect(200)).body,
+    ).data;
+    expect(all.scores).toEqual([]);
+  });
+
   it('records a no-show once the interview’s time has come (a panel member or an admin), and then takes no score', async () => {
     const a = await shortlisted();
     const slot = await publish();
     await book(a, slot.id_slug).expect(200);
     const noShow = (u: TestUser) => t.http.post(`/api/admissions/interviews/${a.id_slug}/no-show`).set(bearer(u)).send({});
+    await declare(panelist, a.id_slug).expect(200);
     expect((await noShow(panelist).expect(409)).body.message).toBe(NO_SHOW_EARLY_MESSAGE);
     await moveSlot(slot.id_slug, -1);
     await noShow(outsider).expect(404);

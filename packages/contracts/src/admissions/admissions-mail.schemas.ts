@@ -153,8 +153,8 @@ export const ReplyToResponseSchema = z.object({ data: z.object({ reply_to: z.str
 
 // ---- conflicts of interest, declared per assignment before seeing the applicant ---------------
 
-/** The kinds of assignment a declaration belongs to: a reviewer's now; an interview panel's may follow. */
-export const ASSIGNMENT_KINDS = ['review'] as const;
+/** The kinds of assignment a declaration belongs to: a reviewer's, and an interview panel member's. */
+export const ASSIGNMENT_KINDS = ['review', 'interview'] as const;
 export type AssignmentKind = (typeof ASSIGNMENT_KINDS)[number];
 
 export const DECLARE_FIRST_MESSAGE =
@@ -173,7 +173,7 @@ export const DeclarationResponseSchema = z.object({
   data: z.object({
     /** Who applied: shown only on this question, before the application opens. */
     applicant_name: z.string(),
-    /** Whether the signed-in reviewer has declared no conflict for their current assignment. */
+    /** Whether the signed-in reviewer (or interviewer) has declared no conflict for their current assignment. */
     declared: z.boolean(),
   }),
 });

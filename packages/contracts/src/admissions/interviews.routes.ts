@@ -1,6 +1,7 @@
 import { ApplicationIdParamsSchema } from '../common/common.schemas';
 import { defineRoutes } from '../common/route';
 import { ApplicantTokenSchema, IntakeParamsSchema } from './admissions.schemas';
+import { DeclarationResponseSchema, DeclarationSchema, DeclareResponseSchema } from './admissions-mail.schemas';
 import {
   ApplicantInterviewResponseSchema,
   BookInterviewSchema,
@@ -77,6 +78,25 @@ export const interviewsRoutes = defineRoutes({
     response: InterviewDetailResponseSchema,
     auth: 'staff',
     summary: "An application's interview: booking, panel, rubric and scores (admins: every score; a panel member: their own)",
+  },
+  admissionsInterviewDeclaration: {
+    method: 'GET',
+    path: 'admissions/interviews/:applicationId/declaration',
+    params: ApplicationIdParamsSchema,
+    response: DeclarationResponseSchema,
+    auth: 'staff',
+    summary:
+      "The applicant's name and whether the signed-in panel member has declared no conflict of interest (the booked slot's panel only)",
+  },
+  admissionsInterviewDeclare: {
+    method: 'POST',
+    path: 'admissions/interviews/:applicationId/declaration',
+    params: ApplicationIdParamsSchema,
+    body: DeclarationSchema,
+    response: DeclareResponseSchema,
+    auth: 'staff',
+    summary:
+      "Declares whether the panel member has a conflict of interest: a conflict takes them off this applicant's panel (their score with it) and is logged",
   },
   admissionsScoreInterview: {
     method: 'PUT',

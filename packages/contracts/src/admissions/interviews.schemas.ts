@@ -144,7 +144,9 @@ export const InterviewDetailSchema = z.object({
   scores: z.array(InterviewScoreEntrySchema),
   /** The caller is on the booked slot's panel. */
   on_panel: z.boolean(),
-  /** The caller may score now: on the panel, the applicant shortlisted, booked and not a no-show, a rubric defined. */
+  /** The caller, on the panel, has declared no conflict of interest with the applicant since the booking. */
+  declared: z.boolean(),
+  /** The caller may score now: on the panel and declared, the applicant shortlisted, booked and not a no-show, a rubric defined. */
   can_score: z.boolean(),
 });
 export type InterviewDetail = z.infer<typeof InterviewDetailSchema>;
@@ -182,6 +184,8 @@ export const MyInterviewsResponseSchema = z.object({
           course: z.string(),
           no_show_at: z.string().nullable(),
           my_total: z.number().int().nullable(),
+          /** Whether the signed-in interviewer has declared no conflict of interest with this applicant. */
+          declared: z.boolean(),
         }),
       ),
     }),

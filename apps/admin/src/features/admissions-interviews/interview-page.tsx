@@ -2,6 +2,7 @@ import { type InterviewDetail, isApiError } from '@school/contracts';
 import { Button, routeKey, routeQueryKey, TextAreaField, TextField, useRouteMutation, useRouteQuery, useSession } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
+import { DeclarationForm } from '../../components/admissions/declaration-form';
 import { InterviewFacts, InterviewScores } from '../../components/admissions/interview-summary';
 import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
@@ -14,14 +15,39 @@ import './admissions-interviews.css';
 export const INTERVIEW_SCORED_MESSAGE = 'Interview scores saved';
 export const NO_SHOW_RECORDED_MESSAGE = 'No-show recorded';
 
-/** /admin/interviews/:id and /instructor/interviews/:id: one applicant's interview, the panel member's score form and the no-show. */
+/**
+ * /admin/interviews/:id and /instructor/interviews/:id: one applicant's interview, the panel member's
+ * score form and the no-show. A panel member first declares whether they have a conflict of
+ * interest with the applicant (admins read every interview; on a panel they declare before scoring).
+ */
 export function InterviewPage() {
   const { id = '' } = useParams();
   const root = gradingRoot(useLocation().pathname);
+  const { user } = useSession();
+  const admin = user?.role === 'ADMIN';
+  const declaration = useRouteQuery(
+    'admissionsInterviewDeclaration',
+    { params: { applicationId: id } },
+    { select: (r) => r.data, retry: false, enabled: !admin },
+  );
+  const back = interviewPaths(root).list;
+  if (!admin && !declaration.data?.declared)
+    return (
+      <div className="ui-page ui-page--narrow ui-stack ui-stack--loose">
+        <PageHeader title="Interview" back={{ to: back, label: 'My interviews' }} />
+        <QueryView query={declaration} label="the interview" homePath={back}>
+          {(d) => <DeclarationForm kind="interview" applicationId={id} applicantName={d.applicant_name} queuePath={back} />}
+        </QueryView>
+      </div>
+    );
+  return <Interview id={id} back={back} />;
+}
+
+function Interview({ id, back }: { id: string; back: string }) {
   const query = useRouteQuery('admissionsInterview', { params: { applicationId: id } }, { select: (r) => r.data });
   return (
-    <QueryView query={query} label="the interview" homePath={interviewPaths(root).list}>
-      {(d) => <InterviewView detail={d} back={interviewPaths(root).list} />}
+    <QueryView query={query} label="the interview" homePath={back}>
+      {(d) => <InterviewView detail={d} back={back} />}
     </QueryView>
   );
 }
@@ -54,7 +80,14 @@ function InterviewView({ detail, back }: { detail: InterviewDetail; back: string
           <h2 id="interview-score-title" className="admin-section-title">
             Your scores
           </h2>
-          {detail.can_score ? (
+          {!detail.declared ? (
+            <DeclarationForm
+              kind="interview"
+              applicationId={detail.application.id_slug}
+              applicantName={detail.application.full_name}
+              queuePath={back}
+            />
+          ) : detail.can_score ? (
             <ScoreForm key={mine?.submitted_at ?? 'new'} detail={detail} />
           ) : (
             <p className="admin-admissions-note">

@@ -21,7 +21,7 @@ import { LoadError } from '../../components/query-view';
 import { useNotify } from '../../lib/notice';
 import { gradingRoot, reviewPaths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
-import { DeclarationForm } from './declaration-form';
+import { DeclarationForm } from '../../components/admissions/declaration-form';
 import { HIDDEN_TEXT, isHidden, REVIEW_GROUPS } from './review-fields';
 import '../../components/admissions/admissions.css';
 import './admissions-review.css';

@@ -46,7 +46,7 @@ export class AdmissionsMailController {
 
   @Route('admissionsReviewDeclaration')
   declaration(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'admissionsReviewDeclaration'>) {
-    return this.declarations.declaration(me, p.applicationId);
+    return this.declarations.declaration(me, 'review', p.applicationId);
   }
 
   @Route('admissionsDeclareConflict')
@@ -55,7 +55,7 @@ export class AdmissionsMailController {
     @RouteParams() p: ParamsOf<'admissionsDeclareConflict'>,
     @RouteBody() b: BodyOf<'admissionsDeclareConflict'>,
   ) {
-    return this.declarations.declare(me, p.applicationId, b);
+    return this.declarations.declare(me, 'review', p.applicationId, b);
   }
 
   @Route('admissionsConflicts')

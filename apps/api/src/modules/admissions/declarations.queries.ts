@@ -2,13 +2,32 @@ import type { AssignmentKind, ConflictsResponse } from '@school/contracts';
 import { exec, one, rows, type Sql } from '../../common/sql/db';
 import { iso } from '../../common/sql/list';
 
+/** A panel member declared a conflict with the application's applicant ($app and $staff: SQL for their ids). */
+export const INTERVIEW_CONFLICT = (app: string, staff: string) =>
+  `EXISTS (SELECT 1 FROM assignment_declarations d
+            WHERE d.assignment = 'interview' AND d.conflict AND d.application_id = ${app} AND d.staff_id = ${staff})`;
+
 /**
- * Where each kind of assignment of a staff member to an application lives: its table, the staff
- * column and when it began. A declaration counts for the assignment it was made in (after it began),
- * so an assignment made again asks again. An interview panel adds its own line here.
+ * Where each kind of assignment of a staff member to an application lives: its rows (a table, or
+ * the panel of the slot the applicant booked, less the members who declared a conflict with them),
+ * the staff column, when it began, and what a conflict deletes ($1 application, $2 staff member). A declaration counts for the
+ * assignment it was made in (after it began), so an assignment made again (a new booking) asks again.
  */
-const ASSIGNMENTS: Record<AssignmentKind, { table: string; staff: string; since: string }> = {
-  review: { table: 'application_reviewers', staff: 'reviewer_id', since: 'assigned_at' },
+const ASSIGNMENTS: Record<AssignmentKind, { table: string; staff: string; since: string; onConflict: string }> = {
+  review: {
+    table: 'application_reviewers',
+    staff: 'reviewer_id',
+    since: 'assigned_at',
+    onConflict: 'DELETE FROM application_reviewers WHERE application_id = $1 AND reviewer_id = $2',
+  },
+  interview: {
+    table: `(SELECT b.application_id, p.user_id AS interviewer_id, b.booked_at
+               FROM interview_bookings b JOIN interview_panel p ON p.slot_id = b.slot_id
+              WHERE NOT ${INTERVIEW_CONFLICT('b.application_id', 'p.user_id')})`,
+    staff: 'interviewer_id',
+    since: 'booked_at',
+    onConflict: 'DELETE FROM interview_scores WHERE application_id = $1 AND interviewer_id = $2',
+  },
 };
 
 /** The staff member's assignment of this kind to the application (by id_slug), and whether they have declared no conflict in it. */
@@ -43,16 +62,18 @@ export async function hasDeclared(q: Sql, kind: AssignmentKind, applicationId: s
 
 /**
  * Records a declaration; a conflict also ends the assignment (with anything hanging on it, such as
- * a review's scores) in the same statement. Answers whether the assignment remains.
+ * a review's or an interview's scores; a panel member's conflict itself takes them off the panel
+ * of that applicant), in the same transaction. Answers whether the assignment remains.
  */
 export async function declare(q: Sql, kind: AssignmentKind, applicationId: string, staffId: string, conflict: boolean, note: string) {
-  const a = ASSIGNMENTS[kind];
-  await exec(
-    q,
-    `WITH d AS (INSERT INTO assignment_declarations (assignment, application_id, staff_id, conflict, note) VALUES ($1, $2, $3, $4, $5))
-     DELETE FROM ${a.table} WHERE $4 AND application_id = $2 AND ${a.staff} = $3`,
-    [kind, applicationId, staffId, conflict, note],
-  );
+  await exec(q, `INSERT INTO assignment_declarations (assignment, application_id, staff_id, conflict, note) VALUES ($1, $2, $3, $4, $5)`, [
+    kind,
+    applicationId,
+    staffId,
+    conflict,
+    note,
+  ]);
+  if (conflict) await exec(q, ASSIGNMENTS[kind].onConflict, [applicationId, staffId]);
   return !conflict;
 }
 

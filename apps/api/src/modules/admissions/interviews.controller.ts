@@ -2,12 +2,16 @@ import { Controller, Header, Inject } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { WrongSecretLimit } from '../../common/wrong-secret-limit';
 import { type BodyOf, type ParamsOf, Route, RouteBody, RouteParams } from '../../common/route.decorator';
+import { DeclarationsService } from './declarations.service';
 import { InterviewsService } from './interviews.service';
 
 /** Interviews: the admins' slots and rubric, the panel's scores and no-shows, the applicant's booking by their private link. */
 @Controller()
 export class InterviewsController {
-  constructor(@Inject(InterviewsService) private readonly interviews: InterviewsService) {}
+  constructor(
+    @Inject(InterviewsService) private readonly interviews: InterviewsService,
+    @Inject(DeclarationsService) private readonly declarations: DeclarationsService,
+  ) {}
 
   @Route('admissionsInterviewSlots')
   slots(@RouteParams() p: ParamsOf<'admissionsInterviewSlots'>) {
@@ -50,6 +54,20 @@ export class InterviewsController {
   @Route('admissionsInterview')
   detail(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'admissionsInterview'>) {
     return this.interviews.detail(me, p.applicationId);
+  }
+
+  @Route('admissionsInterviewDeclaration')
+  declaration(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'admissionsInterviewDeclaration'>) {
+    return this.declarations.declaration(me, 'interview', p.applicationId);
+  }
+
+  @Route('admissionsInterviewDeclare')
+  declare(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsInterviewDeclare'>,
+    @RouteBody() b: BodyOf<'admissionsInterviewDeclare'>,
+  ) {
+    return this.declarations.declare(me, 'interview', p.applicationId, b);
   }
 
   @Route('admissionsScoreInterview')

@@ -2,6 +2,7 @@ import type { InterviewCriterion } from '@school/contracts';
 import { INTERVIEW_CHANGE_HOURS } from '@school/contracts';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { iso } from '../../common/sql/list';
+import { INTERVIEW_CONFLICT } from './declarations.queries';
 
 const person = (alias: string) =>
   `json_build_object('id_slug', ${alias}.id_slug, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name)`;
@@ -120,6 +121,7 @@ export interface InterviewRow {
     no_show_at: string | null;
     no_show_by: { id_slug: string; first_name: string; last_name: string } | null;
     panel_ids: string[];
+    declared_ids: string[];
   } | null;
   rubric: InterviewCriterion[] | null;
   scores: {
@@ -142,7 +144,13 @@ export function interview(q: Sql, idSlug: string) {
                       'slot_id', s.id::text,
                       'booked_at', ${iso('b.booked_at')}, 'no_show_at', ${iso('b.no_show_at')},
                       'no_show_by', (SELECT ${person('n')} FROM users n WHERE n.id = b.no_show_by),
-                      'panel_ids', (SELECT COALESCE(json_agg(p.user_id::text), '[]') FROM interview_panel p WHERE p.slot_id = s.id))
+                      -- A member who declared a conflict with this applicant is off their panel.
+                      'panel_ids', (SELECT COALESCE(json_agg(p.user_id::text), '[]') FROM interview_panel p
+                                     WHERE p.slot_id = s.id AND NOT ${INTERVIEW_CONFLICT('a.id', 'p.user_id')}),
+                      -- The panel members who declared no conflict since this booking (who may open and score it).
+                      'declared_ids', (SELECT COALESCE(json_agg(DISTINCT d.staff_id::text), '[]') FROM assignment_declarations d
+                                        WHERE d.assignment = 'interview' AND NOT d.conflict AND d.application_id = a.id
+                                          AND d.declared_at >= b.booked_at))
                FROM interview_bookings b JOIN interview_slots s ON s.id = b.slot_id WHERE b.application_id = a.id) AS booking,
             (SELECT r.criteria FROM interview_rubrics r WHERE r.intake = a.intake) AS rubric,
             COALESCE((SELECT json_agg(json_build_object('interviewer', ${person('u')}, 'interviewer_id', u.id::text, 'scores', sc.scores,
@@ -183,7 +191,14 @@ export function recordNoShow(q: Sql, applicationId: string, by: string) {
 export function myInterviews(q: Sql, userId: string) {
   return rows<
     SlotRow & {
-      bookings: { application_id_slug: string; full_name: string; course: string; no_show_at: string | null; my_total: number | null }[];
+      bookings: {
+        application_id_slug: string;
+        full_name: string;
+        course: string;
+        no_show_at: string | null;
+        my_total: number | null;
+        declared: boolean;
+      }[];
     }
   >(
     q,
@@ -191,10 +206,14 @@ export function myInterviews(q: Sql, userId: string) {
             COALESCE((SELECT json_agg(json_build_object('application_id_slug', a.id_slug, 'full_name', a.full_name, 'course', a.course,
                                                         'no_show_at', ${iso('b.no_show_at')},
                                                         'my_total', (SELECT sc.total FROM interview_scores sc
-                                                                      WHERE sc.application_id = a.id AND sc.interviewer_id = $1))
+                                                                      WHERE sc.application_id = a.id AND sc.interviewer_id = $1),
+                                                        'declared', EXISTS (SELECT 1 FROM assignment_declarations d
+                                                                             WHERE d.assignment = 'interview' AND NOT d.conflict
+                                                                               AND d.application_id = a.id AND d.staff_id = $1
+                                                                               AND d.declared_at >= b.booked_at))
                                       ORDER BY b.booked_at, a.id)
                         FROM interview_bookings b JOIN programme_applications a ON a.id = b.application_id
-                       WHERE b.slot_id = s.id), '[]') AS bookings
+                       WHERE b.slot_id = s.id AND NOT ${INTERVIEW_CONFLICT('a.id', '$1')}), '[]') AS bookings
        FROM interview_panel me JOIN interview_slots s ON s.id = me.slot_id
       WHERE me.user_id = $1
       ORDER BY s.starts_at, s.id`,

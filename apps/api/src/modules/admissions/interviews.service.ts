@@ -4,6 +4,7 @@ import {
   type ApplicantInterview,
   type ApplicantInterviewResponse,
   BOOKING_LOCKED_MESSAGE,
+  DECLARE_FIRST_MESSAGE,
   type CreateInterviewSlot,
   INTERVIEW_BOOKED_MESSAGE,
   INTERVIEW_CANCELLED_MESSAGE,
@@ -147,15 +148,22 @@ export class InterviewsService {
     return { data: this.shape(me, row) };
   }
 
+  /**
+   * The interview for an admin, or for a member of its booked slot's panel (one who declared a
+   * conflict with the applicant is no longer on it: 404) once they have declared no conflict (403 before).
+   */
   private async readable(q: DataSource | EntityManager, me: AuthUser, idSlug: string) {
     const row = await sql.interview(q, idSlug);
     if (!row) throw notFound();
-    if (me.role !== 'ADMIN' && !row.booking?.panel_ids.includes(me.id)) throw notFound();
+    if (me.role === 'ADMIN') return row;
+    if (!row.booking?.panel_ids.includes(me.id)) throw notFound();
+    if (!row.booking.declared_ids.includes(me.id)) throw new ForbiddenException(DECLARE_FIRST_MESSAGE);
     return row;
   }
 
   private shape(me: AuthUser, row: sql.InterviewRow): InterviewDetail {
     const onPanel = row.booking?.panel_ids.includes(me.id) ?? false;
+    const declared = onPanel && row.booking!.declared_ids.includes(me.id);
     const rubric = row.rubric ?? [];
     const b = row.booking;
     return {
@@ -178,7 +186,8 @@ export class InterviewsService {
           submitted_at: s.submitted_at,
         })),
       on_panel: onPanel,
-      can_score: onPanel && row.status === 'SHORTLISTED' && b !== null && b.no_show_at === null && rubric.length > 0,
+      declared,
+      can_score: onPanel && declared && row.status === 'SHORTLISTED' && b !== null && b.no_show_at === null && rubric.length > 0,
     };
   }
 
@@ -188,6 +197,8 @@ export class InterviewsService {
       const row = await this.readable(m, me, idSlug);
       if (!row.booking) throw new ConflictException(NOT_BOOKED_MESSAGE);
       if (!row.booking.panel_ids.includes(me.id)) throw new ForbiddenException(NOT_ON_PANEL_MESSAGE);
+      // An admin on the panel declares too before scoring, as every member does.
+      if (!row.booking.declared_ids.includes(me.id)) throw new ForbiddenException(DECLARE_FIRST_MESSAGE);
       if (row.status !== 'SHORTLISTED') throw new ConflictException(INTERVIEW_STAGE_MESSAGE);
       if (row.booking.no_show_at) throw new ConflictException(NO_SHOW_SCORED_MESSAGE);
       const rubric = await sql.lockInterviewRubric(m, row.intake);

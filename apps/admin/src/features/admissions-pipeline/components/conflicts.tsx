@@ -1,7 +1,7 @@
 import { formatDateTime, useRouteQuery } from '@school/ui';
 import { LoadError } from '../../../components/query-view';
 
-const ASSIGNMENT_WORDS = { review: 'as reviewer' } as const;
+const ASSIGNMENT_WORDS = { review: 'as reviewer', interview: 'as interviewer' } as const;
 
 /** The conflicts of interest staff declared on an application (their assignment ended there): who, as what, when, why. */
 export function Conflicts({ applicationId }: { applicationId: string }) {

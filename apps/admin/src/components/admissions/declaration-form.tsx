@@ -7,21 +7,51 @@ import { useNotify } from '../../lib/notice';
 
 export const CHOOSE_CONFLICT_MESSAGE = 'Say whether you have a conflict of interest';
 export const CONFLICT_DECLARED_MESSAGE = 'You declared a conflict of interest: this application is no longer assigned to you.';
+export const INTERVIEW_CONFLICT_DECLARED_MESSAGE =
+  'You declared a conflict of interest: you are no longer on this applicant’s interview panel.';
+
+/** What each kind of assignment says, and the calls it declares with. */
+const KINDS = {
+  review: {
+    declare: 'admissionsDeclareConflict',
+    invalidates: (params: { applicationId: string }) => [
+      routeKey('admissionsReviewDeclaration', { params }),
+      routeKey('admissionsReviewQueue'),
+    ],
+    intro: 'You are assigned to review the application of',
+    bias: 'your review',
+    leaves: 'the application leaves your queue',
+  },
+  interview: {
+    declare: 'admissionsInterviewDeclare',
+    invalidates: (params: { applicationId: string }) => [
+      routeKey('admissionsInterviewDeclaration', { params }),
+      routeKey('admissionsInterview', { params }),
+      routeKey('admissionsMyInterviews'),
+    ],
+    intro: 'You are on the interview panel of',
+    bias: 'your scores',
+    leaves: 'you leave this applicant’s panel',
+  },
+} as const;
 
 /**
- * The question a reviewer answers before an assigned application opens: do they have a conflict of
- * interest with the applicant, named here only. No conflict opens the review; a conflict (with what
- * it is) takes the application off their queue, and the admins see it.
+ * The question a reviewer (or an interview panel member) answers before an assigned application
+ * (or interview) opens: do they have a conflict of interest with the applicant, named here only. No
+ * conflict opens it; a conflict (with what it is) takes them off it, and the admins see it.
  */
 export function DeclarationForm({
+  kind = 'review',
   applicationId,
   applicantName,
   queuePath,
 }: {
+  kind?: keyof typeof KINDS;
   applicationId: string;
   applicantName: string;
   queuePath: string;
 }) {
+  const words = KINDS[kind];
   const id = useId();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -30,12 +60,13 @@ export function DeclarationForm({
   const [errors, setErrors] = useState<{ conflict?: string; note?: string }>({});
   const params = { applicationId };
   // Told and moved on from the mutation itself: after a conflict this page has nothing left to show.
-  const declare = useRouteMutation('admissionsDeclareConflict', {
-    invalidates: () => [routeKey('admissionsReviewDeclaration', { params }), routeKey('admissionsReviewQueue')],
+  // Both calls take and answer the same declaration; one kind per form.
+  const declare = useRouteMutation(words.declare as 'admissionsDeclareConflict', {
+    invalidates: () => words.invalidates(params),
     onSuccess: (answer) => {
       if (!answer.data.conflict) return;
       // The notice belongs to the queue the reviewer is sent to, not to this page.
-      notify.success(CONFLICT_DECLARED_MESSAGE, { page: queuePath });
+      notify.success(kind === 'review' ? CONFLICT_DECLARED_MESSAGE : INTERVIEW_CONFLICT_DECLARED_MESSAGE, { page: queuePath });
       navigate(queuePath);
     },
   });
@@ -55,8 +86,8 @@ export function DeclarationForm({
         Conflict of interest
       </h2>
       <p>
-        You are assigned to review the application of <strong>{applicantName}</strong>. Before it opens, say whether you have a conflict of
-        interest with them: family, friendship, work together, or anything else that could bias your review.
+        {words.intro} <strong>{applicantName}</strong>. Before it opens, say whether you have a conflict of interest with them: family,
+        friendship, work together, or anything else that could bias {words.bias}.
       </p>
       <form className="admin-form" noValidate onSubmit={submit}>
         <fieldset className="admin-review-declaration__choice" aria-describedby={errors.conflict ? `${id}-error` : undefined}>
@@ -84,7 +115,7 @@ export function DeclarationForm({
             value={note}
             onChange={(e) => setNote(e.target.value)}
             error={errors.note ?? fieldError(apiError, 'note')}
-            hint="The admins read it on the application; the application leaves your queue."
+            hint={`The admins read it on the application; ${words.leaves}.`}
           />
         )}
         {apiError && !fieldError(apiError, 'note') && (
