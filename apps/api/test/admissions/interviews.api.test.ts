@@ -495,3 +495,61 @@ describe('the panel scores on the intake’s interview rubric', () => {
     expect((await applicantView(a)).booking?.no_show).toBe(true);
   });
 });
+
+describe('the interview stage in the pipeline', () => {
+  const stageOf = async (search: string, interview?: string) => {
+    const query = new URLSearchParams({ intake: INTAKE, search_query: search, page_size: '100', ...(interview ? { interview } : {}) });
+    const res = await t.http.get(`/api/admissions/admin/applications?${query}`).set(bearer(admin)).expect(200);
+    return (res.body.data as { id_slug: string; interview: { stage: string; starts_at: string | null } | null }[]).map(
+      (a) => [a.id_slug, a.interview] as const,
+    );
+  };
+
+  it('shows each shortlisted application’s stage (not booked, booked with its moment, interviewed, no-show) and filters the list and a bulk decision by it', async () => {
+    const [waiting, booked, interviewed, absent] = [await shortlisted(), await shortlisted(), await shortlisted(), await shortlisted()];
+    const slot = await publish({ capacity: 3 });
+    for (const a of [booked, interviewed, absent]) await book(a, slot.id_slug).expect(200);
+    await t.http
+      .put(`/api/admissions/admin/intakes/${INTAKE}/interview-rubric`)
+      .set(bearer(admin))
+      .send({ criteria: [{ id: 'communication', title: 'Communication', max_points: 10 }] });
+    await t.http
+      .post(`/api/admissions/interviews/${interviewed.id_slug}/declaration`)
+      .set(bearer(panelist))
+      .send({ conflict: false })
+      .expect(200);
+    await t.http
+      .put(`/api/admissions/interviews/${interviewed.id_slug}/score`)
+      .set(bearer(panelist))
+      .send({ scores: { communication: 7 }, comment: '' })
+      .expect(200);
+    await moveSlot(slot.id_slug, -1);
+    await t.http.post(`/api/admissions/interviews/${absent.id_slug}/no-show`).set(bearer(admin)).send({}).expect(200);
+
+    const all = new Map(await stageOf('Applicant'));
+    expect(all.get(waiting.id_slug)).toEqual({ stage: 'NOT_BOOKED', starts_at: null });
+    expect(all.get(booked.id_slug)).toEqual({ stage: 'BOOKED', starts_at: expect.stringMatching(/Z$/) });
+    expect(all.get(interviewed.id_slug)).toMatchObject({ stage: 'INTERVIEWED' });
+    expect(all.get(absent.id_slug)).toMatchObject({ stage: 'NO_SHOW' });
+    // Before the shortlist there is no stage.
+    const submitted = await screenedAndScored(`no-stage-${Date.now()}@apply.test`);
+    expect(new Map(await stageOf('Applicant')).get(submitted.id_slug)).toBeNull();
+
+    const ids = (rows: (readonly [string, unknown])[]) => rows.map((r) => r[0]);
+    expect(ids(await stageOf('Applicant', 'NOT_BOOKED'))).toContain(waiting.id_slug);
+    expect(ids(await stageOf('Applicant', 'NOT_BOOKED'))).not.toContain(booked.id_slug);
+    expect(ids(await stageOf('Applicant', 'NO_SHOW'))).toEqual(expect.arrayContaining([absent.id_slug]));
+    expect(ids(await stageOf('Applicant', 'NO_SHOW'))).not.toContain(interviewed.id_slug);
+    await t.http.get(`/api/admissions/admin/applications?interview=LATE`).set(bearer(admin)).expect(400);
+
+    // "Every application matching this filter": a decision on the no-shows moves exactly those.
+    const noShows = ids(await stageOf('', 'NO_SHOW'));
+    const res = await t.http
+      .post('/api/admissions/admin/decisions')
+      .set(bearer(admin))
+      .send({ matching: { intake: INTAKE, interview: 'NO_SHOW' }, decision: 'REJECT', reason: 'Did not attend the interview' })
+      .expect(200);
+    expect(res.body.data.applications.map((a: { id_slug: string }) => a.id_slug).sort()).toEqual([...noShows].sort());
+    expect(noShows).toContain(absent.id_slug);
+  });
+});

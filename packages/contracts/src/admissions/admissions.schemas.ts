@@ -217,6 +217,20 @@ export type Offer = z.infer<typeof OfferSchema>;
 export const ELIGIBILITY_FILTERS = ['eligible', 'not_eligible', 'unconfirmed', 'flagged', 'duplicate'] as const;
 
 /**
+ * Where an application is in the interview stage (between shortlist and offer), worked out from its
+ * booking and scores, never a state of its own: shortlisted and not booked, booked, interviewed
+ * (scored by the panel), or a no-show.
+ */
+export const INTERVIEW_STAGES = ['NOT_BOOKED', 'BOOKED', 'INTERVIEWED', 'NO_SHOW'] as const;
+export type InterviewStage = (typeof INTERVIEW_STAGES)[number];
+export const INTERVIEW_STAGE_LABELS: Record<InterviewStage, string> = {
+  NOT_BOOKED: 'Interview not booked',
+  BOOKED: 'Interview booked',
+  INTERVIEWED: 'Interviewed',
+  NO_SHOW: 'No-show at interview',
+};
+
+/**
  * The admissions list: paging, search (name, email, phone), order (created_date, full_name,
  * status, score; `-` descends) and filters by state, intake, course and screening
  * (eligible / not_eligible confirmed, unconfirmed, flagged: a rule not met or a warning, or duplicate:
@@ -227,6 +241,7 @@ export const AdmissionListQuerySchema = makeListQuerySchema({ page_size: 20, ord
   intake: plainText(100).optional(),
   course: plainText(300).optional(),
   eligibility: z.enum(ELIGIBILITY_FILTERS).optional(),
+  interview: z.enum(INTERVIEW_STAGES).optional(),
 });
 export type AdmissionListQuery = z.infer<typeof AdmissionListQuerySchema>;
 export type AdmissionListQueryInput = z.input<typeof AdmissionListQuerySchema>;
@@ -249,6 +264,8 @@ export const AdmissionListItemSchema = z.object({
   duplicates: z.number().int(),
   reviewers: z.array(AssignedReviewerSchema),
   score: ScoreSummarySchema,
+  /** The interview stage (and the booked interview's moment), for a shortlisted or booked application; else null. */
+  interview: z.object({ stage: z.enum(INTERVIEW_STAGES), starts_at: z.string().nullable() }).nullable(),
 });
 export type AdmissionListItem = z.infer<typeof AdmissionListItemSchema>;
 export const AdmissionListResponseSchema = paginated(AdmissionListItemSchema);
@@ -591,6 +608,7 @@ export const AdmissionSelectionSchema = z.strictObject({
   intake: plainText(100).optional(),
   course: plainText(300).optional(),
   eligibility: z.enum(ELIGIBILITY_FILTERS).optional(),
+  interview: z.enum(INTERVIEW_STAGES).optional(),
 });
 export type AdmissionSelection = z.infer<typeof AdmissionSelectionSchema>;
 /** The most applications one bulk action moves (an intake is a few hundred). */

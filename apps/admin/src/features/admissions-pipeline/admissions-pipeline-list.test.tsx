@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, reply, type RouteCall, type RouteHandlers } from '@school/ui/testing';
 import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { AdmissionsPipelineList } from './admissions-pipeline-list';
-import { listRows } from './pipeline.fixtures';
+import { bookedRow, listRows } from './pipeline.fixtures';
 
 const PATH = '/admin/applications';
 
@@ -97,6 +97,24 @@ describe('admissions pipeline list', () => {
     expect(bulkBar()).toHaveTextContent('2 selected');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+  });
+
+  it('shows a shortlisted application’s interview stage, and filters by it', async () => {
+    const { calls } = api({ admissionsList: () => ({ data: [...listRows, bookedRow], count: 3, num_pages: 1 }) });
+    const { router } = renderWithApi(<AdmissionsPipelineList />, PATH, PATH);
+    await table();
+    expect(within(rowOf('Chong Wei')).getByText(/^Interview booked for 3 February 2027$/)).toBeInTheDocument();
+    expect(within(rowOf('Aina Rahman')).queryByText(/Interview/)).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Interview' }), 'Interview not booked');
+    await waitFor(() => expect(router.state.location.search).toBe('?interview=NOT_BOOKED'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === 'admissions/admin/applications')
+          .at(-1)!
+          .query.get('interview'),
+      ).toBe('NOT_BOOKED'),
+    );
   });
 
   it('keeps the filters in the address and asks the list for them', async () => {

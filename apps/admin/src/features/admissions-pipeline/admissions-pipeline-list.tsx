@@ -8,6 +8,9 @@ import {
   type ApplicationStatus,
   ELIGIBILITY_FILTERS,
   INTAKE_PATTERN,
+  INTERVIEW_STAGE_LABELS,
+  INTERVIEW_STAGES,
+  type InterviewStage,
 } from '@school/contracts';
 import { AppLink, Button, formatDate, SelectField, useRouteQuery } from '@school/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -28,17 +31,19 @@ const readPageSize = (params: URLSearchParams) => PIPELINE_PAGE_SIZES.find((n) =
 export const PIPELINE_DEFAULT_SORT = '-created_date';
 
 type Eligibility = (typeof ELIGIBILITY_FILTERS)[number];
-const FILTERS = ['status', 'eligibility', 'intake', 'course'] as const;
+const FILTERS = ['status', 'eligibility', 'interview', 'intake', 'course'] as const;
 type Filter = (typeof FILTERS)[number];
 
 const readFilters = (params: URLSearchParams) => {
   const status = APPLICATION_STATUSES.find((s) => s === params.get('status'));
   const eligibility = ELIGIBILITY_FILTERS.find((e) => e === params.get('eligibility'));
+  const interview = INTERVIEW_STAGES.find((s) => s === params.get('interview'));
   const intake = params.get('intake') ?? '';
   const course = (params.get('course') ?? '').trim();
   return {
     status: status as ApplicationStatus | undefined,
     eligibility: eligibility as Eligibility | undefined,
+    interview: interview as InterviewStage | undefined,
     intake: INTAKE_PATTERN.test(intake) ? intake : undefined,
     course: course ? course.slice(0, 300) : undefined,
   };
@@ -48,6 +53,12 @@ const STATUS_OPTIONS = [
   { value: '', label: 'All' },
   ...APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s] })),
 ];
+const INTERVIEW_OPTIONS = [{ value: '', label: 'All' }, ...INTERVIEW_STAGES.map((s) => ({ value: s, label: INTERVIEW_STAGE_LABELS[s] }))];
+
+/** The interview line under a shortlisted (or booked) application's state: its stage, and when a booked one is. */
+const interviewLine = (i: NonNullable<AdmissionListItem['interview']>) =>
+  i.stage === 'BOOKED' && i.starts_at ? `${INTERVIEW_STAGE_LABELS.BOOKED} for ${formatDate(i.starts_at)}` : INTERVIEW_STAGE_LABELS[i.stage];
+
 const ELIGIBILITY_OPTIONS = [
   { value: '', label: 'All' },
   ...ELIGIBILITY_FILTERS.map((e) => ({ value: e, label: ELIGIBILITY_FILTER_LABELS[e] })),
@@ -177,6 +188,7 @@ export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
         <>
           <span>{APPLICATION_STATUS_LABELS[a.status]}</span>
           <span className="admin-table__sub">since {formatDate(a.status_changed_at)}</span>
+          {a.interview && <span className="admin-pipeline-flag admin-pipeline-flag--interview">{interviewLine(a.interview)}</span>}
         </>
       ),
     },
@@ -234,6 +246,12 @@ export function AdmissionsPipelineList({ actions }: { actions?: ReactNode }) {
           options={ELIGIBILITY_OPTIONS}
           value={filters.eligibility ?? ''}
           onChange={(e) => setFilter('eligibility', e.target.value)}
+        />
+        <SelectField
+          label="Interview"
+          options={INTERVIEW_OPTIONS}
+          value={filters.interview ?? ''}
+          onChange={(e) => setFilter('interview', e.target.value)}
         />
         <SelectField
           label="Intake"

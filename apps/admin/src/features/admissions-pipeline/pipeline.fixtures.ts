@@ -69,6 +69,7 @@ export const listRows: AdmissionListItem[] = [
     duplicates: 1,
     reviewers: [],
     score: { mean: null, reviews: 0, assigned: 0, min: null, max: null, disagreement: false },
+    interview: null,
   },
   {
     id_slug: 'b2',
@@ -85,8 +86,19 @@ export const listRows: AdmissionListItem[] = [
     duplicates: 0,
     reviewers: [reviewer('r1', 'Chen', '2026-10-06T02:00:00.000Z'), reviewer('r2', 'Devi', '2026-10-07T02:00:00.000Z')],
     score: { mean: 3.25, reviews: 2, assigned: 2, min: 2, max: 4.5, disagreement: true },
+    interview: null,
   },
 ];
+
+/** A shortlisted application whose applicant booked an interview. */
+export const bookedRow: AdmissionListItem = {
+  ...listRows[1],
+  id_slug: 'c3',
+  full_name: 'Chong Wei',
+  email: 'chong@apply.test',
+  status: 'SHORTLISTED',
+  interview: { stage: 'BOOKED', starts_at: '2027-02-03T02:00:00.000Z' },
+};
 
 /** An application's detail for an admin: submitted, screening not confirmed yet. */
 export const submittedDetail: AdmissionDetail = {

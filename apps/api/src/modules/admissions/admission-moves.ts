@@ -90,6 +90,7 @@ export async function lockSelection(m: EntityManager, ids: string[] | undefined,
       intake: f.intake || null,
       course: f.course || null,
       eligibility: f.eligibility ?? null,
+      interview: f.interview ?? null,
     },
     BULK_LIMIT + 1,
   );

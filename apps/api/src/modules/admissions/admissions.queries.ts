@@ -1,4 +1,12 @@
-import type { AdmissionListItem, Duplicate, ScreeningNotes, ApplicationStatus, RankingItem, Transition } from '@school/contracts';
+import type {
+  AdmissionListItem,
+  Duplicate,
+  InterviewStage,
+  ScreeningNotes,
+  ApplicationStatus,
+  RankingItem,
+  Transition,
+} from '@school/contracts';
 import { DISAGREEMENT_THRESHOLD } from '@school/contracts';
 import { exec, one, rows, type Sql } from '../../common/sql/db';
 import { iso, listPage, type PageQuery } from '../../common/sql/list';
@@ -146,9 +154,18 @@ export interface AdmissionFilters {
   intake: string | null;
   course: string | null;
   eligibility: 'eligible' | 'not_eligible' | 'unconfirmed' | 'flagged' | 'duplicate' | null;
+  interview: InterviewStage | null;
 }
 
-/** The pipeline's filter over programme_applications `a`, parameters $1..$5 (search, status, intake, course, eligibility). */
+/** The interview stage of application `a` (InterviewStage), or NULL when it has none (not shortlisted, never booked). */
+const INTERVIEW_STAGE = `COALESCE(
+  (SELECT CASE WHEN b.no_show_at IS NOT NULL THEN 'NO_SHOW'
+               WHEN EXISTS (SELECT 1 FROM interview_scores sc WHERE sc.application_id = a.id) THEN 'INTERVIEWED'
+               ELSE 'BOOKED' END
+     FROM interview_bookings b WHERE b.application_id = a.id),
+  CASE WHEN a.status = 'SHORTLISTED' THEN 'NOT_BOOKED' END)`;
+
+/** The pipeline's filter over programme_applications `a`, parameters $1..$6 (search, status, intake, course, eligibility, interview). */
 const FILTER = `($1::text IS NULL OR (a.full_name || ' ' || a.email || ' ' || a.phone) ILIKE $1)
   AND ($2::text IS NULL OR a.status = $2)
   AND ($3::text IS NULL OR a.intake = $3)
@@ -157,8 +174,9 @@ const FILTER = `($1::text IS NULL OR (a.full_name || ' ' || a.email || ' ' || a.
        OR ($5 = 'eligible' AND a.eligible IS TRUE) OR ($5 = 'not_eligible' AND a.eligible IS FALSE)
        OR ($5 = 'unconfirmed' AND a.eligible IS NULL)
        OR ($5 = 'flagged' AND (a.eligibility @? '$.* ? (@ == false)' OR a.screening_notes @? '$.warnings[*]'))
-       OR ($5 = 'duplicate' AND EXISTS (SELECT 1 ${SAME_PERSON})))`;
-const filterParams = (f: AdmissionFilters) => [f.search, f.status, f.intake, f.course, f.eligibility];
+       OR ($5 = 'duplicate' AND EXISTS (SELECT 1 ${SAME_PERSON})))
+  AND ($6::text IS NULL OR ${INTERVIEW_STAGE} = $6)`;
+const filterParams = (f: AdmissionFilters) => [f.search, f.status, f.intake, f.course, f.eligibility, f.interview];
 
 /** One statement: the filtered count and one page, each row with its reviewers and score summary. */
 export function listAdmissions(q: Sql, f: AdmissionFilters, order: string, page: PageQuery) {
@@ -173,7 +191,11 @@ export function listAdmissions(q: Sql, f: AdmissionFilters, order: string, page:
       'email', a.email, 'status', a.status, 'created_date', ${iso('a.created_date')},
       'status_changed_at', ${iso('a.status_changed_at')}, 'eligibility', a.eligibility, 'eligible', a.eligible,
       'warnings', COALESCE(a.screening_notes -> 'warnings', '[]'::jsonb), 'duplicates', (SELECT count(*)::int ${SAME_PERSON}),
-      'reviewers', ${REVIEWERS}, 'score', ${SCORE_SUMMARY})`,
+      'reviewers', ${REVIEWERS}, 'score', ${SCORE_SUMMARY},
+      'interview', (SELECT CASE WHEN i.stage IS NULL THEN NULL ELSE json_build_object('stage', i.stage, 'starts_at',
+                      (SELECT ${iso('s.starts_at')} FROM interview_bookings b JOIN interview_slots s ON s.id = b.slot_id
+                        WHERE b.application_id = a.id)) END
+                      FROM (SELECT ${INTERVIEW_STAGE} AS stage) i))`,
     as: 'a',
     params: filterParams(f),
     page,
@@ -188,7 +210,7 @@ export function lockMatching(q: Sql, f: AdmissionFilters, limit: number) {
   return rows<LockedApplication>(
     q,
     `SELECT a.id::text, a.id_slug, a.intake, a.status, a.eligible, a.email, a.full_name, a.course
-       FROM programme_applications a WHERE ${FILTER} ORDER BY a.id LIMIT $6 FOR UPDATE`,
+       FROM programme_applications a WHERE ${FILTER} ORDER BY a.id LIMIT $7 FOR UPDATE`,
     [...filterParams(f), limit],
   );
 }

@@ -51,6 +51,7 @@ export class AdmissionsService {
         intake: query.intake || null,
         course: query.course || null,
         eligibility: query.eligibility ?? null,
+        interview: query.interview ?? null,
       },
       orderBy(query.order_by, ORDER, '-created_date', 'id', SUBMISSION_SORT).replace(/\bscore (ASC|DESC)/, 'score $1 NULLS LAST'),
       query,
