@@ -12,6 +12,7 @@ import {
   NOT_INTERVIEWING_MESSAGE,
   NOT_ON_PANEL_MESSAGE,
   PANEL_STAFF_MESSAGE,
+  SLOT_CAPACITY_BOOKED_MESSAGE,
   SLOT_CLOSED_MESSAGE,
   SLOT_FULL_MESSAGE,
   SLOT_WHERE_MESSAGE,
@@ -209,6 +210,96 @@ describe('admins publish interview slots', () => {
 });
 
 describe('a shortlisted applicant books a slot through their private link', () => {
+  it('an admin changes a booked slot: its applicant gets the updated invitation (same event, next sequence), new panel members are told', async () => {
+    const a = await shortlisted();
+    const slot = await publish({ starts_at: '2030-06-02T02:00:00.000Z', capacity: 2 });
+    await book(a, slot.id_slug).expect(200);
+    const first = parseIcs((await mailWith(a.email, /interview .* is booked/i)).attachments[0].content!);
+    const update = (body: Record<string, unknown>) =>
+      t.http
+        .put(`/api/admissions/admin/interview-slots/${slot.id_slug}`)
+        .set(bearer(admin))
+        .send({
+          starts_at: '2030-06-03T06:00:00.000Z',
+          duration_minutes: 40,
+          place: 'Room 7',
+          capacity: 2,
+          panel_ids: [panelist.id_slug],
+          ...body,
+        });
+
+    // Never fewer places than bookings; never in the past; the panel is staff.
+    expect((await update({ capacity: 0 }).expect(400)).body.errors.capacity).toBeTruthy();
+    const second = await shortlisted();
+    await book(second, slot.id_slug).expect(200);
+    expect((await update({ capacity: 1 }).expect(400)).body.errors.capacity).toBe(SLOT_CAPACITY_BOOKED_MESSAGE(2));
+    await update({ starts_at: '2020-01-01T00:00:00.000Z' }).expect(400);
+    await update({ panel_ids: [student.id_slug] }).expect(400);
+    await t.http.put(`/api/admissions/admin/interview-slots/${slot.id_slug}`).set(bearer(panelist)).send({}).expect(403);
+
+    const before = (await inbox(panelist2.email)).length;
+    const changed = InterviewSlotResponseSchema.parse(
+      (await update({ panel_ids: [panelist.id_slug, panelist2.id_slug] }).expect(200)).body,
+    ).data;
+    expect(changed).toMatchObject({ starts_at: '2030-06-03T06:00:00.000Z', duration_minutes: 40, place: 'Room 7' });
+    const mail = await mailWith(a.email, /interview .* has changed/i);
+    expect(mail.text).toContain('Room 7');
+    const next = parseIcs(mail.attachments.find((x) => x.filename === 'invitation.ics')!.content!);
+    expect(next.event.uid).toBe(first.event.uid);
+    expect(next.event.sequence).toBeGreaterThan(first.event.sequence);
+    expect(next.event.startDate.toJSDate().toISOString()).toBe('2030-06-03T06:00:00.000Z');
+    expect(next.event.endDate.toJSDate().toISOString()).toBe('2030-06-03T06:40:00.000Z');
+    await mailWith(second.email, /interview .* has changed/i);
+    // The newly added panel member is told; the timeline names the change.
+    await mailWith(panelist2.email, /interview panel/i, before + 1);
+    const timeline = TimelineResponseSchema.parse(
+      (await t.http.get(`/api/admissions/admin/applications/${a.id_slug}/timeline`).set(bearer(admin)).expect(200)).body,
+    ).data;
+    expect(timeline.map((x) => x.reason)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Interview changed by the school: now Monday, 3 June 2030 at 14:00 \(Malaysia time\)$/),
+      ]),
+    );
+
+    // Only a change of panel or places: nobody booked is mailed again.
+    const mails = (await inbox(a.email)).length;
+    await update({ capacity: 3 }).expect(200);
+    await update({ capacity: 3 }).expect(200);
+    expect((await inbox(a.email)).length).toBe(mails);
+  });
+
+  it('an admin cancels a booked slot with its reason: the booking is released and the applicant mailed the cancellation, to book another', async () => {
+    const a = await shortlisted();
+    const slot = await publish({ starts_at: '2030-07-01T02:00:00.000Z' });
+    const other = await publish({ starts_at: '2030-07-02T02:00:00.000Z' });
+    await book(a, slot.id_slug).expect(200);
+    const booked = parseIcs((await mailWith(a.email, /interview .* is booked/i)).attachments[0].content!);
+    const cancel = (body: Record<string, unknown>) =>
+      t.http.post(`/api/admissions/admin/interview-slots/${slot.id_slug}/cancel`).set(bearer(admin)).send(body);
+    expect((await cancel({ reason: '' }).expect(400)).body.errors.reason).toBeTruthy();
+    await t.http
+      .post(`/api/admissions/admin/interview-slots/${slot.id_slug}/cancel`)
+      .set(bearer(panelist))
+      .send({ reason: 'x' })
+      .expect(403);
+
+    const left = InterviewSlotsResponseSchema.parse(
+      (await cancel({ reason: 'The interview room is closed for repairs' }).expect(200)).body,
+    ).data;
+    expect(left.map((s) => s.id_slug)).not.toContain(slot.id_slug);
+    const mail = await mailWith(a.email, /cancelled by the school/i);
+    expect(mail.text).toContain('The interview room is closed for repairs');
+    const ics = mail.attachments.find((x) => x.filename === 'invitation.ics')!;
+    expect(ics.content_type).toContain('text/calendar');
+    const gone = parseIcs(ics.content!);
+    expect(gone.comp.getFirstPropertyValue('method')).toBe('CANCEL');
+    expect(gone.event.uid).toBe(booked.event.uid);
+    expect(gone.event.sequence).toBeGreaterThan(booked.event.sequence);
+    expect((await applicantView(a)).booking).toBeNull();
+    await book(a, other.id_slug).expect(200);
+    await cancel({ reason: 'Again' }).expect(404);
+  });
+
   it('books, gets the calendar invitation in Malaysia time, changes to another slot, and keeps one booking', async () => {
     const a = await shortlisted();
     const first = await publish({ starts_at: '2030-05-06T02:00:00.000Z', duration_minutes: 45 });
@@ -509,10 +600,17 @@ describe('the interview stage in the pipeline', () => {
     const [waiting, booked, interviewed, absent] = [await shortlisted(), await shortlisted(), await shortlisted(), await shortlisted()];
     const slot = await publish({ capacity: 3 });
     for (const a of [booked, interviewed, absent]) await book(a, slot.id_slug).expect(200);
-    await t.http
-      .put(`/api/admissions/admin/intakes/${INTAKE}/interview-rubric`)
-      .set(bearer(admin))
-      .send({ criteria: [{ id: 'communication', title: 'Communication', max_points: 10 }] });
+    // The intake's rubric as it stands (other tests may have scored under it already).
+    let criteria = (await t.http.get(`/api/admissions/intakes/${INTAKE}/interview-rubric`).set(bearer(admin)).expect(200)).body.data
+      .criteria as { id: string }[];
+    if (!criteria.length) {
+      criteria = [{ id: 'communication' }];
+      await t.http
+        .put(`/api/admissions/admin/intakes/${INTAKE}/interview-rubric`)
+        .set(bearer(admin))
+        .send({ criteria: [{ id: 'communication', title: 'Communication', max_points: 10 }] })
+        .expect(200);
+    }
     await t.http
       .post(`/api/admissions/interviews/${interviewed.id_slug}/declaration`)
       .set(bearer(panelist))
@@ -521,7 +619,7 @@ describe('the interview stage in the pipeline', () => {
     await t.http
       .put(`/api/admissions/interviews/${interviewed.id_slug}/score`)
       .set(bearer(panelist))
-      .send({ scores: { communication: 7 }, comment: '' })
+      .send({ scores: Object.fromEntries(criteria.map((c) => [c.id, 1])), comment: '' })
       .expect(200);
     await moveSlot(slot.id_slug, -1);
     await t.http.post(`/api/admissions/interviews/${absent.id_slug}/no-show`).set(bearer(admin)).send({}).expect(200);

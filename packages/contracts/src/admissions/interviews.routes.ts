@@ -5,6 +5,7 @@ import { DeclarationResponseSchema, DeclarationSchema, DeclareResponseSchema } f
 import {
   ApplicantInterviewResponseSchema,
   BookInterviewSchema,
+  CancelInterviewSlotSchema,
   CreateInterviewSlotSchema,
   InterviewDetailResponseSchema,
   InterviewRubricResponseSchema,
@@ -38,6 +39,26 @@ export const interviewsRoutes = defineRoutes({
     auth: 'admin',
     successStatus: 201,
     summary: 'Publishes an interview slot: moment, duration, place or meeting link, applicants it takes, panel of staff',
+  },
+  admissionsUpdateInterviewSlot: {
+    method: 'PUT',
+    path: 'admissions/admin/interview-slots/:slotId',
+    params: InterviewSlotParamsSchema,
+    body: CreateInterviewSlotSchema,
+    response: InterviewSlotResponseSchema,
+    auth: 'admin',
+    summary:
+      'Changes a slot (moment, length, place or link, places, panel): applicants who booked it get the updated calendar invitation (same event, next sequence), new panel members are told',
+  },
+  admissionsCancelInterviewSlot: {
+    method: 'POST',
+    path: 'admissions/admin/interview-slots/:slotId/cancel',
+    params: InterviewSlotParamsSchema,
+    body: CancelInterviewSlotSchema,
+    response: InterviewSlotsResponseSchema,
+    auth: 'admin',
+    summary:
+      "Cancels a slot with its reason: each booking is released (logged) and its applicant mailed the invitation's cancellation to book another; answers the intake's slots",
   },
   admissionsDeleteInterviewSlot: {
     method: 'DELETE',

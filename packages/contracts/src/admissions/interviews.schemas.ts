@@ -49,6 +49,14 @@ export type CreateInterviewSlotInput = z.input<typeof CreateInterviewSlotSchema>
 
 export const InterviewSlotParamsSchema = z.object({ slotId: IdSlugSchema });
 
+/** Cancelling a slot that applicants booked: why, told to each of them with the withdrawal of their invitation. */
+export const CancelInterviewSlotSchema = z.strictObject({
+  reason: requiredText('Say why the slot is cancelled: the applicants who booked it are told', 500),
+});
+export type CancelInterviewSlot = z.infer<typeof CancelInterviewSlotSchema>;
+export const SLOT_CAPACITY_BOOKED_MESSAGE = (booked: number) =>
+  `${booked === 1 ? 'One applicant has' : `${booked} applicants have`} booked this slot: it must take at least ${booked === 1 ? 'one' : booked}`;
+
 const PersonSchema = z.object({ id_slug: z.string(), first_name: z.string(), last_name: z.string() });
 
 /** A slot as admins see it: its panel and the applicants who booked it. */

@@ -12,6 +12,7 @@ import { AdmissionMailService } from './admission-mail.service';
 import { DeclarationsService } from './declarations.service';
 import { InterviewsController } from './interviews.controller';
 import { InterviewMailService } from './interview-mail.service';
+import { InterviewSlotsService } from './interview-slots.service';
 import { InterviewsService } from './interviews.service';
 import { RetentionController } from './retention.controller';
 import { RetentionService } from './retention.service';
@@ -29,6 +30,7 @@ import { RetentionService } from './retention.service';
     AdmissionMailService,
     DeclarationsService,
     InterviewsService,
+    InterviewSlotsService,
     InterviewMailService,
     RetentionService,
   ],

@@ -27,20 +27,28 @@ export const INTERVIEW_REMINDERS_JOB = 'admission-interview-reminders';
 /** Every 15 minutes: a reminder goes between 24 hours and 23 h 45 before the interview, as deadline reminders do. */
 export const INTERVIEW_REMINDERS_CRON = '*/15 * * * *';
 
-/** An interview message: BOOKED (or changed) and REMINDER carry the invitation; CANCELLED its withdrawal. */
+/**
+ * An interview message: BOOKED (or moved by the applicant), CHANGED (the school changed the slot) and
+ * REMINDER carry the invitation; CANCELLED (by the applicant) and SLOT_CANCELLED (by the school, with
+ * its reason) its withdrawal.
+ */
 export interface InterviewMailJob {
   application_id: string;
-  kind: 'BOOKED' | 'REMINDER' | 'CANCELLED';
+  kind: 'BOOKED' | 'CHANGED' | 'REMINDER' | 'CANCELLED' | 'SLOT_CANCELLED';
   /** One message per (kind, seq): each change of a booking is mailed. */
   seq: string;
-  /** CANCELLED: the booking is gone, so the job carries the slot it was for. */
+  /** A cancellation: the booking is gone, so the job carries the slot it was for. */
   slot?: { starts_at: string; duration_minutes: number; place: string; meeting_link: string; sequence: number };
+  /** SLOT_CANCELLED: why the school cancelled it. */
+  reason?: string;
 }
 
 const TEMPLATES = {
   BOOKED: 'admission-interview-booked',
+  CHANGED: 'admission-interview-changed',
   REMINDER: 'admission-interview-reminder',
   CANCELLED: 'admission-interview-cancelled',
+  SLOT_CANCELLED: 'admission-interview-slot-cancelled',
 } as const;
 
 export const CHANGE_MS = 24 * 3600_000;
@@ -103,7 +111,8 @@ export class InterviewMailService {
   async sendMail(job: InterviewMailJob): Promise<void> {
     const app = await links.mailFacts(this.db, job.application_id);
     if (!app) return;
-    const booked = job.kind === 'CANCELLED' ? undefined : await sql.interviewMailFacts(this.db, job.application_id);
+    const cancelled = job.kind === 'CANCELLED' || job.kind === 'SLOT_CANCELLED';
+    const booked = cancelled ? undefined : await sql.interviewMailFacts(this.db, job.application_id);
     const slot = job.slot ?? (booked && { ...booked, starts_at: booked.starts_at.toISOString() });
     // A booking cancelled (or moved) since: the message of its own change says what holds now.
     if (!slot) return;
@@ -121,13 +130,14 @@ export class InterviewMailService {
       place: slot.place,
       meetingLink: slot.meeting_link,
       statusUrl,
-      cancelled: job.kind === 'CANCELLED',
+      cancelled,
     });
     await this.mail.deliver({
       template: TEMPLATES[job.kind],
       to: app.email,
       subjectId: `interview:${app.id_slug}:${job.kind}:${job.seq}`,
       props: {
+        reason: job.reason ?? '',
         name: app.full_name,
         programme,
         statusUrl,
@@ -140,7 +150,7 @@ export class InterviewMailService {
       attachments: [
         {
           filename: 'invitation.ics',
-          contentType: `text/calendar; charset=utf-8; method=${job.kind === 'CANCELLED' ? 'CANCEL' : 'PUBLISH'}`,
+          contentType: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
           content: ics,
         },
       ],

@@ -3,6 +3,7 @@ import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { WrongSecretLimit } from '../../common/wrong-secret-limit';
 import { type BodyOf, type ParamsOf, Route, RouteBody, RouteParams } from '../../common/route.decorator';
 import { DeclarationsService } from './declarations.service';
+import { InterviewSlotsService } from './interview-slots.service';
 import { InterviewsService } from './interviews.service';
 
 /** Interviews: the admins' slots and rubric, the panel's scores and no-shows, the applicant's booking by their private link. */
@@ -10,12 +11,13 @@ import { InterviewsService } from './interviews.service';
 export class InterviewsController {
   constructor(
     @Inject(InterviewsService) private readonly interviews: InterviewsService,
+    @Inject(InterviewSlotsService) private readonly slotAdmin: InterviewSlotsService,
     @Inject(DeclarationsService) private readonly declarations: DeclarationsService,
   ) {}
 
   @Route('admissionsInterviewSlots')
   slots(@RouteParams() p: ParamsOf<'admissionsInterviewSlots'>) {
-    return this.interviews.slots(p.intake);
+    return this.slotAdmin.slots(p.intake);
   }
 
   @Route('admissionsCreateInterviewSlot')
@@ -24,17 +26,35 @@ export class InterviewsController {
     @RouteParams() p: ParamsOf<'admissionsCreateInterviewSlot'>,
     @RouteBody() b: BodyOf<'admissionsCreateInterviewSlot'>,
   ) {
-    return this.interviews.createSlot(me, p.intake, b);
+    return this.slotAdmin.createSlot(me, p.intake, b);
+  }
+
+  @Route('admissionsUpdateInterviewSlot')
+  update(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsUpdateInterviewSlot'>,
+    @RouteBody() b: BodyOf<'admissionsUpdateInterviewSlot'>,
+  ) {
+    return this.slotAdmin.updateSlot(me, p.slotId, b);
+  }
+
+  @Route('admissionsCancelInterviewSlot')
+  cancelSlot(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'admissionsCancelInterviewSlot'>,
+    @RouteBody() b: BodyOf<'admissionsCancelInterviewSlot'>,
+  ) {
+    return this.slotAdmin.cancelSlot(me, p.slotId, b.reason);
   }
 
   @Route('admissionsDeleteInterviewSlot')
   remove(@RouteParams() p: ParamsOf<'admissionsDeleteInterviewSlot'>) {
-    return this.interviews.deleteSlot(p.slotId);
+    return this.slotAdmin.deleteSlot(p.slotId);
   }
 
   @Route('admissionsInterviewRubric')
   rubric(@RouteParams() p: ParamsOf<'admissionsInterviewRubric'>) {
-    return this.interviews.rubric(p.intake);
+    return this.slotAdmin.rubric(p.intake);
   }
 
   @Route('admissionsUpdateInterviewRubric')
@@ -43,7 +63,7 @@ export class InterviewsController {
     @RouteParams() p: ParamsOf<'admissionsUpdateInterviewRubric'>,
     @RouteBody() b: BodyOf<'admissionsUpdateInterviewRubric'>,
   ) {
-    return this.interviews.updateRubric(me, p.intake, b);
+    return this.slotAdmin.updateRubric(me, p.intake, b);
   }
 
   @Route('admissionsMyInterviews')

@@ -59,6 +59,56 @@ export async function createSlot(
   return row.id_slug;
 }
 
+/** A slot locked for a change by an admin, with its bookings (their applications and calendar sequences) and panel. */
+export function lockSlotForChange(q: Sql, idSlug: string) {
+  return one<{
+    id: string;
+    intake: string;
+    starts_at: string;
+    duration_minutes: number;
+    place: string;
+    meeting_link: string;
+    bookings: { application_id: string; sequence: number }[];
+    panel_ids: string[];
+  }>(
+    q,
+    `SELECT s.id::text, s.intake, ${iso('s.starts_at')} AS starts_at, s.duration_minutes, s.place, s.meeting_link,
+            COALESCE((SELECT json_agg(json_build_object('application_id', b.application_id::text, 'sequence', b.sequence) ORDER BY b.application_id)
+                        FROM interview_bookings b WHERE b.slot_id = s.id), '[]') AS bookings,
+            COALESCE((SELECT json_agg(p.user_id::text) FROM interview_panel p WHERE p.slot_id = s.id), '[]') AS panel_ids
+       FROM interview_slots s WHERE s.id_slug = $1 FOR UPDATE`,
+    [idSlug],
+  );
+}
+
+/**
+ * Changes a slot and its panel; when its moment, length, place or link changed, each booking's
+ * calendar sequence goes up (the mailed invitation updates the same event) and a reminder is due again.
+ */
+export async function updateSlot(
+  q: Sql,
+  slotId: string,
+  s: { starts_at: string; duration_minutes: number; place: string; meeting_link: string; capacity: number },
+  panelIds: string[],
+  rescheduled: boolean,
+): Promise<void> {
+  await exec(
+    q,
+    `WITH slot AS (
+       UPDATE interview_slots SET starts_at = $2, duration_minutes = $3, place = $4, meeting_link = $5, capacity = $6 WHERE id = $1),
+     gone AS (DELETE FROM interview_panel WHERE slot_id = $1 AND NOT (user_id = ANY($7::bigint[]))),
+     added AS (INSERT INTO interview_panel (slot_id, user_id) SELECT $1, unnest($7::bigint[]) ON CONFLICT DO NOTHING)
+     UPDATE interview_bookings SET sequence = sequence + 1, reminded_for = NULL WHERE $8 AND slot_id = $1`,
+    [slotId, s.starts_at, s.duration_minutes, s.place, s.meeting_link, s.capacity, panelIds, rescheduled],
+  );
+}
+
+/** Removes a slot with its bookings (a cancellation by an admin; bookings first: they hold the slot). */
+export async function deleteSlot(q: Sql, slotId: string): Promise<void> {
+  await exec(q, `DELETE FROM interview_bookings WHERE slot_id = $1`, [slotId]);
+  await exec(q, `DELETE FROM interview_slots WHERE id = $1`, [slotId]);
+}
+
 /** Removes a slot nobody booked; answers its intake, or null (unknown, or booked: `booked` tells). */
 export async function deleteUnbookedSlot(q: Sql, idSlug: string) {
   const slot = await one<{ id: string; intake: string; booked: boolean }>(

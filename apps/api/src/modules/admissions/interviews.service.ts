@@ -5,18 +5,13 @@ import {
   type ApplicantInterviewResponse,
   BOOKING_LOCKED_MESSAGE,
   DECLARE_FIRST_MESSAGE,
-  type CreateInterviewSlot,
   INTERVIEW_BOOKED_MESSAGE,
   INTERVIEW_CANCELLED_MESSAGE,
   INTERVIEW_POINTS_MESSAGE,
-  INTERVIEW_RUBRIC_FIXED_MESSAGE,
   INTERVIEW_SCORE_EVERY_CRITERION_MESSAGE,
   INTERVIEW_STAGE_MESSAGE,
   type InterviewDetail,
-  type InterviewRubric,
-  type InterviewRubricResponse,
   type InterviewScore,
-  type InterviewSlot,
   type MyInterviewsResponse,
   NO_BOOKING_MESSAGE,
   NO_INTERVIEW_RUBRIC_MESSAGE,
@@ -26,11 +21,8 @@ import {
   NOT_BOOKED_MESSAGE,
   NOT_INTERVIEWING_MESSAGE,
   NOT_ON_PANEL_MESSAGE,
-  PANEL_STAFF_MESSAGE,
-  SLOT_BOOKED_MESSAGE,
   SLOT_CLOSED_MESSAGE,
   SLOT_FULL_MESSAGE,
-  SLOT_FUTURE_MESSAGE,
   SLOT_UNKNOWN_MESSAGE,
 } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -40,9 +32,8 @@ import { tokenHash } from '../../common/token-hash';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import * as admissions from './admissions.queries';
 import * as links from './applicant-link.queries';
-import * as reviews from './review.queries';
 import * as sql from './interviews.queries';
-import { CHANGE_MS, INTERVIEW_MAIL_JOB, type InterviewMailJob, PANEL_MAIL_JOB, type PanelMailJob } from './interview-mail.service';
+import { CHANGE_MS, INTERVIEW_MAIL_JOB, type InterviewMailJob } from './interview-mail.service';
 
 const notFound = () => new NotFoundException('Application not found');
 const linkNotFound = () => new NotFoundException(APPLICATION_LINK_INVALID_MESSAGE);
@@ -63,73 +54,6 @@ export class InterviewsService {
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(JobsService) private readonly jobs: JobsService,
   ) {}
-
-  // ---- admins: slots and rubric ------------------------------------------------------------------
-
-  async slots(intake: string): Promise<{ data: InterviewSlot[] }> {
-    const slots = await sql.intakeSlots(this.db, intake);
-    return { data: slots.map((s) => ({ ...s, starts_at_text: deadlineText(s.starts_at) })) };
-  }
-
-  async createSlot(me: AuthUser, intake: string, body: CreateInterviewSlot): Promise<{ data: InterviewSlot }> {
-    if (new Date(body.starts_at).getTime() <= Date.now()) throw bad('starts_at', SLOT_FUTURE_MESSAGE);
-    const idSlug = await this.db.transaction(async (m) => {
-      const panel = await reviews.staffByIdSlugs(m, body.panel_ids);
-      if (panel.length !== body.panel_ids.length) throw bad('panel_ids', PANEL_STAFF_MESSAGE);
-      const startsAt = new Date(body.starts_at).toISOString();
-      const slot = await sql.createSlot(
-        m,
-        { ...body, intake, starts_at: startsAt },
-        panel.map((p) => p.id),
-        me.id,
-      );
-      // Each panel member is told, in the transaction that puts them on the panel.
-      await this.jobs.sendMany(
-        m,
-        PANEL_MAIL_JOB,
-        panel.map((p) => ({
-          data: { user_id: p.id, slot, assigned_by: me.id, starts_at: startsAt, place: body.place ?? '' } satisfies PanelMailJob,
-        })),
-      );
-      return slot;
-    });
-    const { data } = await this.slots(intake);
-    return { data: data.find((s) => s.id_slug === idSlug)! };
-  }
-
-  async deleteSlot(idSlug: string): Promise<{ data: InterviewSlot[] }> {
-    const slot = await this.db.transaction((m) => sql.deleteUnbookedSlot(m, idSlug));
-    if (!slot) throw new NotFoundException('Interview slot not found');
-    if (slot.booked) throw new ConflictException(SLOT_BOOKED_MESSAGE);
-    return this.slots(slot.intake);
-  }
-
-  async rubric(intake: string): Promise<InterviewRubricResponse> {
-    const row = await sql.interviewRubric(this.db, intake);
-    const criteria = row?.criteria ?? [];
-    return {
-      data: {
-        intake,
-        criteria,
-        max_total: criteria.reduce((n, c) => n + c.max_points, 0),
-        updated_at: row?.updated_at ?? null,
-        scored: row?.scored ?? false,
-      },
-    };
-  }
-
-  /** Replaces the rubric; once an interviewer has scored, only titles may change (the scores keep their meaning). */
-  async updateRubric(me: AuthUser, intake: string, body: InterviewRubric): Promise<InterviewRubricResponse> {
-    await this.db.transaction(async (m) => {
-      const old = await sql.lockInterviewRubric(m, intake);
-      if (old && (await sql.intakeInterviewScored(m, intake))?.scored) {
-        const shape = (c: { id: string; max_points: number }[]) => c.map((x) => `${x.id}:${x.max_points}`).join('|');
-        if (shape(old.criteria) !== shape(body.criteria)) throw new ConflictException(INTERVIEW_RUBRIC_FIXED_MESSAGE);
-      }
-      await sql.saveInterviewRubric(m, intake, body.criteria, me.id);
-    });
-    return this.rubric(intake);
-  }
 
   // ---- staff: the panel's interviews, scores, no-shows -------------------------------------------
 

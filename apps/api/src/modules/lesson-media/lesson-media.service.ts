@@ -243,11 +243,14 @@ export class LessonMediaService {
       });
     } catch (e) {
       req.unpipe(body);
-      // A write that failed is answered at once (the client may be gone already).
-      void drain(req);
+      // A full disk also aborts the part: it is answered as such (507), not as a chunk cut off, once
+      // the chunk is read (its client is still sending: an earlier answer reaches it as a broken
+      // pipe). Another failed write is answered at once (the client may be gone already).
+      const full = isDiskFull(e);
+      if (full) await drain(req);
+      else void drain(req);
       await release();
-      // A full disk also aborts the part: it is answered as such (507), not as a chunk cut off.
-      if (isDiskFull(e)) throw e;
+      if (full) throw e;
       if (e instanceof CutOff || body.errored instanceof CutOff || abort.signal.aborted) {
         throw new BadRequestException({ message: `The chunk was cut off; send it again from byte ${offset}.` });
       }

@@ -39,6 +39,24 @@ export const admissionInterviewCancelledStrings = {
   action: 'Book another slot',
 };
 
+export const admissionInterviewChangedStrings = {
+  ...common,
+  subject: (programme: string) => `Your interview for ${programme} has changed`,
+  preview: 'The school changed your interview: the new details and an updated calendar invitation.',
+  body: (programme: string) =>
+    `The school has changed your interview for ${programme}. Here are its new details (the attached invitation updates your calendar):`,
+};
+
+export const admissionInterviewSlotCancelledStrings = {
+  ...common,
+  subject: (programme: string) => `Your interview for ${programme} is cancelled by the school`,
+  preview: 'The school cancelled your interview slot: please book another.',
+  body: (programme: string) =>
+    `The school has cancelled your interview slot for ${programme}. We are sorry for the change. The attached invitation removes it from your calendar. Please book another slot from your application’s page.`,
+  reason: 'The reason:',
+  action: 'Book another slot',
+};
+
 export interface AdmissionInterviewProps {
   name: string;
   programme: string;
@@ -84,6 +102,27 @@ function Interview({ s, ...p }: AdmissionInterviewProps & { s: typeof admissionI
 export const AdmissionInterviewBooked = (p: AdmissionInterviewProps) => <Interview s={admissionInterviewBookedStrings} {...p} />;
 /** The day before the interview. */
 export const AdmissionInterviewReminder = (p: AdmissionInterviewProps) => <Interview s={admissionInterviewReminderStrings} {...p} />;
+
+/** The school changed the booked slot (moment, length, place or link): its new details; the updated invitation is attached. */
+export const AdmissionInterviewChanged = (p: AdmissionInterviewProps) => <Interview s={admissionInterviewChangedStrings} {...p} />;
+
+/** The school cancelled the booked slot, with why; the attached cancellation removes the event and the applicant books again. */
+export function AdmissionInterviewSlotCancelled(p: AdmissionInterviewProps & { reason: string }) {
+  const s = admissionInterviewSlotCancelledStrings;
+  return (
+    <Layout preview={s.preview} footer={s.footer}>
+      <Title>{p.programme}</Title>
+      <Text style={paragraph}>{s.greeting(p.name)}</Text>
+      <Text style={paragraph}>{s.body(p.programme)}</Text>
+      <Text style={paragraph}>
+        <strong>{s.when}</strong> {p.when}
+        <br />
+        <strong>{s.reason}</strong> {p.reason}
+      </Text>
+      <CallToAction href={p.statusUrl} label={s.action} linkIntro={s.linkIntro} />
+    </Layout>
+  );
+}
 
 /** The applicant cancelled their booking; the attached cancellation removes the event. */
 export function AdmissionInterviewCancelled(p: AdmissionInterviewProps) {

@@ -60,8 +60,12 @@ import {
   AdmissionInterviewCancelled,
   admissionInterviewCancelledStrings,
   type AdmissionInterviewProps,
+  AdmissionInterviewChanged,
+  admissionInterviewChangedStrings,
   AdmissionInterviewReminder,
   admissionInterviewReminderStrings,
+  AdmissionInterviewSlotCancelled,
+  admissionInterviewSlotCancelledStrings,
 } from './admission-interview';
 
 /** Every template: its subject and its React message. A mail job names one with its props. */
@@ -189,6 +193,14 @@ export const templates = {
   'admission-interview-cancelled': {
     subject: (p: AdmissionInterviewProps) => admissionInterviewCancelledStrings.subject(p.programme),
     component: AdmissionInterviewCancelled,
+  },
+  'admission-interview-changed': {
+    subject: (p: AdmissionInterviewProps) => admissionInterviewChangedStrings.subject(p.programme),
+    component: AdmissionInterviewChanged,
+  },
+  'admission-interview-slot-cancelled': {
+    subject: (p: AdmissionInterviewProps) => admissionInterviewSlotCancelledStrings.subject(p.programme),
+    component: AdmissionInterviewSlotCancelled,
   },
 } as const;
 
