@@ -274,9 +274,9 @@ describe('a shortlisted applicant books a slot through their private link', () =
     const other = await publish({ starts_at: '2030-07-02T02:00:00.000Z' });
     await book(a, slot.id_slug).expect(200);
     const booked = parseIcs((await mailWith(a.email, /interview .* is booked/i)).attachments[0].content!);
-    const cancel = (body: Record<string, unknown>) =>
+    const cancelSlot = (body: Record<string, unknown>) =>
       t.http.post(`/api/admissions/admin/interview-slots/${slot.id_slug}/cancel`).set(bearer(admin)).send(body);
-    expect((await cancel({ reason: '' }).expect(400)).body.errors.reason).toBeTruthy();
+    expect((await cancelSlot({ reason: '' }).expect(400)).body.errors.reason).toBeTruthy();
     await t.http
       .post(`/api/admissions/admin/interview-slots/${slot.id_slug}/cancel`)
       .set(bearer(panelist))
@@ -284,7 +284,7 @@ describe('a shortlisted applicant books a slot through their private link', () =
       .expect(403);
 
     const left = InterviewSlotsResponseSchema.parse(
-      (await cancel({ reason: 'The interview room is closed for repairs' }).expect(200)).body,
+      (await cancelSlot({ reason: 'The interview room is closed for repairs' }).expect(200)).body,
     ).data;
     expect(left.map((s) => s.id_slug)).not.toContain(slot.id_slug);
     const mail = await mailWith(a.email, /cancelled by the school/i);
@@ -297,7 +297,7 @@ describe('a shortlisted applicant books a slot through their private link', () =
     expect(gone.event.sequence).toBeGreaterThan(booked.event.sequence);
     expect((await applicantView(a)).booking).toBeNull();
     await book(a, other.id_slug).expect(200);
-    await cancel({ reason: 'Again' }).expect(404);
+    await cancelSlot({ reason: 'Again' }).expect(404);
   });
 
   it('books, gets the calendar invitation in Malaysia time, changes to another slot, and keeps one booking', async () => {
