@@ -17,12 +17,16 @@ import {
   toCriterionDrafts,
   toInterviewRubric,
   toSlotBody,
+  toSlotDraft,
 } from './slot-form-model';
 import '../../components/admissions/admissions.css';
 import './admissions-interviews.css';
 
 export const SLOT_PUBLISHED_MESSAGE = 'Interview slot published';
 export const SLOT_REMOVED_MESSAGE = 'Interview slot removed';
+export const SLOT_SAVED_MESSAGE = 'Interview slot saved';
+export const SLOT_CHANGED_MESSAGE = 'Interview slot saved: the applicants who booked it are sent the new details';
+export const SLOT_CANCELLED_MESSAGE = 'Interview slot cancelled: the applicants who booked it are told, with your reason';
 export const INTERVIEW_RUBRIC_SAVED_MESSAGE = 'Interview rubric saved';
 
 /** /admin/applications/interviews?intake=: an intake's interview slots with their panels, and its interview rubric. */
@@ -79,22 +83,40 @@ export function InterviewsAdminPage() {
   );
 }
 
-function SlotForm({ intake }: { intake: string }) {
+/** Publishes a slot, or (given one) changes it: the applicants who booked it are sent the new details. */
+function SlotForm({ intake, editing, onDone }: { intake: string; editing?: InterviewSlot; onDone?: () => void }) {
   const notify = useNotify();
   const staff = useRouteQuery('admissionsStaff', { query: {} }, { select: (r) => r.data });
-  const [draft, setDraft] = useState<SlotDraft>(emptySlot);
+  const [draft, setDraft] = useState<SlotDraft>(() => (editing ? toSlotDraft(editing) : emptySlot()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const slotsKey = () => [routeKey('admissionsInterviewSlots', { params: { intake } })];
   const publish = useRouteMutation('admissionsCreateInterviewSlot', {
-    invalidates: () => [routeKey('admissionsInterviewSlots', { params: { intake } })],
+    invalidates: slotsKey,
     onSuccess: () => notify.success(SLOT_PUBLISHED_MESSAGE),
   });
+  const update = useRouteMutation('admissionsUpdateInterviewSlot', {
+    invalidates: slotsKey,
+    onSuccess: () => notify.success(editing?.bookings.length ? SLOT_CHANGED_MESSAGE : SLOT_SAVED_MESSAGE),
+  });
+  const pending = publish.isPending || update.isPending;
+  const refused = (error: unknown) => {
+    setErrors(isApiError(error) ? (error.errors ?? {}) : {});
+    setFailure(isApiError(error) ? error.message : 'The slot could not be saved. Please try again.');
+  };
   const set = (change: Partial<SlotDraft>) => setDraft((d) => ({ ...d, ...change }));
   const togglePanel = (id: string, on: boolean) =>
     set({ panel_ids: on ? [...draft.panel_ids, id] : draft.panel_ids.filter((x) => x !== id) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
+    if (editing) {
+      update.mutate(
+        { params: { slotId: editing.id_slug }, body: toSlotBody(draft) as never },
+        { onSuccess: () => onDone?.(), onError: refused },
+      );
+      return;
+    }
     publish.mutate(
       { params: { intake }, body: toSlotBody(draft) as never },
       {
@@ -102,10 +124,7 @@ function SlotForm({ intake }: { intake: string }) {
           setErrors({});
           setDraft((d) => ({ ...emptySlot(), panel_ids: d.panel_ids, duration_minutes: d.duration_minutes, place: d.place }));
         },
-        onError: (error) => {
-          setErrors(isApiError(error) ? (error.errors ?? {}) : {});
-          setFailure(isApiError(error) ? error.message : 'The slot could not be published. Please try again.');
-        },
+        onError: refused,
       },
     );
   };
@@ -179,10 +198,15 @@ function SlotForm({ intake }: { intake: string }) {
           {failure}
         </p>
       )}
-      <div>
-        <Button type="submit" disabled={publish.isPending}>
-          Publish slot
+      <div className="admin-interviews__actions">
+        <Button type="submit" disabled={pending}>
+          {editing ? 'Save slot' : 'Publish slot'}
         </Button>
+        {editing && (
+          <Button type="button" variant="ghost" onClick={onDone}>
+            Keep as it was
+          </Button>
+        )}
       </div>
     </form>
   );
@@ -191,6 +215,7 @@ function SlotForm({ intake }: { intake: string }) {
 function SlotList({ intake, slots }: { intake: string; slots: InterviewSlot[] }) {
   const notify = useNotify();
   const [failure, setFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const remove = useRouteMutation('admissionsDeleteInterviewSlot', {
     invalidates: () => [],
     onSuccess: (answer, _v, qc) => {
@@ -214,6 +239,13 @@ function SlotList({ intake, slots }: { intake: string; slots: InterviewSlot[] })
             </p>
             <p className="ui-muted">{[s.place, s.meeting_link].filter(Boolean).join(' · ')}</p>
             <p>Panel: {s.panel.map((p) => `${p.first_name} ${p.last_name}`).join(', ')}</p>
+            {editing === s.id_slug ? (
+              <SlotForm intake={intake} editing={s} onDone={() => setEditing(null)} />
+            ) : (
+              <Button variant="ghost" size="sm" aria-label={`Change slot, ${s.starts_at_text}`} onClick={() => setEditing(s.id_slug)}>
+                Change slot
+              </Button>
+            )}
             {s.bookings.length > 0 ? (
               <ul className="ui-plain-list">
                 {s.bookings.map((b) => (
@@ -222,6 +254,9 @@ function SlotList({ intake, slots }: { intake: string; slots: InterviewSlot[] })
                     {b.no_show_at && <span className="admin-interviews__flag"> · No-show</span>}
                   </li>
                 ))}
+                <li>
+                  <CancelSlot intake={intake} slot={s} />
+                </li>
               </ul>
             ) : (
               <Button
@@ -243,6 +278,60 @@ function SlotList({ intake, slots }: { intake: string; slots: InterviewSlot[] })
         ))}
       </ul>
     </>
+  );
+}
+
+/** Cancels a booked slot with a reason the applicants are told; their bookings are released to book another. */
+function CancelSlot({ intake, slot }: { intake: string; slot: InterviewSlot }) {
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const cancel = useRouteMutation('admissionsCancelInterviewSlot', {
+    invalidates: () => [],
+    onSuccess: (answer, _v, qc) => {
+      qc.setQueryData(routeQueryKey('admissionsInterviewSlots', { params: { intake } }), answer);
+      notify.success(SLOT_CANCELLED_MESSAGE);
+    },
+  });
+  const error = cancel.isError && isApiError(cancel.error) ? (cancel.error.errors?.reason ?? cancel.error.message) : undefined;
+  if (!open)
+    return (
+      <Button
+        variant="ghost"
+        size="sm"
+        className="admin-danger-text"
+        aria-label={`Cancel slot, ${slot.starts_at_text}`}
+        onClick={() => setOpen(true)}
+      >
+        Cancel slot
+      </Button>
+    );
+  return (
+    <form
+      className="ui-stack admin-interviews__cancel"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        cancel.mutate({ params: { slotId: slot.id_slug }, body: { reason: reason.trim() } });
+      }}
+    >
+      <TextField
+        label="Why is the slot cancelled?"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={error}
+        hint={`${slot.bookings.length === 1 ? 'The applicant who booked it is' : `The ${slot.bookings.length} applicants who booked it are`} mailed this with the cancellation, and may book another slot.`}
+        required
+      />
+      <div className="admin-interviews__actions">
+        <Button type="submit" variant="danger" disabled={cancel.isPending}>
+          Cancel the slot
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+          Keep the slot
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { CreateInterviewSlotInput, InterviewCriterion } from '@school/contracts';
+import type { CreateInterviewSlotInput, InterviewCriterion, InterviewSlot } from '@school/contracts';
 
 /** Malaysia keeps +08:00 all year: a time typed as the school's wall clock becomes one moment. */
 export const SCHOOL_OFFSET = '+08:00';
@@ -21,6 +21,19 @@ export const emptySlot = (): SlotDraft => ({
   capacity: '1',
   panel_ids: [],
 });
+
+/** A published slot as the form edits it: its moment on the school's wall clock (Malaysia time). */
+export function toSlotDraft(s: InterviewSlot): SlotDraft {
+  const wall = new Date(Date.parse(s.starts_at) + 8 * 3600_000).toISOString().slice(0, 16);
+  return {
+    starts_at: wall,
+    duration_minutes: String(s.duration_minutes),
+    place: s.place,
+    meeting_link: s.meeting_link,
+    capacity: String(s.capacity),
+    panel_ids: s.panel.map((p) => p.id_slug),
+  };
+}
 
 /** The slot as the API takes it; a blank time stays blank for the API to name. */
 export function toSlotBody(d: SlotDraft): CreateInterviewSlotInput {
