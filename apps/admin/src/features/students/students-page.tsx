@@ -38,7 +38,7 @@ export function StudentsPage() {
     {
       label: 'Actions',
       hideLabel: true,
-      className: 'admin-table__actions',
+      className: 'admin-table__actions admin-student__actions',
       render: (s) => (
         <>
           <AccountStatusButton student={s} />
