@@ -18,6 +18,7 @@ import {
   SLOT_WHERE_MESSAGE,
   TimelineResponseSchema,
 } from '@school/contracts';
+import { admissionShortlistedStrings } from '../../src/platform/mail/templates/admission-decision';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterviewMailService } from '../../src/modules/admissions/interview-mail.service';
@@ -153,12 +154,31 @@ function parseIcs(ics: string) {
   return { comp, vevent, event: new ICAL.Event(vevent) };
 }
 
+describe('the shortlist is asked to book', () => {
+  it('the shortlist mail asks for an interview booking only while a time is open to book', async () => {
+    const early = await shortlisted();
+    const noSlot = await mailWith(early.email, /shortlist/i);
+    expect(noSlot.text).not.toContain(admissionShortlistedStrings.interview);
+    expect(noSlot.text).toContain('We will email you our decision soon.');
+
+    // A slot less than 24 hours away cannot be booked: still no line.
+    const soon = await publish();
+    await moveSlot(soon.id_slug, 3);
+    expect((await mailWith((await shortlisted()).email, /shortlist/i)).text).not.toContain(admissionShortlistedStrings.interview);
+
+    await publish();
+    const later = await shortlisted();
+    expect((await mailWith(later.email, /shortlist/i)).text).toContain(admissionShortlistedStrings.interview);
+  });
+});
+
 describe('admins publish interview slots', () => {
   it('mails each panel member of a new slot that it lists them, with its moment, place and their interviews page', async () => {
     const place = `Room ${Date.now()}`;
+    const earlier = await Promise.all([panelist, panelist2].map(async (p) => (await inbox(p.email)).length));
     await publish({ place, panel_ids: [panelist.id_slug, panelist2.id_slug] });
-    for (const p of [panelist, panelist2]) {
-      const mail = await mailWith(p.email, new RegExp(`interview panel`, 'i'));
+    for (const [i, p] of [panelist, panelist2].entries()) {
+      const mail = await mailWith(p.email, /interview panel/i, earlier[i] + 1);
       expect(mail.text).toContain(place);
       expect(mail.text).toContain('/admin/interviews');
     }
@@ -250,8 +270,10 @@ describe('a shortlisted applicant books a slot through their private link', () =
     expect(next.event.startDate.toJSDate().toISOString()).toBe('2030-06-03T06:00:00.000Z');
     expect(next.event.endDate.toJSDate().toISOString()).toBe('2030-06-03T06:40:00.000Z');
     await mailWith(second.email, /interview .* has changed/i);
-    // The newly added panel member is told; the timeline names the change.
+    // The newly added panel member is told they are on it, the one who stays that it moved; the timeline names the change.
     await mailWith(panelist2.email, /interview panel/i, before + 1);
+    const moved = await mailWith(panelist.email, /^Your interview panel moved to Monday, 3 June 2030 at 14:00/);
+    expect(moved.text).toContain('it was on Sunday, 2 June 2030 at 10:00 (Malaysia time)');
     const timeline = TimelineResponseSchema.parse(
       (await t.http.get(`/api/admissions/admin/applications/${a.id_slug}/timeline`).set(bearer(admin)).expect(200)).body,
     ).data;
@@ -261,11 +283,16 @@ describe('a shortlisted applicant books a slot through their private link', () =
       ]),
     );
 
-    // Only a change of panel or places: nobody booked is mailed again.
+    // Only a change of panel or places: nobody booked is mailed again, nor the member who stays;
+    // the member taken off is told, once.
     const mails = (await inbox(a.email)).length;
+    const kept = (await inbox(panelist.email)).length;
     await update({ capacity: 3 }).expect(200);
     await update({ capacity: 3 }).expect(200);
+    await mailWith(panelist2.email, /^You are no longer on the interview panel on Monday, 3 June 2030 at 14:00/);
     expect((await inbox(a.email)).length).toBe(mails);
+    expect((await inbox(panelist.email)).length).toBe(kept);
+    expect((await inbox(panelist2.email)).filter((m) => /no longer/.test(m.subject))).toHaveLength(1);
   });
 
   it('an admin cancels a booked slot with its reason: the booking is released and the applicant mailed the cancellation, to book another', async () => {
@@ -296,6 +323,9 @@ describe('a shortlisted applicant books a slot through their private link', () =
     expect(gone.event.uid).toBe(booked.event.uid);
     expect(gone.event.sequence).toBeGreaterThan(booked.event.sequence);
     expect((await applicantView(a)).booking).toBeNull();
+    // The panel is told, with the reason.
+    const told = await mailWith(panelist.email, /^The interview slot on Monday, 1 July 2030 at 10:00 \(Malaysia time\) is cancelled$/);
+    expect(told.text).toContain('The interview room is closed for repairs');
     await book(a, other.id_slug).expect(200);
     await cancelSlot({ reason: 'Again' }).expect(404);
   });

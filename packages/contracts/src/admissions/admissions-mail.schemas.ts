@@ -45,7 +45,7 @@ const OFFER = [...DECISION, 'cohort', 'start_date', 'end_date', 'accept_by'] as 
  */
 export const ADMISSION_MAIL_PLACEHOLDERS: Record<AdmissionMailKind, readonly string[]> = {
   received: ['programme', 'course', 'status_url'],
-  shortlisted: DECISION,
+  shortlisted: [...DECISION, 'interview_booking'],
   offer: OFFER,
   'offer-extended': OFFER,
   waitlisted: DECISION,

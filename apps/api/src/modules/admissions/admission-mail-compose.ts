@@ -3,6 +3,7 @@ import { getInitiative } from '@school/catalogue/data';
 import type { Sql } from '../../common/sql/db';
 import { deadlineText } from '../../common/school-time';
 import type { EditedMessage } from '../../platform/mail/templates/edited-message';
+import { admissionShortlistedStrings } from '../../platform/mail/templates/admission-decision';
 import { DEFAULT_TEMPLATES, kindOfTemplate } from './admission-mail-defaults';
 import { mailSettings } from './admission-mail.queries';
 import type { mailFacts } from './applicant-link.queries';
@@ -13,7 +14,7 @@ const mailDate = (d: Date | string) =>
   new Date(d).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The value of every placeholder for an application, as its messages write them (the unmet rules are the caller's). */
-export function mailValues(facts: MailFacts, statusUrl: string, unmet: string[]): Record<string, string> {
+export function mailValues(facts: MailFacts, statusUrl: string, unmet: string[], interviewOpen = false): Record<string, string> {
   return {
     name: facts.full_name,
     programme: getInitiative(facts.intake)?.title ?? facts.intake,
@@ -24,6 +25,7 @@ export function mailValues(facts: MailFacts, statusUrl: string, unmet: string[])
     end_date: facts.end_date ? mailDate(facts.end_date) : '',
     accept_by: facts.accept_by ? deadlineText(facts.accept_by) : '',
     unmet_rules: unmet.join('; '),
+    interview_booking: interviewOpen ? admissionShortlistedStrings.interview : '',
   };
 }
 
@@ -33,7 +35,10 @@ export function editedMessage(kind: AdmissionMailKind, subject: string, body: st
   return {
     subject: fillPlaceholders(subject, values).replace(/\s+/g, ' ').trim(),
     title: values.programme,
-    body: fillPlaceholders(body, values),
+    // A placeholder with nothing to say (no interview to book) leaves no empty paragraph behind.
+    body: fillPlaceholders(body, values)
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
     action: { url: values.status_url, label: frame.action, linkIntro: frame.linkIntro },
     footer: frame.footer,
   };

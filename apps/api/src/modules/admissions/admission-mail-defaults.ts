@@ -25,6 +25,7 @@ const P = {
   end: '{{end_date}}',
   acceptBy: '{{accept_by}}',
   unmet: '{{unmet_rules}}',
+  interview: '{{interview_booking}}',
 };
 
 const paragraphs = (...ps: string[]) => ps.join('\n\n');
@@ -61,7 +62,10 @@ export const DEFAULT_TEMPLATES: Record<AdmissionMailKind, { subject: string; bod
     body: paragraphs(r.greeting, r.intro(P.programme, P.course), r.next, r.keep),
     frame: r,
   },
-  shortlisted: decision(admissionShortlistedStrings),
+  shortlisted: {
+    ...decision(admissionShortlistedStrings),
+    body: paragraphs(admissionShortlistedStrings.greeting(P.name), admissionShortlistedStrings.body(P.programme), P.interview),
+  },
   offer: offer(admissionOfferStrings),
   'offer-extended': offer(admissionOfferExtendedStrings),
   waitlisted: decision(admissionWaitlistedStrings),

@@ -24,6 +24,7 @@ import { editedMessage, mailValues } from './admission-mail-compose';
 import * as mail from './admission-mail.queries';
 import * as sql from './admissions.queries';
 import * as links from './applicant-link.queries';
+import * as interviews from './interviews.queries';
 import { unmetRules } from './admission-status-mail.service';
 
 type TemplateBody = z.output<typeof MailTemplateSchema>;
@@ -108,6 +109,7 @@ export class AdmissionMailService {
       facts,
       `${this.mailer.webOrigin}/applications/${facts.id_slug}`,
       unmetRules(facts.eligibility, facts.screening_reason),
+      kind === 'shortlisted' && (await interviews.intakeHasOpenSlot(this.db, intake)),
     );
     const rendered = await renderEditedMessage(editedMessage(kind, body.subject, body.body, values));
     return { data: { ...rendered, application: { id_slug: facts.id_slug, full_name: facts.full_name } } };

@@ -14,6 +14,7 @@ import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { composeMail, mailValues } from './admission-mail-compose';
 import { ADMISSION_MAIL_JOB, type AdmissionMailJob, STATUS_TEMPLATES } from './admission-moves';
 import * as links from './applicant-link.queries';
+import * as interviews from './interviews.queries';
 
 const mailDate = (d: Date | string) =>
   new Date(d).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -61,6 +62,8 @@ export class AdmissionStatusMailService {
     const template = STATUS_TEMPLATES[job.status];
     const unmet =
       template === 'admission-rejected' && facts.eligible === false ? unmetRules(facts.eligibility, facts.screening_reason) : [];
+    // The shortlist's message asks for a booking only when there is a time left to book.
+    const interviewOpen = template === 'admission-shortlisted' && (await interviews.intakeHasOpenSlot(this.db, facts.intake));
     // The intake's reply-to address, and the words of its edited template of this kind if an admin wrote one.
     const send = async <N extends TemplateName>(name: N, props: TemplateProps<N>) =>
       this.mail.deliver({
@@ -68,7 +71,7 @@ export class AdmissionStatusMailService {
         to: facts.email,
         subjectId,
         props,
-        ...(await composeMail(this.db, facts.intake, name, mailValues(facts, statusUrl, unmet))),
+        ...(await composeMail(this.db, facts.intake, name, mailValues(facts, statusUrl, unmet, interviewOpen))),
       });
     if (template === 'admission-received') return send(template, { programme: base.programme, statusUrl, course: facts.course });
     if (template === 'admission-offer' || template === 'admission-offer-extended')
@@ -80,6 +83,7 @@ export class AdmissionStatusMailService {
         acceptBy: facts.accept_by ? deadlineText(facts.accept_by) : '',
       });
     if (template === 'admission-rejected' && facts.eligible === false) return send('admission-not-eligible', { ...base, unmet });
+    if (template === 'admission-shortlisted') return send(template, { ...base, interviewOpen });
     return send(template, base);
   }
 }

@@ -6,6 +6,7 @@ import { deadlineText } from '../../common/school-time';
 import { tokenHash } from '../../common/token-hash';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
+import type { PanelChange } from '../../platform/mail/templates/admission-updates';
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
 import { AppConfig } from '../../config/app-config';
 import * as links from './applicant-link.queries';
@@ -14,7 +15,7 @@ import { interviewCalendar } from './interview-calendar';
 import * as sql from './interviews.queries';
 
 export const INTERVIEW_MAIL_JOB = 'admission-interview-mail';
-/** Tells each panel member of a new interview slot that it lists them. */
+/** Tells a panel member what happened to a slot that lists (or listed) them. */
 export const PANEL_MAIL_JOB = 'admission-interview-panel-mail';
 export interface PanelMailJob {
   user_id: string;
@@ -22,6 +23,12 @@ export interface PanelMailJob {
   assigned_by: string;
   starts_at: string;
   place: string;
+  /** Absent in jobs queued before changes were told: a new panel. */
+  change?: PanelChange;
+  /** One message per (slot, member, change, seq); ASSIGNED goes once per slot and member. */
+  seq?: string;
+  was?: string;
+  reason?: string;
 }
 export const INTERVIEW_REMINDERS_JOB = 'admission-interview-reminders';
 /** Every 15 minutes: a reminder goes between 24 hours and 23 h 45 before the interview, as deadline reminders do. */
@@ -75,15 +82,22 @@ export class InterviewMailService {
     });
   }
 
-  /** The panel-assignment job: one message per panel member and slot. */
+  /** The panel job: one message per panel member and change of the slot. */
   async sendPanelMail(job: PanelMailJob): Promise<void> {
     const facts = await reviews.reviewerMailFacts(this.db, job.user_id, job.assigned_by);
     if (!facts) return;
+    const change = job.change ?? 'ASSIGNED';
     await this.mail.deliver({
       template: 'admission-interview-panel',
       to: facts.email,
-      subjectId: `interview-panel:${job.slot}:${job.user_id}`,
+      subjectId:
+        change === 'ASSIGNED'
+          ? `interview-panel:${job.slot}:${job.user_id}`
+          : `interview-panel:${job.slot}:${job.user_id}:${change}:${job.seq}`,
       props: {
+        change,
+        was: job.was ? deadlineText(new Date(job.was)) : '',
+        reason: job.reason ?? '',
         name: facts.first_name,
         assignedBy: facts.by_name || 'An admin',
         when: deadlineText(new Date(job.starts_at)),

@@ -14,6 +14,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { deadlineText } from '../../common/school-time';
 import { JobsService } from '../../platform/jobs/jobs.service';
+import type { PanelChange } from '../../platform/mail/templates/admission-updates';
 import * as reviews from './review.queries';
 import * as sql from './interviews.queries';
 import { INTERVIEW_MAIL_JOB, type InterviewMailJob, PANEL_MAIL_JOB, type PanelMailJob } from './interview-mail.service';
@@ -55,7 +56,14 @@ export class InterviewSlotsService {
         m,
         PANEL_MAIL_JOB,
         panel.map((p) => ({
-          data: { user_id: p.id, slot, assigned_by: me.id, starts_at: startsAt, place: body.place ?? '' } satisfies PanelMailJob,
+          data: {
+            user_id: p.id,
+            slot,
+            assigned_by: me.id,
+            starts_at: startsAt,
+            place: body.place ?? '',
+            change: 'ASSIGNED',
+          } satisfies PanelMailJob,
         })),
       );
       return slot;
@@ -67,7 +75,8 @@ export class InterviewSlotsService {
   /**
    * Changes a slot. Its places never go below its bookings. When its moment, length, place or link
    * changed, each applicant who booked it is mailed the updated invitation (same event, next
-   * sequence: their calendar moves it) and the change is on their timeline; new panel members are told.
+   * sequence: their calendar moves it) and the change is on their timeline; each panel member is told
+   * what changed for them (put on it, taken off it, or moved).
    */
   async updateSlot(me: AuthUser, idSlug: string, body: CreateInterviewSlot): Promise<{ data: InterviewSlot }> {
     if (new Date(body.starts_at).getTime() <= Date.now()) throw bad('starts_at', SLOT_FUTURE_MESSAGE);
@@ -99,14 +108,27 @@ export class InterviewSlotsService {
           await this.queueMail(m, { application_id: b.application_id, kind: 'CHANGED', seq });
         }
       }
-      const added = panel.filter((p) => !slot.panel_ids.includes(p.id));
-      await this.jobs.sendMany(
-        m,
-        PANEL_MAIL_JOB,
-        added.map((p) => ({
-          data: { user_id: p.id, slot: idSlug, assigned_by: me.id, starts_at: startsAt, place } satisfies PanelMailJob,
-        })),
-      );
+      // New members are told they are on it, members taken off that they are not, and those who
+      // stay that it moved (when it did).
+      const seq = String(Date.now());
+      const ids = panel.map((p) => p.id);
+      const told = (userId: string, change: PanelChange, at: string, where: string) => ({
+        data: {
+          user_id: userId,
+          slot: idSlug,
+          assigned_by: me.id,
+          starts_at: at,
+          place: where,
+          change,
+          seq,
+          was: slot.starts_at,
+        } satisfies PanelMailJob,
+      });
+      await this.jobs.sendMany(m, PANEL_MAIL_JOB, [
+        ...ids.filter((id) => !slot.panel_ids.includes(id)).map((id) => told(id, 'ASSIGNED', startsAt, place)),
+        ...slot.panel_ids.filter((id) => !ids.includes(id)).map((id) => told(id, 'REMOVED', slot.starts_at, slot.place)),
+        ...(rescheduled ? ids.filter((id) => slot.panel_ids.includes(id)).map((id) => told(id, 'CHANGED', startsAt, place)) : []),
+      ]);
       return slot.intake;
     });
     const { data } = await this.slots(intake);
@@ -115,7 +137,7 @@ export class InterviewSlotsService {
 
   /**
    * Cancels a slot: each booking is released (on the applicant's timeline with the reason) and its
-   * applicant mailed the invitation's cancellation with the reason, to book another slot.
+   * applicant mailed the invitation's cancellation with the reason, to book another slot; its panel is told.
    */
   async cancelSlot(me: AuthUser, idSlug: string, reason: string): Promise<{ data: InterviewSlot[] }> {
     const intake = await this.db.transaction(async (m) => {
@@ -144,6 +166,22 @@ export class InterviewSlotsService {
           },
         });
       }
+      await this.jobs.sendMany(
+        m,
+        PANEL_MAIL_JOB,
+        slot.panel_ids.map((id) => ({
+          data: {
+            user_id: id,
+            slot: idSlug,
+            assigned_by: me.id,
+            starts_at: slot.starts_at,
+            place: slot.place,
+            change: 'CANCELLED',
+            seq,
+            reason,
+          } satisfies PanelMailJob,
+        })),
+      );
       return slot.intake;
     });
     return this.slots(intake);

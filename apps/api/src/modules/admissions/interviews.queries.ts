@@ -313,6 +313,18 @@ export function openSlots(q: Sql, intake: string) {
   );
 }
 
+/** Whether an applicant of the intake could book an interview now: a slot far enough ahead with a free place. */
+export async function intakeHasOpenSlot(q: Sql, intake: string): Promise<boolean> {
+  const row = await one<{ open: boolean }>(
+    q,
+    `SELECT EXISTS (SELECT 1 FROM interview_slots s
+                     WHERE s.intake = $1 AND s.starts_at > now() + interval '${INTERVIEW_CHANGE_HOURS} hours'
+                       AND (SELECT count(*) FROM interview_bookings x WHERE x.slot_id = s.id) < s.capacity) AS open`,
+    [intake],
+  );
+  return row?.open ?? false;
+}
+
 /** A slot locked for booking (two applicants taking its last place cannot both get it), with its free places. */
 export function lockSlot(q: Sql, idSlug: string) {
   return one<{ id: string; intake: string; starts_at: Date; bookable: boolean; taken: number; capacity: number }>(

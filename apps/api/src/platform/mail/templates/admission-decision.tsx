@@ -15,6 +15,9 @@ export const admissionShortlistedStrings = {
   subject: (programme: string) => `You are on the shortlist for ${programme}`,
   preview: 'Your application is on the shortlist.',
   body: (programme: string) => `Good news: your application to ${programme} is on the shortlist. We will email you our decision soon.`,
+  /** When the intake has interview times open to book. */
+  interview:
+    'Next is a short interview: choose a time that suits you on your application’s page (the link below). You can change it until 24 hours before.',
 };
 
 export const admissionWaitlistedStrings = {
@@ -37,21 +40,26 @@ export interface AdmissionDecisionProps {
   name: string;
   programme: string;
   statusUrl: string;
+  /** A line after the body (the shortlist's interview booking), when there is one. */
+  next?: string;
 }
 
-function Decision({ s, name, programme, statusUrl }: AdmissionDecisionProps & { s: typeof admissionRejectedStrings }) {
+function Decision({ s, name, programme, statusUrl, next }: AdmissionDecisionProps & { s: typeof admissionRejectedStrings }) {
   return (
     <Layout preview={s.preview} footer={s.footer}>
       <Title>{programme}</Title>
       <Text style={paragraph}>{s.greeting(name)}</Text>
       <Text style={paragraph}>{s.body(programme)}</Text>
+      {next ? <Text style={paragraph}>{next}</Text> : null}
       <CallToAction href={statusUrl} label={s.action} linkIntro={s.linkIntro} />
     </Layout>
   );
 }
 
 /** The applicant is on the shortlist. */
-export const AdmissionShortlisted = (p: AdmissionDecisionProps) => <Decision s={admissionShortlistedStrings} {...p} />;
+export const AdmissionShortlisted = (p: AdmissionDecisionProps & { interviewOpen?: boolean }) => (
+  <Decision s={admissionShortlistedStrings} {...p} next={p.interviewOpen ? admissionShortlistedStrings.interview : undefined} />
+);
 /** The applicant is on the waiting list. */
 export const AdmissionWaitlisted = (p: AdmissionDecisionProps) => <Decision s={admissionWaitlistedStrings} {...p} />;
 /** The applicant is not offered a place. */

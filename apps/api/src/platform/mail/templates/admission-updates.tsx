@@ -131,33 +131,61 @@ export function ReviewAssigned({ name, count, assignedBy, queueUrl }: ReviewAssi
   );
 }
 
+const at = (when: string, place: string) => `${when}${place ? ` (${place})` : ''}`;
+
+/** What happened to a panel member's slot: put on it, the slot moved, cancelled, or taken off it. */
+export type PanelChange = 'ASSIGNED' | 'CHANGED' | 'CANCELLED' | 'REMOVED';
+
 export const interviewPanelStrings = {
-  subject: (when: string) => `You are on an interview panel on ${when}`,
-  preview: 'An interview slot lists you on its panel.',
+  subject: {
+    ASSIGNED: (when: string) => `You are on an interview panel on ${when}`,
+    CHANGED: (when: string) => `Your interview panel moved to ${when}`,
+    CANCELLED: (when: string) => `The interview slot on ${when} is cancelled`,
+    REMOVED: (when: string) => `You are no longer on the interview panel on ${when}`,
+  },
+  preview: {
+    ASSIGNED: 'An interview slot lists you on its panel.',
+    CHANGED: 'An interview slot on your panel changed.',
+    CANCELLED: 'An interview slot on your panel is cancelled.',
+    REMOVED: 'You are off an interview panel.',
+  },
   greeting: (name: string) => `Hello ${name},`,
-  body: (by: string, when: string, place: string) =>
-    `${by} put you on the panel of an interview slot on ${when}${place ? ` (${place})` : ''}. Once an applicant books it, you score the interview from your interviews page.`,
+  body: {
+    ASSIGNED: (by: string, when: string, place: string) =>
+      `${by} put you on the panel of an interview slot on ${at(when, place)}. Once an applicant books it, you score the interview from your interviews page.`,
+    CHANGED: (by: string, when: string, place: string, was: string) =>
+      `${by} changed an interview slot on your panel: it was on ${was} and is now on ${at(when, place)}. Its applicants have the new time.`,
+    CANCELLED: (by: string, when: string, place: string, _was: string, reason: string) =>
+      `${by} cancelled the interview slot on ${at(when, place)} that lists you on its panel: ${reason} Its applicants are told and may book another time.`,
+    REMOVED: (by: string, when: string, place: string) =>
+      `${by} took you off the panel of the interview slot on ${at(when, place)}. You no longer score its interviews.`,
+  },
   action: 'Open your interviews',
   linkIntro: 'Or open this link in your browser:',
   footer: `You receive this email because you interview applicants for ${SCHOOL_NAME}.`,
 };
 
 export interface InterviewPanelProps {
+  change: PanelChange;
   name: string;
   assignedBy: string;
   when: string;
   place: string;
   interviewsUrl: string;
+  /** CHANGED: the slot's moment before. */
+  was?: string;
+  /** CANCELLED: the reason given. */
+  reason?: string;
 }
 
-/** A staff member is told an interview slot lists them on its panel. */
-export function InterviewPanelAssigned({ name, assignedBy, when, place, interviewsUrl }: InterviewPanelProps) {
+/** A staff member is told what happened to an interview slot's panel that lists (or listed) them. */
+export function InterviewPanelMail({ change, name, assignedBy, when, place, interviewsUrl, was = '', reason = '' }: InterviewPanelProps) {
   const s = interviewPanelStrings;
   return (
-    <Layout preview={s.preview} footer={s.footer}>
-      <Title>{s.subject(when)}</Title>
+    <Layout preview={s.preview[change]} footer={s.footer}>
+      <Title>{s.subject[change](when)}</Title>
       <Text style={paragraph}>{s.greeting(name)}</Text>
-      <Text style={paragraph}>{s.body(assignedBy, when, place)}</Text>
+      <Text style={paragraph}>{s.body[change](assignedBy, when, place, was, reason)}</Text>
       <CallToAction href={interviewsUrl} label={s.action} linkIntro={s.linkIntro} />
     </Layout>
   );

@@ -43,7 +43,7 @@ import {
   ReviewAssigned,
   type ReviewAssignedProps,
   reviewAssignedStrings,
-  InterviewPanelAssigned,
+  InterviewPanelMail,
   type InterviewPanelProps,
   interviewPanelStrings,
 } from './admission-updates';
@@ -179,8 +179,8 @@ export const templates = {
     component: ReviewAssigned,
   },
   'admission-interview-panel': {
-    subject: (p: InterviewPanelProps) => interviewPanelStrings.subject(p.when),
-    component: InterviewPanelAssigned,
+    subject: (p: InterviewPanelProps) => interviewPanelStrings.subject[p.change](p.when),
+    component: InterviewPanelMail,
   },
   'admission-interview-booked': {
     subject: (p: AdmissionInterviewProps) => admissionInterviewBookedStrings.subject(p.programme),
