@@ -8,6 +8,7 @@ import {
   REOPEN_SCREENING_REASON_MESSAGE,
   ResendStatusLinkResponseSchema,
   SCREENING_NOT_REOPENABLE_MESSAGE,
+  SELECTION_MESSAGE,
   STATUS_LINK_SENT_MESSAGE,
   TimelineResponseSchema,
 } from '@school/contracts';
@@ -17,7 +18,7 @@ import { validApplication } from '../fixtures/application.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 import { STATUS_LINK_LIMITS } from '../../src/modules/admissions/applicant-link.service';
 import { DecisionsService } from '../../src/modules/admissions/decisions.service';
-import { REVIEWER_MAIL_JOB } from '../../src/modules/admissions/screening.service';
+import { REVIEWER_MAIL_JOB, SCREEN_FIRST_MESSAGE } from '../../src/modules/admissions/screening.service';
 import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs-schema';
 
 /**
@@ -254,6 +255,53 @@ describe('bulk screening', () => {
     expect(noReason.body.errors.reason).toBe(NOT_ELIGIBLE_REASON_MESSAGE);
     await bulk([fresh.id_slug], false, 'Over the age limit').expect(200);
     expect((await detail(fresh.id_slug)).screening).toMatchObject({ eligible: false, reason: 'Over the age limit' });
+  });
+});
+
+describe('bulk work on every application matching a filter', () => {
+  const send = (path: string, body: Record<string, unknown>) => t.http.post(`/api/admissions/admin/${path}`).set(as(admin)).send(body);
+
+  it('screens, then assigns reviewers to, every application a filter matches in one action each; a refusal names each and moves none', async () => {
+    const tag = `Matchtag${Date.now()}`;
+    const picked = [];
+    for (let i = 0; i < 3; i++) picked.push(await apply({ full_name: `Applicant ${tag} ${i}` }));
+    const other = await apply();
+
+    // The ids or the filter, exactly one of them.
+    const both = await send('screening', { application_ids: [picked[0].id_slug], matching: { search_query: tag }, eligible: true });
+    expect(both.status).toBe(400);
+    expect(both.body.errors.application_ids).toBe(SELECTION_MESSAGE);
+    expect((await send('assignments', { reviewer_ids: [reviewer.id_slug] }).expect(400)).body.errors.application_ids).toBe(
+      SELECTION_MESSAGE,
+    );
+
+    const res = BulkScreeningResponseSchema.parse(
+      (await send('screening', { matching: { search_query: tag, status: 'SUBMITTED' }, eligible: true, reason: '' }).expect(200)).body,
+    );
+    expect(res.data.screened).toBe(3);
+    expect(await status(other.id_slug)).toBe('SUBMITTED');
+
+    // One is reopened: assigning the whole filter is refused, naming it, and assigns nobody.
+    await reopen(picked[2].id_slug, { reason: 'Birth year misread' }).expect(200);
+    const refused = await send('assignments', { matching: { search_query: tag }, reviewer_ids: [reviewer.id_slug] }).expect(409);
+    expect(refused.body.errors).toEqual({ [picked[2].id_slug]: SCREEN_FIRST_MESSAGE });
+    expect(await status(picked[0].id_slug)).toBe('SCREENED');
+
+    const ok = await send('assignments', { matching: { search_query: tag, status: 'SCREENED' }, reviewer_ids: [reviewer.id_slug] }).expect(
+      200,
+    );
+    expect(ok.body.data).toEqual({ assigned: 2, applications: 2 });
+    expect([await status(picked[0].id_slug), await status(picked[1].id_slug), await status(picked[2].id_slug)]).toEqual([
+      'IN_REVIEW',
+      'IN_REVIEW',
+      'SUBMITTED',
+    ]);
+    // Neither call is a reviewer's.
+    await t.http
+      .post('/api/admissions/admin/screening')
+      .set(as(reviewer))
+      .send({ matching: { search_query: tag }, eligible: true })
+      .expect(403);
   });
 });
 

@@ -366,13 +366,36 @@ const IdList = (what: string, max: number) =>
     .refine((ids) => new Set(ids).size === ids.length, { error: `Each ${what} once` });
 
 /**
+ * "Every application matching this filter" of the pipeline list, across its pages: the server
+ * selects them again inside the deciding transaction, so the set is the one the filter names then.
+ */
+export const AdmissionSelectionSchema = z.strictObject({
+  search_query: plainText(200).optional(),
+  status: ApplicationStatusSchema.optional(),
+  intake: plainText(100).optional(),
+  course: plainText(300).optional(),
+  eligibility: z.enum(ELIGIBILITY_FILTERS).optional(),
+  interview: z.enum(INTERVIEW_STAGES).optional(),
+});
+export type AdmissionSelection = z.infer<typeof AdmissionSelectionSchema>;
+/** The most applications one bulk action moves (an intake is a few hundred). */
+export const BULK_LIMIT = 1000;
+export const SELECTION_MESSAGE = 'Choose the applications: by their ids or every one matching a filter';
+/** Exactly one of the two ways of naming the applications. */
+const oneSelection = (v: { application_ids?: unknown; matching?: unknown }) =>
+  (v.application_ids === undefined) !== (v.matching === undefined);
+
+/**
  * Assigns each of these staff accounts to review each of these applications (screened eligible,
  * or already in review): SCREENED -> IN_REVIEW. All or nothing.
  */
-export const AssignReviewersSchema = z.strictObject({
-  application_ids: IdList('application', 500),
-  reviewer_ids: IdList('reviewer', 20),
-});
+export const AssignReviewersSchema = z
+  .strictObject({
+    application_ids: IdList('application', BULK_LIMIT).optional(),
+    matching: AdmissionSelectionSchema.optional(),
+    reviewer_ids: IdList('reviewer', 20),
+  })
+  .refine(oneSelection, { path: ['application_ids'], error: SELECTION_MESSAGE });
 export type AssignReviewers = z.infer<typeof AssignReviewersSchema>;
 export const AssignReviewersResponseSchema = z.object({
   data: z.object({ assigned: z.number().int(), applications: z.number().int() }),
@@ -387,10 +410,12 @@ export const UnassignReviewerSchema = z.strictObject({ reviewer_id: IdSlugSchema
  */
 export const BulkScreeningSchema = z
   .strictObject({
-    application_ids: IdList('application', 500),
+    application_ids: IdList('application', BULK_LIMIT).optional(),
+    matching: AdmissionSelectionSchema.optional(),
     eligible: z.boolean({ error: 'Choose eligible or not eligible' }),
     reason: plainText(1000, { multiline: true }).default(''),
   })
+  .refine(oneSelection, { path: ['application_ids'], error: SELECTION_MESSAGE })
   .refine((v) => v.eligible || v.reason.length > 0, { path: ['reason'], error: NOT_ELIGIBLE_REASON_MESSAGE });
 export type BulkScreening = z.infer<typeof BulkScreeningSchema>;
 export type BulkScreeningInput = z.input<typeof BulkScreeningSchema>;
@@ -599,23 +624,6 @@ export const OFFER_ACCEPT_BY_MESSAGE = 'Choose the date the offer must be accept
 export const DECISION_REASON_MESSAGE = 'Give the reason for the decision';
 
 /**
- * "Every application matching this filter" of the pipeline list, across its pages: the server
- * selects them again inside the deciding transaction, so the set is the one the filter names then.
- */
-export const AdmissionSelectionSchema = z.strictObject({
-  search_query: plainText(200).optional(),
-  status: ApplicationStatusSchema.optional(),
-  intake: plainText(100).optional(),
-  course: plainText(300).optional(),
-  eligibility: z.enum(ELIGIBILITY_FILTERS).optional(),
-  interview: z.enum(INTERVIEW_STAGES).optional(),
-});
-export type AdmissionSelection = z.infer<typeof AdmissionSelectionSchema>;
-/** The most applications one bulk action moves (an intake is a few hundred). */
-export const BULK_LIMIT = 1000;
-export const SELECTION_MESSAGE = 'Choose the applications: by their ids or every one matching a filter';
-
-/**
  * One decision for many applications, in one transaction (all or nothing), each mailed its
  * template. The applications are listed (`application_ids`) or named by the list's filter
  * (`matching`: every application it matches, across pages). An offer names the cohort and the
@@ -630,7 +638,7 @@ export const DecideSchema = z
     cohort_id: IdSlugSchema.optional(),
     accept_by: DateTimeSchema.optional(),
   })
-  .refine((v) => (v.application_ids === undefined) !== (v.matching === undefined), { path: ['application_ids'], error: SELECTION_MESSAGE })
+  .refine(oneSelection, { path: ['application_ids'], error: SELECTION_MESSAGE })
   .refine((v) => v.decision !== 'OFFER' || v.cohort_id !== undefined, { path: ['cohort_id'], error: OFFER_COHORT_MESSAGE })
   .refine((v) => v.decision !== 'OFFER' || v.accept_by !== undefined, { path: ['accept_by'], error: OFFER_ACCEPT_BY_MESSAGE });
 export type Decide = z.infer<typeof DecideSchema>;

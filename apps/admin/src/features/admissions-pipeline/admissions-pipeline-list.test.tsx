@@ -252,8 +252,11 @@ describe('admissions pipeline list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Select all 45 matching this filter' }));
     expect(screen.getByText(/All 45 applications matching this filter are selected/)).toBeInTheDocument();
     expect(bulkBar()).toHaveTextContent('45 selected');
-    // Reviewers are assigned by listed applications only.
-    expect(within(bulkBar()).queryByRole('button', { name: 'Assign reviewers' })).toBeNull();
+    // Reviewers too are assigned to the whole set.
+    await userEvent.click(within(bulkBar()).getByRole('button', { name: 'Assign reviewers' }));
+    const assign = await screen.findByRole('dialog', { name: 'Assign reviewers' });
+    expect(assign).toHaveTextContent('Each reviewer you choose is assigned to the 45 selected applications.');
+    await userEvent.click(within(assign).getByRole('button', { name: 'Cancel' }));
     await userEvent.click(within(bulkBar()).getByRole('button', { name: 'Offer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Offer a place' });
     expect(dialog).toHaveTextContent('45 applications');
@@ -276,6 +279,25 @@ describe('admissions pipeline list', () => {
       },
     ]);
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+  });
+
+  it('confirms every application matching the filter eligible by the filter, across pages', async () => {
+    const { calls } = api({
+      admissionsList: (c) => ({ ...list(c), count: 45, num_pages: 3 }),
+      admissionsBulkScreening: () => ({ data: { screened: 45, applications: [] } }),
+    });
+    renderWithApi(<AdmissionsPipelineList />, `${PATH}?eligibility=unconfirmed`, PATH);
+    await table();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select all 45 matching this filter' }));
+    await userEvent.click(within(bulkBar()).getByRole('button', { name: 'Confirm eligible' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm eligible' });
+    expect(dialog).toHaveTextContent('45 applications will be confirmed eligible');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('45 applications confirmed eligible: now Screened.');
+    expect(calls.filter((c) => c.path === 'admissions/admin/screening').map((c) => c.body)).toEqual([
+      { matching: { eligibility: 'unconfirmed' }, eligible: true, reason: '' },
+    ]);
   });
 
   it('lists each application a refused bulk decision names, with why', async () => {

@@ -70,7 +70,7 @@ export class AdmissionsController {
 
   @Route('admissionsAssignReviewers')
   assign(@CurrentUser() me: AuthUser, @RouteBody() b: BodyOf<'admissionsAssignReviewers'>) {
-    return this.screening.assignReviewers(me, b.application_ids, b.reviewer_ids);
+    return this.screening.assignReviewers(me, b);
   }
 
   @Route('admissionsUnassignReviewer')

@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   BULK_SCREENING_REFUSED_MESSAGE,
+  type AssignReviewers,
   type BulkScreening,
   type BulkScreeningResponse,
   type ReopenScreening,
@@ -16,7 +17,7 @@ import { AppConfig } from '../../config/app-config';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { mailRetryQueue } from '../../platform/mail/mail-retry';
-import { checkMoves, internalId, lockAll } from './admission-moves';
+import { checkMoves, internalId, lockAll, lockSelection } from './admission-moves';
 import * as sql from './admissions.queries';
 import * as reviews from './review.queries';
 
@@ -63,12 +64,13 @@ export class ScreeningService {
   }
 
   /**
-   * Many SUBMITTED applications confirmed at once (a filtered selection), in one transaction: all
-   * or none. A refusal names each application that is not SUBMITTED and its state.
+   * Many SUBMITTED applications confirmed at once (listed, or every one matching the pipeline's
+   * filter), in one transaction: all or none. A refusal names each application that is not
+   * SUBMITTED and its state.
    */
   bulkScreening(me: AuthUser, body: BulkScreening): Promise<BulkScreeningResponse> {
     return this.db.transaction(async (m) => {
-      const apps = await lockAll(m, body.application_ids);
+      const apps = await lockSelection(m, body.application_ids, body.matching);
       const refused = apps.filter((a) => !canMove(a.status, 'SCREENED'));
       if (refused.length)
         throw new ConflictException({
@@ -102,22 +104,34 @@ export class ScreeningService {
     return { data: await reviews.staff(this.db, search ? likePattern(search) : null) };
   }
 
-  /** Every reviewer on every application, all or nothing; screened (eligible) applications move to IN_REVIEW. */
-  assignReviewers(me: AuthUser, applicationIds: string[], reviewerIds: string[]) {
+  /**
+   * Every reviewer on every application (listed, or every one matching the pipeline's filter), all
+   * or nothing; screened (eligible) applications move to IN_REVIEW. A refusal names each
+   * application that cannot be reviewed, and why.
+   */
+  assignReviewers(me: AuthUser, body: AssignReviewers) {
+    const reviewerIds = body.reviewer_ids;
     return this.db.transaction(async (m) => {
-      const apps = await lockAll(m, applicationIds);
+      const apps = await lockSelection(m, body.application_ids, body.matching);
       const reviewers = await reviews.staffByIdSlugs(m, reviewerIds);
       if (reviewers.length !== reviewerIds.length)
         throw new BadRequestException({
           message: 'Reviewers are staff accounts (ADMIN or INSTRUCTOR)',
           errors: { reviewer_ids: 'Unknown staff account' },
         });
-      for (const a of apps) {
-        if (a.status === 'SUBMITTED') throw new ConflictException(SCREEN_FIRST_MESSAGE);
-        if (a.status === 'SCREENED' && a.eligible === false) throw new ConflictException(NOT_ELIGIBLE_MESSAGE);
-        if (a.status !== 'SCREENED' && a.status !== 'IN_REVIEW')
-          throw new ConflictException(illegalTransitionMessage(a.status, 'IN_REVIEW'));
-      }
+      const why = (a: (typeof apps)[number]) =>
+        a.status === 'SUBMITTED'
+          ? SCREEN_FIRST_MESSAGE
+          : a.status === 'SCREENED' && a.eligible === false
+            ? NOT_ELIGIBLE_MESSAGE
+            : a.status !== 'SCREENED' && a.status !== 'IN_REVIEW'
+              ? illegalTransitionMessage(a.status, 'IN_REVIEW')
+              : null;
+      const refused = apps.flatMap((a) => {
+        const reason = why(a);
+        return reason ? [[a.id_slug, reason] as const] : [];
+      });
+      if (refused.length) throw new ConflictException({ message: refused[0][1], errors: Object.fromEntries(refused) });
       const added = await reviews.assign(
         m,
         apps.map((a) => a.id),

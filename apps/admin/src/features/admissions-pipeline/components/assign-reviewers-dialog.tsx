@@ -1,7 +1,8 @@
-import type { StaffMember } from '@school/contracts';
+import { type AdmissionSelection, isApiError, type StaffMember } from '@school/contracts';
 import { Button, LoadingIndicator, Modal, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { useEffect, useId, useState } from 'react';
 import { applicationsChanged } from '../../../components/admissions/application-keys';
+import { applicationReference } from '../../../components/admissions/reference';
 import { errorMessage } from '../../../lib/api-errors';
 import { useNotify } from '../../../lib/notice';
 import '../../../components/admissions/admissions.css';
@@ -10,6 +11,8 @@ export interface AssignReviewersDialogProps {
   open: boolean;
   /** The applications every chosen reviewer is assigned to. */
   applicationIds: string[];
+  /** Instead of the ids: every application matching the pipeline's filter, `count` of them now. */
+  matching?: { filter: AdmissionSelection; count: number };
   onClose: () => void;
   /** After the assignment succeeded (the dialog is closed). */
   onDone?: () => void;
@@ -19,7 +22,7 @@ const SEARCH_DELAY_MS = 300;
 const fullName = (s: { first_name: string; last_name: string }) => `${s.first_name} ${s.last_name}`.trim();
 
 /** Search staff (admins and instructors), pick one or more, and assign each to every application. */
-export function AssignReviewersDialog({ open, applicationIds, onClose, onDone }: AssignReviewersDialogProps) {
+export function AssignReviewersDialog({ open, applicationIds, matching, onClose, onDone }: AssignReviewersDialogProps) {
   const notify = useNotify();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
@@ -36,7 +39,7 @@ export function AssignReviewersDialog({ open, applicationIds, onClose, onDone }:
   // Told from the mutation itself: assigned applications may leave a list filtered by status, and
   // the bulk bar holding this dialog with them.
   const assign = useRouteMutation('admissionsAssignReviewers', {
-    invalidates: (v) => applicationsChanged(v.body.application_ids),
+    invalidates: (v) => applicationsChanged(v.body.application_ids ?? 'all'),
     onSuccess: (answer, v) => {
       const reviewers = v.body.reviewer_ids.length;
       const { applications } = answer.data;
@@ -66,10 +69,15 @@ export function AssignReviewersDialog({ open, applicationIds, onClose, onDone }:
       setMissing(true);
       return;
     }
-    assign.mutate({ body: { application_ids: applicationIds, reviewer_ids: chosen.map((m) => m.id_slug) } }, { onSuccess: close });
+    const reviewer_ids = chosen.map((m) => m.id_slug);
+    assign.mutate(
+      { body: matching ? { matching: matching.filter, reviewer_ids } : { application_ids: applicationIds, reviewer_ids } },
+      { onSuccess: close },
+    );
   };
 
-  const count = applicationIds.length;
+  const count = matching ? matching.count : applicationIds.length;
+  const refused = isApiError(assign.error) && assign.error.errors ? Object.entries(assign.error.errors) : [];
   return (
     <Modal
       open={open}
@@ -140,9 +148,18 @@ export function AssignReviewersDialog({ open, applicationIds, onClose, onDone }:
           </p>
         )}
         {assign.isError && (
-          <p className="admin-admissions-alert" role="alert">
-            {errorMessage(assign.error)}
-          </p>
+          <div className="admin-admissions-alert" role="alert">
+            <p>{errorMessage(assign.error)}</p>
+            {refused.length > 1 && (
+              <ul>
+                {refused.map(([id, why]) => (
+                  <li key={id}>
+                    Application {applicationReference(id)}: {why}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
       </div>
     </Modal>

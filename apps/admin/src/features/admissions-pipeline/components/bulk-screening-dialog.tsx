@@ -1,4 +1,4 @@
-import { isApiError } from '@school/contracts';
+import { type AdmissionSelection, type BulkScreeningInput, isApiError } from '@school/contracts';
 import { Button, Modal, TextAreaField, useRouteMutation } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { applicationsChanged } from '../../../components/admissions/application-keys';
@@ -10,6 +10,8 @@ import '../../../components/admissions/admissions.css';
 export interface BulkScreeningDialogProps {
   open: boolean;
   applicationIds: string[];
+  /** Instead of the ids: every application matching the pipeline's filter, `count` of them now. */
+  matching?: { filter: AdmissionSelection; count: number };
   onClose: () => void;
   onDone?: () => void;
 }
@@ -18,13 +20,13 @@ export interface BulkScreeningDialogProps {
  * Confirms the selected applications eligible in one action (all or none). A refusal names each
  * application that cannot be screened (by its reference) and why.
  */
-export function BulkScreeningDialog({ open, applicationIds, onClose, onDone }: BulkScreeningDialogProps) {
+export function BulkScreeningDialog({ open, applicationIds, matching, onClose, onDone }: BulkScreeningDialogProps) {
   const notify = useNotify();
   const formId = useId();
   const [note, setNote] = useState('');
   // Told from the mutation itself: the rows (and this dialog with them) may leave a filtered list once screened.
   const screen = useRouteMutation('admissionsBulkScreening', {
-    invalidates: (v) => applicationsChanged(v.body.application_ids),
+    invalidates: (v) => applicationsChanged(v.body.application_ids ?? 'all'),
     onSuccess: (answer) => {
       const n = answer.data.screened;
       notify.success(`${n === 1 ? '1 application' : `${n} applications`} confirmed eligible: now Screened.`);
@@ -37,8 +39,13 @@ export function BulkScreeningDialog({ open, applicationIds, onClose, onDone }: B
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const body: BulkScreeningInput = {
+      ...(matching ? { matching: matching.filter } : { application_ids: applicationIds }),
+      eligible: true,
+      reason: note.trim(),
+    };
     screen.mutate(
-      { body: { application_ids: applicationIds, eligible: true, reason: note.trim() } },
+      { body },
       {
         onSuccess: () => {
           close();
@@ -47,7 +54,7 @@ export function BulkScreeningDialog({ open, applicationIds, onClose, onDone }: B
       },
     );
   };
-  const count = applicationIds.length;
+  const count = matching ? matching.count : applicationIds.length;
   const refused = isApiError(screen.error) && screen.error.errors ? Object.entries(screen.error.errors) : [];
   return (
     <Modal

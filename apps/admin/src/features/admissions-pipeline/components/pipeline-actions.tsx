@@ -11,7 +11,7 @@ export type PipelineAction = AdmissionDecision | 'ASSIGN' | 'SCREEN';
 export interface PipelineActionsProps {
   /** The applications the actions apply to. */
   ids: string[];
-  /** Instead: every application matching the list's filter, across pages (decisions only). */
+  /** Instead: every application matching the list's filter, across pages. */
   matching?: { filter: AdmissionSelection; count: number };
   /** The applications' intake and course track, when they share one (an offer lists that track's cohorts). */
   track?: { intake: string; course: string };
@@ -33,12 +33,12 @@ export function PipelineActions({ ids, matching, track, label, allowed = () => t
     <>
       <fieldset className="admin-pipeline-actions">
         <legend className="ui-visually-hidden">{label}</legend>
-        {allowed('SCREEN') && !matching && (
+        {allowed('SCREEN') && (
           <Button size="sm" variant="secondary" onClick={() => setScreening(true)}>
             Confirm eligible
           </Button>
         )}
-        {allowed('ASSIGN') && !matching && (
+        {allowed('ASSIGN') && (
           <Button size="sm" variant="secondary" onClick={() => setAssigning(true)}>
             Assign reviewers
           </Button>
@@ -49,8 +49,14 @@ export function PipelineActions({ ids, matching, track, label, allowed = () => t
           </Button>
         ))}
       </fieldset>
-      <BulkScreeningDialog open={screening} applicationIds={ids} onClose={() => setScreening(false)} onDone={onDone} />
-      <AssignReviewersDialog open={assigning} applicationIds={ids} onClose={() => setAssigning(false)} onDone={onDone} />
+      <BulkScreeningDialog open={screening} applicationIds={ids} matching={matching} onClose={() => setScreening(false)} onDone={onDone} />
+      <AssignReviewersDialog
+        open={assigning}
+        applicationIds={ids}
+        matching={matching}
+        onClose={() => setAssigning(false)}
+        onDone={onDone}
+      />
       <DecisionDialog
         decision={decision}
         applicationIds={ids}
