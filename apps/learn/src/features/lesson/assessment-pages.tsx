@@ -1,6 +1,16 @@
 import { ApiError, gradeDisplayStatus, type ProjectView } from '@school/contracts';
-import { Button, formatDateTime, formatFileSize, TextField, useSession } from '@school/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  formatDateTime,
+  formatFileSize,
+  invalidateKeys,
+  routeKey,
+  routeQueryKey,
+  TextField,
+  useRouteQuery,
+  useSession,
+} from '@school/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { retryServerErrors } from '../../lib/retry';
@@ -30,12 +40,8 @@ export function ProjectPage() {
   const { cohortId = '', lessonId = '' } = useParams();
   const { client } = useSession();
   const queryClient = useQueryClient();
-  const key = ['project', cohortId, lessonId];
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => client.call('projectView', { params: { cohortId, lessonId }, signal }).then((r) => r.data),
-    retry: retryServerErrors,
-  });
+  const inputs = { params: { cohortId, lessonId } };
+  const query = useRouteQuery('projectView', inputs, { select: (r) => r.data, retry: retryServerErrors });
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState(0);
   const upload = useMutation({
@@ -48,11 +54,13 @@ export function ProjectPage() {
         .then((r) => r.data);
     },
     onSuccess: (data) => {
-      queryClient.setQueryData(key, data);
+      queryClient.setQueryData(routeQueryKey('projectView', inputs), { data });
       // The hand-in completed the project lesson: the lesson menu, class and dashboard figures change.
-      void queryClient.invalidateQueries({ queryKey: ['course-view', cohortId] });
-      void queryClient.invalidateQueries({ queryKey: ['cohort-view'] });
-      void queryClient.invalidateQueries({ queryKey: ['user-cohorts'] });
+      void invalidateKeys(queryClient, [
+        routeKey('userCourseView', { params: { cohortId } }),
+        routeKey('userCohortView', { params: { cohortId } }),
+        routeKey('userCohorts'),
+      ]);
       setFile(null);
     },
   });
