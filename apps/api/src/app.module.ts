@@ -25,6 +25,7 @@ import { QuizzesModule } from './modules/quizzes/quizzes.module';
 import { LessonMediaModule } from './modules/lesson-media/lesson-media.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { LiveSessionsModule } from './modules/live-sessions/live-sessions.module';
+import { CalendarModule } from './modules/calendar/calendar.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
@@ -73,6 +74,7 @@ export class AppModule {
         StorageModule,
         LearningModule,
         LiveSessionsModule,
+        CalendarModule,
         GradingModule,
         QuizzesModule,
         LessonMediaModule,

@@ -55,3 +55,5 @@ export * from './client/client';
 export * from './openapi/openapi';
 export * from './live-sessions/live-sessions.schemas';
 export * from './live-sessions/live-sessions.routes';
+export * from './calendar/calendar.schemas';
+export * from './calendar/calendar.routes';

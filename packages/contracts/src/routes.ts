@@ -5,6 +5,7 @@ import { interviewsRoutes } from './admissions/interviews.routes';
 import { programmeRoutes } from './applications/applications.routes';
 import { applicationsAnalyticsRoutes } from './applications/applications-analytics.routes';
 import { authRoutes } from './auth/auth.routes';
+import { calendarRoutes } from './calendar/calendar.routes';
 import { certificatesRoutes } from './certificates/certificates.routes';
 import { cohortsRoutes } from './cohorts/cohorts.routes';
 import type { RouteDef } from './common/route';
@@ -45,6 +46,7 @@ export const routes = {
   ...adminRoutes,
   ...gradingRoutes,
   ...liveSessionsRoutes,
+  ...calendarRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSession } from '../session';
+import { CalendarFeedForm } from './calendar-feed-form';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { hasNotificationChoices, NotificationPreferencesForm } from './notification-preferences-form';
@@ -10,6 +11,7 @@ const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'account-settings', label: 'Account Settings' },
   { id: 'notifications', label: 'Notifications' },
+  { id: 'calendar', label: 'Calendar' },
 ] as const;
 
 /** Reloads the page after a settings change. */
@@ -21,8 +23,8 @@ export interface AccountSettingsProps {
 }
 
 /**
- * Profile (first and last name), Account Settings (password and email) and, for those who receive
- * mail they may turn off, Notifications of the signed-in user,
+ * Profile (first and last name), Account Settings (password and email), for those who receive
+ * mail they may turn off, Notifications, and the private Calendar feed of the signed-in user,
  * with side tabs that scroll to each section: the same for students and staff, each in their own
  * layout. Each change alerts and reloads. Renders nothing without a user.
  */
@@ -78,6 +80,10 @@ export function AccountSettings({ reload = reloadWindow }: AccountSettingsProps)
             <NotificationPreferencesForm userIdSlug={user.id_slug} role={user.role} />
           </section>
         )}
+        <section id="calendar" tabIndex={-1} className="ui-settings__section" aria-labelledby="calendar-title">
+          <h2 id="calendar-title">Calendar</h2>
+          <CalendarFeedForm />
+        </section>
       </div>
     </div>
   );

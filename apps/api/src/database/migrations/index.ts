@@ -50,6 +50,7 @@ import { DataRetention1764000005000 } from './1764000005000-data-retention';
 import { StudentCertificateProgress1764000005300 } from './1764000005300-student-certificate-progress';
 import { LiveSessions1764000005600 } from './1764000005600-live-sessions';
 import { AttendanceEntries1764000005610 } from './1764000005610-attendance-entries';
+import { CalendarFeeds1764000005900 } from './1764000005900-calendar-feeds';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -104,4 +105,5 @@ export const migrations = [
   StudentCertificateProgress1764000005300,
   LiveSessions1764000005600,
   AttendanceEntries1764000005610,
+  CalendarFeeds1764000005900,
 ];

@@ -5,5 +5,7 @@
  * end_access_date not to have passed; after it the class stays listed as ended, with its
  * grades and certificates still readable. No row means "not found".
  */
-export const LISTED_ENROLMENT = `e.enrolment_status IN ('ACTIVE', 'SUSPENDED')`;
+import { LISTED_ENROLMENT } from '../../common/sql/listed-enrolment';
+
+export { LISTED_ENROLMENT };
 export const READABLE_ENROLMENT = `${LISTED_ENROLMENT} AND c.end_access_date > now()`;

@@ -1,8 +1,9 @@
 import type { AttendanceStatus, RegisterRow } from '@school/contracts';
 import { one, type Sql } from '../../common/sql/db';
+import { LISTED_ENROLMENT } from '../../common/sql/listed-enrolment';
 
 /** Trainees counted in a register: enrolled in the cohort, active or suspended. */
-const TRAINEE = `e.enrolment_status IN ('ACTIVE', 'SUSPENDED')`;
+const TRAINEE = LISTED_ENROLMENT;
 const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**

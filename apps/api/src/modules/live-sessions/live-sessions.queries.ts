@@ -1,5 +1,6 @@
 import type { LiveSession, SaveLiveSession, StudentLiveSession } from '@school/contracts';
 import { one, rows, type Sql } from '../../common/sql/db';
+import { LISTED_ENROLMENT } from '../../common/sql/listed-enrolment';
 
 /** Session `s` as JSON (staff view), its facilitators by name. */
 const SESSION_JSON = `json_build_object(
@@ -125,7 +126,7 @@ export async function studentSessions(q: Sql, cohortSlug: string, userSlug: stri
                                        THEN s.meeting_url END)
                  ORDER BY s.starts_at, s.id)
             FROM live_sessions s WHERE s.cohort_id = k.id), '[]'::json) AS data
-         FROM cohorts k JOIN enrolments e ON e.cohort_id = k.id AND e.enrolment_status IN ('ACTIVE', 'SUSPENDED')
+         FROM cohorts k JOIN enrolments e ON e.cohort_id = k.id AND ${LISTED_ENROLMENT}
          JOIN users u ON u.id = e.user_id AND u.id_slug = $2
         WHERE k.id_slug = $1`,
       [cohortSlug, userSlug, opensMinutes],

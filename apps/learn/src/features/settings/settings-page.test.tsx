@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reply } from '@school/ui/testing';
 import { renderApp, STUDENT } from '../../test/render-app';
@@ -163,5 +163,33 @@ describe('/student/settings', () => {
     await user.click(box);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /Deadline reminders/ })).not.toBeChecked());
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ deadline_reminders: false });
+  });
+
+  it('makes a private calendar address, shows it once, makes a new one and stops the feed', async () => {
+    const user = userEvent.setup();
+    const url = 'http://school.test/api/calendar/feeds/abc.ics';
+    const { calls } = renderApp('/student/settings', {
+      calendarFeed: () => ({ data: { url: null, created_at: null } }),
+      calendarFeedCreate: () => reply(201, { data: { url, created_at: '2026-11-28T02:00:00.000Z' } }),
+      calendarFeedRevoke: () => ({ data: { url: null, created_at: null } }),
+    });
+    const section = await screen.findByRole('region', { name: 'Calendar' });
+    await user.click(within(section).getByRole('button', { name: 'Make my calendar address' }));
+    expect(await within(section).findByRole('textbox', { name: 'Your calendar address' })).toHaveValue(url);
+    expect(within(section).getByText('Copy it now: it is shown only once.')).toBeInTheDocument();
+
+    // A new address asks first: calendars on the old one stop updating.
+    await user.click(within(section).getByRole('button', { name: 'Make a new address' }));
+    const confirmNew = await screen.findByRole('dialog', { name: 'Make a new address?' });
+    await user.click(within(confirmNew).getByRole('button', { name: 'Make a new address' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === 'calendar/feed')).toHaveLength(2));
+
+    await user.click(within(section).getByRole('button', { name: 'Stop the feed' }));
+    const confirmStop = await screen.findByRole('dialog', { name: 'Stop your calendar feed?' });
+    await user.click(within(confirmStop).getByRole('button', { name: 'Stop the feed' }));
+    expect(await within(section).findByText('Your calendar feed is stopped.')).toBeInTheDocument();
+    expect(within(section).queryByRole('textbox', { name: 'Your calendar address' })).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Make my calendar address' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE' && c.path === 'calendar/feed')).toHaveLength(1);
   });
 });
