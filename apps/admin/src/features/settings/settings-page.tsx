@@ -11,7 +11,7 @@ export function SettingsPage() {
   usePageTitle('Settings');
   return (
     <div className="ui-page ui-stack ui-stack--loose admin-settings">
-      <PageHeader title="Settings" subtitle="Your name, password and email." />
+      <PageHeader title="Settings" subtitle="Your name, password, email and calendar." />
       <AccountSettings reload={() => reloadPage()} />
     </div>
   );
