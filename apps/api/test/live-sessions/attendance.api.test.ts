@@ -1,4 +1,11 @@
-import { ATTENDANCE_MESSAGES, LiveSessionSchema, RegisterResponseSchema } from '@school/contracts';
+import {
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_THRESHOLD_PERCENT,
+  attendanceForecast,
+  LiveSessionSchema,
+  RegisterResponseSchema,
+  StudentLiveSessionsResponseSchema,
+} from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrol, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
@@ -101,5 +108,80 @@ describe('the register', () => {
     await t.http.get(url).set(bearer(ana)).expect(403);
     await mark(url, { user_id_slug: ana.id_slug, status: 'PRESENT' }, ana).expect(403);
     expect((await read(url, admin)).data.every((r) => r.entries === 0)).toBe(true);
+  });
+});
+
+describe("the trainee's own attendance", () => {
+  it('shows each mark and the rate overall and this month, an excused absence left out, with what reaching 75% takes', async () => {
+    const dee = await createUser(t, { first_name: 'Dee', last_name: 'Tan' });
+    n++;
+    const course = await makeCourse(t, admin, { title: `Fab course ${n}`, modules: [{ title: 'M1', lessons: [{ title: 'Intro' }] }] });
+    const cohort = (await makeCohort(t, admin, { title: `Fab cohort ${n}`, course_ids: [course.id_slug] })).id_slug;
+    await linkInstructor(t, admin, cohort, teacher);
+    await enrol(t, admin, cohort, dee);
+    const plan = [
+      { at: -300, mandatory: true, mark: 'PRESENT' },
+      { at: -240, mandatory: true, mark: 'LATE' },
+      { at: -180, mandatory: true },
+      { at: -120, mandatory: true, mark: 'EXCUSED', reason: 'Medical certificate' },
+      { at: -100, mandatory: false },
+      { at: 24 * 60, mandatory: true },
+      { at: 48 * 60, mandatory: true },
+      { at: 72 * 60, mandatory: true, cancel: true },
+      { at: 50 * 60, mandatory: false },
+    ];
+    for (const [i, p] of plan.entries()) {
+      const s = LiveSessionSchema.parse(
+        (
+          await t.http
+            .post(`/api/cohorts/admin/${cohort}/sessions`)
+            .set(bearer(admin))
+            .send({
+              title: `Session ${i}`,
+              starts_at: inMinutes(p.at),
+              duration_minutes: 60,
+              mode: 'ON_SITE',
+              place: 'Lab 2',
+              mandatory: p.mandatory,
+            })
+            .expect(201)
+        ).body,
+      );
+      const base = `/api/cohorts/admin/${cohort}/sessions/${s.id_slug}`;
+      if (p.mark)
+        await mark(`${base}/register`, { user_id_slug: dee.id_slug, status: p.mark, reason: p.reason ?? 'Marked late' }).expect(200);
+      if (p.cancel) await t.http.post(`${base}/cancel`).set(bearer(admin)).expect(200);
+    }
+
+    const mine = StudentLiveSessionsResponseSchema.parse(
+      (await t.http.get(`/api/cohorts/${cohort}/sessions/user/${dee.id_slug}/`).set(bearer(dee)).expect(200)).body,
+    );
+    expect(mine.data.map((s) => [s.title, s.my_status])).toEqual([
+      ['Session 0', 'PRESENT'],
+      ['Session 1', 'LATE'],
+      ['Session 2', 'ABSENT'],
+      ['Session 3', 'EXCUSED'],
+      ['Session 4', 'ABSENT'],
+      ['Session 5', null],
+      ['Session 6', null],
+      ['Session 8', null],
+      ['Session 7', null],
+    ]);
+    // Counted: mandatory, ended, not cancelled, not excused (sessions 0 to 2): 2 of 3 attended.
+    expect(mine.attendance.overall).toEqual({ attended: 2, counted: 3, percent: 66.7 });
+    // This month, Malaysia time: those of the counted sessions that started in the current month.
+    const month = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 7);
+    const now = month(new Date());
+    const inMonth = [-300, -240, -180].map((m) => month(new Date(Date.now() + m * 60_000)) === now);
+    const attendedInMonth = inMonth.slice(0, 2).filter(Boolean).length;
+    expect(mine.attendance.this_month).toMatchObject({ attended: attendedInMonth, counted: inMonth.filter(Boolean).length });
+    // Two mandatory sessions to come (the cancelled one does not count): 4 of 5 needs both.
+    expect(mine.attendance.remaining).toBe(2);
+    expect(mine.attendance.threshold_percent).toBe(ATTENDANCE_THRESHOLD_PERCENT);
+    expect(attendanceForecast(mine.attendance)).toBe('Attend all 2 remaining sessions to reach 75%.');
+
+    // Nobody else reads a trainee's attendance; an admin does.
+    await t.http.get(`/api/cohorts/${cohort}/sessions/user/${dee.id_slug}/`).set(bearer(ana)).expect(404);
+    await t.http.get(`/api/cohorts/${cohort}/sessions/user/${dee.id_slug}/`).set(bearer(admin)).expect(200);
   });
 });

@@ -73,17 +73,70 @@ export type LiveSessionsResponse = z.infer<typeof LiveSessionsResponseSchema>;
  * A session as a student sees it: the meeting link is withheld (null) until `link_opens_at`,
  * 15 minutes before the start, and once the session is cancelled.
  */
-export const StudentLiveSessionSchema = LiveSessionSchema.omit({ cancelled_at: true }).extend({
-  cancelled: z.boolean(),
-  link_opens_at: z.string(),
-});
-export type StudentLiveSession = z.infer<typeof StudentLiveSessionSchema>;
-export const StudentLiveSessionsResponseSchema = z.object({ data: z.array(StudentLiveSessionSchema) });
-export type StudentLiveSessionsResponse = z.infer<typeof StudentLiveSessionsResponseSchema>;
-
 /** A trainee's mark for a session; with no mark, a session that has ended counts them absent. */
 export const AttendanceStatusSchema = z.enum(['PRESENT', 'LATE', 'EXCUSED', 'ABSENT']);
 export type AttendanceStatus = z.infer<typeof AttendanceStatusSchema>;
+
+export const StudentLiveSessionSchema = LiveSessionSchema.omit({ cancelled_at: true }).extend({
+  cancelled: z.boolean(),
+  link_opens_at: z.string(),
+  /** The student's own mark: their latest entry, ABSENT once ended unmarked, null before. */
+  my_status: AttendanceStatusSchema.nullable(),
+});
+export type StudentLiveSession = z.infer<typeof StudentLiveSessionSchema>;
+
+/** The share of the mandatory sessions a trainee must attend, as the programme's funders ask. */
+export const ATTENDANCE_THRESHOLD_PERCENT = 75;
+
+/**
+ * Attendance over a span: mandatory sessions that have ended and were not cancelled, an excused
+ * absence left out; present or late counts as attended. `percent` is null with nothing counted.
+ */
+export const AttendanceFiguresSchema = z.object({
+  attended: z.number().int(),
+  counted: z.number().int(),
+  percent: z.number().nullable(),
+});
+export type AttendanceFigures = z.infer<typeof AttendanceFiguresSchema>;
+export const StudentAttendanceSchema = z.object({
+  overall: AttendanceFiguresSchema,
+  /** Sessions starting this calendar month, Malaysia time. */
+  this_month: AttendanceFiguresSchema,
+  /** Mandatory sessions still to come (not cancelled). */
+  remaining: z.number().int(),
+  threshold_percent: z.number().int(),
+});
+export type StudentAttendance = z.infer<typeof StudentAttendanceSchema>;
+export const StudentLiveSessionsResponseSchema = z.object({ data: z.array(StudentLiveSessionSchema), attendance: StudentAttendanceSchema });
+export type StudentLiveSessionsResponse = z.infer<typeof StudentLiveSessionsResponseSchema>;
+
+/**
+ * How many of the remaining sessions the trainee must attend to end at or above the threshold
+ * overall: 0 when they are safe whatever happens, null when even all of them would not do.
+ */
+export function sessionsNeeded(a: Pick<StudentAttendance, 'overall' | 'remaining' | 'threshold_percent'>): number | null {
+  const total = a.overall.counted + a.remaining;
+  // Whole sessions: the smallest x with (attended + x) * 100 >= threshold * total.
+  const need = Math.max(0, Math.ceil((a.threshold_percent * total) / 100 - a.overall.attended - 1e-9));
+  return need > a.remaining ? null : need;
+}
+
+/** What the trainee needs to stay at or above the threshold, in a sentence. */
+export function attendanceForecast(a: StudentAttendance): string {
+  const t = `${a.threshold_percent}%`;
+  const need = sessionsNeeded(a);
+  if (a.remaining === 0)
+    return a.overall.percent === null || a.overall.percent >= a.threshold_percent
+      ? `No mandatory session is left to attend: you finish at or above ${t}.`
+      : `No mandatory session is left to attend: you finish below ${t}.`;
+  const sessions = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
+  if (need === null)
+    return `Even attending all ${sessions(a.remaining)} left, you stay below ${t}. Talk to your facilitator about what can be done.`;
+  if (need === 0) return `You stay at or above ${t} even if you miss the ${sessions(a.remaining)} left; keep attending.`;
+  if (need === a.remaining)
+    return a.remaining === 1 ? `Attend the last session to reach ${t}.` : `Attend all ${a.remaining} remaining sessions to reach ${t}.`;
+  return `Attend ${need} of the remaining ${a.remaining} sessions to reach ${t}.`;
+}
 
 export const ATTENDANCE_MESSAGES = {
   reasonRequired: 'Give the reason for an excused absence',

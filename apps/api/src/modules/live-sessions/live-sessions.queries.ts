@@ -1,6 +1,7 @@
-import type { LiveSession, SaveLiveSession, StudentLiveSession } from '@school/contracts';
+import type { LiveSession, SaveLiveSession, StudentAttendance, StudentLiveSession } from '@school/contracts';
 import { one, rows, type Sql } from '../../common/sql/db';
 import { LISTED_ENROLMENT } from '../../common/sql/listed-enrolment';
+import { SCHOOL_TIME_ZONE } from '../../common/school-time';
 
 /** Session `s` as JSON (staff view), its facilitators by name. */
 const SESSION_JSON = `json_build_object(
@@ -109,27 +110,47 @@ export async function cancelSession(q: Sql, cohortId: string, sessionSlug: strin
   );
 }
 
+/** Attendance figures over the sessions `m` matching a condition (see AttendanceFiguresSchema). */
+const FIGURES = (where: string) => `(SELECT json_build_object(
+      'attended', count(*) FILTER (WHERE m.my_status IN ('PRESENT', 'LATE')),
+      'counted', count(*),
+      'percent', round(100.0 * count(*) FILTER (WHERE m.my_status IN ('PRESENT', 'LATE')) / nullif(count(*), 0), 1)::float8)
+    FROM marks m WHERE m.mandatory AND m.cancelled_at IS NULL AND m.ended AND m.my_status <> 'EXCUSED' AND ${where})`;
+
 /**
  * The sessions of a cohort the user is enrolled in (active or suspended, as the class page lists), as the student sees them: the meeting
- * link only from 15 minutes before the start ($3 minutes) and never for a cancelled session.
- * Undefined when the user is not enrolled (the same answer as a missing cohort).
+ * link only from 15 minutes before the start ($3 minutes) and never for a cancelled session; their own
+ * mark on each, and their attendance overall and this month (Malaysia time) with the mandatory
+ * sessions still to come. Undefined when the user is not enrolled (the same answer as a missing cohort).
  */
 export async function studentSessions(q: Sql, cohortSlug: string, userSlug: string, opensMinutes: number) {
-  return (
-    await one<{ data: StudentLiveSession[] }>(
-      q,
-      `SELECT COALESCE((
-          SELECT json_agg((${SESSION_JSON}::jsonb - 'cancelled_at' - 'meeting_url') || jsonb_build_object(
-                   'cancelled', s.cancelled_at IS NOT NULL,
-                   'link_opens_at', to_char((s.starts_at - make_interval(mins => $3)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                   'meeting_url', CASE WHEN s.cancelled_at IS NULL AND now() >= s.starts_at - make_interval(mins => $3)
-                                       THEN s.meeting_url END)
-                 ORDER BY s.starts_at, s.id)
-            FROM live_sessions s WHERE s.cohort_id = k.id), '[]'::json) AS data
+  return one<{ data: StudentLiveSession[]; attendance: Omit<StudentAttendance, 'threshold_percent'> }>(
+    q,
+    `WITH me AS (
+       SELECT k.id AS cohort_id, u.id AS user_id
          FROM cohorts k JOIN enrolments e ON e.cohort_id = k.id AND ${LISTED_ENROLMENT}
          JOIN users u ON u.id = e.user_id AND u.id_slug = $2
-        WHERE k.id_slug = $1`,
-      [cohortSlug, userSlug, opensMinutes],
-    )
-  )?.data;
+        WHERE k.id_slug = $1),
+     marks AS (
+       SELECT s.*, now() >= s.starts_at + make_interval(mins => s.duration_minutes) AS ended,
+              COALESCE(a.status, CASE WHEN now() >= s.starts_at + make_interval(mins => s.duration_minutes) THEN 'ABSENT' END) AS my_status
+         FROM me JOIN live_sessions s ON s.cohort_id = me.cohort_id
+         LEFT JOIN LATERAL (SELECT x.status FROM attendance_entries x
+                             WHERE x.session_id = s.id AND x.user_id = me.user_id ORDER BY x.id DESC LIMIT 1) a ON true)
+     SELECT COALESCE((
+              SELECT json_agg((${SESSION_JSON}::jsonb - 'cancelled_at' - 'meeting_url') || jsonb_build_object(
+                       'cancelled', s.cancelled_at IS NOT NULL,
+                       'link_opens_at', to_char((s.starts_at - make_interval(mins => $3)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                       'meeting_url', CASE WHEN s.cancelled_at IS NULL AND now() >= s.starts_at - make_interval(mins => $3)
+                                           THEN s.meeting_url END,
+                       'my_status', s.my_status)
+                     ORDER BY s.starts_at, s.id)
+                FROM marks s), '[]'::json) AS data,
+            json_build_object(
+              'overall', ${FIGURES('true')},
+              'this_month', ${FIGURES(`date_trunc('month', m.starts_at AT TIME ZONE '${SCHOOL_TIME_ZONE}') = date_trunc('month', now() AT TIME ZONE '${SCHOOL_TIME_ZONE}')`)},
+              'remaining', (SELECT count(*) FROM marks m WHERE m.mandatory AND m.cancelled_at IS NULL AND NOT m.ended)) AS attendance
+       FROM me`,
+    [cohortSlug, userSlug, opensMinutes],
+  );
 }

@@ -1,5 +1,6 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  ATTENDANCE_THRESHOLD_PERCENT,
   ATTENDANCE_MESSAGES,
   LIVE_SESSION_MESSAGES,
   type MarkAttendance,
@@ -81,12 +82,12 @@ export class LiveSessionsService {
 
   /** The student's own sessions (an admin may look too); the link only from 15 minutes before. */
   async forStudent(me: AuthUser, cohortSlug: string, userSlug: string): Promise<StudentLiveSessionsResponse> {
-    const data =
+    const found =
       me.id_slug === userSlug || me.role === 'ADMIN'
         ? await studentSessions(this.db, cohortSlug, userSlug, SESSION_LINK_OPENS_MINUTES)
         : undefined;
-    if (!data) throw new NotFoundException(COHORT_NOT_FOUND);
-    return { data };
+    if (!found) throw new NotFoundException(COHORT_NOT_FOUND);
+    return { data: found.data, attendance: { ...found.attendance, threshold_percent: ATTENDANCE_THRESHOLD_PERCENT } };
   }
 
   /** The session and its facilitators in one transaction. */

@@ -1,4 +1,4 @@
-import type { StudentLiveSession } from '@school/contracts';
+import type { StudentAttendance, StudentLiveSession } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import { cohortView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -7,6 +7,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+const NONE = { attended: 0, counted: 0, percent: null };
+const noAttendance: StudentAttendance = { overall: NONE, this_month: NONE, remaining: 0, threshold_percent: 75 };
+
 function session(over: Partial<StudentLiveSession>): StudentLiveSession {
   return {
     id_slug: 's1',
@@ -21,6 +24,7 @@ function session(over: Partial<StudentLiveSession>): StudentLiveSession {
     mandatory: true,
     cancelled: false,
     facilitators: [{ id_slug: 'u1', first_name: 'Farid', last_name: 'Tan' }],
+    my_status: null,
     ...over,
   };
 }
@@ -37,6 +41,7 @@ describe('the class page’s live sessions', () => {
           session({ id_slug: 'site', title: 'Cleanroom visit', mode: 'ON_SITE', place: 'Penang lab 2', mandatory: false }),
           session({ id_slug: 'off', title: 'Called off', cancelled: true }),
         ],
+        attendance: noAttendance,
       }),
     });
     const list = await screen.findByRole('list', { name: 'Live sessions' });
@@ -55,5 +60,44 @@ describe('the class page’s live sessions', () => {
     expect(items[3]).toHaveTextContent('(cancelled)');
     expect(within(items[3]).queryByRole('link')).toBeNull();
     expect(items[0]).toHaveTextContent('with Farid Tan');
+  });
+
+  it("shows the trainee's attendance this month and overall, what reaching 75% takes, and each past session's mark", async () => {
+    renderApp('/class/k1', {
+      userCohortView: () => ({ data: cohortView() }),
+      userCohortSessions: () => ({
+        data: [
+          session({ id_slug: 'a', title: 'Masks', starts_at: at(-50 * HOUR), ends_at: at(-49 * HOUR), my_status: 'PRESENT' }),
+          session({ id_slug: 'b', title: 'Resists', starts_at: at(-26 * HOUR), ends_at: at(-25 * HOUR), my_status: 'ABSENT' }),
+          session({ id_slug: 'c', title: 'Etching live' }),
+        ],
+        attendance: {
+          overall: { attended: 4, counted: 5, percent: 80 },
+          this_month: { attended: 1, counted: 2, percent: 50 },
+          remaining: 3,
+          threshold_percent: 75,
+        },
+      }),
+    });
+    const box = await screen.findByRole('region', { name: 'Your attendance' });
+    expect(box).toHaveTextContent('This month50% · 1 of 2 sessions');
+    expect(box).toHaveTextContent('Overall80% · 4 of 5 sessions');
+    expect(box).toHaveTextContent('Attend 2 of the remaining 3 sessions to reach 75%.');
+    const past = within(box).getByRole('list', { name: 'Past sessions' });
+    expect(
+      within(past)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual([expect.stringMatching(/^Resists.* · Absent$/), expect.stringMatching(/^Masks.* · Present$/)]);
+    expect(within(screen.getByRole('list', { name: 'Live sessions' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('says nothing of attendance in a class without mandatory sessions', async () => {
+    renderApp('/class/k1', {
+      userCohortView: () => ({ data: cohortView() }),
+      userCohortSessions: () => ({ data: [session({ mandatory: false })], attendance: noAttendance }),
+    });
+    await screen.findByRole('list', { name: 'Live sessions' });
+    expect(screen.queryByRole('region', { name: 'Your attendance' })).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import type { StudentLiveSession } from '@school/contracts';
+import {
+  type AttendanceFigures,
+  type AttendanceStatus,
+  attendanceForecast,
+  type StudentAttendance,
+  type StudentLiveSession,
+} from '@school/contracts';
 import { formatDateTime, useRouteQuery, useSession } from '@school/ui';
 
 /** The server withholds a meeting link until 15 minutes before the start: read again each minute so it appears on time. */
@@ -15,34 +21,92 @@ function whereOf(s: StudentLiveSession) {
   return `Online · the link opens at ${formatDateTime(s.link_opens_at)}`;
 }
 
-/** The class's live sessions still to come or under way, soonest first; nothing when there are none. */
+const MARK: Record<AttendanceStatus, string> = { PRESENT: 'Present', LATE: 'Late', EXCUSED: 'Excused', ABSENT: 'Absent' };
+
+const figures = (f: AttendanceFigures) =>
+  f.percent === null
+    ? 'No session counted yet'
+    : `${f.percent}% · ${f.attended} of ${f.counted} ${f.counted === 1 ? 'session' : 'sessions'}`;
+
+/** The trainee's attendance this month and overall, what reaching the threshold takes, and their past sessions' marks. */
+function Attendance({ attendance, past }: { attendance: StudentAttendance; past: StudentLiveSession[] }) {
+  return (
+    <section className="learn-attendance" aria-labelledby="attendance-title">
+      <h3 id="attendance-title">Your attendance</h3>
+      <dl className="learn-attendance__figures">
+        <div>
+          <dt>This month</dt>
+          <dd>{figures(attendance.this_month)}</dd>
+        </div>
+        <div>
+          <dt>Overall</dt>
+          <dd>{figures(attendance.overall)}</dd>
+        </div>
+      </dl>
+      <p>{attendanceForecast(attendance)}</p>
+      <p className="ui-muted">
+        The programme asks for {attendance.threshold_percent}% of the mandatory sessions. Late counts as attended; an excused absence is
+        left out.
+      </p>
+      {past.length > 0 && (
+        <details>
+          <summary>Past sessions ({past.length})</summary>
+          <ul className="learn-sessions" aria-label="Past sessions">
+            {past.map((s) => (
+              <li key={s.id_slug} className="learn-sessions__item">
+                <strong>{s.title}</strong>
+                {s.cancelled ? ' (cancelled)' : s.mandatory ? '' : ' · optional'}
+                <div className="ui-muted">
+                  {formatDateTime(s.starts_at)}
+                  {!s.cancelled && s.my_status ? ` · ${MARK[s.my_status]}` : ''}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The class's live sessions still to come or under way, soonest first, and the trainee's
+ * attendance; nothing when the class has no session.
+ */
 export function LiveSessions({ cohortId, now }: { cohortId: string; now: Date }) {
   const { user } = useSession();
   const sessions = useRouteQuery(
     'userCohortSessions',
     { params: { cohortId, userIdSlug: user?.id_slug ?? '' } },
-    { select: (r) => r.data, enabled: !!user, refetchInterval: REFRESH_MS },
+    { enabled: !!user, refetchInterval: REFRESH_MS },
   );
-  const upcoming = (sessions.data ?? []).filter((s) => new Date(s.ends_at) > now);
-  if (upcoming.length === 0) return null;
+  const all = sessions.data?.data ?? [];
+  const upcoming = all.filter((s) => new Date(s.ends_at) > now);
+  const past = all.filter((s) => new Date(s.ends_at) <= now).reverse();
+  const attendance = sessions.data?.attendance;
+  const counts = attendance && attendance.overall.counted + attendance.remaining > 0;
+  if (upcoming.length === 0 && !counts) return null;
   return (
     <section className="learn-section" aria-labelledby="sessions-title">
       <h2 id="sessions-title" className="learn-section__title">
         Live sessions
       </h2>
-      <ul className="learn-sessions" aria-label="Live sessions">
-        {upcoming.map((s) => (
-          <li key={s.id_slug} className="learn-sessions__item">
-            <strong>{s.title}</strong>
-            {s.cancelled ? ' (cancelled)' : s.mandatory ? '' : ' · optional'}
-            <div className="ui-muted">
-              {formatDateTime(s.starts_at)} · {s.duration_minutes} min
-              {s.facilitators.length ? ` · with ${s.facilitators.map((f) => `${f.first_name} ${f.last_name}`.trim()).join(', ')}` : ''}
-            </div>
-            {!s.cancelled && <div className="learn-sessions__where">{whereOf(s)}</div>}
-          </li>
-        ))}
-      </ul>
+      {upcoming.length > 0 && (
+        <ul className="learn-sessions" aria-label="Live sessions">
+          {upcoming.map((s) => (
+            <li key={s.id_slug} className="learn-sessions__item">
+              <strong>{s.title}</strong>
+              {s.cancelled ? ' (cancelled)' : s.mandatory ? '' : ' · optional'}
+              <div className="ui-muted">
+                {formatDateTime(s.starts_at)} · {s.duration_minutes} min
+                {s.facilitators.length ? ` · with ${s.facilitators.map((f) => `${f.first_name} ${f.last_name}`.trim()).join(', ')}` : ''}
+              </div>
+              {!s.cancelled && <div className="learn-sessions__where">{whereOf(s)}</div>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {counts && <Attendance attendance={attendance} past={past} />}
     </section>
   );
 }

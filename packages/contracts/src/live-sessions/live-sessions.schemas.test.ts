@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { attendanceForecast, sessionsNeeded, type StudentAttendance } from './live-sessions.schemas';
+
+const figures = (attended: number, counted: number, remaining: number): StudentAttendance => ({
+  overall: { attended, counted, percent: counted ? Math.round((1000 * attended) / counted) / 10 : null },
+  this_month: { attended: 0, counted: 0, percent: null },
+  remaining,
+  threshold_percent: 75,
+});
+
+describe('what a trainee needs to reach the attendance threshold', () => {
+  it('counts the fewest remaining sessions that bring the whole to 75%', () => {
+    // 4 of 5 attended, 3 to come: 6 of 8 is 75%.
+    expect(sessionsNeeded(figures(4, 5, 3))).toBe(2);
+    expect(attendanceForecast(figures(4, 5, 3))).toBe('Attend 2 of the remaining 3 sessions to reach 75%.');
+    // Exactly on the line counts as reaching it: 3 of 4.
+    expect(sessionsNeeded(figures(2, 3, 1))).toBe(1);
+    expect(attendanceForecast(figures(2, 3, 1))).toBe('Attend the last session to reach 75%.');
+    expect(attendanceForecast(figures(1, 2, 2))).toBe('Attend all 2 remaining sessions to reach 75%.');
+  });
+
+  it('says when the trainee is safe whatever happens, and when it can no longer be reached', () => {
+    expect(sessionsNeeded(figures(9, 9, 3))).toBe(0);
+    expect(attendanceForecast(figures(9, 9, 3))).toBe('You stay at or above 75% even if you miss the 3 sessions left; keep attending.');
+    expect(sessionsNeeded(figures(1, 6, 2))).toBeNull();
+    expect(attendanceForecast(figures(1, 6, 2))).toBe(
+      'Even attending all 2 sessions left, you stay below 75%. Talk to your facilitator about what can be done.',
+    );
+  });
+
+  it('with nothing left to attend, says where the trainee finishes', () => {
+    expect(attendanceForecast(figures(3, 4, 0))).toBe('No mandatory session is left to attend: you finish at or above 75%.');
+    expect(attendanceForecast(figures(2, 4, 0))).toBe('No mandatory session is left to attend: you finish below 75%.');
+    expect(attendanceForecast(figures(0, 0, 0))).toBe('No mandatory session is left to attend: you finish at or above 75%.');
+    // Nothing counted yet, all to come: three of four is enough.
+    expect(sessionsNeeded(figures(0, 0, 4))).toBe(3);
+  });
+});
