@@ -1,6 +1,9 @@
 import { CohortIdParamsSchema } from '../common/common.schemas';
 import { defineRoutes } from '../common/route';
 import {
+  CheckInCodeResponseSchema,
+  CheckInResponseSchema,
+  CheckInSchema,
   CohortSessionParamsSchema,
   CohortSessionsUserParamsSchema,
   LiveSessionResponseSchema,
@@ -72,5 +75,22 @@ export const liveSessionsRoutes = defineRoutes({
     response: StudentLiveSessionsResponseSchema,
     auth: 'user',
     summary: "The student's cohort's live sessions; the meeting link only from 15 minutes before the start",
+  },
+  adminSessionCheckInCode: {
+    method: 'GET',
+    path: 'cohorts/admin/:cohortId/sessions/:sessionId/check-in-code',
+    params: CohortSessionParamsSchema,
+    response: CheckInCodeResponseSchema,
+    auth: 'staff',
+    summary: "An on-site session's rotating check-in code (changes every 30 s, accepted for two periods) with its QR",
+  },
+  userSessionCheckIn: {
+    method: 'POST',
+    path: 'cohorts/:cohortId/sessions/:sessionId/check-in',
+    params: CohortSessionParamsSchema,
+    body: CheckInSchema,
+    response: CheckInResponseSchema,
+    auth: 'user',
+    summary: "A trainee checks in to an on-site session with the code on the room's screen, from 15 minutes before until it ends",
   },
 });

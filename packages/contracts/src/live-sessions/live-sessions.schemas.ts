@@ -173,3 +173,44 @@ export const RegisterRowSchema = z.object({
 export type RegisterRow = z.infer<typeof RegisterRowSchema>;
 export const RegisterResponseSchema = z.object({ ended: z.boolean(), data: z.array(RegisterRowSchema) });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+// ---- check-in with the rotating code ---------------------------------------------------------
+
+/** A trainee checking in more than this many minutes after the start is marked late. */
+export const CHECK_IN_LATE_MINUTES = 10;
+
+export const CHECK_IN_MESSAGES = {
+  wrongCode: 'This is not the code on the screen now. Type the code shown in the room.',
+  closed: 'Check-in opens 15 minutes before the session starts and closes when it ends.',
+  cancelled: 'This session is cancelled.',
+  onSiteOnly: 'Check-in with a code is for on-site sessions.',
+  tooMany: (wait: string) => `Too many wrong codes. Try again ${wait}, or ask the facilitator to mark you.`,
+  checkedIn: (late: boolean) => (late ? 'You are checked in, marked late.' : 'You are checked in. Welcome!'),
+  already: 'You are already checked in.',
+} as const;
+
+/**
+ * The code a facilitator shows for an on-site session: it changes every `period_seconds` and is
+ * accepted until `valid_until` (two periods); the QR holds the learner portal's check-in address.
+ */
+export const CheckInCodeSchema = z.object({
+  code: z.string(),
+  changes_at: z.string(),
+  valid_until: z.string(),
+  period_seconds: z.number().int(),
+  check_in_url: z.string(),
+  /** The QR code of `check_in_url`, as an SVG document. */
+  qr_svg: z.string(),
+});
+export type CheckInCode = z.infer<typeof CheckInCodeSchema>;
+export const CheckInCodeResponseSchema = z.object({ data: CheckInCodeSchema });
+
+export const CheckInSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Type the six digits on the screen' }),
+});
+export type CheckIn = z.input<typeof CheckInSchema>;
+export const CheckInResponseSchema = z.object({ status: AttendanceStatusSchema, message: z.string() });
+export type CheckInResponse = z.infer<typeof CheckInResponseSchema>;

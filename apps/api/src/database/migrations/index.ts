@@ -51,6 +51,7 @@ import { StudentCertificateProgress1764000005300 } from './1764000005300-student
 import { LiveSessions1764000005600 } from './1764000005600-live-sessions';
 import { AttendanceEntries1764000005610 } from './1764000005610-attendance-entries';
 import { CalendarFeeds1764000005900 } from './1764000005900-calendar-feeds';
+import { SessionCheckIn1764000005910 } from './1764000005910-session-check-in';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -106,4 +107,5 @@ export const migrations = [
   LiveSessions1764000005600,
   AttendanceEntries1764000005610,
   CalendarFeeds1764000005900,
+  SessionCheckIn1764000005910,
 ];

@@ -1,12 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, Route, RouteBody, RouteParams } from '../../common/route.decorator';
+import { CheckInService } from './check-in.service';
 import { LiveSessionsService } from './live-sessions.service';
 
 /** Live sessions: the admin console's cohort page (staff) and the learner portal's class page. */
 @Controller()
 export class LiveSessionsController {
-  constructor(@Inject(LiveSessionsService) private readonly sessions: LiveSessionsService) {}
+  constructor(
+    @Inject(LiveSessionsService) private readonly sessions: LiveSessionsService,
+    @Inject(CheckInService) private readonly checkIns: CheckInService,
+  ) {}
 
   @Route('adminCohortSessions')
   list(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminCohortSessions'>) {
@@ -41,5 +45,15 @@ export class LiveSessionsController {
   @Route('userCohortSessions')
   forStudent(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'userCohortSessions'>) {
     return this.sessions.forStudent(me, p.cohortId, p.userIdSlug);
+  }
+
+  @Route('adminSessionCheckInCode')
+  checkInCode(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminSessionCheckInCode'>) {
+    return this.checkIns.code(me, p.cohortId, p.sessionId);
+  }
+
+  @Route('userSessionCheckIn')
+  checkIn(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'userSessionCheckIn'>, @RouteBody() body: BodyOf<'userSessionCheckIn'>) {
+    return this.checkIns.checkIn(me, p.cohortId, p.sessionId, body.code);
   }
 }

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { LiveSessionsController } from './live-sessions.controller';
+import { CheckInService } from './check-in.service';
 import { LiveSessionsService } from './live-sessions.service';
 
 @Module({
   controllers: [LiveSessionsController],
-  providers: [LiveSessionsService],
+  providers: [LiveSessionsService, CheckInService],
 })
 export class LiveSessionsModule {}
