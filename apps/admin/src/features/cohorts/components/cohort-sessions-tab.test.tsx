@@ -13,7 +13,7 @@ const cohort = aCohort();
 const farid: CohortInstructor = { id_slug: 'u1', first_name: 'Farid', last_name: 'Tan', email: 'farid@x.io', role: 'INSTRUCTOR' };
 
 /** An API keeping the cohort's sessions as the server would; an online session without a link is refused. */
-function school(initial: LiveSession[]) {
+function school(initial: LiveSession[], more: Parameters<typeof mockRoutes>[0] = {}) {
   let current = [...initial];
   return mockRoutes(
     {
@@ -45,6 +45,7 @@ function school(initial: LiveSession[]) {
         current = current.map((s) => ({ ...s, cancelled_at: '2025-09-02T00:00:00.000Z' }));
         return current[0];
       },
+      ...more,
     },
     { user: ADMIN },
   );
@@ -103,5 +104,36 @@ describe('CohortSessionsTab', () => {
     expect(await screen.findByText('Cleanroom visit is cancelled.')).toBeInTheDocument();
     expect(await screen.findByText(/\(cancelled\)/)).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['cohorts/admin/h1/sessions/s1/cancel']);
+  });
+
+  it("shows an on-site session's check-in code and its QR for the room's screen; an online one has none", async () => {
+    const online: LiveSession = {
+      ...onsite,
+      id_slug: 's2',
+      title: 'Online Q&A',
+      mode: 'ONLINE',
+      place: null,
+      meeting_url: 'https://zoom.us/j/1',
+    };
+    school([onsite, online], {
+      adminSessionCheckInCode: () => ({
+        data: {
+          code: '482913',
+          changes_at: '2025-09-10T01:00:30.000Z',
+          valid_until: '2025-09-10T01:01:00.000Z',
+          period_seconds: 30,
+          check_in_url: 'http://learn.test/class/c1?check_in=s1&code=482913',
+          qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+        },
+      }),
+    });
+    renderWithApi(<CohortSessionsTab cohort={cohort} />);
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    expect(within(list).queryByRole('button', { name: 'Check-in code for Online Q&A' })).toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: 'Check-in code for Cleanroom visit' }));
+    const panel = await screen.findByRole('region', { name: 'Check-in code: Cleanroom visit' });
+    expect(await within(panel).findByText('482913')).toBeInTheDocument();
+    expect(within(panel).getByRole('img', { name: /QR code/ })).toHaveAttribute('src', expect.stringContaining('data:image/svg+xml'));
+    expect(panel).toHaveTextContent('It changes every 30 seconds');
   });
 });

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
+import { CheckInCodePanel } from './check-in-code-panel';
 import { SessionRegister } from './session-register';
 
 const MODE_OPTIONS = [
@@ -57,6 +58,7 @@ export function CohortSessionsTab({ cohort }: { cohort: AdminCohort }) {
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<string | null>(null);
   const [registerOf, setRegisterOf] = useState<string | null>(null);
+  const [codeOf, setCodeOf] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const reset = () => {
     setEditing(null);
@@ -142,6 +144,17 @@ export function CohortSessionsTab({ cohort }: { cohort: AdminCohort }) {
                     >
                       Register
                     </Button>
+                    {s.mode === 'ON_SITE' && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Check-in code for ${s.title}`}
+                        aria-expanded={codeOf === s.id_slug}
+                        onClick={() => setCodeOf(codeOf === s.id_slug ? null : s.id_slug)}
+                      >
+                        Check-in code
+                      </Button>
+                    )}
                     <Button
                       size="sm"
                       variant="secondary"
@@ -169,6 +182,9 @@ export function CohortSessionsTab({ cohort }: { cohort: AdminCohort }) {
           </ul>
         )}
       </section>
+      {codeOf && sessions.data?.some((s) => s.id_slug === codeOf && !s.cancelled_at) && (
+        <CheckInCodePanel cohortId={cohort.id_slug} session={sessions.data.find((s) => s.id_slug === codeOf)!} />
+      )}
       {registerOf && sessions.data?.some((s) => s.id_slug === registerOf && !s.cancelled_at) && (
         <SessionRegister cohortId={cohort.id_slug} session={sessions.data.find((s) => s.id_slug === registerOf)!} />
       )}

@@ -1,4 +1,6 @@
-import type { StudentAttendance, StudentLiveSession } from '@school/contracts';
+import { CHECK_IN_MESSAGES, type StudentAttendance, type StudentLiveSession } from '@school/contracts';
+import { reply } from '@school/ui/testing';
+import userEvent from '@testing-library/user-event';
 import { screen, within } from '@testing-library/react';
 import { cohortView } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -99,5 +101,46 @@ describe('the class page’s live sessions', () => {
     });
     await screen.findByRole('list', { name: 'Live sessions' });
     expect(screen.queryByRole('region', { name: 'Your attendance' })).toBeNull();
+  });
+
+  it('checks in to an on-site session with the code from the QR address, and shows the mark', async () => {
+    let checkedIn = false;
+    const onSite = (status: StudentLiveSession['my_status']) =>
+      session({
+        id_slug: 'lab',
+        title: 'Cleanroom',
+        mode: 'ON_SITE',
+        place: 'Lab 2',
+        starts_at: at(-HOUR / 12),
+        link_opens_at: at(-HOUR / 3),
+        my_status: status,
+      });
+    const { calls } = renderApp('/class/k1?check_in=lab&code=123456', {
+      userCohortView: () => ({ data: cohortView() }),
+      userCohortSessions: () => ({ data: [onSite(checkedIn ? 'PRESENT' : null)], attendance: noAttendance }),
+      userSessionCheckIn: () => ((checkedIn = true), { status: 'PRESENT', message: 'You are checked in. Welcome!' }),
+    });
+    const form = await screen.findByRole('form', { name: 'Check in to Cleanroom' });
+    expect(within(form).getByRole('textbox', { name: 'Check-in code' })).toHaveValue('123456');
+    await userEvent.click(within(form).getByRole('button', { name: 'Check in' }));
+    expect(await screen.findByText('Checked in · Present')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['cohorts/k1/sessions/lab/check-in', { code: '123456' }],
+    ]);
+  });
+
+  it("shows a refused code's reason under the field", async () => {
+    renderApp('/class/k1', {
+      userCohortView: () => ({ data: cohortView() }),
+      userCohortSessions: () => ({
+        data: [session({ id_slug: 'lab', title: 'Cleanroom', mode: 'ON_SITE', place: 'Lab 2', link_opens_at: at(-HOUR / 3) })],
+        attendance: noAttendance,
+      }),
+      userSessionCheckIn: () => reply(400, { message: CHECK_IN_MESSAGES.wrongCode, errors: { code: CHECK_IN_MESSAGES.wrongCode } }),
+    });
+    const form = await screen.findByRole('form', { name: 'Check in to Cleanroom' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Check-in code' }), '999999');
+    await userEvent.click(within(form).getByRole('button', { name: 'Check in' }));
+    expect(await within(form).findByText(CHECK_IN_MESSAGES.wrongCode)).toBeInTheDocument();
   });
 });

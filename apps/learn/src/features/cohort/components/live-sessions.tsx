@@ -6,6 +6,8 @@ import {
   type StudentLiveSession,
 } from '@school/contracts';
 import { formatDateTime, useRouteQuery, useSession } from '@school/ui';
+import { useSearchParams } from 'react-router-dom';
+import { CheckInForm } from './check-in-form';
 
 /** The server withholds a meeting link until 15 minutes before the start: read again each minute so it appears on time. */
 const REFRESH_MS = 60_000;
@@ -75,6 +77,8 @@ function Attendance({ attendance, past }: { attendance: StudentAttendance; past:
  */
 export function LiveSessions({ cohortId, now }: { cohortId: string; now: Date }) {
   const { user } = useSession();
+  // The QR on the room's screen opens the class with the session and its code.
+  const [params] = useSearchParams();
   const sessions = useRouteQuery(
     'userCohortSessions',
     { params: { cohortId, userIdSlug: user?.id_slug ?? '' } },
@@ -102,6 +106,19 @@ export function LiveSessions({ cohortId, now }: { cohortId: string; now: Date })
                 {s.facilitators.length ? ` · with ${s.facilitators.map((f) => `${f.first_name} ${f.last_name}`.trim()).join(', ')}` : ''}
               </div>
               {!s.cancelled && <div className="learn-sessions__where">{whereOf(s)}</div>}
+              {s.my_status === 'PRESENT' || s.my_status === 'LATE' ? (
+                <div className="learn-sessions__checked">Checked in · {MARK[s.my_status]}</div>
+              ) : (
+                !s.cancelled &&
+                s.mode === 'ON_SITE' &&
+                new Date(s.link_opens_at) <= now && (
+                  <CheckInForm
+                    cohortId={cohortId}
+                    session={s}
+                    initialCode={params.get('check_in') === s.id_slug ? (params.get('code') ?? '') : ''}
+                  />
+                )
+              )}
             </li>
           ))}
         </ul>
