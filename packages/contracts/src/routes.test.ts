@@ -100,6 +100,7 @@ describe('route table', () => {
         'applicantResendLink',
         'applicantStatus',
         'applicantWithdraw',
+        'calendarFeedIcs',
         'contactForm',
         'credentialBadge',
         'credentialBadgeJson',
