@@ -1,11 +1,11 @@
-import { type AdmissionSelection, isApiError, type StaffMember } from '@school/contracts';
+import { type AdmissionSelection, type StaffMember } from '@school/contracts';
 import { Button, LoadingIndicator, Modal, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { useEffect, useId, useState } from 'react';
 import { applicationsChanged } from '../../../components/admissions/application-keys';
-import { applicationReference } from '../../../components/admissions/reference';
 import { errorMessage } from '../../../lib/api-errors';
 import { useNotify } from '../../../lib/notice';
 import '../../../components/admissions/admissions.css';
+import { RefusedApplications } from './refused-applications';
 
 export interface AssignReviewersDialogProps {
   open: boolean;
@@ -77,7 +77,6 @@ export function AssignReviewersDialog({ open, applicationIds, matching, onClose,
   };
 
   const count = matching ? matching.count : applicationIds.length;
-  const refused = isApiError(assign.error) && assign.error.errors ? Object.entries(assign.error.errors) : [];
   return (
     <Modal
       open={open}
@@ -147,20 +146,7 @@ export function AssignReviewersDialog({ open, applicationIds, matching, onClose,
             Choose at least one reviewer
           </p>
         )}
-        {assign.isError && (
-          <div className="admin-admissions-alert" role="alert">
-            <p>{errorMessage(assign.error)}</p>
-            {refused.length > 1 && (
-              <ul>
-                {refused.map(([id, why]) => (
-                  <li key={id}>
-                    Application {applicationReference(id)}: {why}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {assign.isError && <RefusedApplications error={assign.error} listFrom={2} />}
       </div>
     </Modal>
   );

@@ -1,11 +1,10 @@
-import { type AdmissionSelection, type BulkScreeningInput, isApiError } from '@school/contracts';
+import { type AdmissionSelection, type BulkScreeningInput } from '@school/contracts';
 import { Button, Modal, TextAreaField, useRouteMutation } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { applicationsChanged } from '../../../components/admissions/application-keys';
-import { applicationReference } from '../../../components/admissions/reference';
-import { errorMessage } from '../../../lib/api-errors';
 import { useNotify } from '../../../lib/notice';
 import '../../../components/admissions/admissions.css';
+import { RefusedApplications } from './refused-applications';
 
 export interface BulkScreeningDialogProps {
   open: boolean;
@@ -55,7 +54,6 @@ export function BulkScreeningDialog({ open, applicationIds, matching, onClose, o
     );
   };
   const count = matching ? matching.count : applicationIds.length;
-  const refused = isApiError(screen.error) && screen.error.errors ? Object.entries(screen.error.errors) : [];
   return (
     <Modal
       open={open}
@@ -78,20 +76,7 @@ export function BulkScreeningDialog({ open, applicationIds, matching, onClose, o
           Check their flags first: a rule not met or a warning is for you to judge.
         </p>
         <TextAreaField label="Note (optional)" rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
-        {screen.isError && (
-          <div className="admin-admissions-alert" role="alert">
-            <p>{errorMessage(screen.error)}</p>
-            {refused.length > 0 && (
-              <ul>
-                {refused.map(([id, why]) => (
-                  <li key={id}>
-                    Application {applicationReference(id)}: {why}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {screen.isError && <RefusedApplications error={screen.error} />}
       </form>
     </Modal>
   );
