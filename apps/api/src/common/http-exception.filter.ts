@@ -42,6 +42,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
     const answer = this.answer(exception);
+    // A route's own headers (a CSV's type, a download's file name) are set before its handler runs:
+    // an error answer is JSON shown in place, whatever the route would have sent.
+    res.removeHeader('Content-Disposition');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
     if (answer.headers) for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
     return res.status(answer.status).json(answer.body);
   }

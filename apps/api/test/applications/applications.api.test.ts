@@ -298,6 +298,13 @@ describe('admin: applications', () => {
     await t.http.get('/api/applications/admin/0123456789abcdef0123456789abcdef').set(bearer(admin)).expect(404);
   });
 
+  it('answers a refused export as JSON shown in place, not as a CSV download', async () => {
+    const res = await t.http.get('/api/applications/admin/export?order_by=nonsense').set(bearer(admin)).expect(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toBeUndefined();
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
   it('exports matching applications as CSV with formulas neutralised', async () => {
     const res = await t.http.get('/api/applications/admin/export?course=Analog%20Design').set(bearer(admin)).expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
