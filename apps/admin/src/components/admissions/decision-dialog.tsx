@@ -10,8 +10,8 @@ import {
 import { Button, formatDate, Modal, SelectField, TextAreaField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage, fieldError } from '../../lib/api-errors';
-import { fromLocalInput, toLocalInput } from '../../lib/dates';
 import { useNotify } from '../../lib/notice';
+import { fromMalaysiaInput, toMalaysiaInput } from '../../lib/school-time';
 import { applicationsChanged } from './application-keys';
 import { DECISION_EXPLAIN, DECISION_TITLES, movedMessage } from './decisions';
 import './admissions.css';
@@ -47,8 +47,8 @@ export function DecisionDialog({ decision, applicationIds, matching, track, onCl
   const [cohort, setCohort] = useState('');
   const [acceptBy, setAcceptBy] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  // The earliest accept-by the picker offers: when the dialog was first shown.
-  const [now] = useState(() => toLocalInput(new Date().toISOString()));
+  // The earliest accept-by the picker offers: when the dialog was first shown, on the school's clock.
+  const [now] = useState(() => toMalaysiaInput(new Date().toISOString()));
   const offer = decision === 'OFFER';
   const cohorts = useRouteQuery('admissionsOfferCohorts', { query: track ?? {} }, { enabled: offer, select: (r) => r.data });
   // Told from the mutation itself: the bulk bar holding this dialog goes once the reloaded list no
@@ -84,7 +84,7 @@ export function DecisionDialog({ decision, applicationIds, matching, track, onCl
       : { application_ids: applicationIds, decision, reason: reason.trim() };
     if (offer) {
       body.cohort_id = cohort;
-      body.accept_by = fromLocalInput(acceptBy);
+      body.accept_by = fromMalaysiaInput(acceptBy);
     }
     decide.mutate({ body }, { onSuccess: close });
   };
@@ -143,14 +143,14 @@ export function DecisionDialog({ decision, applicationIds, matching, track, onCl
               }
             />
             <TextField
-              label="Accept by"
+              label="Accept by (Malaysia time)"
               type="datetime-local"
               required
               min={now}
               value={acceptBy}
               onChange={(e) => setAcceptBy(e.target.value)}
               error={errors.accept_by ?? fieldError(apiError, 'accept_by')}
-              hint="Date and time, in your time zone"
+              hint="As the applicant reads it in the offer mail"
             />
           </>
         )}

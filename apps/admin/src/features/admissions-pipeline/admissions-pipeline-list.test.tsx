@@ -168,7 +168,7 @@ describe('admissions pipeline list', () => {
         decision: 'OFFER',
         reason: 'Top of the ranking',
         cohort_id: 'k1',
-        accept_by: new Date('2030-01-15T17:30').toISOString(),
+        accept_by: '2030-01-15T09:30:00.000Z',
       },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();

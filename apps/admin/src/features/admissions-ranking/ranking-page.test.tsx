@@ -114,7 +114,7 @@ describe('ranking', () => {
       decision: 'OFFER',
       reason: 'Top of the ranking',
       cohort_id: 'coh_1111111111111111',
-      accept_by: new Date(2027, 1, 15, 18, 0).toISOString(),
+      accept_by: '2027-02-15T10:00:00.000Z',
     });
     expect(await screen.findByText('2 applications moved to Offered.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
