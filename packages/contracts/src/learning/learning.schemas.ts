@@ -278,7 +278,9 @@ export const CohortGradeSchema = z.object({
   id_slug: z.string(),
   /** When it opens (the cohort's start when the item names none), so a student meeting it closed reads when. */
   open_datetime: z.string().nullable().optional(),
+  /** This student's deadline and late deadline (an extension included). */
   deadline_datetime: z.string().nullable(),
+  late_deadline_datetime: z.string().nullable().optional(),
   is_mandatory: z.boolean(),
   grade_percentage: z.number(),
   result_open_datetime: z.string().nullable(),
