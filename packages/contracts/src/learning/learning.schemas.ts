@@ -62,12 +62,6 @@ export const COHORT_STATUS_LABELS: Record<CohortStatus, string> = {
 /** A video lesson completes itself when this many seconds or fewer remain. */
 export const VIDEO_AUTO_COMPLETE_SECONDS = 60;
 
-/** Progress bars clamp between 1 and 100. */
-export function clampProgress(value: number | null | undefined): number {
-  if (value === null || value === undefined || Number.isNaN(value)) return 1;
-  return Math.min(100, Math.max(1, value));
-}
-
 // ---- access end -------------------------------------------------------------
 
 /** The API's refusal of a lesson after the cohort's end_access_date (403). */
