@@ -20,6 +20,7 @@ const session: LiveSession = {
   mandatory: true,
   cancelled_at: null,
   facilitators: [],
+  attendance_threshold_percent: 75,
 };
 
 /** An ended session's register; a change without a reason is refused as the server does. */
