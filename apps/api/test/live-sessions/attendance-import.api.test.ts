@@ -144,7 +144,8 @@ describe('previewing a participant report', () => {
     const p = AttendanceImportPreviewSchema.parse((await preview(base, zoomReport(startsAt)).expect(200)).body);
     expect(p.rule).toMatchObject({ threshold_percent: 90, threshold_minutes: 54 });
     const done = AttendanceImportResultSchema.parse(
-      (await confirm(base, { provider: 'ZOOM', marks: [{ user_id_slug: ana.id_slug, minutes: 50, first_join_at: null }] }).expect(200)).body,
+      (await confirm(base, { provider: 'ZOOM', marks: [{ user_id_slug: ana.id_slug, minutes: 50, first_join_at: null }] }).expect(200))
+        .body,
     );
     expect(byName(done.register).Ana).toEqual(['ABSENT', 'Imported from the Zoom report']);
   });
@@ -156,7 +157,10 @@ describe('previewing a participant report', () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0xd8]);
     expect((await preview(base, png, teacher, 'photo.csv').expect(400)).body.message).toBe(ATTENDANCE_IMPORT_MESSAGES.notText);
     expect((await preview(base, '\r\n\r\n').expect(400)).body.message).toBe(ATTENDANCE_IMPORT_MESSAGES.empty);
-    const badLine = await preview(base, `Name (Original Name),User Email,Join Time,Duration (Minutes)\nAna Lee,,${at(startsAt, 1)},about an hour\n`).expect(400);
+    const badLine = await preview(
+      base,
+      `Name (Original Name),User Email,Join Time,Duration (Minutes)\nAna Lee,,${at(startsAt, 1)},about an hour\n`,
+    ).expect(400);
     expect(badLine.body.message).toBe("Line 2: the duration 'about an hour' is not a number of minutes");
     expect(badLine.body.errors).toEqual({ file: badLine.body.message });
     await t.http.post(`${base}/attendance-import/preview`).set(bearer(teacher)).send({ file: 'x' }).expect(400);

@@ -89,8 +89,7 @@ export const liveSessionsRoutes = defineRoutes({
     bodyLimit: '512kb',
     response: AttendanceImportResultSchema,
     auth: 'staff',
-    summary:
-      "Writes the confirmed report's marks in one transaction, each a new entry; an excused or hand-set mark is kept unless ticked",
+    summary: "Writes the confirmed report's marks in one transaction, each a new entry; an excused or hand-set mark is kept unless ticked",
   },
   userCohortSessions: {
     method: 'GET',

@@ -313,7 +313,11 @@ export const thresholdMinutes = (durationMinutes: number, percent: number) => Ma
  * when they also first joined more than CHECK_IN_LATE_MINUTES after the start (as check-in), absent
  * below it.
  */
-export function importedStatus(minutes: number, firstJoinAt: string | null, rule: Pick<ImportRule, 'starts_at' | 'threshold_minutes' | 'late_after_minutes'>): AttendanceStatus {
+export function importedStatus(
+  minutes: number,
+  firstJoinAt: string | null,
+  rule: Pick<ImportRule, 'starts_at' | 'threshold_minutes' | 'late_after_minutes'>,
+): AttendanceStatus {
   if (minutes < rule.threshold_minutes) return 'ABSENT';
   if (firstJoinAt && Date.parse(firstJoinAt) > Date.parse(rule.starts_at) + rule.late_after_minutes * 60_000) return 'LATE';
   return 'PRESENT';
@@ -326,7 +330,11 @@ export const ConfirmAttendanceImportSchema = z.strictObject({
     .array(
       z.strictObject({
         user_id_slug: IdSlugSchema,
-        minutes: z.number().int().min(0).max(24 * 60),
+        minutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(24 * 60),
         first_join_at: DateTimeSchema.nullable().default(null),
       }),
     )

@@ -84,7 +84,8 @@ export class AttendanceImportService {
       for (const [slug, total] of totals) {
         const t = trainees.get(slug)!;
         const status = importedStatus(total.minutes, total.first, rule);
-        if (t.protected && !replace.has(slug)) skipped.push({ id_slug: slug, name: `${t.first_name} ${t.last_name}`.trim(), reason: t.protected });
+        if (t.protected && !replace.has(slug))
+          skipped.push({ id_slug: slug, name: `${t.first_name} ${t.last_name}`.trim(), reason: t.protected });
         else if (t.current_status === status) unchanged++;
         else writes.push({ user_id_slug: slug, status, reason });
       }

@@ -58,7 +58,9 @@ describe('reading a participant report', () => {
     expect(errorOf(() => decodeReport(Buffer.from('\n \r\n'))).message).toBe(ATTENDANCE_IMPORT_MESSAGES.empty);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xd8, 0xc3]);
     expect(errorOf(() => parseReport(png, START)).message).toBe(ATTENDANCE_IMPORT_MESSAGES.notText);
-    expect(errorOf(() => parseReport(Buffer.from('Student,Score\nAna,12\n'), START)).message).toBe(ATTENDANCE_IMPORT_MESSAGES.unknownHeader);
+    expect(errorOf(() => parseReport(Buffer.from('Student,Score\nAna,12\n'), START)).message).toBe(
+      ATTENDANCE_IMPORT_MESSAGES.unknownHeader,
+    );
     const bad = errorOf(() =>
       parseReport(Buffer.from('Name (Original Name),User Email,Duration (Minutes)\nAna,a@x.test,30\nBen,b@x.test,lots\n'), START),
     );
@@ -67,9 +69,9 @@ describe('reading a participant report', () => {
     expect(errorOf(() => parseReport(Buffer.from('Name (Original Name),User Email,Duration (Minutes)\n\n'), START)).message).toBe(
       ATTENDANCE_IMPORT_MESSAGES.noParticipants,
     );
-    expect(errorOf(() => parseReport(Buffer.from('Name (Original Name),User Email,Duration (Minutes)\n"Ana,a@x.test,30\n'), START)).message).toMatch(
-      /could not be read as CSV/,
-    );
+    expect(
+      errorOf(() => parseReport(Buffer.from('Name (Original Name),User Email,Duration (Minutes)\n"Ana,a@x.test,30\n'), START)).message,
+    ).toMatch(/could not be read as CSV/);
   });
 
   it('reads durations and join times as the providers write them', () => {

@@ -83,7 +83,12 @@ interface Layout {
   col: Partial<Record<Column, number>>;
 }
 
-const norm = (cell: string) => cell.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/\s+/g, ' ');
+const norm = (cell: string) =>
+  cell
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
 
 /** The header row of one provider's participant table, or undefined. */
 function layoutOf(record: string[]): Layout | undefined {
@@ -124,8 +129,18 @@ function layoutOf(record: string[]): Layout | undefined {
   const first = at('first name');
   const last = at('last name');
   const name = at('name', 'full name', 'participant');
-  if (meetDuration !== undefined && ((first !== undefined && last !== undefined) || (name !== undefined && at('time in call') !== undefined))) {
-    const col = { first, last, name, email: at('email', 'email address'), duration: meetDuration, join: at('time joined', 'first seen', 'joined') };
+  if (
+    meetDuration !== undefined &&
+    ((first !== undefined && last !== undefined) || (name !== undefined && at('time in call') !== undefined))
+  ) {
+    const col = {
+      first,
+      last,
+      name,
+      email: at('email', 'email address'),
+      duration: meetDuration,
+      join: at('time joined', 'first seen', 'joined'),
+    };
     return { provider: 'MEET', minutes: false, col };
   }
   return undefined;
@@ -236,7 +251,8 @@ function namesOf(name: string): string[] {
 export function parseReport(buf: Buffer, startsAt: Date): ParsedReport {
   const text = decodeReport(buf);
   const head = text.split(/\r?\n/).slice(0, 40).join('\n');
-  const delimiter = (head.match(/\t/g)?.length ?? 0) > (head.match(/,/g)?.length ?? 0) ? '\t' : head.includes(';') && !head.includes(',') ? ';' : ',';
+  const delimiter =
+    (head.match(/\t/g)?.length ?? 0) > (head.match(/,/g)?.length ?? 0) ? '\t' : head.includes(';') && !head.includes(',') ? ';' : ',';
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
     records = parse(text, {

@@ -97,12 +97,20 @@ describe('AttendanceImport', () => {
     const markOf = (name: string) => within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell');
     expect(markOf('Ana Lee').map((c) => c.textContent)).toEqual(['50', 'Present', 'Not marked']);
     expect(markOf('Ben Ong')[1]).toHaveTextContent('Late');
-    expect(markOf('Dee Tan').slice(0, 2).map((c) => c.textContent)).toEqual(['0', 'Absent']);
+    expect(
+      markOf('Dee Tan')
+        .slice(0, 2)
+        .map((c) => c.textContent),
+    ).toEqual(['0', 'Absent']);
     expect(markOf('Eve Lim')[1]).toHaveTextContent('Absent');
 
     // "Guest 7" was Dee: her minutes now make her present. The host's row stays ignored.
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Trainee for Guest 7 (line 4)' }), 'dee');
-    expect(markOf('Dee Tan').slice(0, 2).map((c) => c.textContent)).toEqual(['48', 'Present']);
+    expect(
+      markOf('Dee Tan')
+        .slice(0, 2)
+        .map((c) => c.textContent),
+    ).toEqual(['48', 'Present']);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Replace the excused mark of Eve Lim' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Import 4 marks' }));

@@ -31,7 +31,17 @@ interface Draft {
   threshold: string;
 }
 
-const EMPTY: Draft = { title: '', start: '', duration: '60', mode: 'ONLINE', meetingUrl: '', place: '', mandatory: true, facilitators: [], threshold: String(SESSION_THRESHOLD_DEFAULT_PERCENT) };
+const EMPTY: Draft = {
+  title: '',
+  start: '',
+  duration: '60',
+  mode: 'ONLINE',
+  meetingUrl: '',
+  place: '',
+  mandatory: true,
+  facilitators: [],
+  threshold: String(SESSION_THRESHOLD_DEFAULT_PERCENT),
+};
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, as a datetime-local field holds it. */
 function localInput(iso: string): string {
