@@ -164,6 +164,8 @@ describe('previewing a participant report', () => {
     expect(badLine.body.message).toBe("Line 2: the duration 'about an hour' is not a number of minutes");
     expect(badLine.body.errors).toEqual({ file: badLine.body.message });
     await t.http.post(`${base}/attendance-import/preview`).set(bearer(teacher)).send({ file: 'x' }).expect(400);
+    // The size limit is kept while the file streams in.
+    await preview(base, Buffer.alloc(2 * 1024 * 1024 + 10, 'a')).expect(413);
 
     const onSite = await sessionOf(-120, 'ON_SITE');
     expect((await preview(onSite.base, zoomReport(onSite.startsAt)).expect(400)).body.message).toBe(ATTENDANCE_IMPORT_MESSAGES.onlineOnly);

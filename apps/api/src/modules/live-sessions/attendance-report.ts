@@ -167,7 +167,7 @@ export function durationSeconds(text: string, minutes: boolean, line: number): n
   throw new ReportError(`the duration '${t.slice(0, 40)}' is not ${minutes ? 'a number of minutes' : 'a duration'}`, line);
 }
 
-/** Minutes east of UTC of a zone at a moment. */
+/** How far ahead of UTC a zone's clocks are at a moment, in milliseconds. */
 function zoneOffsetMs(zone: string, at: number): number {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {

@@ -80,11 +80,17 @@ const csv = (name = 'participants.csv') => new File(['Name (Original Name),User 
 
 describe('AttendanceImport', () => {
   it('says why a file is refused', async () => {
-    school();
+    const api = school();
     renderWithApi(<AttendanceImport cohortId="h1" session={session} />);
     await userEvent.upload(await screen.findByLabelText('Participant report (CSV)'), csv('photo.png'));
     await userEvent.click(screen.getByRole('button', { name: 'Read the report' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(ATTENDANCE_IMPORT_MESSAGES.notText);
+    // A file over the limit is refused before it is sent.
+    const calls = api.calls.length;
+    await userEvent.upload(screen.getByLabelText('Participant report (CSV)'), new File(['a'.repeat(2 * 1024 * 1024 + 1)], 'big.csv'));
+    await userEvent.click(screen.getByRole('button', { name: 'Read the report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ATTENDANCE_IMPORT_MESSAGES.tooLarge);
+    expect(api.calls.length).toBe(calls);
   });
 
   it('previews each mark, resolves an unmatched row, ticks an excused mark to replace, confirms and says what happened', async () => {

@@ -1,5 +1,7 @@
 import {
   ADMIN_MESSAGES,
+  ATTENDANCE_IMPORT_MESSAGES,
+  ATTENDANCE_REPORT_MAX_BYTES,
   type AttendanceImportPreview,
   type AttendanceImportResult,
   type AttendanceStatus,
@@ -72,6 +74,7 @@ export function AttendanceImport({ cohortId, session }: { cohortId: string; sess
     e.preventDefault();
     setError(null);
     if (!file) return setError('Choose the participant report (CSV) to import.');
+    if (file.size > ATTENDANCE_REPORT_MAX_BYTES) return setError(ATTENDANCE_IMPORT_MESSAGES.tooLarge);
     const form = new FormData();
     form.append('file', file);
     setReading(true);
