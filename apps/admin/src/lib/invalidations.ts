@@ -126,6 +126,7 @@ const table = {
   adminCancelSession: (vars) => [routeKey('adminCohortSessions', { params: { cohortId: vars.params.cohortId } })],
   // adminSessionRegister: the session's marks.
   adminMarkAttendance: (vars) => [routeKey('adminSessionRegister', { params: vars.params })],
+  adminConfirmAttendanceImport: (vars) => [routeKey('adminSessionRegister', { params: vars.params })],
   adminCertificateCreate: () => [routeKey('adminCertificateList')],
   // A retried job leaves the failed list (and may fail again into it).
   adminRetryJob: () => [routeKey('adminFailedJobs'), routeKey('adminDashboard')],

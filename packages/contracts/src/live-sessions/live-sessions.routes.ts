@@ -1,7 +1,10 @@
 import { CohortIdParamsSchema } from '../common/common.schemas';
 import { defineRoutes } from '../common/route';
 import {
+  AttendanceImportPreviewSchema,
+  AttendanceImportResultSchema,
   CheckInCodeResponseSchema,
+  ConfirmAttendanceImportSchema,
   CheckInResponseSchema,
   CheckInSchema,
   CohortSessionParamsSchema,
@@ -67,6 +70,26 @@ export const liveSessionsRoutes = defineRoutes({
     response: RegisterResponseSchema,
     auth: 'staff',
     summary: 'Marks one trainee by hand, kept as a new entry (after the session ends, with the reason)',
+  },
+  adminPreviewAttendanceImport: {
+    method: 'POST',
+    path: 'cohorts/admin/:cohortId/sessions/:sessionId/attendance-import/preview',
+    params: CohortSessionParamsSchema,
+    requestType: 'multipart',
+    response: AttendanceImportPreviewSchema,
+    auth: 'staff',
+    summary:
+      "Reads an online session's participant report (Zoom, Google Meet or Microsoft Teams CSV, multipart field `file`) and matches each person to a trainee; writes nothing",
+  },
+  adminConfirmAttendanceImport: {
+    method: 'POST',
+    path: 'cohorts/admin/:cohortId/sessions/:sessionId/attendance-import',
+    params: CohortSessionParamsSchema,
+    body: ConfirmAttendanceImportSchema,
+    bodyLimit: '512kb',
+    response: AttendanceImportResultSchema,
+    auth: 'staff',
+    summary: "Writes the confirmed report's marks in one transaction, each a new entry; an excused or hand-set mark is kept unless ticked",
   },
   userCohortSessions: {
     method: 'GET',
