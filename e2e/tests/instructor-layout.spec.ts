@@ -32,6 +32,10 @@ test("an instructor's pages keep side margins and never scroll sideways at 360 p
   const page = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
   await signInAt(page, instructor.email, instructor.password, /\/instructor$/);
   await expectFitsWithGutters(page, 'Home');
+  // The home's links are styled as the console's, never the browser's default blue or purple.
+  const colours = await page.locator('main a').evaluateAll((links) => links.map((a) => getComputedStyle(a).color));
+  expect(colours.length).toBeGreaterThan(0);
+  for (const colour of colours) expect(['rgb(0, 0, 238)', 'rgb(85, 26, 139)']).not.toContain(colour);
 
   // The quiz editor of the first quiz the instructor's cohort teaches.
   const quiz = page.locator('.admin-instructor-quizzes a').first();

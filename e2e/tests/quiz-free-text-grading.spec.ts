@@ -62,6 +62,10 @@ test('a free-text quiz answer is scored by hand in the grading area; until then 
   const learner = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
   await signInAsStudent(learner, student.email, student.password, student.first_name);
   await learner.getByRole('link', { name: COHORT }).click();
+  // Nothing done yet reads 0%, not the bar's minimum sliver of 1%.
+  const progress = learner.getByRole('progressbar').first();
+  await expect(progress).toHaveAttribute('aria-valuetext', '0%');
+  await expect(learner.getByText('0%', { exact: true }).first()).toBeVisible();
   await learner.getByRole('tab', { name: 'Grades' }).click();
   const gradesUrl = learner.url();
   await learner.getByRole('link', { name: `Start ${QUIZ}` }).click();
