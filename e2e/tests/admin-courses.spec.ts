@@ -72,6 +72,8 @@ test('an admin creates a course, builds its curriculum and reorders it by drag a
     await expect(dialog).toBeHidden();
   }
   expect(await lessonTitles(thinFilms)).toEqual(['Quiz: film stacks', 'Project: measure a nitride film', 'Quiz: refractive index']);
+  // The header counts what the editor holds, before it is saved.
+  await expect(page.getByText('3 modules · 3 lessons · 0 cohorts · changes not saved')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save curriculum' })).toBeEnabled();
   await page.getByRole('button', { name: 'Save curriculum' }).click();
   await expect(notice(page, 'Curriculum saved.')).toBeVisible();
