@@ -6,7 +6,7 @@ import { expectAccessible, signInAsStudent } from '../support/learn';
 import { makeZip } from '../support/zip';
 
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(180_000);
+test.setTimeout(300_000);
 
 const tag = Date.now().toString(36);
 const COURSE = `Verification Projects ${tag}`;
@@ -89,14 +89,29 @@ test('an admin sets up a project, a student hands in a zip, the instructor grade
   await expect(learner.getByRole('heading', { level: 1, name: PROJECT })).toBeVisible();
   await expect(learner.getByRole('link', { name: 'FIFO brief.pdf' })).toBeVisible();
   await expect(learner.getByRole('region', { name: 'Rubric' })).toContainText('Testbench: Missing (0), Self-checking (5)');
-  await learner.getByLabel('Project file (.zip)').setInputFiles({
+  const fifoZip = {
     name: 'fifo.zip',
     mimeType: 'application/zip',
     buffer: makeZip([
       { name: 'rtl/fifo.sv', data: 'module fifo #(parameter DEPTH = 8) (input logic clk); endmodule\n' },
       { name: 'tb/fifo_tb.sv', data: 'module fifo_tb; endmodule\n' },
     ]),
-  });
+  };
+  // The server fails the first hand-in: the student reads what happened in words, and picking the file again clears it.
+  await learner.route(
+    '**/project/submission',
+    (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' })
+        : route.fallback(),
+    { times: 1 },
+  );
+  await learner.getByLabel('Project file (.zip)').setInputFiles(fifoZip);
+  await learner.getByRole('button', { name: 'Upload' }).click();
+  await expect(learner.getByText(/^The server could not store your file, so nothing was handed in\./)).toBeVisible();
+  await expect(learner.getByText(/status code/)).toHaveCount(0);
+  await learner.getByLabel('Project file (.zip)').setInputFiles(fifoZip);
+  await expect(learner.getByText(/^The server could not store your file/)).toHaveCount(0);
   await learner.getByRole('button', { name: 'Upload' }).click();
   await expect(learner.getByText('Your project has been handed in.')).toBeVisible();
   await expect(learner.getByRole('region', { name: 'Your submission' })).toContainText('tb/fifo_tb.sv');
