@@ -32,6 +32,16 @@ export const updateProjectSettings = (q: Sql, lessonSlug: string, settings: obje
     [lessonSlug, JSON.stringify(settings)],
   );
 
+/** When the cohort's results open (ms since the epoch; null when it has no result date or is unknown): $1 cohort id_slug. */
+export const cohortResultOpenMs = async (q: Sql, cohortSlug: string) =>
+  (
+    await one<{ result_ms: number | null }>(
+      q,
+      `SELECT (extract(epoch FROM result_open_date) * 1000)::float8 AS result_ms FROM cohorts WHERE id_slug = $1`,
+      [cohortSlug],
+    )
+  )?.result_ms ?? null;
+
 /** Creates or changes a cohort's grade item for one of its quiz or project lessons. None when the lesson is not in the cohort. */
 export const upsertGradeItem = (
   q: Sql,

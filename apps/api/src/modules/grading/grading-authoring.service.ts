@@ -3,6 +3,8 @@ import {
   type AdminProjectSettings,
   type CohortGradeLesson,
   closesAt,
+  deadlineAfterCohortResultMessage,
+  resultBeforeDeadlineMessage,
   PDF_REQUIRED_MESSAGE,
   PROJECT_PDF_MAX_BYTES,
   ProjectSettingsSchema,
@@ -16,6 +18,7 @@ import type { AuthUser } from '../../common/auth.decorators';
 import { StorageService } from '../../platform/storage/storage.service';
 import {
   cohortGradeLessons,
+  cohortResultOpenMs,
   insertRubricTemplate,
   rubricTemplates,
   projectLesson,
@@ -26,7 +29,7 @@ import {
 } from './grading-authoring.queries';
 import { storedFileNames } from './project-hand-in.queries';
 import { readUpload } from './project-upload';
-import { PROJECT_INSTRUCTIONS_PURPOSE, NOT_AVAILABLE, resultBeforeDeadlineMessage } from './grading-rules';
+import { PROJECT_INSTRUCTIONS_PURPOSE, NOT_AVAILABLE } from './grading-rules';
 
 /** Authoring for admins: project settings and files, rubric templates, and a cohort's grade items. */
 @Injectable()
@@ -120,6 +123,14 @@ export class GradingAuthoringService {
     if (s.result_open_datetime && closes !== null && Date.parse(s.result_open_datetime) < closes) {
       const message = resultBeforeDeadlineMessage(s.late_deadline_datetime !== null);
       throw new BadRequestException({ message, errors: { result_open_datetime: message } });
+    }
+    if (!s.result_open_datetime && closes !== null) {
+      const cohortResult = await cohortResultOpenMs(this.db, cohortSlug);
+      if (cohortResult !== null && cohortResult < closes) {
+        const late = s.late_deadline_datetime !== null;
+        const message = deadlineAfterCohortResultMessage(late);
+        throw new BadRequestException({ message, errors: { [late ? 'late_deadline_datetime' : 'deadline_datetime']: message } });
+      }
     }
     // One transaction: the adjusted item no longer shares weight, the default ones share again.
     const row = await this.db.transaction(async (m) => {
