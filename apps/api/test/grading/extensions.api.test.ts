@@ -158,6 +158,13 @@ describe('who may give extensions', { timeout: 120_000 }, () => {
     expect(latePastOwn.status).toBe(422);
     expect(latePastOwn.body.errors).toEqual({ late_deadline_datetime: message });
     await grantExtension(t, teacher, quiz, { user_id_slugs: [alice.id_slug], deadline_datetime: isoHours(4) }).expect(201);
+    // Nor can the result date move before an extension already given.
+    const moved = await t.http
+      .put(`/api/cohorts/admin/${c.cohort.id_slug}/lessons/${c.quiz}/grade-item`)
+      .set(bearer(admin))
+      .send({ deadline_datetime: isoHours(-1), result_open_datetime: isoHours(3), grade_percentage: 50 });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors).toEqual({ result_open_datetime: "The result date cannot be before the end of a student's extension" });
 
     // The project has no result date of its own: the cohort's counts.
     const project = await setGradeItem(t, admin, c.cohort.id_slug, c.project, { deadline_datetime: isoHours(-2), grade_percentage: 50 });
@@ -178,6 +185,22 @@ describe('who may give extensions', { timeout: 120_000 }, () => {
     expect(pastCohort.body.errors).toEqual({ deadline_datetime: message });
     await grantExtension(t, teacher, project, { user_id_slugs: [bob.id_slug], deadline_datetime: isoHours(2) }).expect(201);
     expect((await extensionsOf(t, admin, project)).data.map((x) => x.student.id_slug)).toEqual([bob.id_slug]);
+    const cohortMoved = await t.http
+      .patch(`/api/cohorts/admin/${c.cohort.id_slug}/update`)
+      .set(bearer(admin))
+      .send({
+        title: detail.title,
+        start_date: detail.start_date,
+        end_date: detail.end_date,
+        end_access_date: detail.end_access_date,
+        result_open_date: isoHours(1),
+      });
+    expect(cohortMoved.status).toBe(400);
+    expect(cohortMoved.body.errors).toEqual({
+      result_open_date: expect.stringMatching(
+        /^The result date cannot be before the end of a student's extension on "Extensions \d+ project"$/,
+      ),
+    });
   });
 });
 

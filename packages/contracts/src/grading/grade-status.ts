@@ -93,6 +93,10 @@ export const deadlineAfterCohortResultMessage = (late: boolean) =>
 export const cohortResultBeforeDeadlineMessage = (late: boolean, itemTitle: string) =>
   `${resultBeforeDeadlineMessage(late)} of "${itemTitle}"`;
 
+/** A result date (the item's own, else the cohort's) before the end of an extension already given on the item. */
+export const RESULT_BEFORE_EXTENSION_MESSAGE = "The result date cannot be before the end of a student's extension";
+export const cohortResultBeforeExtensionMessage = (itemTitle: string) => `${RESULT_BEFORE_EXTENSION_MESSAGE} on "${itemTitle}"`;
+
 /** An extension must end by the item's result date (its own, else the cohort's), or classmates see results while the student works. */
 export const EXTENSION_AFTER_RESULT_MESSAGE =
   'The extension cannot end after the result date, when results and answers show to the class; move the result date first';

@@ -148,15 +148,20 @@ export async function linkCourses(m: EntityManager, cohortId: string, courseIds:
 
 /**
  * The item that takes the cohort's result date (none of its own) and closes latest after `resultAt`,
- * with whether it closes at a late deadline: $1 cohort id_slug. None when every such item closes by then.
+ * its students' extensions included: whether it closes at a late deadline, and whether only an
+ * extension runs past that date: $1 cohort id_slug. None when every such item closes by then.
  */
 export const itemClosingAfter = (q: Sql, idSlug: string, resultAt: string) =>
-  one<{ title: string; late: boolean }>(
+  one<{ title: string; late: boolean; extension: boolean }>(
     q,
-    `SELECT l.title, g.late_deadline_datetime IS NOT NULL AS late
+    `SELECT l.title, g.late_deadline_datetime IS NOT NULL AS late,
+            coalesce(greatest(g.deadline_datetime, g.late_deadline_datetime) <= $2::timestamptz, true) AS extension
        FROM cohort_grades g JOIN cohorts c ON c.id = g.cohort_id JOIN lessons l ON l.id = g.lesson_id
-      WHERE c.id_slug = $1 AND g.result_open_datetime IS NULL AND greatest(g.deadline_datetime, g.late_deadline_datetime) > $2::timestamptz
-      ORDER BY greatest(g.deadline_datetime, g.late_deadline_datetime) DESC, g.id
+       CROSS JOIN LATERAL (SELECT max(greatest(x.deadline_datetime, x.late_deadline_datetime)) AS ends
+                             FROM grade_extensions x WHERE x.cohort_grade_id = g.id) x
+      WHERE c.id_slug = $1 AND g.result_open_datetime IS NULL
+        AND greatest(g.deadline_datetime, g.late_deadline_datetime, x.ends) > $2::timestamptz
+      ORDER BY greatest(g.deadline_datetime, g.late_deadline_datetime, x.ends) DESC, g.id
       LIMIT 1`,
     [idSlug, resultAt],
   );

@@ -9,6 +9,7 @@ import {
   type CohortCourseLinkResponse,
   type CohortIdSlugResponse,
   cohortResultBeforeDeadlineMessage,
+  cohortResultBeforeExtensionMessage,
   COURSE_ORDER_MESSAGE,
   type CreateCohort,
   type InstructorCohort,
@@ -89,7 +90,9 @@ export class CohortsService {
     // Results (and a quiz's key) must not show while students can still hand in or start an item that takes this date.
     const closing = body.result_open_date ? await itemClosingAfter(this.db, idSlug, body.result_open_date) : null;
     if (closing) {
-      const message = cohortResultBeforeDeadlineMessage(closing.late, closing.title);
+      const message = closing.extension
+        ? cohortResultBeforeExtensionMessage(closing.title)
+        : cohortResultBeforeDeadlineMessage(closing.late, closing.title);
       throw new BadRequestException({ message, errors: { result_open_date: message } });
     }
     if (!(await updateCohort(this.db, idSlug, body))) throw new NotFoundException(COHORT_NOT_FOUND);
