@@ -54,7 +54,8 @@ describe('the calendar feed', () => {
     const item = await setGradeItem(t, admin, c.cohort.id_slug, c.project, {
       deadline_datetime: '2030-03-04T15:59:00.000Z',
       late_deadline_datetime: '2030-03-06T15:59:00.000Z',
-      result_open_datetime: '2030-03-10T01:00:00.000Z',
+      // After the latest extension below: an extension may not run past the results.
+      result_open_datetime: '2030-03-14T01:00:00.000Z',
       grade_percentage: 100,
     });
     // Alice's own deadline moved a week.

@@ -137,6 +137,71 @@ describe('who may give extensions', { timeout: 120_000 }, () => {
     }
     expect((await extensionsOf(t, admin, project)).data).toEqual([]);
   });
+
+  it("refuses an extension that ends after the item's result date, its own or else the cohort's", async () => {
+    c = await freshCohort();
+    const message =
+      'The extension cannot end after the result date, when results and answers show to the class; move the result date first';
+    const quiz = await setGradeItem(t, admin, c.cohort.id_slug, c.quiz, {
+      deadline_datetime: isoHours(-1),
+      result_open_datetime: isoHours(5),
+      grade_percentage: 50,
+    });
+    const pastOwn = await grantExtension(t, teacher, quiz, { user_id_slugs: [alice.id_slug], deadline_datetime: isoHours(10) });
+    expect(pastOwn.status).toBe(422);
+    expect(pastOwn.body.errors).toEqual({ deadline_datetime: message });
+    const latePastOwn = await grantExtension(t, teacher, quiz, {
+      user_id_slugs: [alice.id_slug],
+      deadline_datetime: isoHours(4),
+      late_deadline_datetime: isoHours(8),
+    });
+    expect(latePastOwn.status).toBe(422);
+    expect(latePastOwn.body.errors).toEqual({ late_deadline_datetime: message });
+    await grantExtension(t, teacher, quiz, { user_id_slugs: [alice.id_slug], deadline_datetime: isoHours(4) }).expect(201);
+    // Nor can the result date move before an extension already given.
+    const moved = await t.http
+      .put(`/api/cohorts/admin/${c.cohort.id_slug}/lessons/${c.quiz}/grade-item`)
+      .set(bearer(admin))
+      .send({ deadline_datetime: isoHours(-1), result_open_datetime: isoHours(3), grade_percentage: 50 });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors).toEqual({ result_open_datetime: "The result date cannot be before the end of a student's extension" });
+
+    // The project has no result date of its own: the cohort's counts.
+    const project = await setGradeItem(t, admin, c.cohort.id_slug, c.project, { deadline_datetime: isoHours(-2), grade_percentage: 50 });
+    const detail = (await t.http.get(`/api/cohorts/admin/${c.cohort.id_slug}`).set(bearer(admin)).expect(200)).body.data;
+    await t.http
+      .patch(`/api/cohorts/admin/${c.cohort.id_slug}/update`)
+      .set(bearer(admin))
+      .send({
+        title: detail.title,
+        start_date: detail.start_date,
+        end_date: detail.end_date,
+        end_access_date: detail.end_access_date,
+        result_open_date: isoHours(3),
+      })
+      .expect(200);
+    const pastCohort = await grantExtension(t, teacher, project, { user_id_slugs: [bob.id_slug], deadline_datetime: isoHours(6) });
+    expect(pastCohort.status).toBe(422);
+    expect(pastCohort.body.errors).toEqual({ deadline_datetime: message });
+    await grantExtension(t, teacher, project, { user_id_slugs: [bob.id_slug], deadline_datetime: isoHours(2) }).expect(201);
+    expect((await extensionsOf(t, admin, project)).data.map((x) => x.student.id_slug)).toEqual([bob.id_slug]);
+    const cohortMoved = await t.http
+      .patch(`/api/cohorts/admin/${c.cohort.id_slug}/update`)
+      .set(bearer(admin))
+      .send({
+        title: detail.title,
+        start_date: detail.start_date,
+        end_date: detail.end_date,
+        end_access_date: detail.end_access_date,
+        result_open_date: isoHours(1),
+      });
+    expect(cohortMoved.status).toBe(400);
+    expect(cohortMoved.body.errors).toEqual({
+      result_open_date: expect.stringMatching(
+        /^The result date cannot be before the end of a student's extension on "Extensions \d+ project"$/,
+      ),
+    });
+  });
 });
 
 describe('projects', { timeout: 120_000 }, () => {

@@ -10,6 +10,7 @@ import { JOBS_SCHEMA } from '../../src/platform/jobs/jobs.service';
 import { GradingService } from '../../src/modules/grading/grading.service';
 import { IncomingSweep } from '../../src/platform/storage/incoming-sweep';
 import { linkInstructor } from '../fixtures/admin.fixtures';
+import { gradedCohort } from '../fixtures/grade-item.fixtures';
 import { buildCohort, buildCourse, enrolStudent } from '../fixtures/learning.fixtures';
 import { forgedSizeEntry, makeZip, symlinkEntry } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
@@ -469,6 +470,55 @@ describe('authorisation', () => {
       grade_percentage: 40,
     }).expect(200);
     await setItem(quiz, { result_open_datetime: iso(-1), grade_percentage: 40 }).expect(200);
+  });
+
+  it("refuses a (late) deadline after the cohort's result date an item takes, and a cohort result date before such an item's (late) deadline", async () => {
+    const g = await gradedCohort(t, admin, 'Cohort results', []);
+    const put = (body: Record<string, unknown>) =>
+      t.http
+        .put(`/api/cohorts/admin/${g.cohort.id_slug}/lessons/${g.quiz}/grade-item`)
+        .set(bearer(admin))
+        .send({ grade_percentage: 40, ...body });
+    const detail = (await t.http.get(`/api/cohorts/admin/${g.cohort.id_slug}`).set(bearer(admin)).expect(200)).body.data;
+    const patch = (result_open_date: string | null) =>
+      t.http.patch(`/api/cohorts/admin/${g.cohort.id_slug}/update`).set(bearer(admin)).send({
+        title: detail.title,
+        start_date: detail.start_date,
+        end_date: detail.end_date,
+        end_access_date: detail.end_access_date,
+        result_open_date,
+      });
+    const cohortResult = async () =>
+      (await t.http.get(`/api/cohorts/admin/${g.cohort.id_slug}`).set(bearer(admin)).expect(200)).body.data.result_open_date;
+
+    // The quiz takes the cohort's result date (none of its own): the cohort's date cannot come before its deadline.
+    await put({ deadline_datetime: iso(24) }).expect(200);
+    const early = await patch(iso(12));
+    expect(early.status).toBe(400);
+    expect(early.body.errors).toEqual({ result_open_date: 'The result date cannot be before the deadline of "Cohort results quiz"' });
+    expect(await cohortResult()).toBeNull();
+    await patch(iso(30)).expect(200);
+
+    // Nor can the quiz's (late) deadline move past the cohort's date.
+    const later = await put({ deadline_datetime: iso(36) });
+    expect(later.status).toBe(400);
+    expect(later.body.errors).toEqual({ deadline_datetime: "The deadline cannot be after the cohort's result date" });
+    const lateLater = await put({ deadline_datetime: iso(24), late_deadline_datetime: iso(36) });
+    expect(lateLater.status).toBe(400);
+    expect(lateLater.body.errors).toEqual({ late_deadline_datetime: "The late deadline cannot be after the cohort's result date" });
+    // A result date of the quiz's own replaces the cohort's, and then the cohort's may be earlier.
+    await put({ deadline_datetime: iso(36), result_open_datetime: iso(40) }).expect(200);
+    await patch(iso(12)).expect(200);
+
+    // Back to the cohort's date: a late deadline after it is named as such.
+    await patch(null).expect(200);
+    await put({ deadline_datetime: iso(10), late_deadline_datetime: iso(20) }).expect(200);
+    const beforeLate = await patch(iso(15));
+    expect(beforeLate.status).toBe(400);
+    expect(beforeLate.body.errors).toEqual({
+      result_open_date: 'The result date cannot be before the late deadline of "Cohort results quiz"',
+    });
+    await patch(iso(20)).expect(200);
   });
 
   it('only admins author projects and grade items', async () => {

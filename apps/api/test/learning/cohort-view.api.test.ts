@@ -441,16 +441,17 @@ describe('cohort view from the cached curriculum', () => {
         })
         .expect(200);
     };
-    // The admin reweighs the RTL quiz's item, its other settings kept.
+    // The admin reweighs the RTL quiz's item and moves its deadline two days back (the cohort's result
+    // date, which the item takes, may not come before it), its other settings kept.
     const [item] = await t.ds.query(
-      `SELECT deadline_datetime, is_mandatory, result_open_datetime FROM cohort_grades WHERE cohort_id = $1 AND lesson_id = $2`,
+      `SELECT is_mandatory, result_open_datetime FROM cohort_grades WHERE cohort_id = $1 AND lesson_id = $2`,
       [cohort.id, chips.lessons['RTL quiz'].id],
     );
     await t.http
       .put(`/api/cohorts/admin/${cohort.id_slug}/lessons/${chips.lessons['RTL quiz'].id_slug}/grade-item`)
       .set(bearer(admin))
       .send({
-        deadline_datetime: item.deadline_datetime && new Date(item.deadline_datetime).toISOString(),
+        deadline_datetime: new Date(Date.now() - 2 * 86_400_000).toISOString(),
         result_open_datetime: item.result_open_datetime && new Date(item.result_open_datetime).toISOString(),
         is_mandatory: item.is_mandatory,
         grade_percentage: 15,

@@ -74,6 +74,33 @@ export function isReleased(resultOpensAt: number | null, now: number): boolean {
   return resultOpensAt === null || resultOpensAt <= now;
 }
 
+/**
+ * Results (and a quiz's answers) must not show while anyone can still hand in or start the item:
+ * the API refuses a result date before the time submissions close with these messages. A result
+ * date set on the item itself before its (late) deadline…
+ */
+export const resultBeforeDeadlineMessage = (late: boolean) =>
+  late ? 'The result date cannot be before the late deadline' : 'The result date cannot be before the deadline';
+
+/**
+ * An item without a result date of its own opens its results at the cohort's: a (late) deadline
+ * after that date is refused on the item with this message…
+ */
+export const deadlineAfterCohortResultMessage = (late: boolean) =>
+  late ? "The late deadline cannot be after the cohort's result date" : "The deadline cannot be after the cohort's result date";
+
+/** …and a cohort result date before the (late) deadline of such an item, on the cohort, naming the item. */
+export const cohortResultBeforeDeadlineMessage = (late: boolean, itemTitle: string) =>
+  `${resultBeforeDeadlineMessage(late)} of "${itemTitle}"`;
+
+/** A result date (the item's own, else the cohort's) before the end of an extension already given on the item. */
+export const RESULT_BEFORE_EXTENSION_MESSAGE = "The result date cannot be before the end of a student's extension";
+export const cohortResultBeforeExtensionMessage = (itemTitle: string) => `${RESULT_BEFORE_EXTENSION_MESSAGE} on "${itemTitle}"`;
+
+/** An extension must end by the item's result date (its own, else the cohort's), or classmates see results while the student works. */
+export const EXTENSION_AFTER_RESULT_MESSAGE =
+  'The extension cannot end after the result date, when results and answers show to the class; move the result date first';
+
 /** A grade item's weight and one student's grade (0-100, null when not graded). */
 export interface WeightedGrade {
   weight: number;

@@ -69,4 +69,23 @@ describe('GradeItemsPage', () => {
     const put = api.calls.find((c) => c.method === 'PUT')!;
     expect((put.body as { result_open_datetime: string }).result_open_datetime).toBe(new Date('2030-05-01T09:00').toISOString());
   });
+
+  it("shows the refusal of a deadline after the cohort's result date under the Deadline field", async () => {
+    const message = "The deadline cannot be after the cohort's result date";
+    mockRoutes(
+      {
+        adminCohortGradeLessons: () => ({ data: [quiz] }),
+        adminUpdateGradeItem: () => reply(400, { message, errors: { deadline_datetime: message } }),
+      },
+      { user: ADMIN },
+    );
+    renderWithApi(<GradeItemsPage />, '/admin/cohorts/h1/grade-items', '/admin/cohorts/:id/grade-items');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Lithography quiz' }));
+    const form = screen.getByRole('form', { name: 'Grade item of Lithography quiz' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save grade item' }));
+
+    expect(await within(form).findByText(message)).toHaveClass('ui-field__error');
+    expect(within(form).getByLabelText('Deadline')).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(within(form).getByLabelText('Result date')).not.toHaveAccessibleDescription(expect.stringContaining(message));
+  });
 });

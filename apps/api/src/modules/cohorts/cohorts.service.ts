@@ -8,6 +8,8 @@ import {
   type AdminCohortListResponse,
   type CohortCourseLinkResponse,
   type CohortIdSlugResponse,
+  cohortResultBeforeDeadlineMessage,
+  cohortResultBeforeExtensionMessage,
   COURSE_ORDER_MESSAGE,
   type CreateCohort,
   type InstructorCohort,
@@ -27,6 +29,7 @@ import {
   deleteCohort,
   enrolmentCount,
   instructorCohorts,
+  itemClosingAfter,
   linkCourses,
   listCohorts,
   lockCohort,
@@ -84,6 +87,14 @@ export class CohortsService {
   }
 
   async update(idSlug: string, body: UpdateCohort): Promise<{ id_slug: string }> {
+    // Results (and a quiz's key) must not show while students can still hand in or start an item that takes this date.
+    const closing = body.result_open_date ? await itemClosingAfter(this.db, idSlug, body.result_open_date) : null;
+    if (closing) {
+      const message = closing.extension
+        ? cohortResultBeforeExtensionMessage(closing.title)
+        : cohortResultBeforeDeadlineMessage(closing.late, closing.title);
+      throw new BadRequestException({ message, errors: { result_open_date: message } });
+    }
     if (!(await updateCohort(this.db, idSlug, body))) throw new NotFoundException(COHORT_NOT_FOUND);
     return { id_slug: idSlug };
   }

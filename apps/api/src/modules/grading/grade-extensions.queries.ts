@@ -36,6 +36,8 @@ export interface StaffGradeItem {
   lesson_type: 'QUIZ' | 'PROJECT';
   deadline_ms: number | null;
   late_deadline_ms: number | null;
+  /** When results open: the item's result date, else the cohort's (null: neither set). */
+  result_ms: number | null;
 }
 
 /** A grade item staff may grade, locked against hand-ins while its extensions change: $1 grade item id_slug. */
@@ -44,7 +46,8 @@ export const lockGradeItemForStaff = (q: Sql, itemSlug: string, userId: string, 
     q,
     `SELECT g.id, g.id_slug, g.cohort_id, l.lesson_type,
             (extract(epoch FROM g.deadline_datetime) * 1000)::float8 AS deadline_ms,
-            (extract(epoch FROM g.late_deadline_datetime) * 1000)::float8 AS late_deadline_ms
+            (extract(epoch FROM g.late_deadline_datetime) * 1000)::float8 AS late_deadline_ms,
+            (extract(epoch FROM coalesce(g.result_open_datetime, c.result_open_date)) * 1000)::float8 AS result_ms
        FROM cohort_grades g JOIN cohorts c ON c.id = g.cohort_id JOIN lessons l ON l.id = g.lesson_id
       WHERE g.id_slug = $1 AND ${MAY_GRADE}
       FOR UPDATE OF g`,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import type { GradeExtensions, GrantExtension } from '@school/contracts';
+import { EXTENSION_AFTER_RESULT_MESSAGE, type GradeExtensions, type GrantExtension } from '@school/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { QuizzesService } from '../quizzes';
@@ -77,7 +77,7 @@ const refuse = (field: string, message: string): never => {
   throw new UnprocessableEntityException({ message, errors: { [field]: message } });
 };
 
-/** An extension only adds time (after the item's own dates) or quiz attempts, and must add something. */
+/** An extension only adds time (after the item's own dates, by its result date) or quiz attempts, and must add something. */
 function checkExtension(item: StaffGradeItem, e: GrantExtension): void {
   const deadline = e.deadline_datetime === null ? null : Date.parse(e.deadline_datetime);
   const late = e.late_deadline_datetime === null ? null : Date.parse(e.late_deadline_datetime);
@@ -91,4 +91,8 @@ function checkExtension(item: StaffGradeItem, e: GrantExtension): void {
     refuse('deadline_datetime', "The new deadline must be after the grade item's deadline");
   if (late !== null && late < Math.max(deadline ?? item.deadline_ms!, item.deadline_ms!))
     refuse('late_deadline_datetime', 'The late deadline must come after the deadline');
+  // Results and a quiz's answers show to the whole class at the result date: the extended student must be done by then.
+  if (item.result_ms !== null && late !== null && late > item.result_ms) refuse('late_deadline_datetime', EXTENSION_AFTER_RESULT_MESSAGE);
+  if (item.result_ms !== null && deadline !== null && deadline > item.result_ms)
+    refuse('deadline_datetime', EXTENSION_AFTER_RESULT_MESSAGE);
 }

@@ -32,6 +32,21 @@ export const updateProjectSettings = (q: Sql, lessonSlug: string, settings: obje
     [lessonSlug, JSON.stringify(settings)],
   );
 
+/**
+ * When the cohort's results open, and when the last extension given on the cohort's item for the
+ * lesson ends (ms since the epoch; null: no result date, no extension): $1 cohort id_slug, $2 lesson id_slug.
+ */
+export const resultDateFacts = async (q: Sql, cohortSlug: string, lessonSlug: string) =>
+  (await one<{ cohort_result_ms: number | null; extensions_end_ms: number | null }>(
+    q,
+    `SELECT (extract(epoch FROM c.result_open_date) * 1000)::float8 AS cohort_result_ms,
+            (SELECT (extract(epoch FROM max(greatest(x.deadline_datetime, x.late_deadline_datetime))) * 1000)::float8
+               FROM grade_extensions x JOIN cohort_grades g ON g.id = x.cohort_grade_id JOIN lessons l ON l.id = g.lesson_id
+              WHERE g.cohort_id = c.id AND l.id_slug = $2) AS extensions_end_ms
+       FROM cohorts c WHERE c.id_slug = $1`,
+    [cohortSlug, lessonSlug],
+  )) ?? { cohort_result_ms: null, extensions_end_ms: null };
+
 /** Creates or changes a cohort's grade item for one of its quiz or project lessons. None when the lesson is not in the cohort. */
 export const upsertGradeItem = (
   q: Sql,

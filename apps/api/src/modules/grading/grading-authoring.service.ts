@@ -3,6 +3,9 @@ import {
   type AdminProjectSettings,
   type CohortGradeLesson,
   closesAt,
+  deadlineAfterCohortResultMessage,
+  resultBeforeDeadlineMessage,
+  RESULT_BEFORE_EXTENSION_MESSAGE,
   PDF_REQUIRED_MESSAGE,
   PROJECT_PDF_MAX_BYTES,
   ProjectSettingsSchema,
@@ -16,6 +19,7 @@ import type { AuthUser } from '../../common/auth.decorators';
 import { StorageService } from '../../platform/storage/storage.service';
 import {
   cohortGradeLessons,
+  resultDateFacts,
   insertRubricTemplate,
   rubricTemplates,
   projectLesson,
@@ -26,7 +30,7 @@ import {
 } from './grading-authoring.queries';
 import { storedFileNames } from './project-hand-in.queries';
 import { readUpload } from '../../common/upload';
-import { PROJECT_INSTRUCTIONS_PURPOSE, NOT_AVAILABLE, resultBeforeDeadlineMessage } from './grading-rules';
+import { PROJECT_INSTRUCTIONS_PURPOSE, NOT_AVAILABLE } from './grading-rules';
 
 /** Authoring for admins: project settings and files, rubric templates, and a cohort's grade items. */
 @Injectable()
@@ -119,6 +123,18 @@ export class GradingAuthoringService {
     });
     if (s.result_open_datetime && closes !== null && Date.parse(s.result_open_datetime) < closes) {
       const message = resultBeforeDeadlineMessage(s.late_deadline_datetime !== null);
+      throw new BadRequestException({ message, errors: { result_open_datetime: message } });
+    }
+    // Without a result date of its own the item takes the cohort's; either must not come before an extension's end.
+    const facts = await resultDateFacts(this.db, cohortSlug, lessonSlug);
+    if (!s.result_open_datetime && closes !== null && facts.cohort_result_ms !== null && facts.cohort_result_ms < closes) {
+      const late = s.late_deadline_datetime !== null;
+      const message = deadlineAfterCohortResultMessage(late);
+      throw new BadRequestException({ message, errors: { [late ? 'late_deadline_datetime' : 'deadline_datetime']: message } });
+    }
+    const resultAt = s.result_open_datetime ? Date.parse(s.result_open_datetime) : facts.cohort_result_ms;
+    if (resultAt !== null && facts.extensions_end_ms !== null && resultAt < facts.extensions_end_ms) {
+      const message = RESULT_BEFORE_EXTENSION_MESSAGE;
       throw new BadRequestException({ message, errors: { result_open_datetime: message } });
     }
     // One transaction: the adjusted item no longer shares weight, the default ones share again.

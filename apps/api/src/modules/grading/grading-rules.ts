@@ -9,10 +9,6 @@ export const RELEASE_GRADES_JOB = 'release-due-grades';
 export const SUSPENDED_SUBMIT_MESSAGE = 'Your enrolment in this class is suspended, so you cannot hand in work.';
 export const ACCESS_ENDED_SUBMIT_MESSAGE = 'This class has ended, so work can no longer be handed in.';
 
-/** A result date earlier than the time submissions close is refused with this message. */
-export const resultBeforeDeadlineMessage = (late: boolean) =>
-  late ? 'The result date cannot be before the late deadline' : 'The result date cannot be before the deadline';
-
 export const timesOf = (t: ItemTimes) => ({
   now: t.now_ms,
   opensAt: t.opens_ms,

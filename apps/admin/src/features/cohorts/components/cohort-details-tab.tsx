@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_MESSAGES, UpdateCohortSchema, type AdminCohort } from '@school/contracts';
+import { ADMIN_MESSAGES, UpdateCohortSchema, isApiError, type AdminCohort } from '@school/contracts';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -48,7 +48,12 @@ export function CohortDetailsTab({ cohort }: { cohort: AdminCohort }) {
       })
       .then(
         () => notify.success('Cohort updated.'),
-        () => notify.error(ADMIN_MESSAGES.genericFailure),
+        (err) => {
+          // A refusal naming a field (a result date before an item's deadline, say) shows under that field.
+          const fields = Object.entries(isApiError(err) ? (err.errors ?? {}) : {}).filter(([f]) => f in values);
+          if (!fields.length) return notify.error(ADMIN_MESSAGES.genericFailure);
+          for (const [f, message] of fields) form.setError(f as keyof Form, { message }, { shouldFocus: true });
+        },
       ),
   );
 
