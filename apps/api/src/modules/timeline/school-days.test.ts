@@ -71,10 +71,10 @@ describe('SchoolCalendar', () => {
     expect(national.addSchoolDays('2027-04-02', 0)).toBe('2027-04-02');
   });
 
-  it('works out each year’s holidays once', () => {
+  it('works out each year’s holidays once per state, whatever the number of calendars', () => {
     const getHolidays = vi.spyOn(Holidays.prototype, 'getHolidays');
-    const calendar = new SchoolCalendar('14');
-    for (let day = '2027-01-01'; day < '2028-02-01'; day = addCalendarDays(day, 1)) calendar.isSchoolDay(day);
+    for (const calendar of [new SchoolCalendar('14'), new SchoolCalendar('14', [{ from: '2027-04-05', to: '2027-04-09' }])])
+      for (let day = '2027-01-01'; day < '2028-02-01'; day = addCalendarDays(day, 1)) calendar.isSchoolDay(day);
     expect(getHolidays.mock.calls.map(([year]) => year)).toEqual([2027, 2028]);
   });
 });

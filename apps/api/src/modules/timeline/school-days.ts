@@ -21,45 +21,46 @@ export interface DateRange {
 }
 
 /**
+ * date-holidays' public holidays of one year for Malaysia (`state` null) or a state, date -> name
+ * (several on one day joined). Worked out once per process: the Islamic dates take the library
+ * about half a second a year, and every cohort of the state reads the same list.
+ */
+const holidayYears = new Map<string, ReadonlyMap<SchoolDate, string>>();
+function publicHolidays(state: MalaysianState | null, year: number): ReadonlyMap<SchoolDate, string> {
+  const key = `${state ?? 'MY'}:${year}`;
+  let days = holidayYears.get(key);
+  if (!days) {
+    const found = new Map<SchoolDate, string>();
+    for (const h of (state ? new Holidays('MY', state) : new Holidays('MY')).getHolidays(year)) {
+      if (h.type !== 'public') continue;
+      // `date` is the holiday's local date ("2027-03-09 00:00:00 -0600" for one that starts the evening before).
+      const date = h.date.slice(0, 10);
+      const known = found.get(date);
+      found.set(date, known ? `${known}, ${h.name}` : h.name);
+    }
+    holidayYears.set(key, (days = found));
+  }
+  return days;
+}
+
+/**
  * Which days are school days: not Saturday or Sunday, not a Malaysian public holiday, not one of
  * the school's closures. Public holidays are date-holidays' type 'public' for MY: the national list
  * without a state, or the state's list when one is given (the library's state list is the national
  * holidays that state keeps plus its own, e.g. Johor drops New Year's Day and adds the Sultan's birthday).
- * Holidays are worked out once per year and kept.
  */
 export class SchoolCalendar {
-  private readonly holidays: Holidays;
-  private readonly byYear = new Map<number, Map<SchoolDate, string>>();
   /** Days since 1970-01-01 -> school day or not, for counting without building dates at each step. */
   private readonly open = new Map<number, boolean>();
 
   constructor(
     readonly state: MalaysianState | null,
     private readonly closures: readonly DateRange[] = [],
-  ) {
-    this.holidays = state ? new Holidays('MY', state) : new Holidays('MY');
-  }
-
-  /** The public holidays of `year`, date -> name (several on one day are joined). */
-  holidaysIn(year: number): ReadonlyMap<SchoolDate, string> {
-    let days = this.byYear.get(year);
-    if (!days) {
-      days = new Map();
-      for (const h of this.holidays.getHolidays(year)) {
-        if (h.type !== 'public') continue;
-        // `date` is the holiday's local date ("2027-03-09 00:00:00 -0600" for one that starts the evening before).
-        const date = h.date.slice(0, 10);
-        const known = days.get(date);
-        days.set(date, known ? `${known}, ${h.name}` : h.name);
-      }
-      this.byYear.set(year, days);
-    }
-    return days;
-  }
+  ) {}
 
   /** The public holiday's name on `date`, if it is one. */
   holidayOn(date: SchoolDate): string | undefined {
-    return this.holidaysIn(Number(date.slice(0, 4))).get(date);
+    return publicHolidays(this.state, Number(date.slice(0, 4))).get(date);
   }
 
   isSchoolDay(date: SchoolDate): boolean {
