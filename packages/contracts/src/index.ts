@@ -57,3 +57,4 @@ export * from './live-sessions/live-sessions.schemas';
 export * from './live-sessions/live-sessions.routes';
 export * from './calendar/calendar.schemas';
 export * from './calendar/calendar.routes';
+export * from './timeline/timeline.schemas';

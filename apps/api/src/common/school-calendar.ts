@@ -28,3 +28,9 @@ const SCHOOL_OFFSET_MS = 8 * 3600_000;
  * so the event carries Malaysia's hour with TZID=Asia/Kuala_Lumpur whatever the server's zone.
  */
 export const schoolWallClock = (d: Date) => new Date(d.getTime() + SCHOOL_OFFSET_MS).toISOString().slice(0, 19);
+
+/** The school's calendar date of a moment ("2027-03-04"), whatever the server's zone. */
+export const schoolDate = (d: Date) => schoolWallClock(d).slice(0, 10);
+
+/** The moment a school wall-clock date and time name: `schoolMoment('2027-03-04', '23:59')`. */
+export const schoolMoment = (date: string, time = '00:00') => new Date(Date.parse(`${date}T${time}:00Z`) - SCHOOL_OFFSET_MS);
