@@ -52,6 +52,8 @@ import { LiveSessions1764000005600 } from './1764000005600-live-sessions';
 import { AttendanceEntries1764000005610 } from './1764000005610-attendance-entries';
 import { CalendarFeeds1764000005900 } from './1764000005900-calendar-feeds';
 import { SessionCheckIn1764000005910 } from './1764000005910-session-check-in';
+import { AttendanceRegisters1764000005930 } from './1764000005930-attendance-registers';
+import { AttendanceMonthClosures1764000005940 } from './1764000005940-attendance-month-closures';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -108,4 +110,6 @@ export const migrations = [
   AttendanceEntries1764000005610,
   CalendarFeeds1764000005900,
   SessionCheckIn1764000005910,
+  AttendanceRegisters1764000005930,
+  AttendanceMonthClosures1764000005940,
 ];
