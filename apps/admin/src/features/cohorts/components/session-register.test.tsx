@@ -1,4 +1,4 @@
-import { ATTENDANCE_MESSAGES, type LiveSession, type RegisterResponse } from '@school/contracts';
+import { ATTENDANCE_MESSAGES, type LiveSession, REGISTER_MESSAGES, type RegisterResponse } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,7 @@ const session: LiveSession = {
 function school() {
   let reg: RegisterResponse = {
     ended: true,
+    month_closed: false,
     data: [
       { id_slug: 'u9', first_name: 'Ana', last_name: 'Lee', status: 'ABSENT', reason: null, marked_at: null, marked_by: null, entries: 0 },
     ],
@@ -77,5 +78,24 @@ describe('SessionRegister', () => {
       status: 'PRESENT',
       reason: 'Signed the paper sheet',
     });
+  });
+
+  it("says a closed month's change waits for a second staff member, and tells so when one is sent", async () => {
+    const reg: RegisterResponse = {
+      ended: true,
+      month_closed: true,
+      data: [{ id_slug: 'u9', first_name: 'Ana', last_name: 'Lee', status: 'ABSENT', reason: null, marked_at: null, marked_by: null, entries: 0 }],
+    };
+    mockRoutes(
+      { adminSessionRegister: () => reg, adminMarkAttendance: () => ({ ...reg, pending_correction: 'k1' }) },
+      { user: ADMIN },
+    );
+    renderWithApi(<SessionRegister cohortId="h1" session={session} />);
+    expect(await screen.findByRole('note')).toHaveTextContent(REGISTER_MESSAGES.closedNotice);
+    const form = screen.getByRole('form', { name: 'Mark Ana Lee' });
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Mark for Ana Lee' }), 'PRESENT');
+    await userEvent.type(within(form).getByRole('textbox', { name: /Reason for the change/ }), 'Signed the paper sheet{Enter}');
+    expect(await screen.findAllByText(REGISTER_MESSAGES.closedNotice)).toHaveLength(2);
+    expect(form).toHaveTextContent('Ana Lee: Absent');
   });
 });

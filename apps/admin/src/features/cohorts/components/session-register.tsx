@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AttendanceStatus, isApiError, type LiveSession, type RegisterRow } from '@school/contracts';
+import { ADMIN_MESSAGES, type AttendanceStatus, isApiError, type LiveSession, REGISTER_MESSAGES, type RegisterRow } from '@school/contracts';
 import { Button, formatDateTime, LoadingIndicator, SelectField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
@@ -77,6 +77,7 @@ export function SessionRegister({ cohortId, session }: { cohortId: string; sessi
   const mark = useRouteMutation('adminMarkAttendance', {
     invalidates: invalidations.adminMarkAttendance,
     onSuccess: (r, vars) => {
+      if (r.pending_correction) return notify.success(REGISTER_MESSAGES.closedNotice);
       const row = r.data.find((x) => x.id_slug === vars.body.user_id_slug);
       if (row) notify.success(`${nameOf(row)} is marked ${STATUS_LABELS[row.status ?? 'ABSENT'].toLowerCase()}.`);
     },
@@ -93,6 +94,11 @@ export function SessionRegister({ cohortId, session }: { cohortId: string; sessi
           ? 'The session has ended: unmarked trainees count absent, and a change needs its reason.'
           : 'Mark each trainee as they arrive.'}
       </p>
+      {reg.data.month_closed && (
+        <p className="admin-register__closed" role="note">
+          {REGISTER_MESSAGES.closedNotice}
+        </p>
+      )}
       {reg.data.data.length === 0 ? (
         <p className="ui-empty ui-empty--quiet">The cohort has no trainees yet.</p>
       ) : (
