@@ -97,7 +97,10 @@ describe('the monthly register', () => {
     const r = await produceRegister(t, admin, empty, thisMonth());
     expect(r.state).toBe('READY');
     const rows: string[][] = parse(await download(t, r.csv_url!), { bom: true });
-    expect(rows).toEqual([['Trainee', 'Email', 'Attended', 'Counted', 'Rate (%)', 'Below 75%'], ['Ana Lee', ana.email, '0', '0', '', 'no']]);
+    expect(rows).toEqual([
+      ['Trainee', 'Email', 'Attended', 'Counted', 'Rate (%)', 'Below 75%'],
+      ['Ana Lee', ana.email, '0', '0', '', 'no'],
+    ]);
     const pdf = await readPdf(await download(t, r.pdf_url!));
     expect(pdf.lines.join('\n')).toContain('No mandatory session ended this month');
     const list = AttendanceRegistersResponseSchema.parse(

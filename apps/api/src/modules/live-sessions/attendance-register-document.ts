@@ -45,7 +45,8 @@ export const monthTitle = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A date as the footer writes it, in Malaysia time, e.g. "29 November 2026". */
-export const footerDate = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SCHOOL_TIME_ZONE });
+export const footerDate = (d: Date) =>
+  d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SCHOOL_TIME_ZONE });
 
 /** "Prepared by <name>, <date>". */
 export const preparedLine = (name: string, at: Date) => `Prepared by ${name || 'staff'}, ${footerDate(at)}`;
@@ -159,7 +160,9 @@ export async function buildRegisterPdf(d: RegisterDocument): Promise<Buffer> {
       if (flagged) pdf.fillRect(page, PAGE.margin, y, cols.right - PAGE.margin, PAGE.rowHeight, SHADE);
       const base = y + 3.5;
       await pdf.drawText(page, String(i + 1), cols.no + 2, base, { size: 7, color: GREY });
-      await pdf.drawText(page, await fit(pdf, `${t.first_name} ${t.last_name}`.trim(), 8, cols.nameWidth - 6), cols.name + 3, base, { size: 8 });
+      await pdf.drawText(page, await fit(pdf, `${t.first_name} ${t.last_name}`.trim(), 8, cols.nameWidth - 6), cols.name + 3, base, {
+        size: 8,
+      });
       for (const [c, mark] of t.marks.entries()) {
         const code = MARK_CODE[mark];
         const w = await pdf.widthOf(code, cols.cellFont);
@@ -170,7 +173,11 @@ export async function buildRegisterPdf(d: RegisterDocument): Promise<Buffer> {
       }
       await pdf.drawText(page, String(t.figures.attended), cols.attended + 4, base, { size: 8 });
       await pdf.drawText(page, String(t.figures.counted), cols.counted + 4, base, { size: 8 });
-      await pdf.drawText(page, rateText(t.figures), cols.rate + 3, base, { size: 8, weight: flagged ? 'bold' : 'regular', color: flagged ? FLAG : undefined });
+      await pdf.drawText(page, rateText(t.figures), cols.rate + 3, base, {
+        size: 8,
+        weight: flagged ? 'bold' : 'regular',
+        color: flagged ? FLAG : undefined,
+      });
       if (flagged) await pdf.drawText(page, `< ${d.thresholdPercent}%`, cols.flag + 3, base, { size: 7, weight: 'bold', color: FLAG });
       pdf.drawLine(page, PAGE.margin, y, cols.right, y, 0.3, RULE);
     }
@@ -189,7 +196,10 @@ async function heading(pdf: PdfWriter, page: PDFPage, d: RegisterDocument, below
   const state = d.final ? 'Final' : 'Draft: the month is not closed';
   const sw = await pdf.widthOf(state, 11, 'bold');
   await pdf.drawText(page, state, PAGE.width - PAGE.margin - sw, top, { size: 11, weight: 'bold', color: d.final ? NAVY : FLAG });
-  await pdf.drawText(page, await fit(pdf, d.cohortTitle, 11, PAGE.width - 2 * PAGE.margin), PAGE.margin, top - 18, { size: 11, color: NAVY });
+  await pdf.drawText(page, await fit(pdf, d.cohortTitle, 11, PAGE.width - 2 * PAGE.margin), PAGE.margin, top - 18, {
+    size: 11,
+    color: NAVY,
+  });
   await pdf.drawText(
     page,
     `P present · L late (attended) · E excused (left out of the rate) · A absent · ${d.sessions.length} training sessions · ` +
@@ -200,7 +210,14 @@ async function heading(pdf: PdfWriter, page: PDFPage, d: RegisterDocument, below
   );
 }
 
-async function headRow(pdf: PdfWriter, page: PDFPage, cols: ReturnType<typeof gridColumns>, labels: string[], threshold: number, y: number) {
+async function headRow(
+  pdf: PdfWriter,
+  page: PDFPage,
+  cols: ReturnType<typeof gridColumns>,
+  labels: string[],
+  threshold: number,
+  y: number,
+) {
   pdf.fillRect(page, PAGE.margin, y, cols.right - PAGE.margin, PAGE.headRowHeight, [0.9, 0.93, 0.97]);
   const base = y + 5;
   const bold = { size: 7.5, weight: 'bold' as const, color: NAVY };

@@ -14,7 +14,14 @@ import { COHORT_NOT_FOUND } from '../../common/not-found';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { StorageService } from '../../platform/storage/storage.service';
 import { buildRegisterPdf, monthTitle, registerCsv } from './attendance-register-document';
-import { cohortRegisters, failRegister, finishRegister, insertRegister, type RegisterRecord, registerJob } from './attendance-register.queries';
+import {
+  cohortRegisters,
+  failRegister,
+  finishRegister,
+  insertRegister,
+  type RegisterRecord,
+  registerJob,
+} from './attendance-register.queries';
 import { monthMarks } from './attendance.queries';
 import { manageableCohort } from './live-sessions.queries';
 import {

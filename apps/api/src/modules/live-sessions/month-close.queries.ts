@@ -83,7 +83,15 @@ export async function correction(q: Sql, cohortId: string, reader: string, slug:
 
 /** Locks a correction of the cohort for its decision (inside the transaction). */
 export async function lockCorrection(q: Sql, cohortId: string, slug: string) {
-  return one<{ id: string; state: string; requested_by: string | null; session_id: string; user_id: string; status: AttendanceStatus; reason: string }>(
+  return one<{
+    id: string;
+    state: string;
+    requested_by: string | null;
+    session_id: string;
+    user_id: string;
+    status: AttendanceStatus;
+    reason: string;
+  }>(
     q,
     `SELECT c.id, c.state, c.requested_by, c.session_id, c.user_id, c.status, c.reason
        FROM attendance_corrections c JOIN live_sessions s ON s.id = c.session_id

@@ -1,9 +1,4 @@
-import {
-  type AttendanceCorrection,
-  type AttendanceRegister,
-  type AttendanceRegistersResponse,
-  REGISTER_MESSAGES,
-} from '@school/contracts';
+import { type AttendanceCorrection, type AttendanceRegister, type AttendanceRegistersResponse, REGISTER_MESSAGES } from '@school/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -92,7 +87,9 @@ describe('AttendanceRegistersPanel', () => {
     expect(month).toHaveValue(lastMonthInMalaysia());
     await userEvent.click(screen.getByRole('button', { name: 'Prepare register (CSV and PDF)' }));
     expect(await screen.findByText(`The register of ${monthName(lastMonthInMalaysia())} is being prepared.`)).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.getByRole('list', { name: 'Registers' })).toHaveTextContent(`${monthName(lastMonthInMalaysia())} · Draft · Queued`));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Registers' })).toHaveTextContent(`${monthName(lastMonthInMalaysia())} · Draft · Queued`),
+    );
     expect(api.calls.find((c) => c.name === 'adminRequestAttendanceRegister')?.body).toEqual({ month: lastMonthInMalaysia() });
   });
 
@@ -111,7 +108,12 @@ describe('AttendanceRegistersPanel', () => {
   });
 
   it('shows pending corrections: approve or refuse those of others, none of your own', async () => {
-    const api = school({ corrections: [correction({}), correction({ id_slug: 'k2', trainee: { id_slug: 'u8', first_name: 'Ana', last_name: 'Lee' }, mine: true })] });
+    const api = school({
+      corrections: [
+        correction({}),
+        correction({ id_slug: 'k2', trainee: { id_slug: 'u8', first_name: 'Ana', last_name: 'Lee' }, mine: true }),
+      ],
+    });
     renderWithApi(<AttendanceRegistersPanel cohortId="h1" />);
     const list = await screen.findByRole('list', { name: 'Corrections' });
     expect(list).toHaveTextContent('Ben Ong, Cleanroom visit');

@@ -1,12 +1,6 @@
-import {
-  ADMIN_MESSAGES,
-  type AttendanceCorrection,
-  type AttendanceRegister,
-  type AttendanceStatus,
-  isApiError,
-} from '@school/contracts';
+import { ADMIN_MESSAGES, type AttendanceCorrection, type AttendanceRegister, type AttendanceStatus, isApiError } from '@school/contracts';
 import { Button, formatDateTime, LoadingIndicator, TextField, useConfirm, useRouteMutation, useRouteQuery, useSession } from '@school/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
@@ -38,11 +32,12 @@ export function AttendanceRegistersPanel({ cohortId }: { cohortId: string }) {
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
   const [month, setMonth] = useState(lastMonthInMalaysia);
-  const [waiting, setWaiting] = useState(false);
   // While a register is queued, the list is read again every 2 s until its job has finished.
-  const registers = useRouteQuery('adminAttendanceRegisters', { params }, { refetchInterval: waiting ? 2000 : 0 });
-  const queued = registers.data?.data.some((r) => r.state === 'QUEUED') ?? false;
-  useEffect(() => setWaiting(queued), [queued]);
+  const registers = useRouteQuery(
+    'adminAttendanceRegisters',
+    { params },
+    { refetchInterval: (answer) => (answer?.data.some((r) => r.state === 'QUEUED') ? 2000 : false) },
+  );
   const corrections = useRouteQuery('adminAttendanceCorrections', { params }, { select: (r) => r.data });
   const request = useRouteMutation('adminRequestAttendanceRegister', {
     invalidates: invalidations.adminRequestAttendanceRegister,

@@ -84,12 +84,20 @@ describe('SessionRegister', () => {
     const reg: RegisterResponse = {
       ended: true,
       month_closed: true,
-      data: [{ id_slug: 'u9', first_name: 'Ana', last_name: 'Lee', status: 'ABSENT', reason: null, marked_at: null, marked_by: null, entries: 0 }],
+      data: [
+        {
+          id_slug: 'u9',
+          first_name: 'Ana',
+          last_name: 'Lee',
+          status: 'ABSENT',
+          reason: null,
+          marked_at: null,
+          marked_by: null,
+          entries: 0,
+        },
+      ],
     };
-    mockRoutes(
-      { adminSessionRegister: () => reg, adminMarkAttendance: () => ({ ...reg, pending_correction: 'k1' }) },
-      { user: ADMIN },
-    );
+    mockRoutes({ adminSessionRegister: () => reg, adminMarkAttendance: () => ({ ...reg, pending_correction: 'k1' }) }, { user: ADMIN });
     renderWithApi(<SessionRegister cohortId="h1" session={session} />);
     expect(await screen.findByRole('note')).toHaveTextContent(REGISTER_MESSAGES.closedNotice);
     const form = screen.getByRole('form', { name: 'Mark Ana Lee' });

@@ -1,4 +1,11 @@
-import { ADMIN_MESSAGES, type AttendanceStatus, isApiError, type LiveSession, REGISTER_MESSAGES, type RegisterRow } from '@school/contracts';
+import {
+  ADMIN_MESSAGES,
+  type AttendanceStatus,
+  isApiError,
+  type LiveSession,
+  REGISTER_MESSAGES,
+  type RegisterRow,
+} from '@school/contracts';
 import { Button, formatDateTime, LoadingIndicator, SelectField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
