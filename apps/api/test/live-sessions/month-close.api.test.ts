@@ -126,6 +126,7 @@ describe('a change to a mark in a closed month', () => {
       status: 'PRESENT',
       reason: 'Signed the paper sheet',
       marked_by: 'Farid Teacher',
+      approved_by: 'Siti Second',
       entries: 1,
     });
     const [entry] = await t.ds.query(

@@ -167,6 +167,8 @@ export const RegisterRowSchema = z.object({
   reason: z.string().nullable(),
   marked_at: z.string().nullable(),
   marked_by: z.string().nullable(),
+  /** A correction of a closed month: the second staff member who approved the latest entry. */
+  approved_by: z.string().nullable(),
   /** How many entries the trainee's mark has had (corrections included). */
   entries: z.number().int(),
 });

@@ -25,6 +25,9 @@ export class AttendanceRegisters1764000005930 implements MigrationInterface {
       )`);
     // The cohort's registers, newest first (the Sessions tab).
     await q.query(`CREATE INDEX attendance_registers_cohort_idx ON attendance_registers (cohort_id, id DESC)`);
+    // A stored file's register, when the file's row is deleted (the foreign keys' check).
+    await q.query(`CREATE INDEX attendance_registers_csv_idx ON attendance_registers (csv_file_id) WHERE csv_file_id IS NOT NULL`);
+    await q.query(`CREATE INDEX attendance_registers_pdf_idx ON attendance_registers (pdf_file_id) WHERE pdf_file_id IS NOT NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -24,11 +24,13 @@ export async function register(q: Sql, cohortId: string, sessionSlug: string) {
                        'status', ${MARK_STATUS('s', 'a')},
                        'reason', a.reason, 'marked_at', ${ISO('a.recorded_at')},
                        'marked_by', CASE WHEN a.id IS NOT NULL THEN trim(b.first_name || ' ' || b.last_name) END,
+                       'approved_by', trim(ap.first_name || ' ' || ap.last_name),
                        'entries', COALESCE(a.entries, 0))
                      ORDER BY u.first_name, u.last_name, u.id)
                 FROM enrolments e JOIN users u ON u.id = e.user_id
                 ${LATEST_ENTRY('s', 'u.id', 'a')}
                 LEFT JOIN users b ON b.id = a.recorded_by
+                LEFT JOIN users ap ON ap.id = a.approved_by
                WHERE e.cohort_id = s.cohort_id AND ${TRAINEE}), '[]'::json) AS data
        FROM live_sessions s WHERE s.cohort_id = $1 AND s.id_slug = $2`,
     [cohortId, sessionSlug],

@@ -28,7 +28,17 @@ function school() {
     ended: true,
     month_closed: false,
     data: [
-      { id_slug: 'u9', first_name: 'Ana', last_name: 'Lee', status: 'ABSENT', reason: null, marked_at: null, marked_by: null, entries: 0 },
+      {
+        id_slug: 'u9',
+        first_name: 'Ana',
+        last_name: 'Lee',
+        status: 'ABSENT',
+        reason: null,
+        marked_at: null,
+        marked_by: null,
+        approved_by: null,
+        entries: 0,
+      },
     ],
   };
   return mockRoutes(
@@ -93,6 +103,7 @@ describe('SessionRegister', () => {
           reason: null,
           marked_at: null,
           marked_by: null,
+          approved_by: null,
           entries: 0,
         },
       ],

@@ -45,7 +45,8 @@ function RegisterLine({
           {row.reason ? ` (${row.reason})` : ''}
           {row.marked_at && row.marked_by ? (
             <div className="admin-sessions__sub">
-              by {row.marked_by}, {formatDateTime(row.marked_at)}
+              by {row.marked_by}
+              {row.approved_by ? `, approved by ${row.approved_by}` : ''}, {formatDateTime(row.marked_at)}
             </div>
           ) : null}
         </div>
