@@ -1,7 +1,6 @@
-// `pnpm test`: every check runs even when an earlier one fails (one flaky unit test must not hide the
-// rest), then one summary names what failed and the exit code says whether all passed. The summary
-// repeats the failing tests' own lines, because CI logs are often read from the end.
-import { spawn } from 'node:child_process';
+// `pnpm test`: type checks and lint, formatting, the unit and API tests and the browser tests, each run
+// to its end whatever the others answered, then one summary (scripts/run-checks.mjs).
+import { runChecks } from './run-checks.mjs';
 
 const steps = [
   ['Type checks and lint', 'pnpm', ['exec', 'turbo', 'run', 'typecheck', 'lint', '--continue']],
@@ -10,55 +9,4 @@ const steps = [
   ['Browser tests', 'pnpm', ['run', 'test:e2e']],
 ];
 
-// Vitest's "FAIL file > test", "× test" and a worker that never started, Playwright's "1) [desktop] › file › test", tsc and eslint errors.
-const failureLine = /(\bFAIL\b|\[vitest-pool[\w-]*\]|×|✘|^\s*\d+\) \[|error TS\d+|\d+:\d+\s+error\s)/;
-// After a failure's heading (Vitest's "FAIL file > test", Playwright's "1) [project] › …"), its error
-// message and the test line it was thrown at, so the summary says why, not only what.
-const failureHeading = /(^FAIL\b|^\d+\) \[)/;
-const failureReason = /(^(\w*Error|Error)\b|^❯ \S+:\d+|^at \S+\.(spec|test)\.tsx?:\d+)/;
-// Drops colour codes and turbo's "package:task: " prefix so the summary reads plainly.
-const plain = (line) => line.replace(/\x1b\[[0-9;]*m/g, '').replace(/^[\w@/.-]+:[\w:-]+: /, '');
-
-function run(cmd, args) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const failures = new Set();
-    let pending = '';
-    let reasonLines = 0;
-    const scan = (chunk) => {
-      const lines = (pending + chunk.toString()).split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        const text = plain(line).trim();
-        if (failures.size >= 60) continue;
-        if (failureHeading.test(text)) reasonLines = 2;
-        if (failureLine.test(text)) failures.add(text.slice(0, 300));
-        else if (reasonLines > 0 && failureReason.test(text)) {
-          failures.add(`  ${text.slice(0, 300)}`);
-          reasonLines--;
-        }
-      }
-    };
-    child.stdout.on('data', (c) => (process.stdout.write(c), scan(c)));
-    child.stderr.on('data', (c) => (process.stderr.write(c), scan(c)));
-    child.on('close', (status, signal) => resolve({ status, signal, failures: [...failures] }));
-  });
-}
-
-const results = [];
-for (const [name, cmd, args] of steps) {
-  const started = Date.now();
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const { status, signal, failures } = await run(cmd, args);
-  const seconds = Math.round((Date.now() - started) / 1000);
-  results.push({ name, ok: status === 0, detail: signal ?? `exit ${status}`, seconds, failures });
-}
-
-console.log('\n=== Summary');
-for (const r of results) {
-  console.log(`${r.ok ? 'passed' : 'FAILED'}  ${r.name} (${r.seconds} s${r.ok ? '' : `, ${r.detail}`})`);
-  if (!r.ok) for (const line of r.failures) console.log(`    ${line}`);
-}
-const failed = results.filter((r) => !r.ok);
-console.log(failed.length ? `${failed.length} of ${results.length} steps failed.` : 'Every step passed.');
-process.exit(failed.length ? 1 : 0);
+process.exit(await runChecks(steps));

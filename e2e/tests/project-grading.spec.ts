@@ -132,6 +132,8 @@ test('an admin sets up a project, a student hands in a zip, the instructor grade
   await grader.getByLabel('Overall feedback').fill('A clean FIFO.');
   await grader.getByRole('button', { name: 'Save grade' }).click();
   await expect(notice(grader, 'Grade saved')).toBeVisible();
+  // Focus does not drop to the page: it is on what was saved, with what comes next.
+  await expect(grader.locator('.admin-grading__saved')).toBeFocused();
   await expect(queue.getByRole('link').first()).toContainText('Graded 66.67');
   await expectAccessible(grader);
 
@@ -140,6 +142,10 @@ test('an admin sets up a project, a student hands in a zip, the instructor grade
   await grader.getByRole('link', { name: 'Gradebook' }).click();
   const row = grader.getByRole('row', { name: new RegExp(`Farah${tag}`) });
   await expect(row.getByRole('cell').last()).toHaveText('66.67');
+  // At 1280 px the weighted total is on screen without scrolling the table.
+  const total = grader.getByRole('columnheader', { name: 'Weighted total' });
+  await expect(total).toBeInViewport({ ratio: 1 });
+  await expect(row.getByRole('cell').last()).toBeInViewport({ ratio: 1 });
   await learner.reload();
   await expect(learner.getByRole('region', { name: 'Result' })).toHaveCount(0);
 

@@ -14,7 +14,9 @@ const QUIZ = 'Quiz: explain latch-up';
 const PROMPT = 'Explain how latch-up starts in a CMOS inverter and one layout measure against it.';
 const ANSWER = 'A parasitic PNPN thyristor turns on; guard rings around the wells break the loop gain.';
 
-test('a free-text quiz answer is scored by hand in the grading area and the student sees it after the result date', async ({ browser }) => {
+test('a free-text quiz answer is scored by hand in the grading area; until then the released result is provisional', async ({
+  browser,
+}) => {
   const student = await createAccount('STUDENT', `Aisyah${tag}`);
   const instructor = await createAccount('INSTRUCTOR', `Rahman${tag}`);
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
@@ -70,8 +72,15 @@ test('a free-text quiz answer is scored by hand in the grading area and the stud
   await expect(learner.getByRole('status').filter({ hasText: 'All answers saved.' })).toBeVisible();
   await learner.getByRole('button', { name: 'Submit answers' }).click();
   await learner.getByRole('button', { name: 'Submit now' }).click();
-  await expect(learner.getByRole('heading', { name: 'Submitted' })).toBeVisible();
+  // Focus goes to the result, not to the page body the button left.
+  await expect(learner.getByRole('heading', { name: 'Submitted' })).toBeFocused();
   await expect(learner.getByText(/Your result and the correct answers will be shown from /)).toBeVisible();
+
+  // The admin releases the results before the answer is graded: the student's result says it is provisional.
+  await releaseResults(admin, COHORT, QUIZ);
+  await learner.reload();
+  await expect(learner.getByText(/of 4 points \(\d+%\) so far$/)).toBeVisible();
+  await expect(learner.getByText(/provisional/i).first()).toBeVisible();
 
   // The cohort's instructor finds the answer beside its question in the grading area and scores it.
   const grader = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
@@ -95,16 +104,11 @@ test('a free-text quiz answer is scored by hand in the grading area and the stud
   await expect(queue.getByRole('link').first()).toContainText('Graded');
   await expectAccessible(grader);
 
-  // Before the result date the student still sees no score.
-  await learner.goto(attemptUrl);
-  await expect(learner.getByText(/Your result and the correct answers will be shown from /)).toBeVisible();
-  await expect(learner.getByText('3 of 4 points (75%)')).toHaveCount(0);
-
-  // The admin releases the results: the score, the answer's points and the weighted total show on a phone.
-  await releaseResults(admin, COHORT, QUIZ);
+  // Once graded, the score, the answer's points and the weighted total show on a phone, no longer provisional.
   await learner.goto(attemptUrl);
   await expect(learner.getByText('3 of 4 points (75%)')).toBeVisible();
   await expect(learner.getByText('3 of 4 points', { exact: true })).toBeVisible();
+  await expect(learner.getByText(/provisional/i)).toHaveCount(0);
   await expectAccessible(learner);
   await learner.goto(gradesUrl);
   await expect(learner.getByTestId('weighted-total')).toHaveText(/^Weighted total: 75%/);

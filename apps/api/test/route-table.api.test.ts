@@ -62,9 +62,11 @@ function bytes(size: string): number {
 describe('body limits from the table', () => {
   const limited = table.filter((r) => r.bodyLimit);
 
-  it('the bulk add takes bodies up to 2 MB, a quiz import up to 1 MB', () => {
+  it("the bulk add takes bodies up to 2 MB, an import into a quiz or a shared bank up to 1 MB, a session report's confirmed marks up to 512 kB", () => {
     expect(limited.map((r) => [r.name, r.bodyLimit]).sort()).toEqual([
       ['adminAddStudentBulk', '2mb'],
+      ['adminConfirmAttendanceImport', '512kb'],
+      ['questionBankImport', '1mb'],
       ['quizImport', '1mb'],
     ]);
   });

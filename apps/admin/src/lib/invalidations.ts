@@ -143,6 +143,7 @@ const table = {
     routeKey('adminSessionRegister'),
   ],
   adminRefuseAttendanceCorrection: (vars) => [routeKey('adminAttendanceCorrections', { params: { cohortId: vars.params.cohortId } })],
+  adminConfirmAttendanceImport: (vars) => [routeKey('adminSessionRegister', { params: vars.params })],
   adminCertificateCreate: () => [routeKey('adminCertificateList')],
   // A retried job leaves the failed list (and may fail again into it).
   adminRetryJob: () => [routeKey('adminFailedJobs'), routeKey('adminDashboard')],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { courses, initiatives } from '@school/catalogue/data';
+import { SCHOOL_NAME } from '@school/contracts';
 import { describe, expect, it } from 'vitest';
 import { assertSharedSecret, findRepoRoot, loadConfig } from '../../src/config/app-config';
 import { APP_MOUNTS } from '../../src/static/serve-apps';
@@ -134,6 +135,8 @@ describe('docker-compose.yml starts', () => {
       // Its database and its store are services of the file, reached directly.
       expect(c.services[new URL(env.DATABASE_URL).hostname]).toBeDefined();
       expect(c.services[new URL(env.S3_ENDPOINT).hostname]?.image).toMatch(/^minio\//);
+      // Mail goes out under the school's one name.
+      expect(config.MAIL_FROM).toMatch(new RegExp(`^${SCHOOL_NAME} <`));
     }
   });
 

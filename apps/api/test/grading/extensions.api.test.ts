@@ -7,6 +7,7 @@ import {
   QuizAttemptsResponseSchema,
   RemoveExtensionResponseSchema,
   UserCohortViewResponseSchema,
+  UserCourseViewResponseSchema,
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuizzesService } from '../../src/modules/quizzes';
@@ -52,6 +53,12 @@ const quizAttempts = async (who: TestUser, g = c) =>
   QuizAttemptsResponseSchema.parse(
     (await t.http.get(`/api/quizzes/cohorts/${g.cohort.id_slug}/lessons/${g.quiz}/attempts/`).set(bearer(who)).expect(200)).body,
   );
+/** The quiz's item as the lesson page reads it for this student. */
+const lessonItem = async (who: TestUser, g = c) => {
+  const res = await t.http.get(`/api/cohorts/${g.cohort.id_slug}/courses/${g.course}/user/${who.id_slug}/`).set(bearer(who)).expect(200);
+  const lessons = UserCourseViewResponseSchema.parse(res.body).data.course_part.modules.flatMap((m) => m.lessons);
+  return lessons.find((l) => l.id_slug === g.quiz)!.cohort_grade!;
+};
 const session = (id: string, who: TestUser) => t.http.get(`/api/quizzes/sessions/${id}/`).set(bearer(who));
 const removeExtension = (id: string, who: TestUser) => t.http.delete(`/api/grading/extensions/${id}`).set(bearer(who));
 
@@ -193,6 +200,12 @@ describe('quizzes', { timeout: 120_000 }, () => {
     const before = await quizAttempts(alice);
     expect(before).toMatchObject({ attempts_allowed: 2, attempts_used: 0, start_is_late: false, extension: { extra_attempts: 1 } });
     expect(Date.parse(before.deadline_datetime!)).toBe(Date.parse(until));
+    // The lesson page reads the student's own deadline: open for Alice, closed for Bob.
+    const [hers, his] = [await lessonItem(alice), await lessonItem(bob)];
+    expect(hers.submission_status).toBe('OPEN');
+    expect(Date.parse(hers.deadline_datetime!)).toBe(Date.parse(until));
+    expect(his.submission_status).toBe('locked');
+    expect(Date.parse(his.deadline_datetime!)).toBeLessThan(Date.now());
 
     for (const attempt of [1, 2]) {
       const id = (await startQuiz(alice).expect(200)).body.session_id_slug as string;

@@ -372,9 +372,9 @@ const grade = (who: TestUser, submission: string, body: Record<string, unknown> 
 
 describe('grading', () => {
   it("lets the cohort's instructor work through the queue: ungraded first, late flagged, files listed, rubric scored", async () => {
-    await setItem(project, { deadline_datetime: iso(-1), late_deadline_datetime: iso(5), grade_percentage: 60 }).expect(200);
+    // Bob hands in while the project is due tomorrow; the deadline then moves to an hour ago, with a late window.
+    await setItem(project, { deadline_datetime: iso(24), grade_percentage: 60 }).expect(200);
     const bobs = (await submit(bob, goodZip()).expect(201)).body.data.submission.id_slug;
-    await t.ds.query(`UPDATE submissions SET is_late = false, submitted_at = now() - interval '1 day'`);
     await setItem(project, { deadline_datetime: iso(-1), late_deadline_datetime: iso(5), grade_percentage: 60 }).expect(200);
     const alices = (await submit(alice, goodZip()).expect(201)).body.data.submission.id_slug;
 

@@ -424,8 +424,13 @@ describe('the deadline job', () => {
   });
 
   it('submits the attempt at its deadline with no browser open', async () => {
-    const [g] = await t.ds.query(`SELECT id FROM cohort_grades WHERE cohort_id = $1 AND lesson_id = $2`, [cohort.id, lesson('Q5').id]);
-    await t.ds.query(`UPDATE cohort_grades SET deadline_datetime = now() + interval '2 seconds' WHERE id = $1`, [g.id]);
+    // Due in two seconds, as the admin sets it.
+    const item = await setGradeItem(t, admin, cohort.id_slug, lesson('Q5').id_slug, {
+      grade_percentage: 20,
+      open_datetime: null,
+      deadline_datetime: new Date(Date.now() + 2000).toISOString(),
+      result_open_datetime: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     const s = await student();
     const { session_id_slug: id } = (await start('Q5', s).expect(200)).body;
     const qs = (await view(id, s)).body.data.questions;
@@ -438,10 +443,10 @@ describe('the deadline job', () => {
     }
     expect(row?.submitted_at).not.toBeNull();
     expect(row?.score).toBe(4);
-    const [ug] = await t.ds.query(`SELECT user_submission_status FROM user_grades WHERE cohort_grade_id = $1 AND user_id = $2`, [
-      g.id,
-      s.id,
-    ]);
+    const [ug] = await t.ds.query(
+      `SELECT user_submission_status FROM user_grades WHERE cohort_grade_id = (SELECT id FROM cohort_grades WHERE id_slug = $1) AND user_id = $2`,
+      [item, s.id],
+    );
     expect(ug.user_submission_status).toBe('GRADED');
   }, 30_000);
 });

@@ -789,3 +789,29 @@ export type ExtendOffer = z.infer<typeof ExtendOfferSchema>;
 export const ExtendOfferResponseSchema = z.object({
   data: z.object({ id_slug: z.string(), accept_by: z.string() }),
 });
+
+/**
+ * Where an application was seen, as its audit log of views records it: the name of the call that
+ * showed it (staff pages and lists, exports, the applicant's own link). Staff read each in words.
+ */
+export const APPLICATION_VIEW_PLACES = [
+  'admissionsDetail',
+  'admissionsTimeline',
+  'admissionsList',
+  'admissionsListSearch',
+  'admissionsRanking',
+  'admissionsInterview',
+  'admissionsReviewDeclaration',
+  'admissionsInterviewDeclaration',
+  'admissionsConflictDeclared',
+  'admissionsPreviewMailTemplate',
+  'admissionsErasureRequests',
+  'adminApplicationList',
+  'adminApplicationListSearch',
+  'adminApplicationDetail',
+  'adminApplicationExport',
+  'applicationsAnalyticsDecisionsExport',
+  'applicantStatus',
+  'applicantInterview',
+] as const;
+export type ApplicationViewPlace = (typeof APPLICATION_VIEW_PLACES)[number];

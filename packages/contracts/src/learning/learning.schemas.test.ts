@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { messagesOf } from '../test-utils';
 import {
   CertificateDocumentResponseSchema,
-  clampProgress,
   ENROLMENT_STATUS,
   type GradeItem,
   gradeDisplayStatus,
@@ -65,12 +64,6 @@ describe('constants', () => {
       PROJECT: 'Project submission',
     });
     expect(Object.values(ENROLMENT_STATUS)).toEqual(['ACTIVE', 'SUSPENDED', 'COMPLETED']);
-  });
-  it('clamps progress to 1..100', () => {
-    expect(clampProgress(0)).toBe(1);
-    expect(clampProgress(150)).toBe(100);
-    expect(clampProgress(42.5)).toBe(42.5);
-    expect(clampProgress(null)).toBe(1);
   });
 });
 

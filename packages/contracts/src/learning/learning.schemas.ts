@@ -62,12 +62,6 @@ export const COHORT_STATUS_LABELS: Record<CohortStatus, string> = {
 /** A video lesson completes itself when this many seconds or fewer remain. */
 export const VIDEO_AUTO_COMPLETE_SECONDS = 60;
 
-/** Progress bars clamp between 1 and 100. */
-export function clampProgress(value: number | null | undefined): number {
-  if (value === null || value === undefined || Number.isNaN(value)) return 1;
-  return Math.min(100, Math.max(1, value));
-}
-
 // ---- access end -------------------------------------------------------------
 
 /** The API's refusal of a lesson after the cohort's end_access_date (403). */
@@ -278,7 +272,9 @@ export const CohortGradeSchema = z.object({
   id_slug: z.string(),
   /** When it opens (the cohort's start when the item names none), so a student meeting it closed reads when. */
   open_datetime: z.string().nullable().optional(),
+  /** This student's deadline and late deadline (an extension included). */
   deadline_datetime: z.string().nullable(),
+  late_deadline_datetime: z.string().nullable().optional(),
   is_mandatory: z.boolean(),
   grade_percentage: z.number(),
   result_open_datetime: z.string().nullable(),

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceForecast, MonthSchema, sessionsNeeded, type StudentAttendance } from './live-sessions.schemas';
+import {
+  attendanceForecast,
+  CHECK_IN_LATE_MINUTES,
+  importedReason,
+  importedStatus,
+  MonthSchema,
+  SaveLiveSessionSchema,
+  sessionsNeeded,
+  type StudentAttendance,
+  thresholdMinutes,
+} from './live-sessions.schemas';
 
 const figures = (attended: number, counted: number, remaining: number): StudentAttendance => ({
   overall: { attended, counted, percent: counted ? Math.round((1000 * attended) / counted) / 10 : null },
@@ -42,5 +52,51 @@ describe('the month of a register', () => {
     for (const ok of ['2026-01', '2026-10', '2026-12']) expect(MonthSchema.safeParse(ok).success).toBe(true);
     for (const bad of ['2026-13', '2026-00', '2026-1', '26-10', '2026-10-01', ''])
       expect(MonthSchema.safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe("the session's rule for an imported report", () => {
+  const rule = {
+    starts_at: '2025-09-10T01:00:00.000Z',
+    threshold_minutes: thresholdMinutes(60, 75),
+    late_after_minutes: CHECK_IN_LATE_MINUTES,
+  };
+  const after = (m: number) => new Date(Date.parse(rule.starts_at) + m * 60_000).toISOString();
+
+  it('asks for the threshold share of the duration, rounded up, 75% unless the session says otherwise', () => {
+    expect(rule.threshold_minutes).toBe(45);
+    expect(thresholdMinutes(50, 75)).toBe(38);
+    expect(
+      SaveLiveSessionSchema.parse({
+        title: 'A',
+        starts_at: rule.starts_at,
+        duration_minutes: 60,
+        mode: 'ON_SITE',
+        place: 'Lab',
+        mandatory: true,
+      }),
+    ).toMatchObject({ attendance_threshold_percent: 75 });
+    expect(
+      SaveLiveSessionSchema.safeParse({
+        title: 'A',
+        starts_at: rule.starts_at,
+        duration_minutes: 60,
+        mode: 'ON_SITE',
+        place: 'Lab',
+        mandatory: true,
+        attendance_threshold_percent: 0,
+      }).success,
+    ).toBe(false);
+  });
+
+  it('is present at or above the threshold, late when first joined more than 10 minutes in, absent below', () => {
+    expect(importedStatus(45, after(0), rule)).toBe('PRESENT');
+    expect(importedStatus(44, after(0), rule)).toBe('ABSENT');
+    expect(importedStatus(50, after(10), rule)).toBe('PRESENT');
+    expect(importedStatus(50, after(10.5), rule)).toBe('LATE');
+    expect(importedStatus(20, after(15), rule)).toBe('ABSENT');
+    // Without a join time, lateness is not guessed.
+    expect(importedStatus(50, null, rule)).toBe('PRESENT');
+    expect(importedReason('TEAMS')).toBe('Imported from the Microsoft Teams report');
   });
 });

@@ -9,6 +9,9 @@ export type SessionMode = z.infer<typeof SessionModeSchema>;
 /** Students may open an online session's link from this many minutes before its start. */
 export const SESSION_LINK_OPENS_MINUTES = 15;
 
+/** A trainee present for at least this share of a session counts present (editable per session). */
+export const SESSION_THRESHOLD_DEFAULT_PERCENT = 75;
+
 export const LIVE_SESSION_MESSAGES = {
   meetingUrlRequired: 'An online session needs its meeting link',
   placeRequired: 'An on-site session needs its place',
@@ -36,6 +39,13 @@ export const SaveLiveSessionSchema = z
     place: plainText(300).nullable().default(null),
     mandatory: z.boolean(),
     facilitator_id_slugs: z.array(IdSlugSchema).max(20).default([]),
+    /** The share of the session a trainee must be present for (minutes in an online report) to count present. */
+    attendance_threshold_percent: z
+      .number({ error: 'Enter a percentage' })
+      .int({ error: 'Enter a whole percentage' })
+      .min(1, { error: 'Enter a percentage from 1 to 100' })
+      .max(100, { error: 'Enter a percentage from 1 to 100' })
+      .default(SESSION_THRESHOLD_DEFAULT_PERCENT),
   })
   .superRefine((s, ctx) => {
     if (s.mode === 'ONLINE' && !s.meeting_url)
@@ -63,6 +73,7 @@ export const LiveSessionSchema = z.object({
   mandatory: z.boolean(),
   cancelled_at: z.string().nullable(),
   facilitators: z.array(SessionFacilitatorSchema),
+  attendance_threshold_percent: z.number().int(),
 });
 export type LiveSession = z.infer<typeof LiveSessionSchema>;
 export const LiveSessionResponseSchema = LiveSessionSchema;
@@ -77,7 +88,7 @@ export type LiveSessionsResponse = z.infer<typeof LiveSessionsResponseSchema>;
 export const AttendanceStatusSchema = z.enum(['PRESENT', 'LATE', 'EXCUSED', 'ABSENT']);
 export type AttendanceStatus = z.infer<typeof AttendanceStatusSchema>;
 
-export const StudentLiveSessionSchema = LiveSessionSchema.omit({ cancelled_at: true }).extend({
+export const StudentLiveSessionSchema = LiveSessionSchema.omit({ cancelled_at: true, attendance_threshold_percent: true }).extend({
   cancelled: z.boolean(),
   link_opens_at: z.string(),
   /** The student's own mark: their latest entry, ABSENT once ended unmarked, null before. */
@@ -298,3 +309,130 @@ export const AttendanceCorrectionSchema = z.object({
 export type AttendanceCorrection = z.infer<typeof AttendanceCorrectionSchema>;
 export const AttendanceCorrectionsResponseSchema = z.object({ data: z.array(AttendanceCorrectionSchema) });
 export type AttendanceCorrectionsResponse = z.infer<typeof AttendanceCorrectionsResponseSchema>;
+// ---- importing an online session's participant report ----------------------------------------
+
+/** The meeting providers whose participant report (CSV) an online session's register imports. */
+export const ReportProviderSchema = z.enum(['ZOOM', 'MEET', 'TEAMS']);
+export type ReportProvider = z.infer<typeof ReportProviderSchema>;
+export const REPORT_PROVIDER_LABELS: Record<ReportProvider, string> = { ZOOM: 'Zoom', MEET: 'Google Meet', TEAMS: 'Microsoft Teams' };
+/** The reason written on each imported mark. */
+export const importedReason = (p: ReportProvider) => `Imported from the ${REPORT_PROVIDER_LABELS[p]} report`;
+
+/** The largest participant report accepted (a report of a few hundred people is a few tens of kB). */
+export const ATTENDANCE_REPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+export const ATTENDANCE_IMPORT_MESSAGES = {
+  empty: 'The file is empty. Download the participant report again and choose it here.',
+  notText: 'The file is not a CSV text file. Choose the participant report as downloaded (CSV).',
+  unknownHeader:
+    'This is not a Zoom, Google Meet or Microsoft Teams participant report: no row of the file has the column names of one (name, email and duration).',
+  noParticipants: 'The report lists no participants.',
+  onlineOnly: 'A participant report is imported for online sessions only.',
+  notEnded: 'The session has not ended yet: import its report once it has.',
+  tooLarge: `The report must be smaller than ${ATTENDANCE_REPORT_MAX_BYTES / 1024 / 1024} MB`,
+} as const;
+
+/** How a report's person was matched to a trainee: by email, by full name, or not (the facilitator resolves). */
+export const ImportMatchSchema = z.enum(['EMAIL', 'NAME']);
+/** Why a report's person matched no single trainee. */
+export const ImportProblemSchema = z.enum(['NO_MATCH', 'SEVERAL']);
+/** Why a trainee's current mark is kept unless the facilitator ticks it: excused, or set by a person after the session. */
+export const ImportProtectionSchema = z.enum(['EXCUSED', 'SET_BY_HAND']);
+export type ImportProtection = z.infer<typeof ImportProtectionSchema>;
+
+/** One person of the report, their rows summed (people rejoin), and whom they match. */
+export const ImportReportRowSchema = z.object({
+  /** The row's key in this preview (its place in the report). */
+  key: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  minutes: z.number().int(),
+  /** Their first join, when the report gives it. */
+  first_join_at: z.string().nullable(),
+  /** The line of the report where the person first appears. */
+  line: z.number().int(),
+  trainee_id_slug: z.string().nullable(),
+  match: ImportMatchSchema.nullable(),
+  problem: ImportProblemSchema.nullable(),
+  /** The trainees a name matched several of. */
+  candidates: z.array(z.string()),
+});
+export type ImportReportRow = z.infer<typeof ImportReportRowSchema>;
+
+export const ImportTraineeSchema = z.object({
+  id_slug: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  current_status: AttendanceStatusSchema.nullable(),
+  /** Set when the import keeps the current mark unless the facilitator ticks it. */
+  protected: ImportProtectionSchema.nullable(),
+});
+export type ImportTrainee = z.infer<typeof ImportTraineeSchema>;
+
+/** The session's rule: minutes present decide the mark. */
+export const ImportRuleSchema = z.object({
+  starts_at: z.string(),
+  duration_minutes: z.number().int(),
+  threshold_percent: z.number().int(),
+  threshold_minutes: z.number().int(),
+  late_after_minutes: z.number().int(),
+});
+export type ImportRule = z.infer<typeof ImportRuleSchema>;
+
+export const AttendanceImportPreviewSchema = z.object({
+  provider: ReportProviderSchema,
+  provider_label: z.string(),
+  rule: ImportRuleSchema,
+  rows: z.array(ImportReportRowSchema),
+  trainees: z.array(ImportTraineeSchema),
+});
+export type AttendanceImportPreview = z.infer<typeof AttendanceImportPreviewSchema>;
+
+/** The minutes a session's threshold asks for: its share of the duration, rounded up. */
+export const thresholdMinutes = (durationMinutes: number, percent: number) => Math.ceil((durationMinutes * percent) / 100);
+
+/**
+ * The mark minutes present give under the session's rule: present at or above the threshold, late
+ * when they also first joined more than CHECK_IN_LATE_MINUTES after the start (as check-in), absent
+ * below it.
+ */
+export function importedStatus(
+  minutes: number,
+  firstJoinAt: string | null,
+  rule: Pick<ImportRule, 'starts_at' | 'threshold_minutes' | 'late_after_minutes'>,
+): AttendanceStatus {
+  if (minutes < rule.threshold_minutes) return 'ABSENT';
+  if (firstJoinAt && Date.parse(firstJoinAt) > Date.parse(rule.starts_at) + rule.late_after_minutes * 60_000) return 'LATE';
+  return 'PRESENT';
+}
+
+/** The confirmed import: each trainee's minutes (rows resolved by the facilitator included) and the marks to replace. */
+export const ConfirmAttendanceImportSchema = z.strictObject({
+  provider: ReportProviderSchema,
+  marks: z
+    .array(
+      z.strictObject({
+        user_id_slug: IdSlugSchema,
+        minutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(24 * 60),
+        first_join_at: DateTimeSchema.nullable().default(null),
+      }),
+    )
+    .min(1, { error: 'Nothing to import' })
+    .max(2000),
+  /** Trainees whose excused or hand-set mark the facilitator ticked to replace. */
+  replace_user_id_slugs: z.array(IdSlugSchema).max(2000).default([]),
+});
+export type ConfirmAttendanceImport = z.input<typeof ConfirmAttendanceImportSchema>;
+
+export const AttendanceImportResultSchema = z.object({
+  imported: z.number().int(),
+  /** Already marked so: nothing written. */
+  unchanged: z.number().int(),
+  skipped: z.array(z.object({ id_slug: z.string(), name: z.string(), reason: ImportProtectionSchema })),
+  register: RegisterResponseSchema,
+});
+export type AttendanceImportResult = z.infer<typeof AttendanceImportResultSchema>;

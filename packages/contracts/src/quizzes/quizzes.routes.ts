@@ -27,6 +27,7 @@ import {
   QuestionBankListSchema,
   QuestionBankResponseSchema,
   SaveQuestionBankSchema,
+  QuestionBankImportResponseSchema,
 } from './quizzes.schemas';
 import { z } from 'zod';
 
@@ -150,6 +151,26 @@ export const quizzesRoutes = defineRoutes({
     auth: 'user',
     summary:
       'The submitted attempts (of every quiz drawing from the bank) whose score the given keys would change, old and new (nothing saved)',
+  },
+  questionBankImport: {
+    method: 'POST',
+    path: 'quizzes/admin/banks/:bankId/import',
+    params: BankIdParamsSchema,
+    body: QuizImportSchema,
+    bodyLimit: '1mb',
+    response: QuestionBankImportResponseSchema,
+    auth: 'user',
+    summary: "Add a GIFT or Moodle XML file's questions to a shared bank; a bad file imports nothing and names its lines",
+  },
+  questionBankExport: {
+    method: 'GET',
+    path: 'quizzes/admin/banks/:bankId/export/',
+    params: BankIdParamsSchema,
+    query: QuizExportQuerySchema,
+    response: z.string(),
+    responseType: 'text',
+    auth: 'user',
+    summary: 'A shared question bank as a GIFT or Moodle XML file',
   },
   quizAttempts: {
     method: 'GET',

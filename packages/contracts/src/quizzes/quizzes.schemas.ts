@@ -325,6 +325,15 @@ export const QuizImportResponseSchema = z.object({ data: QuizAuthoringSchema, im
 /** A refused import: `errors` is keyed `line N` (the line of the file where each problem starts). */
 export const QuizImportErrorSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.string()) });
 export const QuizExportQuerySchema = z.object({ format: QuizFileFormatSchema });
+/** The download name of an exported bank: its quiz's or shared bank's title in lower-case words joined by `-`. */
+export function quizFileName(title: string, format: QuizFileFormat): string {
+  const base =
+    title
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'quiz';
+  return format === 'gift' ? `${base}.gift.txt` : `${base}.xml`;
+}
 
 // --- Preview of a draw ---------------------------------------------------------------------
 
@@ -403,9 +412,12 @@ export const CreateQuestionBankSchema = z.strictObject({ title: text(200, 'Title
  * `regrade`: every submitted attempt that drew a question of the bank (any quiz of the course) is scored again
  * with the saved keys, in the same transaction.
  */
+export const QUESTION_BANK_MAX_QUESTIONS = 500;
 export const SaveQuestionBankSchema = z.strictObject({
   title: text(200, 'Title'),
-  questions: z.array(QuizQuestionInputSchema).max(500, { error: 'At most 500 questions' }),
+  questions: z
+    .array(QuizQuestionInputSchema)
+    .max(QUESTION_BANK_MAX_QUESTIONS, { error: `At most ${QUESTION_BANK_MAX_QUESTIONS} questions` }),
   regrade: z.boolean().optional(),
 });
 export type SaveQuestionBank = z.input<typeof SaveQuestionBankSchema>;
@@ -418,3 +430,5 @@ export const QuestionBankSchema = z.object({
 });
 export type QuestionBank = z.infer<typeof QuestionBankSchema>;
 export const QuestionBankResponseSchema = z.object({ data: QuestionBankSchema });
+/** POST: a GIFT or Moodle XML file's questions, added after the shared bank's own (all or none). */
+export const QuestionBankImportResponseSchema = z.object({ data: QuestionBankSchema, imported: z.number().int() });

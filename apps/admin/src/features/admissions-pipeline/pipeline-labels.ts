@@ -1,4 +1,4 @@
-import type { Eligibility, ELIGIBILITY_FILTERS } from '@school/contracts';
+import type { ApplicationViewPlace, Eligibility, ELIGIBILITY_FILTERS } from '@school/contracts';
 
 /** What a screening flag says: the rule is met, not met, or the form cannot tell. */
 export const FLAG_TEXT = { true: 'Met', false: 'Not met', null: 'To confirm' } as const;
@@ -28,24 +28,25 @@ export const ELIGIBILITY_FILTER_LABELS: Record<(typeof ELIGIBILITY_FILTERS)[numb
   duplicate: 'Possible duplicate',
 };
 
-/**
- * Where a staff member (or the applicant) saw an application, in the audit log's words: each
- * call that writes application_views, by the name it records.
- */
-export const VIEW_PLACES: Record<string, string> = {
+/** Where a staff member (or the applicant) saw an application, in the audit log's words: every place the API records. */
+export const VIEW_PLACES: Record<ApplicationViewPlace, string> = {
   admissionsDetail: 'Application page',
   admissionsTimeline: 'Application timeline',
   admissionsList: 'Admissions list',
   admissionsListSearch: 'Admissions list search',
   admissionsRanking: 'Ranking',
+  admissionsInterview: 'Interview page (panel)',
+  admissionsReviewDeclaration: 'Conflict-of-interest question (reviewer)',
+  admissionsInterviewDeclaration: 'Conflict-of-interest question (interview panel)',
+  admissionsConflictDeclared: 'Declared a conflict of interest',
+  admissionsPreviewMailTemplate: 'Mail template preview',
+  admissionsErasureRequests: 'Erasure requests (Records page)',
   adminApplicationList: 'Applications list',
   adminApplicationListSearch: 'Applications list search',
   adminApplicationDetail: 'Application details (applications list)',
   adminApplicationExport: 'Applications export (CSV)',
   applicationsAnalyticsDecisionsExport: 'Decisions export (CSV)',
   applicantStatus: 'Status page (private link)',
-  admissionsReviewDeclaration: 'Conflict-of-interest question (reviewer)',
-  admissionsConflictDeclared: 'Declared a conflict of interest',
-  admissionsPreviewMailTemplate: 'Mail template preview',
+  applicantInterview: 'Interview booking (private link)',
 };
-export const viewPlace = (call: string) => VIEW_PLACES[call] ?? 'Another admin screen';
+export const viewPlace = (call: string) => VIEW_PLACES[call as ApplicationViewPlace] ?? 'Another admin screen';

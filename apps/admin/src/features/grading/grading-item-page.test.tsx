@@ -1,5 +1,5 @@
 import type { GradingQueueResponse, GradingSubmission } from '@school/contracts';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byPath, mockRoutes, reply } from '@school/ui/testing';
@@ -7,8 +7,6 @@ import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { GradingItemPage, KEYBOARD_HELP } from './grading-item-page';
 
 afterEach(() => vi.unstubAllGlobals());
-// The machine running these is shared: give each wait for the page more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const student = (id: string, first: string) => ({ id_slug: id, first_name: first, last_name: 'Tan', email: `${id}@x.io` });
 const queue: GradingQueueResponse = {

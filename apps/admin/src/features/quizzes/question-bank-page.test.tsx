@@ -1,8 +1,8 @@
-import type { QuestionBank, RegradeChange } from '@school/contracts';
+import { QUIZ_IMPORT_FAILED_MESSAGE, type QuestionBank, type RegradeChange } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockRoutes } from '@school/ui/testing';
+import { mockRoutes, reply } from '@school/ui/testing';
 import { ADMIN, renderWithApi } from '../../test/api-harness';
 import { QuestionBankPage } from './question-bank-page';
 
@@ -99,5 +99,87 @@ describe('QuestionBankPage', { timeout: 90_000 }, () => {
     expect(await screen.findByText('Question bank saved.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')!.body).not.toHaveProperty('regrade');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('QuestionBankPage import and export', { timeout: 90_000 }, () => {
+  const BROKEN = 'Which gate? {~AND =NAND\n\n::M:: Match. {\n=Au -> Gold\n}\n';
+
+  it('sends the chosen file to the bank and lists a refused file’s problems by line, in file order', async () => {
+    const api = mockRoutes(
+      {
+        questionBank: () => ({ data: bank }),
+        questionBankImport: () =>
+          reply(400, {
+            message: QUIZ_IMPORT_FAILED_MESSAGE,
+            errors: { 'line 3': 'Matching questions are not supported.', 'line 1': 'Expected "}" at the end of the answers' },
+          }),
+      },
+      { user: ADMIN },
+    );
+    render();
+    const picker = await screen.findByLabelText('Question file');
+    await userEvent.upload(picker, new File([BROKEN], 'broken.gift', { type: 'text/plain' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import questions' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(QUIZ_IMPORT_FAILED_MESSAGE);
+    const lines = within(alert).getAllByRole('listitem');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      'Line 1: Expected "}" at the end of the answers',
+      'Line 3: Matching questions are not supported.',
+    ]);
+    const sent = api.calls.filter((c) => c.name === 'questionBankImport');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].params).toEqual({ bankId: 'b1' });
+    expect(sent[0].body).toEqual({ format: 'gift', content: BROKEN });
+    // The bank shown is the saved one: nothing was imported.
+    expect(screen.getByRole('heading', { name: 'Questions (1)' })).toBeInTheDocument();
+  });
+
+  it('reads a .xml file as Moodle XML, tells how many questions came in and shows the bank with them', async () => {
+    let saved = bank;
+    const imported = { ...bank.questions[0], id_slug: 'q2', prompt: 'Band gap of germanium, in eV?', correct_number: 0.67 };
+    const api = mockRoutes(
+      {
+        questionBank: () => ({ data: saved }),
+        questionBankImport: () => {
+          saved = { ...bank, questions: [...bank.questions, imported] };
+          return { data: saved, imported: 1 };
+        },
+      },
+      { user: ADMIN },
+    );
+    render();
+    await userEvent.upload(
+      await screen.findByLabelText('Question file'),
+      new File(['<quiz></quiz>'], 'bank.xml', { type: 'application/xml' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Import questions' }));
+    expect(await screen.findByText('Imported 1 question from bank.xml.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Questions (2)' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.name === 'questionBankImport')!.body).toMatchObject({ format: 'moodle_xml' });
+  });
+
+  it('exports the saved bank as GIFT or Moodle XML under the bank’s name', async () => {
+    const api = mockRoutes(
+      {
+        questionBank: () => ({ data: bank }),
+        questionBankExport: (c) => new Response(c.query.get('format') === 'gift' ? 'Q {T}' : '<quiz/>', { status: 200 }),
+      },
+      { user: ADMIN },
+    );
+    const names: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:bank'), revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export as GIFT' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export as Moodle XML' }));
+    await vi.waitFor(() => expect(names).toEqual(['band-gaps.gift.txt', 'band-gaps.xml']));
+    expect(api.calls.filter((c) => c.name === 'questionBankExport').map((c) => [c.params.bankId, c.query.get('format')])).toEqual([
+      ['b1', 'gift'],
+      ['b1', 'moodle_xml'],
+    ]);
   });
 });

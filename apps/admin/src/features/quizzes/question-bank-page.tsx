@@ -17,6 +17,7 @@ import { useNotify } from '../../lib/notice';
 import { usePageTitle } from '../../lib/use-page-title';
 import { QuestionEditor } from './question-editor';
 import { type DraftQuestion, issuesByPath, moveQuestion, newQuestion, questionsToDraft, questionsToPayload } from './quiz-model';
+import { QuizTransfer } from './quiz-transfer';
 import { RegradeDialog } from './regrade-dialog';
 import { useRegradeCheck } from './use-regrade-check';
 import './quizzes.css';
@@ -25,7 +26,8 @@ import './quizzes.css';
  * /admin/quiz-banks/{bankId} and /instructor/quiz-banks/{bankId}: a question bank shared by the
  * quizzes of a course. Questions removed from it are kept for the attempts that drew them. Saving
  * a changed key first lists the submitted attempts (of every quiz that drew the question) whose
- * score it changes and offers to regrade them, as a quiz's own editor does.
+ * score it changes and offers to regrade them, as a quiz's own editor does. GIFT and Moodle XML files
+ * import into the saved bank and export from it, as for a quiz's own bank.
  */
 export function QuestionBankPage({ homePath, coursePath }: { homePath: string; coursePath: (courseId: string) => string }) {
   const { bankId = '' } = useParams();
@@ -106,6 +108,7 @@ function BankEditor({ bank, back }: { bank: QuestionBank; back: string }) {
         />
       )}
       <TextField label="Bank title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />
+      <QuizTransfer target={{ bankId: bank.id_slug }} title={bank.title} />
       <section aria-labelledby="bank-questions-title" className="ui-stack">
         <h2 id="bank-questions-title" className="admin-section-title">
           Questions ({questions.length})

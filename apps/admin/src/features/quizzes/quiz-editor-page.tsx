@@ -209,7 +209,7 @@ function QuizEditor({
 
           <BankDraws courseId={quiz.course_id_slug} draws={draws} onChange={setDraws} bankPath={bankPath} error={errors.bank_draws} />
 
-          <QuizTransfer lessonId={quiz.lesson_id_slug} lessonTitle={quiz.lesson_title} />
+          <QuizTransfer target={{ lessonId: quiz.lesson_id_slug }} title={quiz.lesson_title} />
 
           <section aria-labelledby="quiz-bank-title" className="ui-stack">
             <h2 id="quiz-bank-title" className="admin-section-title">

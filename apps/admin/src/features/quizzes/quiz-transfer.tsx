@@ -1,4 +1,11 @@
-import { isApiError, QUIZ_FILE_FORMAT_LABELS, QUIZ_FILE_FORMATS, type QuizFileFormat } from '@school/contracts';
+import {
+  isApiError,
+  QUIZ_FILE_FORMAT_LABELS,
+  QUIZ_FILE_FORMATS,
+  type QuizFileFormat,
+  type QuizImport,
+  quizFileName,
+} from '@school/contracts';
 import { Button, routeKey, SelectField, useRouteMutation, useSession } from '@school/ui';
 import { useId, useState } from 'react';
 import { useNotify } from '../../lib/notice';
@@ -13,28 +20,43 @@ export function importProblems(errors: Record<string, string> | undefined): { li
     .sort((a, b) => a.line - b.line);
 }
 
+/** Whose questions a transfer reads and writes: a quiz's own bank (by its lesson) or a shared bank of a course. */
+export type TransferTarget = { lessonId: string } | { bankId: string };
+
 /**
  * Import of a GIFT or Moodle XML file into the saved bank (all or nothing: a refused file lists
- * its problems with their lines), and export of the saved bank in either format.
+ * its problems with their lines), and export of the saved bank in either format; for a quiz's own
+ * bank or a shared one, with the same calls' rules.
  */
-export function QuizTransfer({ lessonId, lessonTitle }: { lessonId: string; lessonTitle: string }) {
+export function QuizTransfer({ target, title }: { target: TransferTarget; title: string }) {
   const notify = useNotify();
   const { client } = useSession();
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState<QuizFileFormat>('gift');
-  const [exportFormat, setExportFormat] = useState<QuizFileFormat>('gift');
   const [problems, setProblems] = useState<{ message: string; lines: { line: number; message: string }[] } | null>(null);
-  const importFile = useRouteMutation('quizImport', {
+  const quizImport = useRouteMutation('quizImport', {
     invalidates: (v) => [routeKey('quizAuthoring', { params: v.params }), routeKey('quizLessons'), routeKey('adminCourseDetail')],
   });
+  const bankImport = useRouteMutation('questionBankImport', {
+    invalidates: (v) => [routeKey('questionBank', { params: v.params }), routeKey('questionBanks')],
+  });
+  const importing = 'bankId' in target ? bankImport : quizImport;
+  const sendFile = (body: QuizImport, handlers: { onSuccess: (r: { imported: number }) => void; onError: (e: unknown) => void }) =>
+    'bankId' in target
+      ? bankImport.mutate({ params: { bankId: target.bankId }, body }, handlers)
+      : quizImport.mutate({ params: { lessonId: target.lessonId }, body }, handlers);
+  const exportText = (query: { format: QuizFileFormat }) =>
+    'bankId' in target
+      ? client.call('questionBankExport', { params: { bankId: target.bankId }, query })
+      : client.call('quizExport', { params: { lessonId: target.lessonId }, query });
 
   const onImport = async () => {
     if (!file) return setProblems({ message: 'Choose a file to import.', lines: [] });
     const content = await file.text();
     setProblems(null);
-    importFile.mutate(
-      { params: { lessonId }, body: { format, content } },
+    sendFile(
+      { format, content },
       {
         onSuccess: (r) => notify.success(`Imported ${r.imported} ${r.imported === 1 ? 'question' : 'questions'} from ${file.name}.`),
         onError: (e) =>
@@ -47,20 +69,15 @@ export function QuizTransfer({ lessonId, lessonTitle }: { lessonId: string; less
     );
   };
 
-  const onExport = async () => {
+  const onExport = async (exportFormat: QuizFileFormat) => {
     try {
-      const text = await client.call('quizExport', { params: { lessonId }, query: { format: exportFormat } });
+      const text = await exportText({ format: exportFormat });
       const type = exportFormat === 'gift' ? 'text/plain;charset=utf-8' : 'application/xml;charset=utf-8';
       const url = URL.createObjectURL(new Blob([text], { type }));
       try {
         const a = document.createElement('a');
         a.href = url;
-        const base =
-          lessonTitle
-            .replace(/[^A-Za-z0-9]+/g, '-')
-            .replace(/^-|-$/g, '')
-            .toLowerCase() || 'quiz';
-        a.download = exportFormat === 'gift' ? `${base}.gift.txt` : `${base}.xml`;
+        a.download = quizFileName(title, exportFormat);
         document.body.append(a);
         a.click();
         a.remove();
@@ -79,7 +96,8 @@ export function QuizTransfer({ lessonId, lessonTitle }: { lessonId: string; less
         Import and export
       </h2>
       <p className="ui-muted ui-muted--small">
-        Imported questions are added after the saved bank; unsaved changes above are replaced by the saved quiz.
+        Imported questions are added after the saved bank; unsaved changes above are replaced by the saved{' '}
+        {'bankId' in target ? 'bank' : 'quiz'}.
       </p>
       <div className="admin-quiz-transfer__row">
         <div className="admin-quiz-transfer__file">
@@ -102,8 +120,8 @@ export function QuizTransfer({ lessonId, lessonTitle }: { lessonId: string; less
           value={format}
           onChange={(e) => setFormat(e.currentTarget.value as QuizFileFormat)}
         />
-        <Button variant="secondary" onClick={onImport} loading={importFile.isPending}>
-          {importFile.isPending ? 'Importing...' : 'Import questions'}
+        <Button variant="secondary" onClick={onImport} loading={importing.isPending}>
+          {importing.isPending ? 'Importing...' : 'Import questions'}
         </Button>
       </div>
       {problems && (
@@ -121,14 +139,11 @@ export function QuizTransfer({ lessonId, lessonTitle }: { lessonId: string; less
         </div>
       )}
       <div className="admin-quiz-transfer__row">
-        <SelectField
-          label="Export format"
-          options={formats}
-          value={exportFormat}
-          onChange={(e) => setExportFormat(e.currentTarget.value as QuizFileFormat)}
-        />
-        <Button variant="secondary" onClick={onExport}>
-          Download the saved bank
+        <Button variant="secondary" onClick={() => void onExport('gift')}>
+          Export as GIFT
+        </Button>
+        <Button variant="secondary" onClick={() => void onExport('moodle_xml')}>
+          Export as Moodle XML
         </Button>
       </div>
     </section>

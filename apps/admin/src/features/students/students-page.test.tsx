@@ -1,5 +1,5 @@
 import type { AdminStudentListItem } from '@school/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -107,7 +107,7 @@ describe('StudentsPage role', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Make instructor: Aisyah Rahman' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make instructor' }));
     expect(await screen.findByText('Aisyah Rahman is now an instructor.')).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByText('Aisyah Rahman')).not.toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByText('Aisyah Rahman')).not.toBeInTheDocument());
     expect(screen.getByText('Farid Rahman')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: 'auth/admin/users/s1/role', body: { role: 'INSTRUCTOR' } });
   });
@@ -142,7 +142,7 @@ describe('StudentsPage account deletion', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete account of Aisyah Rahman' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete account' }));
     expect(await screen.findByText('Account deleted: Aisyah Rahman.')).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByText('Aisyah Rahman')).not.toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByText('Aisyah Rahman')).not.toBeInTheDocument());
     expect(screen.getByText('Farid Rahman')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: 'auth/admin/users/s1' });
   });

@@ -4,6 +4,7 @@ import type {
   InterviewStage,
   ScreeningNotes,
   ApplicationStatus,
+  ApplicationViewPlace,
   RankingItem,
   Transition,
 } from '@school/contracts';
@@ -82,7 +83,7 @@ export async function applicationIdOf(q: Sql, idSlug: string): Promise<string | 
 // ---- the audit log ------------------------------------------------------------------------
 
 /** One view of an application: who (null: the applicant through their link), through which call. */
-export function recordView(q: Sql, applicationId: string, viewerId: string | null, call: string) {
+export function recordView(q: Sql, applicationId: string, viewerId: string | null, call: ApplicationViewPlace) {
   return exec(q, `INSERT INTO application_views (application_id, viewer_id, call) VALUES ($1, $2, $3)`, [applicationId, viewerId, call]);
 }
 
@@ -90,7 +91,7 @@ export function recordView(q: Sql, applicationId: string, viewerId: string | nul
  * Writes every application a list showed to staff (by id_slug) to the audit log of views, in one
  * set-based statement: a list shows names, emails and phones as surely as the detail does.
  */
-export async function recordViews(q: Sql, idSlugs: string[], viewerId: string, call: string): Promise<void> {
+export async function recordViews(q: Sql, idSlugs: string[], viewerId: string, call: ApplicationViewPlace): Promise<void> {
   if (!idSlugs.length) return;
   await exec(
     q,

@@ -3,6 +3,7 @@ import {
   type AdmissionDetail,
   type AdmissionListQuery,
   type AdmissionListResponse,
+  type ApplicationViewPlace,
   BLIND_FIELDS,
   type BlindField,
   DECLARE_FIRST_MESSAGE,
@@ -142,12 +143,12 @@ export class AdmissionsService {
   }
 
   /** The applications a list of the applications module showed to staff, written to the audit log of views. */
-  recordViews(idSlugs: string[], viewerId: string, call: string): Promise<void> {
+  recordViews(idSlugs: string[], viewerId: string, call: ApplicationViewPlace): Promise<void> {
     return sql.recordViews(this.db, idSlugs, viewerId, call);
   }
 
   /** The older admin detail call (applications module) is audited too. */
-  async recordView(idSlug: string, viewerId: string, call: string): Promise<void> {
+  async recordView(idSlug: string, viewerId: string, call: ApplicationViewPlace): Promise<void> {
     const id = await sql.applicationIdOf(this.db, idSlug);
     if (id) await sql.recordView(this.db, id, viewerId, call);
   }

@@ -25,7 +25,7 @@ import {
   upsertGradeItem,
 } from './grading-authoring.queries';
 import { storedFileNames } from './project-hand-in.queries';
-import { readUpload } from './project-upload';
+import { readUpload } from '../../common/upload';
 import { PROJECT_INSTRUCTIONS_PURPOSE, NOT_AVAILABLE, resultBeforeDeadlineMessage } from './grading-rules';
 
 /** Authoring for admins: project settings and files, rubric templates, and a cohort's grade items. */

@@ -20,7 +20,7 @@ import {
   studentProject,
   type StudentProjectRow,
 } from './project-hand-in.queries';
-import { fileTooLargeMessage, receiveUpload, type ReceivedUpload } from './project-upload';
+import { fileTooLargeMessage, receiveUpload, type ReceivedUpload } from '../../common/upload';
 import { checkProjectFile, CONTENT_TYPES } from './project-file-types';
 import { DEFAULT_ZIP_LIMITS, ZipRejected } from './zip-inspection';
 import { NOT_AVAILABLE, SUSPENDED_SUBMIT_MESSAGE, ACCESS_ENDED_SUBMIT_MESSAGE, timesOf } from './grading-rules';

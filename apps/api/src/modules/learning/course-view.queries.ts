@@ -24,16 +24,19 @@ touch AS (
 ),
 lesson_rows AS (
   SELECT l.*, lc.lesson_id IS NOT NULL AS is_completed, g.id AS grade_id,
-         g.id_slug AS grade_slug, g.deadline_datetime, g.is_mandatory, g.grade_percentage,
+         -- The student's own dates where an extension moved them.
+         g.id_slug AS grade_slug, effective_deadline(g.deadline_datetime, x.deadline_datetime) AS deadline_datetime, g.is_mandatory, g.grade_percentage,
          coalesce(g.result_open_datetime, a.result_open_date) AS result_open_datetime, g.submission_status,
          ug.id_slug AS user_grade_slug, ug.user_grade, ug.user_submission_status,
-         coalesce(g.open_datetime, a.start_date) AS opens_at, g.late_deadline_datetime, qs.quiz_session
+         coalesce(g.open_datetime, a.start_date) AS opens_at,
+         effective_late_deadline(g.deadline_datetime, g.late_deadline_datetime, x.late_deadline_datetime) AS late_deadline_datetime, qs.quiz_session
     FROM access a
     JOIN modules m ON m.course_id = a.course_id
     JOIN lessons l ON l.module_id = m.id
     LEFT JOIN lesson_completions lc ON lc.user_id = a.user_id AND lc.cohort_id = a.cohort_id AND lc.lesson_id = l.id
     LEFT JOIN cohort_grades g ON g.cohort_id = a.cohort_id AND g.lesson_id = l.id
     LEFT JOIN user_grades ug ON ug.cohort_grade_id = g.id AND ug.user_id = a.user_id
+    LEFT JOIN grade_extensions x ON x.cohort_grade_id = g.id AND x.user_id = a.user_id
     -- The student's latest attempt at the lesson's quiz; its score only once results open.
     LEFT JOIN LATERAL (
       SELECT json_build_object('id_slug', s.id_slug, 'started_datetime', s.started_at, 'submitted_datetime', s.submitted_at,
@@ -68,7 +71,8 @@ lesson_json AS (
       'time_limit_minutes', (lr.project_group->>'time_limit_minutes')::int,
       'instructions_files_urls', coalesce(lr.project_group->'instructions_files_urls', '[]'::jsonb)) END,
     'cohort_grade', CASE WHEN lr.grade_id IS NULL THEN NULL ELSE json_build_object(
-      'id_slug', lr.grade_slug, 'open_datetime', lr.opens_at, 'deadline_datetime', lr.deadline_datetime, 'is_mandatory', lr.is_mandatory,
+      'id_slug', lr.grade_slug, 'open_datetime', lr.opens_at, 'deadline_datetime', lr.deadline_datetime,
+      'late_deadline_datetime', lr.late_deadline_datetime, 'is_mandatory', lr.is_mandatory,
       'grade_percentage', lr.grade_percentage, 'result_open_datetime', lr.result_open_datetime,
       'submission_status', lr.submission_status) END,
     'user_cohort_grade', CASE WHEN lr.grade_id IS NULL OR (lr.user_grade_slug IS NULL AND lr.quiz_session IS NULL) THEN NULL ELSE json_build_object(

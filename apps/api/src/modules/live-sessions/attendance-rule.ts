@@ -12,7 +12,7 @@ export const SESSION_ENDED = (s: string) => `(now() >= ${s}.starts_at + make_int
 /** A LATERAL subquery `alias` with the latest entry of trainee `userId` on session `s` (columns of attendance_entries, plus `entries`: how many). */
 export const LATEST_ENTRY = (s: string, userId: string, alias: string) =>
   `LEFT JOIN LATERAL (
-     SELECT x.id, x.status, x.reason, x.recorded_at, x.recorded_by, x.approved_by, count(*) OVER () AS entries
+     SELECT x.id, x.status, x.reason, x.source, x.recorded_at, x.recorded_by, x.approved_by, count(*) OVER () AS entries
        FROM attendance_entries x WHERE x.session_id = ${s}.id AND x.user_id = ${userId} ORDER BY x.id DESC LIMIT 1
    ) ${alias} ON true`;
 

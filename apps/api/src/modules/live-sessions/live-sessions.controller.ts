@@ -1,6 +1,8 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, Route, RouteBody, RouteParams } from '../../common/route.decorator';
+import { AttendanceImportService } from './attendance-import.service';
 import { AttendanceRegisterService } from './attendance-register.service';
 import { CheckInService } from './check-in.service';
 import { LiveSessionsService } from './live-sessions.service';
@@ -12,6 +14,7 @@ export class LiveSessionsController {
     @Inject(LiveSessionsService) private readonly sessions: LiveSessionsService,
     @Inject(CheckInService) private readonly checkIns: CheckInService,
     @Inject(AttendanceRegisterService) private readonly registers: AttendanceRegisterService,
+    @Inject(AttendanceImportService) private readonly imports: AttendanceImportService,
   ) {}
 
   @Route('adminCohortSessions')
@@ -42,6 +45,25 @@ export class LiveSessionsController {
   @Route('adminMarkAttendance')
   mark(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminMarkAttendance'>, @RouteBody() body: BodyOf<'adminMarkAttendance'>) {
     return this.sessions.mark(me, p.cohortId, p.sessionId, body);
+  }
+
+  @Route('adminPreviewAttendanceImport')
+  previewImport(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'adminPreviewAttendanceImport'>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.imports.preview(me, p.cohortId, p.sessionId, req, res);
+  }
+
+  @Route('adminConfirmAttendanceImport')
+  confirmImport(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'adminConfirmAttendanceImport'>,
+    @RouteBody() body: BodyOf<'adminConfirmAttendanceImport'>,
+  ) {
+    return this.imports.confirm(me, p.cohortId, p.sessionId, body);
   }
 
   @Route('userCohortSessions')

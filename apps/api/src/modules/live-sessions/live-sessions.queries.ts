@@ -10,7 +10,7 @@ const SESSION_JSON = `json_build_object(
   'starts_at', to_char(s.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'ends_at', to_char((s.starts_at + make_interval(mins => s.duration_minutes)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'duration_minutes', s.duration_minutes, 'mode', s.mode, 'meeting_url', s.meeting_url, 'place', s.place,
-  'mandatory', s.mandatory,
+  'mandatory', s.mandatory, 'attendance_threshold_percent', s.attendance_threshold_percent,
   'cancelled_at', to_char(s.cancelled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'facilitators', COALESCE((
     SELECT json_agg(json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name)
@@ -69,13 +69,15 @@ const values = (s: Saved) => [
   s.mode === 'ONLINE' ? s.meeting_url : null,
   s.mode === 'ON_SITE' ? s.place : null,
   s.mandatory,
+  s.attendance_threshold_percent,
 ];
 
 export async function insertSession(q: Sql, cohortId: string, s: Saved, by: string) {
   return (await one<{ id: string; id_slug: string }>(
     q,
-    `INSERT INTO live_sessions (cohort_id, title, starts_at, duration_minutes, mode, meeting_url, place, mandatory, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, id_slug`,
+    `INSERT INTO live_sessions (cohort_id, title, starts_at, duration_minutes, mode, meeting_url, place, mandatory,
+                                attendance_threshold_percent, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id, id_slug`,
     [cohortId, ...values(s), by],
   ))!;
 }
@@ -85,7 +87,7 @@ export async function updateSession(q: Sql, cohortId: string, sessionSlug: strin
   return one<{ id: string }>(
     q,
     `UPDATE live_sessions SET title = $3, starts_at = $4, duration_minutes = $5, mode = $6, meeting_url = $7, place = $8,
-            mandatory = $9, updated_at = now()
+            mandatory = $9, attendance_threshold_percent = $10, updated_at = now()
       WHERE cohort_id = $1 AND id_slug = $2 RETURNING id`,
     [cohortId, sessionSlug, ...values(s)],
   );
@@ -133,7 +135,7 @@ export async function studentSessions(q: Sql, cohortSlug: string, userSlug: stri
          FROM me JOIN live_sessions s ON s.cohort_id = me.cohort_id
          ${LATEST_ENTRY('s', 'me.user_id', 'a')})
      SELECT COALESCE((
-              SELECT json_agg((${SESSION_JSON}::jsonb - 'cancelled_at' - 'meeting_url') || jsonb_build_object(
+              SELECT json_agg((${SESSION_JSON}::jsonb - 'cancelled_at' - 'meeting_url' - 'attendance_threshold_percent') || jsonb_build_object(
                        'cancelled', s.cancelled_at IS NOT NULL,
                        'link_opens_at', to_char((s.starts_at - make_interval(mins => $3)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                        'meeting_url', CASE WHEN s.cancelled_at IS NULL AND now() >= s.starts_at - make_interval(mins => $3)

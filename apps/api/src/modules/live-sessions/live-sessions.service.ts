@@ -8,6 +8,7 @@ import {
   type LiveSession,
   type LiveSessionsResponse,
   SESSION_LINK_OPENS_MINUTES,
+  SESSION_THRESHOLD_DEFAULT_PERCENT,
   type SaveLiveSession,
   type StudentLiveSessionsResponse,
 } from '@school/contracts';
@@ -121,6 +122,7 @@ export class LiveSessionsService {
         meeting_url: body.meeting_url ?? null,
         place: body.place ?? null,
         mandatory: body.mandatory,
+        attendance_threshold_percent: body.attendance_threshold_percent ?? SESSION_THRESHOLD_DEFAULT_PERCENT,
       };
       let id: string;
       let slug: string;

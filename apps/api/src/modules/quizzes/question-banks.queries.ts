@@ -43,6 +43,11 @@ export async function insertBank(q: Sql, courseId: string, title: string): Promi
   ]))!.id_slug;
 }
 
+/** Locks a bank's row for the caller's transaction, so writes to its questions (a save, an import) take turns. */
+export async function lockBank(q: Sql, bankId: string): Promise<void> {
+  await exec(q, `SELECT 1 FROM question_banks WHERE id = $1 FOR NO KEY UPDATE`, [bankId]);
+}
+
 export function readBank(q: Sql, bankId: string) {
   return one<{
     id_slug: string;

@@ -1,10 +1,19 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { QuestionBank, QuestionBankList, QuizQuestionData, RegradePreview } from '@school/contracts';
-import { DataSource } from 'typeorm';
+import {
+  QUESTION_BANK_MAX_QUESTIONS,
+  type QuestionBank,
+  type QuestionBankList,
+  type QuizFileFormat,
+  type QuizImport,
+  type QuizQuestionData,
+  type RegradePreview,
+} from '@school/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { NOT_AVAILABLE } from './quiz-access';
-import { questionRecordOf, QuizToolsService } from './quiz-tools.service';
-import { authoredBank, authoredCourse, courseBanks, insertBank, readBank, writeSharedBank } from './question-banks.queries';
+import { appendQuestions } from './quiz-tools.queries';
+import { fileOf, type QuizFile, questionRecordOf, questionsOfFile, QuizToolsService } from './quiz-tools.service';
+import { authoredBank, authoredCourse, courseBanks, insertBank, lockBank, readBank, writeSharedBank } from './question-banks.queries';
 import { toAuthoredQuestion } from './quizzes.service';
 
 /**
@@ -51,8 +60,36 @@ export class QuestionBanksService {
 
   async read(me: AuthUser, bankIdSlug: string): Promise<QuestionBank> {
     const bank = await this.bank(me, bankIdSlug);
-    const row = (await readBank(this.db, bank.id))!;
+    return this.readById(this.db.manager, bank.id);
+  }
+
+  private async readById(m: EntityManager, bankId: string): Promise<QuestionBank> {
+    const row = (await readBank(m, bankId))!;
     return { ...row, questions: row.questions.map(toAuthoredQuestion) };
+  }
+
+  /**
+   * Adds a GIFT or Moodle XML file's questions after the bank's own, in one transaction. A file
+   * with any problem imports nothing: 400 with every problem under `errors` keyed by its line.
+   */
+  async importFile(me: AuthUser, bankIdSlug: string, body: QuizImport): Promise<{ data: QuestionBank; imported: number }> {
+    const bank = await this.bank(me, bankIdSlug);
+    const records = questionsOfFile(body);
+    return this.db.transaction(async (m) => {
+      await lockBank(m, bank.id);
+      const total = await appendQuestions(m, { bankId: bank.id }, records);
+      if (total > QUESTION_BANK_MAX_QUESTIONS) {
+        const message = `A bank holds at most ${QUESTION_BANK_MAX_QUESTIONS} questions: this file would make ${total}.`;
+        throw new BadRequestException({ message, errors: { content: message } });
+      }
+      return { data: await this.readById(m, bank.id), imported: records.length };
+    });
+  }
+
+  /** The bank's questions as a GIFT or Moodle XML file: its text, content type and file name. */
+  async exportFile(me: AuthUser, bankIdSlug: string, format: QuizFileFormat): Promise<QuizFile> {
+    const read = await this.read(me, bankIdSlug);
+    return fileOf(read.title, read.questions, format);
   }
 
   /** The submitted attempts, of every quiz that drew from the bank, whose score the given keys would change. Nothing is saved. */
@@ -76,6 +113,7 @@ export class QuestionBanksService {
     if (new Set(known.map((r) => r.id_slug)).size !== known.length)
       throw new BadRequestException({ message: 'A question is listed twice.', errors: { questions: 'A question is listed twice.' } });
     await this.db.transaction(async (m) => {
+      await lockBank(m, bank.id);
       const { matched } = await writeSharedBank(m, bank.id, body.title, records);
       if (matched !== known.length) {
         const message = 'A question of the list is not part of this bank.';

@@ -13,21 +13,29 @@ export async function ensureQuizGroup(q: Sql, lessonId: string): Promise<{ id: s
   return (await one<{ id: string }>(q, `SELECT id FROM quiz_groups WHERE lesson_id = $1 FOR NO KEY UPDATE`, [lessonId]))!;
 }
 
-/** Adds questions after the bank's last one, in one statement; answers the bank's size after it. */
-export async function appendQuestions(q: Sql, groupId: string, questions: Omit<QuestionRecord, 'id_slug'>[]): Promise<number> {
+/**
+ * Adds questions after the last one of a quiz's own bank or of a shared bank, in one statement;
+ * answers the bank's size after it.
+ */
+export async function appendQuestions(
+  q: Sql,
+  owner: { groupId: string } | { bankId: string },
+  questions: Omit<QuestionRecord, 'id_slug'>[],
+): Promise<number> {
+  const [column, id] = 'groupId' in owner ? ['quiz_group_id', owner.groupId] : ['bank_id', owner.bankId];
   const row = await one<{ total: number }>(
     q,
     `WITH x AS (
        SELECT * FROM jsonb_to_recordset($2::jsonb) AS x(ord int, kind text, prompt text, points numeric, options jsonb, answer_key jsonb)
      ),
-     base AS (SELECT coalesce(max("order") + 1, 0) AS n FROM quiz_questions WHERE quiz_group_id = $1 AND NOT archived),
+     base AS (SELECT coalesce(max("order") + 1, 0) AS n FROM quiz_questions WHERE ${column} = $1 AND NOT archived),
      inserted AS (
-       INSERT INTO quiz_questions (quiz_group_id, "order", kind, prompt, points, options, answer_key)
+       INSERT INTO quiz_questions (${column}, "order", kind, prompt, points, options, answer_key)
        SELECT $1, base.n + x.ord, x.kind, x.prompt, x.points, x.options, x.answer_key FROM x CROSS JOIN base
        RETURNING 1
      )
-     SELECT ((SELECT count(*) FROM quiz_questions WHERE quiz_group_id = $1 AND NOT archived) + (SELECT count(*) FROM inserted))::int AS total`,
-    [groupId, JSON.stringify(questions)],
+     SELECT ((SELECT count(*) FROM quiz_questions WHERE ${column} = $1 AND NOT archived) + (SELECT count(*) FROM inserted))::int AS total`,
+    [id, JSON.stringify(questions)],
   );
   return row!.total;
 }

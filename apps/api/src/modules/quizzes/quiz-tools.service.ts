@@ -6,8 +6,10 @@ import {
   type QuizAuthoring,
   type QuizFileFormat,
   type QuizImport,
+  type QuizQuestion,
   QuizQuestionInputSchema,
   type QuizQuestionData,
+  quizFileName,
   type QuizSettings,
   type RegradePreview,
 } from '@school/contracts';
@@ -22,7 +24,7 @@ import { readMoodleXml, writeMoodleXml } from './quiz-formats/moodle-xml';
 import { changed, changeOf, type KeyOfQuestion, rescore } from './quiz-regrade';
 import { appendQuestions, ensureQuizGroup, quizAnalytics, type RegradeScope, submittedAttempts, writeRegrade } from './quiz-tools.queries';
 import { recomputeGrade } from './quiz-answers.queries';
-import { quizGroupId, summariseLessonQuiz } from './quiz-authoring.queries';
+import { type QuestionRecord, quizGroupId, summariseLessonQuiz } from './quiz-authoring.queries';
 
 const MAX_BANK = 200;
 const score = (n: number) => String(Math.round(n * 100) / 100);
@@ -60,20 +62,10 @@ export class QuizToolsService {
     readAuthoring: (m: EntityManager) => Promise<QuizAuthoring>,
   ): Promise<{ data: QuizAuthoring; imported: number }> {
     const lesson = await authorLesson(this.db, me, lessonIdSlug);
-    const read = validateRead(body.format === 'gift' ? readGift(body.content) : readMoodleXml(body.content));
-    if (read.issues.length) throw new BadRequestException({ message: QUIZ_IMPORT_FAILED_MESSAGE, errors: issuesByLine(read.issues) });
-    if (!read.questions.length) {
-      const message = 'The file holds no questions.';
-      throw new BadRequestException({ message, errors: { content: message } });
-    }
+    const records = questionsOfFile(body);
     return this.db.transaction(async (m) => {
       const group = await ensureQuizGroup(m, lesson.lesson_id);
-      const records = read.questions.map(({ question }, ord) => {
-        const q: QuizQuestionData = QuizQuestionInputSchema.parse(question);
-        const { id_slug: _none, ...record } = questionRecordOf(q, ord);
-        return record;
-      });
-      const total = await appendQuestions(m, group.id, records);
+      const total = await appendQuestions(m, { groupId: group.id }, records);
       if (total > MAX_BANK) {
         const message = `A quiz holds at most ${MAX_BANK} questions: this file would make ${total}.`;
         throw new BadRequestException({ message, errors: { content: message } });
@@ -89,17 +81,10 @@ export class QuizToolsService {
     lessonIdSlug: string,
     format: QuizFileFormat,
     readAuthoring: () => Promise<QuizAuthoring>,
-  ): Promise<{ text: string; type: string; name: string }> {
+  ): Promise<QuizFile> {
     await authorLesson(this.db, me, lessonIdSlug);
     const quiz = await readAuthoring();
-    const base =
-      quiz.lesson_title
-        .replace(/[^A-Za-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '')
-        .toLowerCase() || 'quiz';
-    return format === 'gift'
-      ? { text: writeGift(quiz.questions), type: 'text/plain; charset=utf-8', name: `${base}.gift.txt` }
-      : { text: writeMoodleXml(quiz.questions), type: 'application/xml; charset=utf-8', name: `${base}.xml` };
+    return fileOf(quiz.lesson_title, quiz.questions, format);
   }
 
   // --- Regrading ---------------------------------------------------------------------------
@@ -183,6 +168,39 @@ export class QuizToolsService {
     if (cohortIdSlug && !row.cohorts.some((c) => c.id_slug === cohortIdSlug)) throw new NotFoundException(NOT_AVAILABLE);
     return row;
   }
+}
+
+/**
+ * The questions of a GIFT or Moodle XML file as the bank stores them, in file order, for a quiz's
+ * own bank or a shared one. A file with any problem is refused whole: 400 with every problem under
+ * `errors` keyed by its line; so is a file without questions.
+ */
+export function questionsOfFile(body: QuizImport): Omit<QuestionRecord, 'id_slug'>[] {
+  const read = validateRead(body.format === 'gift' ? readGift(body.content) : readMoodleXml(body.content));
+  if (read.issues.length) throw new BadRequestException({ message: QUIZ_IMPORT_FAILED_MESSAGE, errors: issuesByLine(read.issues) });
+  if (!read.questions.length) {
+    const message = 'The file holds no questions.';
+    throw new BadRequestException({ message, errors: { content: message } });
+  }
+  return read.questions.map(({ question }, ord) => {
+    const q: QuizQuestionData = QuizQuestionInputSchema.parse(question);
+    const { id_slug: _none, ...record } = questionRecordOf(q, ord);
+    return record;
+  });
+}
+
+export interface QuizFile {
+  text: string;
+  type: string;
+  name: string;
+}
+
+/** Questions (a quiz's own bank or a shared one) as a GIFT or Moodle XML file named after its title. */
+export function fileOf(title: string, questions: QuizQuestion[], format: QuizFileFormat): QuizFile {
+  const name = quizFileName(title, format);
+  return format === 'gift'
+    ? { text: writeGift(questions), type: 'text/plain; charset=utf-8', name }
+    : { text: writeMoodleXml(questions), type: 'application/xml; charset=utf-8', name };
 }
 
 /** A question as the bank stores it: options only for choices, the key fields of its kind only. */

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { QuestionBanksService } from './question-banks.service';
-import { QuizToolsService } from './quiz-tools.service';
+import { type QuizFile, QuizToolsService } from './quiz-tools.service';
 import { QuizzesService } from './quizzes.service';
 
 /** Quiz authoring, attempts and grading by hand; who may do what is checked per record by the service. */
@@ -52,6 +52,25 @@ export class QuizzesController {
     return this.banks.regradePreview(me, p.bankId, body);
   }
 
+  @Route('questionBankImport')
+  questionBankImport(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'questionBankImport'>,
+    @RouteBody() body: BodyOf<'questionBankImport'>,
+  ) {
+    return this.banks.importFile(me, p.bankId, body);
+  }
+
+  @Route('questionBankExport')
+  async questionBankExport(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'questionBankExport'>,
+    @RouteQuery() q: QueryOf<'questionBankExport'>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return sendFile(res, await this.banks.exportFile(me, p.bankId, q.format));
+  }
+
   @Route('quizLessons')
   async lessons(@CurrentUser() me: AuthUser) {
     return { data: await this.quizzes.taughtLessons(me) };
@@ -79,10 +98,7 @@ export class QuizzesController {
     @RouteQuery() q: QueryOf<'quizExport'>,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const file = await this.tools.exportFile(me, p.lessonId, q.format, () => this.quizzes.authoring(me, p.lessonId));
-    res.setHeader('Content-Type', file.type);
-    res.setHeader('Content-Disposition', `attachment; filename="${file.name}"`);
-    return file.text;
+    return sendFile(res, await this.tools.exportFile(me, p.lessonId, q.format, () => this.quizzes.authoring(me, p.lessonId)));
   }
 
   @Route('quizPreviewDraw')
@@ -142,4 +158,11 @@ export class QuizzesController {
   scoreAnswer(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'quizScoreAnswer'>, @RouteBody() body: BodyOf<'quizScoreAnswer'>) {
     return this.quizzes.scoreAnswer(me, p.answerId, body.points, body.comment);
   }
+}
+
+/** An exported bank as a download: its content type and file name on the response, its text as the body. */
+function sendFile(res: Response, file: QuizFile): string {
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('Content-Disposition', `attachment; filename="${file.name}"`);
+  return file.text;
 }

@@ -161,6 +161,62 @@ describe('lesson page', () => {
     expect(screen.queryByRole('button', { name: 'Start quiz' })).toBeNull();
   });
 
+  it('says a quiz whose deadline passed is closed and since when, listing the attempts made but offering no Start', async () => {
+    const quiz = coursePart({
+      modules: [
+        {
+          id_slug: 'm1',
+          title: 'Quizzes',
+          order: 0,
+          completion_percentage: 0,
+          lessons: [
+            lesson('q1', 'RTL quiz', 'QUIZ', 0, {
+              quiz_group: { id_slug: 'g1', total_questions: 5, time_limit_minutes: null, instructions_files_urls: [] },
+              cohort_grade: {
+                ...OPEN_ITEM,
+                deadline_datetime: '2026-03-01T09:00:00.000Z',
+                late_deadline_datetime: '2026-03-03T09:00:00.000Z',
+                submission_status: 'locked',
+              },
+            }),
+          ],
+        },
+      ],
+    });
+    renderApp(lessonPath('q1'), {
+      userCourseView: () => ({ data: { course_part: quiz } }),
+      quizAttempts: () => ({
+        data: [
+          {
+            session_id_slug: 's1',
+            attempt_number: 1,
+            status: 'SUBMITTED',
+            started_at: '2026-03-01T07:30:00.000Z',
+            submitted_at: '2026-03-01T08:00:00.000Z',
+            deadline_at: '2026-03-01T09:00:00.000Z',
+            is_late: false,
+          },
+        ],
+        attempts_allowed: 2,
+        attempts_used: 1,
+        time_limit_minutes: null,
+        total_questions: 5,
+        deadline_datetime: '2026-03-01T09:00:00.000Z',
+        extension: null,
+        late_policy: { late_penalty_per_day: null, late_score_cap: null },
+        start_is_late: false,
+      }),
+    });
+    // The late deadline is the last moment it took attempts.
+    expect(
+      await screen.findByText(
+        /^This quiz closed on .*3 Mar.*2026.*: it no longer takes attempts\. Ask your instructor if you need an extension\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Attempt 1: submitted/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Start quiz|Resume quiz/ })).toBeNull();
+  });
+
   it('says a quiz with no questions yet has none, instead of offering a Start that would fail', async () => {
     const quiz = (total: number | null) =>
       coursePart({

@@ -36,6 +36,7 @@ function school(initial: LiveSession[], more: Parameters<typeof mockRoutes>[0] =
           place: (b.place as string) ?? null,
           mandatory: Boolean(b.mandatory),
           cancelled_at: null,
+          attendance_threshold_percent: Number(b.attendance_threshold_percent),
           facilitators: (b.facilitator_id_slugs as string[]).includes('u1')
             ? [{ id_slug: 'u1', first_name: 'Farid', last_name: 'Tan' }]
             : [],
@@ -65,6 +66,7 @@ const onsite: LiveSession = {
   mandatory: true,
   cancelled_at: null,
   facilitators: [],
+  attendance_threshold_percent: 75,
 };
 
 describe('CohortSessionsTab', () => {

@@ -1,4 +1,11 @@
-import { ADMIN_MESSAGES, type AdminCohort, isApiError, type LiveSession, type SessionMode } from '@school/contracts';
+import {
+  ADMIN_MESSAGES,
+  type AdminCohort,
+  isApiError,
+  type LiveSession,
+  SESSION_THRESHOLD_DEFAULT_PERCENT,
+  type SessionMode,
+} from '@school/contracts';
 import { Button, formatDateTime, LoadingIndicator, SelectField, TextField, useConfirm, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
@@ -22,9 +29,20 @@ interface Draft {
   place: string;
   mandatory: boolean;
   facilitators: string[];
+  threshold: string;
 }
 
-const EMPTY: Draft = { title: '', start: '', duration: '60', mode: 'ONLINE', meetingUrl: '', place: '', mandatory: true, facilitators: [] };
+const EMPTY: Draft = {
+  title: '',
+  start: '',
+  duration: '60',
+  mode: 'ONLINE',
+  meetingUrl: '',
+  place: '',
+  mandatory: true,
+  facilitators: [],
+  threshold: String(SESSION_THRESHOLD_DEFAULT_PERCENT),
+};
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, as a datetime-local field holds it. */
 function localInput(iso: string): string {
@@ -42,6 +60,7 @@ const draftOf = (s: LiveSession): Draft => ({
   place: s.place ?? '',
   mandatory: s.mandatory,
   facilitators: s.facilitators.map((f) => f.id_slug),
+  threshold: String(s.attendance_threshold_percent),
 });
 
 const where = (s: LiveSession) => (s.mode === 'ONLINE' ? `Online · ${s.meeting_url}` : `On site · ${s.place}`);
@@ -92,6 +111,7 @@ export function CohortSessionsTab({ cohort }: { cohort: AdminCohort }) {
       place: draft.mode === 'ON_SITE' ? draft.place.trim() || null : null,
       mandatory: draft.mandatory,
       facilitator_id_slugs: draft.facilitators,
+      attendance_threshold_percent: Number(draft.threshold),
     };
     const done = { onSuccess: reset, onError: (err: unknown) => !isApiError(err) && notify.error(ADMIN_MESSAGES.genericFailure) };
     if (editing) update.mutate({ params: { ...params, sessionId: editing }, body }, done);
@@ -242,6 +262,18 @@ export function CohortSessionsTab({ cohort }: { cohort: AdminCohort }) {
             error={fieldError(err, 'place')}
           />
         )}
+        <TextField
+          label="Attendance threshold (% of the session)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          required
+          value={draft.threshold}
+          onChange={(e) => set('threshold', e.target.value)}
+          error={fieldError(err, 'attendance_threshold_percent')}
+          hint="A trainee present for at least this share counts present when a participant report is imported"
+        />
         <label className="admin-sessions__check">
           <input type="checkbox" checked={draft.mandatory} onChange={(e) => set('mandatory', e.target.checked)} />
           Mandatory (counts towards attendance)

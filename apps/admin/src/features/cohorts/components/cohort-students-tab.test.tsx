@@ -1,5 +1,5 @@
 import type { Student } from '@school/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, reply } from '@school/ui/testing';
@@ -53,7 +53,7 @@ describe('cohort students tab', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ user_id_slug: 'u1' });
     // Completed for good: neither completed again nor suspended.
     expect(await screen.findByRole('button', { name: 'Remove Aisyah Tan' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as completed Aisyah Tan' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as completed Aisyah Tan' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Suspend student Aisyah Tan' })).toBeNull();
   });
 

@@ -20,6 +20,7 @@ const session: LiveSession = {
   mandatory: true,
   cancelled_at: null,
   facilitators: [],
+  attendance_threshold_percent: 75,
 };
 
 /** An ended session's register; a change without a reason is refused as the server does. */
@@ -116,5 +117,21 @@ describe('SessionRegister', () => {
     await userEvent.type(within(form).getByRole('textbox', { name: /Reason for the change/ }), 'Signed the paper sheet{Enter}');
     expect(await screen.findAllByText(REGISTER_MESSAGES.closedNotice)).toHaveLength(2);
     expect(form).toHaveTextContent('Ana Lee: Absent');
+  });
+});
+
+describe('SessionRegister of an online session', () => {
+  it('offers to import the participant report once the session has ended, and not for an on-site one', async () => {
+    mockRoutes({ adminSessionRegister: () => ({ ended: true, month_closed: false, data: [] }) }, { user: ADMIN });
+    const online: LiveSession = { ...session, id_slug: 's2', mode: 'ONLINE', meeting_url: 'https://meet.google.com/abc', place: null };
+    const { unmount } = renderWithApi(<SessionRegister cohortId="h1" session={online} />);
+    const open = await screen.findByRole('button', { name: 'Import attendance report' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(open);
+    expect(await screen.findByRole('form', { name: 'Import attendance report for Cleanroom visit' })).toBeInTheDocument();
+    unmount();
+    renderWithApi(<SessionRegister cohortId="h1" session={session} />);
+    expect(await screen.findByText('The cohort has no trainees yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import attendance report' })).not.toBeInTheDocument();
   });
 });

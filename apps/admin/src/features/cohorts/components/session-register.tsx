@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
+import { AttendanceImport } from './attendance-import';
 
 const STATUS_LABELS: Record<AttendanceStatus, string> = { PRESENT: 'Present', LATE: 'Late', EXCUSED: 'Excused', ABSENT: 'Absent' };
 const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as AttendanceStatus[]).map((value) => ({ value, label: STATUS_LABELS[value] }));
@@ -82,6 +83,7 @@ export function SessionRegister({ cohortId, session }: { cohortId: string; sessi
   const reg = useRouteQuery('adminSessionRegister', { params });
   const notify = useNotify();
   const [target, setTarget] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
   const mark = useRouteMutation('adminMarkAttendance', {
     invalidates: invalidations.adminMarkAttendance,
     onSuccess: (r, vars) => {
@@ -107,6 +109,19 @@ export function SessionRegister({ cohortId, session }: { cohortId: string; sessi
           {REGISTER_MESSAGES.closedNotice}
         </p>
       )}
+      {session.mode === 'ONLINE' &&
+        (reg.data.ended ? (
+          <div className="ui-stack">
+            <div>
+              <Button size="sm" variant="secondary" aria-expanded={importing} onClick={() => setImporting(!importing)}>
+                Import attendance report
+              </Button>
+            </div>
+            {importing && <AttendanceImport cohortId={cohortId} session={session} />}
+          </div>
+        ) : (
+          <p className="ui-muted">Once the session has ended, its participant report (Zoom, Google Meet or Teams) can be imported here.</p>
+        ))}
       {reg.data.data.length === 0 ? (
         <p className="ui-empty ui-empty--quiet">The cohort has no trainees yet.</p>
       ) : (

@@ -68,11 +68,19 @@ function Readings({ lesson }: { lesson: LessonDetail }) {
 }
 
 /**
- * Why a quiz or project cannot be started yet, in words, instead of a Start that would be refused:
- * no grade item for the class (nobody set its dates), or an item that opens later.
+ * Why a quiz or project cannot be started, in words, instead of a Start that would be refused: no
+ * grade item for the class (nobody set its dates), an item that opens later, or one whose (late)
+ * deadline, this student's own with any extension, has passed.
  */
 export function closedText(kind: 'quiz' | 'project', grade: LessonDetail['cohort_grade']): string | null {
   if (!grade) return `This ${kind} is not open yet: its dates for your class have not been set. Please ask your instructor.`;
+  if (grade.submission_status === 'locked') {
+    const last = grade.late_deadline_datetime ?? grade.deadline_datetime;
+    const takes = kind === 'quiz' ? 'attempts' : 'hand-ins';
+    return last
+      ? `This ${kind} closed on ${formatDateTime(last)}: it no longer takes ${takes}. Ask your instructor if you need an extension.`
+      : `This ${kind} is closed: it no longer takes ${takes}.`;
+  }
   if (grade.submission_status !== 'NOT_OPEN') return null;
   return grade.open_datetime ? `This ${kind} opens on ${formatDateTime(grade.open_datetime)}.` : `This ${kind} is not open yet.`;
 }
@@ -83,6 +91,8 @@ function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'on
   const sessionId = group?.id_slug ?? lesson.id_slug;
   const isQuiz = lesson.lesson_type === 'QUIZ';
   const closed = closedText(isQuiz ? 'quiz' : 'project', grade);
+  const locked = grade?.submission_status === 'locked';
+  const handedIn = ['SUBMITTED', 'GRADED'].includes(lesson.user_cohort_grade?.user_submission_status ?? 'PENDING');
   return (
     <section className="learn-assessment" aria-label={isQuiz ? 'Quiz details' : 'Project details'}>
       <dl className="learn-grade__facts">
@@ -122,12 +132,18 @@ function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'on
       </dl>
       {isQuiz && !group?.total_questions ? (
         <p className="learn-notice">{QUIZ_NO_QUESTIONS_MESSAGE}</p>
-      ) : closed ? (
-        <output className="learn-notice">{closed}</output>
-      ) : isQuiz ? (
-        <QuizStart cohortId={cohortId} courseId={courseId} lessonId={lesson.id_slug} />
       ) : (
-        <ButtonLink to={paths.project(cohortId, courseId, lesson.id_slug, sessionId)}>Open project submission</ButtonLink>
+        <>
+          {closed && <output className="learn-notice">{closed}</output>}
+          {/* A closed quiz still lists the attempts made; a closed project still shows its hand-in. */}
+          {isQuiz
+            ? (!closed || locked) && <QuizStart cohortId={cohortId} courseId={courseId} lessonId={lesson.id_slug} canStart={!closed} />
+            : (!closed || (locked && handedIn)) && (
+                <ButtonLink to={paths.project(cohortId, courseId, lesson.id_slug, sessionId)}>
+                  {closed ? 'See your hand-in' : 'Open project submission'}
+                </ButtonLink>
+              )}
+        </>
       )}
     </section>
   );

@@ -4,8 +4,18 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { ExtensionNotice, extensionText, LateNotice } from './deadline-notices';
 
-/** Start (or resume) an attempt at a quiz, and the student's past attempts. */
-export function QuizStart({ cohortId, courseId, lessonId }: { cohortId: string; courseId: string; lessonId: string }) {
+/** Start (or resume) an attempt at a quiz, and the student's past attempts (only those once the quiz has closed: `canStart` false). */
+export function QuizStart({
+  cohortId,
+  courseId,
+  lessonId,
+  canStart = true,
+}: {
+  cohortId: string;
+  courseId: string;
+  lessonId: string;
+  canStart?: boolean;
+}) {
   const navigate = useNavigate();
   const params = { cohortId, lessonId };
   // The student's attempts at the quiz, and how many are allowed.
@@ -27,7 +37,7 @@ export function QuizStart({ cohortId, courseId, lessonId }: { cohortId: string; 
           {!open && left !== null && left > 0 && attempts.data.start_is_late && <LateNotice policy={attempts.data.late_policy} />}
         </>
       )}
-      {(open || left === null || left > 0) && (
+      {canStart && (open || left === null || left > 0) && (
         <div>
           <Button onClick={go} disabled={start.isPending}>
             {open ? 'Resume quiz' : 'Start quiz'}

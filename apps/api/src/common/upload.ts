@@ -1,3 +1,4 @@
+// Multipart uploads, limited while streaming: project files and hand-ins, participant reports.
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
