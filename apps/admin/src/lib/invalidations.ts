@@ -143,7 +143,11 @@ const table = {
     routeKey('adminSessionRegister'),
   ],
   adminRefuseAttendanceCorrection: (vars) => [routeKey('adminAttendanceCorrections', { params: { cohortId: vars.params.cohortId } })],
-  adminConfirmAttendanceImport: (vars) => [routeKey('adminSessionRegister', { params: vars.params })],
+  // An import in a closed month is held as corrections too.
+  adminConfirmAttendanceImport: (vars) => [
+    routeKey('adminSessionRegister', { params: vars.params }),
+    routeKey('adminAttendanceCorrections', { params: { cohortId: vars.params.cohortId } }),
+  ],
   adminCertificateCreate: () => [routeKey('adminCertificateList')],
   // A retried job leaves the failed list (and may fail again into it).
   adminRetryJob: () => [routeKey('adminFailedJobs'), routeKey('adminDashboard')],

@@ -97,7 +97,8 @@ export const liveSessionsRoutes = defineRoutes({
     bodyLimit: '512kb',
     response: AttendanceImportResultSchema,
     auth: 'staff',
-    summary: "Writes the confirmed report's marks in one transaction, each a new entry; an excused or hand-set mark is kept unless ticked",
+    summary:
+      "Writes the confirmed report's marks in one transaction, each a new entry (in a closed month, each a pending correction instead); an excused or hand-set mark is kept unless ticked",
   },
   userCohortSessions: {
     method: 'GET',

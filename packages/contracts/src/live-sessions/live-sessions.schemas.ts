@@ -429,7 +429,10 @@ export const ConfirmAttendanceImportSchema = z.strictObject({
 export type ConfirmAttendanceImport = z.input<typeof ConfirmAttendanceImportSchema>;
 
 export const AttendanceImportResultSchema = z.object({
+  /** Marks written. */
   imported: z.number().int(),
+  /** The session's month is closed: marks held as corrections waiting for a second staff member's approval. */
+  held: z.number().int(),
   /** Already marked so: nothing written. */
   unchanged: z.number().int(),
   skipped: z.array(z.object({ id_slug: z.string(), name: z.string(), reason: ImportProtectionSchema })),

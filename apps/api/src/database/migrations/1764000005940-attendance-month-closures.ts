@@ -26,6 +26,8 @@ export class AttendanceMonthClosures1764000005940 implements MigrationInterface 
         user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
         status text NOT NULL CHECK (status IN ('PRESENT', 'LATE', 'EXCUSED', 'ABSENT')),
         reason text NOT NULL,
+        -- Where the change came from: by hand on the register, or an imported participant report.
+        source text NOT NULL DEFAULT 'HAND' CHECK (source IN ('HAND', 'IMPORT')),
         requested_by bigint REFERENCES users (id) ON DELETE SET NULL,
         requested_at timestamptz NOT NULL DEFAULT now(),
         state text NOT NULL DEFAULT 'PENDING' CHECK (state IN ('PENDING', 'APPROVED', 'REFUSED')),

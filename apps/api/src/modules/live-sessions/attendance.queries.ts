@@ -81,8 +81,8 @@ export async function appendMarks(
         ORDER BY t.n
        RETURNING user_id
      ), held AS (
-       INSERT INTO attendance_corrections (session_id, user_id, status, reason, requested_by)
-       SELECT s.id, t.id, t.status, t.reason, $7 FROM s, trainee t
+       INSERT INTO attendance_corrections (session_id, user_id, status, reason, source, requested_by)
+       SELECT s.id, t.id, t.status, t.reason, $6, $7 FROM s, trainee t
         WHERE NOT s.cancelled AND s.closed AND t.reason IS NOT NULL
         ORDER BY t.n
        RETURNING id_slug, user_id

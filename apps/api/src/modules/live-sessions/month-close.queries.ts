@@ -100,14 +100,14 @@ export async function lockCorrection(q: Sql, cohortId: string, slug: string) {
   );
 }
 
-/** Approves a locked correction: appends its entry (recorded by the requester, approved by $2) and records the decision. */
+/** Approves a locked correction: appends its entry (from the same source, recorded by the requester, approved by $2) and records the decision. */
 export async function approveCorrection(q: Sql, correctionId: string, by: string) {
   await one(
     q,
     `WITH c AS (SELECT * FROM attendance_corrections WHERE id = $1),
      entry AS (
        INSERT INTO attendance_entries (session_id, user_id, status, reason, source, recorded_by, approved_by)
-       SELECT c.session_id, c.user_id, c.status, c.reason, 'HAND', c.requested_by, $2 FROM c RETURNING id)
+       SELECT c.session_id, c.user_id, c.status, c.reason, c.source, c.requested_by, $2 FROM c RETURNING id)
      UPDATE attendance_corrections SET state = 'APPROVED', decided_by = $2, decided_at = now(), entry_id = (SELECT id FROM entry)
       WHERE id = $1 RETURNING id`,
     [correctionId, by],

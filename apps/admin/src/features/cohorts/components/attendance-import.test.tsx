@@ -66,6 +66,7 @@ function school() {
           : PREVIEW,
       adminConfirmAttendanceImport: () => ({
         imported: 4,
+        held: 0,
         unchanged: 0,
         skipped: [],
         register: EMPTY_REGISTER,
