@@ -125,8 +125,29 @@ const table = {
   adminUpdateSession: (vars) => [routeKey('adminCohortSessions', { params: { cohortId: vars.params.cohortId } })],
   adminCancelSession: (vars) => [routeKey('adminCohortSessions', { params: { cohortId: vars.params.cohortId } })],
   // adminSessionRegister: the session's marks.
-  adminMarkAttendance: (vars) => [routeKey('adminSessionRegister', { params: vars.params })],
-  adminConfirmAttendanceImport: (vars) => [routeKey('adminSessionRegister', { params: vars.params })],
+  // In a closed month a mark is held as a correction: the cohort's pending corrections.
+  adminMarkAttendance: (vars) => [
+    routeKey('adminSessionRegister', { params: vars.params }),
+    routeKey('adminAttendanceCorrections', { params: { cohortId: vars.params.cohortId } }),
+  ],
+  // adminAttendanceRegisters: the cohort's monthly registers and closed months.
+  adminRequestAttendanceRegister: (vars) => [routeKey('adminAttendanceRegisters', { params: vars.params })],
+  // Closing a month changes what every register of its sessions says about a change.
+  adminCloseAttendanceMonth: (vars) => [
+    routeKey('adminAttendanceRegisters', { params: { cohortId: vars.params.cohortId } }),
+    routeKey('adminSessionRegister'),
+  ],
+  // A decided correction leaves the pending list; an approved one changes a session's register.
+  adminApproveAttendanceCorrection: (vars) => [
+    routeKey('adminAttendanceCorrections', { params: { cohortId: vars.params.cohortId } }),
+    routeKey('adminSessionRegister'),
+  ],
+  adminRefuseAttendanceCorrection: (vars) => [routeKey('adminAttendanceCorrections', { params: { cohortId: vars.params.cohortId } })],
+  // An import in a closed month is held as corrections too.
+  adminConfirmAttendanceImport: (vars) => [
+    routeKey('adminSessionRegister', { params: vars.params }),
+    routeKey('adminAttendanceCorrections', { params: { cohortId: vars.params.cohortId } }),
+  ],
   adminCertificateCreate: () => [routeKey('adminCertificateList')],
   // A retried job leaves the failed list (and may fail again into it).
   adminRetryJob: () => [routeKey('adminFailedJobs'), routeKey('adminDashboard')],

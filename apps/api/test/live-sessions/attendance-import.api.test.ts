@@ -1,6 +1,7 @@
 import {
   ATTENDANCE_IMPORT_MESSAGES,
   ATTENDANCE_MESSAGES,
+  AttendanceCorrectionsResponseSchema,
   AttendanceImportPreviewSchema,
   AttendanceImportResultSchema,
   LiveSessionSchema,
@@ -8,6 +9,7 @@ import {
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrol, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { lastMonth } from '../fixtures/attendance.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -255,5 +257,44 @@ describe('confirming the import', () => {
     await preview(base, zoomReport(startsAt), admin).expect(200);
     const done = AttendanceImportResultSchema.parse((await confirm(base, body, admin).expect(200)).body);
     expect(byName(done.register).Ana).toEqual(['PRESENT', 'Imported from the Google Meet report']);
+  });
+});
+
+describe('importing into a session of a closed month', () => {
+  it('writes no mark: each one is a pending correction from the report, applied when a second staff member approves it', async () => {
+    const { at: lastMonthAt, month } = lastMonth();
+    const { base, cohort } = await sessionOf(Math.round((Date.parse(lastMonthAt(3)) - Date.now()) / 60_000));
+    await t.http.post(`/api/cohorts/admin/${cohort}/attendance-months/${month}/close`).set(bearer(admin)).expect(201);
+    const marks = [
+      { user_id_slug: ana.id_slug, minutes: 60, first_join_at: null },
+      { user_id_slug: ben.id_slug, minutes: 10, first_join_at: null },
+    ];
+    const done = AttendanceImportResultSchema.parse((await confirm(base, { provider: 'ZOOM', marks }).expect(200)).body);
+    expect(done).toMatchObject({ imported: 0, held: 2, unchanged: 0, skipped: [] });
+    expect(done.register.month_closed).toBe(true);
+    expect(byName(done.register)).toMatchObject({ Ana: ['ABSENT', null], Ben: ['ABSENT', null] });
+    expect(await entriesOf(base)).toBe(0);
+
+    const list = async () =>
+      AttendanceCorrectionsResponseSchema.parse(
+        (await t.http.get(`/api/cohorts/admin/${cohort}/attendance-corrections`).set(bearer(admin)).expect(200)).body,
+      ).data;
+    const pending = await list();
+    expect(pending.map((c) => [c.trainee.id_slug, c.status, c.reason, c.requested_by, c.state])).toEqual([
+      [ana.id_slug, 'PRESENT', 'Imported from the Zoom report', 'Farid Teacher', 'PENDING'],
+      [ben.id_slug, 'ABSENT', 'Imported from the Zoom report', 'Farid Teacher', 'PENDING'],
+    ]);
+    // The one who imported may not approve their own import.
+    await t.http.post(`/api/cohorts/admin/${cohort}/attendance-corrections/${pending[0].id_slug}/approve`).set(bearer(teacher)).expect(403);
+    await t.http.post(`/api/cohorts/admin/${cohort}/attendance-corrections/${pending[0].id_slug}/approve`).set(bearer(admin)).expect(200);
+    const reg = await registerOf(base);
+    expect(byName(reg).Ana).toEqual(['PRESENT', 'Imported from the Zoom report']);
+    expect(reg.data.find((r) => r.id_slug === ana.id_slug)!.approved_by).toBeTruthy();
+    const [{ source }] = await t.ds.query(
+      `SELECT a.source FROM attendance_entries a JOIN live_sessions s ON s.id = a.session_id WHERE s.id_slug = $1`,
+      [base.split('/').at(-1)],
+    );
+    expect(source).toBe('IMPORT');
+    expect((await list()).map((c) => c.trainee.id_slug)).toEqual([ben.id_slug]);
   });
 });

@@ -4,6 +4,7 @@ import {
   CHECK_IN_LATE_MINUTES,
   importedReason,
   importedStatus,
+  MonthSchema,
   SaveLiveSessionSchema,
   sessionsNeeded,
   type StudentAttendance,
@@ -43,6 +44,14 @@ describe('what a trainee needs to reach the attendance threshold', () => {
     expect(attendanceForecast(figures(0, 0, 0))).toBe('No mandatory session is left to attend: you finish at or above 75%.');
     // Nothing counted yet, all to come: three of four is enough.
     expect(sessionsNeeded(figures(0, 0, 4))).toBe(3);
+  });
+});
+
+describe('the month of a register', () => {
+  it('is YYYY-MM with a real month', () => {
+    for (const ok of ['2026-01', '2026-10', '2026-12']) expect(MonthSchema.safeParse(ok).success).toBe(true);
+    for (const bad of ['2026-13', '2026-00', '2026-1', '26-10', '2026-10-01', ''])
+      expect(MonthSchema.safeParse(bad).success, bad).toBe(false);
   });
 });
 

@@ -178,11 +178,20 @@ export const RegisterRowSchema = z.object({
   reason: z.string().nullable(),
   marked_at: z.string().nullable(),
   marked_by: z.string().nullable(),
+  /** A correction of a closed month: the second staff member who approved the latest entry. */
+  approved_by: z.string().nullable(),
   /** How many entries the trainee's mark has had (corrections included). */
   entries: z.number().int(),
 });
 export type RegisterRow = z.infer<typeof RegisterRowSchema>;
-export const RegisterResponseSchema = z.object({ ended: z.boolean(), data: z.array(RegisterRowSchema) });
+export const RegisterResponseSchema = z.object({
+  ended: z.boolean(),
+  /** The session's month (Malaysia time) is closed: a change is a correction waiting for a second staff member. */
+  month_closed: z.boolean(),
+  /** Set by a mark in a closed month: the correction now waiting for approval (the mark itself is unchanged). */
+  pending_correction: z.string().nullable().optional(),
+  data: z.array(RegisterRowSchema),
+});
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
 // ---- check-in with the rotating code ---------------------------------------------------------
@@ -226,6 +235,80 @@ export type CheckIn = z.input<typeof CheckInSchema>;
 export const CheckInResponseSchema = z.object({ status: AttendanceStatusSchema, message: z.string() });
 export type CheckInResponse = z.infer<typeof CheckInResponseSchema>;
 
+// ---- monthly attendance registers and closed months ------------------------------------------
+
+/** A calendar month, Malaysia time, as `YYYY-MM`. */
+export const MonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Give the month as YYYY-MM' });
+
+export const CohortMonthParamsSchema = z.object({ cohortId: IdSlugSchema, month: MonthSchema });
+export const CohortCorrectionParamsSchema = z.object({ cohortId: IdSlugSchema, correctionId: IdSlugSchema });
+
+export const REGISTER_MESSAGES = {
+  monthNotOver: 'A month can be closed once it has ended (Malaysia time)',
+  alreadyClosed: 'This month is already closed',
+  closedNotice: "This month is closed: your change waits for a second staff member's approval.",
+  correctionNotFound: 'Correction not found',
+  alreadyDecided: 'This correction has already been decided',
+  ownCorrection: 'You asked for this correction: a second staff member must approve or refuse it.',
+} as const;
+
+export const RequestAttendanceRegisterSchema = z.strictObject({ month: MonthSchema });
+export type RequestAttendanceRegister = z.input<typeof RequestAttendanceRegisterSchema>;
+
+/** How far a register's one job has got. */
+export const RegisterStateSchema = z.enum(['QUEUED', 'READY', 'FAILED']);
+export type RegisterState = z.infer<typeof RegisterStateSchema>;
+
+/** A monthly register (CSV and PDF) of a cohort; the download links are signed and short-lived, present once READY. */
+export const AttendanceRegisterSchema = z.object({
+  id_slug: z.string(),
+  month: z.string(),
+  state: RegisterStateSchema,
+  /** Produced after the month was closed. */
+  final: z.boolean(),
+  requested_by: z.string(),
+  requested_at: z.string(),
+  finished_at: z.string().nullable(),
+  error: z.string().nullable(),
+  csv_url: z.string().nullable(),
+  pdf_url: z.string().nullable(),
+});
+export type AttendanceRegister = z.infer<typeof AttendanceRegisterSchema>;
+
+export const MonthClosureSchema = z.object({ month: z.string(), closed_by: z.string(), closed_at: z.string() });
+export type MonthClosure = z.infer<typeof MonthClosureSchema>;
+
+export const AttendanceRegistersResponseSchema = z.object({
+  /** The cohort's registers, newest first. */
+  data: z.array(AttendanceRegisterSchema),
+  closed_months: z.array(MonthClosureSchema),
+});
+export type AttendanceRegistersResponse = z.infer<typeof AttendanceRegistersResponseSchema>;
+
+export const CorrectionStateSchema = z.enum(['PENDING', 'APPROVED', 'REFUSED']);
+
+/** A change to a mark of a session in a closed month, waiting for a second staff member. */
+export const AttendanceCorrectionSchema = z.object({
+  id_slug: z.string(),
+  state: CorrectionStateSchema,
+  session_id_slug: z.string(),
+  session_title: z.string(),
+  session_starts_at: z.string(),
+  trainee: z.object({ id_slug: z.string(), first_name: z.string(), last_name: z.string() }),
+  /** The trainee's mark now (their latest entry, ABSENT when unmarked). */
+  current_status: AttendanceStatusSchema.nullable(),
+  status: AttendanceStatusSchema,
+  reason: z.string(),
+  requested_by: z.string(),
+  requested_at: z.string(),
+  /** The caller asked for it (and so may not decide it). */
+  mine: z.boolean(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type AttendanceCorrection = z.infer<typeof AttendanceCorrectionSchema>;
+export const AttendanceCorrectionsResponseSchema = z.object({ data: z.array(AttendanceCorrectionSchema) });
+export type AttendanceCorrectionsResponse = z.infer<typeof AttendanceCorrectionsResponseSchema>;
 // ---- importing an online session's participant report ----------------------------------------
 
 /** The meeting providers whose participant report (CSV) an online session's register imports. */
@@ -346,7 +429,10 @@ export const ConfirmAttendanceImportSchema = z.strictObject({
 export type ConfirmAttendanceImport = z.input<typeof ConfirmAttendanceImportSchema>;
 
 export const AttendanceImportResultSchema = z.object({
+  /** Marks written. */
   imported: z.number().int(),
+  /** The session's month is closed: marks held as corrections waiting for a second staff member's approval. */
+  held: z.number().int(),
   /** Already marked so: nothing written. */
   unchanged: z.number().int(),
   skipped: z.array(z.object({ id_slug: z.string(), name: z.string(), reason: ImportProtectionSchema })),

@@ -54,8 +54,11 @@ export interface RouteQueryOptions<N extends QueryRouteName, TData> {
   select?: (answer: CallResult<N>) => TData;
   staleTime?: number;
   gcTime?: number;
-  /** Look again every so many ms while the screen shows it (work done in the background). */
-  refetchInterval?: number;
+  /**
+   * Look again every so many ms while the screen shows it (work done in the background); or, from
+   * the last answer, how long until the next look (false: no more, e.g. once a job has finished).
+   */
+  refetchInterval?: number | ((answer: CallResult<N> | undefined) => number | false);
   /**
    * Keep the previous answer on screen while the next one loads: by default for a read with a
    * query (a list that pages, sorts, filters); off where an old answer would mislead (a signed URL).
@@ -74,12 +77,16 @@ export function routeQueryOptions<N extends QueryRouteName, TData = CallResult<N
   client: ApiClient,
   name: N,
   inputs: RouteInputs<N>,
-  { keepPrevious = inputs.query !== undefined, ...options }: RouteQueryOptions<N, TData> = {},
+  { keepPrevious = inputs.query !== undefined, refetchInterval, ...options }: RouteQueryOptions<N, TData> = {},
 ) {
   return queryOptions({
     queryKey: routeQueryKey(name, inputs),
     queryFn: ({ signal }) => (client.call as (n: RouteName, o: object) => Promise<CallResult<N>>)(name, { ...inputs, signal }),
     placeholderData: keepPrevious ? keepPreviousData : undefined,
+    refetchInterval:
+      typeof refetchInterval === 'function'
+        ? (query: { state: { data: CallResult<N> | undefined } }) => refetchInterval(query.state.data)
+        : refetchInterval,
     ...options,
   });
 }

@@ -90,6 +90,18 @@ export class PdfWriter {
     page.drawRectangle({ x, y, width, height, borderWidth: 0.75, borderColor: rgb(r, g, b) });
   }
 
+  /** Draws a straight rule from (x1, y1) to (x2, y2). */
+  drawLine(page: PDFPage, x1: number, y1: number, x2: number, y2: number, thickness = 0.5, color: PdfColor = RULE_COLOR): void {
+    const [r, g, b] = color;
+    page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness, color: rgb(r, g, b) });
+  }
+
+  /** Fills a rectangle (a shaded row or cell). */
+  fillRect(page: PDFPage, x: number, y: number, width: number, height: number, color: PdfColor): void {
+    const [r, g, b] = color;
+    page.drawRectangle({ x, y, width, height, color: rgb(r, g, b) });
+  }
+
   /** Splits a paragraph into lines no wider than `maxWidth` points, at spaces. */
   async wrap(text: string, size: number, maxWidth: number, weight: PdfWeight = 'regular'): Promise<string[]> {
     const lines: string[] = [];

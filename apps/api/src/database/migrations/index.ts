@@ -53,6 +53,8 @@ import { AttendanceEntries1764000005610 } from './1764000005610-attendance-entri
 import { CalendarFeeds1764000005900 } from './1764000005900-calendar-feeds';
 import { SessionCheckIn1764000005910 } from './1764000005910-session-check-in';
 import { SessionAttendanceThreshold1764000005920 } from './1764000005920-session-attendance-threshold';
+import { AttendanceRegisters1764000005930 } from './1764000005930-attendance-registers';
+import { AttendanceMonthClosures1764000005940 } from './1764000005940-attendance-month-closures';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -110,4 +112,6 @@ export const migrations = [
   CalendarFeeds1764000005900,
   SessionCheckIn1764000005910,
   SessionAttendanceThreshold1764000005920,
+  AttendanceRegisters1764000005930,
+  AttendanceMonthClosures1764000005940,
 ];

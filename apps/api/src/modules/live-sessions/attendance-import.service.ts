@@ -30,7 +30,8 @@ type Target = NonNullable<Awaited<ReturnType<typeof importTarget>>>;
  * Importing an online session's participant report (Zoom, Google Meet or Microsoft Teams): a
  * preview matches each person of the report to a trainee and writes nothing; the facilitator
  * resolves the rest and confirms, and the marks the session's rule gives are written in one
- * transaction through the register's own writer, each a new entry with the report as its reason.
+ * transaction through the register's own writer, each a new entry with the report as its reason;
+ * in a closed month that writer holds each of them as a pending correction for a second staff member.
  * Staff managing the cohort only, as for the register.
  */
 @Injectable()
@@ -57,7 +58,10 @@ export class AttendanceImportService {
     };
   }
 
-  /** Writes the confirmed marks in one transaction; nothing is written when any of them is refused. */
+  /**
+   * Writes the confirmed marks in one transaction (in a closed month, pending corrections instead);
+   * nothing is written when any of them is refused.
+   */
   confirm(me: AuthUser, cohortSlug: string, sessionSlug: string, body: ConfirmAttendanceImport): Promise<AttendanceImportResult> {
     return this.db.transaction(async (tx) => {
       const cohort = await this.cohortOf(tx, me, cohortSlug);
@@ -89,11 +93,20 @@ export class AttendanceImportService {
         else if (t.current_status === status) unchanged++;
         else writes.push({ user_id_slug: slug, status, reason });
       }
-      const r = writes.length ? await appendMarks(tx, cohort, sessionSlug, writes, 'IMPORT', me.id, true) : { written: [] as string[] };
+      // In a closed month the same writer holds each mark as a pending correction instead.
+      const r = writes.length
+        ? await appendMarks(tx, cohort, sessionSlug, writes, 'IMPORT', me.id, true)
+        : { written: [] as string[], held: [] as string[] };
       // The trainees were read under the session's lock: a shortfall means the cohort changed meanwhile.
-      if (!r || r.written.length !== writes.length) throw new ConflictException(ATTENDANCE_MESSAGES.notTrainee);
+      if (!r || r.written.length + r.held.length !== writes.length) throw new ConflictException(ATTENDANCE_MESSAGES.notTrainee);
       const reg = (await register(tx, cohort, sessionSlug))!;
-      return { imported: writes.length, unchanged, skipped, register: { ended: reg.ended, data: reg.data } };
+      return {
+        imported: r.written.length,
+        held: r.held.length,
+        unchanged,
+        skipped,
+        register: { ended: reg.ended, month_closed: reg.month_closed, data: reg.data },
+      };
     });
   }
 

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, Route, RouteBody, RouteParams } from '../../common/route.decorator';
 import { AttendanceImportService } from './attendance-import.service';
+import { AttendanceRegisterService } from './attendance-register.service';
 import { CheckInService } from './check-in.service';
 import { LiveSessionsService } from './live-sessions.service';
 
@@ -12,6 +13,7 @@ export class LiveSessionsController {
   constructor(
     @Inject(LiveSessionsService) private readonly sessions: LiveSessionsService,
     @Inject(CheckInService) private readonly checkIns: CheckInService,
+    @Inject(AttendanceRegisterService) private readonly registers: AttendanceRegisterService,
     @Inject(AttendanceImportService) private readonly imports: AttendanceImportService,
   ) {}
 
@@ -77,5 +79,39 @@ export class LiveSessionsController {
   @Route('userSessionCheckIn')
   checkIn(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'userSessionCheckIn'>, @RouteBody() body: BodyOf<'userSessionCheckIn'>) {
     return this.checkIns.checkIn(me, p.cohortId, p.sessionId, body.code);
+  }
+
+  @Route('adminAttendanceRegisters')
+  attendanceRegisters(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminAttendanceRegisters'>) {
+    return this.registers.list(me, p.cohortId);
+  }
+
+  @Route('adminRequestAttendanceRegister')
+  requestAttendanceRegister(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'adminRequestAttendanceRegister'>,
+    @RouteBody() body: BodyOf<'adminRequestAttendanceRegister'>,
+  ) {
+    return this.registers.request(me, p.cohortId, body.month);
+  }
+
+  @Route('adminCloseAttendanceMonth')
+  closeAttendanceMonth(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminCloseAttendanceMonth'>) {
+    return this.registers.close(me, p.cohortId, p.month);
+  }
+
+  @Route('adminAttendanceCorrections')
+  attendanceCorrections(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminAttendanceCorrections'>) {
+    return this.registers.corrections(me, p.cohortId);
+  }
+
+  @Route('adminApproveAttendanceCorrection')
+  approveCorrection(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminApproveAttendanceCorrection'>) {
+    return this.registers.decide(me, p.cohortId, p.correctionId, true);
+  }
+
+  @Route('adminRefuseAttendanceCorrection')
+  refuseCorrection(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'adminRefuseAttendanceCorrection'>) {
+    return this.registers.decide(me, p.cohortId, p.correctionId, false);
   }
 }

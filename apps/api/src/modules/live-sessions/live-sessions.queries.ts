@@ -2,6 +2,7 @@ import type { LiveSession, SaveLiveSession, StudentAttendance, StudentLiveSessio
 import { one, rows, type Sql } from '../../common/sql/db';
 import { LISTED_ENROLMENT } from '../../common/sql/listed-enrolment';
 import { SCHOOL_TIME_ZONE } from '../../common/school-time';
+import { COUNTED_SESSION, FIGURES_OF, LATEST_ENTRY, MARK_STATUS, SESSION_ENDED } from './attendance-rule';
 
 /** Session `s` as JSON (staff view), its facilitators by name. */
 const SESSION_JSON = `json_build_object(
@@ -113,11 +114,7 @@ export async function cancelSession(q: Sql, cohortId: string, sessionSlug: strin
 }
 
 /** Attendance figures over the sessions `m` matching a condition (see AttendanceFiguresSchema). */
-const FIGURES = (where: string) => `(SELECT json_build_object(
-      'attended', count(*) FILTER (WHERE m.my_status IN ('PRESENT', 'LATE')),
-      'counted', count(*),
-      'percent', round(100.0 * count(*) FILTER (WHERE m.my_status IN ('PRESENT', 'LATE')) / nullif(count(*), 0), 1)::float8)
-    FROM marks m WHERE m.mandatory AND m.cancelled_at IS NULL AND m.ended AND m.my_status <> 'EXCUSED' AND ${where})`;
+const FIGURES = (where: string) => `(SELECT ${FIGURES_OF('m.my_status')} FROM marks m WHERE ${COUNTED_SESSION('m')} AND ${where})`;
 
 /**
  * The sessions of a cohort the user is enrolled in (active or suspended, as the class page lists), as the student sees them: the meeting
@@ -134,11 +131,9 @@ export async function studentSessions(q: Sql, cohortSlug: string, userSlug: stri
          JOIN users u ON u.id = e.user_id AND u.id_slug = $2
         WHERE k.id_slug = $1),
      marks AS (
-       SELECT s.*, now() >= s.starts_at + make_interval(mins => s.duration_minutes) AS ended,
-              COALESCE(a.status, CASE WHEN now() >= s.starts_at + make_interval(mins => s.duration_minutes) THEN 'ABSENT' END) AS my_status
+       SELECT s.*, ${SESSION_ENDED('s')} AS ended, ${MARK_STATUS('s', 'a')} AS my_status
          FROM me JOIN live_sessions s ON s.cohort_id = me.cohort_id
-         LEFT JOIN LATERAL (SELECT x.status FROM attendance_entries x
-                             WHERE x.session_id = s.id AND x.user_id = me.user_id ORDER BY x.id DESC LIMIT 1) a ON true)
+         ${LATEST_ENTRY('s', 'me.user_id', 'a')})
      SELECT COALESCE((
               SELECT json_agg((${SESSION_JSON}::jsonb - 'cancelled_at' - 'meeting_url' - 'attendance_threshold_percent') || jsonb_build_object(
                        'cancelled', s.cancelled_at IS NOT NULL,

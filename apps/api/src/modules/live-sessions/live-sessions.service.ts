@@ -61,16 +61,28 @@ export class LiveSessionsService {
     const cohort = await this.cohortOf(this.db, me, cohortSlug);
     const r = await register(this.db, cohort, sessionSlug);
     if (!r) throw new NotFoundException(LIVE_SESSION_MESSAGES.notFound);
-    return { ended: r.ended, data: r.data };
+    return { ended: r.ended, month_closed: r.month_closed, data: r.data };
   }
 
-  /** Marks one trainee by hand: a new entry, with the reason once the session has ended. */
+  /**
+   * Marks one trainee by hand: a new entry, with the reason once the session has ended; in a closed
+   * month, a correction waiting for a second staff member instead.
+   */
   async mark(me: AuthUser, cohortSlug: string, sessionSlug: string, body: MarkAttendance): Promise<RegisterResponse> {
     const cohort = await this.cohortOf(this.db, me, cohortSlug);
     const reason = body.reason?.trim() || null;
     const r = await appendMark(this.db, cohort, sessionSlug, body.user_id_slug, body.status, reason, me.id, true);
     if (!r) throw new NotFoundException(LIVE_SESSION_MESSAGES.notFound);
     if (r.cancelled) throw new BadRequestException({ message: ATTENDANCE_MESSAGES.cancelled });
+    if (r.closed && !reason)
+      throw new BadRequestException({
+        message: ATTENDANCE_MESSAGES.correctionReasonRequired,
+        errors: { reason: ATTENDANCE_MESSAGES.correctionReasonRequired },
+      });
+    if (r.closed && !r.held)
+      throw new BadRequestException({ message: ATTENDANCE_MESSAGES.notTrainee, errors: { user_id_slug: ATTENDANCE_MESSAGES.notTrainee } });
+    // A closed month: the change waits for a second staff member; the mark stays as it was.
+    if (r.held) return { ...(await this.register(me, cohortSlug, sessionSlug)), pending_correction: r.held };
     if (!r.written && r.ended && !reason)
       throw new BadRequestException({
         message: ATTENDANCE_MESSAGES.correctionReasonRequired,

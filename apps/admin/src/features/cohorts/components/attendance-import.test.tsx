@@ -55,7 +55,7 @@ const PREVIEW: AttendanceImportPreview = {
     { id_slug: 'eve', first_name: 'Eve', last_name: 'Lim', current_status: 'EXCUSED', protected: 'EXCUSED' },
   ],
 };
-const EMPTY_REGISTER: RegisterResponse = { ended: true, data: [] };
+const EMPTY_REGISTER: RegisterResponse = { ended: true, month_closed: false, data: [] };
 
 function school() {
   return mockRoutes(
@@ -66,6 +66,7 @@ function school() {
           : PREVIEW,
       adminConfirmAttendanceImport: () => ({
         imported: 4,
+        held: 0,
         unchanged: 0,
         skipped: [],
         register: EMPTY_REGISTER,

@@ -36,7 +36,10 @@ function totals(preview: AttendanceImportPreview, resolved: Record<string, strin
 
 /** What the import did, in a sentence: '12 marks imported; 2 rows ignored'. */
 export function importNotice(r: AttendanceImportResult, ignored: number): string {
-  const parts = [`${count(r.imported, 'mark', 'marks')} imported`];
+  // In a closed month nothing is imported: each mark waits for a second staff member's approval.
+  const parts = r.held
+    ? [`${count(r.held, 'mark', 'marks')} held for a second staff member's approval (the month is closed)`]
+    : [`${count(r.imported, 'mark', 'marks')} imported`];
   if (ignored) parts.push(`${count(ignored, 'row', 'rows')} ignored`);
   if (r.unchanged) parts.push(`${count(r.unchanged, 'mark', 'marks')} already so`);
   if (r.skipped.length) parts.push(`kept: ${r.skipped.map((s) => `${s.name} (${PROTECTED_LABELS[s.reason]})`).join(', ')}`);

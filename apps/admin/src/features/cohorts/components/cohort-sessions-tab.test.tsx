@@ -19,6 +19,8 @@ function school(initial: LiveSession[], more: Parameters<typeof mockRoutes>[0] =
     {
       adminCohortSessions: () => ({ data: current }),
       adminCohortInstructors: () => ({ data: [farid] }),
+      adminAttendanceRegisters: () => ({ data: [], closed_months: [] }),
+      adminAttendanceCorrections: () => ({ data: [] }),
       adminCreateSession: (call) => {
         const b = call.body as Record<string, unknown>;
         if (b.mode === 'ONLINE' && !b.meeting_url)

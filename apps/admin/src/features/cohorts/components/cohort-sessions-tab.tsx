@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
+import { AttendanceRegistersPanel } from './attendance-registers-panel';
 import { CheckInCodePanel } from './check-in-code-panel';
 import { SessionRegister } from './session-register';
 
@@ -208,6 +209,7 @@ export function CohortSessionsTab({ cohort }: { cohort: AdminCohort }) {
       {registerOf && sessions.data?.some((s) => s.id_slug === registerOf && !s.cancelled_at) && (
         <SessionRegister cohortId={cohort.id_slug} session={sessions.data.find((s) => s.id_slug === registerOf)!} />
       )}
+      <AttendanceRegistersPanel cohortId={cohort.id_slug} />
       <form className="admin-card ui-stack" aria-labelledby="cohort-session-form" onSubmit={onSubmit} noValidate>
         <h2 id="cohort-session-form" className="admin-section-title">
           {editing ? 'Edit the session' : 'Schedule a session'}

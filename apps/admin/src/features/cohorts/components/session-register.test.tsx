@@ -1,4 +1,4 @@
-import { ATTENDANCE_MESSAGES, type LiveSession, type RegisterResponse } from '@school/contracts';
+import { ATTENDANCE_MESSAGES, type LiveSession, REGISTER_MESSAGES, type RegisterResponse } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,8 +27,19 @@ const session: LiveSession = {
 function school() {
   let reg: RegisterResponse = {
     ended: true,
+    month_closed: false,
     data: [
-      { id_slug: 'u9', first_name: 'Ana', last_name: 'Lee', status: 'ABSENT', reason: null, marked_at: null, marked_by: null, entries: 0 },
+      {
+        id_slug: 'u9',
+        first_name: 'Ana',
+        last_name: 'Lee',
+        status: 'ABSENT',
+        reason: null,
+        marked_at: null,
+        marked_by: null,
+        approved_by: null,
+        entries: 0,
+      },
     ],
   };
   return mockRoutes(
@@ -79,11 +90,39 @@ describe('SessionRegister', () => {
       reason: 'Signed the paper sheet',
     });
   });
+
+  it("says a closed month's change waits for a second staff member, and tells so when one is sent", async () => {
+    const reg: RegisterResponse = {
+      ended: true,
+      month_closed: true,
+      data: [
+        {
+          id_slug: 'u9',
+          first_name: 'Ana',
+          last_name: 'Lee',
+          status: 'ABSENT',
+          reason: null,
+          marked_at: null,
+          marked_by: null,
+          approved_by: null,
+          entries: 0,
+        },
+      ],
+    };
+    mockRoutes({ adminSessionRegister: () => reg, adminMarkAttendance: () => ({ ...reg, pending_correction: 'k1' }) }, { user: ADMIN });
+    renderWithApi(<SessionRegister cohortId="h1" session={session} />);
+    expect(await screen.findByRole('note')).toHaveTextContent(REGISTER_MESSAGES.closedNotice);
+    const form = screen.getByRole('form', { name: 'Mark Ana Lee' });
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Mark for Ana Lee' }), 'PRESENT');
+    await userEvent.type(within(form).getByRole('textbox', { name: /Reason for the change/ }), 'Signed the paper sheet{Enter}');
+    expect(await screen.findAllByText(REGISTER_MESSAGES.closedNotice)).toHaveLength(2);
+    expect(form).toHaveTextContent('Ana Lee: Absent');
+  });
 });
 
 describe('SessionRegister of an online session', () => {
   it('offers to import the participant report once the session has ended, and not for an on-site one', async () => {
-    mockRoutes({ adminSessionRegister: () => ({ ended: true, data: [] }) }, { user: ADMIN });
+    mockRoutes({ adminSessionRegister: () => ({ ended: true, month_closed: false, data: [] }) }, { user: ADMIN });
     const online: LiveSession = { ...session, id_slug: 's2', mode: 'ONLINE', meeting_url: 'https://meet.google.com/abc', place: null };
     const { unmount } = renderWithApi(<SessionRegister cohortId="h1" session={online} />);
     const open = await screen.findByRole('button', { name: 'Import attendance report' });

@@ -1,4 +1,11 @@
-import { ADMIN_MESSAGES, type AttendanceStatus, isApiError, type LiveSession, type RegisterRow } from '@school/contracts';
+import {
+  ADMIN_MESSAGES,
+  type AttendanceStatus,
+  isApiError,
+  type LiveSession,
+  REGISTER_MESSAGES,
+  type RegisterRow,
+} from '@school/contracts';
 import { Button, formatDateTime, LoadingIndicator, SelectField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
@@ -39,7 +46,8 @@ function RegisterLine({
           {row.reason ? ` (${row.reason})` : ''}
           {row.marked_at && row.marked_by ? (
             <div className="admin-sessions__sub">
-              by {row.marked_by}, {formatDateTime(row.marked_at)}
+              by {row.marked_by}
+              {row.approved_by ? `, approved by ${row.approved_by}` : ''}, {formatDateTime(row.marked_at)}
             </div>
           ) : null}
         </div>
@@ -79,6 +87,7 @@ export function SessionRegister({ cohortId, session }: { cohortId: string; sessi
   const mark = useRouteMutation('adminMarkAttendance', {
     invalidates: invalidations.adminMarkAttendance,
     onSuccess: (r, vars) => {
+      if (r.pending_correction) return notify.success(REGISTER_MESSAGES.closedNotice);
       const row = r.data.find((x) => x.id_slug === vars.body.user_id_slug);
       if (row) notify.success(`${nameOf(row)} is marked ${STATUS_LABELS[row.status ?? 'ABSENT'].toLowerCase()}.`);
     },
@@ -95,6 +104,11 @@ export function SessionRegister({ cohortId, session }: { cohortId: string; sessi
           ? 'The session has ended: unmarked trainees count absent, and a change needs its reason.'
           : 'Mark each trainee as they arrive.'}
       </p>
+      {reg.data.month_closed && (
+        <p className="admin-register__closed" role="note">
+          {REGISTER_MESSAGES.closedNotice}
+        </p>
+      )}
       {session.mode === 'ONLINE' &&
         (reg.data.ended ? (
           <div className="ui-stack">
