@@ -8,8 +8,7 @@ import {
   RegisterResponseSchema,
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrol, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
-import { lastMonth } from '../fixtures/attendance.fixtures';
+import { lastMonth, taughtCohort } from '../fixtures/attendance.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -46,10 +45,7 @@ afterAll(async () => t?.close());
 /** A cohort of four trainees taught by `teacher`, with one 60-minute session that started `startIn` minutes from now. */
 async function sessionOf(startIn: number, mode: 'ONLINE' | 'ON_SITE' = 'ONLINE') {
   n++;
-  const course = await makeCourse(t, admin, { title: `Report course ${n}`, modules: [{ title: 'M1', lessons: [{ title: 'Intro' }] }] });
-  const cohort = (await makeCohort(t, admin, { title: `Report cohort ${n}`, course_ids: [course.id_slug] })).id_slug;
-  await linkInstructor(t, admin, cohort, teacher);
-  for (const u of [ana, ben, dee, eve]) await enrol(t, admin, cohort, u);
+  const cohort = await taughtCohort(t, admin, `Report cohort ${n}`, { teachers: [teacher], trainees: [ana, ben, dee, eve] });
   const where = mode === 'ONLINE' ? { meeting_url: 'https://zoom.us/j/81234567890' } : { place: 'Lab 2' };
   const s = LiveSessionSchema.parse(
     (

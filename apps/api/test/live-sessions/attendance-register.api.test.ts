@@ -1,8 +1,7 @@
 import { ATTENDANCE_THRESHOLD_PERCENT, AttendanceRegistersResponseSchema } from '@school/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, lastMonth, markAs, produceRegister, scheduleSession, thisMonth } from '../fixtures/attendance.fixtures';
-import { enrol, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { download, lastMonth, markAs, produceRegister, scheduleSession, taughtCohort, thisMonth } from '../fixtures/attendance.fixtures';
 import { ROWS_PER_PAGE } from '../../src/modules/live-sessions/attendance-register-document';
 import { createAccount } from '../../src/startup/create-account';
 import { readPdf } from '../pdf-text';
@@ -40,11 +39,7 @@ afterAll(async () => t?.close());
 
 async function cohortOf(trainees: TestUser[]) {
   n++;
-  const course = await makeCourse(t, admin, { title: `Fab course ${n}`, modules: [{ title: 'M1', lessons: [{ title: 'Intro' }] }] });
-  const slug = (await makeCohort(t, admin, { title: `Wafer cohort ${n}`, course_ids: [course.id_slug] })).id_slug;
-  await linkInstructor(t, admin, slug, teacher);
-  for (const u of trainees) await enrol(t, admin, slug, u);
-  return slug;
+  return taughtCohort(t, admin, `Wafer cohort ${n}`, { teachers: [teacher], trainees });
 }
 
 describe('the monthly register', () => {

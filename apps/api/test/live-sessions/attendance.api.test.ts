@@ -7,7 +7,7 @@ import {
   StudentLiveSessionsResponseSchema,
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrol, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { taughtCohort } from '../fixtures/attendance.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -39,11 +39,7 @@ afterAll(async () => t?.close());
 /** A cohort of two trainees taught by `teacher`, with one on-site session starting `startIn` minutes from now (60 minutes long). */
 async function sessionOf(startIn: number) {
   n++;
-  const course = await makeCourse(t, admin, { title: `Fab course ${n}`, modules: [{ title: 'M1', lessons: [{ title: 'Intro' }] }] });
-  const cohort = (await makeCohort(t, admin, { title: `Fab cohort ${n}`, course_ids: [course.id_slug] })).id_slug;
-  await linkInstructor(t, admin, cohort, teacher);
-  await enrol(t, admin, cohort, ana);
-  await enrol(t, admin, cohort, ben);
+  const cohort = await taughtCohort(t, admin, `Fab cohort ${n}`, { teachers: [teacher], trainees: [ana, ben] });
   const s = LiveSessionSchema.parse(
     (
       await t.http
@@ -115,10 +111,7 @@ describe("the trainee's own attendance", () => {
   it('shows each mark and the rate overall and this month, an excused absence left out, with what reaching 75% takes', async () => {
     const dee = await createUser(t, { first_name: 'Dee', last_name: 'Tan' });
     n++;
-    const course = await makeCourse(t, admin, { title: `Fab course ${n}`, modules: [{ title: 'M1', lessons: [{ title: 'Intro' }] }] });
-    const cohort = (await makeCohort(t, admin, { title: `Fab cohort ${n}`, course_ids: [course.id_slug] })).id_slug;
-    await linkInstructor(t, admin, cohort, teacher);
-    await enrol(t, admin, cohort, dee);
+    const cohort = await taughtCohort(t, admin, `Fab cohort ${n}`, { teachers: [teacher], trainees: [dee] });
     const plan = [
       { at: -300, mandatory: true, mark: 'PRESENT' },
       { at: -240, mandatory: true, mark: 'LATE' },

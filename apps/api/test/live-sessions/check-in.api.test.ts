@@ -6,7 +6,7 @@ import {
   RegisterResponseSchema,
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrol, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { taughtCohort } from '../fixtures/attendance.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -33,10 +33,7 @@ beforeAll(async () => {
   outsider = await createUser(t, { role: 'INSTRUCTOR' });
   ana = await createUser(t, { first_name: 'Ana', last_name: 'Lee' });
   stranger = await createUser(t, { first_name: 'Cy', last_name: 'Stranger' });
-  const course = await makeCourse(t, admin, { title: 'Check-in course', modules: [{ title: 'M1', lessons: [{ title: 'Intro' }] }] });
-  cohort = (await makeCohort(t, admin, { title: 'Check-in cohort', course_ids: [course.id_slug] })).id_slug;
-  await linkInstructor(t, admin, cohort, teacher);
-  await enrol(t, admin, cohort, ana);
+  cohort = await taughtCohort(t, admin, 'Check-in cohort', { teachers: [teacher], trainees: [ana] });
 });
 afterAll(async () => t?.close());
 

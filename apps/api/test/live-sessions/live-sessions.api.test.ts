@@ -1,6 +1,7 @@
 import { LIVE_SESSION_MESSAGES, LiveSessionSchema, LiveSessionsResponseSchema, StudentLiveSessionsResponseSchema } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrol, makeCohort, makeCourse, linkInstructor } from '../fixtures/admin.fixtures';
+import { linkInstructor } from '../fixtures/admin.fixtures';
+import { taughtCohort } from '../fixtures/attendance.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -30,11 +31,7 @@ afterAll(async () => t?.close());
 
 async function cohortWithTeacher() {
   n++;
-  const course = await makeCourse(t, admin, { title: `Wafer course ${n}`, modules: [{ title: 'M1', lessons: [{ title: 'Intro' }] }] });
-  const cohort = await makeCohort(t, admin, { title: `Wafer cohort ${n}`, course_ids: [course.id_slug] });
-  await linkInstructor(t, admin, cohort.id_slug, teacher);
-  await enrol(t, admin, cohort.id_slug, student);
-  return cohort.id_slug;
+  return taughtCohort(t, admin, `Wafer cohort ${n}`, { teachers: [teacher], trainees: [student] });
 }
 
 const base = (cohort: string) => `/api/cohorts/admin/${cohort}/sessions`;

@@ -7,8 +7,7 @@ import {
   ATTENDANCE_MESSAGES,
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, lastMonth, markAs, produceRegister, scheduleSession, thisMonth } from '../fixtures/attendance.fixtures';
-import { enrol, linkInstructor, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { download, lastMonth, markAs, produceRegister, scheduleSession, taughtCohort, thisMonth } from '../fixtures/attendance.fixtures';
 import { readPdf } from '../pdf-text';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -40,12 +39,7 @@ afterAll(async () => t?.close());
 /** A cohort taught by `teacher` and `second`, with Ana and Ben, one mandatory session on the 3rd of last month. */
 async function setup() {
   n++;
-  const course = await makeCourse(t, admin, { title: `Fab course ${n}`, modules: [{ title: 'M1', lessons: [{ title: 'Intro' }] }] });
-  const cohort = (await makeCohort(t, admin, { title: `Wafer cohort ${n}`, course_ids: [course.id_slug] })).id_slug;
-  await linkInstructor(t, admin, cohort, teacher);
-  await linkInstructor(t, admin, cohort, second);
-  await enrol(t, admin, cohort, ana);
-  await enrol(t, admin, cohort, ben);
+  const cohort = await taughtCohort(t, admin, `Wafer cohort ${n}`, { teachers: [teacher, second], trainees: [ana, ben] });
   const session = await scheduleSession(t, teacher, cohort, at(3));
   await markAs(t, teacher, session.register, ana, 'PRESENT');
   return { cohort, session };
