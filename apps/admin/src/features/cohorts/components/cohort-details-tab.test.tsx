@@ -22,4 +22,12 @@ describe('CohortDetailsTab', () => {
     const put = api.calls.find((c) => c.method === 'PUT' || c.method === 'PATCH')!;
     expect((put.body as { result_open_date: string }).result_open_date).toBe(new Date('2025-10-01T09:00').toISOString());
   });
+
+  it('says which grade items the Results open date applies to, and where the others are changed', async () => {
+    mockRoutes({}, { user: ADMIN });
+    renderWithApi(<CohortDetailsTab cohort={aCohort()} />);
+    expect(await screen.findByLabelText(/Results open date/)).toHaveAccessibleDescription(
+      expect.stringMatching(/without a result date of their own.*Grade items tab/),
+    );
+  });
 });
