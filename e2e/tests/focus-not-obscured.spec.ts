@@ -109,6 +109,24 @@ for (const width of [1280, 360]) {
       await tabBothWays(page, 'the class page');
     });
 
+    test("the instructor's grading of a hand-in and the gradebook keep focus clear of the navbar", async ({ page }) => {
+      test.setTimeout(240_000);
+      await signInAt(page, DEMO.instructor.email, DEMO.instructor.password, /\/instructor$/);
+      const home = page.url();
+      await page.getByRole('link', { name: `Grading of ${COHORT}` }).click();
+      // The demo's UART project has hand-ins to grade with its rubric.
+      await page.getByRole('link', { name: /UART/ }).first().click();
+      await page.getByRole('navigation', { name: 'Submissions' }).getByRole('link').first().click();
+      await expect(page.getByRole('button', { name: 'Save grade' })).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await tabBothWays(page, 'grading a hand-in');
+      await page.goto(home);
+      await page.getByRole('link', { name: `Gradebook of ${COHORT}` }).click();
+      await expect(page.getByRole('columnheader', { name: 'Weighted total' })).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await tabBothWays(page, 'the gradebook');
+    });
+
     test('the public course page keeps focus clear of the navbar and its section tabs', async ({ page }) => {
       test.setTimeout(180_000);
       await ready(page, '/courses/course-1');

@@ -400,6 +400,24 @@ describe('the job', () => {
     expect(jobs.map((j: { singleton_key: string }) => j.singleton_key)).toContain(`cohort:${s.cohort.id}`);
   });
 
+  it('is queued when a certificate is linked: one linked after the work was done issues without waiting for the sweep', async () => {
+    const s = await setup();
+    const u = await s.student();
+    await s.earnWhilePaused(u, async () => {
+      await s.grade(u, 'p1', 100);
+    });
+    const later = await linkNewCertificate(t, admin, s.cohort.id_slug, `Linked later ${Date.now()}`);
+    const issued = await until('the certificate linked later to be issued', async () => {
+      const [row] = await t.ds.query(
+        `SELECT uc.progress FROM user_certificates uc JOIN certificates ce ON ce.id = uc.certificate_id
+          WHERE uc.user_id = $1 AND uc.cohort_id = $2 AND ce.id_slug = $3`,
+        [u.id, s.cohort.id, later],
+      );
+      return row as { progress: string } | undefined;
+    });
+    expect(issued.progress).toBe('COMPLETED');
+  });
+
   it('coalesces the evaluations of one cohort waiting to run', async () => {
     const s = await setup();
     await t.ds.transaction(async (m) => {

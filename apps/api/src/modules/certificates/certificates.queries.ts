@@ -63,13 +63,14 @@ export function createCertificate(q: Sql, body: CreateCertificate): Promise<{ id
 
 /** Links a certificate to a cohort; says which of the two exists and whether the link is new. */
 export function addCertificateToCohort(q: Sql, cohortIdSlug: string, certificateIdSlug: string) {
-  return mustOne<{ cohort: boolean; certificate: boolean; linked: boolean }>(
+  return mustOne<{ cohort: boolean; certificate: boolean; linked: boolean; cohort_id: string | null }>(
     q,
     `WITH k AS (SELECT id FROM cohorts WHERE id_slug = $1), c AS (SELECT id FROM certificates WHERE id_slug = $2),
      linked AS (
        INSERT INTO cohort_certificates (cohort_id, certificate_id) SELECT k.id, c.id FROM k, c
        ON CONFLICT (cohort_id, certificate_id) DO NOTHING RETURNING cohort_id)
-     SELECT EXISTS (SELECT 1 FROM k) AS cohort, EXISTS (SELECT 1 FROM c) AS certificate, EXISTS (SELECT 1 FROM linked) AS linked`,
+     SELECT EXISTS (SELECT 1 FROM k) AS cohort, EXISTS (SELECT 1 FROM c) AS certificate, EXISTS (SELECT 1 FROM linked) AS linked,
+            (SELECT cohort_id FROM linked) AS cohort_id`,
     [cohortIdSlug, certificateIdSlug],
   );
 }

@@ -179,11 +179,15 @@ export class CertificatesService {
     return createCertificate(this.db, body);
   }
 
+  /** A certificate linked to a cohort applies at once: students who already meet its rules get it from the evaluation queued with the link. */
   async addToCohort(cohortIdSlug: string, certificateIdSlug: string): Promise<AddCertificateToCohortResponse> {
-    const row = await addCertificateToCohort(this.db, cohortIdSlug, certificateIdSlug);
-    if (!row.cohort) throw new NotFoundException(COHORT_NOT_FOUND);
-    if (!row.certificate) throw new NotFoundException(CERTIFICATE_NOT_FOUND);
-    if (!row.linked) throw new ConflictException(CERTIFICATE_ALREADY_LINKED);
-    return { cohort_id_slug: cohortIdSlug, certificate_id_slug: certificateIdSlug };
+    return this.db.transaction(async (m) => {
+      const row = await addCertificateToCohort(m, cohortIdSlug, certificateIdSlug);
+      if (!row.cohort) throw new NotFoundException(COHORT_NOT_FOUND);
+      if (!row.certificate) throw new NotFoundException(CERTIFICATE_NOT_FOUND);
+      if (!row.linked) throw new ConflictException(CERTIFICATE_ALREADY_LINKED);
+      await this.queueEvaluation(m, [row.cohort_id!]);
+      return { cohort_id_slug: cohortIdSlug, certificate_id_slug: certificateIdSlug };
+    });
   }
 }
