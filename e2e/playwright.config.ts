@@ -6,7 +6,8 @@ export const BASE_URL = `http://localhost:${PORT}`;
 /** Drives the built apps, served by the API on a fresh embedded database, in Debian's Chromium. */
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  // A test's whole budget: several walk many pages in about a minute on two cores, so one minute left no margin.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Two workers everywhere: the machine running them (CI or a shared one) has two cores.

@@ -4,8 +4,6 @@ import { localDateTime as local } from '../support/cohort-setup';
 import { expectAccessible } from '../support/learn';
 
 test.describe.configure({ mode: 'serial' });
-// Each test walks several pages with an accessibility check on each: 60 s is too little on a busy machine.
-test.setTimeout(180_000);
 
 const tag = Date.now().toString(36);
 const COHORT = `Process Engineering Cohort ${tag}`;
