@@ -92,6 +92,17 @@ export async function createUser(
 
 export const bearer = (u: { access: string }) => ({ Authorization: `Bearer ${u.access}` });
 
+/** A GET whose body is read as raw bytes (a PDF, a video, a CSV with its byte-order mark): `.body` is a Buffer. */
+export const getBytes = (t: Pick<TestApp, 'http'>, url: string) =>
+  t.http
+    .get(url)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+
 /**
  * Counts the SQL statements the pg driver sends while `fn` runs, leaving out the job queue's own
  * connections (pg-boss polls on its schedule, whatever the request does).

@@ -12,7 +12,7 @@ import { makeZip } from '../fixtures/zip.fixtures';
 import { SIX_KINDS } from '../fixtures/quiz.fixtures';
 import { scanQrCodes } from '../pdf-qr';
 import { readPdf } from '../pdf-text';
-import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
+import { bearer, createTestApp, createUser, getBytes, type TestApp, type TestUser } from '../test-app';
 
 const WEB_ORIGIN = 'http://site.example.test';
 /** Tests where many students study, hand in and are graded (or PDFs are drawn) over HTTP: slow on a busy machine. */
@@ -624,18 +624,7 @@ describe('GET /api/certificates/verify/:credentialId', () => {
 });
 
 describe('the certificate document', () => {
-  const fetchPdf = async (url: string) =>
-    (
-      await t.http
-        .get(url)
-        .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => cb(null, Buffer.concat(chunks)));
-        })
-        .expect(200)
-    ).body as Buffer;
+  const fetchPdf = async (url: string) => (await getBytes(t, url).expect(200)).body as Buffer;
 
   it(
     'prints the credential id, the verification address and names in any script',

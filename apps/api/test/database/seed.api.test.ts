@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, getBytes, type TestApp } from '../test-app';
 import { readPdf } from '../pdf-text';
 import { StorageService } from '../../src/platform/storage/storage.service';
 import { DEMO_LOGINS, seedDemo } from '../../src/startup/seed';
@@ -65,15 +65,7 @@ describe('demo seed', () => {
 
     const reading = lessons.find((l: { lesson_type: string }) => l.lesson_type === 'READING');
     expect(reading.reading_files[0].name).toBe('Combinational and sequential logic in SystemVerilog.pdf');
-    const pdf = await t.http
-      .get(reading.reading_files[0].url)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const pdf = await getBytes(t, reading.reading_files[0].url).expect(200);
     expect((pdf.body as Buffer).toString('latin1')).toMatch(/^%PDF-1\.7[\s\S]*%%EOF$/);
     expect((await readPdf(pdf.body as Buffer)).lines.join(' ')).toMatch(/\balways_comb\b/);
     // The figures agree with their sources: the quiz shown Graded has the attempt it was graded from.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { JwtService } from '@nestjs/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
+import { bearer, countStatements, createTestApp, createUser, getBytes, type TestApp, type TestUser } from '../test-app';
 import { readPdf } from '../pdf-text';
 import { StorageService } from '../../src/platform/storage/storage.service';
 import { REPLACING_DEFAULT_ITEM, buildCohort, buildCourse, enrolStudent, type CreatedCourse } from '../fixtures/learning.fixtures';
@@ -669,15 +669,7 @@ describe('GET /api/cohorts/:cohortId/certificates/:certificateId/user/:userIdSlu
   it('issues the PDF of a completed certificate once and serves it signed', async () => {
     const first = await get(path(certSlugs.completed, me), me).expect(200);
     expect(first.body.completion_date).toBe('2026-03-02T10:00:00.000Z');
-    const pdf = await t.http
-      .get(first.body.url)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const pdf = await getBytes(t, first.body.url).expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((pdf.body as Buffer).subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
     const { lines } = await readPdf(pdf.body as Buffer);
