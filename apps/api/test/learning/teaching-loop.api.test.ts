@@ -7,7 +7,8 @@ import {
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GradingService } from '../../src/modules/grading/grading.service';
-import { enrol, isoIn, linkNewCertificate, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { enrol, isoIn, linkInstructor, linkNewCertificate, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
+import { authorQuiz, rightAnswers } from '../fixtures/grade-item.fixtures';
 import { mp4File } from '../fixtures/media.fixtures';
 import { makeZip } from '../fixtures/zip.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
@@ -231,5 +232,73 @@ describe('a term that runs end to end', () => {
     expect(cert.requirements).toMatchObject({ lessons_percent: 100, missing_mandatory: 0, weighted_total: 88 });
     expect(cert.user_certificate!.completion_date).toBeTruthy();
     await t.http.get(`/api/cohorts/${cohort.id_slug}/certificates/${certificate}/user/${student.id_slug}/document`).set(me).expect(200);
+  });
+  it("on the defaults alone, with no grade item touched, results open when the cohort ends and the certificate follows", async () => {
+    const course = await makeCourse(t, admin, {
+      title: 'Packaging basics',
+      modules: [
+        {
+          title: 'Assembly',
+          lessons: [
+            { title: 'Die attach check', lesson_type: 'QUIZ' },
+            { title: 'Wire bond plan', lesson_type: 'PROJECT' },
+          ],
+        },
+      ],
+    });
+    const [quiz, project] = course.modules[0].lessons;
+    await authorQuiz(t, admin, quiz.id_slug);
+    await t.http
+      .put(`/api/courses/admin/lessons/${project.id_slug}/project`)
+      .set(bearer(admin))
+      .send({ instructions: 'Plan the bond wires of a QFN and hand in the drawing as a zip.' })
+      .expect(200);
+    const cohort = await makeCohort(t, admin, { title: 'Packaging pilot', course_ids: [course.id_slug], start: -1, end: 30 });
+    await linkInstructor(t, admin, cohort.id_slug, teacher);
+    const pupil = await createUser(t, { first_name: 'Farid', last_name: 'Hamzah' });
+    await enrol(t, admin, cohort.id_slug, pupil);
+    const certificate = await linkNewCertificate(t, admin, cohort.id_slug, 'Packaging basics certificate');
+    const me = bearer(pupil);
+    const certificateOf = async () =>
+      UserCohortViewResponseSchema.parse((await t.http.get(`/api/cohorts/${cohort.id_slug}/user/${pupil.id_slug}/`).set(me).expect(200)).body)
+        .data.certificates_part.find((c) => c.id_slug === certificate);
+
+    // The student takes the quiz and hands in the project; the instructor grades the project.
+    const session = (await t.http.post(`/api/quizzes/cohorts/${cohort.id_slug}/lessons/${quiz.id_slug}/start/`).set(me).expect(200)).body
+      .session_id_slug as string;
+    const attempt = (await t.http.get(`/api/quizzes/sessions/${session}/`).set(me).expect(200)).body.data;
+    await t.http.put(`/api/quizzes/sessions/${session}/answers/`).set(me).send({ answers: rightAnswers(attempt.questions) }).expect(200);
+    await t.http.post(`/api/quizzes/sessions/${session}/submit/`).set(me).expect(200);
+    const handedIn = ProjectViewResponseSchema.parse(
+      (
+        await t.http
+          .post(`/api/cohorts/${cohort.id_slug}/lessons/${project.id_slug}/project/submission`)
+          .set(me)
+          .attach('file', makeZip([{ name: 'qfn-bonds.txt', data: 'pad 1 to lead 1' }]), 'qfn.zip')
+          .expect(201)
+      ).body,
+    ).data;
+    await t.http
+      .put(`/api/grading/submissions/${handedIn.submission!.id_slug}/grade`)
+      .set(bearer(teacher))
+      .send({ user_grade: 70, feedback: 'Bond lengths fit.' })
+      .expect(200);
+
+    // Results open at the cohort's end: until then nothing is released and no certificate is issued.
+    await t.app.get(GradingService).releaseDue();
+    expect((await certificateOf())?.requirements).toMatchObject({ lessons_percent: 100, missing_mandatory: 2 });
+
+    // The admin ends the cohort on the cohort page (its end date now): the default items follow it.
+    await t.http
+      .patch(`/api/cohorts/admin/${cohort.id_slug}/update`)
+      .set(bearer(admin))
+      .send({ title: 'Packaging pilot', start_date: isoIn(-1), end_date: isoIn(-0.001), end_access_date: isoIn(30) })
+      .expect(200);
+    await t.app.get(GradingService).releaseDue();
+    const cert = await until('the certificate to be issued', async () => {
+      const c = await certificateOf();
+      return c?.user_certificate?.progress === 'COMPLETED' && CertificateSchema.parse(c);
+    });
+    expect(cert.requirements).toMatchObject({ lessons_percent: 100, missing_mandatory: 0, weighted_total: 85 });
   });
 });

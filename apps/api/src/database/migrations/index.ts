@@ -55,6 +55,7 @@ import { SessionCheckIn1764000005910 } from './1764000005910-session-check-in';
 import { SessionAttendanceThreshold1764000005920 } from './1764000005920-session-attendance-threshold';
 import { AttendanceRegisters1764000005930 } from './1764000005930-attendance-registers';
 import { AttendanceMonthClosures1764000005940 } from './1764000005940-attendance-month-closures';
+import { DefaultItemsFollowCohortResults1764000005950 } from './1764000005950-default-items-follow-cohort-results';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -114,4 +115,5 @@ export const migrations = [
   SessionAttendanceThreshold1764000005920,
   AttendanceRegisters1764000005930,
   AttendanceMonthClosures1764000005940,
+  DefaultItemsFollowCohortResults1764000005950,
 ];

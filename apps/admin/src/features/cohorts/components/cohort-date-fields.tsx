@@ -29,7 +29,7 @@ export function CohortFields<F extends CohortDatesForm>({ register, errors }: { 
         <TextField
           label="Results open date"
           type="datetime-local"
-          hint="Optional. For grade items without a result date of their own: those made when a course is linked have one (the cohort's end), changed on the Grade items tab."
+          hint="Optional. Results open then for grade items without a result date of their own, and for those made when a course was linked and not changed since (which otherwise open at the cohort's end)."
           {...reg('result_open_date', { setValueAs: (v: string | null) => (v ? v : null) })}
           error={err.result_open_date?.message}
         />
