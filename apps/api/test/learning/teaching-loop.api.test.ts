@@ -233,7 +233,7 @@ describe('a term that runs end to end', () => {
     expect(cert.user_certificate!.completion_date).toBeTruthy();
     await t.http.get(`/api/cohorts/${cohort.id_slug}/certificates/${certificate}/user/${student.id_slug}/document`).set(me).expect(200);
   });
-  it("on the defaults alone, with no grade item touched, results open when the cohort ends and the certificate follows", async () => {
+  it('on the defaults alone, with no grade item touched, results open when the cohort ends and the certificate follows', async () => {
     const course = await makeCourse(t, admin, {
       title: 'Packaging basics',
       modules: [
@@ -260,14 +260,19 @@ describe('a term that runs end to end', () => {
     const certificate = await linkNewCertificate(t, admin, cohort.id_slug, 'Packaging basics certificate');
     const me = bearer(pupil);
     const certificateOf = async () =>
-      UserCohortViewResponseSchema.parse((await t.http.get(`/api/cohorts/${cohort.id_slug}/user/${pupil.id_slug}/`).set(me).expect(200)).body)
-        .data.certificates_part.find((c) => c.id_slug === certificate);
+      UserCohortViewResponseSchema.parse(
+        (await t.http.get(`/api/cohorts/${cohort.id_slug}/user/${pupil.id_slug}/`).set(me).expect(200)).body,
+      ).data.certificates_part.find((c) => c.id_slug === certificate);
 
     // The student takes the quiz and hands in the project; the instructor grades the project.
     const session = (await t.http.post(`/api/quizzes/cohorts/${cohort.id_slug}/lessons/${quiz.id_slug}/start/`).set(me).expect(200)).body
       .session_id_slug as string;
     const attempt = (await t.http.get(`/api/quizzes/sessions/${session}/`).set(me).expect(200)).body.data;
-    await t.http.put(`/api/quizzes/sessions/${session}/answers/`).set(me).send({ answers: rightAnswers(attempt.questions) }).expect(200);
+    await t.http
+      .put(`/api/quizzes/sessions/${session}/answers/`)
+      .set(me)
+      .send({ answers: rightAnswers(attempt.questions) })
+      .expect(200);
     await t.http.post(`/api/quizzes/sessions/${session}/submit/`).set(me).expect(200);
     const handedIn = ProjectViewResponseSchema.parse(
       (
