@@ -58,3 +58,4 @@ export * from './live-sessions/live-sessions.routes';
 export * from './calendar/calendar.schemas';
 export * from './calendar/calendar.routes';
 export * from './timeline/timeline.schemas';
+export * from './timeline/timeline.routes';

@@ -20,6 +20,7 @@ import { liveSessionsRoutes } from './live-sessions/live-sessions.routes';
 import { lessonMediaRoutes } from './lesson-media/lesson-media.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { quizzesRoutes } from './quizzes/quizzes.routes';
+import { timelineRoutes } from './timeline/timeline.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -47,6 +48,7 @@ export const routes = {
   ...gradingRoutes,
   ...liveSessionsRoutes,
   ...calendarRoutes,
+  ...timelineRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;
