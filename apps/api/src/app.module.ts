@@ -25,6 +25,7 @@ import { QuizzesModule } from './modules/quizzes/quizzes.module';
 import { LessonMediaModule } from './modules/lesson-media/lesson-media.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { LiveSessionsModule } from './modules/live-sessions/live-sessions.module';
+import { TimelineModule } from './modules/timeline';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
@@ -74,6 +75,7 @@ export class AppModule {
         StorageModule,
         LearningModule,
         LiveSessionsModule,
+        TimelineModule,
         CalendarModule,
         GradingModule,
         QuizzesModule,

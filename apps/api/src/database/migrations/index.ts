@@ -56,6 +56,7 @@ import { SessionAttendanceThreshold1764000005920 } from './1764000005920-session
 import { AttendanceRegisters1764000005930 } from './1764000005930-attendance-registers';
 import { AttendanceMonthClosures1764000005940 } from './1764000005940-attendance-month-closures';
 import { DefaultItemsFollowCohortResults1764000005950 } from './1764000005950-default-items-follow-cohort-results';
+import { Timeline1764000005960 } from './1764000005960-timeline';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -116,4 +117,5 @@ export const migrations = [
   AttendanceRegisters1764000005930,
   AttendanceMonthClosures1764000005940,
   DefaultItemsFollowCohortResults1764000005950,
+  Timeline1764000005960,
 ];

@@ -15,6 +15,7 @@ import {
   type InstructorCohort,
   type UpdateCohort,
 } from '@school/contracts';
+import { TimelineService } from '../timeline';
 import { DataSource, type EntityManager } from 'typeorm';
 import { COHORT_NOT_FOUND, COURSE_NOT_FOUND } from '../../common/not-found';
 import { CohortEntity } from './cohort.entity';
@@ -42,7 +43,10 @@ export const COURSE_NOT_LINKED = 'This course is not linked to the cohort';
 
 @Injectable()
 export class CohortsService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(TimelineService) private readonly timeline: TimelineService,
+  ) {}
 
   /** One statement: the total and one page, searched (trigram index), filtered by status (date indexes) and sorted in SQL. */
   list(q: AdminCohortListQuery): Promise<AdminCohortListResponse> {
@@ -82,6 +86,8 @@ export class CohortsService {
         cohort.id,
         body.course_ids.map((slug) => idOf.get(slug)),
       );
+      // Courses with date templates date their items from the new cohort's start at once.
+      await this.timeline.applyTemplates(m, cohort.id);
       return cohortListItem(m, cohort.id);
     });
   }
@@ -95,8 +101,12 @@ export class CohortsService {
         : cohortResultBeforeDeadlineMessage(closing.late, closing.title);
       throw new BadRequestException({ message, errors: { result_open_date: message } });
     }
-    if (!(await updateCohort(this.db, idSlug, body))) throw new NotFoundException(COHORT_NOT_FOUND);
-    return { id_slug: idSlug };
+    return this.db.transaction(async (m) => {
+      if (!(await updateCohort(m, idSlug, body))) throw new NotFoundException(COHORT_NOT_FOUND);
+      // Dates counted from the cohort's start follow it.
+      await this.timeline.recompute(m, await this.lockCohort(m, idSlug));
+      return { id_slug: idSlug };
+    });
   }
 
   /** Deletes the cohort; its enrolments, progress, grades, certificates and queue go with it (ON DELETE CASCADE). */
@@ -111,6 +121,7 @@ export class CohortsService {
       const courseId = await courseIdBySlug(m, courseIdSlug);
       if (!courseId) throw new NotFoundException(COURSE_NOT_FOUND);
       if (!(await appendCourse(m, cohortId, courseId))) throw new ConflictException(ADMIN_MESSAGES.courseAlreadyAdded);
+      await this.timeline.applyTemplates(m, cohortId);
       return { cohort_id_slug: idSlug, course_id_slug: courseIdSlug };
     });
   }

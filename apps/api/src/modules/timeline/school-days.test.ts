@@ -25,6 +25,17 @@ describe('SchoolCalendar', () => {
     expect(national.addSchoolDays('2027-04-01', 5)).toBe('2027-04-08');
   });
 
+  it('skips Fridays and Saturdays, not Sundays, in Kedah, Kelantan and Terengganu', () => {
+    // 2027-04-15 is a Thursday: the next school day there is Sunday the 18th.
+    for (const state of ['02', '03', '11'] as const) {
+      const calendar = new SchoolCalendar(state);
+      expect(calendar.addSchoolDays('2027-04-15', 1)).toBe('2027-04-18');
+      expect(calendar.isSchoolDay('2027-04-16')).toBe(false);
+      expect(calendar.isSchoolDay('2027-04-18')).toBe(true);
+    }
+    expect(new SchoolCalendar('10').addSchoolDays('2027-04-15', 1)).toBe('2027-04-16');
+  });
+
   it('skips national public holidays', () => {
     expect(national.holidayOn('2027-08-31')).toBe('Hari Kebangsaan');
     expect(national.holidayOn('2027-09-16')).toBe('Hari Malaysia');

@@ -43,8 +43,12 @@ function publicHolidays(state: MalaysianState | null, year: number): ReadonlyMap
   return days;
 }
 
+/** States whose weekend is Friday and Saturday (Kedah, Kelantan, Terengganu); the rest keep Saturday and Sunday. */
+const FRIDAY_SATURDAY_WEEKEND: ReadonlySet<MalaysianState> = new Set(['02', '03', '11']);
+
 /**
- * Which days are school days: not Saturday or Sunday, not a Malaysian public holiday, not one of
+ * Which days are school days: not the weekend (Saturday and Sunday, or Friday and Saturday in the
+ * states that keep that weekend), not a Malaysian public holiday, not one of
  * the school's closures. Public holidays are date-holidays' type 'public' for MY: the national list
  * without a state, or the state's list when one is given (the library's state list is the national
  * holidays that state keeps plus its own, e.g. Johor drops New Year's Day and adds the Sultan's birthday).
@@ -65,7 +69,8 @@ export class SchoolCalendar {
 
   isSchoolDay(date: SchoolDate): boolean {
     const day = weekday(date);
-    if (day === 0 || day === 6) return false;
+    if (day === 6) return false;
+    if (day === (this.state && FRIDAY_SATURDAY_WEEKEND.has(this.state) ? 5 : 0)) return false;
     if (this.holidayOn(date) !== undefined) return false;
     return !this.closures.some((c) => c.from <= date && date <= c.to);
   }

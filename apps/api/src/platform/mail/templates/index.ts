@@ -13,6 +13,7 @@ import { PasswordReset, passwordResetStrings } from './password-reset';
 import { EmailVerification, emailVerificationStrings } from './email-verification';
 import { FailedSignIns, failedSignInsStrings } from './failed-sign-ins';
 import { QuizRegraded, type QuizRegradedProps, quizRegradedStrings } from './quiz-regraded';
+import { TimelineChanged, type TimelineChangedProps, timelineChangedStrings } from './timeline-changed';
 import { AdmissionReceived, type AdmissionReceivedProps, admissionReceivedStrings } from './admission-received';
 import {
   type AdmissionDecisionProps,
@@ -121,6 +122,10 @@ export const templates = {
   'quiz-regraded': {
     subject: (p: QuizRegradedProps) => quizRegradedStrings.subject(p.quizTitle),
     component: QuizRegraded,
+  },
+  'timeline-changed': {
+    subject: (p: TimelineChangedProps) => timelineChangedStrings.subject(p.cohortTitle),
+    component: TimelineChanged,
   },
   'admission-received': {
     subject: (p: AdmissionReceivedProps) => admissionReceivedStrings.subject(p.programme),
