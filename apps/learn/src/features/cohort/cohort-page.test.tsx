@@ -9,10 +9,10 @@ import { resultText } from './components/grades-tab';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/class/{id}', () => {
-  it('shows only the Learn tab when the class has no grades or certificates', async () => {
+  it('shows only the Learn and Schedule tabs when the class has no grades or certificates', async () => {
     renderApp('/class/k1', { userCohortView: () => ({ data: cohortView() }) });
     expect(await screen.findByRole('heading', { name: 'Semiconductor Talent Programme: Cohort 1' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn', 'Schedule']);
   });
 
   it('shows the Continue card, course counts, a progress bar clamped to 1, and expands to modules and lessons', async () => {
@@ -48,7 +48,7 @@ describe('/class/{id}', () => {
     renderApp('/class/k1?tab=1', { userCohortView: () => ({ data: view }) });
     const tab = await screen.findByRole('tab', { name: 'Grades' });
     expect(tab).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn', 'Grades', 'Certifications']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn', 'Grades', 'Certifications', 'Schedule']);
     const rows = within(screen.getByRole('list', { name: 'Grades' })).getAllByRole('listitem');
     const statuses = rows.map((r) => r.querySelector('.ui-chip')?.textContent);
     expect(statuses).toEqual(['Not open', 'Submitted', 'Open', 'Graded', 'Locked']);
@@ -211,7 +211,7 @@ describe('/class/{id}', () => {
       }),
     });
     expect(await screen.findByRole('note')).toHaveTextContent(CLASS_ENDED_NOTICE);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn', 'Grades', 'Certifications']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Learn', 'Grades', 'Certifications', 'Schedule']);
     expect(screen.queryByRole('link', { name: /Continue/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: /Show lessons/ }));
     expect(screen.getByText('Logic reading')).toBeInTheDocument();

@@ -9,19 +9,28 @@ import { ContinueCard } from './components/continue-card';
 import { CourseCard } from './components/course-card';
 import { GradesTab } from './components/grades-tab';
 import { LiveSessions } from './components/live-sessions';
+import { ScheduleTab } from './components/schedule-tab';
+import { ThisWeekCard } from './components/this-week-card';
 import './cohort.css';
 
 export const CLASS_ENDED_NOTICE = 'This class has ended. Its lessons are locked; your grades and certificates stay available here.';
 
-/** Learn always; Grades only when the class has graded items; Certifications only when it has certificates. */
+/**
+ * Learn always; Grades only when the class has graded items; Certifications only when it has
+ * certificates; Schedule always, last, so the other tabs keep their indexes.
+ */
 export function cohortTabs(cohortId: string, view: UserCohortView, now: Date = new Date()): TabItem[] {
   const ended = isAccessEnded(view.end_access_date, now);
+  const hasGrades = view.user_grades_part.length > 0;
+  const hasCertificates = view.certificates_part.length > 0;
+  const scheduleTab = 1 + Number(hasGrades) + Number(hasCertificates);
   const tabs: TabItem[] = [
     {
       label: 'Learn',
       content: (
         <div className="ui-stack ui-stack--loose">
           {!ended && <ContinueCard cohortId={cohortId} view={view} />}
+          {!ended && <ThisWeekCard cohortId={cohortId} scheduleTab={scheduleTab} now={now} />}
           {!ended && <LiveSessions cohortId={cohortId} now={now} />}
           <section className="learn-section" aria-labelledby="courses-title">
             <h2 id="courses-title" className="learn-section__title">
@@ -41,18 +50,19 @@ export function cohortTabs(cohortId: string, view: UserCohortView, now: Date = n
       ),
     },
   ];
-  if (view.user_grades_part.length > 0)
+  if (hasGrades)
     tabs.push({
       label: 'Grades',
       content: <GradesTab cohortId={cohortId} grades={view.user_grades_part} weightedTotal={view.user_cohort_part.weighted_total} />,
     });
-  if (view.certificates_part.length > 0) {
+  if (hasCertificates) {
     tabs.push({ label: 'Certifications', content: <CertificatesTab cohortId={cohortId} certificates={view.certificates_part} /> });
   }
+  tabs.push({ label: 'Schedule', content: <ScheduleTab cohortId={cohortId} now={now} linked={!ended} /> });
   return tabs;
 }
 
-/** /class/{id}: the class with its Learn, Grades and Certifications tabs; `?tab=` holds the tab's index. */
+/** /class/{id}: the class with its Learn, Grades, Certifications and Schedule tabs; `?tab=` holds the tab's index. */
 export function CohortPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();

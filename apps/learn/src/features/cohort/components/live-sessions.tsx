@@ -6,8 +6,10 @@ import {
   type StudentLiveSession,
 } from '@school/contracts';
 import { formatDateTime, useRouteQuery, useSession } from '@school/ui';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { CheckInForm } from './check-in-form';
+import { sessionAnchor } from './schedule';
 
 /** The server withholds a meeting link until 15 minutes before the start: read again each minute so it appears on time. */
 const REFRESH_MS = 60_000;
@@ -55,7 +57,7 @@ function Attendance({ attendance, past }: { attendance: StudentAttendance; past:
           <summary>Past sessions ({past.length})</summary>
           <ul className="learn-sessions" aria-label="Past sessions">
             {past.map((s) => (
-              <li key={s.id_slug} className="learn-sessions__item">
+              <li key={s.id_slug} id={sessionAnchor(s.id_slug)} className="learn-sessions__item">
                 <strong>{s.title}</strong>
                 {s.cancelled ? ' (cancelled)' : s.mandatory ? '' : ' · optional'}
                 <div className="ui-muted">
@@ -89,6 +91,15 @@ export function LiveSessions({ cohortId, now }: { cohortId: string; now: Date })
   const past = all.filter((s) => new Date(s.ends_at) <= now).reverse();
   const attendance = sessions.data?.attendance;
   const counts = attendance && attendance.overall.counted + attendance.remaining > 0;
+  // A link from the schedule names a session (`#session-…`): once the sessions are shown, bring it into view.
+  const { hash } = useLocation();
+  const shown = sessions.isSuccess;
+  useEffect(() => {
+    if (!shown || !hash.startsWith(`#${sessionAnchor('')}`)) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1))) ?? document.getElementById('sessions-title');
+    target?.closest('details')?.setAttribute('open', '');
+    target?.scrollIntoView?.({ block: 'start' });
+  }, [hash, shown]);
   if (upcoming.length === 0 && !counts) return null;
   return (
     <section className="learn-section" aria-labelledby="sessions-title">
@@ -98,7 +109,7 @@ export function LiveSessions({ cohortId, now }: { cohortId: string; now: Date })
       {upcoming.length > 0 && (
         <ul className="learn-sessions" aria-label="Live sessions">
           {upcoming.map((s) => (
-            <li key={s.id_slug} className="learn-sessions__item">
+            <li key={s.id_slug} id={sessionAnchor(s.id_slug)} className="learn-sessions__item">
               <strong>{s.title}</strong>
               {s.cancelled ? ' (cancelled)' : s.mandatory ? '' : ' · optional'}
               <div className="ui-muted">
