@@ -79,6 +79,8 @@ const timeline: Timeline = {
   shifts: [],
 };
 
+const TOO_SHORT = 'Too small: expected number to be >=1';
+
 const ben: Student = {
   id_slug: 'u9',
   first_name: 'Ben',
@@ -106,10 +108,14 @@ function school({ user = ADMIN as User, preview = { moves: [], students_to_tell:
       adminCohortTimeline: () => ({ data: current }),
       adminSchoolClosures: () => ({ data: closures }),
       adminCohortStudents: () => ({ data: [ben], count: 1 }),
-      adminPreviewTimeline: (call) =>
-        badTime(call.body as TimelineChange)
-          ? reply(400, { message: TIMELINE_BAD_TIME_MESSAGE, errors: { 'rules.0.rule.offset.at': TIMELINE_BAD_TIME_MESSAGE } })
-          : { data: preview },
+      adminPreviewTimeline: (call) => {
+        const body = call.body as TimelineChange;
+        const short = body.phases?.findIndex((p) => !(p.length_days >= 1)) ?? -1;
+        if (short >= 0) return reply(400, { message: TOO_SHORT, errors: { [`phases.${short}.length_days`]: TOO_SHORT } });
+        if (badTime(body))
+          return reply(400, { message: TIMELINE_BAD_TIME_MESSAGE, errors: { 'rules.0.rule.offset.at': TIMELINE_BAD_TIME_MESSAGE } });
+        return { data: preview };
+      },
       adminSaveTimeline: (call) => {
         const body = call.body as TimelineChange;
         current = { ...current, start_date: body.start_date ?? current.start_date };
@@ -229,10 +235,16 @@ describe('CohortTimelineTab', () => {
   });
 
   it("shows the API's refusal of a field under that field", async () => {
-    school();
+    const api = school();
     renderWithApi(<CohortTimelineTab cohort={cohort} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Change the date rule of Quiz 1 deadline' }));
     const form = screen.getByRole('form', { name: 'Date rule of Quiz 1 deadline' });
+    const amount = within(form).getByLabelText(/^Amount/);
+    await userEvent.clear(amount);
+    await userEvent.click(within(form).getByRole('button', { name: 'Preview changes' }));
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining('Enter a whole number'));
+    expect(api.calls.some((c) => c.name === 'adminPreviewTimeline')).toBe(false);
+    await userEvent.type(amount, '18');
     const at = within(form).getByLabelText(/^Time of day/);
     await userEvent.clear(at);
     await userEvent.type(at, '24:30');
@@ -242,6 +254,15 @@ describe('CohortTimelineTab', () => {
     );
     expect(within(form).getByLabelText(/^Time of day/)).toBeInvalid();
     expect(screen.queryByRole('region', { name: /Preview of/ })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change the start, holidays or phases' }));
+    const header = screen.getByRole('form', { name: 'Start, holidays and phases' });
+    const ojt = within(within(header).getByRole('group', { name: 'Phase 2' })).getByLabelText(/^Length/);
+    await userEvent.clear(ojt);
+    await userEvent.type(ojt, '0');
+    await userEvent.click(within(header).getByRole('button', { name: 'Preview changes' }));
+    await vi.waitFor(() => expect(ojt).toHaveAccessibleDescription(TOO_SHORT));
+    expect(within(within(header).getByRole('group', { name: 'Phase 1' })).getByLabelText(/^Length/)).toBeValid();
 
     const closure = screen.getByRole('form', { name: 'Add a closure' });
     fireEvent.change(within(closure).getByLabelText(/^From/), { target: { value: '2027-05-10' } });

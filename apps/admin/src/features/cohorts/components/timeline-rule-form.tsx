@@ -12,12 +12,15 @@ const KIND_OPTIONS = [
 
 // The change carries one rule: the API names its fields `rules.0.…`.
 const RULE = 'rules.0.rule';
+const AMOUNT_MESSAGE = 'Enter a whole number, such as 3 or -2';
 const RULE_FIELDS = [`${RULE}.fixed`, `${RULE}.anchor`, `${RULE}.offset.amount`, `${RULE}.offset.unit`, `${RULE}.offset.at`];
 
 /** One entry's date rule: a fixed moment, or an offset from an anchor; previewed, then saved. */
 export function TimelineRuleForm({ timeline, entry, onDone }: { timeline: Timeline; entry: TimelineEntry; onDone: () => void }) {
   const change = useTimelineChange(timeline.cohort_id_slug, { onSaved: onDone });
   const [draft, setDraft] = useState<RuleDraft>(() => ruleDraftOf(entry));
+  // A blank or broken amount reaches the API as null, refused for the whole rule: it is told here, by its field.
+  const [amountError, setAmountError] = useState<string | undefined>();
   const err = change.error;
   const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) => {
     if (change.pending) change.cancel();
@@ -25,6 +28,10 @@ export function TimelineRuleForm({ timeline, entry, onDone }: { timeline: Timeli
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    const amount = Number(draft.amount);
+    const badAmount = draft.kind === 'RELATIVE' && (draft.amount.trim() === '' || !Number.isInteger(amount));
+    setAmountError(badAmount ? AMOUNT_MESSAGE : undefined);
+    if (badAmount) return;
     change.ask({ rules: [{ item_key: entry.item_key, rule: ruleOf(draft) }] });
   };
 
@@ -65,7 +72,7 @@ export function TimelineRuleForm({ timeline, entry, onDone }: { timeline: Timeli
               required
               value={draft.amount}
               onChange={(e) => set('amount', e.target.value)}
-              error={fieldError(err, `${RULE}.offset.amount`)}
+              error={amountError ?? fieldError(err, `${RULE}.offset.amount`)}
               hint="Negative counts back: -3 is three before"
             />
             <SelectField
