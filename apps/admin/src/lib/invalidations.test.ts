@@ -206,4 +206,13 @@ describe('what each change of the console makes stale', () => {
       expect(stale, name).not.toContain('formSubmissionList');
     }
   });
+
+  it("saving a cohort's timeline: that cohort (its start and end) and the lists showing cohort dates; a preview nothing", async () => {
+    const change = { params: { cohortId: 'k1' }, body: { start_date: '2027-03-08' } };
+    const saved = { data: {} as never, moved: 3, students_told: 2 };
+    expect(await staleAfter(invalidations.adminSaveTimeline(change, saved))).toEqual(
+      sorted(['cohortK1', 'cohortList', 'cohortListByStatus', 'activeCohorts', 'instructorCohorts']),
+    );
+    expect(await staleAfter(invalidations.adminPreviewTimeline(change, { data: { moves: [], students_to_tell: 0 } }))).toEqual([]);
+  });
 });

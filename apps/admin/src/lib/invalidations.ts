@@ -57,6 +57,26 @@ const cohortInstructors = (cohortId: string): QueryKey[] => [
   routeKey('instructorCohorts'),
 ];
 
+/**
+ * A cohort's dates moved (its start, phases, holidays, a rule, one student's longer phase): its
+ * timeline, its start and end, its sessions, its grade items' dates and everything dated by them
+ * (grading, the gradebook's late marks, extensions).
+ */
+const cohortDates = (cohortId?: string): QueryKey[] => {
+  const params = cohortId ? { params: { cohortId } } : undefined;
+  return [
+    routeKey('adminCohortTimeline', params),
+    routeKey('adminCohortDetail', params),
+    routeKey('adminCohortSessions', params),
+    routeKey('adminCohortGradeLessons', params),
+    routeKey('gradingItems', params),
+    routeKey('gradebook', params),
+    routeKey('gradingQueue'),
+    routeKey('gradeExtensions'),
+    ...cohortLists(),
+  ];
+};
+
 const table = {
   adminCohortCreate: (vars) => [
     ...cohortLists(),
@@ -177,6 +197,14 @@ const table = {
     routeKey('gradebook'),
   ],
   removeGradeExtension: () => [routeKey('gradeExtensions'), routeKey('gradingQueue'), routeKey('gradingItems'), routeKey('gradebook')],
+  // A preview saves nothing.
+  adminPreviewTimeline: () => [],
+  adminPreviewTimelineShift: () => [],
+  adminSaveTimeline: (vars) => cohortDates(vars.params.cohortId),
+  adminSaveTimelineShift: (vars) => cohortDates(vars.params.cohortId),
+  // A closure moves the dates counted in school days in every cohort.
+  adminAddSchoolClosure: () => [routeKey('adminSchoolClosures'), ...cohortDates()],
+  adminDeleteSchoolClosure: () => [routeKey('adminSchoolClosures'), ...cohortDates()],
 } satisfies { [N in MutationRouteName]?: Invalidates<N> };
 
 export const invalidations: { [N in keyof typeof table]: Invalidates<N> } = table;

@@ -1,3 +1,5 @@
+import { formatDate, formatDateTime } from '@school/ui';
+
 /**
  * The school's clock: Malaysia time (UTC+8 all year, no daylight saving). Moments that applicants
  * read in Malaysia time (an offer's accept-by) are entered in it too, whatever the admin's browser zone.
@@ -30,4 +32,30 @@ export function formatMalaysiaTime(iso: string): string {
   });
   const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Kuala_Lumpur' });
   return `${date} at ${time} (Malaysia time)`;
+}
+
+/** The wall clock in Malaysia at `iso`, as a browser-local Date holding the same reading (for the app's formatters). */
+function malaysiaWallClock(iso: string): Date | null {
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return null;
+  const kl = new Date(t + SHIFT_MS);
+  return new Date(kl.getUTCFullYear(), kl.getUTCMonth(), kl.getUTCDate(), kl.getUTCHours(), kl.getUTCMinutes());
+}
+
+/** A moment as the console writes one ('1 September 2025, 9:05 AM'), read in Malaysia time whatever the browser zone. */
+export function formatMalaysiaDateTime(iso: string): string {
+  const d = malaysiaWallClock(iso);
+  return d ? formatDateTime(d) : '';
+}
+
+/** The Malaysian date (`YYYY-MM-DD`) a moment falls on. */
+export function malaysiaDateOf(iso: string): string {
+  const t = new Date(iso).getTime();
+  return Number.isNaN(t) ? '' : new Date(t + SHIFT_MS).toISOString().slice(0, 10);
+}
+
+/** A calendar date (`YYYY-MM-DD`, no zone) as the console writes one: '1 September 2025'. */
+export function formatSchoolDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return y && m && d ? formatDate(new Date(y, m - 1, d)) : '';
 }

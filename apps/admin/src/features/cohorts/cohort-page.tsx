@@ -16,14 +16,15 @@ import { CohortInvitationsTab } from './components/cohort-invitations-tab';
 import { CohortStatus } from '../../components/cohort-status';
 import { CohortStudentsTab } from './components/cohort-students-tab';
 import { CohortSessionsTab } from './components/cohort-sessions-tab';
+import { CohortTimelineTab } from './components/cohort-timeline-tab';
 import { GradeItemGaps } from './components/grade-item-gaps';
 
-// The spec's four tabs, then Invitations, Instructors and Sessions: always shown, so their indexes (?tab=4, 5, 6) and the tab row stay put.
-const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors', 'Sessions'];
+// The spec's four tabs, then Invitations, Instructors, Sessions and Timeline: always shown, so their indexes (?tab=4 to 7) and the tab row stay put.
+const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors', 'Sessions', 'Timeline'];
 
 /**
- * /admin/cohorts/{id}: tabs Details, Courses, Students, Certifications, Invitations and Instructors
- * (`?tab=` index), and 'Delete cohort'.
+ * /admin/cohorts/{id}: tabs Details, Courses, Students, Certifications, Invitations, Instructors,
+ * Sessions and Timeline (`?tab=` index), and 'Delete cohort'.
  */
 export function CohortPage() {
   const { id = '' } = useParams();
@@ -98,6 +99,7 @@ export function CohortPage() {
             {active === 4 && <CohortInvitationsTab cohort={cohort} />}
             {active === 5 && <CohortInstructorsTab cohort={cohort} />}
             {active === 6 && <CohortSessionsTab cohort={cohort} />}
+            {active === 7 && <CohortTimelineTab cohort={cohort} />}
           </Tabs>
           {dialog}
         </div>
