@@ -19,6 +19,7 @@ import { type BenchRequest, type Scenario, type ScenarioContext, scenarios, type
 import { seedLargeSchool } from './seed-school';
 import { schoolFor } from './seed-plan';
 import { runMailBench, serveSmtpSink } from './mail.bench';
+import { runTimelineBench } from './timeline.bench';
 import { figuresLine, readFigures, type StatementFigures, timeStatement, writeFigures } from './statement-figures';
 
 /**
@@ -32,6 +33,7 @@ import { figuresLine, readFigures, type StatementFigures, timeStatement, writeFi
  * in bench/statement-figures.json; `--update-figures` records this run's figures there.
  *
  * `--only mail` measures mail delivery instead (mail.bench.ts): jobs against the raw SMTP client.
+ * `--only timeline` times moving a cohort of 300 trainees x 150 dated items (timeline.bench.ts).
  */
 
 const SCENARIO_HEADER = 'x-bench-scenario';
@@ -238,8 +240,9 @@ async function runBench() {
   const duration = Number(values.duration);
   const connectionCounts = values.connections!.split(',').map(Number);
   const mailOnly = values.only === 'mail';
+  const timelineOnly = values.only === 'timeline';
   const chosen = scenarios.filter((s) => !values.only || s.name.includes(values.only));
-  if (!chosen.length && !mailOnly) throw new Error(`No scenario matches "${values.only}"`);
+  if (!chosen.length && !mailOnly && !timelineOnly) throw new Error(`No scenario matches "${values.only}"`);
 
   // A fresh database: on DATABASE_URL's server, or a throw-away embedded PostgreSQL.
   const dataDir = mkdtempSync(join(tmpdir(), 'school-bench-'));
@@ -254,9 +257,12 @@ async function runBench() {
   }
   const url = await ensureDatabase(adminUrl, `school_bench_${randomBytes(4).toString('hex')}`);
   const ds = await openDatabase(url, 5);
-  if (mailOnly) {
+  if (mailOnly || timelineOnly) {
     try {
-      for (const line of await runMailBench(url, ds, fileURLToPath(import.meta.url), dataDir)) console.log(line);
+      const lines = mailOnly
+        ? await runMailBench(url, ds, fileURLToPath(import.meta.url), dataDir)
+        : await runTimelineBench(url, ds, dataDir, students ?? 300);
+      for (const line of lines) console.log(line);
     } finally {
       await ds.destroy().catch(() => undefined);
       await stopDb().catch(() => undefined);

@@ -192,7 +192,9 @@ describe('the programme timeline', { timeout: 120_000 }, () => {
       .post(`/api/cohorts/admin/${cohort}/timeline/preview`)
       .set(bearer(admin))
       .send({
-        rules: [{ item_key: `grade:${quiz.id_slug}:result`, rule: { anchor: { kind: 'COHORT_START' }, offset: { amount: 1, unit: 'DAYS' } } }],
+        rules: [
+          { item_key: `grade:${quiz.id_slug}:result`, rule: { anchor: { kind: 'COHORT_START' }, offset: { amount: 1, unit: 'DAYS' } } },
+        ],
       })
       .expect(400);
     expect(early.body.errors).toEqual({ rules: `The result date cannot be before the deadline of "Etch check ${n}"` });
@@ -206,7 +208,12 @@ describe('the programme timeline', { timeout: 120_000 }, () => {
       .put(`/api/cohorts/admin/${cohort}/timeline`)
       .set(bearer(admin))
       .send({
-        rules: [{ item_key: `grade:${quiz.id_slug}:result`, rule: { anchor: { kind: 'PHASE_END', phase: 'ONLINE' }, offset: { amount: 0, unit: 'DAYS', at: '09:00' } } }],
+        rules: [
+          {
+            item_key: `grade:${quiz.id_slug}:result`,
+            rule: { anchor: { kind: 'PHASE_END', phase: 'ONLINE' }, offset: { amount: 0, unit: 'DAYS', at: '09:00' } },
+          },
+        ],
       })
       .expect(200);
     // Aina's deadline counts from the Online phase's start: lengthening it does not move it; make it count from the end.
@@ -241,8 +248,9 @@ describe('the programme timeline', { timeout: 120_000 }, () => {
       { user_id_slug: aina.id_slug, first_name: 'Aina', last_name: 'Timeline', phase: 'ONLINE', days: 7, reason: 'Medical leave' },
     ]);
     const schedule = async (u: TestUser) =>
-      StudentScheduleResponseSchema.parse((await t.http.get(`/api/cohorts/${cohort}/user/${u.id_slug}/schedule`).set(bearer(u)).expect(200)).body)
-        .data;
+      StudentScheduleResponseSchema.parse(
+        (await t.http.get(`/api/cohorts/${cohort}/user/${u.id_slug}/schedule`).set(bearer(u)).expect(200)).body,
+      ).data;
     const deadlineOf = async (u: TestUser) => (await schedule(u)).entries.find((e) => e.kind === 'GRADE_DEADLINE')!;
     expect(await deadlineOf(aina)).toMatchObject({ at: '2027-06-20T15:59:00.000Z', own_date: true });
     expect(await deadlineOf(badrul)).toMatchObject({ at: '2027-06-13T15:59:00.000Z', own_date: false });
@@ -251,11 +259,23 @@ describe('the programme timeline', { timeout: 120_000 }, () => {
     expect(await timelineMails(badrul.email, `Timeline cohort ${n}`, 0)).toHaveLength(0);
 
     // A reason is required; a shift past the item's results is refused; 0 days takes it away.
-    const noReason = await t.http.put(`/api/cohorts/admin/${cohort}/timeline/shifts`).set(bearer(admin)).send({ ...body, reason: '' }).expect(400);
+    const noReason = await t.http
+      .put(`/api/cohorts/admin/${cohort}/timeline/shifts`)
+      .set(bearer(admin))
+      .send({ ...body, reason: '' })
+      .expect(400);
     expect(noReason.body.errors).toEqual({ reason: 'Say why this student’s phase is longer' });
-    const tooLong = await t.http.put(`/api/cohorts/admin/${cohort}/timeline/shifts`).set(bearer(admin)).send({ ...body, days: 30 }).expect(400);
+    const tooLong = await t.http
+      .put(`/api/cohorts/admin/${cohort}/timeline/shifts`)
+      .set(bearer(admin))
+      .send({ ...body, days: 30 })
+      .expect(400);
     expect(tooLong.body.errors).toEqual({ days: `The result date cannot be before the end of a student's extension on "Etch check ${n}"` });
-    await t.http.put(`/api/cohorts/admin/${cohort}/timeline/shifts`).set(bearer(admin)).send({ ...body, days: 0 }).expect(200);
+    await t.http
+      .put(`/api/cohorts/admin/${cohort}/timeline/shifts`)
+      .set(bearer(admin))
+      .send({ ...body, days: 0 })
+      .expect(200);
     expect(await deadlineOf(aina)).toMatchObject({ at: '2027-06-13T15:59:00.000Z', own_date: false });
   });
 
@@ -268,7 +288,11 @@ describe('the programme timeline', { timeout: 120_000 }, () => {
     await t.http.get(`/api/cohorts/admin/${cohort}/timeline`).set(bearer(outsider)).expect(404);
     await t.http.get(`/api/cohorts/admin/${cohort}/timeline`).set(bearer(aina)).expect(403);
     await t.http.put(`/api/cohorts/admin/${cohort}/timeline`).set(bearer(teacher)).send({ start_date: '2027-03-08' }).expect(403);
-    await t.http.post('/api/timeline/admin/closures').set(bearer(teacher)).send({ from: '2027-03-08', to: '2027-03-08', title: 'x' }).expect(403);
+    await t.http
+      .post('/api/timeline/admin/closures')
+      .set(bearer(teacher))
+      .send({ from: '2027-03-08', to: '2027-03-08', title: 'x' })
+      .expect(403);
     await t.http.get(`/api/cohorts/${cohort}/user/${aina.id_slug}/schedule`).set(bearer(badrul)).expect(404);
     await t.http.get(`/api/cohorts/${cohort}/user/${badrul.id_slug}/schedule`).set(bearer(badrul)).expect(404);
     await t.http.get(`/api/cohorts/${cohort}/user/${aina.id_slug}/schedule`).set(bearer(admin)).expect(200);

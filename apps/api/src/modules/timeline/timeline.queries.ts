@@ -131,7 +131,10 @@ export const updateCohortTimeline = (q: Sql, cohortId: string, start: Date, phas
   );
 
 /** Writes the worked-out dates of grade items, one statement for all (null: no date). */
-export const writeGradeDates = (q: Sql, items: { id: string; open: Date | null; deadline: Date | null; late: Date | null; result: Date | null }[]) =>
+export const writeGradeDates = (
+  q: Sql,
+  items: { id: string; open: Date | null; deadline: Date | null; late: Date | null; result: Date | null }[],
+) =>
   items.length
     ? exec(
         q,
@@ -139,7 +142,13 @@ export const writeGradeDates = (q: Sql, items: { id: string; open: Date | null; 
            FROM unnest($1::bigint[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[]) u(id, o, d, l, r)
           WHERE g.id = u.id AND (g.open_datetime, g.deadline_datetime, g.late_deadline_datetime, g.result_open_datetime)
                 IS DISTINCT FROM (u.o, u.d, u.l, u.r)`,
-        [items.map((i) => i.id), items.map((i) => i.open), items.map((i) => i.deadline), items.map((i) => i.late), items.map((i) => i.result)],
+        [
+          items.map((i) => i.id),
+          items.map((i) => i.open),
+          items.map((i) => i.deadline),
+          items.map((i) => i.late),
+          items.map((i) => i.result),
+        ],
       )
     : Promise.resolve(0);
 
@@ -186,26 +195,39 @@ export const saveShift = (q: Sql, cohortId: string, userId: string, phase: Phase
       )
     : exec(q, `DELETE FROM timeline_shifts WHERE cohort_id = $1 AND user_id = $2 AND phase = $3`, [cohortId, userId, phase]);
 
-/** The extensions the shifts make, written again: those from shifts replaced, those given by hand left as they are. */
-export async function writeShiftExtensions(
+/**
+ * The extensions the shifts make, written in one statement: those from shifts that are no longer
+ * made are removed, the others changed where they differ or added; extensions given by hand are
+ * left as they are (a student's hand-given extension wins over their shift's).
+ */
+export const writeShiftExtensions = (
   q: Sql,
   cohortId: string,
   rows_: { grade_id: string; user_id: string; deadline: Date | null; late: Date | null; reason: string }[],
-) {
-  await exec(
+) =>
+  exec(
     q,
-    `DELETE FROM grade_extensions x USING cohort_grades g WHERE g.id = x.cohort_grade_id AND g.cohort_id = $1 AND x.from_shift`,
-    [cohortId],
-  );
-  if (!rows_.length) return;
-  await exec(
-    q,
-    `INSERT INTO grade_extensions (cohort_grade_id, user_id, deadline_datetime, late_deadline_datetime, reason, from_shift)
-     SELECT g, u, d, l, r, true FROM unnest($1::bigint[], $2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::text[]) x(g, u, d, l, r)
+    `WITH n AS (SELECT * FROM unnest($2::bigint[], $3::bigint[], $4::timestamptz[], $5::timestamptz[], $6::text[]) x(g, u, d, l, r)),
+     gone AS (
+       DELETE FROM grade_extensions x USING cohort_grades g
+        WHERE g.id = x.cohort_grade_id AND g.cohort_id = $1 AND x.from_shift
+          AND NOT EXISTS (SELECT 1 FROM n WHERE n.g = x.cohort_grade_id AND n.u = x.user_id)),
+     changed AS (
+       UPDATE grade_extensions x SET deadline_datetime = n.d, late_deadline_datetime = n.l, reason = n.r
+         FROM n WHERE x.cohort_grade_id = n.g AND x.user_id = n.u AND x.from_shift
+          AND (x.deadline_datetime, x.late_deadline_datetime, x.reason) IS DISTINCT FROM (n.d, n.l, n.r))
+     INSERT INTO grade_extensions (cohort_grade_id, user_id, deadline_datetime, late_deadline_datetime, reason, from_shift)
+     SELECT n.g, n.u, n.d, n.l, n.r, true FROM n
      ON CONFLICT (cohort_grade_id, user_id) DO NOTHING`,
-    [rows_.map((r) => r.grade_id), rows_.map((r) => r.user_id), rows_.map((r) => r.deadline), rows_.map((r) => r.late), rows_.map((r) => r.reason)],
+    [
+      cohortId,
+      rows_.map((r) => r.grade_id),
+      rows_.map((r) => r.user_id),
+      rows_.map((r) => r.deadline),
+      rows_.map((r) => r.late),
+      rows_.map((r) => r.reason),
+    ],
   );
-}
 
 /** The cohort's listed students, for the digest mail. */
 export const listedStudents = (q: Sql, cohortId: string) =>

@@ -67,6 +67,8 @@ import {
 } from './timeline.queries';
 
 const LESSON_NOT_FOUND = 'Lesson not found';
+/** The digest lists the first dates that moved and counts the rest: the schedule it links to has them all. */
+const DIGEST_LISTED = 20;
 
 /** A working-out of one cohort's timeline: what is stored, what a change makes of it. */
 interface Plan {
@@ -120,7 +122,11 @@ export class TimelineService {
       if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
       const plan = await this.plan(m, cohort, change);
       const told = await this.write(m, plan, change.rules ?? []);
-      return { data: this.view(await this.plan(m, (await lockedCohort(m, cohortSlug))!, {})), moved: plan.moves.length, students_told: told };
+      return {
+        data: this.view(await this.plan(m, (await lockedCohort(m, cohortSlug))!, {})),
+        moved: plan.moves.length,
+        students_told: told,
+      };
     });
   }
 
@@ -139,7 +145,10 @@ export class TimelineService {
       if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
       const student = await this.student(m, cohort.id, body.user_id_slug);
       if (body.days > 0 && !body.reason)
-        throw new BadRequestException({ message: TIMELINE_MESSAGES.shiftReasonRequired, errors: { reason: TIMELINE_MESSAGES.shiftReasonRequired } });
+        throw new BadRequestException({
+          message: TIMELINE_MESSAGES.shiftReasonRequired,
+          errors: { reason: TIMELINE_MESSAGES.shiftReasonRequired },
+        });
       const plan = await this.plan(m, cohort, {}, { userId: student.id, ...body });
       await saveShift(m, cohort.id, student.id, body.phase, body.days, body.reason, me.id);
       await writeShiftExtensions(m, cohort.id, plan.extensions);
@@ -242,7 +251,15 @@ export class TimelineService {
         });
       }
     for (const s of found.sessions)
-      entries.push({ kind: 'SESSION', title: s.title, at: new Date(s.starts_at).toISOString(), course_id_slug: null, lesson_id_slug: null, session_id_slug: s.id_slug, own_date: false });
+      entries.push({
+        kind: 'SESSION',
+        title: s.title,
+        at: new Date(s.starts_at).toISOString(),
+        course_id_slug: null,
+        lesson_id_slug: null,
+        session_id_slug: s.id_slug,
+        own_date: false,
+      });
     entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     return { data: { phases: datedPhases(start, phases), entries } };
   }
@@ -268,7 +285,8 @@ export class TimelineService {
     ]);
     const titles = describeThings(things, stored);
     const unknown = (change.rules ?? []).find((r) => !titles.has(r.item_key));
-    if (unknown) throw new BadRequestException({ message: TIMELINE_MESSAGES.unknownItem, errors: { rules: TIMELINE_MESSAGES.unknownItem } });
+    if (unknown)
+      throw new BadRequestException({ message: TIMELINE_MESSAGES.unknownItem, errors: { rules: TIMELINE_MESSAGES.unknownItem } });
     const rules = new Map(stored);
     for (const r of change.rules ?? []) {
       if (r.rule) rules.set(r.item_key, r.rule);
@@ -296,9 +314,17 @@ export class TimelineService {
     const ownMoves = new Map<string, TimelineMove[]>();
     const oldShifts = new Map<string, ShiftRow[]>();
     for (const s of shifts) push(oldShifts, s.user_id, s);
+    // Students with the same longer phases share one working-out.
+    const byPhases = new Map<string, Map<string, Date>>();
     for (const [userId, list] of byStudent) {
-      const mine = this.resolve(things, { start, phases: shiftedPhases(phases, list), calendar, rules, deltaMs });
-      const reason = list.map((s) => s.reason).filter(Boolean).join('; ');
+      const theirPhases = shiftedPhases(phases, list);
+      const pattern = theirPhases.map((p) => p.length_days).join(',');
+      let mine = byPhases.get(pattern);
+      if (!mine) byPhases.set(pattern, (mine = this.resolve(things, { start, phases: theirPhases, calendar, rules, deltaMs })));
+      const reason = list
+        .map((s) => s.reason)
+        .filter(Boolean)
+        .join('; ');
       for (const g of things.grades) {
         const deadline = differs(mine, worked, gradeKey(g.lesson_id_slug, 'deadline'));
         const late = differs(mine, worked, gradeKey(g.lesson_id_slug, 'late'));
@@ -320,7 +346,13 @@ export class TimelineService {
         rules: stored,
         deltaMs: 0,
       });
-      const now = this.resolve(things, { start, phases: shiftedPhases(phases, byStudent.get(shift.userId) ?? []), calendar, rules, deltaMs });
+      const now = this.resolve(things, {
+        start,
+        phases: shiftedPhases(phases, byStudent.get(shift.userId) ?? []),
+        calendar,
+        rules,
+        deltaMs,
+      });
       const oldAll = new Map([...old, ...phaseMoments(oldStart, shiftedPhases(cohort.phases, oldShifts.get(shift.userId) ?? []))]);
       const nowAll = new Map([...now, ...phaseMoments(start, shiftedPhases(phases, byStudent.get(shift.userId) ?? []))]);
       ownMoves.set(shift.userId, movesBetween(oldAll, nowAll, allTitles));
@@ -403,7 +435,11 @@ export class TimelineService {
   }
 
   /** One mail per student, listing their moved dates; a new change is a new message. */
-  private async tell(m: EntityManager, cohort: TimelineCohort, students: { id_slug: string; email: string; first_name: string; moves: TimelineMove[] }[]) {
+  private async tell(
+    m: EntityManager,
+    cohort: TimelineCohort,
+    students: { id_slug: string; email: string; first_name: string; moves: TimelineMove[] }[],
+  ) {
     const change = `${Date.now().toString(36)}`;
     await this.mail.queueMany(
       m,
@@ -416,11 +452,12 @@ export class TimelineService {
           props: {
             firstName: s.first_name,
             cohortTitle: cohort.title,
-            changes: s.moves.map((mv) => ({
+            changes: s.moves.slice(0, DIGEST_LISTED).map((mv) => ({
               title: mv.title,
               before: mv.before ? deadlineText(mv.before) : null,
               after: mv.after ? deadlineText(mv.after) : null,
             })),
+            more: Math.max(0, s.moves.length - DIGEST_LISTED),
             scheduleUrl: `${this.mail.learnOrigin}/class/${cohort.id_slug}?tab=schedule`,
           },
         })),
@@ -451,7 +488,11 @@ export class TimelineService {
 
   private async student(q: Sql, cohortId: string, userSlug: string) {
     const s = await cohortStudent(q, cohortId, userSlug);
-    if (!s) throw new BadRequestException({ message: TIMELINE_MESSAGES.shiftNotStudent, errors: { user_id_slug: TIMELINE_MESSAGES.shiftNotStudent } });
+    if (!s)
+      throw new BadRequestException({
+        message: TIMELINE_MESSAGES.shiftNotStudent,
+        errors: { user_id_slug: TIMELINE_MESSAGES.shiftNotStudent },
+      });
     return s;
   }
 
@@ -479,7 +520,10 @@ function templateRules(lessonSlug: string, template: LessonDateTemplate): { item
   return LESSON_DATE_FIELDS.map((field) => {
     const rule = template[field];
     if (!rule) return { item_key: gradeKey(lessonSlug, field), rule: null };
-    const anchor = rule.anchor.kind === 'ITEM' ? { kind: 'ITEM' as const, item_key: gradeKey(lessonSlug, rule.anchor.item_key as (typeof LESSON_DATE_FIELDS)[number]) } : rule.anchor;
+    const anchor =
+      rule.anchor.kind === 'ITEM'
+        ? { kind: 'ITEM' as const, item_key: gradeKey(lessonSlug, rule.anchor.item_key as (typeof LESSON_DATE_FIELDS)[number]) }
+        : rule.anchor;
     return { item_key: gradeKey(lessonSlug, field), rule: { anchor, offset: rule.offset } };
   }).filter((r) => r.rule);
 }

@@ -23,11 +23,11 @@ describe('CohortDetailsTab', () => {
     expect((put.body as { result_open_date: string }).result_open_date).toBe(new Date('2025-10-01T09:00').toISOString());
   });
 
-  it('says which grade items the Results open date applies to, and where the others are changed', async () => {
+  it('says which grade items the Results open date applies to: those without their own, and those still at their defaults', async () => {
     mockRoutes({}, { user: ADMIN });
     renderWithApi(<CohortDetailsTab cohort={aCohort()} />);
     expect(await screen.findByLabelText(/Results open date/)).toHaveAccessibleDescription(
-      expect.stringMatching(/without a result date of their own.*Grade items tab/),
+      expect.stringMatching(/without a result date of their own, and for those made when a course was linked and not changed since/),
     );
   });
 });
