@@ -4,8 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Grade items nobody adjusted open their results when the cohort says: at its Results open date
  * when one is set, else at its end (their deadline). A school that sets the cohort's date on the
  * cohort page sees it reach every default item, as it reaches items without a date of their own.
- * `greatest` keeps results from opening before the deadline: a cohort date before the end is refused
- * on the cohort (cohorts.service), and one set before the items existed cannot pull them earlier.
+ * `greatest` keeps their results from opening before their deadline (the cohort's end): a cohort date
+ * before the end leaves them at the end.
  */
 export class DefaultItemsFollowCohortResults1764000005950 implements MigrationInterface {
   name = 'DefaultItemsFollowCohortResults1764000005950';

@@ -147,28 +147,26 @@ export async function linkCourses(m: EntityManager, cohortId: string, courseIds:
 }
 
 /**
- * The item of the cohort's courses that takes its result date and closes latest after `resultAt`,
+ * The item of the cohort's courses that takes its result date (none of its own) and closes latest after `resultAt`,
  * its students' extensions included: whether it closes at a late deadline, and whether only an
- * extension runs past that date: $1 cohort id_slug, $3 the cohort's end as it will be. Items take
- * the cohort's date when they have none of their own, or when they are still at their defaults
- * (whose deadline is the cohort's end). None when every such item closes by then.
+ * extension runs past that date: $1 cohort id_slug. None when every such item closes by then.
+ * (Items still at their defaults open their results at the later of this date and the cohort's end.)
  */
-export const itemClosingAfter = (q: Sql, idSlug: string, resultAt: string, endDate: string) =>
+export const itemClosingAfter = (q: Sql, idSlug: string, resultAt: string) =>
   one<{ title: string; late: boolean; extension: boolean }>(
     q,
     `SELECT l.title, g.late_deadline_datetime IS NOT NULL AS late,
-            coalesce(greatest(d.deadline, g.late_deadline_datetime) <= $2::timestamptz, true) AS extension
+            coalesce(greatest(g.deadline_datetime, g.late_deadline_datetime) <= $2::timestamptz, true) AS extension
        FROM cohort_grades g JOIN cohorts c ON c.id = g.cohort_id JOIN lessons l ON l.id = g.lesson_id
        -- Only items of the cohort's courses: a stray item on another course's lesson shows to nobody.
        JOIN modules m ON m.id = l.module_id JOIN cohort_courses cc ON cc.cohort_id = c.id AND cc.course_id = m.course_id
-       CROSS JOIN LATERAL (SELECT CASE WHEN g.is_default THEN $3::timestamptz ELSE g.deadline_datetime END AS deadline) d
        CROSS JOIN LATERAL (SELECT max(greatest(x.deadline_datetime, x.late_deadline_datetime)) AS ends
                              FROM grade_extensions x WHERE x.cohort_grade_id = g.id) x
-      WHERE c.id_slug = $1 AND (g.result_open_datetime IS NULL OR g.is_default)
-        AND greatest(d.deadline, g.late_deadline_datetime, x.ends) > $2::timestamptz
-      ORDER BY greatest(d.deadline, g.late_deadline_datetime, x.ends) DESC, g.id
+      WHERE c.id_slug = $1 AND g.result_open_datetime IS NULL
+        AND greatest(g.deadline_datetime, g.late_deadline_datetime, x.ends) > $2::timestamptz
+      ORDER BY greatest(g.deadline_datetime, g.late_deadline_datetime, x.ends) DESC, g.id
       LIMIT 1`,
-    [idSlug, resultAt, endDate],
+    [idSlug, resultAt],
   );
 
 export async function updateCohort(

@@ -94,7 +94,7 @@ export class CohortsService {
 
   async update(idSlug: string, body: UpdateCohort): Promise<{ id_slug: string }> {
     // Results (and a quiz's key) must not show while students can still hand in or start an item that takes this date.
-    const closing = body.result_open_date ? await itemClosingAfter(this.db, idSlug, body.result_open_date, body.end_date) : null;
+    const closing = body.result_open_date ? await itemClosingAfter(this.db, idSlug, body.result_open_date) : null;
     if (closing) {
       const message = closing.extension
         ? cohortResultBeforeExtensionMessage(closing.title)

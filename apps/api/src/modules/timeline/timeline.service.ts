@@ -31,6 +31,7 @@ import {
   describeThings,
   entriesOf,
   GRADE_FIELDS,
+  type GradeField,
   gradeKey,
   movesBetween,
   phaseMoments,
@@ -304,7 +305,7 @@ export class TimelineService {
     const worked = this.resolve(things, { start, phases, calendar, rules, deltaMs });
     const after = new Map([...worked, ...phaseMoments(start, phases)]);
     const allTitles = new Map([...phaseTitles(phases), ...titles]);
-    this.checkResults(things, worked);
+    this.checkResults(things, before, worked);
 
     // Each student's shifts (with the one being changed) work the timeline out again for them.
     const byStudent = new Map<string, { phase: Phase['key']; days: number; reason: string }[]>();
@@ -385,12 +386,14 @@ export class TimelineService {
     }
   }
 
-  /** Results may not open while an item still takes work. */
-  private checkResults(things: DatedThings, at: ReadonlyMap<string, Date>) {
+  /** Results may not open while an item still takes work: checked on the items this change moves. */
+  private checkResults(things: DatedThings, before: ReadonlyMap<string, Date>, at: ReadonlyMap<string, Date>) {
     for (const g of things.grades) {
-      const result = at.get(gradeKey(g.lesson_id_slug, 'result'));
-      const late = at.get(gradeKey(g.lesson_id_slug, 'late'));
-      const closes = late ?? at.get(gradeKey(g.lesson_id_slug, 'deadline'));
+      const key = (field: GradeField) => gradeKey(g.lesson_id_slug, field);
+      if (GRADE_FIELDS.every((f) => before.get(key(f.field))?.getTime() === at.get(key(f.field))?.getTime())) continue;
+      const result = at.get(key('result'));
+      const late = at.get(key('late'));
+      const closes = late ?? at.get(key('deadline'));
       if (result && closes && result < closes) {
         const message = cohortResultBeforeDeadlineMessage(!!late, g.lesson_title);
         throw new BadRequestException({ message, errors: { rules: message } });
