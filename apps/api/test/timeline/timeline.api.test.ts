@@ -92,6 +92,9 @@ const entry = (tl: Awaited<ReturnType<typeof timeline>>, key: string) => tl.entr
 describe('the programme timeline', { timeout: 120_000 }, () => {
   it("a course's date template dates a new cohort's items from its start, with each rule in words", async () => {
     const { course, quiz } = await templatedCourse();
+    const template = (await t.http.get(`/api/courses/admin/lessons/${quiz.id_slug}/date-template`).set(bearer(admin)).expect(200)).body
+      .data;
+    expect(template).toMatchObject({ late: null, deadline: { anchor: { kind: 'PHASE_START', phase: 'ONLINE' } } });
     const cohort = await cohortOn(course.id_slug);
     const tl = await timeline(cohort);
     expect(tl.start_date).toBe('2027-03-01');

@@ -88,6 +88,14 @@ export const timelineRoutes = defineRoutes({
     auth: 'admin',
     summary: 'Removes a closure; dates counted in school days move back in every cohort',
   },
+  adminLessonDateTemplateGet: {
+    method: 'GET',
+    path: 'courses/admin/lessons/:lessonId/date-template',
+    params: LessonIdParamsSchema,
+    response: LessonDateTemplateResponseSchema,
+    auth: 'admin',
+    summary: "A quiz or project lesson's dates in every cohort of its course, as offsets (null: the cohort's defaults)",
+  },
   adminLessonDateTemplate: {
     method: 'PUT',
     path: 'courses/admin/lessons/:lessonId/date-template',

@@ -52,6 +52,11 @@ export class TimelineController {
     return this.timeline.removeClosure(p.closureId);
   }
 
+  @Route('adminLessonDateTemplateGet')
+  getTemplate(@RouteParams() p: ParamsOf<'adminLessonDateTemplateGet'>) {
+    return this.timeline.lessonTemplate(p.lessonId);
+  }
+
   @Route('adminLessonDateTemplate')
   template(@RouteParams() p: ParamsOf<'adminLessonDateTemplate'>, @RouteBody() body: BodyOf<'adminLessonDateTemplate'>) {
     return this.timeline.setLessonTemplate(p.lessonId, body);

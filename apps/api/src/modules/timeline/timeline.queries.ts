@@ -261,6 +261,14 @@ export const saveLessonTemplate = (q: Sql, lessonSlug: string, template: LessonD
     [lessonSlug, JSON.stringify(template)],
   );
 
+/** A quiz or project lesson's date template (null: none); none when not such a lesson. */
+export const lessonTemplate = (q: Sql, lessonSlug: string) =>
+  one<{ template: LessonDateTemplate | null }>(
+    q,
+    `SELECT date_template AS template FROM lessons WHERE id_slug = $1 AND lesson_type IN ('QUIZ', 'PROJECT')`,
+    [lessonSlug],
+  );
+
 /** The date templates of the quiz and project lessons of the cohort's courses. */
 export const cohortLessonTemplates = (q: Sql, cohortId: string) =>
   rows<{ lesson_id_slug: string; template: LessonDateTemplate }>(

@@ -49,6 +49,7 @@ import {
   datedThings,
   deleteClosure,
   insertClosure,
+  lessonTemplate,
   listedStudents,
   lockedCohort,
   readableCohort,
@@ -179,6 +180,12 @@ export class TimelineService {
     const cohort = await lockedCohort(m, await this.slugOf(m, cohortId));
     if (!cohort) return;
     await this.write(m, await this.plan(m, cohort, { rules }), rules, false);
+  }
+
+  async lessonTemplate(lessonSlug: string): Promise<{ data: LessonDateTemplate }> {
+    const found = await lessonTemplate(this.db, lessonSlug);
+    if (!found) throw new NotFoundException(LESSON_NOT_FOUND);
+    return { data: found.template ?? { open: null, deadline: null, late: null, result: null } };
   }
 
   async setLessonTemplate(lessonSlug: string, template: LessonDateTemplate): Promise<{ data: LessonDateTemplate }> {
