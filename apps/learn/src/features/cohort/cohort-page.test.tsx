@@ -178,6 +178,13 @@ describe('/class/{id}', () => {
     expect(screen.getByRole('tab', { name: 'Grades', selected: true })).toBeInTheDocument();
   });
 
+  it("opens the Schedule tab from the timeline mail's ?tab=schedule, wherever it stands", async () => {
+    renderApp('/class/k1?tab=schedule', {
+      userCohortView: () => ({ data: cohortView({ user_grades_part: [grade('a', 'PENDING', 'OPEN')] }) }),
+    });
+    expect(await screen.findByRole('tab', { name: 'Schedule', selected: true })).toBeInTheDocument();
+  });
+
   it('shows the 404 view for a class the student may not see', async () => {
     renderApp('/class/nope', {
       userCohortView: () => reply(404, { message: 'This content is not available right now.' }),

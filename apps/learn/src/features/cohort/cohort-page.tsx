@@ -82,7 +82,8 @@ export function CohortPage() {
   }
   const data = view.data;
   const tabs = cohortTabs(id, data);
-  const requested = Number.parseInt(search.get('tab') ?? '0', 10);
+  // `?tab=schedule` (the timeline mail's link) names the Schedule tab, whose index depends on the other tabs.
+  const requested = search.get('tab') === 'schedule' ? tabs.length - 1 : Number.parseInt(search.get('tab') ?? '0', 10);
   const active = Number.isInteger(requested) && requested >= 0 && requested < tabs.length ? requested : 0;
   const suspended = data.user_cohort_part.enrolment_status === 'SUSPENDED';
   const ended = isAccessEnded(data.end_access_date);
