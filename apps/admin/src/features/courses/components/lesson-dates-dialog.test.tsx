@@ -1,4 +1,4 @@
-import { type LessonDateTemplate, TIMELINE_BAD_TIME_MESSAGE } from '@school/contracts';
+import { type LessonDateTemplate, TIMELINE_BAD_TIME_MESSAGE, TIMELINE_CYCLE_MESSAGE, TIMELINE_MESSAGES } from '@school/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -100,6 +100,20 @@ describe('LessonDatesDialog', () => {
     expect((await field('Opens')).queryByText(TIMELINE_BAD_TIME_MESSAGE)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows a refusal of a whole date under its anchor, and one naming no field above the form', async () => {
+    let answer = reply(400, { message: TIMELINE_MESSAGES.templateAnchor, errors: { late: TIMELINE_MESSAGES.templateAnchor } });
+    open({ ...NONE, late: { anchor: { kind: 'ITEM', item_key: 'deadline' }, offset: { amount: 2, unit: 'DAYS' } } }, () => answer);
+    const late = await field('Late deadline');
+    await userEvent.click(screen.getByRole('button', { name: 'Save dates' }));
+    expect(await late.findByText(TIMELINE_MESSAGES.templateAnchor)).toBeInTheDocument();
+    expect(late.getByLabelText('Counted from')).toHaveAccessibleDescription(expect.stringContaining(TIMELINE_MESSAGES.templateAnchor));
+
+    answer = reply(400, { message: TIMELINE_CYCLE_MESSAGE });
+    await userEvent.click(screen.getByRole('button', { name: 'Save dates' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TIMELINE_CYCLE_MESSAGE);
+    expect(late.queryByText(TIMELINE_MESSAGES.templateAnchor)).toBeNull();
   });
 
   it('asks for a whole number of days before sending anything', async () => {
