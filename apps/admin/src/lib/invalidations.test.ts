@@ -215,4 +215,11 @@ describe('what each change of the console makes stale', () => {
     );
     expect(await staleAfter(invalidations.adminPreviewTimeline(change, { data: { moves: [], students_to_tell: 0 } }))).toEqual([]);
   });
+
+  it("saving a lesson's date template: every cohort's dates and the cohort lists (the cohorts linking its course are dated again)", async () => {
+    const template = { open: null, deadline: null, late: null, result: null };
+    expect(
+      await staleAfter(invalidations.adminLessonDateTemplate({ params: { lessonId: 'l1' }, body: template }, { data: template })),
+    ).toEqual(sorted(['cohortK1', 'cohortK2', 'cohortList', 'cohortListByStatus', 'activeCohorts', 'instructorCohorts']));
+  });
 });

@@ -205,6 +205,8 @@ const table = {
   // A closure moves the dates counted in school days in every cohort.
   adminAddSchoolClosure: () => [routeKey('adminSchoolClosures'), ...cohortDates()],
   adminDeleteSchoolClosure: () => [routeKey('adminSchoolClosures'), ...cohortDates()],
+  // A lesson's date template dates it again in every cohort linking its course (its own read is updated in place).
+  adminLessonDateTemplate: () => cohortDates(),
 } satisfies { [N in MutationRouteName]?: Invalidates<N> };
 
 export const invalidations: { [N in keyof typeof table]: Invalidates<N> } = table;

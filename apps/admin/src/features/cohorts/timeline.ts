@@ -3,14 +3,13 @@ import {
   type DatedPhase,
   MALAYSIAN_STATES,
   type MalaysianState,
-  OFFSET_UNITS,
   type PhaseKey,
   type Timeline,
-  type TimelineAnchor,
   type TimelineChange,
   type TimelineEntry,
   type TimelineMove,
 } from '@school/contracts';
+import { anchorOf, anchorValue, type Unit } from '../../lib/date-rules';
 import { formatMalaysiaDateTime, fromMalaysiaInput, malaysiaDateOf, toMalaysiaInput } from '../../lib/school-time';
 
 /*
@@ -134,12 +133,7 @@ export function headerChange(t: Timeline, draft: HeaderDraft): TimelineChange {
 
 // ---- one entry's rule ------------------------------------------------------------------------
 
-export type Unit = (typeof OFFSET_UNITS)[number];
-export const UNIT_OPTIONS: { value: Unit; label: string }[] = [
-  { value: 'DAYS', label: 'Days' },
-  { value: 'SCHOOL_DAYS', label: 'School days' },
-  { value: 'WEEKS', label: 'Weeks' },
-];
+export { anchorOf, anchorValue, UNIT_OPTIONS, type Unit } from '../../lib/date-rules';
 
 export interface RuleDraft {
   kind: 'FIXED' | 'RELATIVE';
@@ -150,21 +144,6 @@ export interface RuleDraft {
   amount: string;
   unit: Unit;
   at: string;
-}
-
-/** 'COHORT_START', 'PHASE_START:OJT', 'PHASE_END:OJT' or 'ITEM:<item key>'. */
-export function anchorValue(a: TimelineAnchor): string {
-  if (a.kind === 'COHORT_START') return a.kind;
-  if (a.kind === 'ITEM') return `ITEM:${a.item_key}`;
-  return `${a.kind}:${a.phase}`;
-}
-
-export function anchorOf(value: string): TimelineAnchor {
-  const [kind, ...rest] = value.split(':');
-  const tail = rest.join(':');
-  if (kind === 'ITEM') return { kind: 'ITEM', item_key: tail };
-  if (kind === 'PHASE_START' || kind === 'PHASE_END') return { kind, phase: tail as PhaseKey };
-  return { kind: 'COHORT_START' };
 }
 
 /** The anchors one entry may count from: the start, each phase's first and last day, every other dated thing. */

@@ -210,6 +210,52 @@ describe('course page', () => {
     expect(sent[1]).toMatchObject({ id_slug: 'l2', video_lecture_id_slug: 'new-vid', video_captions_id_slug: 'new-cap' });
   });
 
+  it("offers 'Dates in cohorts' on saved quiz and project lessons only, and opens their template", async () => {
+    const mixed = course();
+    mixed.modules[0].lessons = [
+      lesson('l1', 'Logic reading', 0),
+      { ...lesson('l2', 'Logic video', 1), lesson_type: 'VIDEO', video_lecture_id_slug: 'vid', video_duration_seconds: 30 },
+      { ...lesson('l3', 'Logic quiz', 2), lesson_type: 'QUIZ' },
+      { ...lesson('l4', 'Logic project', 3), lesson_type: 'PROJECT' },
+    ];
+    mixed.modules[0].lessons_count = 4;
+    const { calls } = mockRoutes(
+      {
+        adminCourseDetail: () => ({ data: mixed }),
+        adminLessonDateTemplateGet: () => ({
+          data: {
+            open: null,
+            deadline: { anchor: { kind: 'COHORT_START' }, offset: { amount: 2, unit: 'WEEKS' } },
+            late: null,
+            result: null,
+          },
+        }),
+      },
+      { user: ADMIN },
+    );
+    openCourse();
+    expect(await screen.findByRole('button', { name: 'Dates in cohorts of Logic quiz' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dates in cohorts of Logic project' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dates in cohorts of Logic reading' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Dates in cohorts of Logic video' })).toBeNull();
+
+    // A project not saved yet has no dates to give.
+    await userEvent.click(screen.getByRole('button', { name: 'Add lesson to RTL design' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Project submission' }));
+    await userEvent.type(screen.getByLabelText(/Lesson title/), 'New project');
+    await userEvent.click(screen.getByRole('button', { name: 'Add lesson' }));
+    expect(await screen.findByText('New project')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dates in cohorts of New project' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dates in cohorts of Logic quiz' }));
+    const dialog = screen.getByRole('dialog', { name: 'Dates in cohorts: Logic quiz' });
+    const deadline = within(await within(dialog).findByRole('group', { name: 'Deadline' }));
+    expect(deadline.getByLabelText('Counted from')).toHaveDisplayValue('Cohort start');
+    expect(calls.filter((c) => c.name === 'adminLessonDateTemplateGet').map((c) => c.path)).toEqual([
+      'courses/admin/lessons/l3/date-template',
+    ]);
+  });
+
   it("'Delete course' asks, deletes the course and goes back to the course list", async () => {
     const { calls } = mockRoutes(
       {

@@ -22,6 +22,7 @@ import {
 import type { CurriculumDraft } from '../use-curriculum-draft';
 import { AddLessonDialog } from './add-lesson-dialog';
 import { InlineRename } from './inline-rename';
+import { LessonDatesDialog } from './lesson-dates-dialog';
 import { REPLACE_LABEL, ReplaceMediaDialog } from './replace-media-dialog';
 import '../courses.css';
 
@@ -35,6 +36,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
   const { draft, setDraft, changed } = editor;
   const [addingTo, setAddingTo] = useState<DraftModule | null>(null);
   const [replacing, setReplacing] = useState<{ moduleKey: string; lesson: DraftLesson } | null>(null);
+  const [dating, setDating] = useState<{ id_slug: string; title: string } | null>(null);
   const save = useRouteMutation('adminModulesUpdate', { invalidates: invalidations.adminModulesUpdate });
   const notify = useNotify();
   const { confirm, dialog } = useConfirm();
@@ -153,6 +155,16 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
                           Edit quiz
                         </ButtonLink>
                       )}
+                      {(l.lesson_type === 'QUIZ' || l.lesson_type === 'PROJECT') && l.id_slug && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => l.id_slug && setDating({ id_slug: l.id_slug, title: l.title })}
+                          aria-label={`Dates in cohorts of ${l.title}`}
+                        >
+                          Dates in cohorts
+                        </Button>
+                      )}
                       {REPLACE_LABEL[l.lesson_type] && (
                         <Button
                           size="sm"
@@ -211,6 +223,7 @@ export function CurriculumTab({ course, editor }: { course: AdminCourse; editor:
           setReplacing(null);
         }}
       />
+      <LessonDatesDialog lesson={dating} onClose={() => setDating(null)} />
       {dialog}
     </div>
   );
