@@ -12,10 +12,12 @@ const COHORT = `Metrology Cohort ${tag}`;
 const SESSION = `Overlay clinic ${tag}`;
 
 /** An API call as the admin signed in on `page` (the console's own session). */
-async function adminCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+async function adminCall<T>(page: Page, verb: string, route: string, payload?: unknown): Promise<T> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const { access } = await (await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } })).json();
+      const { access } = await (
+        await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } })
+      ).json();
       const res = await fetch(`/api/${path}`, {
         method,
         headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
@@ -24,7 +26,7 @@ async function adminCall<T>(page: Page, method: string, path: string, body?: unk
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return res.json();
     },
-    { method, path, body },
+    { method: verb, path: route, body: payload },
   ) as Promise<T>;
 }
 
@@ -40,12 +42,20 @@ test('an admin makes a cohort from a dated course, moves its start a week after 
   // The course: a quiz due two weeks into the Online phase at 23:59, its template set once for every cohort.
   const course = await adminCall<{ id_slug: string }>(page, 'POST', 'courses/admin/create/', { title: COURSE });
   await adminCall(page, 'POST', `courses/admin/${course.id_slug}/add-module/`, { title: 'Overlay', order: 0 });
-  const detail = await adminCall<{ data: { modules: { id_slug: string; title: string }[] } }>(page, 'GET', `courses/admin/${course.id_slug}`);
+  const detail = await adminCall<{ data: { modules: { id_slug: string; title: string }[] } }>(
+    page,
+    'GET',
+    `courses/admin/${course.id_slug}`,
+  );
   const module = detail.data.modules[0];
   await adminCall(page, 'PUT', `courses/admin/${course.id_slug}/modules/update/`, {
     modules: [{ id_slug: module.id_slug, title: module.title, order: 0, lessons: [{ title: QUIZ, order: 0, lesson_type: 'QUIZ' }] }],
   });
-  const lessons = await adminCall<{ data: { modules: { lessons: { id_slug: string }[] }[] } }>(page, 'GET', `courses/admin/${course.id_slug}`);
+  const lessons = await adminCall<{ data: { modules: { lessons: { id_slug: string }[] }[] } }>(
+    page,
+    'GET',
+    `courses/admin/${course.id_slug}`,
+  );
   const quiz = lessons.data.modules[0].lessons[0].id_slug;
   await adminCall(page, 'PUT', `courses/admin/lessons/${quiz}/date-template`, {
     open: { anchor: { kind: 'COHORT_START' }, offset: { amount: 0, unit: 'DAYS', at: '09:00' } },
@@ -77,18 +87,19 @@ test('an admin makes a cohort from a dated course, moves its start a week after 
 
   await page.getByRole('tab', { name: 'Timeline' }).click();
   const dates = page.getByRole('region', { name: 'Dates' });
-  const deadline = dates.getByRole('listitem').filter({ hasText: `${QUIZ} deadline` });
+  const deadline = dates.getByRole('listitem').filter({ has: page.getByText(`${QUIZ} deadline`, { exact: true }) });
   await expect(deadline).toContainText('Online start + 2 weeks at 23:59');
   const before = (await deadline.innerText()).trim();
   await expectAccessible(page);
 
   // Move the start a week: the preview lists what moves and who is told; then every date moves.
   await page.getByRole('button', { name: 'Change the start, holidays or phases' }).click();
-  const start = page.getByLabel('Start date');
+  const header = page.getByRole('form', { name: 'Start, holidays and phases' });
+  const start = header.getByLabel('Start date');
   const first = await start.inputValue();
   const later = new Date(Date.parse(`${first}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
   await start.fill(later);
-  await page.getByRole('button', { name: 'Preview changes' }).click();
+  await header.getByRole('button', { name: 'Preview changes' }).click();
   const preview = page.getByRole('region', { name: 'Preview of the change' });
   await expect(preview.getByRole('list', { name: 'Dates that move' }).getByText(new RegExp(`^${QUIZ} deadline`))).toBeVisible();
   await expect(preview.getByText('1 student will get one email listing their changes.')).toBeVisible();

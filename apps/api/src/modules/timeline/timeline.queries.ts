@@ -27,6 +27,10 @@ export const readableCohort = (q: Sql, cohortSlug: string, userId: string, isAdm
 export const lockedCohort = (q: Sql, cohortSlug: string) =>
   one<TimelineCohort>(q, `SELECT ${COHORT_COLUMNS} FROM cohorts k WHERE k.id_slug = $1 FOR UPDATE`, [cohortSlug]);
 
+/** The same, by internal id (writers that hold the id: the cohort form, course links, templates). */
+export const lockedCohortById = (q: Sql, cohortId: string) =>
+  one<TimelineCohort>(q, `SELECT ${COHORT_COLUMNS} FROM cohorts k WHERE k.id = $1 FOR UPDATE`, [cohortId]);
+
 /** Every cohort with a rule counted in school days (a closure moves their dates), locked in id order. */
 export const cohortsCountingSchoolDays = (q: Sql) =>
   rows<TimelineCohort>(

@@ -52,6 +52,7 @@ import {
   lessonTemplate,
   listedStudents,
   lockedCohort,
+  lockedCohortById,
   readableCohort,
   saveLessonTemplate,
   saveRules,
@@ -165,7 +166,7 @@ export class TimelineService {
    * counting from its start follow it. No mail: that form says nothing of the timeline.
    */
   async recompute(m: EntityManager, cohortId: string): Promise<void> {
-    const cohort = await lockedCohort(m, await this.slugOf(m, cohortId));
+    const cohort = await lockedCohortById(m, cohortId);
     if (!cohort) return;
     await this.write(m, await this.plan(m, cohort, {}), [], false);
   }
@@ -177,7 +178,7 @@ export class TimelineService {
     const existing = await timelineRules(m, cohortId);
     const rules = templates.flatMap((t) => templateRules(t.lesson_id_slug, t.template)).filter((r) => !existing.has(r.item_key));
     if (!rules.length) return;
-    const cohort = await lockedCohort(m, await this.slugOf(m, cohortId));
+    const cohort = await lockedCohortById(m, cohortId);
     if (!cohort) return;
     await this.write(m, await this.plan(m, cohort, { rules }), rules, false);
   }
@@ -194,7 +195,7 @@ export class TimelineService {
       if (!saved) throw new NotFoundException(LESSON_NOT_FOUND);
       const rules = templateRules(lessonSlug, template);
       for (const cohortId of saved.cohort_ids) {
-        const cohort = await lockedCohort(m, await this.slugOf(m, cohortId));
+        const cohort = await lockedCohortById(m, cohortId);
         if (cohort) await this.write(m, await this.plan(m, cohort, { rules }), rules);
       }
       return { data: template };
@@ -504,11 +505,6 @@ export class TimelineService {
         errors: { user_id_slug: TIMELINE_MESSAGES.shiftNotStudent },
       });
     return s;
-  }
-
-  private async slugOf(q: Sql, cohortId: string): Promise<string> {
-    const [row] = (await (q as EntityManager).query(`SELECT id_slug FROM cohorts WHERE id = $1`, [cohortId])) as { id_slug: string }[];
-    return row?.id_slug ?? '';
   }
 }
 

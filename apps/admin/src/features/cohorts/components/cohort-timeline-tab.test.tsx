@@ -176,8 +176,8 @@ describe('CohortTimelineTab', () => {
     expect(phases).toHaveTextContent('Career support · 60 days · 18 October 2027 – 16 December 2027');
     expect(screen.getByText('Penang')).toBeInTheDocument();
     // A phase's first day is worked out from the phases: it has no rule of its own to change.
-    expect(screen.getByRole('button', { name: 'Change the date rule of Quiz 1 deadline' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Change the date rule of Online starts' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change date rule for Quiz 1 deadline' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change date rule for Online starts' })).not.toBeInTheDocument();
   });
 
   it('previews a new start date (sending only what changed), then saves it and says what moved and who was told', async () => {
@@ -209,7 +209,7 @@ describe('CohortTimelineTab', () => {
   it("changes one date's rule; a preview that moves nothing says so, and Cancel saves nothing", async () => {
     const api = school();
     renderWithApi(<CohortTimelineTab cohort={cohort} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Change the date rule of Quiz 1 deadline' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change date rule for Quiz 1 deadline' }));
     const form = screen.getByRole('form', { name: 'Date rule of Quiz 1 deadline' });
     expect(within(form).getByLabelText(/^Counted from/)).toHaveDisplayValue('Cohort start');
     await userEvent.selectOptions(within(form).getByLabelText(/^Counted from/), 'Quiz 1 opens');
@@ -237,7 +237,7 @@ describe('CohortTimelineTab', () => {
   it("shows the API's refusal of a field under that field", async () => {
     const api = school();
     renderWithApi(<CohortTimelineTab cohort={cohort} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Change the date rule of Quiz 1 deadline' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change date rule for Quiz 1 deadline' }));
     const form = screen.getByRole('form', { name: 'Date rule of Quiz 1 deadline' });
     const amount = within(form).getByLabelText(/^Amount/);
     await userEvent.clear(amount);

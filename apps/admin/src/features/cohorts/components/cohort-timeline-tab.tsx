@@ -189,7 +189,7 @@ function TimelineList({ timeline, admin }: { timeline: Timeline; admin: boolean 
           <Button
             size="sm"
             variant="secondary"
-            aria-label={`Change the date rule of ${e.title}`}
+            aria-label={`Change date rule for ${e.title}`}
             aria-expanded={editing === e.item_key}
             onClick={() => setEditing(editing === e.item_key ? null : e.item_key)}
           >
