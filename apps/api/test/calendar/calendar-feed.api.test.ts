@@ -1,4 +1,4 @@
-import { CALENDAR_FEED_NOT_FOUND_MESSAGE, CalendarFeedResponseSchema } from '@school/contracts';
+import { CohortTimelineResponseSchema, CALENDAR_FEED_NOT_FOUND_MESSAGE, CalendarFeedResponseSchema } from '@school/contracts';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkInstructor } from '../fixtures/admin.fixtures';
@@ -123,6 +123,17 @@ describe('the calendar feed', () => {
     const [first] = feed.byUid(`cohort-start-${c.cohort.id_slug}@`);
     expect(first.event.startDate.isDate).toBe(true);
     expect(first.event.summary).toBe('Etch feed cohort: first day');
+
+    // Each phase's first and last day, as whole days, from the cohort's timeline.
+    const timeline = CohortTimelineResponseSchema.parse(
+      (await t.http.get(`/api/cohorts/admin/${c.cohort.id_slug}/timeline`).set(bearer(admin)).expect(200)).body,
+    ).data;
+    const ojt = timeline.phases.find((p) => p.key === 'OJT')!;
+    const [ojtStart] = feed.byUid(`phase-start-${c.cohort.id_slug}-ojt@`);
+    expect(ojtStart.event.startDate.isDate).toBe(true);
+    expect(ojtStart.event.startDate.toString()).toBe(ojt.start_date);
+    expect(ojtStart.event.summary).toBe('Etch feed cohort: OJT starts');
+    expect(feed.byUid(`phase-end-${c.cohort.id_slug}-career@`)[0].event.summary).toBe('Etch feed cohort: Career support ends');
 
     // Bob has the item's own dates; the same UIDs, so a calendar holding both would not mix them.
     const bobs = await feedOf((await makeFeed(bob)).url!);

@@ -42,6 +42,16 @@ export function calendarFeed(events: FeedEventRow[], links: FeedLinks): string {
       });
       continue;
     }
+    if (e.kind === 'PHASE_START' || e.kind === 'PHASE_END') {
+      cal.createEvent({
+        ...common,
+        allDay: true,
+        start: schoolDate(e.starts_at),
+        summary: `${e.cohort_title}: ${e.title} ${e.kind === 'PHASE_START' ? 'starts' : 'ends'}`,
+        description: page,
+      });
+      continue;
+    }
     if (e.kind === 'SESSION') {
       const ends = new Date(e.starts_at.getTime() + e.duration_minutes! * 60_000);
       cal.createEvent({
