@@ -209,7 +209,7 @@ test('an admin links certificates, then deletes the cohort', async ({ page }) =>
 });
 
 test('the students list searches, sorts and pages in the URL, and every admin page works at 360 px', async ({ page }) => {
-  // Ten pages and seven tabs, each checked with axe: minutes on a busy machine.
+  // Ten pages and eight tabs, each checked with axe: minutes on a busy machine.
   test.setTimeout(240_000);
   await signInAsAdmin(page);
   await page.getByRole('link', { name: 'Students' }).click();
@@ -252,8 +252,9 @@ test('the students list searches, sorts and pages in the URL, and every admin pa
     'Invitations',
     'Instructors',
     'Sessions',
+    'Timeline',
   ]);
-  for (const tab of ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors', 'Sessions']) {
+  for (const tab of ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors', 'Sessions', 'Timeline']) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
     await expectAccessible(page);

@@ -60,6 +60,7 @@ test('an admin adds an email with no account; the invited person signs up throug
     'Invitations',
     'Instructors',
     'Sessions',
+    'Timeline',
   ]);
   await page.getByRole('tab', { name: 'Invitations' }).click();
   await expect(page.getByRole('tab', { name: 'Invitations', selected: true })).toBeVisible();
