@@ -29,7 +29,10 @@ test('a student opens a class, watches a video to its end, completes a reading a
 
   // Prev and Next cross the module boundary.
   // (The course's lesson list: the This week card may link the same quiz.)
-  await page.getByRole('region', { name: 'Courses' }).getByRole('link', { name: /^Quiz: RTL building blocks/ }).click();
+  await page
+    .getByRole('region', { name: 'Courses' })
+    .getByRole('link', { name: /^Quiz: RTL building blocks/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Quiz: RTL building blocks' })).toBeVisible();
   await page.getByRole('link', { name: 'Next: Writing a self-checking testbench' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Writing a self-checking testbench' })).toBeVisible();
