@@ -114,6 +114,24 @@ describe('the programme timeline', { timeout: 120_000 }, () => {
       rule_text: `Etch check ${n} deadline + 1 school day at 09:00`,
     });
     expect(entry(tl, 'phase:OJT:start')).toMatchObject({ at: '2027-06-27T16:00:00.000Z', title: 'OJT starts' });
+    // With its results back at the cohort's default (its end), ending the cohort before the quiz's deadline
+    // would open them while it is open: refused under the end date on the cohort's form.
+    await t.http
+      .put(`/api/cohorts/admin/${cohort}/timeline`)
+      .set(bearer(admin))
+      .send({ rules: [{ item_key: `grade:${quiz.id_slug}:result`, rule: null }] })
+      .expect(200);
+    const early = await t.http
+      .patch(`/api/cohorts/admin/${cohort}/update`)
+      .set(bearer(admin))
+      .send({
+        title: `Timeline cohort ${n}`,
+        start_date: '2027-03-01T08:00:00+08:00',
+        end_date: '2027-03-10T23:59:00+08:00',
+        end_access_date: '2027-12-31T23:59:00+08:00',
+      })
+      .expect(400);
+    expect(early.body.errors).toEqual({ end_date: `The result date cannot be before the deadline of "Etch check ${n}"` });
     // The Grade items tab shows the same dates: the timeline wrote them where every reader finds them.
     const items = CohortGradeLessonsResponseSchema.parse(
       (await t.http.get(`/api/cohorts/admin/${cohort}/grade-items`).set(bearer(admin)).expect(200)).body,

@@ -103,8 +103,9 @@ export class CohortsService {
     }
     return this.db.transaction(async (m) => {
       if (!(await updateCohort(m, idSlug, body))) throw new NotFoundException(COHORT_NOT_FOUND);
-      // Dates counted from the cohort's start follow it.
-      await this.timeline.recompute(m, await this.lockCohort(m, idSlug));
+      // Dates counted from the cohort's start follow it; a date it would put wrong is refused under the end date,
+      // which the items at their defaults follow.
+      await this.timeline.recompute(m, await this.lockCohort(m, idSlug), 'end_date');
       return { id_slug: idSlug };
     });
   }

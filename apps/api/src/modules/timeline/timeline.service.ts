@@ -163,12 +163,19 @@ export class TimelineService {
 
   /**
    * Works the cohort's dates out again after its own dates moved elsewhere (the cohort form): rules
-   * counting from its start follow it. No mail: that form says nothing of the timeline.
+   * counting from its start follow it. No mail: that form says nothing of the timeline. A refusal
+   * names `field`, the form's field that moved the dates.
    */
-  async recompute(m: EntityManager, cohortId: string): Promise<void> {
+  async recompute(m: EntityManager, cohortId: string, field: string): Promise<void> {
     const cohort = await lockedCohortById(m, cohortId);
     if (!cohort) return;
-    await this.write(m, await this.plan(m, cohort, {}), [], false);
+    try {
+      await this.write(m, await this.plan(m, cohort, {}), [], false);
+    } catch (e) {
+      if (!(e instanceof BadRequestException)) throw e;
+      const { message } = e.getResponse() as { message: string };
+      throw new BadRequestException({ message, errors: { [field]: message } });
+    }
   }
 
   /** Copies the date templates of the cohort's courses into its rules (keeping rules it has) and dates everything again. */
