@@ -95,7 +95,7 @@ export const CLOSURE_ORDER_MESSAGE = 'The closure must end on or after the day i
 
 /** The school's own closure: no school days from `from` to `to`, both included (Malaysian dates). */
 export const SchoolClosureSchema = z
-  .object({ from: z.iso.date(), to: z.iso.date(), title: requiredText('Closure title is required', 120) })
+  .strictObject({ from: z.iso.date(), to: z.iso.date(), title: requiredText('Closure title is required', 120) })
   .refine((c) => c.from <= c.to, { error: CLOSURE_ORDER_MESSAGE, path: ['to'] });
 export type SchoolClosure = z.infer<typeof SchoolClosureSchema>;
 
@@ -168,7 +168,7 @@ export const CohortTimelineResponseSchema = z.object({ data: TimelineSchema });
 export type CohortTimelineResponse = z.infer<typeof CohortTimelineResponseSchema>;
 
 /** A change to a cohort's timeline; what is left out stays. A rule of null makes the date fixed where it is now. */
-export const TimelineChangeSchema = z.object({
+export const TimelineChangeSchema = z.strictObject({
   start_date: z.iso.date({ error: 'Enter the start date' }).optional(),
   phases: z
     .array(PhaseSchema)
@@ -178,7 +178,7 @@ export const TimelineChangeSchema = z.object({
     .optional(),
   holiday_state: MalaysianStateSchema.nullable().optional(),
   rules: z
-    .array(z.object({ item_key: TimelineItemKeySchema, rule: DateRuleSchema.nullable() }))
+    .array(z.strictObject({ item_key: TimelineItemKeySchema, rule: DateRuleSchema.nullable() }))
     .max(2000)
     .optional(),
 });
@@ -203,7 +203,7 @@ export const TimelineSavedResponseSchema = z.object({ data: TimelineSchema, move
 export type TimelineSavedResponse = z.infer<typeof TimelineSavedResponseSchema>;
 
 /** One trainee's phase made longer by `days` (0 takes the shift away), with the reason. */
-export const SaveTimelineShiftSchema = z.object({
+export const SaveTimelineShiftSchema = z.strictObject({
   user_id_slug: z.string({ error: TIMELINE_MESSAGES.shiftNotStudent }).min(1, { error: TIMELINE_MESSAGES.shiftNotStudent }),
   phase: PhaseKeySchema,
   days: z.number({ error: 'Enter a number of days' }).int().min(0).max(365),
@@ -230,7 +230,7 @@ const templateRule = z
     error: TIMELINE_MESSAGES.templateAnchor,
   })
   .nullable();
-export const LessonDateTemplateSchema = z.object({
+export const LessonDateTemplateSchema = z.strictObject({
   open: templateRule,
   deadline: templateRule,
   late: templateRule,
