@@ -103,7 +103,8 @@ export const timelineRoutes = defineRoutes({
     body: LessonDateTemplateSchema,
     response: LessonDateTemplateResponseSchema,
     auth: 'admin',
-    summary: "A quiz or project lesson's dates in every cohort of its course, as offsets; cohorts that link the course are dated again",
+    summary:
+      "A quiz or project lesson's dates, as offsets, in every cohort that links its course from now on (running cohorts keep theirs)",
   },
   userCohortSchedule: {
     method: 'GET',

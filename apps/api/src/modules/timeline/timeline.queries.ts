@@ -253,15 +253,11 @@ export const cohortStudent = (q: Sql, cohortId: string, userSlug: string) =>
 
 // ---- course templates ---------------------------------------------------------------------
 
-/** Sets a quiz or project lesson's date template; answers the ids of the cohorts that link its course. None when not such a lesson. */
+/** Sets a quiz or project lesson's date template; none when not such a lesson. */
 export const saveLessonTemplate = (q: Sql, lessonSlug: string, template: LessonDateTemplate) =>
-  one<{ lesson_id_slug: string; cohort_ids: string[] }>(
+  one<{ id_slug: string }>(
     q,
-    `WITH l AS (UPDATE lessons SET date_template = $2 WHERE id_slug = $1 AND lesson_type IN ('QUIZ', 'PROJECT') RETURNING id, module_id, id_slug)
-     SELECT l.id_slug AS lesson_id_slug,
-            coalesce((SELECT array_agg(cc.cohort_id ORDER BY cc.cohort_id) FROM modules m JOIN cohort_courses cc ON cc.course_id = m.course_id
-                       WHERE m.id = l.module_id), '{}') AS cohort_ids
-       FROM l`,
+    `UPDATE lessons SET date_template = $2 WHERE id_slug = $1 AND lesson_type IN ('QUIZ', 'PROJECT') RETURNING id_slug`,
     [lessonSlug, JSON.stringify(template)],
   );
 

@@ -196,17 +196,13 @@ export class TimelineService {
     return { data: found.template ?? { open: null, deadline: null, late: null, result: null } };
   }
 
+  /**
+   * Sets a lesson's date template. It dates the lesson in the cohorts that link its course from now
+   * on; cohorts already running keep their dates, which their Timeline tab changes with a preview.
+   */
   async setLessonTemplate(lessonSlug: string, template: LessonDateTemplate): Promise<{ data: LessonDateTemplate }> {
-    return this.db.transaction(async (m) => {
-      const saved = await saveLessonTemplate(m, lessonSlug, template);
-      if (!saved) throw new NotFoundException(LESSON_NOT_FOUND);
-      const rules = templateRules(lessonSlug, template);
-      for (const cohortId of saved.cohort_ids) {
-        const cohort = await lockedCohortById(m, cohortId);
-        if (cohort) await this.write(m, await this.plan(m, cohort, { rules }), rules);
-      }
-      return { data: template };
-    });
+    if (!(await saveLessonTemplate(this.db, lessonSlug, template))) throw new NotFoundException(LESSON_NOT_FOUND);
+    return { data: template };
   }
 
   async closures(): Promise<SchoolClosuresResponse> {

@@ -58,7 +58,7 @@ describe('LessonDatesDialog', () => {
     }
     expect(
       screen.getByText(
-        "Every cohort that links this course dates this lesson from these rules; school days skip weekends, Malaysian public holidays and the school's closures.",
+        "Every cohort that links this course from now on dates this lesson from these rules (running cohorts keep their dates: change them on their Timeline tab); school days skip weekends, Malaysian public holidays and the school's closures.",
       ),
     ).toBeInTheDocument();
   });

@@ -106,8 +106,8 @@ function TemplateForm({
   return (
     <form className="admin-form" aria-label={`Dates of ${lesson.title}`} onSubmit={onSubmit} noValidate>
       <p className="ui-muted ui-muted--small">
-        Every cohort that links this course dates this lesson from these rules; school days skip weekends, Malaysian public holidays and the
-        school's closures.
+        Every cohort that links this course from now on dates this lesson from these rules (running cohorts keep their dates: change them on
+        their Timeline tab); school days skip weekends, Malaysian public holidays and the school's closures.
       </p>
       {otherError(err) && <p role="alert">{otherError(err)}</p>}
       {LESSON_DATE_FIELDS.map((f) => {
