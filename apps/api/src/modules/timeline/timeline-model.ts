@@ -38,6 +38,10 @@ export function describeThings(things: DatedThings, rules: ReadonlyMap<string, D
   return out;
 }
 
+/** The dates of grade items still at the cohort's defaults, by key: they follow the cohort's own dates. */
+export const followingKeys = (things: DatedThings): Set<string> =>
+  new Set(things.grades.filter((g) => g.is_default).flatMap((g) => GRADE_FIELDS.map((f) => gradeKey(g.lesson_id_slug, f.field))));
+
 /** The moments stored now, by key (cancelled sessions included: a rule may count from one). */
 export function storedMoments(things: DatedThings): Map<string, Date> {
   const out = new Map<string, Date>();
@@ -148,6 +152,8 @@ export function entriesOf(
   rules: ReadonlyMap<string, DateRule>,
   start: SchoolDate,
   phases: readonly Phase[],
+  /** Dates of grade items still at the cohort's defaults: they follow the cohort's own dates. */
+  following: ReadonlySet<string> = new Set(),
 ): TimelineEntry[] {
   const out: TimelineEntry[] = [];
   for (const [key, t] of titles) {
@@ -160,7 +166,12 @@ export function entriesOf(
       title: t.title,
       at: at.toISOString(),
       rule,
-      rule_text: t.kind === 'PHASE_START' || t.kind === 'PHASE_END' ? 'From the phases' : ruleText(rule, phases, titles),
+      rule_text:
+        t.kind === 'PHASE_START' || t.kind === 'PHASE_END'
+          ? 'From the phases'
+          : !rule && following.has(key)
+            ? "Follows the cohort's dates"
+            : ruleText(rule, phases, titles),
       phase: phaseOf(at, start, phases),
     });
   }

@@ -30,6 +30,7 @@ import { SchoolCalendar } from './school-days';
 import {
   describeThings,
   entriesOf,
+  followingKeys,
   GRADE_FIELDS,
   type GradeField,
   gradeKey,
@@ -484,7 +485,7 @@ export class TimelineService {
       start_date: plan.start,
       holiday_state: plan.state,
       phases: datedPhases(plan.start, plan.phases),
-      entries: entriesOf(plan.after, plan.titles, plan.rules, plan.start, plan.phases),
+      entries: entriesOf(plan.after, plan.titles, plan.rules, plan.start, plan.phases, followingKeys(plan.things)),
       shifts: plan.shifts.map((s) => ({
         user_id_slug: s.user_id_slug,
         first_name: s.first_name,
