@@ -111,6 +111,7 @@ describe('lesson page', () => {
     const { unmount } = renderApp(lessonPath('l1'), { userCourseView: () => ({ data: { course_part: part } }) });
     await screen.findByRole('heading', { level: 1, name: 'UART project' });
     expect(screen.getByText('Time limit').nextElementSibling).toHaveTextContent(/^7 days$/);
+    expect(screen.queryByText('Questions')).toBeNull();
     unmount();
     renderApp(lessonPath('l2'), { userCourseView: () => ({ data: { course_part: part } }) });
     await screen.findByRole('heading', { level: 1, name: 'Timing quiz' });

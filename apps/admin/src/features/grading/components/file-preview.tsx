@@ -90,7 +90,7 @@ export function SubmissionFiles({ submissionId, files, archiveName }: { submissi
             <object className="admin-grading__preview-pdf" type="application/pdf" data={preview.url} title={`PDF ${preview.path}`}>
               <p>
                 This browser cannot show PDFs here.{' '}
-                <a href={preview.url} download={preview.path.split('/').pop()}>
+                <a className="ui-link" href={preview.url} download={preview.path.split('/').pop()}>
                   Download {preview.path}
                 </a>
               </p>

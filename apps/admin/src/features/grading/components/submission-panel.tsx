@@ -113,7 +113,7 @@ function SubmissionView({ submission: s, itemId, cohortId }: { submission: Gradi
         </h3>
         <p>
           {s.download_url ? (
-            <a href={s.download_url} download={s.file_name}>
+            <a className="ui-link" href={s.download_url} download={s.file_name}>
               Download {s.file_name}
             </a>
           ) : (

@@ -98,10 +98,13 @@ function Assessment({ cohortId, courseId, lesson }: Omit<LessonContentProps, 'on
       <dl className="learn-grade__facts">
         {group && (
           <>
-            <div>
-              <dt>Questions</dt>
-              <dd>{group.total_questions}</dd>
-            </div>
+            {/* A project has no questions. */}
+            {isQuiz && (
+              <div>
+                <dt>Questions</dt>
+                <dd>{group.total_questions}</dd>
+              </div>
+            )}
             <div>
               <dt>Time limit</dt>
               <dd>{group.time_limit_minutes === null ? 'None' : formatDuration(group.time_limit_minutes)}</dd>
