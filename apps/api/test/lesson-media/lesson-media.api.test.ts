@@ -52,9 +52,19 @@ describe.each(['disk', 's3'] as const)('resumable lesson media uploads (%s)', (b
     });
     req.on('error', () => undefined);
     req.write(chunk.subarray(0, sent));
-    await sleep(300);
+    // Cut once the server has claimed the chunk, and go on once it has let the claim go, as a client retrying would find it.
+    await claimIs(id, true);
     req.destroy();
-    await sleep(300);
+    await claimIs(id, false);
+  }
+
+  /** Until the upload's chunk is claimed by a request (or no longer is). */
+  async function claimIs(id: string, claimed: boolean): Promise<void> {
+    for (let end = Date.now() + 30_000; Date.now() < end; await sleep(50)) {
+      const [row] = await t.ds.query(`SELECT chunk_claim FROM lesson_media_uploads WHERE id_slug = $1`, [id]);
+      if (Boolean(row.chunk_claim) === claimed) return;
+    }
+    throw new Error(`the chunk of upload ${id} was ${claimed ? 'never claimed' : 'still claimed after 30 s'}`);
   }
 
   it('takes a video in chunks, survives a dropped connection, resumes on another replica and reads its duration', async () => {
