@@ -18,7 +18,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // Recorded when a failed test runs again (CI's retry): tracing every run slowed each keypress and page.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
