@@ -92,6 +92,13 @@ const ben: Student = {
   completion_percentage: 0,
   is_suspended: false,
 };
+const others: Student[] = Array.from({ length: 100 }, (_, i) => ({
+  ...ben,
+  id_slug: `o${i}`,
+  first_name: 'Trainee',
+  last_name: `No ${i}`,
+  email: `t${i}@x.io`,
+}));
 
 /**
  * An API keeping one cohort's timeline and the school's closures as the server would: a preview
@@ -107,7 +114,13 @@ function school({ user = ADMIN as User, preview = { moves: [], students_to_tell:
     {
       adminCohortTimeline: () => ({ data: current }),
       adminSchoolClosures: () => ({ data: closures }),
-      adminCohortStudents: () => ({ data: [ben], count: 1 }),
+      // A hundred and one students: Ben, the last, is found by searching, not in the first hundred.
+      adminCohortStudents: (call) => {
+        const term = call.query.get('search_query')?.toLowerCase();
+        const all = [...others, ben];
+        const found = term ? all.filter((s) => `${s.first_name} ${s.last_name} ${s.email}`.toLowerCase().includes(term)) : all;
+        return { data: found.slice(0, 100), count: found.length };
+      },
       adminPreviewTimeline: (call) => {
         const body = call.body as TimelineChange;
         const short = body.phases?.findIndex((p) => !(p.length_days >= 1)) ?? -1;
@@ -276,6 +289,9 @@ describe('CohortTimelineTab', () => {
     const api = school({ preview: { moves: [moved.moves[0]], students_to_tell: 1 } });
     renderWithApi(<CohortTimelineTab cohort={cohort} />);
     const form = await screen.findByRole('form', { name: 'Give one student a longer phase' });
+    await within(form).findByRole('option', { name: 'Trainee No 0 (t0@x.io)' });
+    expect(within(form).queryByRole('option', { name: 'Ben Ong (ben@x.io)' })).not.toBeInTheDocument();
+    await userEvent.type(within(form).getByRole('searchbox', { name: /Find a student/ }), 'ong');
     await userEvent.selectOptions(
       within(form).getByLabelText(/^Student/),
       await within(form).findByRole('option', { name: 'Ben Ong (ben@x.io)' }),

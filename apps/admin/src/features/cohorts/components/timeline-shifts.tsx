@@ -3,18 +3,31 @@ import {
   isApiError,
   type PhaseKey,
   type SaveTimelineShift,
+  type Student,
   type Timeline,
   type TimelinePreview,
   type TimelineShift,
 } from '@school/contracts';
-import { Button, formatCount, SelectField, TextAreaField, TextField, useConfirm, useRouteMutation, useRouteQuery } from '@school/ui';
-import { type FormEvent, useState } from 'react';
+import {
+  Button,
+  formatCount,
+  SEARCH_DEBOUNCE_MS,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useConfirm,
+  useRouteMutation,
+  useRouteQuery,
+} from '@school/ui';
+import { type FormEvent, useEffect, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
 import { otherError, PreviewPanel, savedText } from './timeline-preview';
 
 const SHIFT_FIELDS = ['user_id_slug', 'phase', 'days', 'reason'];
+/** The most students the select offers at once (the most the students list answers). */
+const STUDENT_CHOICES = 100;
 const nameOf = (s: { first_name: string; last_name: string }) => `${s.first_name} ${s.last_name}`.trim();
 
 interface Draft {
@@ -36,12 +49,22 @@ export function TimelineShifts({ timeline, admin }: { timeline: Timeline; admin:
   const empty: Draft = { student: '', phase: timeline.phases[0]?.key ?? 'ONLINE', days: '', reason: '' };
   const [draft, setDraft] = useState<Draft>(empty);
   const [pending, setPending] = useState<{ body: SaveTimelineShift; preview: TimelinePreview } | null>(null);
-  // The first hundred students (the most the list answers at once), for the student select.
+  // The student select offers the students matching the search (the first hundred when it is empty),
+  // and keeps the one chosen while the search changes.
+  const [search, setSearch] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const [chosen, setChosen] = useState<Student | null>(null);
   const students = useRouteQuery(
     'adminCohortStudents',
-    { params, query: { page: 1, page_size: 100 } },
+    { params, query: { page: 1, page_size: STUDENT_CHOICES, search_query: term || undefined } },
     { enabled: admin, select: (r) => r.data },
   );
+  const offered =
+    chosen && !students.data?.some((s) => s.id_slug === chosen.id_slug) ? [chosen, ...(students.data ?? [])] : (students.data ?? []);
   const preview = useRouteMutation('adminPreviewTimelineShift', { invalidates: invalidations.adminPreviewTimelineShift });
   const save = useRouteMutation('adminSaveTimelineShift', { invalidates: invalidations.adminSaveTimelineShift });
   const failed = (err: unknown) => !isApiError(err) && notify.error(ADMIN_MESSAGES.genericFailure);
@@ -64,7 +87,7 @@ export function TimelineShifts({ timeline, admin }: { timeline: Timeline; admin:
     preview.mutate({ params, body }, { onSuccess: (r) => setPending({ body, preview: r.data }), onError: failed });
   };
   const who = (id: string) => {
-    const s = students.data?.find((x) => x.id_slug === id) ?? timeline.shifts.find((x) => x.user_id_slug === id);
+    const s = offered.find((x) => x.id_slug === id) ?? timeline.shifts.find((x) => x.user_id_slug === id);
     return s ? nameOf(s) : 'The student';
   };
   const onSave = () => {
@@ -77,6 +100,7 @@ export function TimelineShifts({ timeline, admin }: { timeline: Timeline; admin:
           notify.success(savedText(r, `${who(body.user_id_slug)}'s ${phaseTitle(body.phase)} is ${formatCount(body.days, 'day')} longer`));
           setPending(null);
           setDraft(empty);
+          setChosen(null);
         },
         onError: (e) => {
           setPending(null);
@@ -140,13 +164,25 @@ export function TimelineShifts({ timeline, admin }: { timeline: Timeline; admin:
             Give one student a longer phase
           </h3>
           {otherError(err, SHIFT_FIELDS) && <p role="alert">{otherError(err, SHIFT_FIELDS)}</p>}
+          <TextField
+            label="Find a student"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            hint={`By name or email; the student list below offers the first ${STUDENT_CHOICES} matching.`}
+          />
           <SelectField
             label="Student"
             required
-            placeholder={students.isPending ? 'Loading the students…' : 'Choose a student'}
-            options={(students.data ?? []).map((s) => ({ value: s.id_slug, label: `${nameOf(s)} (${s.email})` }))}
+            placeholder={
+              students.isPending ? 'Loading the students…' : offered.length ? 'Choose a student' : 'No student matches the search'
+            }
+            options={offered.map((s) => ({ value: s.id_slug, label: `${nameOf(s)} (${s.email})` }))}
             value={draft.student}
-            onChange={(e) => set('student', e.target.value)}
+            onChange={(e) => {
+              setChosen(offered.find((s) => s.id_slug === e.target.value) ?? null);
+              set('student', e.target.value);
+            }}
             error={fieldError(err, 'user_id_slug')}
           />
           <SelectField
