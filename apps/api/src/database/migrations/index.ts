@@ -57,6 +57,7 @@ import { AttendanceRegisters1764000005930 } from './1764000005930-attendance-reg
 import { AttendanceMonthClosures1764000005940 } from './1764000005940-attendance-month-closures';
 import { DefaultItemsFollowCohortResults1764000005950 } from './1764000005950-default-items-follow-cohort-results';
 import { Timeline1764000005960 } from './1764000005960-timeline';
+import { ExtensionsMoveInPlace1764000005970 } from './1764000005970-extensions-move-in-place';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -118,4 +119,5 @@ export const migrations = [
   AttendanceMonthClosures1764000005940,
   DefaultItemsFollowCohortResults1764000005950,
   Timeline1764000005960,
+  ExtensionsMoveInPlace1764000005970,
 ];

@@ -212,16 +212,21 @@ export const writeShiftExtensions = (
   exec(
     q,
     `WITH n AS (SELECT * FROM unnest($2::bigint[], $3::bigint[], $4::timestamptz[], $5::timestamptz[], $6::text[]) x(g, u, d, l, r)),
-     gone AS (
-       DELETE FROM grade_extensions x USING cohort_grades g
-        WHERE g.id = x.cohort_grade_id AND g.cohort_id = $1 AND x.from_shift
-          AND NOT EXISTS (SELECT 1 FROM n WHERE n.g = x.cohort_grade_id AND n.u = x.user_id)),
+     cur AS (
+       SELECT x.id, x.cohort_grade_id, x.user_id, x.deadline_datetime, x.late_deadline_datetime, x.reason
+         FROM grade_extensions x JOIN cohort_grades g ON g.id = x.cohort_grade_id
+        WHERE g.cohort_id = $1 AND x.from_shift),
+     -- Each wanted extension beside the one stored, matched once: what goes, what changes, what is new.
+     pair AS (
+       SELECT n.*, cur.id AS xid, cur.deadline_datetime AS xd, cur.late_deadline_datetime AS xl, cur.reason AS xr
+         FROM n FULL JOIN cur ON cur.cohort_grade_id = n.g AND cur.user_id = n.u),
+     gone AS (DELETE FROM grade_extensions x USING pair p WHERE x.id = p.xid AND p.g IS NULL),
      changed AS (
-       UPDATE grade_extensions x SET deadline_datetime = n.d, late_deadline_datetime = n.l, reason = n.r
-         FROM n WHERE x.cohort_grade_id = n.g AND x.user_id = n.u AND x.from_shift
-          AND (x.deadline_datetime, x.late_deadline_datetime, x.reason) IS DISTINCT FROM (n.d, n.l, n.r))
+       UPDATE grade_extensions x SET deadline_datetime = p.d, late_deadline_datetime = p.l, reason = p.r
+         FROM pair p WHERE x.id = p.xid AND p.g IS NOT NULL AND (p.xd, p.xl, p.xr) IS DISTINCT FROM (p.d, p.l, p.r))
+     -- A student's own extension of the item (not from a shift) stays: the conflict leaves it.
      INSERT INTO grade_extensions (cohort_grade_id, user_id, deadline_datetime, late_deadline_datetime, reason, from_shift)
-     SELECT n.g, n.u, n.d, n.l, n.r, true FROM n
+     SELECT g, u, d, l, r, true FROM pair WHERE xid IS NULL
      ON CONFLICT (cohort_grade_id, user_id) DO NOTHING`,
     [
       cohortId,

@@ -110,7 +110,7 @@ export class TimelineService {
   async timeline(me: AuthUser, cohortSlug: string): Promise<CohortTimelineResponse> {
     const cohort = await readableCohort(this.db, cohortSlug, me.id, me.role === 'ADMIN');
     if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
-    return { data: this.view(await this.plan(this.db, cohort, {})) };
+    return { data: await this.shown(this.db, cohort) };
   }
 
   async preview(cohortSlug: string, change: TimelineChange): Promise<{ data: TimelinePreview }> {
@@ -127,7 +127,7 @@ export class TimelineService {
       const plan = await this.plan(m, cohort, change);
       const told = await this.write(m, plan, change.rules ?? []);
       return {
-        data: this.view(await this.plan(m, (await lockedCohort(m, cohortSlug))!, {})),
+        data: await this.shown(m, (await lockedCohort(m, cohortSlug))!),
         moved: plan.moves.length,
         students_told: told,
       };
@@ -138,7 +138,7 @@ export class TimelineService {
     const cohort = await readableCohort(this.db, cohortSlug, '0', true);
     if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
     const student = await this.student(this.db, cohort.id, body.user_id_slug);
-    const plan = await this.plan(this.db, cohort, {}, { userId: student.id, ...body });
+    const plan = await this.plan(this.db, cohort, {}, { shift: { userId: student.id, ...body } });
     const moves = plan.ownMoves.get(student.id) ?? [];
     return { data: { moves, students_to_tell: moves.length ? 1 : 0 } };
   }
@@ -153,12 +153,12 @@ export class TimelineService {
           message: TIMELINE_MESSAGES.shiftReasonRequired,
           errors: { reason: TIMELINE_MESSAGES.shiftReasonRequired },
         });
-      const plan = await this.plan(m, cohort, {}, { userId: student.id, ...body });
+      const plan = await this.plan(m, cohort, {}, { shift: { userId: student.id, ...body } });
       await saveShift(m, cohort.id, student.id, body.phase, body.days, body.reason, me.id);
       await writeShiftExtensions(m, cohort.id, plan.extensions);
       const moves = plan.ownMoves.get(student.id) ?? [];
       if (moves.length) await this.tell(m, cohort, [{ ...student, moves }]);
-      return { data: this.view(await this.plan(m, cohort, {})), moved: moves.length, students_told: moves.length ? 1 : 0 };
+      return { data: await this.shown(m, cohort), moved: moves.length, students_told: moves.length ? 1 : 0 };
     });
   }
 
@@ -288,14 +288,20 @@ export class TimelineService {
     q: Sql,
     cohort: TimelineCohort,
     change: TimelineChange,
-    shift?: { userId: string; phase: Phase['key']; days: number; reason: string },
+    {
+      shift,
+      students = true,
+    }: {
+      shift?: { userId: string; phase: Phase['key']; days: number; reason: string };
+      /** Work out each student's own dates (their extensions, and their moves under `shift`); a view needs none. */
+      students?: boolean;
+    } = {},
   ): Promise<Plan> {
-    const [things, stored, closures, shifts] = await Promise.all([
-      datedThings(q, cohort.id),
-      timelineRules(q, cohort.id),
-      schoolClosures(q),
-      timelineShifts(q, cohort.id),
-    ]);
+    // One after another: inside a transaction `q` is one connection, which takes one query at a time.
+    const things = await datedThings(q, cohort.id);
+    const stored = await timelineRules(q, cohort.id);
+    const closures = await schoolClosures(q);
+    const shifts = await timelineShifts(q, cohort.id);
     const titles = describeThings(things, stored);
     const unknown = (change.rules ?? []).find((r) => !titles.has(r.item_key));
     if (unknown)
@@ -329,7 +335,7 @@ export class TimelineService {
     for (const s of shifts) push(oldShifts, s.user_id, s);
     // Students with the same longer phases share one working-out.
     const byPhases = new Map<string, Map<string, Date>>();
-    for (const [userId, list] of byStudent) {
+    for (const [userId, list] of students ? byStudent : []) {
       const theirPhases = shiftedPhases(phases, list);
       const pattern = theirPhases.map((p) => p.length_days).join(',');
       let mine = byPhases.get(pattern);
@@ -477,6 +483,11 @@ export class TimelineService {
           },
         })),
     );
+  }
+
+  /** The timeline as the Timeline tab shows it: the cohort's dates and who has a longer phase. */
+  private async shown(q: Sql, cohort: TimelineCohort) {
+    return this.view(await this.plan(q, cohort, {}, { students: false }));
   }
 
   private view(plan: Plan) {
