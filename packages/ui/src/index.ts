@@ -52,6 +52,7 @@ export type { WrapIndex } from './carousel/use-wrap-index';
 export { Pagination, paginationItems } from './pagination/pagination';
 export type { PaginationItem, PaginationProps } from './pagination/pagination';
 export { ListToolbar, SEARCH_DEBOUNCE_MS, sortOptions } from './list-toolbar/list-toolbar';
+export { useSearchTerm } from './list-toolbar/use-search-term';
 export type { ListToolbarProps, SortLabel } from './list-toolbar/list-toolbar';
 export { Tabs } from './tabs/tabs';
 export type { TabItem, TabsProps } from './tabs/tabs';

@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES, type AdminCohort, type CohortInstructor, isApiError } from '@school/contracts';
-import { Button, LoadingIndicator, SEARCH_DEBOUNCE_MS, TextField, useConfirm, useRouteMutation, useRouteQuery } from '@school/ui';
-import { useEffect, useState } from 'react';
+import { Button, LoadingIndicator, useSearchTerm, TextField, useConfirm, useRouteMutation, useRouteQuery } from '@school/ui';
 import { PickList } from '../../../components/pick-list';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
@@ -16,12 +15,7 @@ const describe = (s: CohortInstructor) => `${s.email} · ${ROLE_LABELS[s.role]}`
  */
 export function CohortInstructorsTab({ cohort }: { cohort: AdminCohort }) {
   const params = { cohortId: cohort.id_slug };
-  const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const { search, setSearch, term } = useSearchTerm();
   const instructors = useRouteQuery('adminCohortInstructors', { params }, { select: (r) => r.data });
   const candidates = useRouteQuery(
     'adminCohortInstructorCandidates',

@@ -11,7 +11,7 @@ import {
 import {
   Button,
   formatCount,
-  SEARCH_DEBOUNCE_MS,
+  useSearchTerm,
   SelectField,
   TextAreaField,
   TextField,
@@ -19,7 +19,7 @@ import {
   useRouteMutation,
   useRouteQuery,
 } from '@school/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
@@ -51,12 +51,7 @@ export function TimelineShifts({ timeline, admin }: { timeline: Timeline; admin:
   const [pending, setPending] = useState<{ body: SaveTimelineShift; preview: TimelinePreview } | null>(null);
   // The student select offers the students matching the search (the first hundred when it is empty),
   // and keeps the one chosen while the search changes.
-  const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const { search, setSearch, term } = useSearchTerm();
   const [chosen, setChosen] = useState<Student | null>(null);
   const students = useRouteQuery(
     'adminCohortStudents',
