@@ -49,15 +49,29 @@ async function tabBothWays(page: Page, what: string) {
   ] as const) {
     for (let i = 0; i < STEPS; i++) {
       await page.keyboard.press(key);
-      // Any scrolling the focus started has come to rest: the focused element stays put for two frames.
-      await page.waitForFunction(
-        () =>
-          new Promise<boolean>((resolve) => {
-            const at = () => document.activeElement?.getBoundingClientRect().top ?? 0;
-            const before = at();
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(at() === before)));
-          }),
-      );
+      // Any scrolling the focus started has come to rest (the focused element stays put for two frames),
+      // and so has any transition it started (the admin sidebar folds away as focus leaves it). Polled
+      // with evaluate, which awaits the promise (waitForFunction took a pending promise for an answer).
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                new Promise<boolean>((resolve) => {
+                  const at = () => document.activeElement?.getBoundingClientRect().top ?? 0;
+                  const before = at();
+                  requestAnimationFrame(() =>
+                    requestAnimationFrame(() =>
+                      resolve(
+                        at() === before && !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'),
+                      ),
+                    ),
+                  );
+                }),
+            ),
+          { intervals: [0] },
+        )
+        .toBe(true);
       const problem = await focusObscured(page);
       if (problem) seen.push(`${direction} stop ${i + 1}: ${problem}`);
     }
