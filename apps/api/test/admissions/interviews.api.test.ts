@@ -23,6 +23,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterviewMailService } from '../../src/modules/admissions/interview-mail.service';
 import { validApplication } from '../fixtures/application.fixtures';
+import { jobsSettled } from '../fixtures/jobs.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -175,6 +176,8 @@ describe('the shortlist is asked to book', () => {
 describe('admins publish interview slots', () => {
   it('mails each panel member of a new slot that it lists them, with its moment, place and their interviews page', async () => {
     const place = `Room ${Date.now()}`;
+    // Earlier tests' slots mail this panel too: let those mails arrive before counting.
+    await jobsSettled(t);
     const earlier = await Promise.all([panelist, panelist2].map(async (p) => (await inbox(p.email)).length));
     await publish({ place, panel_ids: [panelist.id_slug, panelist2.id_slug] });
     for (const [i, p] of [panelist, panelist2].entries()) {
@@ -257,6 +260,7 @@ describe('a shortlisted applicant books a slot through their private link', () =
     await update({ panel_ids: [student.id_slug] }).expect(400);
     await t.http.put(`/api/admissions/admin/interview-slots/${slot.id_slug}`).set(bearer(panelist)).send({}).expect(403);
 
+    await jobsSettled(t);
     const before = (await inbox(panelist2.email)).length;
     const changed = InterviewSlotResponseSchema.parse(
       (await update({ panel_ids: [panelist.id_slug, panelist2.id_slug] }).expect(200)).body,
@@ -285,6 +289,7 @@ describe('a shortlisted applicant books a slot through their private link', () =
 
     // Only a change of panel or places: nobody booked is mailed again, nor the member who stays;
     // the member taken off is told, once.
+    await jobsSettled(t);
     const mails = (await inbox(a.email)).length;
     const kept = (await inbox(panelist.email)).length;
     await update({ capacity: 3 }).expect(200);
