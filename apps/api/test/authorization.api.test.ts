@@ -16,6 +16,9 @@ const users: Record<'STUDENT' | 'INSTRUCTOR' | 'ADMIN', TestUser> = {} as never;
 beforeAll(async () => {
   t = await createTestApp({ DISABLE_RATE_LIMITS: 'true' });
   for (const role of ['STUDENT', 'INSTRUCTOR', 'ADMIN'] as const) users[role] = await createUser(t, { role });
+  // Amounts and bank details need the finance permission on top of the role, given by another admin.
+  const granter = await createUser(t, { role: 'ADMIN' });
+  await t.http.put(`/api/finance/admin/staff/${users.ADMIN.id_slug}/finance`).set(bearer(granter)).send({ finance: true }).expect(200);
 });
 afterAll(async () => t?.close());
 

@@ -58,4 +58,6 @@ export * from './live-sessions/live-sessions.routes';
 export * from './calendar/calendar.schemas';
 export * from './calendar/calendar.routes';
 export * from './timeline/timeline.schemas';
+export * from './finance/finance.schemas';
+export * from './finance/finance.routes';
 export * from './timeline/timeline.routes';

@@ -71,6 +71,12 @@ describe('bad settings', () => {
       'Invalid setting WEB_ORIGIN="school": expected an origin URL such as https://learn.school.example',
     ]);
     expect(refusal({ JWT_SECRET: 'short' })).toEqual(['Invalid setting JWT_SECRET: expected at least 32 characters']);
+    // The key is a secret: its line never echoes the value.
+    expect(refusal({ PAYMENT_DETAILS_KEY: 'not-a-key' })).toEqual([
+      'Invalid setting PAYMENT_DETAILS_KEY: expected a 256-bit key: 64 hex digits or 32 bytes in base64 (e.g. from `openssl rand -hex 32`)',
+    ]);
+    expect(loadConfig({ PAYMENT_DETAILS_KEY: 'ab'.repeat(32) }).PAYMENT_DETAILS_KEY).toBe('ab'.repeat(32));
+    expect(loadConfig({ PAYMENT_DETAILS_KEY: Buffer.alloc(32, 7).toString('base64') }).PAYMENT_DETAILS_KEY).toBeTruthy();
   });
 });
 

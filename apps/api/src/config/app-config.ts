@@ -43,6 +43,15 @@ const IsPostgresUrl = () =>
     },
   });
 
+/** A 256-bit key: 64 hex digits, or base64 (standard or URL-safe) of 32 bytes. */
+export function isAes256Key(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const v = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(v)) return true;
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64').length === 32;
+}
+const IsAes256Key = () => ValidateBy({ name: 'isAes256Key', validator: { validate: isAes256Key } });
+
 const ORIGIN_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 /** Walks up from this file to the folder holding pnpm-workspace.yaml (works from src and dist). */
@@ -73,6 +82,11 @@ export class AppConfig {
 
   /** Secret for access tokens; generated and kept under DATA_DIR when unset (not in production). */
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32) JWT_SECRET?: string;
+  /**
+   * Key sealing trainees' payment details (IC or passport number, bank account) with AES-256-GCM:
+   * 32 bytes as 64 hex digits or base64. Generated and kept under DATA_DIR when unset.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsAes256Key() PAYMENT_DETAILS_KEY?: string;
   @Transform(toInt) @IsInt() @Min(60) ACCESS_TOKEN_TTL_SECONDS = 900;
   @Transform(toInt) @IsInt() @Min(1) REFRESH_TOKEN_TTL_DAYS = 30;
   @Transform(toInt) @IsInt() @Min(10) FILE_URL_TTL_SECONDS = 600;
@@ -205,7 +219,7 @@ export class ConfigError extends Error {
 }
 
 /** Settings whose values are never echoed back (they hold secrets). */
-const SECRET_SETTINGS = new Set(['JWT_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'SMTP_URL']);
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'PAYMENT_DETAILS_KEY', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'SMTP_URL']);
 
 /** What a setting accepts, in words, from its validation decorators. */
 function expectedForm(property: string, failed: ValidationError): string {
@@ -224,6 +238,7 @@ function expectedForm(property: string, failed: ValidationError): string {
   }
   if (rules.has('isBoolean')) return `true or false (${TRUE_WORDS.join('/')} or ${FALSE_WORDS.join('/')})`;
   if (rules.has('isIn')) return `one of ${(rules.get('isIn')![0] as string[]).join(', ')}`;
+  if (rules.has('isAes256Key')) return 'a 256-bit key: 64 hex digits or 32 bytes in base64 (e.g. from `openssl rand -hex 32`)';
   if (rules.has('isPostgresUrl')) return 'a PostgreSQL URL such as postgres://user:password@host:5432/database';
   if (property === 'SMTP_URL') return 'an SMTP URL such as smtp://user:password@smtp.example.com:587';
   if (rules.has('isUrl'))

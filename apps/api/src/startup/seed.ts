@@ -166,6 +166,12 @@ export async function seedDemo(ds: DataSource, opts: SeedOptions): Promise<DemoL
         hashes,
       ],
     );
+    // The demo admin holds the finance permission, so payment details and the audit log can be shown.
+    await exec(
+      m,
+      `INSERT INTO staff_permissions (user_id, permission) SELECT id, 'FINANCE' FROM users WHERE email = ANY($1::text[]) AND role = 'ADMIN'`,
+      [DEMO_LOGINS.filter((l) => l.role === 'ADMIN').map((l) => l.email)],
+    );
     for (const course of DEMO_COURSES) await insertCourse(m, course);
     await insertDemoQuizzes(m);
     const handouts = new Map(

@@ -128,7 +128,11 @@ export type Logout = z.infer<typeof LogoutSchema>;
 export const LogoutResponseSchema = z.object({ message: z.string() });
 export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
 
-export const CheckResponseSchema = z.object({ user: UserSchema });
+export const CheckResponseSchema = z.object({
+  user: UserSchema,
+  /** Whether the signed-in admin holds the finance permission (amounts and bank details), read from the database. */
+  finance: z.boolean().default(false),
+});
 export type CheckResponse = z.infer<typeof CheckResponseSchema>;
 
 export const RefreshSchema = z.strictObject({ refresh: RefreshTokenSchema.optional() });

@@ -12,6 +12,8 @@ import { EmailChangeService } from './email-change.service';
 import { EmailVerificationService } from './email-verification.service';
 import { assertCookieCanBeKept, clearRefreshCookie, isBrowserCall, readRefreshToken, setRefreshCookie } from './refresh-cookie';
 import { TokenService } from './token.service';
+import { DataSource } from 'typeorm';
+import { hasFinance } from '../finance';
 
 /** Browsers get the refresh token as an httpOnly cookie and never see it; API consumers get it in the body. */
 /** Answers carrying tokens or personal data are never stored by a browser or a proxy. */
@@ -33,6 +35,7 @@ export class AuthController {
     @Inject(EmailChangeService) private readonly emailChanges: EmailChangeService,
     @Inject(EmailVerificationService) private readonly verifications: EmailVerificationService,
     @Inject(JWT_SECRET) private readonly secret: string,
+    @Inject(DataSource) private readonly db: DataSource,
   ) {}
 
   @Route('register')
@@ -89,7 +92,8 @@ export class AuthController {
 
   @Route('check')
   async check(@CurrentUser() me: AuthUser) {
-    return { user: await this.auth.findUser(me.id) };
+    const [user, finance] = await Promise.all([this.auth.findUser(me.id), me.role === 'ADMIN' ? hasFinance(this.db, me.id) : false]);
+    return { user, finance };
   }
 
   @Route('profileUpdate')
