@@ -27,6 +27,7 @@ import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { LiveSessionsModule } from './modules/live-sessions/live-sessions.module';
 import { TimelineModule } from './modules/timeline';
 import { FinanceModule } from './modules/finance';
+import { AllowanceModule } from './modules/allowance/allowance.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
@@ -78,6 +79,7 @@ export class AppModule {
         LiveSessionsModule,
         TimelineModule,
         FinanceModule,
+        AllowanceModule,
         CalendarModule,
         GradingModule,
         QuizzesModule,

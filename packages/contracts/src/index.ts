@@ -61,3 +61,5 @@ export * from './timeline/timeline.schemas';
 export * from './finance/finance.schemas';
 export * from './finance/finance.routes';
 export * from './timeline/timeline.routes';
+export * from './allowance/allowance.schemas';
+export * from './allowance/allowance.routes';

@@ -1,3 +1,4 @@
+import { allowanceRoutes } from './allowance/allowance.routes';
 import { admissionsRoutes } from './admissions/admissions.routes';
 import { admissionsRetentionRoutes } from './admissions/retention.routes';
 import { admissionsMailRoutes } from './admissions/admissions-mail.routes';
@@ -51,6 +52,7 @@ export const routes = {
   ...calendarRoutes,
   ...timelineRoutes,
   ...financeRoutes,
+  ...allowanceRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

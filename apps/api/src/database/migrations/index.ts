@@ -58,6 +58,7 @@ import { AttendanceMonthClosures1764000005940 } from './1764000005940-attendance
 import { DefaultItemsFollowCohortResults1764000005950 } from './1764000005950-default-items-follow-cohort-results';
 import { Timeline1764000005960 } from './1764000005960-timeline';
 import { ExtensionsMoveInPlace1764000005970 } from './1764000005970-extensions-move-in-place';
+import { Allowance1764000005980 } from './1764000005980-allowance';
 import { FinanceAuditPaymentDetails1764000006100 } from './1764000006100-finance-audit-payment-details';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -121,5 +122,6 @@ export const migrations = [
   DefaultItemsFollowCohortResults1764000005950,
   Timeline1764000005960,
   ExtensionsMoveInPlace1764000005970,
+  Allowance1764000005980,
   FinanceAuditPaymentDetails1764000006100,
 ];

@@ -112,6 +112,12 @@ export class OpenBadgesService {
       .sign(privateKey);
   }
 
+  /** Signs a document's claims (an allowance statement) as a JWT with the school's key, verifiable with its JWK Set. */
+  async signDocument(claims: Record<string, unknown>): Promise<string> {
+    const { kid, privateKey } = await this.signingKey();
+    return new SignJWT(claims).setProtectedHeader({ alg: ALG, kid, typ: 'JWT' }).sign(privateKey);
+  }
+
   /** The credential as an OpenBadgeCredential VC-JWT (revoked ones too: the status list says so). */
   async badge(credentialId: string): Promise<string> {
     const d = await badgeDetails(this.db, credentialId);

@@ -3,6 +3,14 @@ import { createElement, type ReactElement } from 'react';
 import { CohortInvitation, cohortInvitationStrings } from './cohort-invitation';
 import { EnrolledInCohort, type EnrolledInCohortProps, enrolledInCohortStrings } from './enrolled-in-cohort';
 import { ApplicationDigest, type ApplicationDigestProps, applicationDigestStrings } from './application-digest';
+import {
+  AllowanceRisk,
+  type AllowanceRiskProps,
+  allowanceRiskStrings,
+  AllowanceStatement,
+  type AllowanceStatementProps,
+  allowanceStatementStrings,
+} from './allowance';
 import { CertificateIssued, type CertificateIssuedProps, certificateIssuedStrings } from './certificate-issued';
 import { DeadlineReminder, type DeadlineReminderProps, deadlineReminderStrings } from './deadline-reminder';
 import { GradeReleased, type GradeReleasedProps, gradeReleasedStrings } from './grade-released';
@@ -110,6 +118,14 @@ export const templates = {
   'application-digest': {
     subject: (p: ApplicationDigestProps) => applicationDigestStrings.subject(p.applications.length + p.more, p.day),
     component: ApplicationDigest,
+  },
+  'allowance-statement': {
+    subject: (p: AllowanceStatementProps) => allowanceStatementStrings.subject(p.month),
+    component: AllowanceStatement,
+  },
+  'allowance-risk': {
+    subject: (p: AllowanceRiskProps) => allowanceRiskStrings.subject(p.trainees.length, p.cohortTitle),
+    component: AllowanceRisk,
   },
   'certificate-issued': {
     subject: (p: CertificateIssuedProps) => certificateIssuedStrings.subject(p.certificateTitle),
