@@ -26,7 +26,9 @@ function FinanceSwitch({ staff }: { staff: AdminStaffMember }) {
       <label className="admin-staff__switch">
         <input
           type="checkbox"
-          checked={staff.finance}
+          aria-label={`Finance permission: ${name}`}
+          // The choice shows at once while it is saved; the list's answer replaces it after.
+          checked={update.isPending && update.variables ? update.variables.body.finance : staff.finance}
           disabled={own || update.isPending}
           aria-describedby={own ? `own-${staff.id_slug}` : undefined}
           onChange={(e) =>
@@ -36,9 +38,7 @@ function FinanceSwitch({ staff }: { staff: AdminStaffMember }) {
             )
           }
         />
-        <span>
-          Finance<span className="ui-visually-hidden">: {name}</span>
-        </span>
+        <span>Finance</span>
       </label>
       {own && (
         <span id={`own-${staff.id_slug}`} className="admin-table__sub">
