@@ -73,6 +73,7 @@ export type { ConfirmDialogProps, ConfirmOptions, UseConfirm } from './modal/con
 
 // Account settings (students and staff)
 export { AccountSettings } from './account-settings/account-settings';
+export { PaymentDetailsForm } from './account-settings/payment-details-form';
 export type { AccountSettingsProps } from './account-settings/account-settings';
 export { EMAIL_CHANGED_ALERT, PASSWORD_CHANGED_ALERT, PROFILE_UPDATED_ALERT } from './account-settings/settings-messages';
 

@@ -43,18 +43,28 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
 import { COURSE_TABS, interviewPaths, paths } from '../lib/paths';
-import { EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM } from './sidebar-items';
+import { AUDIT_LOG_ITEM, EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM, STAFF_ITEM } from './sidebar-items';
+import { useFinance } from '../lib/use-finance';
+import { StaffPage } from '../features/staff/staff-page';
+import { AuditLogPage } from '../features/audit-log/audit-log-page';
+import { StudentPage } from '../features/students/student-page';
 import './app.css';
 
 function Layout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   // The development mailbox exists only while the API has no SMTP server (it answers 404 otherwise).
   const mailbox = useRouteQuery('adminMailboxList', {}, { staleTime: Infinity, retry: false });
+  const { finance } = useFinance();
   return (
     <AdminLayout
       user={user}
       onLogout={logout}
-      sidebarItems={mailbox.isSuccess ? [...EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM] : EXTRA_SIDEBAR_ITEMS}
+      sidebarItems={[
+        ...EXTRA_SIDEBAR_ITEMS,
+        STAFF_ITEM,
+        ...(finance ? [AUDIT_LOG_ITEM] : []),
+        ...(mailbox.isSuccess ? [MAILBOX_ITEM] : []),
+      ]}
     >
       <NoticeRegion className="admin-notices" />
       {children}
@@ -160,6 +170,9 @@ export function App() {
                     <Route path="/admin/cohorts/:id/add-student" element={<AddStudentPage />} />
                     <Route path="/admin/cohorts/:id/add-certificates" element={<AddCertificatesPage />} />
                     <Route path={paths.students} element={<StudentsPage />} />
+                    <Route path="/admin/students/:id" element={<StudentPage />} />
+                    <Route path={paths.staff} element={<StaffPage />} />
+                    <Route path="/admin/audit-log" element={<AuditLogPage />} />
                     <Route path={paths.createCourse} element={<CreateCoursePage />} />
                     <Route path={paths.createCohort} element={<CreateCohortPage />} />
                     <Route path={paths.lessonsLibrary} element={<LessonsLibraryPage />} />

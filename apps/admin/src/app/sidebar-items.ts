@@ -12,3 +12,7 @@ export const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
   { title: 'Analytics', path: paths.analytics, icon: sidebarIcons.analytics },
 ];
 export const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox, icon: sidebarIcons.mailbox };
+/** The admin accounts and their Finance permission. */
+export const STAFF_ITEM: SidebarItem = { title: 'Staff', path: paths.staff, icon: sidebarIcons.students };
+/** Shown to admins holding the Finance permission only (the API refuses the others). */
+export const AUDIT_LOG_ITEM: SidebarItem = { title: 'Audit log', path: paths.auditLog(), icon: sidebarIcons.reviews };

@@ -122,6 +122,8 @@ const table = {
   ],
   // The account, not an enrolment: every list showing the student.
   adminUpdateUserStatus: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
+  adminSetFinance: () => [routeKey('adminStaffList'), routeKey('check'), routeKey('adminAuditLog')],
+  adminSaveStudentPaymentDetails: () => [routeKey('adminAuditLog')],
   adminUpdateUserRole: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
   adminDeleteUser: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
   adminCohortAddCourse: (vars) => cohortCourseLink(vars.params.cohortId, vars.body.course_id_slug),

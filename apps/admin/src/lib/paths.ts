@@ -9,6 +9,12 @@ export const paths = {
     `/admin/cohorts/${encodeURIComponent(id)}/add-student${title ? `?title=${encodeURIComponent(title)}` : ''}`,
   addCertificates: (id: string) => `/admin/cohorts/${encodeURIComponent(id)}/add-certificates`,
   students: '/admin/students',
+  student: (id: string) => `/admin/students/${encodeURIComponent(id)}`,
+  staff: '/admin/staff',
+  auditLog: (filter: { action?: string; subject_type?: string; student?: string; subject_name?: string } = {}) => {
+    const q = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => !!e[1])).toString();
+    return `/admin/audit-log${q ? `?${q}` : ''}`;
+  },
   lessonsLibrary: '/admin/lessons-library',
   analytics: '/admin/analytics',
   settings: '/admin/settings',

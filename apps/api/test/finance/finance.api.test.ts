@@ -174,6 +174,12 @@ describe('payment details', () => {
     // The log names fields, never their values.
     expect(JSON.stringify((await auditOf(aina.id)).data)).not.toMatch(/Bank Islam|7000111122|990101/);
 
+    const bySlug = AuditLogResponseSchema.parse(
+      (await t.http.get('/api/finance/admin/audit-log/').query({ subject_user: aina.id_slug }).set(bearer(finance)).expect(200)).body,
+    );
+    expect(bySlug.count).toBe((await auditOf(aina.id)).count);
+    expect(new Set(bySlug.data.map((e) => e.subject_name))).toEqual(new Set(['Aina Payee']));
+
     const summary = StudentSummaryResponseSchema.parse(
       (await t.http.get(`/api/finance/admin/students/${aina.id_slug}/`).set(bearer(plainAdmin)).expect(200)).body,
     );

@@ -147,6 +147,8 @@ export const AuditLogQuerySchema = z.object({
   action: filterText,
   subject_type: filterText,
   subject_id: filterText,
+  /** A person as the subject, by their id_slug (entries about that account). */
+  subject_user: filterText,
 });
 export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;
 

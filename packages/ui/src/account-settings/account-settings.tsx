@@ -4,6 +4,7 @@ import { CalendarFeedForm } from './calendar-feed-form';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { hasNotificationChoices, NotificationPreferencesForm } from './notification-preferences-form';
+import { PaymentDetailsSection } from './payment-details-section';
 import { ProfileForm } from './profile-form';
 import './account-settings.css';
 
@@ -12,6 +13,7 @@ const SECTIONS = [
   { id: 'account-settings', label: 'Account Settings' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'calendar', label: 'Calendar' },
+  { id: 'payment-details', label: 'Allowance payment details' },
 ] as const;
 
 /** Reloads the page after a settings change. */
@@ -32,8 +34,10 @@ export function AccountSettings({ reload = reloadWindow }: AccountSettingsProps)
   const { user } = useSession();
   const [current, setCurrent] = useState<string>(SECTIONS[0].id);
   if (!user) return null;
-  // Notifications only for those who receive mail they may turn off.
-  const sections = SECTIONS.filter((s) => s.id !== 'notifications' || hasNotificationChoices(user.role));
+  // Notifications only for those who receive mail they may turn off; allowance payment details only for trainees.
+  const sections = SECTIONS.filter(
+    (s) => (s.id !== 'notifications' || hasNotificationChoices(user.role)) && (s.id !== 'payment-details' || user.role === 'STUDENT'),
+  );
 
   const goTo = (id: string) => {
     setCurrent(id);
@@ -84,6 +88,12 @@ export function AccountSettings({ reload = reloadWindow }: AccountSettingsProps)
           <h2 id="calendar-title">Calendar</h2>
           <CalendarFeedForm />
         </section>
+        {sections.some((s) => s.id === 'payment-details') && (
+          <section id="payment-details" tabIndex={-1} className="ui-settings__section" aria-labelledby="payment-details-title">
+            <h2 id="payment-details-title">Allowance payment details</h2>
+            <PaymentDetailsSection />
+          </section>
+        )}
       </div>
     </div>
   );

@@ -4,11 +4,12 @@ import { ListTable, type Column } from '../../components/list-table';
 import { studentColumns } from '../../components/student-columns';
 import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
-import { useRouteQuery } from '@school/ui';
+import { AppLink, useRouteQuery } from '@school/ui';
+import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteAccountButton } from '../../components/account-delete';
 import { MakeInstructorButton } from '../../components/account-role';
-import { AccountStatusButton } from '../../components/account-status';
+import { AccountStatusButton, AccountSuspendedChip } from '../../components/account-status';
 import { AddToCohort } from './components/add-to-cohort';
 import { StudentCohorts } from './components/student-cohorts';
 
@@ -22,7 +23,19 @@ export function StudentsPage() {
   });
   const active = useRouteQuery('adminActiveCohorts', {});
   const columns: Column<AdminStudentListItem>[] = [
-    studentColumns.name,
+    {
+      ...studentColumns.name,
+      // The name opens the student's page (their account and, for finance staff, payment details).
+      render: (s) => (
+        <>
+          <AppLink to={paths.student(s.id_slug)} className="admin-table__title">
+            {s.first_name} {s.last_name}
+          </AppLink>
+          <span className="admin-table__sub">{s.email}</span>
+          <AccountSuspendedChip student={s} />
+        </>
+      ),
+    },
     {
       label: 'Cohorts and progress',
       render: (s) =>

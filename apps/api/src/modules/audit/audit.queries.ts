@@ -7,6 +7,8 @@ export interface AuditFilter {
   action?: string;
   subject_type?: string;
   subject_id?: string;
+  /** A person's id_slug: entries whose subject is that account. */
+  subject_user?: string;
 }
 
 /**
@@ -15,7 +17,8 @@ export interface AuditFilter {
  * deleted since shows no name.
  */
 export async function auditLogPage(q: Sql, f: AuditFilter): Promise<{ data: AuditEntry[]; count: number }> {
-  const where = `($1::text IS NULL OR a.action = $1) AND ($2::text IS NULL OR a.subject_type = $2) AND ($3::text IS NULL OR a.subject_id = $3)`;
+  const where = `($1::text IS NULL OR a.action = $1) AND ($2::text IS NULL OR a.subject_type = $2) AND ($3::text IS NULL OR a.subject_id = $3)
+    AND ($6::text IS NULL OR (a.subject_type = 'user' AND a.subject_id = (SELECT id::text FROM users WHERE id_slug = $6)))`;
   return mustOne<{ data: AuditEntry[]; count: number }>(
     q,
     `SELECT (SELECT count(*)::int FROM audit_log a WHERE ${where}) AS count,
@@ -31,6 +34,6 @@ export async function auditLogPage(q: Sql, f: AuditFilter): Promise<{ data: Audi
                 LEFT JOIN users u ON u.id = p.actor_id
                 LEFT JOIN users s ON p.subject_type = 'user' AND s.id::text = p.subject_id
             ), '[]'::json) AS data`,
-    [f.action ?? null, f.subject_type ?? null, f.subject_id ?? null, f.page_size, (f.page - 1) * f.page_size],
+    [f.action ?? null, f.subject_type ?? null, f.subject_id ?? null, f.page_size, (f.page - 1) * f.page_size, f.subject_user ?? null],
   );
 }
