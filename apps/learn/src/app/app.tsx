@@ -2,6 +2,7 @@ import { AppProviders, ErrorView, RequireAuth, StandardLayout, useSession } from
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
+import { AllowancePage } from '../features/allowance/allowance-page';
 import { CohortPage } from '../features/cohort/cohort-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { ProjectPage } from '../features/lesson/assessment-pages';
@@ -33,6 +34,7 @@ export function App() {
             <Route path="/student/settings" element={<SettingsPage />} />
             <Route path="/student/my-learning" element={<MyLearningPage />} />
             <Route path="/student/help" element={<HelpPage />} />
+            <Route path="/student/allowance" element={<AllowancePage />} />
             <Route path="/class/:id" element={<CohortPage />} />
             <Route path={LESSON} element={<LessonPage />} />
             <Route path={`${LESSON}/project/:sessionId`} element={<ProjectPage />} />

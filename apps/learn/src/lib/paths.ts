@@ -4,6 +4,7 @@ export const paths = {
   settings: '/student/settings',
   myLearning: '/student/my-learning',
   help: '/student/help',
+  allowance: '/student/allowance',
   apply: '/apply',
   cohort: (cohortId: string, tab?: number) => `/class/${cohortId}${tab ? `?tab=${tab}` : ''}`,
   lesson: (cohortId: string, courseId: string, lessonId: string) => `/class/${cohortId}/course/${courseId}/lesson/${lessonId}`,

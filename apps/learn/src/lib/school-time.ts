@@ -46,3 +46,7 @@ export function formatMalaysiaDateTime(moment: string): string {
   if (Number.isNaN(d.getTime())) return '';
   return formatDateTime(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()));
 }
+
+/** A `YYYY-MM` month as 'November 2026'. */
+export const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });

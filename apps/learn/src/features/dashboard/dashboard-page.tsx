@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { paths } from '../../lib/paths';
 import { retryServerErrors } from '../../lib/retry';
 import { usePageTitle } from '../../lib/use-page-title';
+import { AllowanceSummary } from './components/allowance-summary';
 import { CohortCard } from './components/cohort-card';
 import { EmailVerificationNotice } from './components/email-verification-notice';
 import './dashboard.css';
@@ -60,6 +61,7 @@ export function DashboardPage() {
           </Slider>
         )}
       </section>
+      <AllowanceSummary />
     </div>
   );
 }
