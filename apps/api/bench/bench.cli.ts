@@ -19,6 +19,7 @@ import { type BenchRequest, type Scenario, type ScenarioContext, scenarios, type
 import { seedLargeSchool } from './seed-school';
 import { schoolFor } from './seed-plan';
 import { runMailBench, serveSmtpSink } from './mail.bench';
+import { runAllowanceBench } from './allowance.bench';
 import { runTimelineBench } from './timeline.bench';
 import { figuresLine, readFigures, type StatementFigures, timeStatement, writeFigures } from './statement-figures';
 
@@ -34,6 +35,7 @@ import { figuresLine, readFigures, type StatementFigures, timeStatement, writeFi
  *
  * `--only mail` measures mail delivery instead (mail.bench.ts): jobs against the raw SMTP client.
  * `--only timeline` times moving a cohort of 300 trainees x 150 dated items (timeline.bench.ts).
+ * `--only allowance` times deciding a month for cohorts of 1,000 trainees beside the bare SQL (allowance.bench.ts).
  */
 
 const SCENARIO_HEADER = 'x-bench-scenario';
@@ -241,8 +243,9 @@ async function runBench() {
   const connectionCounts = values.connections!.split(',').map(Number);
   const mailOnly = values.only === 'mail';
   const timelineOnly = values.only === 'timeline';
+  const allowanceOnly = values.only === 'allowance';
   const chosen = scenarios.filter((s) => !values.only || s.name.includes(values.only));
-  if (!chosen.length && !mailOnly && !timelineOnly) throw new Error(`No scenario matches "${values.only}"`);
+  if (!chosen.length && !mailOnly && !timelineOnly && !allowanceOnly) throw new Error(`No scenario matches "${values.only}"`);
 
   // A fresh database: on DATABASE_URL's server, or a throw-away embedded PostgreSQL.
   const dataDir = mkdtempSync(join(tmpdir(), 'school-bench-'));
@@ -257,11 +260,13 @@ async function runBench() {
   }
   const url = await ensureDatabase(adminUrl, `school_bench_${randomBytes(4).toString('hex')}`);
   const ds = await openDatabase(url, 5);
-  if (mailOnly || timelineOnly) {
+  if (mailOnly || timelineOnly || allowanceOnly) {
     try {
       const lines = mailOnly
         ? await runMailBench(url, ds, fileURLToPath(import.meta.url), dataDir)
-        : await runTimelineBench(url, ds, dataDir, students ?? 300);
+        : allowanceOnly
+          ? await runAllowanceBench(url, ds, dataDir, students ?? 1000)
+          : await runTimelineBench(url, ds, dataDir, students ?? 300);
       for (const line of lines) console.log(line);
     } finally {
       await ds.destroy().catch(() => undefined);
