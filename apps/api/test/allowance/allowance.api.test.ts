@@ -17,6 +17,7 @@ import { lastMonth, markAs, scheduleSession, thisMonth } from '../fixtures/atten
 import { authorQuiz, grantExtension, setGradeItem } from '../fixtures/grade-item.fixtures';
 import { jobsSettled } from '../fixtures/jobs.fixtures';
 import { readPdf } from '../pdf-text';
+import { AllowanceService } from '../../src/modules/allowance/allowance.service';
 import { bearer, createTestApp, createUser, getBytes, type TestApp, type TestUser } from '../test-app';
 
 /**
@@ -446,5 +447,41 @@ describe('hand-ins', () => {
     expect(after.trace.submissions).toMatchObject({ due: 1, handed_in: 1, open: 0, result: 'PASS' });
     expect(after.trace.submissions.items[0].submitted_at).toEqual(expect.any(String));
     expect(after.advice).toEqual([]);
+  });
+});
+
+describe('the daily job', () => {
+  it("decides every ended month not yet decided, once, and mails the cohort's staff their at-risk trainees once", async () => {
+    const [ana, cai] = await Promise.all(['Ana', 'Cai'].map((f) => createUser(t, { first_name: f, last_name: 'Daily' })));
+    const p = await programme(RULES_ATTENDANCE_ONLY);
+    const c = await cohortIn(p, [ana, cai]);
+    await sessionsLastMonth(c.slug, [
+      [ana, ['PRESENT', 'PRESENT', 'PRESENT', 'PRESENT']],
+      [cai, ['PRESENT', 'ABSENT', 'ABSENT', 'ABSENT']],
+    ]);
+    const service = t.app.get(AllowanceService);
+
+    // As on the 20th of last month: the forecast so far finds Cai at risk; the staff of the cohort are told once.
+    await service.mailAtRisk(last);
+    await service.mailAtRisk(last);
+    await jobsSettled(t);
+    const risk = await t.ds.query(`SELECT subject, text FROM dev_mailbox_messages WHERE mail_to = $1 AND subject LIKE '%may lose%'`, [
+      teacher.email,
+    ]);
+    expect(risk.filter((m: { subject: string }) => m.subject.includes(`Allowance cohort ${n}`))).toHaveLength(1);
+    const mail = risk.find((m: { subject: string }) => m.subject.includes(`Allowance cohort ${n}`));
+    expect(mail.subject).toBe(`1 trainee of Allowance cohort ${n} may lose this month's allowance`);
+    expect(mail.text).toContain('Cai Daily: Withheld');
+    expect(mail.text).not.toContain('Ana Daily');
+
+    await service.daily();
+    expect((await ledger(c.slug, last)).map((e: { outcome: string }) => e.outcome).sort()).toEqual(['ELIGIBLE', 'WITHHELD']);
+    await service.daily();
+    expect(await ledger(c.slug, last)).toHaveLength(2);
+    const [runRow] = await t.ds.query(
+      `SELECT r.run_by, r.decided FROM allowance_runs r JOIN cohorts c ON c.id = r.cohort_id WHERE c.id_slug = $1`,
+      [c.slug],
+    );
+    expect(runRow).toEqual({ run_by: null, decided: 2 });
   });
 });

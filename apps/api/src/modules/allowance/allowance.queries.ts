@@ -457,6 +457,7 @@ export async function dueRuns(q: Sql) {
        FROM cohorts c CROSS JOIN m
       WHERE c.allowance_programme_id IS NOT NULL
         AND (c.start_date AT TIME ZONE '${SCHOOL_TIME_ZONE}')::date < (m.month + interval '1 month')::date
+        AND c.end_access_date >= m.month
         AND NOT EXISTS (SELECT 1 FROM allowance_runs r WHERE r.cohort_id = c.id AND r.month = m.month)
         AND EXISTS (SELECT 1 FROM enrolments e WHERE e.cohort_id = c.id AND e.enrolment_status = 'ACTIVE')`,
   );
@@ -502,7 +503,8 @@ export async function riskMailsDue(q: Sql, month: string) {
     `SELECT c.id, c.id_slug, c.title FROM cohorts c
       WHERE c.allowance_programme_id IS NOT NULL
         AND c.start_date < ($1::date + interval '1 month') AND c.end_access_date >= $1::date
-        AND NOT EXISTS (SELECT 1 FROM allowance_risk_mailings r WHERE r.cohort_id = c.id AND r.month = $1::date)`,
+        AND NOT EXISTS (SELECT 1 FROM allowance_risk_mailings r WHERE r.cohort_id = c.id AND r.month = $1::date)
+        AND NOT EXISTS (SELECT 1 FROM allowance_runs r WHERE r.cohort_id = c.id AND r.month = $1::date)`,
     [monthDay(month)],
   );
 }

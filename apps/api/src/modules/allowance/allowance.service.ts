@@ -391,7 +391,11 @@ export class AllowanceService {
   async daily(): Promise<void> {
     for (const due of await q.dueRuns(this.db)) await this.runCohort(due.cohort_id, due.month, null);
     if ((await q.schoolDay(this.db)) < RISK_MAIL_DAY) return;
-    const month = await q.currentMonth(this.db);
+    await this.mailAtRisk(await q.currentMonth(this.db));
+  }
+
+  /** Mails each cohort's staff the trainees they follow who would not be paid in full for the month as of now; once per cohort and month. */
+  async mailAtRisk(month: string): Promise<void> {
     for (const c of await q.riskMailsDue(this.db, month)) await this.mailRisk(c.id, c.title, c.id_slug, month);
   }
 
