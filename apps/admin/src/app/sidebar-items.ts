@@ -12,3 +12,6 @@ export const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
   { title: 'Analytics', path: paths.analytics, icon: sidebarIcons.analytics },
 ];
 export const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox, icon: sidebarIcons.mailbox };
+
+/** For an admin who coaches trainees, after the other entries. */
+export const MY_TRAINEES_ITEM: SidebarItem = { title: 'My trainees', path: paths.myTrainees, icon: sidebarIcons.students };

@@ -56,7 +56,7 @@ export const MyTraineeSchema = CoachTraineeSchema.extend({
   completion_percentage: z.number(),
 });
 export type MyTrainee = z.infer<typeof MyTraineeSchema>;
-export const MyTraineesQuerySchema = makeListQuerySchema({ page_size: COACH_PAGE_SIZE });
+export const MyTraineesQuerySchema = makeListQuerySchema({ page_size: COACH_PAGE_SIZE, order_by: 'first_name' });
 export type MyTraineesQuery = z.infer<typeof MyTraineesQuerySchema>;
 export type MyTraineesQueryInput = z.input<typeof MyTraineesQuerySchema>;
 export const MyTraineesResponseSchema = paginated(MyTraineeSchema);

@@ -1,6 +1,6 @@
 import type { CohortCoach, CohortInstructor, MyTrainee, MyTraineesQuery } from '@school/contracts';
 import { exec, one, type Sql } from '../../common/sql/db';
-import { iso, likePattern, listPage } from '../../common/sql/list';
+import { iso, likePattern, listPage, orderBy } from '../../common/sql/list';
 import { FOLLOWED_ENROLMENTS } from './coach-reach';
 
 /** Staff who may coach: instructors and admins whose account is not suspended (users `u`). */
@@ -119,8 +119,10 @@ const TRAINEE_JSON = `json_build_object(
   'latest_access_datetime', ${iso('e.latest_access_datetime')},
   'completion_percentage', enrolment_completion(e.user_id, e.cohort_id)::float8)`;
 
+const TRAINEE_SORTS = { first_name: 'name', created_date: 'created_date' };
+
 /**
- * One page of the trainees a coach follows, in every cohort they coach, by name then cohort: one
+ * One page of the trainees a coach follows, in every cohort they coach (by name, or by enrolment date): one
  * statement, the search through the trigram-indexed expression, progress computed for the page only.
  */
 export async function myTrainees(q: Sql, coachId: string, query: MyTraineesQuery) {
@@ -131,12 +133,12 @@ export async function myTrainees(q: Sql, coachId: string, query: MyTraineesQuery
     search = `AND ${USER_SEARCH} ILIKE $2`;
   }
   return listPage<MyTrainee>(q, {
-    matching: `SELECT e.id, lower(u.first_name) AS first, lower(u.last_name) AS last, k.start_date
+    matching: `SELECT e.id, lower(u.first_name || ' ' || u.last_name) AS name, e.created_date
                  FROM ${FOLLOWED_ENROLMENTS('$1')} f
                  JOIN enrolments e ON e.cohort_id = f.cohort_id AND e.user_id = f.user_id
                  JOIN users u ON u.id = e.user_id JOIN cohorts k ON k.id = e.cohort_id
                 WHERE true ${search}`,
-    order: 'first, last, start_date DESC, id',
+    order: orderBy(query.order_by, TRAINEE_SORTS, 'first_name'),
     item: TRAINEE_JSON,
     join: `JOIN enrolments e ON e.id = p.id JOIN users u ON u.id = e.user_id JOIN cohorts k ON k.id = e.cohort_id`,
     params,
