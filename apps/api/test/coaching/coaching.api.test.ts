@@ -2,7 +2,7 @@ import { COACH_MESSAGES, CohortCoachesResponseSchema, MyTraineesResponseSchema }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COACHED_TRAINEES, coachesOf, isCoachOf } from '../../src/modules/coaching';
 import { enrol, makeCohort, makeCourse } from '../fixtures/admin.fixtures';
-import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
+import { bearer, countStatements, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
 /**
  * Admins make staff members coaches of a cohort, of chosen trainees or of all of them; a coach's
@@ -60,8 +60,9 @@ describe('assigning coaches', () => {
       await t.http.put(`${base()}/${coach.id_slug}/trainees`).set(bearer(who)).send({ trainee_id_slugs: [] }).expect(403);
       await remove(coach, who).expect(403);
     }
-    // A student has no coach's home.
+    // A student has no coach's home and reads no trainee's page.
     await t.http.get('/api/coaching/my-trainees').set(bearer(student)).expect(403);
+    await traineePage(student, trainees[0]).expect(403);
     expect(CohortCoachesResponseSchema.parse((await t.http.get(base()).set(bearer(admin)).expect(200)).body).data).toEqual([]);
   });
 
@@ -99,11 +100,24 @@ describe('assigning coaches', () => {
       ['Bala', 'Coached cohort', 'ACTIVE', 0],
     ]);
     expect((await mine(coach, 'bala')).data.map((r) => r.first_name)).toEqual(['Bala']);
+    const second = MyTraineesResponseSchema.parse(
+      (
+        await t.http
+          .get('/api/coaching/my-trainees')
+          .query({ page: 2, page_size: 1, order_by: '-first_name' })
+          .set(bearer(coach))
+          .expect(200)
+      ).body,
+    );
+    expect([second.count, second.num_pages, second.data.map((r) => r.first_name)]).toEqual([2, 2, ['Aisyah']]);
+    // One statement a page, whatever its size (the session's check is cached once warm).
+    await mine(coach);
+    expect(await countStatements(() => mine(coach))).toBe(1);
 
-    // The trainee page: theirs, not the others'.
+    // The trainee page: theirs; the others' answer as a trainee who does not exist would.
     expect((await traineePage(coach, a).expect(200)).body.data.first_name).toBe('Aisyah');
-    expect((await traineePage(coach, c).expect(403)).body.message).toBe(COACH_MESSAGES.notFollowed);
-    await traineePage(otherCoach, a).expect(403);
+    expect((await traineePage(coach, c).expect(404)).body.message).toBe(COACH_MESSAGES.notFollowed);
+    await traineePage(otherCoach, a).expect(404);
     expect((await cohortView(coach, b).expect(200)).body.data.title).toBe('Coached cohort');
     await cohortView(coach, c).expect(404);
     await cohortView(otherCoach, a).expect(404);
@@ -145,7 +159,7 @@ describe('assigning coaches', () => {
     const [, , c] = trainees;
     await remove(coach).expect(200);
     expect(await names(coach)).toEqual([]);
-    await traineePage(coach, c).expect(403);
+    await traineePage(coach, c).expect(404);
     await cohortView(coach, c).expect(404);
     expect((await remove(coach).expect(404)).body.message).toBe(COACH_MESSAGES.notCoaching);
     expect(await isCoachOf(t.ds, coach.id, cohort.id, c.id)).toBe(false);

@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { COACH_MESSAGES, type CohortCoachesResponse, type CohortInstructorsResponse, type MyTraineesQuery } from '@school/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
@@ -68,11 +68,13 @@ export class CoachingService {
     return myTrainees(this.db, me.id, query);
   }
 
-  /** Staff who do not follow the trainee get 403 whether or not the enrolment exists: the answer tells nothing. */
+  /**
+   * Staff who do not follow the trainee get the same 404 as for an enrolment that does not exist
+   * (the design's rule for reads keyed by a student: "forbidden" and "not found" answer alike).
+   */
   async trainee(me: AuthUser, cohortSlug: string, userSlug: string) {
-    const admin = me.role === 'ADMIN';
-    const data = await traineeOf(this.db, me.id, admin, cohortSlug, userSlug);
-    if (!data) throw admin ? new NotFoundException(COACH_MESSAGES.notFollowed) : new ForbiddenException(COACH_MESSAGES.notFollowed);
+    const data = await traineeOf(this.db, me.id, me.role === 'ADMIN', cohortSlug, userSlug);
+    if (!data) throw new NotFoundException(COACH_MESSAGES.notFollowed);
     return { data };
   }
 
