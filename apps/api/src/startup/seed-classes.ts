@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { exec, rows } from '../common/sql/db';
 import type { AuthUser } from '../common/auth.decorators';
 import { CertificatesService } from '../modules/certificates';
-import { CoachingService } from '../modules/coaching/coaching.service';
+import { CoachingService } from '../modules/coaching';
 import { CohortInstructorsService } from '../modules/cohorts/cohort-instructors.service';
 import { CohortsService } from '../modules/cohorts/cohorts.service';
 import { EnrolmentsService } from '../modules/enrolments/enrolments.service';

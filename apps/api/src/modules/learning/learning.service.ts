@@ -18,7 +18,7 @@ import { buildCertificatePdf } from './certificate-document';
 import type { JsonText } from '../../common/json-text';
 import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';
 import { preparedRows } from '../../common/sql/db';
-import { followsBySlug } from '../coaching/coach-reach';
+import { followsBySlug } from '../coaching';
 import {
   accessEnded,
   completedCertificate,
