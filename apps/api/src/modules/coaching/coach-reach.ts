@@ -37,8 +37,8 @@ export interface CoachContact {
 
 /**
  * The coaches following each of the given trainees of a cohort (whole-cohort coaches and those they
- * were chosen for), by name, in one statement. Every asked trainee is a key; not enrolled in the
- * cohort or followed by no one: `[]`.
+ * were chosen for; suspended accounts left out, as they can act on nothing), by name, in one
+ * statement. Every asked trainee is a key; not enrolled in the cohort or followed by no one: `[]`.
  */
 export async function coachesOf(q: Sql, cohortId: string, userIds: string[]): Promise<Map<string, CoachContact[]>> {
   const found = new Map<string, CoachContact[]>(userIds.map((id) => [String(id), []]));
@@ -46,10 +46,10 @@ export async function coachesOf(q: Sql, cohortId: string, userIds: string[]): Pr
   const list = await rows<{ trainee_id: string } & CoachContact>(
     q,
     `SELECT t.user_id::text AS trainee_id, u.id::text AS id, u.email, u.first_name, u.last_name
-       FROM unnest($2::bigint[]) AS t (user_id)
+       FROM (SELECT DISTINCT unnest($2::bigint[]) AS user_id) t
        JOIN enrolments e ON e.cohort_id = $1::bigint AND e.user_id = t.user_id
        JOIN cohort_coaches cc ON cc.cohort_id = $1::bigint
-       JOIN users u ON u.id = cc.user_id
+       JOIN users u ON u.id = cc.user_id AND NOT u.is_suspended
       WHERE cc.whole_cohort OR EXISTS (
               SELECT 1 FROM coach_trainees ct WHERE ct.cohort_id = cc.cohort_id AND ct.coach_id = cc.user_id AND ct.user_id = t.user_id)
       ORDER BY u.first_name, u.last_name, u.id`,
