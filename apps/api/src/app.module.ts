@@ -15,6 +15,7 @@ import { ApplicationsModule } from './modules/applications';
 import { HealthModule } from './platform/health/health.module';
 import { CoursesModule } from './modules/courses/courses.module';
 import { CohortsModule } from './modules/cohorts/cohorts.module';
+import { CoachingModule } from './modules/coaching';
 import { EnrolmentsModule } from './modules/enrolments/enrolments.module';
 import { CertificatesModule } from './modules/certificates/certificates.module';
 import { StorageModule } from './platform/storage/storage.module';
@@ -86,6 +87,7 @@ export class AppModule {
         LessonMediaModule,
         CoursesModule,
         CohortsModule,
+        CoachingModule,
         EnrolmentsModule,
         CertificatesModule,
         DocsModule,

@@ -36,6 +36,8 @@ export * from './lesson-media/lesson-media.schemas';
 export * from './lesson-media/lesson-media.routes';
 export * from './cohorts/cohorts.schemas';
 export * from './cohorts/cohorts.routes';
+export * from './coaching/coaching.schemas';
+export * from './coaching/coaching.routes';
 export * from './enrolments/enrolments.schemas';
 export * from './enrolments/invitations.schemas';
 export * from './enrolments/enrolments.routes';

@@ -8,6 +8,7 @@ import { applicationsAnalyticsRoutes } from './applications/applications-analyti
 import { authRoutes } from './auth/auth.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
 import { certificatesRoutes } from './certificates/certificates.routes';
+import { coachingRoutes } from './coaching/coaching.routes';
 import { cohortsRoutes } from './cohorts/cohorts.routes';
 import type { RouteDef } from './common/route';
 import { coursesRoutes } from './courses/courses.routes';
@@ -29,6 +30,7 @@ export const adminRoutes = {
   ...coursesRoutes,
   ...lessonMediaRoutes,
   ...cohortsRoutes,
+  ...coachingRoutes,
   ...enrolmentsRoutes,
   ...certificatesRoutes,
 } as const satisfies Record<string, RouteDef>;

@@ -22,6 +22,9 @@ import { AddStudentPage } from '../features/cohorts/add-student-page';
 import { CohortPage } from '../features/cohorts/cohort-page';
 import { CohortsPage } from '../features/cohorts/cohorts-page';
 import { CreateCohortPage } from '../features/cohorts/create-cohort-page';
+import { MyTraineesPage } from '../features/coaching/my-trainees-page';
+import { TraineePage } from '../features/coaching/trainee-page';
+import { useCoaching } from '../lib/use-coaching';
 import { CoursePage } from '../features/courses/course-page';
 import { CoursesPage } from '../features/courses/courses-page';
 import { CreateCoursePage } from '../features/courses/create-course-page';
@@ -43,7 +46,7 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
 import { COURSE_TABS, interviewPaths, paths } from '../lib/paths';
-import { AUDIT_LOG_ITEM, EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM, STAFF_ITEM } from './sidebar-items';
+import { AUDIT_LOG_ITEM, EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM, MY_TRAINEES_ITEM, STAFF_ITEM } from './sidebar-items';
 import { useFinance } from '../lib/use-finance';
 import { StaffPage } from '../features/staff/staff-page';
 import { AuditLogPage } from '../features/audit-log/audit-log-page';
@@ -55,6 +58,7 @@ function Layout({ children }: { children: ReactNode }) {
   // The development mailbox exists only while the API has no SMTP server (it answers 404 otherwise).
   const mailbox = useRouteQuery('adminMailboxList', {}, { staleTime: Infinity, retry: false });
   const { finance } = useFinance();
+  const coaching = useCoaching();
   return (
     <AdminLayout
       user={user}
@@ -64,6 +68,7 @@ function Layout({ children }: { children: ReactNode }) {
         STAFF_ITEM,
         ...(finance ? [AUDIT_LOG_ITEM] : []),
         ...(mailbox.isSuccess ? [MAILBOX_ITEM] : []),
+        ...(coaching ? [MY_TRAINEES_ITEM] : []),
       ]}
     >
       <NoticeRegion className="admin-notices" />
@@ -79,12 +84,24 @@ const INSTRUCTOR_MENU_LINKS = [
   { title: 'Interviews', link: interviewPaths('/instructor').list },
   { title: 'Settings', link: paths.instructorSettings },
 ];
+/** The same, with the trainees of an instructor who coaches. */
+const COACH_MENU_LINKS = [
+  ...INSTRUCTOR_MENU_LINKS.slice(0, 1),
+  { title: 'My trainees', link: paths.instructorTrainees },
+  ...INSTRUCTOR_MENU_LINKS.slice(1),
+];
 
 /** The instructors' layout: the navbar without the admins' sidebar. */
 function InstructorLayout({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
+  const coaching = useCoaching();
   return (
-    <StandardLayout user={user} onLogout={logout} menuLinks={INSTRUCTOR_MENU_LINKS} mainClassName="admin-instructor-main">
+    <StandardLayout
+      user={user}
+      onLogout={logout}
+      menuLinks={coaching ? COACH_MENU_LINKS : INSTRUCTOR_MENU_LINKS}
+      mainClassName="admin-instructor-main"
+    >
       <NoticeRegion className="admin-notices" />
       {children}
     </StandardLayout>
@@ -105,6 +122,8 @@ export function App() {
                   <Routes>
                     <Route index element={<InstructorHomePage />} />
                     <Route path="settings" element={<SettingsPage />} />
+                    <Route path="trainees" element={<MyTraineesPage />} />
+                    <Route path="trainees/:cohortId/:userId" element={<TraineePage />} />
                     <Route path="grading/items/:itemId" element={<GradingItemPage />} />
                     <Route path="grading/:cohortId" element={<GradingCohortPage />} />
                     <Route path="gradebook/:cohortId" element={<GradebookPage />} />
@@ -173,6 +192,8 @@ export function App() {
                     <Route path="/admin/students/:id" element={<StudentPage />} />
                     <Route path={paths.staff} element={<StaffPage />} />
                     <Route path="/admin/audit-log" element={<AuditLogPage />} />
+                    <Route path={paths.myTrainees} element={<MyTraineesPage />} />
+                    <Route path="/admin/trainees/:cohortId/:userId" element={<TraineePage />} />
                     <Route path={paths.createCourse} element={<CreateCoursePage />} />
                     <Route path={paths.createCohort} element={<CreateCohortPage />} />
                     <Route path={paths.lessonsLibrary} element={<LessonsLibraryPage />} />

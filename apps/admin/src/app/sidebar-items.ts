@@ -16,3 +16,6 @@ export const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox
 export const STAFF_ITEM: SidebarItem = { title: 'Staff', path: paths.staff, icon: sidebarIcons.students };
 /** Shown to admins holding the Finance permission only (the API refuses the others). */
 export const AUDIT_LOG_ITEM: SidebarItem = { title: 'Audit log', path: paths.auditLog(), icon: sidebarIcons.reviews };
+
+/** For an admin who coaches trainees, after the other entries. */
+export const MY_TRAINEES_ITEM: SidebarItem = { title: 'My trainees', path: paths.myTrainees, icon: sidebarIcons.students };

@@ -51,6 +51,13 @@ const courseChange = (courseId: string): QueryKey[] => [
   routeKey('instructorCohorts'),
 ];
 
+/** A cohort's coaches or whom they follow changed: its coaches, its candidates, and every coach's trainee list. */
+const cohortCoaches = (cohortId: string): QueryKey[] => [
+  routeKey('adminCohortCoaches', { params: { cohortId } }),
+  routeKey('adminCohortCoachCandidates', { params: { cohortId } }),
+  routeKey('coachMyTrainees'),
+];
+
 const cohortInstructors = (cohortId: string): QueryKey[] => [
   routeKey('adminCohortInstructors', { params: { cohortId } }),
   routeKey('adminCohortInstructorCandidates', { params: { cohortId } }),
@@ -142,6 +149,9 @@ const table = {
   // Who teaches the cohort: its instructors, whom else it may take, and the instructors' homes.
   adminCohortAssignInstructor: (vars) => cohortInstructors(vars.params.cohortId),
   adminCohortRemoveInstructor: (vars) => cohortInstructors(vars.params.cohortId),
+  adminCohortAssignCoach: (vars) => cohortCoaches(vars.params.cohortId),
+  adminCohortCoachTrainees: (vars) => cohortCoaches(vars.params.cohortId),
+  adminCohortRemoveCoach: (vars) => cohortCoaches(vars.params.cohortId),
   // adminCohortSessions: the cohort's live sessions, read by that tab alone.
   adminCreateSession: (vars) => [routeKey('adminCohortSessions', { params: { cohortId: vars.params.cohortId } })],
   adminUpdateSession: (vars) => [routeKey('adminCohortSessions', { params: { cohortId: vars.params.cohortId } })],

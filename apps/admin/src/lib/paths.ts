@@ -34,6 +34,8 @@ export const paths = {
   instructorQuizBank: (bankId: string) => `/instructor/quiz-banks/${encodeURIComponent(bankId)}`,
   instructorQuizAnalytics: (lessonId: string) => `/instructor/quizzes/${encodeURIComponent(lessonId)}/analytics`,
   instructorSettings: '/instructor/settings',
+  myTrainees: '/admin/trainees',
+  instructorTrainees: '/instructor/trainees',
   grading: '/admin/grading',
   admissionsRubric: (intake?: string) => `/admin/applications/rubric${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
   admissionsMail: (intake?: string) => `/admin/applications/mail${intake ? `?intake=${encodeURIComponent(intake)}` : ''}`,
@@ -80,6 +82,14 @@ export function interviewPaths(root: '/admin' | '/instructor') {
   };
 }
 
+/** A coach's trainees and a trainee's page, in the admins' console or the instructors' pages (root from `gradingRoot`). */
+export function coachPaths(root: '/admin' | '/instructor') {
+  return {
+    list: root === '/admin' ? paths.myTrainees : paths.instructorTrainees,
+    trainee: (cohortId: string, userId: string) => `${root}/trainees/${encodeURIComponent(cohortId)}/${encodeURIComponent(userId)}`,
+  };
+}
+
 /** Tab indexes of the course and cohort pages (`?tab=`). */
 export const COURSE_TABS = { details: 0, curriculum: 1, cohorts: 2, engagement: 3 } as const;
-export const COHORT_TABS = { details: 0, courses: 1, students: 2, certifications: 3, invitations: 4 } as const;
+export const COHORT_TABS = { details: 0, courses: 1, students: 2, certifications: 3, invitations: 4, coaches: 8 } as const;

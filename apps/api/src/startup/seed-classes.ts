@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { exec, rows } from '../common/sql/db';
 import type { AuthUser } from '../common/auth.decorators';
 import { CertificatesService } from '../modules/certificates';
+import { CoachingService } from '../modules/coaching';
 import { CohortInstructorsService } from '../modules/cohorts/cohort-instructors.service';
 import { CohortsService } from '../modules/cohorts/cohorts.service';
 import { EnrolmentsService } from '../modules/enrolments/enrolments.service';
@@ -26,7 +27,7 @@ export interface DemoPeople {
 
 /**
  * The demo's classes, made as an admin makes them on the console (the services its calls run): the
- * programme's cohort with both courses, Rajesh as its instructor, both students, the grade items'
+ * programme's cohort with both courses, Rajesh as its instructor and coach, both students, the grade items'
  * dates and weights and two certificates; and a shorter second class for Aisyah. Answers the first
  * cohort's id_slug.
  */
@@ -53,6 +54,8 @@ export async function seedDemoClasses(app: INestApplicationContext, ds: DataSour
   });
   await instructors.assign(cohort.id_slug, people.instructor.id_slug);
   for (const student of [people.aisyah, people.weiJie]) await enrolments.add(cohort.id_slug, student.id_slug);
+  // Rajesh also coaches the cohort's trainees (all of them: no one chosen).
+  await get(CoachingService).assign(people.admin, cohort.id_slug, people.instructor.id_slug, []);
 
   // Linking the courses made a default item for each quiz and project; the admin adjusts them.
   // Quizzes are self-paced with their results at once (no deadline, so the answers shown after an

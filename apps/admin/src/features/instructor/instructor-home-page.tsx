@@ -3,12 +3,14 @@ import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortStatus } from '../../components/cohort-status';
 import { gradingPaths, paths } from '../../lib/paths';
+import { useCoaching } from '../../lib/use-coaching';
 import './instructor.css';
 
 /** /instructor: the cohorts the instructor teaches and their courses, read-only. */
 export function InstructorHomePage() {
   const { user } = useSession();
   usePageTitle('My cohorts');
+  const coaching = useCoaching();
   const cohorts = useRouteQuery('instructorCohorts', {}, { select: (r) => r.data });
   const quizLessons = useRouteQuery('quizLessons', {}, { select: (r) => new Map(r.data.map((c) => [c.course_id_slug, c.lessons])) });
   return (
@@ -19,6 +21,11 @@ export function InstructorHomePage() {
           <p className="admin-page-header__subtitle">The cohorts you teach and their courses.</p>
         </div>
         <div className="admin-page-header__actions">
+          {coaching && (
+            <ButtonLink variant="secondary" to={paths.instructorTrainees}>
+              My trainees
+            </ButtonLink>
+          )}
           <ButtonLink variant="secondary" to={paths.instructorReviews}>
             Reviews
           </ButtonLink>

@@ -60,6 +60,7 @@ import { Timeline1764000005960 } from './1764000005960-timeline';
 import { ExtensionsMoveInPlace1764000005970 } from './1764000005970-extensions-move-in-place';
 import { Allowance1764000005980 } from './1764000005980-allowance';
 import { FinanceAuditPaymentDetails1764000006100 } from './1764000006100-finance-audit-payment-details';
+import { CohortCoaches1764000006200 } from './1764000006200-cohort-coaches';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -124,4 +125,5 @@ export const migrations = [
   ExtensionsMoveInPlace1764000005970,
   Allowance1764000005980,
   FinanceAuditPaymentDetails1764000006100,
+  CohortCoaches1764000006200,
 ];

@@ -18,6 +18,7 @@ import { buildCertificatePdf } from './certificate-document';
 import type { JsonText } from '../../common/json-text';
 import { CurriculumCache, type RunPrepared, userCohortViewJson } from './cohort-view';
 import { preparedRows } from '../../common/sql/db';
+import { followsBySlug } from '../coaching';
 import {
   accessEnded,
   completedCertificate,
@@ -84,7 +85,9 @@ export class LearningService {
 
   /** The whole cohort view, already serialised (see cohort-view.ts). */
   async cohortView(me: AuthUser, cohortIdSlug: string, userIdSlug: string): Promise<JsonText<UserCohortView>> {
-    this.assertSelfOrAdmin(me, userIdSlug);
+    // An instructor coaching the trainee reads their cohort view too (the trainee page of the coach's home).
+    const coach = me.role === 'INSTRUCTOR' && (await followsBySlug(this.db, me.id, cohortIdSlug, userIdSlug));
+    if (!coach) this.assertSelfOrAdmin(me, userIdSlug);
     const view = await userCohortViewJson(this.runPrepared, this.curricula, cohortIdSlug, userIdSlug, me.id_slug === userIdSlug);
     if (!view) throw new NotFoundException(NOT_AVAILABLE);
     return view;
