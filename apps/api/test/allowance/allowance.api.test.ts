@@ -73,6 +73,8 @@ async function cohortIn(programmeSlug: string, trainees: TestUser[]) {
   const cohort = await makeCohort(t, finance, { title: `Allowance cohort ${n}`, course_ids: [course.id_slug], start: -70, end: 60 });
   await linkInstructor(t, finance, cohort.id_slug, teacher);
   for (const s of trainees) await enrol(t, finance, cohort.id_slug, s);
+  // The teacher also coaches the whole cohort: the at-risk list is theirs.
+  await t.http.post(`/api/cohorts/admin/${cohort.id_slug}/coaches`).set(bearer(admin2)).send({ user_id_slug: teacher.id_slug }).expect(201);
   await t.http
     .put(`/api/allowance/admin/cohorts/${cohort.id_slug}/programme`)
     .set(bearer(admin2))
@@ -313,6 +315,16 @@ describe('exceptions', () => {
       .set(bearer(admin2))
       .send({ approve: false, note: 'Not needed' })
       .expect(200);
+
+    // A coach who follows Ana alone sees her month alone and cannot propose for Cai.
+    const coach = await createUser(t, { role: 'INSTRUCTOR', first_name: 'Nur', last_name: 'Coach' });
+    await t.http
+      .post(`/api/cohorts/admin/${c.slug}/coaches`)
+      .set(bearer(admin2))
+      .send({ user_id_slug: coach.id_slug, trainee_id_slugs: [ana.id_slug] })
+      .expect(201);
+    expect((await monthOf(c.slug, last, coach)).trainees.map((x) => x.trainee.id_slug)).toEqual([ana.id_slug]);
+    await propose(coach).send({ user_id_slug: cai.id_slug, month: last, kind: 'PAY_IN_FULL', reason: 'Not mine' }).expect(422);
 
     const before = await ledger(c.slug, last);
     const approved = await t.http

@@ -1,6 +1,7 @@
 import type { AllowanceOverride, AllowanceProgramme, AllowanceRules, LedgerEntry, TraineeMonth } from '@school/contracts';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { SCHOOL_TIME_ZONE } from '../../common/school-time';
+import { COACHED_TRAINEES, type CoachContact, coachesOf } from '../coaching';
 import { DECIDE_MONTH } from './allowance-decision.sql';
 
 const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -113,16 +114,32 @@ export async function setCohortProgramme(q: Sql, cohortId: string, programmeSlug
   );
 }
 
-/** A cohort the user may read allowance months of (admins any; instructors the cohorts they teach), with its programme. */
+/**
+ * A cohort the user may read allowance months of: admins any, instructors the cohorts they teach,
+ * coaches the cohorts where they follow trainees (`coach_only`: they see only those trainees).
+ */
 export async function reachableCohort(q: Sql, cohortSlug: string, userId: string, isAdmin: boolean) {
-  return one<{ id: string; title: string; programme: { id_slug: string; title: string } | null }>(
+  return one<{ id: string; title: string; coach_only: boolean; programme: { id_slug: string; title: string } | null }>(
     q,
-    `SELECT c.id, c.title, (SELECT json_build_object('id_slug', p.id_slug, 'title', p.title) FROM allowance_programmes p
-                             WHERE p.id = c.allowance_programme_id) AS programme
+    `SELECT c.id, c.title, NOT (r.teaches OR $3::boolean) AS coach_only,
+            (SELECT json_build_object('id_slug', p.id_slug, 'title', p.title) FROM allowance_programmes p
+              WHERE p.id = c.allowance_programme_id) AS programme
        FROM cohorts c
-      WHERE c.id_slug = $1 AND ($3::boolean OR EXISTS (SELECT 1 FROM cohort_instructors ci WHERE ci.cohort_id = c.id AND ci.user_id = $2))`,
+      CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM cohort_instructors ci WHERE ci.cohort_id = c.id AND ci.user_id = $2) AS teaches,
+                                 EXISTS (SELECT 1 FROM cohort_coaches cc WHERE cc.cohort_id = c.id AND cc.user_id = $2) AS coaches) r
+      WHERE c.id_slug = $1 AND ($3::boolean OR r.teaches OR r.coaches)`,
     [cohortSlug, userId, isAdmin],
   );
+}
+
+/** The trainees of the cohort a coach follows (ids), for a coach who reaches a cohort through them alone. */
+export async function followedIn(q: Sql, cohortId: string, coachId: string): Promise<Set<string>> {
+  const list = await rows<{ user_id: string }>(
+    q,
+    `SELECT f.user_id::text AS user_id FROM ${COACHED_TRAINEES('$2')} f WHERE f.cohort_id = $1`,
+    [cohortId, coachId],
+  );
+  return new Set(list.map((r) => r.user_id));
 }
 
 /** The rule version in force for the cohort's month, if any. */
@@ -218,10 +235,12 @@ const ENTRIES = (
   FROM allowance_ledger e WHERE e.cohort_id = l.cohort_id AND e.month = l.month AND e.user_id = l.user_id), '[]')`;
 
 /** The decided month's trainees with their current decision and every entry (amounts for $3 = finance). */
+export type DecidedMonthRow = Omit<TraineeMonth, 'trainee'> & { trainee: TraineeMonth['trainee'] & { user_id: string } };
 export async function decidedMonth(q: Sql, cohortId: string, month: string, finance: boolean) {
-  return rows<TraineeMonth>(
+  return rows<DecidedMonthRow>(
     q,
-    `SELECT json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email) AS trainee,
+    `SELECT json_build_object('id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email,
+                              'user_id', u.id::text) AS trainee,
             l.outcome, CASE WHEN $3 THEN l.amount_sen END AS amount_sen, l.trace, l.id_slug AS decision_id,
             ${ENTRIES('$3')} AS entries, '[]'::json AS advice
        FROM allowance_ledger l JOIN users u ON u.id = l.user_id
@@ -518,13 +537,14 @@ export async function claimRiskMail(q: Sql, cohortId: string, month: string) {
   ));
 }
 
-/** The staff following each of the trainees (ids), with the ones they follow. */
-export async function cohortStaff(q: Sql, cohortId: string, userIds: string[]) {
-  return rows<{ email: string; first_name: string; trainees: string[] }>(
-    q,
-    `SELECT u.email, u.first_name, $2::text[] AS trainees
-       FROM cohort_instructors ci JOIN users u ON u.id = ci.user_id
-      WHERE ci.cohort_id = $1 AND cardinality($2::text[]) > 0`,
-    [cohortId, userIds],
-  );
+/** The coaches following any of the trainees (ids), each with the ones of them they follow. */
+export async function coachesFollowing(q: Sql, cohortId: string, userIds: string[]) {
+  const byCoach = new Map<string, CoachContact & { trainees: string[] }>();
+  for (const [trainee, coaches] of await coachesOf(q, cohortId, userIds))
+    for (const coach of coaches) {
+      const entry = byCoach.get(coach.id) ?? { ...coach, trainees: [] };
+      entry.trainees.push(trainee);
+      byCoach.set(coach.id, entry);
+    }
+  return [...byCoach.values()];
 }

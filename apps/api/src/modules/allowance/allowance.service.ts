@@ -133,11 +133,22 @@ export class AllowanceService {
         subject_id: c.id,
         detail: { month },
       });
+    // A coach reaching the cohort through the trainees they follow sees those trainees alone.
+    const followed = c.coach_only ? await q.followedIn(this.db, c.id, me.id) : null;
+    const shown = (id: string) => !followed || followed.has(id);
     if (run) {
-      const trainees = await q.decidedMonth(this.db, c.id, month, finance);
-      return { data: { ...base, decided: true, run, total_sen: finance ? await q.ledgerSum(this.db, c.id, month) : null, trainees } };
+      const trainees = (await q.decidedMonth(this.db, c.id, month, finance)).filter((x) => shown(x.trainee.user_id));
+      return {
+        data: {
+          ...base,
+          decided: true,
+          run,
+          total_sen: finance ? await q.ledgerSum(this.db, c.id, month) : null,
+          trainees: trainees.map(withoutId),
+        },
+      };
     }
-    const trainees = (await q.decide(this.db, c.id, month)).map((d) => this.forecast(d, finance));
+    const trainees = (await q.decide(this.db, c.id, month)).filter((d) => shown(d.user_id)).map((d) => this.forecast(d, finance));
     trainees.sort((a, b) => AT_RISK_FIRST[a.outcome] - AT_RISK_FIRST[b.outcome]);
     return { data: { ...base, may_run: me.role === 'ADMIN' && (await q.monthOver(this.db, month)), trainees } };
   }
@@ -278,7 +289,7 @@ export class AllowanceService {
     const c = await this.cohort(me, cohortSlug);
     if (!c.programme) throw new BadRequestException(ALLOWANCE_MESSAGES.noProgramme);
     const trainee = await q.isTrainee(this.db, c.id, body.user_id_slug);
-    if (!trainee)
+    if (!trainee || (c.coach_only && !(await q.followedIn(this.db, c.id, me.id)).has(trainee.id)))
       throw new UnprocessableEntityException({
         message: ALLOWANCE_MESSAGES.notTrainee,
         errors: { user_id_slug: ALLOWANCE_MESSAGES.notTrainee },
@@ -401,7 +412,7 @@ export class AllowanceService {
 
   private async mailRisk(cohortId: string, title: string, slug: string, month: string) {
     const atRisk = (await q.decide(this.db, cohortId, month)).filter((d) => d.outcome !== 'ELIGIBLE');
-    const staff = await q.cohortStaff(
+    const staff = await q.coachesFollowing(
       this.db,
       cohortId,
       atRisk.map((d) => d.user_id),
@@ -410,29 +421,33 @@ export class AllowanceService {
       if (!(await q.claimRiskMail(m, cohortId, month))) return;
       await this.mail.queueMany(
         m,
-        staff
-          .filter((s) => s.trainees.length)
-          .map((s) => ({
-            template: 'allowance-risk' as const,
-            to: s.email,
-            subjectId: `allowance-risk:${slug}:${month}`,
-            props: {
-              firstName: s.first_name,
-              month: monthTitle(month),
-              cohortTitle: title,
-              trainees: atRisk
-                .filter((d) => s.trainees.includes(d.user_id))
-                .map((d) => ({
-                  name: `${d.first_name} ${d.last_name}`,
-                  outcome: ALLOWANCE_OUTCOME_LABELS[d.outcome],
-                  advice: monthAdvice(d.trace),
-                })),
-              allowanceUrl: `${this.mail.adminOrigin}/cohorts/${slug}?tab=allowance`,
-            },
-          })),
+        staff.map((s) => ({
+          template: 'allowance-risk' as const,
+          to: s.email,
+          subjectId: `allowance-risk:${slug}:${month}`,
+          props: {
+            firstName: s.first_name,
+            month: monthTitle(month),
+            cohortTitle: title,
+            trainees: atRisk
+              .filter((d) => s.trainees.includes(d.user_id))
+              .map((d) => ({
+                name: `${d.first_name} ${d.last_name}`,
+                outcome: ALLOWANCE_OUTCOME_LABELS[d.outcome],
+                advice: monthAdvice(d.trace),
+              })),
+            allowanceUrl: `${this.mail.adminOrigin}/admin/cohorts/${slug}`,
+          },
+        })),
       );
     });
   }
+}
+
+/** A decided row as answered: the internal id used to filter it left out. */
+function withoutId(x: q.DecidedMonthRow): TraineeMonth {
+  const { user_id: _, ...trainee } = x.trainee;
+  return { ...x, trainee };
 }
 
 /** PDF, JPEG or PNG by their first bytes. */
