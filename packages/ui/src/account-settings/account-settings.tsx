@@ -28,7 +28,8 @@ export interface AccountSettingsProps {
  * Profile (first and last name), Account Settings (password and email), for those who receive
  * mail they may turn off, Notifications, and the private Calendar feed of the signed-in user,
  * with side tabs that scroll to each section: the same for students and staff, each in their own
- * layout. Each change alerts and reloads. Renders nothing without a user.
+ * layout; trainees also enter their allowance payment details there. Each change alerts and reloads.
+ * Renders nothing without a user.
  */
 export function AccountSettings({ reload = reloadWindow }: AccountSettingsProps) {
   const { user } = useSession();

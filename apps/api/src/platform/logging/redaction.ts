@@ -32,6 +32,12 @@ export const REDACT_PATHS = [
     'email',
     'parameters',
     'body',
+    // Trainees' payment details and their key, should any log line ever carry them.
+    'id_number',
+    'bank_name',
+    'account_number',
+    'account_holder',
+    'PAYMENT_DETAILS_KEY',
   ].flatMap((key) => [key, `*.${key}`]),
 ];
 
