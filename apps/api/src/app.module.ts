@@ -26,6 +26,7 @@ import { LessonMediaModule } from './modules/lesson-media/lesson-media.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { LiveSessionsModule } from './modules/live-sessions/live-sessions.module';
 import { TimelineModule } from './modules/timeline';
+import { PlacementsModule } from './modules/placements/placements.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
@@ -76,6 +77,7 @@ export class AppModule {
         LearningModule,
         LiveSessionsModule,
         TimelineModule,
+        PlacementsModule,
         CalendarModule,
         GradingModule,
         QuizzesModule,

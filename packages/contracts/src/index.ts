@@ -59,3 +59,5 @@ export * from './calendar/calendar.schemas';
 export * from './calendar/calendar.routes';
 export * from './timeline/timeline.schemas';
 export * from './timeline/timeline.routes';
+export * from './placements/placements.schemas';
+export * from './placements/placements.routes';

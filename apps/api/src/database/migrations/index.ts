@@ -58,6 +58,7 @@ import { AttendanceMonthClosures1764000005940 } from './1764000005940-attendance
 import { DefaultItemsFollowCohortResults1764000005950 } from './1764000005950-default-items-follow-cohort-results';
 import { Timeline1764000005960 } from './1764000005960-timeline';
 import { ExtensionsMoveInPlace1764000005970 } from './1764000005970-extensions-move-in-place';
+import { HostCompaniesAndPlacements1764000006300 } from './1764000006300-host-companies-and-placements';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -120,4 +121,5 @@ export const migrations = [
   DefaultItemsFollowCohortResults1764000005950,
   Timeline1764000005960,
   ExtensionsMoveInPlace1764000005970,
+  HostCompaniesAndPlacements1764000006300,
 ];
