@@ -17,14 +17,15 @@ import { CohortStatus } from '../../components/cohort-status';
 import { CohortStudentsTab } from './components/cohort-students-tab';
 import { CohortSessionsTab } from './components/cohort-sessions-tab';
 import { CohortTimelineTab } from './components/cohort-timeline-tab';
+import { CohortPlacementsTab } from './components/cohort-placements-tab';
 import { GradeItemGaps } from './components/grade-item-gaps';
 
-// The spec's four tabs, then Invitations, Instructors, Sessions and Timeline: always shown, so their indexes (?tab=4 to 7) and the tab row stay put.
-const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors', 'Sessions', 'Timeline'];
+// The spec's four tabs, then Invitations, Instructors, Sessions, Timeline and Placements: always shown, so their indexes (?tab=4 to 8) and the tab row stay put.
+const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors', 'Sessions', 'Timeline', 'Placements'];
 
 /**
  * /admin/cohorts/{id}: tabs Details, Courses, Students, Certifications, Invitations, Instructors,
- * Sessions and Timeline (`?tab=` index), and 'Delete cohort'.
+ * Sessions, Timeline and Placements (`?tab=` index), and 'Delete cohort'.
  */
 export function CohortPage() {
   const { id = '' } = useParams();
@@ -100,6 +101,7 @@ export function CohortPage() {
             {active === 5 && <CohortInstructorsTab cohort={cohort} />}
             {active === 6 && <CohortSessionsTab cohort={cohort} />}
             {active === 7 && <CohortTimelineTab cohort={cohort} />}
+            {active === 8 && <CohortPlacementsTab cohort={cohort} />}
           </Tabs>
           {dialog}
         </div>
