@@ -61,3 +61,4 @@ export * from './timeline/timeline.schemas';
 export * from './timeline/timeline.routes';
 export * from './placements/placements.schemas';
 export * from './placements/placements.routes';
+export * from './placements/logbook.schemas';

@@ -21,7 +21,7 @@ import { lessonMediaRoutes } from './lesson-media/lesson-media.routes';
 import { platformRoutes } from './platform/platform.routes';
 import { quizzesRoutes } from './quizzes/quizzes.routes';
 import { timelineRoutes } from './timeline/timeline.routes';
-import { placementsRoutes } from './placements/placements.routes';
+import { logbookRoutes, placementsRoutes } from './placements/placements.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -51,6 +51,7 @@ export const routes = {
   ...calendarRoutes,
   ...timelineRoutes,
   ...placementsRoutes,
+  ...logbookRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

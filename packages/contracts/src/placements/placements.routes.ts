@@ -16,6 +16,13 @@ import {
   SaveHostCompanySchema,
   UpdatePlacementSchema,
 } from './placements.schemas';
+import {
+  LogbookResponseSchema,
+  LogbookWeekResponseSchema,
+  PlacementIdParamsSchema,
+  PlacementWeekParamsSchema,
+  SaveLogbookWeekSchema,
+} from './logbook.schemas';
 
 /** On-the-job training: host companies (admin console) and placements (the cohort page's Placements tab, the student's own). */
 export const placementsRoutes = defineRoutes({
@@ -104,5 +111,41 @@ export const placementsRoutes = defineRoutes({
     response: MyPlacementsResponseSchema,
     auth: 'user',
     summary: "The signed-in student's own placements: host, site, supervisor, dates and hours target",
+  },
+});
+
+/** The trainee's weekly logbook of a placement. */
+export const logbookRoutes = defineRoutes({
+  myLogbook: {
+    method: 'GET',
+    path: 'placements/me/:placementId/logbook',
+    params: PlacementIdParamsSchema,
+    response: LogbookResponseSchema,
+    auth: 'user',
+    summary: "The trainee's OJT weeks with their state and hours, and the hours logged against the target so far",
+  },
+  myLogbookWeek: {
+    method: 'GET',
+    path: 'placements/me/:placementId/logbook/:week',
+    params: PlacementWeekParamsSchema,
+    response: LogbookWeekResponseSchema,
+    auth: 'user',
+  },
+  saveMyLogbookWeek: {
+    method: 'PUT',
+    path: 'placements/me/:placementId/logbook/:week',
+    params: PlacementWeekParamsSchema,
+    body: SaveLogbookWeekSchema,
+    response: LogbookWeekResponseSchema,
+    auth: 'user',
+    summary: "Saves the week's days (refused once submitted, until returned)",
+  },
+  submitMyLogbookWeek: {
+    method: 'POST',
+    path: 'placements/me/:placementId/logbook/:week/submit',
+    params: PlacementWeekParamsSchema,
+    response: LogbookWeekResponseSchema,
+    auth: 'user',
+    summary: 'Submits the week to the supervisor; it is read-only from then on unless returned',
   },
 });

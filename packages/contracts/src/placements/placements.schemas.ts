@@ -190,6 +190,9 @@ export const PlacementSchema = z.object({
   /** The OJT phase's first and last day for this trainee (their own longer phase included), Malaysian dates. */
   starts_on: z.iso.date(),
   ends_on: z.iso.date(),
+  /** Hours of the logbook's submitted and signed weeks, against the target of the weeks ended so far. */
+  hours_logged: z.number(),
+  hours_due: z.number(),
 });
 export type Placement = z.infer<typeof PlacementSchema>;
 export const PlacementsResponseSchema = z.object({ data: z.array(PlacementSchema) });

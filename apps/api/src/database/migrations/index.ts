@@ -59,6 +59,7 @@ import { DefaultItemsFollowCohortResults1764000005950 } from './1764000005950-de
 import { Timeline1764000005960 } from './1764000005960-timeline';
 import { ExtensionsMoveInPlace1764000005970 } from './1764000005970-extensions-move-in-place';
 import { HostCompaniesAndPlacements1764000006300 } from './1764000006300-host-companies-and-placements';
+import { Logbooks1764000006310 } from './1764000006310-logbooks';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -122,4 +123,5 @@ export const migrations = [
   Timeline1764000005960,
   ExtensionsMoveInPlace1764000005970,
   HostCompaniesAndPlacements1764000006300,
+  Logbooks1764000006310,
 ];

@@ -1,12 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { LogbookService } from './logbook.service';
 import { PlacementsService } from './placements.service';
 
 /** On-the-job training: the console's Host companies, the cohort page's Placements tab and the student's own placement. */
 @Controller()
 export class PlacementsController {
-  constructor(@Inject(PlacementsService) private readonly placements: PlacementsService) {}
+  constructor(
+    @Inject(PlacementsService) private readonly placements: PlacementsService,
+    @Inject(LogbookService) private readonly logbook: LogbookService,
+  ) {}
 
   @Route('adminHostCompanies')
   list(@RouteQuery() q: QueryOf<'adminHostCompanies'>) {
@@ -64,5 +68,25 @@ export class PlacementsController {
   @Route('myPlacements')
   mine(@CurrentUser() me: AuthUser) {
     return this.placements.myPlacements(me);
+  }
+
+  @Route('myLogbook')
+  myLogbook(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'myLogbook'>) {
+    return this.logbook.logbook(me, p.placementId);
+  }
+
+  @Route('myLogbookWeek')
+  myWeek(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'myLogbookWeek'>) {
+    return this.logbook.week(me, p.placementId, p.week);
+  }
+
+  @Route('saveMyLogbookWeek')
+  saveWeek(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'saveMyLogbookWeek'>, @RouteBody() body: BodyOf<'saveMyLogbookWeek'>) {
+    return this.logbook.save(me, p.placementId, p.week, body);
+  }
+
+  @Route('submitMyLogbookWeek')
+  submitWeek(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'submitMyLogbookWeek'>) {
+    return this.logbook.submit(me, p.placementId, p.week);
   }
 }

@@ -67,10 +67,13 @@ const PLACEMENT_JSON = `json_build_object('id_slug', pl.id_slug, 'trainee', ${PE
   'site', pl.site,
   'site_address', coalesce((SELECT s->>'address' FROM jsonb_array_elements(h.sites) s WHERE s->>'name' = pl.site LIMIT 1), ''),
   'supervisor_name', pl.supervisor_name, 'supervisor_email', pl.supervisor_email, 'supervisor_phone', pl.supervisor_phone,
-  'weekly_hours_target', pl.weekly_hours_target::float8, 'coach', CASE WHEN c.id IS NULL THEN NULL ELSE ${PERSON('c')} END)`;
+  'weekly_hours_target', pl.weekly_hours_target::float8,
+  'hours_logged', (SELECT coalesce(sum(d.hours), 0)::float8 FROM logbook_weeks w JOIN logbook_days d ON d.week_id = w.id
+                    WHERE w.placement_id = pl.id AND w.status IN ('SUBMITTED', 'APPROVED')),
+  'coach', CASE WHEN c.id IS NULL THEN NULL ELSE ${PERSON('c')} END)`;
 
 /** A placement before its dates: the internal ids its OJT window is looked up by. */
-export type UndatedPlacement = Omit<Placement, 'starts_on' | 'ends_on'> & { cohort_id: string; user_id: string };
+export type UndatedPlacement = Omit<Placement, 'starts_on' | 'ends_on' | 'hours_due'> & { cohort_id: string; user_id: string };
 
 /** The cohort's placements by trainee name, the listed students not yet placed and the staff who may coach; undefined: no such cohort. */
 export const cohortPlacements = (q: Sql, cohortSlug: string) =>

@@ -18,7 +18,9 @@ import {
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
 import { COHORT_NOT_FOUND } from '../../common/not-found';
+import { schoolDate } from '../../common/school-calendar';
 import type { Sql } from '../../common/sql/db';
+import { placementWeeks } from './logbook-weeks';
 import { type PhaseWindows, TimelineService } from '../timeline';
 import { PlacementCsvError, readPlacementCsv } from './placement-csv';
 import {
@@ -267,9 +269,11 @@ export class PlacementsService {
 
 /** Placements with their OJT window: the trainee's own where their longer phases move it, else the cohort's. */
 function dated(list: UndatedPlacement[], windows: Map<string, PhaseWindows>): Placement[] {
+  const today = schoolDate(new Date());
   return list.map(({ cohort_id, user_id, ...p }) => {
     const w = windows.get(cohort_id)!;
     const own = w.students.get(user_id) ?? w.cohort;
-    return { ...p, starts_on: own.start, ends_on: own.end };
+    const ended = placementWeeks(own.start, own.end).filter((x) => x.ends_on < today).length;
+    return { ...p, starts_on: own.start, ends_on: own.end, hours_due: ended * p.weekly_hours_target };
   });
 }

@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createAccount } from '../support/accounts';
+import { notice, signInAsAdmin } from '../support/admin';
+import { createCohortThroughApi, signInAt } from '../support/cohort-setup';
+import { expectFits } from '../support/fit';
+import { expectAccessible } from '../support/learn';
+
+const tag = Date.now().toString(36);
+const HOST = `Kulim Wafer ${tag}`;
+const REG = `KW-${tag}`;
+
+/** An API call as the admin signed in on `page` (the console's own session). */
+async function adminCall<T>(page: Page, verb: string, route: string, payload?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const { access } = await (
+        await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } })
+      ).json();
+      const res = await fetch(`/api/${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { method: verb, path: route, body: payload },
+  ) as Promise<T>;
+}
+
+test('an admin adds a host company, places three trainees from a CSV, and a trainee sees the placement on a phone', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const trainees = [
+    await createAccount('STUDENT', `Ojt${tag}a`),
+    await createAccount('STUDENT', `Ojt${tag}b`),
+    await createAccount('STUDENT', `Ojt${tag}c`),
+  ];
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsAdmin(page);
+
+  // The host company, added from the console's Host companies section.
+  await page.goto('/admin/host-companies');
+  await expect(page.getByRole('heading', { level: 1, name: 'Host companies' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add host company' }).click();
+  await page.getByLabel('Company name').fill(HOST);
+  await page.getByLabel('Registration number').fill(REG);
+  await page.getByLabel('Site 1 name').fill('Fab 2');
+  await page.getByLabel('Site 1 address').fill('Kulim Hi-Tech Park, Kedah');
+  await page.getByRole('button', { name: 'Add a contact' }).click();
+  await page.getByLabel('Contact 1 name').fill('Puan Siti');
+  await page.getByLabel('Contact 1 email').fill(`siti.${tag}@example.com`);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Add host company' }).click();
+  await expect(notice(page, `${HOST} is saved.`)).toBeVisible();
+  await page.getByRole('searchbox').fill(REG);
+  await expect(page.getByRole('link', { name: HOST })).toBeVisible();
+
+  // Three trainees placed from a CSV on the cohort's Placements tab: a wrong site is shown first, nothing written.
+  const cohort = await createCohortThroughApi(page, `OJT Cohort ${tag}`);
+  for (const t of trainees) await adminCall(page, 'POST', `cohorts/admin/${cohort}/add-student`, { email: t.email });
+  const header =
+    'trainee_email,host_registration_number,site,supervisor_name,supervisor_email,supervisor_phone,weekly_hours_target,coach_email';
+  const row = (email: string, site: string) => `${email},${REG},${site},Encik Rahman,rahman.${tag}@example.com,+60 4-123 4567,40,`;
+  await page.goto(`/admin/cohorts/${cohort}?tab=8`);
+  await expect(page.getByRole('heading', { name: 'Place trainees from a CSV' })).toBeVisible();
+  const upload = (rows: string[]) =>
+    page
+      .getByLabel('Placements CSV')
+      .setInputFiles({ name: 'placements.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) });
+  await upload([row(trainees[0].email, 'Fab 2'), row(trainees[1].email, 'Fab 9'), row(trainees[2].email, 'Fab 2')]);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByText('3 rows; 1 with problems: correct the file and preview it again.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: `The host company has no site of this name (${HOST})` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm and place 3 trainees' })).toBeDisabled();
+  await upload(trainees.map((t) => row(t.email, 'Fab 2')));
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByText('3 rows; no problems.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Confirm and place 3 trainees' }).click();
+  await expect(notice(page, '3 trainees placed, 0 placements replaced.')).toBeVisible();
+  const placed = page.getByRole('list', { name: 'Placements' });
+  await expect(placed.getByRole('listitem')).toHaveCount(3);
+  await expect(placed.getByText(`${HOST}, Fab 2`).first()).toBeVisible();
+
+  // The first trainee, on a 360 px phone, sees the host, the site, the dates and whom to call.
+  const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const student = await phone.newPage();
+  await signInAt(student, trainees[0].email, trainees[0].password, /\/student$/);
+  const card = student.getByRole('article', { name: `Placement with ${HOST}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('40 hours a week')).toBeVisible();
+  await expect(card.getByRole('link', { name: '+60 4-123 4567' })).toBeVisible();
+  await expectFits(student, 'the placement on the dashboard');
+  await expectAccessible(student);
+  await phone.close();
+});
