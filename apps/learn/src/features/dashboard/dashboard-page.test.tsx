@@ -131,6 +131,8 @@ describe('/student on-the-job training', () => {
             coach: null,
             starts_on: '2027-06-28',
             ends_on: '2027-10-17',
+            hours_logged: 0,
+            hours_due: 0,
           },
         ],
       }),

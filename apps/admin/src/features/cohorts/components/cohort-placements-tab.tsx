@@ -116,7 +116,8 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
                 <div>
                   <strong>{nameOf(p.trainee)}</strong> · {p.host_company.name}, {p.site}
                   <div className="admin-placements__sub">
-                    {formatSchoolDate(p.starts_on)} – {formatSchoolDate(p.ends_on)} · {p.weekly_hours_target} h a week
+                    {formatSchoolDate(p.starts_on)} – {formatSchoolDate(p.ends_on)} · {p.weekly_hours_target} h a week · {p.hours_logged} h
+                    logged of {p.hours_due} h due
                   </div>
                   <div className="admin-placements__sub">
                     Supervisor {p.supervisor_name} · {p.supervisor_email} · {p.supervisor_phone}

@@ -1,5 +1,6 @@
 import type { Placement } from '@school/contracts';
-import { Button, useRouteQuery } from '@school/ui';
+import { Button, ButtonLink, useRouteQuery } from '@school/ui';
+import { paths } from '../../../lib/paths';
 import { retryServerErrors } from '../../../lib/retry';
 import { formatSchoolDate } from '../../../lib/school-time';
 
@@ -69,7 +70,14 @@ function PlacementCard({ placement: p }: { placement: Placement }) {
             </dd>
           </>
         )}
+        <dt>Hours logged</dt>
+        <dd>
+          {p.hours_logged} of {p.hours_due} due so far
+        </dd>
       </dl>
+      <ButtonLink className="learn-placement__logbook" to={paths.logbook(p.id_slug)}>
+        Open logbook
+      </ButtonLink>
     </article>
   );
 }
