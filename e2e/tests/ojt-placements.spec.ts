@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createAccount } from '../support/accounts';
 import { notice, signInAsAdmin } from '../support/admin';
-import { createCohortThroughApi, signInAt } from '../support/cohort-setup';
+import { signInAt } from '../support/cohort-setup';
 import { expectFits } from '../support/fit';
 import { expectAccessible } from '../support/learn';
 
@@ -28,7 +28,7 @@ async function adminCall<T>(page: Page, verb: string, route: string, payload?: u
   ) as Promise<T>;
 }
 
-test('an admin adds a host company, places three trainees from a CSV, and a trainee sees the placement on a phone', async ({
+test('an admin adds a host company, places three trainees from a CSV, and a trainee on a phone sees the placement and logs and submits a week', async ({
   page,
   browser,
 }) => {
@@ -59,7 +59,17 @@ test('an admin adds a host company, places three trainees from a CSV, and a trai
   await expect(page.getByRole('link', { name: HOST })).toBeVisible();
 
   // Three trainees placed from a CSV on the cohort's Placements tab: a wrong site is shown first, nothing written.
-  const cohort = await createCohortThroughApi(page, `OJT Cohort ${tag}`);
+  // A cohort 130 days in: its 119-day Online phase is over and OJT is in its second week.
+  const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  const courses = await adminCall<{ data: { id_slug: string }[] }>(page, 'GET', 'courses/admin/list?page=1&page_size=1');
+  const { id_slug: cohort } = await adminCall<{ id_slug: string }>(page, 'POST', 'cohorts/admin/create/', {
+    title: `OJT Cohort ${tag}`,
+    start_date: days(-130),
+    end_date: days(200),
+    end_access_date: days(300),
+    result_open_date: null,
+    course_ids: [courses.data[0].id_slug],
+  });
   for (const t of trainees) await adminCall(page, 'POST', `cohorts/admin/${cohort}/add-student`, { email: t.email });
   const header =
     'trainee_email,host_registration_number,site,supervisor_name,supervisor_email,supervisor_phone,weekly_hours_target,coach_email';
@@ -95,5 +105,38 @@ test('an admin adds a host company, places three trainees from a CSV, and a trai
   await expect(card.getByRole('link', { name: '+60 4-123 4567' })).toBeVisible();
   await expectFits(student, 'the placement on the dashboard');
   await expectAccessible(student);
+
+  // The logbook: week 1, one day logged with its job role and evidence, then submitted; it is read-only after.
+  await card.getByRole('link', { name: 'Open logbook' }).click();
+  await expect(student.getByText('0 hours', { exact: false }).first()).toBeVisible();
+  await student.getByRole('link', { name: 'Week 1' }).click();
+  await expect(student.getByRole('heading', { level: 1, name: 'Week 1' })).toBeVisible();
+  await student
+    .getByLabel(/^Hours on /)
+    .first()
+    .fill('8');
+  await student
+    .getByLabel(/^Tasks on /)
+    .first()
+    .fill('Loaded cassettes on the wet bench; logged particle counts');
+  await student
+    .getByLabel(/^Job role on /)
+    .first()
+    .selectOption('Wafer Fab Process Engineer');
+  await student
+    .getByLabel(/^Evidence on /)
+    .first()
+    .fill('Shift log entries 14 to 18, initialled by the line lead');
+  await expectFits(student, "the logbook's week");
+  await expectAccessible(student);
+  await student.getByRole('button', { name: 'Submit week' }).click();
+  await expect(student.getByText('Submitted to your supervisor.')).toBeVisible();
+  await expect(student.getByText(/Waiting for the supervisor/)).toBeVisible();
+  await expect(student.getByRole('button', { name: 'Submit week' })).toHaveCount(0);
+  await expect(student.getByText('8 hours')).toBeVisible();
   await phone.close();
+
+  // The cohort's placements tab counts the submitted hours.
+  await page.reload();
+  await expect(page.getByText(/8 h\s+logged of/)).toBeVisible();
 });

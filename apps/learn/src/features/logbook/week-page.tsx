@@ -3,6 +3,7 @@ import { isApiError, LOGBOOK_STATUS_LABELS, type LogbookWeekResponse } from '@sc
 import {
   AppLink,
   Button,
+  routeKey,
   ErrorView,
   LoadingIndicator,
   SelectField,
@@ -50,24 +51,37 @@ export function LogbookWeekPage() {
   const { placementId = '', week = '' } = useParams();
   const params = { placementId, week: Number(week) };
   const query = useRouteQuery('myLogbookWeek', { params }, { select: (r) => r.data });
+  // Kept above the form, which starts afresh from what the server answers after a submission.
+  const [done, setDone] = useState<string | null>(null);
   usePageTitle(`Logbook week ${week}`);
   if (query.isPending) return <LoadingIndicator />;
   if (query.isError) return <ErrorView homePath={paths.dashboard} />;
-  return <WeekForm key={`${query.data.status}-${query.dataUpdatedAt}`} week={query.data} placementId={placementId} />;
+  return <WeekForm key={query.data.status} week={query.data} placementId={placementId} done={done} setDone={setDone} />;
 }
 
-function WeekForm({ week: w, placementId }: { week: Week; placementId: string }) {
+/** What a saved or submitted week changes: the week, the logbook's weeks and hours, the placement's hours. */
+const logbookReads = () => [routeKey('myLogbookWeek'), routeKey('myLogbook'), routeKey('myPlacements')];
+
+function WeekForm({
+  week: w,
+  placementId,
+  done,
+  setDone,
+}: {
+  week: Week;
+  placementId: string;
+  done: string | null;
+  setDone: (message: string | null) => void;
+}) {
   const params = { placementId, week: w.week };
   const [days, setDays] = useState<DayDraft[]>(() => draftOf(w));
-  const [done, setDone] = useState<string | null>(null);
-  const save = useRouteMutation('saveMyLogbookWeek', { invalidates: () => [] });
-  const submit = useRouteMutation('submitMyLogbookWeek', { invalidates: () => [] });
+  const save = useRouteMutation('saveMyLogbookWeek', { invalidates: () => [routeKey('myLogbook'), routeKey('myPlacements')] });
+  const submit = useRouteMutation('submitMyLogbookWeek', { invalidates: logbookReads });
   const set = (i: number, key: keyof DayDraft, value: string) => setDays((ds) => ds.map((d, j) => (j === i ? { ...d, [key]: value } : d)));
   const total = days.reduce((n, d) => n + (Number(d.hours) || 0), 0);
   const body = {
     days: days.filter((d) => d.hours !== '' || d.tasks || d.evidence).map((d) => ({ ...d, hours: d.hours === '' ? 0 : d.hours })),
   };
-  const refetch = useRouteQuery('myLogbookWeek', { params }, { enabled: false }).refetch;
 
   const onSave = (e: FormEvent) => {
     e.preventDefault();
@@ -79,8 +93,7 @@ function WeekForm({ week: w, placementId }: { week: Week; placementId: string })
     save.mutate(
       { params, body },
       {
-        onSuccess: () =>
-          submit.mutate({ params }, { onSuccess: () => void refetch().then(() => setDone('Submitted to your supervisor.')) }),
+        onSuccess: () => submit.mutate({ params }, { onSuccess: () => setDone('Submitted to your supervisor.') }),
       },
     );
   };
