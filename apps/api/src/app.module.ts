@@ -29,6 +29,7 @@ import { LiveSessionsModule } from './modules/live-sessions/live-sessions.module
 import { TimelineModule } from './modules/timeline';
 import { FinanceModule } from './modules/finance';
 import { AllowanceModule } from './modules/allowance/allowance.module';
+import { PlacementsModule } from './modules/placements/placements.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
@@ -81,6 +82,7 @@ export class AppModule {
         TimelineModule,
         FinanceModule,
         AllowanceModule,
+        PlacementsModule,
         CalendarModule,
         GradingModule,
         QuizzesModule,

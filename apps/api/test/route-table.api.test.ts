@@ -62,10 +62,12 @@ function bytes(size: string): number {
 describe('body limits from the table', () => {
   const limited = table.filter((r) => r.bodyLimit);
 
-  it("the bulk add takes bodies up to 2 MB, an import into a quiz or a shared bank up to 1 MB, a session report's confirmed marks up to 512 kB", () => {
+  it("the bulk add takes bodies up to 2 MB, an import into a quiz or a shared bank and a placements CSV up to 1 MB, a session report's confirmed marks up to 512 kB", () => {
     expect(limited.map((r) => [r.name, r.bodyLimit]).sort()).toEqual([
       ['adminAddStudentBulk', '2mb'],
       ['adminConfirmAttendanceImport', '512kb'],
+      ['adminImportPlacementCsv', '1mb'],
+      ['adminPreviewPlacementCsv', '1mb'],
       ['questionBankImport', '1mb'],
       ['quizImport', '1mb'],
     ]);

@@ -65,3 +65,6 @@ export * from './finance/finance.routes';
 export * from './timeline/timeline.routes';
 export * from './allowance/allowance.schemas';
 export * from './allowance/allowance.routes';
+export * from './placements/placements.schemas';
+export * from './placements/placements.routes';
+export * from './placements/logbook.schemas';

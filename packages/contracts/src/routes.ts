@@ -24,6 +24,7 @@ import { platformRoutes } from './platform/platform.routes';
 import { quizzesRoutes } from './quizzes/quizzes.routes';
 import { timelineRoutes } from './timeline/timeline.routes';
 import { financeRoutes } from './finance/finance.routes';
+import { logbookRoutes, placementsRoutes } from './placements/placements.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -55,6 +56,8 @@ export const routes = {
   ...timelineRoutes,
   ...financeRoutes,
   ...allowanceRoutes,
+  ...placementsRoutes,
+  ...logbookRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

@@ -44,6 +44,8 @@ import { QuizEditorPage } from '../features/quizzes/quiz-editor-page';
 import { LessonsLibraryPage } from '../features/placeholders/placeholder-pages';
 import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
+import { HostCompaniesPage } from '../features/host-companies/host-companies-page';
+import { HostCompanyPage } from '../features/host-companies/host-company-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
 import { COURSE_TABS, interviewPaths, paths } from '../lib/paths';
 import { AUDIT_LOG_ITEM, EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM, MY_TRAINEES_ITEM, STAFF_ITEM } from './sidebar-items';
@@ -200,6 +202,8 @@ export function App() {
                     <Route path={paths.analytics} element={<AnalyticsPage />} />
                     <Route path={paths.settings} element={<SettingsPage />} />
                     <Route path={paths.certifications} element={<CertificationsPage />} />
+                    <Route path={paths.hostCompanies} element={<HostCompaniesPage />} />
+                    <Route path="/admin/host-companies/:id" element={<HostCompanyPage />} />
                     <Route path={paths.applications} element={<ApplicationsPage programmeApplications={AdmissionsPipelineList} />} />
                     <Route path={paths.admissionsOverview} element={<AdmissionsOverviewPage />} />
                     <Route path="/admin/applications/:id" element={<ApplicationPage />} />

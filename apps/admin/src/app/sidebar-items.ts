@@ -9,6 +9,7 @@ export const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
   { title: 'Reviews', path: paths.reviews, icon: sidebarIcons.reviews },
   { title: 'Failed jobs', path: paths.failedJobs, icon: sidebarIcons.failedJobs },
   { title: 'Certifications', path: paths.certifications, icon: sidebarIcons.certifications },
+  { title: 'Host companies', path: paths.hostCompanies, icon: sidebarIcons.hostCompanies },
   { title: 'Analytics', path: paths.analytics, icon: sidebarIcons.analytics },
 ];
 export const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox, icon: sidebarIcons.mailbox };

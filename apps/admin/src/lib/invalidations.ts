@@ -219,6 +219,26 @@ const table = {
   adminDeleteSchoolClosure: () => [routeKey('adminSchoolClosures'), ...cohortDates()],
   // A lesson's date template dates it again in every cohort linking its course (its own read is updated in place).
   adminLessonDateTemplate: () => cohortDates(),
+  // Host companies: the list and the company; their names show on the cohorts' placements.
+  adminCreateHostCompany: () => [routeKey('adminHostCompanies')],
+  adminUpdateHostCompany: (vars) => [
+    routeKey('adminHostCompanies'),
+    routeKey('adminHostCompany', { params: { hostCompanyId: vars.params.hostCompanyId } }),
+    routeKey('adminCohortPlacements'),
+  ],
+  adminCreatePlacement: (vars) => [
+    routeKey('adminCohortPlacements', { params: { cohortId: vars.params.cohortId } }),
+    routeKey('adminHostCompanies'),
+  ],
+  adminUpdatePlacement: (vars) => [
+    routeKey('adminCohortPlacements', { params: { cohortId: vars.params.cohortId } }),
+    routeKey('adminHostCompanies'),
+  ],
+  adminPreviewPlacementCsv: () => [],
+  adminImportPlacementCsv: (vars) => [
+    routeKey('adminCohortPlacements', { params: { cohortId: vars.params.cohortId } }),
+    routeKey('adminHostCompanies'),
+  ],
 } satisfies { [N in MutationRouteName]?: Invalidates<N> };
 
 export const invalidations: { [N in keyof typeof table]: Invalidates<N> } = table;

@@ -10,6 +10,8 @@ import { LessonPage } from '../features/lesson/lesson-page';
 import { QuizPage } from '../features/lesson/quiz-page';
 import { HelpPage, MyLearningPage } from '../features/placeholders/placeholder-pages';
 import { SettingsPage } from '../features/settings/settings-page';
+import { LogbookPage } from '../features/logbook/logbook-page';
+import { LogbookWeekPage } from '../features/logbook/week-page';
 import './app.css';
 
 function Layout({ children }: { children: ReactNode }) {
@@ -35,6 +37,8 @@ export function App() {
             <Route path="/student/my-learning" element={<MyLearningPage />} />
             <Route path="/student/help" element={<HelpPage />} />
             <Route path="/student/allowance" element={<AllowancePage />} />
+            <Route path="/student/placements/:placementId/logbook" element={<LogbookPage />} />
+            <Route path="/student/placements/:placementId/logbook/:week" element={<LogbookWeekPage />} />
             <Route path="/class/:id" element={<CohortPage />} />
             <Route path={LESSON} element={<LessonPage />} />
             <Route path={`${LESSON}/project/:sessionId`} element={<ProjectPage />} />

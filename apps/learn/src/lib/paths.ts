@@ -5,6 +5,8 @@ export const paths = {
   myLearning: '/student/my-learning',
   help: '/student/help',
   allowance: '/student/allowance',
+  logbook: (placementId: string) => `/student/placements/${encodeURIComponent(placementId)}/logbook`,
+  logbookWeek: (placementId: string, week: number) => `/student/placements/${encodeURIComponent(placementId)}/logbook/${week}`,
   apply: '/apply',
   cohort: (cohortId: string, tab?: number) => `/class/${cohortId}${tab ? `?tab=${tab}` : ''}`,
   lesson: (cohortId: string, courseId: string, lessonId: string) => `/class/${cohortId}/course/${courseId}/lesson/${lessonId}`,

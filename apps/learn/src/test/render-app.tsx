@@ -11,7 +11,8 @@ export const STUDENT: User = { id_slug: 'u1', first_name: 'Aisyah', last_name: '
  * (by route name, see `mockRoutes`). Unanswered calls get a 599, so the screen shows a failure.
  */
 export function renderApp(path: string, handlers: RouteHandlers, user: User = STUDENT) {
-  const { calls } = mockRoutes(handlers, { user });
+  // A student not yet placed for on-the-job training, unless a test says otherwise.
+  const { calls } = mockRoutes({ myPlacements: () => ({ data: [] }), ...handlers }, { user });
   const utils = render(
     <MemoryRouter initialEntries={[path]}>
       <App />

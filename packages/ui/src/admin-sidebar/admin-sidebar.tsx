@@ -10,6 +10,7 @@ import {
   CoursesIcon,
   DashboardIcon,
   FailedJobsIcon,
+  HostCompaniesIcon,
   GradingIcon,
   LessonsLibraryIcon,
   MailboxIcon,
@@ -39,6 +40,7 @@ export const sidebarIcons = {
   reviews: <ReviewsIcon size={22} />,
   mailbox: <MailboxIcon size={22} />,
   failedJobs: <FailedJobsIcon size={22} />,
+  hostCompanies: <HostCompaniesIcon size={22} />,
 } as const;
 
 /** The default entries: Courses, Cohorts, Students. */

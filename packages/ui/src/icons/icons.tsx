@@ -155,6 +155,15 @@ export function FailedJobsIcon(props: IconProps) {
   );
 }
 
+export function HostCompaniesIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 20V6l7-3v17M11 9h9v11M2 20h20" />
+      <path d="M7 8v.2M7 12v.2M7 16v.2M15 13v.2M15 16.5v.2" />
+    </StrokeIcon>
+  );
+}
+
 /* ---- Interface icons ---- */
 
 export function MenuIcon(props: IconProps) {

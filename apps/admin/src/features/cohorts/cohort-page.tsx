@@ -18,14 +18,26 @@ import { CohortStatus } from '../../components/cohort-status';
 import { CohortStudentsTab } from './components/cohort-students-tab';
 import { CohortSessionsTab } from './components/cohort-sessions-tab';
 import { CohortTimelineTab } from './components/cohort-timeline-tab';
+import { CohortPlacementsTab } from './components/cohort-placements-tab';
 import { GradeItemGaps } from './components/grade-item-gaps';
 
-// The spec's four tabs, then Invitations, Instructors, Sessions, Timeline and Coaches: always shown, so their indexes (?tab=4 to 8) and the tab row stay put.
-const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors', 'Sessions', 'Timeline', 'Coaches'];
+// The spec's four tabs, then Invitations, Instructors, Sessions, Timeline, Coaches and Placements: always shown, so their indexes (?tab=4 to 9) and the tab row stay put.
+const TAB_LABELS = [
+  'Details',
+  'Courses',
+  'Students',
+  'Certifications',
+  'Invitations',
+  'Instructors',
+  'Sessions',
+  'Timeline',
+  'Coaches',
+  'Placements',
+];
 
 /**
  * /admin/cohorts/{id}: tabs Details, Courses, Students, Certifications, Invitations, Instructors,
- * Sessions, Timeline and Coaches (`?tab=` index), and 'Delete cohort'.
+ * Sessions, Timeline, Coaches and Placements (`?tab=` index), and 'Delete cohort'.
  */
 export function CohortPage() {
   const { id = '' } = useParams();
@@ -102,6 +114,7 @@ export function CohortPage() {
             {active === 6 && <CohortSessionsTab cohort={cohort} />}
             {active === 7 && <CohortTimelineTab cohort={cohort} />}
             {active === 8 && <CohortCoachesTab cohort={cohort} />}
+            {active === 9 && <CohortPlacementsTab cohort={cohort} />}
           </Tabs>
           {dialog}
         </div>

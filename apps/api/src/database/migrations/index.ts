@@ -61,6 +61,8 @@ import { ExtensionsMoveInPlace1764000005970 } from './1764000005970-extensions-m
 import { Allowance1764000005980 } from './1764000005980-allowance';
 import { FinanceAuditPaymentDetails1764000006100 } from './1764000006100-finance-audit-payment-details';
 import { CohortCoaches1764000006200 } from './1764000006200-cohort-coaches';
+import { HostCompaniesAndPlacements1764000006300 } from './1764000006300-host-companies-and-placements';
+import { Logbooks1764000006310 } from './1764000006310-logbooks';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -126,4 +128,6 @@ export const migrations = [
   Allowance1764000005980,
   FinanceAuditPaymentDetails1764000006100,
   CohortCoaches1764000006200,
+  HostCompaniesAndPlacements1764000006300,
+  Logbooks1764000006310,
 ];

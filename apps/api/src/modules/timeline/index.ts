@@ -1,3 +1,3 @@
-/** What other modules may use of the timeline: the module to import and the service that dates a cohort again. */
+/** What other modules may use of the timeline: the module to import, the service that dates a cohort again, and a phase's windows. */
 export { TimelineModule } from './timeline.module';
-export { TimelineService } from './timeline.service';
+export { TimelineService, type PhaseWindows } from './timeline.service';

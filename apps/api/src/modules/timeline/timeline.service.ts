@@ -7,6 +7,7 @@ import {
   type LessonDateTemplate,
   LESSON_DATE_FIELDS,
   type Phase,
+  type PhaseKey,
   type SaveTimelineShift,
   type SchoolClosure,
   type SchoolClosuresResponse,
@@ -45,6 +46,7 @@ import {
 } from './timeline-model';
 import {
   cohortLessonTemplates,
+  cohortsPhases,
   cohortStudent,
   cohortsCountingSchoolDays,
   datedThings,
@@ -73,6 +75,12 @@ import {
 const LESSON_NOT_FOUND = 'Lesson not found';
 /** The digest lists the first dates that moved and counts the rest: the schedule it links to has them all. */
 const DIGEST_LISTED = 20;
+
+/** A phase's days in a cohort, and each student's own where it differs (user id -> window). */
+export interface PhaseWindows {
+  cohort: { start: string; end: string };
+  students: Map<string, { start: string; end: string }>;
+}
 
 /** A working-out of one cohort's timeline: what is stored, what a change makes of it. */
 interface Plan {
@@ -224,6 +232,25 @@ export class TimelineService {
       await this.recomputeSchoolDays(m);
       return { data: await schoolClosures(m) };
     });
+  }
+
+  /**
+   * One phase's first and last day (Malaysian dates) in each cohort, and each student's own where
+   * their longer phases move it (user id -> window): what other modules date by a phase (placements
+   * by OJT) read here, so a change of the timeline moves them too.
+   */
+  async phaseWindows(q: Sql, cohortIds: readonly string[], phase: PhaseKey): Promise<Map<string, PhaseWindows>> {
+    const out = new Map<string, PhaseWindows>();
+    for (const k of await cohortsPhases(q, cohortIds)) {
+      const start = schoolDate(new Date(k.start_date));
+      const cohort = phaseDates(start, k.phases).get(phase)!;
+      const byUser = new Map<string, { phase: PhaseKey; days: number }[]>();
+      for (const s of k.shifts) byUser.set(s.user_id, [...(byUser.get(s.user_id) ?? []), s]);
+      const students = new Map<string, { start: string; end: string }>();
+      for (const [userId, shifts] of byUser) students.set(userId, phaseDates(start, shiftedPhases(k.phases, shifts)).get(phase)!);
+      out.set(k.id, { cohort, students });
+    }
+    return out;
   }
 
   /** The student's phases (their shifts included) and dated things; an admin may look too. */

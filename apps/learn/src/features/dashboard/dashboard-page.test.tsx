@@ -111,3 +111,41 @@ describe('/student: an unconfirmed email', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many confirmation emails. Please try again in 40 minutes.');
   });
 });
+
+describe('/student on-the-job training', () => {
+  it('shows the placement: host, site, dates, hours target and the supervisor to call', async () => {
+    renderApp('/student', {
+      userCohorts: () => ({ data: [entry('k1', 'Analog Track')] }),
+      myPlacements: () => ({
+        data: [
+          {
+            id_slug: 'p1',
+            trainee: { id_slug: 'u1', first_name: 'Aisyah', last_name: 'Rahman', email: 'aisyah@example.com' },
+            host_company: { id_slug: 'h1', name: 'Kulim Wafer Sdn Bhd', registration_number: '2020-1' },
+            site: 'Fab 2',
+            site_address: 'Kulim Hi-Tech Park',
+            supervisor_name: 'Encik Rahman',
+            supervisor_email: 'rahman@example.com',
+            supervisor_phone: '+60 4-123 4567',
+            weekly_hours_target: 40,
+            coach: null,
+            starts_on: '2027-06-28',
+            ends_on: '2027-10-17',
+            hours_logged: 0,
+            hours_due: 0,
+          },
+        ],
+      }),
+    });
+    const card = await screen.findByRole('article', { name: 'Placement with Kulim Wafer Sdn Bhd' });
+    expect(within(card).getByText('28 June 2027 to 17 October 2027')).toBeInTheDocument();
+    expect(within(card).getByText('40 hours a week')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '+60 4-123 4567' })).toHaveAttribute('href', 'tel:+6041234567');
+  });
+
+  it('shows nothing of it before the student is placed', async () => {
+    renderApp('/student', { userCohorts: () => ({ data: [entry('k1', 'Analog Track')] }) });
+    await screen.findByRole('link', { name: 'Analog Track' });
+    expect(screen.queryByRole('heading', { name: 'On-the-job training' })).toBeNull();
+  });
+});

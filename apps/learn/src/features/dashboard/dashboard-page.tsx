@@ -6,12 +6,13 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { AllowanceSummary } from './components/allowance-summary';
 import { CohortCard } from './components/cohort-card';
 import { EmailVerificationNotice } from './components/email-verification-notice';
+import { PlacementSection } from './components/placement-card';
 import './dashboard.css';
 
 export const NO_COHORTS_MESSAGE = 'You are not enrolled in any courses yet...';
 export const COHORTS_LOAD_FAILED_MESSAGE = 'Your classes could not be loaded. Please check your connection and try again.';
 
-/** The student's home: a greeting and their classes ('My classes'), in a slider when there are several. */
+/** The student's home: a greeting, their classes ('My classes', in a slider when there are several) and, once placed, their on-the-job training. */
 export function DashboardPage() {
   const { user } = useSession();
   const cohorts = useRouteQuery(
@@ -62,6 +63,7 @@ export function DashboardPage() {
         )}
       </section>
       <AllowanceSummary />
+      <PlacementSection />
     </div>
   );
 }

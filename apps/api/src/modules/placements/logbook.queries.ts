@@ -1,0 +1,93 @@
+import type { LogbookDay, LogbookWeekStatus } from '@school/contracts';
+import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
+import { iso } from '../../common/sql/list';
+import { LISTED_ENROLMENT } from '../../common/sql/listed-enrolment';
+
+/** The student's own placement (listed in its cohort); none for anyone else's. */
+export const ownPlacement = (q: Sql, placementSlug: string, userId: string) =>
+  one<{ id: string; cohort_id: string; user_id: string; host_name: string; weekly_hours_target: number; trainee_name: string }>(
+    q,
+    `SELECT pl.id, pl.cohort_id::text AS cohort_id, pl.user_id::text AS user_id, h.name AS host_name,
+            pl.weekly_hours_target::float8 AS weekly_hours_target, trim(u.first_name || ' ' || u.last_name) AS trainee_name
+       FROM placements pl JOIN host_companies h ON h.id = pl.host_company_id JOIN users u ON u.id = pl.user_id
+       JOIN enrolments e ON e.cohort_id = pl.cohort_id AND e.user_id = pl.user_id
+      WHERE pl.id_slug = $1 AND pl.user_id = $2 AND ${LISTED_ENROLMENT}`,
+    [placementSlug, userId],
+  );
+
+/** Each written week's state and hours. */
+export const weekSummaries = (q: Sql, placementId: string) =>
+  rows<{ week_number: number; status: LogbookWeekStatus; hours: number }>(
+    q,
+    `SELECT w.week_number, w.status, coalesce((SELECT sum(d.hours) FROM logbook_days d WHERE d.week_id = w.id), 0)::float8 AS hours
+       FROM logbook_weeks w WHERE w.placement_id = $1 ORDER BY w.week_number`,
+    [placementId],
+  );
+
+/** One week with its days and its events, oldest first. */
+export const weekDetail = (q: Sql, placementId: string, week: number) =>
+  one<{
+    status: LogbookWeekStatus;
+    days: { date: string; hours: number; tasks: string; job_role: string; evidence: string }[];
+    events: { kind: 'SUBMITTED' | 'APPROVED' | 'RETURNED'; by: string; comment: string; at: string }[];
+  }>(
+    q,
+    `SELECT w.status,
+            coalesce((SELECT json_agg(json_build_object('date', d.day, 'hours', d.hours::float8, 'tasks', d.tasks, 'job_role', d.job_role,
+                                                        'evidence', d.evidence) ORDER BY d.day)
+                        FROM logbook_days d WHERE d.week_id = w.id), '[]') AS days,
+            coalesce((SELECT json_agg(json_build_object('kind', ev.kind, 'by', ev.by_name, 'comment', ev.comment, 'at', ${iso('ev.created_at')})
+                                      ORDER BY ev.created_at, ev.id)
+                        FROM logbook_week_events ev WHERE ev.week_id = w.id), '[]') AS events
+       FROM logbook_weeks w WHERE w.placement_id = $1 AND w.week_number = $2`,
+    [placementId, week],
+  );
+
+/** The week's row, made when missing, locked for a change: two saves of one week run one after the other. */
+export async function lockedWeek(q: Sql, placementId: string, week: number) {
+  await exec(q, `INSERT INTO logbook_weeks (placement_id, week_number) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [placementId, week]);
+  return mustOne<{ id: string; status: LogbookWeekStatus; hours: number }>(
+    q,
+    `SELECT w.id, w.status, coalesce((SELECT sum(d.hours) FROM logbook_days d WHERE d.week_id = w.id), 0)::float8 AS hours
+       FROM logbook_weeks w WHERE w.placement_id = $1 AND w.week_number = $2 FOR UPDATE`,
+    [placementId, week],
+  );
+}
+
+/** Replaces the week's days in two statements. */
+export async function replaceDays(q: Sql, weekId: string, days: LogbookDay[]) {
+  await exec(q, `DELETE FROM logbook_days WHERE week_id = $1`, [weekId]);
+  if (!days.length) return;
+  await exec(
+    q,
+    `INSERT INTO logbook_days (week_id, day, hours, tasks, job_role, evidence)
+     SELECT $1, x.day, x.hours, x.tasks, x.job_role, x.evidence
+       FROM unnest($2::date[], $3::numeric[], $4::text[], $5::text[], $6::text[]) AS x(day, hours, tasks, job_role, evidence)`,
+    [
+      weekId,
+      days.map((d) => d.date),
+      days.map((d) => d.hours),
+      days.map((d) => d.tasks),
+      days.map((d) => d.job_role),
+      days.map((d) => d.evidence),
+    ],
+  );
+  await exec(q, `UPDATE logbook_weeks SET updated_at = now() WHERE id = $1`, [weekId]);
+}
+
+/** Moves the week to `status` and records who did it, when and why, as a new event. */
+export async function recordEvent(
+  q: Sql,
+  weekId: string,
+  status: LogbookWeekStatus,
+  e: { kind: 'SUBMITTED' | 'APPROVED' | 'RETURNED'; by_user_id: string | null; by_name: string; comment: string },
+) {
+  await exec(q, `UPDATE logbook_weeks SET status = $2, updated_at = now() WHERE id = $1`, [weekId, status]);
+  await exec(q, `INSERT INTO logbook_week_events (week_id, kind, by_user_id, by_name, comment) VALUES ($1, $2, $3, $4, $5)`, [
+    weekId,
+    e.kind,
+    e.by_user_id,
+    e.by_name,
+    e.comment,
+  ]);
+}

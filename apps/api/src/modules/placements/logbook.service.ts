@@ -1,0 +1,116 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { jobRoles } from '@school/catalogue';
+import {
+  LOGBOOK_MESSAGES,
+  type LogbookResponse,
+  type LogbookWeekResponse,
+  PLACEMENT_MESSAGES,
+  type SaveLogbookWeek,
+} from '@school/contracts';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth.decorators';
+import { schoolDate } from '../../common/school-calendar';
+import type { Sql } from '../../common/sql/db';
+import { TimelineService } from '../timeline';
+import { placementWeeks } from './logbook-weeks';
+import { lockedWeek, ownPlacement, recordEvent, replaceDays, weekDetail, weekSummaries } from './logbook.queries';
+
+const JOB_ROLES = new Set(jobRoles.map((r) => r.title));
+/** A week the trainee may still write in: never submitted, or returned to them. */
+const editable = (status: string) => status === 'DRAFT' || status === 'RETURNED';
+
+/**
+ * The trainee's weekly logbook: the placement's OJT weeks (from the timeline's window for them),
+ * each day's hours, tasks, job role and evidence, saved as a draft and submitted weekly. A
+ * submitted or signed week is read-only; a returned one can be changed and submitted again. Every
+ * submission is an event (who, when), never edited. Only the trainee reaches their own logbook.
+ */
+@Injectable()
+export class LogbookService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(TimelineService) private readonly timeline: TimelineService,
+  ) {}
+
+  async logbook(me: AuthUser, placementSlug: string): Promise<LogbookResponse> {
+    const { placement, weeks } = await this.placement(this.db, me, placementSlug);
+    const stored = new Map((await weekSummaries(this.db, placement.id)).map((w) => [w.week_number, w]));
+    const today = schoolDate(new Date());
+    const list = weeks.map((w) => ({ ...w, status: stored.get(w.week)?.status ?? 'DRAFT', hours: stored.get(w.week)?.hours ?? 0 }));
+    return {
+      data: {
+        placement_id_slug: placementSlug,
+        host_name: placement.host_name,
+        weekly_hours_target: placement.weekly_hours_target,
+        hours_logged: list.filter((w) => !editable(w.status)).reduce((n, w) => n + w.hours, 0),
+        hours_due: weeks.filter((w) => w.ends_on < today).length * placement.weekly_hours_target,
+        weeks: list,
+      },
+    };
+  }
+
+  async week(me: AuthUser, placementSlug: string, week: number, q: Sql = this.db): Promise<LogbookWeekResponse> {
+    const { placement, weeks } = await this.placement(q, me, placementSlug);
+    const w = weeks.find((x) => x.week === week);
+    if (!w) throw new NotFoundException(LOGBOOK_MESSAGES.weekNotFound);
+    const found = await weekDetail(q, placement.id, week);
+    const status = found?.status ?? 'DRAFT';
+    const days = found?.days ?? [];
+    return {
+      data: {
+        ...w,
+        status,
+        hours: days.reduce((n, d) => n + d.hours, 0),
+        weekly_hours_target: placement.weekly_hours_target,
+        editable: editable(status) && w.starts_on <= schoolDate(new Date()),
+        days,
+        events: found?.events ?? [],
+      },
+    };
+  }
+
+  save(me: AuthUser, placementSlug: string, week: number, body: SaveLogbookWeek): Promise<LogbookWeekResponse> {
+    return this.db.transaction(async (tx) => {
+      const { placement, weeks } = await this.placement(tx, me, placementSlug);
+      const w = this.started(weeks, week);
+      for (const d of body.days) {
+        if (d.date < w.starts_on || d.date > w.ends_on) throw refuse('days', `${d.date}: ${LOGBOOK_MESSAGES.dayOutside}`);
+        if (d.job_role && !JOB_ROLES.has(d.job_role)) throw refuse('days', `${d.date}: ${LOGBOOK_MESSAGES.jobRoleUnknown}`);
+      }
+      const row = await lockedWeek(tx, placement.id, week);
+      if (!editable(row.status)) throw new ConflictException(LOGBOOK_MESSAGES.notEditable);
+      await replaceDays(tx, row.id, body.days);
+      return this.week(me, placementSlug, week, tx);
+    });
+  }
+
+  submit(me: AuthUser, placementSlug: string, week: number): Promise<LogbookWeekResponse> {
+    return this.db.transaction(async (tx) => {
+      const { placement, weeks } = await this.placement(tx, me, placementSlug);
+      this.started(weeks, week);
+      const row = await lockedWeek(tx, placement.id, week);
+      if (!editable(row.status)) throw new ConflictException(LOGBOOK_MESSAGES.notEditable);
+      if (row.hours <= 0) throw new BadRequestException({ message: LOGBOOK_MESSAGES.nothingLogged });
+      await recordEvent(tx, row.id, 'SUBMITTED', { kind: 'SUBMITTED', by_user_id: me.id, by_name: placement.trainee_name, comment: '' });
+      return this.week(me, placementSlug, week, tx);
+    });
+  }
+
+  /** The caller's own placement and its weeks; the same 404 for someone else's and for none. */
+  private async placement(q: Sql, me: AuthUser, placementSlug: string) {
+    const placement = await ownPlacement(q, placementSlug, me.id);
+    if (!placement) throw new NotFoundException(PLACEMENT_MESSAGES.notFound);
+    const windows = (await this.timeline.phaseWindows(q, [placement.cohort_id], 'OJT')).get(placement.cohort_id)!;
+    const own = windows.students.get(placement.user_id) ?? windows.cohort;
+    return { placement, weeks: placementWeeks(own.start, own.end) };
+  }
+
+  private started(weeks: ReturnType<typeof placementWeeks>, week: number) {
+    const w = weeks.find((x) => x.week === week);
+    if (!w) throw new NotFoundException(LOGBOOK_MESSAGES.weekNotFound);
+    if (w.starts_on > schoolDate(new Date())) throw new BadRequestException({ message: LOGBOOK_MESSAGES.notStarted });
+    return w;
+  }
+}
+
+const refuse = (field: string, message: string) => new BadRequestException({ message, errors: { [field]: message } });

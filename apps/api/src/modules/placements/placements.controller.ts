@@ -1,0 +1,92 @@
+import { Controller, Inject } from '@nestjs/common';
+import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
+import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { LogbookService } from './logbook.service';
+import { PlacementsService } from './placements.service';
+
+/** On-the-job training: the console's Host companies, the cohort page's Placements tab and the student's own placement. */
+@Controller()
+export class PlacementsController {
+  constructor(
+    @Inject(PlacementsService) private readonly placements: PlacementsService,
+    @Inject(LogbookService) private readonly logbook: LogbookService,
+  ) {}
+
+  @Route('adminHostCompanies')
+  list(@RouteQuery() q: QueryOf<'adminHostCompanies'>) {
+    return this.placements.hostCompanies(q);
+  }
+
+  @Route('adminCreateHostCompany')
+  create(@CurrentUser() me: AuthUser, @RouteBody() body: BodyOf<'adminCreateHostCompany'>) {
+    return this.placements.createHostCompany(me, body);
+  }
+
+  @Route('adminHostCompany')
+  get(@RouteParams() p: ParamsOf<'adminHostCompany'>) {
+    return this.placements.hostCompany(p.hostCompanyId);
+  }
+
+  @Route('adminUpdateHostCompany')
+  update(@RouteParams() p: ParamsOf<'adminUpdateHostCompany'>, @RouteBody() body: BodyOf<'adminUpdateHostCompany'>) {
+    return this.placements.updateHostCompany(p.hostCompanyId, body);
+  }
+
+  @Route('adminCohortPlacements')
+  cohortPlacements(@RouteParams() p: ParamsOf<'adminCohortPlacements'>) {
+    return this.placements.cohortPlacements(p.cohortId);
+  }
+
+  @Route('adminCreatePlacement')
+  createPlacement(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'adminCreatePlacement'>,
+    @RouteBody() body: BodyOf<'adminCreatePlacement'>,
+  ) {
+    return this.placements.createPlacement(me, p.cohortId, body);
+  }
+
+  @Route('adminUpdatePlacement')
+  updatePlacement(@RouteParams() p: ParamsOf<'adminUpdatePlacement'>, @RouteBody() body: BodyOf<'adminUpdatePlacement'>) {
+    return this.placements.updatePlacement(p.cohortId, p.placementId, body);
+  }
+
+  @Route('adminPreviewPlacementCsv')
+  previewCsv(@RouteParams() p: ParamsOf<'adminPreviewPlacementCsv'>, @RouteBody() body: BodyOf<'adminPreviewPlacementCsv'>) {
+    return this.placements.previewCsv(p.cohortId, body.csv);
+  }
+
+  @Route('adminImportPlacementCsv')
+  importCsv(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'adminImportPlacementCsv'>,
+    @RouteBody() body: BodyOf<'adminImportPlacementCsv'>,
+  ) {
+    return this.placements.importCsv(me, p.cohortId, body.csv);
+  }
+
+  @Route('myPlacements')
+  mine(@CurrentUser() me: AuthUser) {
+    return this.placements.myPlacements(me);
+  }
+
+  @Route('myLogbook')
+  myLogbook(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'myLogbook'>) {
+    return this.logbook.logbook(me, p.placementId);
+  }
+
+  @Route('myLogbookWeek')
+  myWeek(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'myLogbookWeek'>) {
+    return this.logbook.week(me, p.placementId, p.week);
+  }
+
+  @Route('saveMyLogbookWeek')
+  saveWeek(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'saveMyLogbookWeek'>, @RouteBody() body: BodyOf<'saveMyLogbookWeek'>) {
+    return this.logbook.save(me, p.placementId, p.week, body);
+  }
+
+  @Route('submitMyLogbookWeek')
+  submitWeek(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'submitMyLogbookWeek'>) {
+    return this.logbook.submit(me, p.placementId, p.week);
+  }
+}

@@ -1,0 +1,46 @@
+import { LOGBOOK_STATUS_LABELS } from '@school/contracts';
+import { AppLink, ErrorView, LoadingIndicator, useRouteQuery } from '@school/ui';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { paths } from '../../lib/paths';
+import { formatSchoolDate, malaysiaDate } from '../../lib/school-time';
+import { usePageTitle } from '../../lib/use-page-title';
+import './logbook.css';
+
+/** /student/placements/{id}/logbook: the placement's OJT weeks with their state and hours, and the hours logged against the target. */
+export function LogbookPage() {
+  const { placementId = '' } = useParams();
+  const query = useRouteQuery('myLogbook', { params: { placementId } }, { select: (r) => r.data });
+  usePageTitle('Logbook');
+  // Weeks starting after today cannot be written yet (Malaysian date, read once per visit).
+  const [today] = useState(() => malaysiaDate(new Date()));
+  if (query.isPending) return <LoadingIndicator />;
+  if (query.isError) return <ErrorView homePath={paths.dashboard} />;
+  const lb = query.data;
+  return (
+    <div className="ui-page ui-page--padded learn-logbook">
+      <AppLink to={paths.dashboard}>← My classes</AppLink>
+      <h1>Logbook · {lb.host_name}</h1>
+      <p className="learn-logbook__target">
+        <strong>{lb.hours_logged} hours</strong> submitted of the {lb.hours_due} hours due so far ({lb.weekly_hours_target} hours a week).
+      </p>
+      <ol className="learn-logbook__weeks" aria-label="Weeks">
+        {lb.weeks.map((w) => (
+          <li key={w.week} className="learn-logbook__week">
+            {w.starts_on <= today ? (
+              <AppLink to={paths.logbookWeek(lb.placement_id_slug, w.week)}>Week {w.week}</AppLink>
+            ) : (
+              <span>Week {w.week}</span>
+            )}
+            <span className="learn-logbook__sub">
+              {formatSchoolDate(w.starts_on)} – {formatSchoolDate(w.ends_on)}
+            </span>
+            <span className="learn-logbook__sub">
+              {w.starts_on <= today ? `${LOGBOOK_STATUS_LABELS[w.status]} · ${w.hours} h` : 'Not started'}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

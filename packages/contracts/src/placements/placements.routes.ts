@@ -1,0 +1,151 @@
+import { CohortIdParamsSchema } from '../common/common.schemas';
+import { defineRoutes } from '../common/route';
+import {
+  CohortPlacementParamsSchema,
+  CohortPlacementsResponseSchema,
+  CreatePlacementSchema,
+  HostCompanyIdParamsSchema,
+  HostCompanyListQuerySchema,
+  HostCompanyListResponseSchema,
+  HostCompanyResponseSchema,
+  MyPlacementsResponseSchema,
+  PlacementCsvPreviewSchema,
+  PlacementCsvResultSchema,
+  PlacementCsvSchema,
+  PlacementResponseSchema,
+  SaveHostCompanySchema,
+  UpdatePlacementSchema,
+} from './placements.schemas';
+import {
+  LogbookResponseSchema,
+  LogbookWeekResponseSchema,
+  PlacementIdParamsSchema,
+  PlacementWeekParamsSchema,
+  SaveLogbookWeekSchema,
+} from './logbook.schemas';
+
+/** On-the-job training: host companies (admin console) and placements (the cohort page's Placements tab, the student's own). */
+export const placementsRoutes = defineRoutes({
+  adminHostCompanies: {
+    method: 'GET',
+    path: 'host-companies/admin',
+    query: HostCompanyListQuerySchema,
+    response: HostCompanyListResponseSchema,
+    auth: 'admin',
+    summary: 'Host companies, searched by name or registration number, a page at a time',
+  },
+  adminCreateHostCompany: {
+    method: 'POST',
+    path: 'host-companies/admin',
+    body: SaveHostCompanySchema,
+    response: HostCompanyResponseSchema,
+    auth: 'admin',
+    successStatus: 201,
+    summary: 'Adds a host company with its sites and contacts',
+  },
+  adminHostCompany: {
+    method: 'GET',
+    path: 'host-companies/admin/:hostCompanyId',
+    params: HostCompanyIdParamsSchema,
+    response: HostCompanyResponseSchema,
+    auth: 'admin',
+  },
+  adminUpdateHostCompany: {
+    method: 'PUT',
+    path: 'host-companies/admin/:hostCompanyId',
+    params: HostCompanyIdParamsSchema,
+    body: SaveHostCompanySchema,
+    response: HostCompanyResponseSchema,
+    auth: 'admin',
+    summary: "Replaces a host company's details, sites and contacts; a site a placement names cannot be removed",
+  },
+  adminCohortPlacements: {
+    method: 'GET',
+    path: 'cohorts/admin/:cohortId/placements',
+    params: CohortIdParamsSchema,
+    response: CohortPlacementsResponseSchema,
+    auth: 'admin',
+    summary: "The cohort's placements with each trainee's OJT window, the trainees not yet placed and the staff who may coach",
+  },
+  adminCreatePlacement: {
+    method: 'POST',
+    path: 'cohorts/admin/:cohortId/placements',
+    params: CohortIdParamsSchema,
+    body: CreatePlacementSchema,
+    response: PlacementResponseSchema,
+    auth: 'admin',
+    successStatus: 201,
+  },
+  adminUpdatePlacement: {
+    method: 'PUT',
+    path: 'cohorts/admin/:cohortId/placements/:placementId',
+    params: CohortPlacementParamsSchema,
+    body: UpdatePlacementSchema,
+    response: PlacementResponseSchema,
+    auth: 'admin',
+  },
+  adminPreviewPlacementCsv: {
+    method: 'POST',
+    path: 'cohorts/admin/:cohortId/placements/csv/preview',
+    params: CohortIdParamsSchema,
+    body: PlacementCsvSchema,
+    bodyLimit: '1mb',
+    response: PlacementCsvPreviewSchema,
+    auth: 'admin',
+    summary: "Reads a placements CSV and lists every row's problems; writes nothing",
+  },
+  adminImportPlacementCsv: {
+    method: 'POST',
+    path: 'cohorts/admin/:cohortId/placements/csv',
+    params: CohortIdParamsSchema,
+    body: PlacementCsvSchema,
+    bodyLimit: '1mb',
+    response: PlacementCsvResultSchema,
+    auth: 'admin',
+    summary:
+      'Places every trainee of the CSV in one transaction (replacing their placement in the cohort); refused whole when any row has a problem',
+  },
+  myPlacements: {
+    method: 'GET',
+    path: 'placements/me',
+    response: MyPlacementsResponseSchema,
+    auth: 'user',
+    summary: "The signed-in student's own placements: host, site, supervisor, dates and hours target",
+  },
+});
+
+/** The trainee's weekly logbook of a placement. */
+export const logbookRoutes = defineRoutes({
+  myLogbook: {
+    method: 'GET',
+    path: 'placements/me/:placementId/logbook',
+    params: PlacementIdParamsSchema,
+    response: LogbookResponseSchema,
+    auth: 'user',
+    summary: "The trainee's OJT weeks with their state and hours, and the hours logged against the target so far",
+  },
+  myLogbookWeek: {
+    method: 'GET',
+    path: 'placements/me/:placementId/logbook/:week',
+    params: PlacementWeekParamsSchema,
+    response: LogbookWeekResponseSchema,
+    auth: 'user',
+  },
+  saveMyLogbookWeek: {
+    method: 'PUT',
+    path: 'placements/me/:placementId/logbook/:week',
+    params: PlacementWeekParamsSchema,
+    body: SaveLogbookWeekSchema,
+    response: LogbookWeekResponseSchema,
+    auth: 'user',
+    summary: "Saves the week's days (refused once submitted, until returned)",
+  },
+  submitMyLogbookWeek: {
+    method: 'POST',
+    path: 'placements/me/:placementId/logbook/:week/submit',
+    params: PlacementWeekParamsSchema,
+    response: LogbookWeekResponseSchema,
+    auth: 'user',
+    summary: 'Submits the week to the supervisor; it is read-only from then on unless returned',
+  },
+});
