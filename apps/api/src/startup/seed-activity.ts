@@ -6,6 +6,7 @@ import type { CertificateRules, ProjectSettings, Role } from '@school/contracts'
 import type { DataSource } from 'typeorm';
 import { mustOne, rows } from '../common/sql/db';
 import type { AuthUser } from '../common/auth.decorators';
+import { AllowanceService } from '../modules/allowance/allowance.service';
 import { CertificatesService } from '../modules/certificates';
 import { GradingAuthoringService } from '../modules/grading/grading-authoring.service';
 import { GradingService } from '../modules/grading/grading.service';
@@ -124,7 +125,14 @@ export async function seedDemoActivity(
   await certificates.updateRules(cohort.id_slug, early.certificate_id_slug, rules);
   await certificates.issueEarned(cohort.id);
   await seedDemoVisits(app, ds, { admin, instructor, aisyah, weiJie });
+
+  // The admin (who holds the finance permission) keeps the programme's allowance: the demo class is its cohort.
+  const allowance = get(AllowanceService);
+  const programme = await allowance.createProgramme(admin, { title: DEMO_ALLOWANCE_PROGRAMME, monthly_amount: 2500 });
+  await allowance.setCohortProgramme(admin, cohort.id_slug, programme.data.id_slug);
 }
+
+export const DEMO_ALLOWANCE_PROGRAMME = 'Semiconductor Talent Programme';
 
 /** Aisyah's attempt at a quiz: start, answer (three of four right: the short answer names the wrong block), submit. */
 async function takeQuiz(ds: DataSource, quizzes: QuizzesService, me: AuthUser, cohortSlug: string, lessonSlug: string) {
