@@ -42,10 +42,14 @@ import { LessonsLibraryPage } from '../features/placeholders/placeholder-pages';
 import { SettingsPage } from '../features/settings/settings-page';
 import { StudentsPage } from '../features/students/students-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
-import { COURSE_TABS, interviewPaths, paths } from '../lib/paths';
-import { AUDIT_LOG_ITEM, EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM, STAFF_ITEM } from './sidebar-items';
+import { allowancePaths, COURSE_TABS, interviewPaths, paths } from '../lib/paths';
+import { ALLOWANCE_ITEM, AUDIT_LOG_ITEM, EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM, STAFF_ITEM } from './sidebar-items';
 import { useFinance } from '../lib/use-finance';
 import { StaffPage } from '../features/staff/staff-page';
+import { AllowanceProgrammesPage } from '../features/allowance/allowance-programmes-page';
+import { AllowanceProgrammePage } from '../features/allowance/allowance-programme-page';
+import { AllowanceExceptionsPage } from '../features/allowance/allowance-exceptions-page';
+import { InstructorAllowancePage } from '../features/cohorts/instructor-allowance-page';
 import { AuditLogPage } from '../features/audit-log/audit-log-page';
 import { StudentPage } from '../features/students/student-page';
 import './app.css';
@@ -62,6 +66,7 @@ function Layout({ children }: { children: ReactNode }) {
       sidebarItems={[
         ...EXTRA_SIDEBAR_ITEMS,
         STAFF_ITEM,
+        ALLOWANCE_ITEM,
         ...(finance ? [AUDIT_LOG_ITEM] : []),
         ...(mailbox.isSuccess ? [MAILBOX_ITEM] : []),
       ]}
@@ -112,6 +117,7 @@ export function App() {
                     <Route path="reviews/:id" element={<ReviewPage />} />
                     <Route path="interviews" element={<MyInterviewsPage />} />
                     <Route path="interviews/:id" element={<InterviewPage />} />
+                    <Route path="allowance/:cohortId" element={<InstructorAllowancePage />} />
                     <Route
                       path="quizzes/:lessonId"
                       element={
@@ -173,6 +179,9 @@ export function App() {
                     <Route path="/admin/students/:id" element={<StudentPage />} />
                     <Route path={paths.staff} element={<StaffPage />} />
                     <Route path="/admin/audit-log" element={<AuditLogPage />} />
+                    <Route path={allowancePaths.programmes} element={<AllowanceProgrammesPage />} />
+                    <Route path="/admin/allowance/programmes/:id" element={<AllowanceProgrammePage />} />
+                    <Route path={allowancePaths.exceptions} element={<AllowanceExceptionsPage />} />
                     <Route path={paths.createCourse} element={<CreateCoursePage />} />
                     <Route path={paths.createCohort} element={<CreateCohortPage />} />
                     <Route path={paths.lessonsLibrary} element={<LessonsLibraryPage />} />

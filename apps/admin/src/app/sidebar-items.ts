@@ -1,5 +1,5 @@
 import { sidebarIcons, type SidebarItem } from '@school/ui';
-import { paths } from '../lib/paths';
+import { allowancePaths, paths } from '../lib/paths';
 
 /** After Courses, Cohorts and Students: the dashboard, grading, admissions, jobs, certificates and analytics. */
 export const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
@@ -16,3 +16,5 @@ export const MAILBOX_ITEM: SidebarItem = { title: 'Mailbox', path: paths.mailbox
 export const STAFF_ITEM: SidebarItem = { title: 'Staff', path: paths.staff, icon: sidebarIcons.students };
 /** Shown to admins holding the Finance permission only (the API refuses the others). */
 export const AUDIT_LOG_ITEM: SidebarItem = { title: 'Audit log', path: paths.auditLog(), icon: sidebarIcons.reviews };
+/** The allowance programmes, their rules and the exceptions queue. */
+export const ALLOWANCE_ITEM: SidebarItem = { title: 'Allowance', path: allowancePaths.programmes, icon: sidebarIcons.certifications };

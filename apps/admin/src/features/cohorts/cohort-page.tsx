@@ -8,6 +8,7 @@ import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { gradingPaths, paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
+import { CohortAllowanceTab } from './components/cohort-allowance-tab';
 import { CohortCertificatesTab } from './components/cohort-certificates-tab';
 import { CohortCoursesTab } from './components/cohort-courses-tab';
 import { CohortDetailsTab } from './components/cohort-details-tab';
@@ -19,12 +20,12 @@ import { CohortSessionsTab } from './components/cohort-sessions-tab';
 import { CohortTimelineTab } from './components/cohort-timeline-tab';
 import { GradeItemGaps } from './components/grade-item-gaps';
 
-// The spec's four tabs, then Invitations, Instructors, Sessions and Timeline: always shown, so their indexes (?tab=4 to 7) and the tab row stay put.
-const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors', 'Sessions', 'Timeline'];
+// The spec's four tabs, then Invitations, Instructors, Sessions, Timeline and Allowance: always shown, so their indexes (?tab=4 to 8) and the tab row stay put.
+const TAB_LABELS = ['Details', 'Courses', 'Students', 'Certifications', 'Invitations', 'Instructors', 'Sessions', 'Timeline', 'Allowance'];
 
 /**
  * /admin/cohorts/{id}: tabs Details, Courses, Students, Certifications, Invitations, Instructors,
- * Sessions and Timeline (`?tab=` index), and 'Delete cohort'.
+ * Sessions, Timeline and Allowance (`?tab=` index), and 'Delete cohort'.
  */
 export function CohortPage() {
   const { id = '' } = useParams();
@@ -100,6 +101,7 @@ export function CohortPage() {
             {active === 5 && <CohortInstructorsTab cohort={cohort} />}
             {active === 6 && <CohortSessionsTab cohort={cohort} />}
             {active === 7 && <CohortTimelineTab cohort={cohort} />}
+            {active === 8 && <CohortAllowanceTab cohortId={cohort.id_slug} admin />}
           </Tabs>
           {dialog}
         </div>
