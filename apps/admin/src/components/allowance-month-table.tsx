@@ -155,5 +155,9 @@ export function AllowanceMonthTable({ month, onPropose }: AllowanceMonthTablePro
     },
   ];
   if (month.trainees.length === 0) return <p className="ui-muted">No active trainee in this cohort for {monthLabel(month.month)}.</p>;
-  return <ListTable columns={columns} rows={month.trainees} rowKey={(t) => t.trainee.id_slug} />;
+  return (
+    <div className="admin-allowance__table">
+      <ListTable columns={columns} rows={month.trainees} rowKey={(t) => t.trainee.id_slug} />
+    </div>
+  );
 }

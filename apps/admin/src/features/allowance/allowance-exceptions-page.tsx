@@ -19,16 +19,17 @@ const traineeName = (t: { first_name: string; last_name: string }) => `${t.first
 function PendingException({ o }: { o: AllowanceOverride }) {
   const notify = useNotify();
   const [note, setNote] = useState('');
-  const decide = useRouteMutation('adminDecideOverride', { invalidates: invalidations.adminDecideOverride });
   const name = traineeName(o.trainee);
-  const onDecide = (approve: boolean) =>
-    decide.mutate(
-      { params: { overrideId: o.id_slug }, body: { approve, note } },
-      {
-        onSuccess: () =>
-          notify.success(`${approve ? 'Approved' : 'Rejected'}: ${OVERRIDE_KIND_LABELS[o.kind]} for ${name}, ${monthLabel(o.month)}.`),
-      },
-    );
+  // Said by the hook, not by mutate's own callback: the decided exception leaves the list (and this
+  // card unmounts) as soon as the queue is read again.
+  const decide = useRouteMutation('adminDecideOverride', {
+    invalidates: invalidations.adminDecideOverride,
+    onSuccess: ({ data }) =>
+      notify.success(
+        `${data.state === 'APPROVED' ? 'Approved' : 'Rejected'}: ${OVERRIDE_KIND_LABELS[data.kind]} for ${traineeName(data.trainee)}, ${monthLabel(data.month)}.`,
+      ),
+  });
+  const onDecide = (approve: boolean) => decide.mutate({ params: { overrideId: o.id_slug }, body: { approve, note } });
   return (
     <li className="admin-card ui-stack" aria-labelledby={`x-${o.id_slug}`}>
       <h3 id={`x-${o.id_slug}`} className="admin-subtitle">

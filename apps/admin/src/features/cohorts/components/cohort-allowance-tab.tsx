@@ -11,6 +11,7 @@ import { useNotify } from '../../../lib/notice';
 import { saveCsv } from '../../../lib/save-csv';
 import { formatMalaysiaDateTime } from '../../../lib/school-time';
 import { useFinance } from '../../../lib/use-finance';
+import '../../../components/allowance.css';
 
 /** The programme a cohort is in, chosen by an admin; the API refuses a change once a month is decided. */
 function ProgrammeChoice({ cohortId, current }: { cohortId: string; current: string | null }) {
@@ -20,6 +21,7 @@ function ProgrammeChoice({ cohortId, current }: { cohortId: string; current: str
   return (
     <div className="ui-stack">
       <SelectField
+        className="admin-allowance__field"
         label="Allowance programme"
         value={set.isPending && set.variables ? (set.variables.body.programme_id ?? '') : (current ?? '')}
         disabled={set.isPending || !programmes.data}
@@ -109,6 +111,7 @@ export function CohortAllowanceTab({ cohortId, admin }: { cohortId: string; admi
       </h2>
       {admin && query.data && <ProgrammeChoice cohortId={cohortId} current={query.data.programme?.id_slug ?? null} />}
       <TextField
+        className="admin-allowance__field"
         label="Month"
         type="month"
         value={month}
