@@ -240,4 +240,10 @@ test('allowance: rules, the decided month, a coach’s medical exception approve
   const rows: Record<string, string>[] = parse(csv, { columns: true });
   expect(Object.fromEntries(rows.map((r) => [r.Trainee, r['Amount (RM)']]))).toEqual(shown);
   expect(shown).toEqual({ [names.ana]: '2500.00', [names.ben]: '1250.00', [names.cai]: '2500.00' });
+
+  // On a phone the month's rows become cards that fit the screen.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectAccessible(page);
+  await secondPage.setViewportSize({ width: 360, height: 800 });
+  await expectAccessible(secondPage);
 });
