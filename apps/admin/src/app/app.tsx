@@ -47,10 +47,14 @@ import { StudentsPage } from '../features/students/students-page';
 import { HostCompaniesPage } from '../features/host-companies/host-companies-page';
 import { HostCompanyPage } from '../features/host-companies/host-company-page';
 import { NoticeProvider, NoticeRegion } from '../lib/notice';
-import { COURSE_TABS, interviewPaths, paths } from '../lib/paths';
-import { AUDIT_LOG_ITEM, EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM, MY_TRAINEES_ITEM, STAFF_ITEM } from './sidebar-items';
+import { allowancePaths, COURSE_TABS, interviewPaths, paths } from '../lib/paths';
+import { ALLOWANCE_ITEM, AUDIT_LOG_ITEM, EXTRA_SIDEBAR_ITEMS, MAILBOX_ITEM, MY_TRAINEES_ITEM, STAFF_ITEM } from './sidebar-items';
 import { useFinance } from '../lib/use-finance';
 import { StaffPage } from '../features/staff/staff-page';
+import { AllowanceProgrammesPage } from '../features/allowance/allowance-programmes-page';
+import { AllowanceProgrammePage } from '../features/allowance/allowance-programme-page';
+import { AllowanceExceptionsPage } from '../features/allowance/allowance-exceptions-page';
+import { InstructorAllowancePage } from '../features/cohorts/instructor-allowance-page';
 import { AuditLogPage } from '../features/audit-log/audit-log-page';
 import { StudentPage } from '../features/students/student-page';
 import './app.css';
@@ -68,6 +72,7 @@ function Layout({ children }: { children: ReactNode }) {
       sidebarItems={[
         ...EXTRA_SIDEBAR_ITEMS,
         STAFF_ITEM,
+        ALLOWANCE_ITEM,
         ...(finance ? [AUDIT_LOG_ITEM] : []),
         ...(mailbox.isSuccess ? [MAILBOX_ITEM] : []),
         ...(coaching ? [MY_TRAINEES_ITEM] : []),
@@ -133,6 +138,7 @@ export function App() {
                     <Route path="reviews/:id" element={<ReviewPage />} />
                     <Route path="interviews" element={<MyInterviewsPage />} />
                     <Route path="interviews/:id" element={<InterviewPage />} />
+                    <Route path="allowance/:cohortId" element={<InstructorAllowancePage />} />
                     <Route
                       path="quizzes/:lessonId"
                       element={
@@ -196,6 +202,9 @@ export function App() {
                     <Route path="/admin/audit-log" element={<AuditLogPage />} />
                     <Route path={paths.myTrainees} element={<MyTraineesPage />} />
                     <Route path="/admin/trainees/:cohortId/:userId" element={<TraineePage />} />
+                    <Route path={allowancePaths.programmes} element={<AllowanceProgrammesPage />} />
+                    <Route path="/admin/allowance/programmes/:id" element={<AllowanceProgrammePage />} />
+                    <Route path={allowancePaths.exceptions} element={<AllowanceExceptionsPage />} />
                     <Route path={paths.createCourse} element={<CreateCoursePage />} />
                     <Route path={paths.createCohort} element={<CreateCohortPage />} />
                     <Route path={paths.lessonsLibrary} element={<LessonsLibraryPage />} />

@@ -1,5 +1,5 @@
 import { sidebarIcons, type SidebarItem } from '@school/ui';
-import { paths } from '../lib/paths';
+import { allowancePaths, paths } from '../lib/paths';
 
 /** After Courses, Cohorts and Students: the dashboard, grading, admissions, jobs, certificates and analytics. */
 export const EXTRA_SIDEBAR_ITEMS: SidebarItem[] = [
@@ -20,3 +20,5 @@ export const AUDIT_LOG_ITEM: SidebarItem = { title: 'Audit log', path: paths.aud
 
 /** For an admin who coaches trainees, after the other entries. */
 export const MY_TRAINEES_ITEM: SidebarItem = { title: 'My trainees', path: paths.myTrainees, icon: sidebarIcons.students };
+/** The allowance programmes, their rules and the exceptions queue. */
+export const ALLOWANCE_ITEM: SidebarItem = { title: 'Allowance', path: allowancePaths.programmes, icon: sidebarIcons.certifications };

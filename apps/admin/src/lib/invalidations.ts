@@ -129,6 +129,29 @@ const table = {
   ],
   // The account, not an enrolment: every list showing the student.
   adminUpdateUserStatus: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],
+  // The allowance: programmes (their rules and cohorts), a cohort's months, the exceptions and disputes queues.
+  adminCreateAllowanceProgramme: () => [routeKey('adminAllowanceProgrammes')],
+  adminAddRuleVersion: (vars) => [
+    routeKey('adminAllowanceProgrammes'),
+    routeKey('adminAllowanceProgramme', { params: vars.params }),
+    routeKey('adminCohortAllowanceMonth'),
+  ],
+  adminSetCohortProgramme: (vars) => [
+    routeKey('adminAllowanceProgrammes'),
+    routeKey('adminAllowanceProgramme'),
+    routeKey('adminCohortAllowanceMonth', { params: { cohortId: vars.params.cohortId } }),
+  ],
+  adminRunAllowanceMonth: (vars) => [
+    routeKey('adminCohortAllowanceMonth', { params: { cohortId: vars.params.cohortId } }),
+    routeKey('adminAllowanceProgrammes'),
+    routeKey('adminAllowanceProgramme'),
+  ],
+  adminProposeOverride: () => [routeKey('adminAllowanceOverrides'), routeKey('adminAllowanceDisputes')],
+  adminDecideOverride: () => [
+    routeKey('adminAllowanceOverrides'),
+    routeKey('adminAllowanceDisputes'),
+    routeKey('adminCohortAllowanceMonth'),
+  ],
   adminSetFinance: () => [routeKey('adminStaffList'), routeKey('check'), routeKey('adminAuditLog')],
   adminSaveStudentPaymentDetails: () => [routeKey('adminAuditLog')],
   adminUpdateUserRole: () => [routeKey('adminStudentList'), routeKey('adminCohortStudents'), routeKey('adminCohortDetail')],

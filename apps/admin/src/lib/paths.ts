@@ -95,4 +95,21 @@ export function coachPaths(root: '/admin' | '/instructor') {
 
 /** Tab indexes of the course and cohort pages (`?tab=`). */
 export const COURSE_TABS = { details: 0, curriculum: 1, cohorts: 2, engagement: 3 } as const;
-export const COHORT_TABS = { details: 0, courses: 1, students: 2, certifications: 3, invitations: 4, coaches: 8 } as const;
+export const COHORT_TABS = {
+  details: 0,
+  courses: 1,
+  students: 2,
+  certifications: 3,
+  invitations: 4,
+  coaches: 8,
+  placements: 9,
+  allowance: 10,
+} as const;
+
+/** The monthly allowance: programmes and their rules, the exceptions queue, and a cohort's months for its instructors. */
+export const allowancePaths = {
+  programmes: '/admin/allowance',
+  programme: (id: string) => `/admin/allowance/programmes/${encodeURIComponent(id)}`,
+  exceptions: '/admin/allowance/exceptions',
+  instructorCohort: (cohortId: string) => `/instructor/allowance/${encodeURIComponent(cohortId)}`,
+} as const;

@@ -8,6 +8,7 @@ import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { gradingPaths, paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
+import { CohortAllowanceTab } from './components/cohort-allowance-tab';
 import { CohortCertificatesTab } from './components/cohort-certificates-tab';
 import { CohortCoachesTab } from './components/cohort-coaches-tab';
 import { CohortCoursesTab } from './components/cohort-courses-tab';
@@ -21,7 +22,7 @@ import { CohortTimelineTab } from './components/cohort-timeline-tab';
 import { CohortPlacementsTab } from './components/cohort-placements-tab';
 import { GradeItemGaps } from './components/grade-item-gaps';
 
-// The spec's four tabs, then Invitations, Instructors, Sessions, Timeline, Coaches and Placements: always shown, so their indexes (?tab=4 to 9) and the tab row stay put.
+// The spec's four tabs, then Invitations, Instructors, Sessions, Timeline, Coaches, Placements and Allowance: always shown, so their indexes (?tab=4 to 10) and the tab row stay put.
 const TAB_LABELS = [
   'Details',
   'Courses',
@@ -33,11 +34,12 @@ const TAB_LABELS = [
   'Timeline',
   'Coaches',
   'Placements',
+  'Allowance',
 ];
 
 /**
  * /admin/cohorts/{id}: tabs Details, Courses, Students, Certifications, Invitations, Instructors,
- * Sessions, Timeline, Coaches and Placements (`?tab=` index), and 'Delete cohort'.
+ * Sessions, Timeline, Coaches, Placements and Allowance (`?tab=` index), and 'Delete cohort'.
  */
 export function CohortPage() {
   const { id = '' } = useParams();
@@ -115,6 +117,7 @@ export function CohortPage() {
             {active === 7 && <CohortTimelineTab cohort={cohort} />}
             {active === 8 && <CohortCoachesTab cohort={cohort} />}
             {active === 9 && <CohortPlacementsTab cohort={cohort} />}
+            {active === 10 && <CohortAllowanceTab cohortId={cohort.id_slug} admin />}
           </Tabs>
           {dialog}
         </div>

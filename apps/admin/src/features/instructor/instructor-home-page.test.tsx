@@ -50,6 +50,7 @@ describe('InstructorHomePage links', () => {
     expect(links.map((l) => l.getAttribute('aria-label') ?? l.textContent)).toEqual([
       'Grading of Etching Autumn',
       'Gradebook of Etching Autumn',
+      'Allowance of Etching Autumn',
       'Etch quiz',
     ]);
     for (const link of links) expect(link).toHaveClass('ui-link');

@@ -2,7 +2,7 @@ import { AppLink, ButtonLink, Card, formatCount, formatDate, useRouteQuery, useS
 import { QueryView } from '../../components/query-view';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CohortStatus } from '../../components/cohort-status';
-import { gradingPaths, paths } from '../../lib/paths';
+import { allowancePaths, gradingPaths, paths } from '../../lib/paths';
 import { useCoaching } from '../../lib/use-coaching';
 import './instructor.css';
 
@@ -59,6 +59,9 @@ export function InstructorHomePage() {
                       aria-label={`Gradebook of ${c.title}`}
                     >
                       Gradebook
+                    </AppLink>
+                    <AppLink className="ui-link" to={allowancePaths.instructorCohort(c.id_slug)} aria-label={`Allowance of ${c.title}`}>
+                      Allowance
                     </AppLink>
                   </p>
                   <h3 className="admin-subtitle">Courses</h3>
