@@ -164,7 +164,7 @@ describe("a month's run", () => {
     const forecast = await monthOf(c.slug, last, finance);
     expect(forecast).toMatchObject({ decided: false, may_run: true });
     expect(forecast.trainees.map((x) => x.outcome)).toEqual(['WITHHELD', 'PRORATED', 'PRORATED', 'ELIGIBLE']);
-    expect((await monthOf(c.slug, last, teacher)).trainees.every((x) => x.amount_sen === null)).toBe(true);
+    expect((await monthOf(c.slug, last, teacher)).trainees.every((x) => x.amount_sen === null && x.trace.formula === '')).toBe(true);
     await t.http.get(`/api/allowance/admin/cohorts/${c.slug}/months/${last}`).set(bearer(outsider)).expect(404);
     await t.http.get(`/api/allowance/admin/cohorts/${c.slug}/months/${last}`).set(bearer(ana)).expect(403);
 
@@ -295,7 +295,9 @@ describe('exceptions', () => {
     const queue = AllowanceOverridesResponseSchema.parse(
       (await t.http.get('/api/allowance/admin/exceptions').set(bearer(finance)).expect(200)).body,
     ).data;
-    expect(queue.map((o) => o.id_slug)).toContain(proposal.id_slug);
+    const queued = queue.find((o) => o.id_slug === proposal.id_slug)!;
+    expect(queued.attachment?.url).toEqual(expect.any(String));
+    expect((await getBytes(t, queued.attachment!.url!).expect(200)).body.subarray(0, 5).toString()).toBe('%PDF-');
     await t.http
       .post(`/api/allowance/admin/exceptions/${proposal.id_slug}/decision`)
       .set(bearer(teacher))

@@ -177,7 +177,7 @@ export const AllowanceTraceSchema = z.object({
     sessions: z.array(z.string()),
   }),
   exceptions: z.array(z.object({ id_slug: z.string(), kind: z.string(), reason: z.string() })),
-  /** The sum as words: "RM 2,500.00 x 20/31 days x 70% attendance". */
+  /** The sum as words: "RM 2,500.00 x 20/31 days x 70% attendance"; empty for staff without the finance permission. */
   formula: z.string(),
 });
 export type AllowanceTrace = z.infer<typeof AllowanceTraceSchema>;
@@ -267,7 +267,8 @@ export const AllowanceOverrideSchema = z.object({
   month: z.string(),
   kind: OverrideKindSchema,
   reason: z.string(),
-  attachment: z.object({ id_slug: z.string(), name: z.string() }).nullable(),
+  /** `url`: a short-lived signed link, in the queue. */
+  attachment: z.object({ id_slug: z.string(), name: z.string(), url: z.string().optional() }).nullable(),
   dispute: z.object({ id_slug: z.string(), reason: z.string() }).nullable(),
   state: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
   proposed_by: z.string(),

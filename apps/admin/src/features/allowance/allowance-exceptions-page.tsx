@@ -53,7 +53,15 @@ function PendingException({ o }: { o: AllowanceOverride }) {
           </>
         )}
         <dt>Attachment</dt>
-        <dd>{o.attachment ? o.attachment.name : 'None'}</dd>
+        <dd>
+          {o.attachment?.url ? (
+            <a className="ui-link" href={o.attachment.url} target="_blank" rel="noreferrer">
+              {o.attachment.name}
+            </a>
+          ) : (
+            (o.attachment?.name ?? 'None')
+          )}
+        </dd>
         <dt>Proposed by</dt>
         <dd>
           {o.proposed_by}, {formatMalaysiaDateTime(o.proposed_at)}

@@ -137,7 +137,9 @@ export class AllowanceService {
     const followed = c.coach_only ? await q.followedIn(this.db, c.id, me.id) : null;
     const shown = (id: string) => !followed || followed.has(id);
     if (run) {
-      const trainees = (await q.decidedMonth(this.db, c.id, month, finance)).filter((x) => shown(x.trainee.user_id));
+      const trainees = (await q.decidedMonth(this.db, c.id, month, finance))
+        .filter((x) => shown(x.trainee.user_id))
+        .map((x) => (finance ? x : { ...x, trace: withoutAmounts(x.trace) }));
       return {
         data: {
           ...base,
@@ -158,7 +160,7 @@ export class AllowanceService {
       trainee: { id_slug: d.id_slug, first_name: d.first_name, last_name: d.last_name, email: d.email },
       outcome: d.outcome,
       amount_sen: finance ? d.amount_sen : null,
-      trace: d.trace,
+      trace: finance ? d.trace : withoutAmounts(d.trace),
       decision_id: null,
       entries: [],
       advice: monthAdvice(d.trace),
@@ -324,7 +326,13 @@ export class AllowanceService {
   }
 
   async queue(me: AuthUser, state: 'PENDING' | 'DECIDED') {
-    return { data: await q.overrideQueue(this.db, me.id, state === 'PENDING') };
+    const list = await q.overrideQueue(this.db, me.id, state === 'PENDING');
+    // The attachment (a medical certificate) opens through a short-lived signed link.
+    return {
+      data: list.map((o) =>
+        o.attachment ? { ...o, attachment: { ...o.attachment, url: this.storage.signedUrl(o.attachment.id_slug) } } : o,
+      ),
+    };
   }
 
   /**
@@ -442,6 +450,11 @@ export class AllowanceService {
       );
     });
   }
+}
+
+/** A trace for staff without the finance permission: its formula names amounts. */
+function withoutAmounts(t: TraineeMonth['trace']): TraineeMonth['trace'] {
+  return { ...t, formula: '' };
 }
 
 /** A decided row as answered: the internal id used to filter it left out. */
