@@ -5,7 +5,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createAccount } from '../support/accounts';
 import { notice, signInAsAdmin } from '../support/admin';
 import { assignInstructor, signInAt } from '../support/cohort-setup';
-import { expectAccessible } from '../support/learn';
+import { expectAccessible, signInAsStudent } from '../support/learn';
 
 test.setTimeout(300_000);
 
@@ -48,7 +48,7 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText
  * pro-rated, one eligible); the cohort's coach proposes a medical exception with a certificate; a
  * second admin approves it, which corrects the month; the payment list equals the amounts shown.
  */
-test('allowance: rules, the decided month, a coach’s medical exception approved by a second admin, the payment list', async ({
+test('allowance: rules, the decided month, a coach’s medical exception approved by a second admin, the payment list, the trainee’s statement on a phone', async ({
   page,
   browser,
   request,
@@ -246,4 +246,20 @@ test('allowance: rules, the decided month, a coach’s medical exception approve
   await expectAccessible(page);
   await secondPage.setViewportSize({ width: 360, height: 800 });
   await expectAccessible(secondPage);
+
+  // The trainee on a phone: this month so far from the dashboard, and last month's corrected statement as a PDF.
+  const phone = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
+  await signInAsStudent(phone, cai.email, cai.password, `Cai${tag}`);
+  await phone.getByRole('link', { name: 'Open my allowance' }).click();
+  await expect(phone.getByRole('heading', { level: 1, name: 'My allowance' })).toBeVisible();
+  await expect(phone.getByRole('heading', { level: 2, name: /^\w+ \d{4} so far$/ })).toBeVisible();
+  const statement = phone.getByRole('listitem').filter({ has: phone.getByRole('heading', { name: last.name }) });
+  await expect(statement).toContainText('Eligible');
+  await expect(statement).toContainText('RM 2,500.00');
+  const [pdf] = await Promise.all([
+    phone.waitForEvent('download'),
+    statement.getByRole('button', { name: 'Download statement (PDF)' }).click(),
+  ]);
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+  await expectAccessible(phone);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CohortIdParamsSchema, IdSlugResponseSchema } from '../common/common.schemas';
 import { defineRoutes } from '../common/route';
+import { StoredFileResponseSchema } from '../forms/forms.schemas';
 import { CohortMonthParamsSchema } from '../live-sessions/live-sessions.schemas';
 import {
   AllowanceDisputesResponseSchema,
@@ -152,7 +153,7 @@ export const allowanceRoutes = defineRoutes({
     method: 'GET',
     path: 'allowance/me/statements/:decisionId',
     params: StatementParamsSchema,
-    response: z.string(),
+    response: StoredFileResponseSchema,
     responseType: 'file',
     auth: 'user',
     summary: "The trainee's signed monthly statement (PDF) with the rules and their results",
