@@ -61,6 +61,9 @@ test('an admin adds an email with no account; the invited person signs up throug
     'Instructors',
     'Sessions',
     'Timeline',
+    'Coaches',
+    'Placements',
+    'Allowance',
   ]);
   await page.getByRole('tab', { name: 'Invitations' }).click();
   await expect(page.getByRole('tab', { name: 'Invitations', selected: true })).toBeVisible();
