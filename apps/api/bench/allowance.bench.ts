@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
-import { loadConfig } from '../src/config/app-config';
-import { createApp } from '../src/create-app';
+import { benchApp } from './bench-app';
 import { AllowanceService } from '../src/modules/allowance/allowance.service';
 import { DECIDE_MONTH } from '../src/modules/allowance/allowance-decision.sql';
 
@@ -16,17 +15,7 @@ const MONTH = '2026-03';
  */
 export async function runAllowanceBench(url: string, ds: DataSource, dataDir: string, trainees = 1000, cohorts = 3, runs = 5) {
   await seed(ds, trainees, cohorts);
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: url,
-    NODE_ENV: 'test',
-    SERVE_APPS: 'false',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    WORKERS: '0',
-  });
-  const app = await createApp(config, ds);
-  await app.init();
+  const app = await benchApp(url, ds, dataDir);
   try {
     const [{ id: firstCohort }] = await ds.query(`SELECT id FROM cohorts WHERE id_slug = 'bench-allowance-1'`);
     const bare: number[] = [];

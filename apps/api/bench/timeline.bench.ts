@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
-import { loadConfig } from '../src/config/app-config';
-import { createApp } from '../src/create-app';
+import { benchApp } from './bench-app';
 import { TimelineService } from '../src/modules/timeline';
 
 /**
@@ -14,18 +13,7 @@ import { TimelineService } from '../src/modules/timeline';
  */
 export async function runTimelineBench(url: string, ds: DataSource, dataDir: string, students = 300, items = 150, runs = 5) {
   await seed(ds, students, items);
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: url,
-    NODE_ENV: 'test',
-    SERVE_APPS: 'false',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    // Measures the save alone: no worker delivers the digests meanwhile.
-    WORKERS: '0',
-  });
-  const app = await createApp(config, ds);
-  await app.init();
+  const app = await benchApp(url, ds, dataDir);
   try {
     const timeline = app.get(TimelineService);
     const admin = { id: '1', id_slug: 'bench-admin', role: 'ADMIN' as const };
