@@ -106,7 +106,7 @@ export function setRole(q: Sql, idSlug: string, role: Role) {
  * schema's cascades). Answers its name and the storage keys of its hand-in files, whose rows go too.
  */
 export function deleteAccount(q: Sql, idSlug: string) {
-  return one<{ first_name: string; last_name: string; storage_keys: string[] }>(
+  return one<{ id: string; first_name: string; last_name: string; storage_keys: string[] }>(
     q,
     `WITH target AS (SELECT id FROM users WHERE id_slug = $1),
      files AS (
@@ -114,8 +114,8 @@ export function deleteAccount(q: Sql, idSlug: string) {
         WHERE f.uploaded_by = target.id AND f.purpose = 'project-submission'
        RETURNING f.storage_key
      ),
-     gone AS (DELETE FROM users u USING target WHERE u.id = target.id RETURNING u.first_name, u.last_name)
-     SELECT gone.first_name, gone.last_name, coalesce((SELECT array_agg(storage_key) FROM files), '{}') AS storage_keys FROM gone`,
+     gone AS (DELETE FROM users u USING target WHERE u.id = target.id RETURNING u.id, u.first_name, u.last_name)
+     SELECT gone.id, gone.first_name, gone.last_name, coalesce((SELECT array_agg(storage_key) FROM files), '{}') AS storage_keys FROM gone`,
     [idSlug],
   );
 }

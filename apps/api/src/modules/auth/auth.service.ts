@@ -32,6 +32,7 @@ import {
   type UserRow,
 } from './accounts.queries';
 import { invalidateResetLinks } from './password-reset.queries';
+import { TokenVersionsService } from './token-versions.service';
 import { EmailVerificationService } from './email-verification.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { PasswordService, WEAK_PASSWORD_MESSAGE } from './password.service';
@@ -59,6 +60,7 @@ export class AuthService {
     @Inject(LoginThrottleService) private readonly throttle: LoginThrottleService,
     @Inject(EmailVerificationService) private readonly verifications: EmailVerificationService,
     @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(TokenVersionsService) private readonly versions: TokenVersionsService,
   ) {}
 
   /**
@@ -127,12 +129,14 @@ export class AuthService {
    */
   async setSuspended(admin: { id_slug: string }, userIdSlug: string, suspended: boolean): Promise<User & { is_suspended: boolean }> {
     if (suspended && userIdSlug === admin.id_slug) throw new BadRequestException(SUSPEND_SELF_MESSAGE);
-    return this.db.transaction(async (m) => {
+    const row = await this.db.transaction(async (m) => {
       const row = await setSuspended(m, userIdSlug, suspended);
       if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
       if (suspended) await this.tokens.endAllSessions(row.id, m);
-      return { ...toUser(row), is_suspended: suspended };
+      return row;
     });
+    this.versions.changed(row.id);
+    return { ...toUser(row), is_suspended: suspended };
   }
 
   /**
@@ -140,14 +144,16 @@ export class AuthService {
    * the old role are refused at once on every instance; the account signs in again with the new one.
    */
   async setRole(userIdSlug: string, role: Role): Promise<User> {
-    return this.db.transaction(async (m) => {
+    const row = await this.db.transaction(async (m) => {
       const admins = await lockAdmins(m);
       const demoted = role !== 'ADMIN' && admins.some((a) => a.id_slug === userIdSlug);
       if (demoted && admins.length === 1) throw new BadRequestException(LAST_ADMIN_MESSAGE);
       const row = await setRole(m, userIdSlug, role);
       if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
-      return toUser(row);
+      return row;
     });
+    this.versions.changed(row.id);
+    return toUser(row);
   }
 
   /**
@@ -164,6 +170,7 @@ export class AuthService {
       if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
       return row;
     });
+    this.versions.changed(gone.id);
     await this.storage.removeFiles(gone.storage_keys);
     return { message: `Account deleted: ${gone.first_name} ${gone.last_name}.` };
   }
@@ -193,7 +200,7 @@ export class AuthService {
       throw fieldError('new_password', WEAK_PASSWORD_MESSAGE);
     }
     const passwordHash = await this.passwords.hash(body.new_password);
-    return this.db.transaction(async (m) => {
+    const changed = await this.db.transaction(async (m) => {
       // Locked, so a suspension is either seen here or waits and then ends the session issued here.
       const current = await lockAccount(m, userId);
       if (!current) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
@@ -203,6 +210,8 @@ export class AuthService {
       const tokens = await this.tokens.issue({ ...current, token_version }, m);
       return { user: toUser(current), ...tokens };
     });
+    this.versions.changed(userId);
+    return changed;
   }
 
   /** The signed-in account with its password hash; a suspended one may do nothing with its password. */

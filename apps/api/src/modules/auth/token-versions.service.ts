@@ -60,6 +60,14 @@ export class TokenVersionsService implements OnApplicationBootstrap, OnModuleDes
     return version;
   }
 
+  /**
+   * Drops a user's entry at once after this process committed a change to their sessions: the
+   * announcement reaches this process too, but maybe after the response that made the change.
+   */
+  changed(userId: string): void {
+    this.forget(userId);
+  }
+
   private forget(userId?: string) {
     this.epoch++;
     if (userId === undefined) this.versions.clear();
