@@ -206,13 +206,24 @@ describe("a month's run", () => {
 
     // Each trainee is told; the mail names the outcome, not the rules.
     await jobsSettled(t);
-    const mails = await t.ds.query(`SELECT subject, text FROM dev_mailbox_messages WHERE mail_to = $1 AND subject LIKE 'Your allowance%'`, [
-      ben.email,
-    ]);
+    const mails = await t.ds.query(
+      `SELECT subject, text, attachments FROM dev_mailbox_messages WHERE mail_to = $1 AND subject LIKE 'Your allowance%'`,
+      [ben.email],
+    );
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail.subject).toMatch(/^Your allowance statement for \w+ \d{4}$/);
     expect(mail.text).toContain('Decision: Pro-rated, RM 1,250.00.');
+    // The signed statement travels with it, made when the mail is sent.
+    expect(mail.attachments).toEqual([
+      {
+        filename: expect.stringMatching(/^allowance-\d{4}-\d{2}-\w+\.pdf$/),
+        content_type: 'application/pdf',
+        size: expect.any(Number),
+        content: null,
+      },
+    ]);
+    expect(mail.attachments[0].size).toBeGreaterThan(2000);
   });
 
   it('pays the payment list equal to the ledger, with bank details, for finance only, audited', async () => {

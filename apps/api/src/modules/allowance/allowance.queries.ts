@@ -486,6 +486,7 @@ export async function dueRuns(q: Sql) {
 export async function statementNotices(q: Sql, entryIds: string[]) {
   return rows<{
     id_slug: string;
+    user_id: string;
     email: string;
     first_name: string;
     month: string;
@@ -494,7 +495,7 @@ export async function statementNotices(q: Sql, entryIds: string[]) {
     amount_sen: number;
   }>(
     q,
-    `SELECT l.id_slug, u.email, u.first_name, to_char(l.month, 'YYYY-MM') AS month, c.title AS cohort_title, l.outcome, l.amount_sen
+    `SELECT l.id_slug, l.user_id::text, u.email, u.first_name, to_char(l.month, 'YYYY-MM') AS month, c.title AS cohort_title, l.outcome, l.amount_sen
        FROM allowance_ledger l JOIN users u ON u.id = l.user_id JOIN cohorts c ON c.id = l.cohort_id
       WHERE l.id = ANY ($1::bigint[])`,
     [entryIds],

@@ -46,6 +46,9 @@ const EXCEPTION_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const RISK_MAIL_DAY = 20;
 
 const AT_RISK_FIRST = { WITHHELD: 0, PRORATED: 1, ELIGIBLE: 2 } as const;
+/** The statement mail's PDF is made when the mail is sent, from `<user id>:<decision slug>`. */
+const STATEMENT_SOURCE = 'allowance-statement';
+const statementName = (month: string, slug: string) => `allowance-${month}-${slug}.pdf`;
 
 /**
  * The monthly allowance: programmes and their versioned rules, each trainee's month decided into an
@@ -67,6 +70,10 @@ export class AllowanceService {
       cron: ALLOWANCE_DAILY_CRON,
       queue: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 1800 },
       handler: () => this.daily(),
+    });
+    mail.provideAttachments(STATEMENT_SOURCE, async (ref) => {
+      const [userId, slug] = ref.split(':');
+      return (await this.statementFile(userId, slug)).file;
     });
   }
 
@@ -255,6 +262,14 @@ export class AllowanceService {
         template: 'allowance-statement' as const,
         to: n.email,
         subjectId: `allowance:${n.id_slug}`,
+        attachments: [
+          {
+            filename: statementName(n.month, n.id_slug),
+            contentType: 'application/pdf',
+            source: STATEMENT_SOURCE,
+            ref: `${n.user_id}:${n.id_slug}`,
+          },
+        ],
         props: {
           firstName: n.first_name,
           month: monthTitle(n.month),
@@ -380,7 +395,11 @@ export class AllowanceService {
 
   /** The signed statement of one of the trainee's decisions (the claims signed are what it decides). */
   async statementPdf(me: AuthUser, decisionSlug: string): Promise<{ file: Buffer; name: string }> {
-    const s = await q.statementOf(this.db, me.id, decisionSlug);
+    return this.statementFile(me.id, decisionSlug);
+  }
+
+  private async statementFile(userId: string, decisionSlug: string): Promise<{ file: Buffer; name: string }> {
+    const s = await q.statementOf(this.db, userId, decisionSlug);
     if (!s) throw new NotFoundException(ALLOWANCE_MESSAGES.notYours);
     const signature = await this.signer.signDocument({
       type: 'AllowanceStatement',
@@ -393,7 +412,7 @@ export class AllowanceService {
       rules: s.trace.rule_version.id_slug,
       decided_at: s.created_at,
     });
-    return { file: await buildStatementPdf(s, signature), name: `allowance-${s.month}-${s.id_slug}.pdf` };
+    return { file: await buildStatementPdf(s, signature), name: statementName(s.month, s.id_slug) };
   }
 
   async dispute(me: AuthUser, decisionSlug: string, reason: string) {

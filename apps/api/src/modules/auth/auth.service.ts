@@ -130,10 +130,10 @@ export class AuthService {
   async setSuspended(admin: { id_slug: string }, userIdSlug: string, suspended: boolean): Promise<User & { is_suspended: boolean }> {
     if (suspended && userIdSlug === admin.id_slug) throw new BadRequestException(SUSPEND_SELF_MESSAGE);
     const row = await this.db.transaction(async (m) => {
-      const row = await setSuspended(m, userIdSlug, suspended);
-      if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
-      if (suspended) await this.tokens.endAllSessions(row.id, m);
-      return row;
+      const changed = await setSuspended(m, userIdSlug, suspended);
+      if (!changed) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
+      if (suspended) await this.tokens.endAllSessions(changed.id, m);
+      return changed;
     });
     this.versions.changed(row.id);
     return { ...toUser(row), is_suspended: suspended };
@@ -148,9 +148,9 @@ export class AuthService {
       const admins = await lockAdmins(m);
       const demoted = role !== 'ADMIN' && admins.some((a) => a.id_slug === userIdSlug);
       if (demoted && admins.length === 1) throw new BadRequestException(LAST_ADMIN_MESSAGE);
-      const row = await setRole(m, userIdSlug, role);
-      if (!row) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
-      return row;
+      const changed = await setRole(m, userIdSlug, role);
+      if (!changed) throw new NotFoundException(USER_NOT_FOUND_MESSAGE);
+      return changed;
     });
     this.versions.changed(row.id);
     return toUser(row);

@@ -47,6 +47,7 @@ export class DevMailbox {
               attachments: mail.attachments.map((a) => ({
                 filename: a.filename ?? '',
                 content_type: a.contentType,
+                size: a.size,
                 content: a.contentType.startsWith('text/') ? a.content.toString('utf8') : null,
               })),
             });

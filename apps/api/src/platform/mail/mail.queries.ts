@@ -54,7 +54,7 @@ export interface DevMailboxInsert {
   text: string | null;
   size: number;
   /** Each attachment's name and type; the content of text ones (null for others). */
-  attachments: { filename: string; content_type: string; content: string | null }[];
+  attachments: { filename: string; content_type: string; size: number; content: string | null }[];
 }
 
 export async function insertDevMailboxMessage(q: Sql, m: DevMailboxInsert): Promise<void> {

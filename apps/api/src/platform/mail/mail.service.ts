@@ -30,16 +30,19 @@ export interface SendMailJob<N extends TemplateName = TemplateName> {
   replyTo?: string;
   /** The words an admin wrote for this kind of message, filled in: sent instead of the template's own (same claim, same Message-ID). */
   edited?: EditedMessage;
-  /** Files sent with the message (a calendar invitation): small text kept in the job. */
+  /** Files sent with the message: small text kept in the job, or a file made when the message is sent. */
   attachments?: MailAttachment[];
 }
 
-/** A text file attached to a message, e.g. `invitation.ics` as `text/calendar`. */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: string;
-}
+/**
+ * A file attached to a message: a small text kept in the job (`invitation.ics` as `text/calendar`),
+ * or one a module makes when the message is sent (`source` and `ref`, see provideAttachments), so a
+ * thousand statements queue no thousand PDFs.
+ */
+export type MailAttachment = { filename: string; contentType: string } & ({ content: string } | { source: string; ref: string });
+
+/** Makes the file of a generated attachment from its `ref`. */
+export type AttachmentSource = (ref: string) => Promise<Buffer>;
 
 /** The RFC 8058 headers of a message that may be turned off; none for account mail. */
 export function unsubscribeHeaders(url: string | undefined): Record<string, string> {
@@ -79,6 +82,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   private readonly mailbox?: DevMailbox;
   private transport?: Transporter;
   private ready?: Promise<Transporter>;
+  private readonly sources = new Map<string, AttachmentSource>();
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -116,6 +120,23 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     await this.open();
+  }
+
+  /** Lets messages attach files the module makes at send time under this name (see MailAttachment). */
+  provideAttachments(source: string, make: AttachmentSource): void {
+    this.sources.set(source, make);
+  }
+
+  private async attachmentsOf(job: SendMailJob) {
+    return Promise.all(
+      (job.attachments ?? []).map(async (a) => {
+        if ('content' in a) return { filename: a.filename, contentType: a.contentType, content: a.content };
+        const make = this.sources.get(a.source);
+        // A job queued by a newer instance than this one: failing lets another try send it whole.
+        if (!make) throw new Error(`No attachment source "${a.source}"`);
+        return { filename: a.filename, contentType: a.contentType, content: await make(a.ref) };
+      }),
+    );
   }
 
   private open(): Promise<Transporter> {
@@ -177,7 +198,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         text: mail.text,
         messageId,
         headers: unsubscribeHeaders(job.unsubscribeUrl),
-        attachments: job.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        attachments: await this.attachmentsOf(job),
       });
     } catch (e) {
       logFailedSend(

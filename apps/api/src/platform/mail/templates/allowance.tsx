@@ -10,8 +10,9 @@ export const allowanceStatementStrings = {
   intro: (month: string, cohort: string) => `Your allowance for ${month} (${cohort}) has been decided.`,
   outcome: (outcome: string, amount: string) => `Decision: ${outcome}, ${amount}.`,
   corrected: 'This statement replaces the earlier one for the month.',
-  explain: 'Your statement shows each rule and its result. If you think it is wrong, you can dispute it from the statement.',
-  action: 'Open your statement',
+  explain:
+    'Your signed statement is attached as a PDF: it shows each rule and its result. If you think it is wrong, you can dispute it from your allowance page.',
+  action: 'Open your allowance page',
   linkIntro: 'Or open this link in your browser:',
   footer: `You receive this email because you are a trainee of a funded programme of ${SCHOOL_NAME}.`,
 };
@@ -26,7 +27,7 @@ export interface AllowanceStatementProps {
   statementUrl: string;
 }
 
-/** Sent when a trainee's month is decided (or corrected): the statement itself is behind sign-in. */
+/** Sent when a trainee's month is decided (or corrected), with the signed statement attached (see AllowanceService). */
 export function AllowanceStatement(p: AllowanceStatementProps) {
   const s = allowanceStatementStrings;
   return (
