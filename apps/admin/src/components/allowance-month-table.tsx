@@ -6,6 +6,7 @@ import {
   ringgit,
   type RuleResult,
   type TraineeMonth,
+  traceWeekText,
 } from '@school/contracts';
 import { Button, StatusChip } from '@school/ui';
 import { formatMalaysiaDateTime } from '../lib/school-time';
@@ -61,6 +62,20 @@ function Trace({ row, finance }: { row: TraineeMonth; finance: boolean }) {
           Longest unexcused absences in a row: {trace.absence_streak.longest} (at most {trace.absence_streak.max_sessions};{' '}
           {RESULT_LABELS[trace.absence_streak.result]})
         </p>
+        {trace.logbook && trace.logbook.result !== 'OFF' && (
+          <>
+            <h4 className="admin-allowance__trace-title">Logbook weeks ({RESULT_LABELS[trace.logbook.result]})</h4>
+            {trace.logbook.weeks.length ? (
+              <ul className="admin-allowance__list">
+                {trace.logbook.weeks.map((w) => (
+                  <li key={w.week}>{traceWeekText(w)}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="ui-muted ui-muted--small">No OJT week ends this month.</p>
+            )}
+          </>
+        )}
         {trace.exceptions.length > 0 && (
           <>
             <h4 className="admin-allowance__trace-title">Approved exceptions</h4>

@@ -2,7 +2,7 @@ import { type AllowanceRules, OVERRIDE_KIND_LABELS, type OverrideKind } from '@s
 
 /** A programme's rules as the sentences an admin reads (one per rule, switched-off rules said so). */
 export function ruleSentences(rules: AllowanceRules): string[] {
-  const { attendance, submissions, absence_streak } = rules;
+  const { attendance, submissions, absence_streak, logbook } = rules;
   return [
     attendance.enabled
       ? `Attendance at least ${attendance.min_percent}% of counted sessions; ${
@@ -17,6 +17,11 @@ export function ruleSentences(rules: AllowanceRules): string[] {
     absence_streak.enabled
       ? `No more than ${absence_streak.max_sessions} unexcused ${absence_streak.max_sessions === 1 ? 'absence' : 'absences'} in a row; more withholds the month`
       : 'Absences in a row: not counted',
+    logbook.enabled
+      ? `Every OJT logbook week ending in the month signed by the supervisor within 7 days; otherwise ${
+          logbook.on_fail === 'WITHHOLD' ? 'withheld' : 'pro-rated by the share signed'
+        }`
+      : 'Logbook weeks: not counted',
   ];
 }
 

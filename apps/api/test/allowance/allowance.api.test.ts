@@ -64,13 +64,13 @@ async function programme(rules: AllowanceRules, amount = 2500) {
   return made.id_slug;
 }
 
-/** A cohort that started 70 days ago (its Online phase covers all of last month), taught by `teacher`, in the programme. */
-async function cohortIn(programmeSlug: string, trainees: TestUser[]) {
+/** A cohort that started `start` days ago (70: its Online phase covers all of last month), taught by `teacher`, in the programme. */
+async function cohortIn(programmeSlug: string, trainees: TestUser[], start = -70) {
   const course = await makeCourse(t, finance, {
     title: `Allowance course ${++n}`,
     modules: [{ title: 'M1', lessons: [{ title: 'Intro' }, { title: 'Wafer quiz', lesson_type: 'QUIZ' }] }],
   });
-  const cohort = await makeCohort(t, finance, { title: `Allowance cohort ${n}`, course_ids: [course.id_slug], start: -70, end: 60 });
+  const cohort = await makeCohort(t, finance, { title: `Allowance cohort ${n}`, course_ids: [course.id_slug], start, end: start + 300 });
   await linkInstructor(t, finance, cohort.id_slug, teacher);
   for (const s of trainees) await enrol(t, finance, cohort.id_slug, s);
   // The teacher also coaches the whole cohort: the at-risk list is theirs.
@@ -472,6 +472,59 @@ describe('hand-ins', () => {
     expect(after.trace.submissions).toMatchObject({ due: 1, handed_in: 1, open: 0, result: 'PASS' });
     expect(after.trace.submissions.items[0].submitted_at).toEqual(expect.any(String));
     expect(after.advice).toEqual([]);
+  });
+});
+
+describe('logbook weeks', () => {
+  it('during OJT, pro-rates a placed trainee by the weeks signed within 7 days; the unplaced and old rule versions count none', async () => {
+    const [ida, jun] = await Promise.all(['Ida', 'Jun'].map((f) => createUser(t, { first_name: f, last_name: 'Ojt' })));
+    const p = await programme(DEFAULT_ALLOWANCE_RULES);
+    // OJT (after the 119-day Online phase) began three days before last month: all of it is paid OJT.
+    const sinceFirst = Math.floor((Date.now() - Date.parse(`${last}-01T00:00:00+08:00`)) / 86_400_000);
+    const c = await cohortIn(p, [ida, jun], -(119 + sinceFirst + 3));
+    await t.http
+      .post('/api/host-companies/admin')
+      .set(bearer(admin2))
+      .send({ name: `Fab ${n}`, registration_number: `AL-${n}`, sites: [{ name: 'Fab 1' }] });
+    await t.http
+      .post(`/api/cohorts/admin/${c.slug}/placements/csv`)
+      .set(bearer(admin2))
+      .send({
+        csv: [
+          'trainee_email,host_registration_number,site,supervisor_name,supervisor_email,supervisor_phone,weekly_hours_target',
+          `${ida.email},AL-${n},Fab 1,Encik Rahman,rahman@example.com,+60 4-1,40,`,
+        ].join('\n'),
+      })
+      .expect(200);
+
+    const forecast = await monthOf(c.slug, last, finance);
+    const lb = byTrainee(forecast, ida).trace.logbook!;
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    // Every week ending last month, each past its 7 days unsigned or still within them.
+    expect(lb.weeks.length).toBeGreaterThanOrEqual(4);
+    for (const w of lb.weeks) {
+      expect(w.ends_on.slice(0, 7)).toBe(last);
+      expect(w.state).toBe(w.sign_by < today ? 'UNSIGNED' : 'OPEN');
+    }
+    const unsigned = lb.weeks.filter((w) => w.state === 'UNSIGNED').length;
+    expect(lb).toMatchObject({ result: 'PRORATE', due: unsigned, signed: 0, open: lb.weeks.length - unsigned });
+    expect(byTrainee(forecast, ida)).toMatchObject({ outcome: 'PRORATED', amount_sen: 0 });
+    expect(byTrainee(forecast, ida).trace.formula).toContain('(logbook weeks signed)');
+    // Jun has no placement: no week to sign, the month is his in full.
+    expect(byTrainee(forecast, jun).trace.logbook).toMatchObject({ result: 'PASS', due: 0, weeks: [] });
+    expect(byTrainee(forecast, jun)).toMatchObject({ outcome: 'ELIGIBLE', amount_sen: 250000 });
+
+    // Switched off in the programme's rules, the logbook counts nothing.
+    const off = await programme({ ...DEFAULT_ALLOWANCE_RULES, logbook: { enabled: false, on_fail: 'PRORATE' } });
+    await t.http.put(`/api/allowance/admin/cohorts/${c.slug}/programme`).set(bearer(admin2)).send({ programme_id: off }).expect(200);
+    expect(byTrainee(await monthOf(c.slug, last, finance), ida)).toMatchObject({ outcome: 'ELIGIBLE', amount_sen: 250000 });
+    // Nor in a version stored before the rule existed (no such person's action: the rules as older releases wrote them).
+    await t.ds.query(
+      `UPDATE allowance_rule_versions v SET rules = v.rules - 'logbook' FROM allowance_programmes p WHERE p.id = v.programme_id AND p.id_slug = $1`,
+      [p],
+    );
+    await t.http.put(`/api/allowance/admin/cohorts/${c.slug}/programme`).set(bearer(admin2)).send({ programme_id: p }).expect(200);
+    expect(byTrainee(await monthOf(c.slug, last, finance), ida).trace.logbook).toMatchObject({ result: 'OFF' });
   });
 });
 

@@ -65,6 +65,11 @@ export const AllowanceRulesSchema = z
         .min(1, { error: 'Enter 1 to 20 sessions' })
         .max(20, { error: 'Enter 1 to 20 sessions' }),
     }),
+    /**
+     * On-the-job training: every logbook week of the month whose 7 days for the supervisor's
+     * sign-off have passed is signed. Versions written before the rule existed read it as off.
+     */
+    logbook: z.strictObject({ enabled: z.boolean(), on_fail: RuleEffectSchema }).default({ enabled: false, on_fail: 'PRORATE' }),
   })
   .superRefine((r, ctx) => {
     const from = r.attendance.prorate_from_percent;
@@ -82,6 +87,7 @@ export const DEFAULT_ALLOWANCE_RULES: AllowanceRules = {
   attendance: { enabled: true, min_percent: 75, prorate_from_percent: 50 },
   submissions: { enabled: true, on_fail: 'WITHHOLD' },
   absence_streak: { enabled: true, max_sessions: 3 },
+  logbook: { enabled: true, on_fail: 'PRORATE' },
 };
 
 /** Ringgit as typed by an admin (up to two decimals), carried as sen. */
@@ -149,6 +155,30 @@ export const TraceItemSchema = z.object({
   closes_at: z.string(),
   submitted_at: z.string().nullable(),
 });
+/** An OJT week of the month: signed, unsigned past its 7 days (due), or still within them. */
+export const TraceWeekSchema = z.object({
+  week: z.number().int(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+  /** The last day the supervisor had to sign it (7 days after it ended). */
+  sign_by: z.string(),
+  state: z.enum(['SIGNED', 'UNSIGNED', 'OPEN']),
+});
+export type TraceWeek = z.infer<typeof TraceWeekSchema>;
+
+const dayText = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** One OJT week of a trace in words: 'Week 3 (5 Oct 2026 to 11 Oct 2026): signed'. */
+export function traceWeekText(w: TraceWeek): string {
+  const state =
+    w.state === 'SIGNED'
+      ? 'signed'
+      : w.state === 'UNSIGNED'
+        ? `not signed by ${dayText(w.sign_by)}`
+        : `to be signed by ${dayText(w.sign_by)}`;
+  return `Week ${w.week} (${dayText(w.starts_on)} to ${dayText(w.ends_on)}): ${state}`;
+}
 export const AllowanceTraceSchema = z.object({
   rule_version: z.object({ id_slug: z.string(), effective_month: z.string() }),
   paid_days: z.number().int(),
@@ -176,6 +206,16 @@ export const AllowanceTraceSchema = z.object({
     max_sessions: z.number().int(),
     sessions: z.array(z.string()),
   }),
+  /** Absent from decisions made before the rule existed. */
+  logbook: z
+    .object({
+      result: RuleResultSchema,
+      due: z.number().int(),
+      signed: z.number().int(),
+      open: z.number().int(),
+      weeks: z.array(TraceWeekSchema),
+    })
+    .optional(),
   exceptions: z.array(z.object({ id_slug: z.string(), kind: z.string(), reason: z.string() })),
   /** The sum as words: "RM 2,500.00 x 20/31 days x 70% attendance"; empty for staff without the finance permission. */
   formula: z.string(),

@@ -12,6 +12,8 @@ interface Draft {
   on_fail: RuleEffect;
   streak_enabled: boolean;
   max_sessions: string;
+  logbook_enabled: boolean;
+  logbook_on_fail: RuleEffect;
   note: string;
 }
 
@@ -24,6 +26,8 @@ const toDraft = (rules: AllowanceRules, month: string): Draft => ({
   on_fail: rules.submissions.on_fail,
   streak_enabled: rules.absence_streak.enabled,
   max_sessions: String(rules.absence_streak.max_sessions),
+  logbook_enabled: rules.logbook.enabled,
+  logbook_on_fail: rules.logbook.on_fail,
   note: '',
 });
 
@@ -41,6 +45,7 @@ export function fromDraft(d: Draft): SaveRuleVersion {
       },
       submissions: { enabled: d.submissions_enabled, on_fail: d.on_fail },
       absence_streak: { enabled: d.streak_enabled, max_sessions: num(d.max_sessions) },
+      logbook: { enabled: d.logbook_enabled, on_fail: d.logbook_on_fail },
     },
     note: d.note,
   };
@@ -162,6 +167,23 @@ export function RulesForm({ rules, month, pending, serverErrors = {}, serverMess
           onChange={(e) => set('max_sessions', e.target.value)}
           error={shown['rules.absence_streak.max_sessions']}
           hint="More unexcused absences than this in a row withhold the month."
+        />
+      </fieldset>
+      <fieldset className="admin-allowance__rule">
+        <legend>Logbook weeks (on-the-job training)</legend>
+        <label className="admin-allowance__check">
+          <input type="checkbox" checked={draft.logbook_enabled} onChange={(e) => set('logbook_enabled', e.target.checked)} />
+          Count logbook weeks signed by the supervisor
+        </label>
+        <SelectField
+          label="When a week is not signed within 7 days of its end"
+          value={draft.logbook_on_fail}
+          onChange={(e) => set('logbook_on_fail', e.target.value as RuleEffect)}
+          options={[
+            { value: 'WITHHOLD', label: 'Withhold the month' },
+            { value: 'PRORATE', label: 'Pro-rate by the share of weeks signed' },
+          ]}
+          error={shown['rules.logbook.on_fail']}
         />
       </fieldset>
       <TextAreaField

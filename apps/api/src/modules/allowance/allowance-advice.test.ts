@@ -6,6 +6,7 @@ const trace = (over: {
   attendance?: Partial<AllowanceTrace['attendance']>;
   submissions?: Partial<AllowanceTrace['submissions']>;
   streak?: Partial<AllowanceTrace['absence_streak']>;
+  logbook?: AllowanceTrace['logbook'];
 }): AllowanceTrace => ({
   rule_version: { id_slug: 'v', effective_month: '2026-11' },
   paid_days: 30,
@@ -23,6 +24,7 @@ const trace = (over: {
   },
   submissions: { result: 'PASS', due: 0, handed_in: 0, open: 0, items: [], ...over.submissions },
   absence_streak: { result: 'PASS', longest: 0, max_sessions: 3, sessions: [], ...over.streak },
+  logbook: over.logbook,
   exceptions: [],
   formula: '',
 });
@@ -73,5 +75,27 @@ describe('what would change a month still running', () => {
       'Lithography quiz was not handed in',
       '4 unexcused absences in a row (at most 3)',
     ]);
+  });
+
+  it('names the logbook weeks still to be signed and those that were not', () => {
+    const week = (n: number, state: 'SIGNED' | 'UNSIGNED' | 'OPEN') => ({
+      week: n,
+      starts_on: '2026-11-02',
+      ends_on: '2026-11-08',
+      sign_by: '2026-11-15',
+      state,
+    });
+    const logbook = {
+      result: 'PRORATE' as const,
+      due: 2,
+      signed: 1,
+      open: 1,
+      weeks: [week(1, 'SIGNED'), week(2, 'UNSIGNED'), week(3, 'OPEN')],
+    };
+    expect(monthAdvice(trace({ logbook }))).toEqual([
+      'Logbook week 2 was not signed in time',
+      'Submit logbook week 3 so your supervisor can sign it by 15 Nov',
+    ]);
+    expect(monthAdvice(trace({ logbook: { ...logbook, result: 'OFF' } }))).toEqual([]);
   });
 });

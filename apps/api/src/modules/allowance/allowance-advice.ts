@@ -1,10 +1,13 @@
 import type { AllowanceTrace } from '@school/contracts';
 import { deadlineText } from '../../common/school-time';
 
+const dayText = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /**
  * What would change a month still running, from its forecast trace: the sessions left to attend to
  * reach the least attendance ('71%: attend 2 of the remaining 3 sessions'), the hand-ins still open,
- * and a streak already too long. Empty when nothing is at stake.
+ * a streak already too long and the logbook weeks still to be signed. Empty when nothing is at stake.
  */
 export function monthAdvice(t: AllowanceTrace): string[] {
   const out: string[] = [];
@@ -25,5 +28,11 @@ export function monthAdvice(t: AllowanceTrace): string[] {
   }
   const s = t.absence_streak;
   if (s.result === 'WITHHOLD') out.push(`${s.longest} unexcused absences in a row (at most ${s.max_sessions})`);
+  if (t.logbook && t.logbook.result !== 'OFF') {
+    for (const w of t.logbook.weeks) {
+      if (w.state === 'OPEN') out.push(`Submit logbook week ${w.week} so your supervisor can sign it by ${dayText(w.sign_by)}`);
+      else if (w.state === 'UNSIGNED') out.push(`Logbook week ${w.week} was not signed in time`);
+    }
+  }
   return out;
 }

@@ -5,19 +5,22 @@ const TZ = SCHOOL_TIME_ZONE;
 const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const RM = (sen: string) => `'RM ' || to_char((${sen}) / 100.0, 'FM999,999,990.00')`;
 const rule = (path: string, of = 'v') => `(${of}.rules #>> '{${path}}')`;
+const TODAY = `(now() AT TIME ZONE '${TZ}')::date`;
 
 /**
  * The one decision of a trainee's allowance month, as a SELECT the monthly run inserts from and every
  * forecast reads: $1 the cohort, $2 the month's first day, $3 one trainee or null for all.
  *
- * Who: the cohort's active trainees with days of their paid phase (Online, their own longer phase
- * included) in the month; the amount is the monthly amount times those days over the month's.
+ * Who: the cohort's active trainees with days of their paid phases (Online and OJT, their own longer
+ * phases included) in the month; the amount is the monthly amount times those days over the month's.
  * The rules of the version in force for the month, each with the rows that made it:
  * - attendance: attended (present or late) out of counted mandatory sessions that have ended (excused
  *   ones left out; an approved exception excuses the month's absences);
  * - hand-ins: every mandatory item whose hand-in closes in the month handed in (the product takes no
  *   hand-in after the late window, so a hand-in is on time or within it);
- * - absence streak: the longest run of unexcused absences in a row.
+ * - absence streak: the longest run of unexcused absences in a row;
+ * - logbook (placed trainees in OJT): every OJT week ending in the month whose 7 days for the
+ *   supervisor's sign-off have passed is signed; a week still within them counts neither way.
  * A failed rule withholds the month or pro-rates it by its share (the smaller share when both do);
  * an approved 'pay in full' exception pays the month's amount whatever the rules say.
  */
@@ -37,14 +40,19 @@ m AS (
 ph AS (SELECT p.ord, p.v ->> 'key' AS key, (p.v ->> 'length_days')::int AS len FROM c, jsonb_array_elements(c.phases) WITH ORDINALITY p(v, ord)),
 t AS (
   SELECT e.user_id, u.id_slug, u.first_name, u.last_name, u.email,
-         greatest(c.start_day + w.before, m.first_day) AS from_day, least(c.start_day + w.before + w.len - 1, m.next_day - 1) AS to_day
+         greatest(c.start_day + w.before, m.first_day) AS from_day,
+         least(c.start_day + greatest(w.before + w.len, w.ojt_before + w.ojt_len) - 1, m.next_day - 1) AS to_day,
+         c.start_day + w.ojt_before AS ojt_from, c.start_day + w.ojt_before + w.ojt_len - 1 AS ojt_to
     FROM c CROSS JOIN m
     JOIN enrolments e ON e.cohort_id = c.id AND e.enrolment_status = 'ACTIVE'
     JOIN users u ON u.id = e.user_id
     CROSS JOIN LATERAL (
       SELECT coalesce(sum(ph.len + coalesce(sh.days, 0)) FILTER (WHERE ph.ord < o.ord), 0)::int AS before,
-             coalesce(max(ph.len + coalesce(sh.days, 0)) FILTER (WHERE ph.ord = o.ord), 0)::int AS len
+             coalesce(max(ph.len + coalesce(sh.days, 0)) FILTER (WHERE ph.ord = o.ord), 0)::int AS len,
+             coalesce(sum(ph.len + coalesce(sh.days, 0)) FILTER (WHERE ph.ord < j.ord), 0)::int AS ojt_before,
+             coalesce(max(ph.len + coalesce(sh.days, 0)) FILTER (WHERE ph.ord = j.ord), 0)::int AS ojt_len
         FROM ph CROSS JOIN (SELECT ord FROM ph WHERE key = 'ONLINE') o
+        LEFT JOIN (SELECT ord FROM ph WHERE key = 'OJT') j ON true
         LEFT JOIN timeline_shifts sh ON sh.cohort_id = c.id AND sh.user_id = e.user_id AND sh.phase = ph.key) w
    WHERE $3::bigint IS NULL OR e.user_id = $3::bigint),
 tp AS (SELECT t.*, (t.to_day - t.from_day + 1) AS paid_days FROM t WHERE t.to_day >= t.from_day),
@@ -108,10 +116,29 @@ sub AS (
          coalesce(json_agg(json_build_object('item_id_slug', it.id_slug, 'title', it.title, 'closes_at', ${ISO('it.closes_at')},
                     'submitted_at', ${ISO('it.submitted_at')}) ORDER BY it.closes_at, it.id_slug) FILTER (WHERE it.id_slug IS NOT NULL), '[]') AS items
     FROM tp LEFT JOIN it ON it.user_id = tp.user_id GROUP BY tp.user_id),
+wk AS (
+  SELECT tp.user_id, n + 1 AS week, tp.ojt_from + 7 * n AS starts_on, least(tp.ojt_from + 7 * n + 6, tp.ojt_to) AS ends_on,
+         coalesce(lw.status, 'DRAFT') AS status
+    FROM tp JOIN placements pl ON pl.cohort_id = $1 AND pl.user_id = tp.user_id
+    CROSS JOIN LATERAL generate_series(0, (tp.ojt_to - tp.ojt_from) / 7) n
+    LEFT JOIN logbook_weeks lw ON lw.placement_id = pl.id AND lw.week_number = n + 1
+   WHERE tp.ojt_to >= tp.ojt_from
+     AND least(tp.ojt_from + 7 * n + 6, tp.ojt_to) BETWEEN tp.from_day AND tp.to_day),
+lb AS (
+  SELECT tp.user_id,
+         count(wk.week) FILTER (WHERE wk.status = 'APPROVED' OR wk.ends_on + 7 < ${TODAY})::int AS due,
+         count(wk.week) FILTER (WHERE wk.status = 'APPROVED')::int AS signed,
+         count(wk.week) FILTER (WHERE wk.status <> 'APPROVED' AND wk.ends_on + 7 >= ${TODAY})::int AS open,
+         coalesce(json_agg(json_build_object('week', wk.week, 'starts_on', wk.starts_on, 'ends_on', wk.ends_on,
+                    'sign_by', wk.ends_on + 7,
+                    'state', CASE WHEN wk.status = 'APPROVED' THEN 'SIGNED' WHEN wk.ends_on + 7 < ${TODAY} THEN 'UNSIGNED' ELSE 'OPEN' END)
+                  ORDER BY wk.week) FILTER (WHERE wk.week IS NOT NULL), '[]') AS weeks
+    FROM tp LEFT JOIN wk ON wk.user_id = tp.user_id GROUP BY tp.user_id),
 r AS (
   SELECT tp.*, m.days_in_month, c.monthly_amount_sen, v.id AS rule_version_id, v.id_slug AS version_slug,
          to_char(v.effective_month, 'YYYY-MM') AS effective_month, v.rules,
          a.attended, a.counted, a.remaining, a.sessions, s.due, s.handed_in, s.open, s.items,
+         lb.due AS lb_due, lb.signed AS lb_signed, lb.open AS lb_open, lb.weeks AS lb_weeks,
          coalesce(st.n, 0) AS longest, coalesce(st.sessions, '[]') AS streak_sessions,
          coalesce(ov.in_full, false) AS in_full, coalesce(ov.list, '[]') AS exceptions,
          CASE WHEN NOT ${rule('attendance,enabled')}::boolean THEN 'OFF'
@@ -122,17 +149,21 @@ r AS (
          CASE WHEN NOT ${rule('submissions,enabled')}::boolean THEN 'OFF'
               WHEN s.due = s.handed_in THEN 'PASS' ELSE ${rule('submissions,on_fail')} END AS sub_result,
          CASE WHEN NOT ${rule('absence_streak,enabled')}::boolean THEN 'OFF'
-              WHEN coalesce(st.n, 0) <= ${rule('absence_streak,max_sessions')}::int THEN 'PASS' ELSE 'WITHHOLD' END AS streak_result
+              WHEN coalesce(st.n, 0) <= ${rule('absence_streak,max_sessions')}::int THEN 'PASS' ELSE 'WITHHOLD' END AS streak_result,
+         -- Versions written before the logbook rule existed have none: off.
+         CASE WHEN NOT coalesce(${rule('logbook,enabled')}::boolean, false) THEN 'OFF'
+              WHEN lb.due = lb.signed THEN 'PASS' ELSE ${rule('logbook,on_fail')} END AS lb_result
     FROM tp CROSS JOIN m CROSS JOIN c CROSS JOIN v
-    JOIN att a ON a.user_id = tp.user_id JOIN sub s ON s.user_id = tp.user_id
+    JOIN att a ON a.user_id = tp.user_id JOIN sub s ON s.user_id = tp.user_id JOIN lb ON lb.user_id = tp.user_id
     LEFT JOIN streak st ON st.user_id = tp.user_id LEFT JOIN ov ON ov.user_id = tp.user_id),
 o AS (
   SELECT r.*, (r.monthly_amount_sen::bigint * r.paid_days / r.days_in_month)::int AS base,
          CASE WHEN r.in_full THEN 'ELIGIBLE'
-              WHEN 'WITHHOLD' IN (r.att_result, r.sub_result, r.streak_result) THEN 'WITHHELD'
-              WHEN 'PRORATE' IN (r.att_result, r.sub_result) THEN 'PRORATED' ELSE 'ELIGIBLE' END AS outcome,
+              WHEN 'WITHHOLD' IN (r.att_result, r.sub_result, r.streak_result, r.lb_result) THEN 'WITHHELD'
+              WHEN 'PRORATE' IN (r.att_result, r.sub_result, r.lb_result) THEN 'PRORATED' ELSE 'ELIGIBLE' END AS outcome,
          least(CASE WHEN r.att_result = 'PRORATE' THEN r.attended::numeric / r.counted ELSE 1 END,
-               CASE WHEN r.sub_result = 'PRORATE' THEN r.handed_in::numeric / r.due ELSE 1 END) AS factor
+               CASE WHEN r.sub_result = 'PRORATE' THEN r.handed_in::numeric / r.due ELSE 1 END,
+               CASE WHEN r.lb_result = 'PRORATE' THEN r.lb_signed::numeric / r.lb_due ELSE 1 END) AS factor
     FROM r),
 d AS (
   SELECT o.*, CASE o.outcome WHEN 'ELIGIBLE' THEN o.base WHEN 'WITHHELD' THEN 0 ELSE floor(o.base * o.factor)::int END AS amount_sen
@@ -149,13 +180,15 @@ SELECT d.user_id, d.id_slug, d.first_name, d.last_name, d.email, d.rule_version_
          'submissions', json_build_object('result', d.sub_result, 'due', d.due, 'handed_in', d.handed_in, 'open', d.open, 'items', d.items),
          'absence_streak', json_build_object('result', d.streak_result, 'longest', d.longest,
             'max_sessions', ${rule('absence_streak,max_sessions', 'd')}::int, 'sessions', d.streak_sessions),
+         'logbook', json_build_object('result', d.lb_result, 'due', d.lb_due, 'signed', d.lb_signed, 'open', d.lb_open, 'weeks', d.lb_weeks),
          'exceptions', d.exceptions,
          'formula', concat_ws(' x ', ${RM('d.monthly_amount_sen')},
                       CASE WHEN d.paid_days < d.days_in_month THEN d.paid_days || '/' || d.days_in_month || ' days' END,
                       CASE WHEN d.in_full THEN 'paid in full (exception)'
                            WHEN d.outcome = 'WITHHELD' THEN '0 (withheld)'
                            WHEN d.outcome = 'PRORATED' THEN to_char(floor(d.factor * 1000) / 10, 'FM990.0') || '% (' ||
-                             CASE WHEN d.factor = CASE WHEN d.att_result = 'PRORATE' THEN d.attended::numeric / d.counted END
-                                  THEN 'attendance' ELSE 'hand-ins' END || ')' END)
+                             CASE WHEN d.factor = CASE WHEN d.att_result = 'PRORATE' THEN d.attended::numeric / d.counted END THEN 'attendance'
+                                  WHEN d.factor = CASE WHEN d.sub_result = 'PRORATE' THEN d.handed_in::numeric / d.due END THEN 'hand-ins'
+                                  ELSE 'logbook weeks signed' END || ')' END)
                     || ' = ' || ${RM('d.amount_sen')}) AS trace
   FROM d`;

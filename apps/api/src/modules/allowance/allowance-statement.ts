@@ -1,6 +1,7 @@
 import {
   ALLOWANCE_OUTCOME_LABELS,
   type AllowanceRules,
+  traceWeekText,
   type AllowanceTrace,
   type LedgerEntry,
   ringgit,
@@ -67,6 +68,17 @@ export function statementParagraphs(s: Statement, signature: string): string[] {
     `Rule: at most ${r.absence_streak.max_sessions} unexcused absences in a row.`,
     `Result: ${RESULT[t.absence_streak.result]}. Longest: ${t.absence_streak.longest}.`,
   ];
+  // Decisions from before the logbook rule carry no logbook trace; rule versions from before it, no rule.
+  if (t.logbook && r.logbook) {
+    lines.push(
+      '# Logbook weeks',
+      `Rule: every OJT logbook week ending in the month signed by the supervisor within 7 days of its end${
+        r.logbook.on_fail === 'PRORATE' ? '; otherwise the month is pro-rated.' : '; otherwise the month is withheld.'
+      }`,
+      `Result: ${RESULT[t.logbook.result]}. Signed ${t.logbook.signed} of ${t.logbook.due}${t.logbook.open ? `; ${t.logbook.open} still within their 7 days` : ''}.`,
+      ...t.logbook.weeks.map(traceWeekText),
+    );
+  }
   if (t.exceptions.length) {
     lines.push('# Exceptions approved by two staff members');
     for (const e of t.exceptions) lines.push(`${e.kind === 'PAY_IN_FULL' ? 'Pay in full' : 'Absences excused'}: ${e.reason}`);

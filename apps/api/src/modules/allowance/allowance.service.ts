@@ -17,11 +17,11 @@ import {
   type ProposeOverride,
   ringgit,
   type SaveAllowanceProgramme,
-  type SaveRuleVersion,
   type TraineeMonth,
 } from '@school/contracts';
 import type { Request, Response } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { BodyOf } from '../../common/route.decorator';
 import type { AuthUser } from '../../common/auth.decorators';
 import { COHORT_NOT_FOUND } from '../../common/not-found';
 import { readUpload } from '../../common/upload';
@@ -96,7 +96,7 @@ export class AllowanceService {
   }
 
   /** New rules apply from a month no cohort of the programme has had decided: a closed month never changes. */
-  async addVersion(me: AuthUser, slug: string, body: SaveRuleVersion) {
+  async addVersion(me: AuthUser, slug: string, body: BodyOf<'adminAddRuleVersion'>) {
     await this.db.transaction(async (m) => {
       const p = await q.lockProgramme(m, slug);
       if (!p) throw new NotFoundException(ALLOWANCE_MESSAGES.programmeNotFound);

@@ -90,6 +90,15 @@ function CurrentMonth({ current }: { current: NonNullable<MyAllowance['current']
             </dd>
           </>
         ) : null}
+        {t.logbook && t.logbook.result !== 'OFF' ? (
+          <>
+            <dt>Logbook weeks signed</dt>
+            <dd>
+              {t.logbook.signed} of {t.logbook.due}
+              {t.logbook.open ? `; ${t.logbook.open} still within their 7 days` : ''}
+            </dd>
+          </>
+        ) : null}
       </dl>
     </section>
   );
