@@ -3,11 +3,13 @@ import { TimelineModule } from '../timeline';
 import { PlacementsController } from './placements.controller';
 import { LogbookService } from './logbook.service';
 import { PlacementsService } from './placements.service';
+import { SupervisorLinksService } from './supervisor-links.service';
 
 /** On-the-job training: host companies and placements, dated by the timeline's OJT phase. */
 @Module({
   imports: [TimelineModule],
   controllers: [PlacementsController],
-  providers: [PlacementsService, LogbookService],
+  providers: [PlacementsService, LogbookService, SupervisorLinksService],
+  exports: [SupervisorLinksService],
 })
 export class PlacementsModule {}
