@@ -69,3 +69,4 @@ export * from './placements/placements.schemas';
 export * from './placements/placements.routes';
 export * from './placements/logbook.schemas';
 export * from './placements/supervisor.schemas';
+export * from './placements/supervisor.routes';

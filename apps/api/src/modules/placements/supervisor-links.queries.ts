@@ -14,12 +14,15 @@ export interface SupervisorLinkRow {
 
 const COLUMNS = `l.id::text, l.placement_id::text, l.purpose, l.subject_id::text, l.expires_at, l.used_at, l.revoked_at, l.created_at`;
 
-export const insertLink = (q: Sql, hash: string, placementId: string, purpose: string, subjectId: string, expiresAt: Date, now: Date) =>
+export const insertLink = (
+  q: Sql,
+  l: { hash: string; salt: string; placementId: string; purpose: string; subjectId: string; expiresAt: Date; now: Date },
+) =>
   mustOne<{ id: string }>(
     q,
-    `INSERT INTO supervisor_links (token_hash, placement_id, purpose, subject_id, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text`,
-    [hash, placementId, purpose, subjectId, expiresAt, now],
+    `INSERT INTO supervisor_links (token_hash, token_salt, placement_id, purpose, subject_id, expires_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text`,
+    [l.hash, l.salt, l.placementId, l.purpose, l.subjectId, l.expiresAt, l.now],
   );
 
 /** The link of a token's hash and purpose; locked when asked (an approval and a return of one link run one after the other). */

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { SUPERVISOR_LINK_MESSAGES, type SupervisorLinkGone } from '@school/contracts';
 import { DataSource } from 'typeorm';
+import { JWT_SECRET } from '../../common/jwt-secret';
 import type { Sql } from '../../common/sql/db';
 import { tokenHash } from '../../common/token-hash';
 import * as sql from './supervisor-links.queries';
@@ -11,41 +12,53 @@ export type { SupervisorLinkRow } from './supervisor-links.queries';
 
 /** How long a supervisor's link works after it is mailed. */
 export const SUPERVISOR_LINK_DAYS = 14;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
-/** The 410 of a known link that no longer works, with the reason the page shows. */
+/** The 410 of a known link that no longer works, with the reason (`errors.token`) the page shows. */
 export function linkGone(reason: SupervisorLinkGone): HttpException {
-  return new HttpException({ message: SUPERVISOR_LINK_MESSAGES[reason], reason }, HttpStatus.GONE);
+  return new HttpException({ message: SUPERVISOR_LINK_MESSAGES[reason], errors: { token: reason } }, HttpStatus.GONE);
 }
 
 /**
  * Signed single-purpose links for host supervisors, who never have an account: one link per thing
- * to sign (a logbook week, a review), its random token mailed and stored only as a sha256 hash,
- * working for 14 days and once (the decision spends it), revocable by the school. Issuing a new
- * link for a subject revokes the one before, so only the newest mail works. Every opening is logged
- * with the client address. The public routes using it are rate-limited by WrongSecretLimit (a wrong
- * token is a 404, counted); a spent, expired or revoked one is a 410 saying which.
+ * to sign (a logbook week, a review), working for 14 days and once (the decision spends it),
+ * revocable by the school. Issuing a new link for a subject revokes the one before, so only the
+ * newest mail works. Every opening is logged with the client address. The public routes using it
+ * are rate-limited by WrongSecretLimit (a wrong token is a 404, counted); a spent, expired or
+ * revoked one is a 410 saying which.
+ *
+ * The token is an HMAC, under the app's secret, of a random salt: the database holds the salt and
+ * the token's sha256 only, so reading it gives no working link, while a reminder can mail the same
+ * link again.
  *
  * `now` is a parameter so the reminder job and the tests can ask "as of" another moment.
  */
 @Injectable()
 export class SupervisorLinksService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(JWT_SECRET) private readonly secret: string,
+  ) {}
 
-  /** Issues a link in the caller's transaction and answers its raw token (to mail; never stored). */
-  async issue(placementId: string, purpose: SupervisorLinkPurpose, subjectId: string, tx: Sql, now = new Date()): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+  /** Issues a link in the caller's transaction and answers its id and raw token (to mail; never stored). */
+  async issue(
+    placementId: string,
+    purpose: SupervisorLinkPurpose,
+    subjectId: string,
+    tx: Sql,
+    now = new Date(),
+  ): Promise<{ id: string; token: string }> {
+    const salt = randomBytes(24).toString('base64url');
+    const token = this.tokenOf(salt);
     await sql.revokeLive(tx, purpose, subjectId, now);
-    await sql.insertLink(
-      tx,
-      tokenHash(token),
-      placementId,
-      purpose,
-      subjectId,
-      new Date(now.getTime() + SUPERVISOR_LINK_DAYS * DAY_MS),
-      now,
-    );
-    return token;
+    const expiresAt = new Date(now.getTime() + SUPERVISOR_LINK_DAYS * DAY_MS);
+    const { id } = await sql.insertLink(tx, { hash: tokenHash(token), salt, placementId, purpose, subjectId, expiresAt, now });
+    return { id, token };
+  }
+
+  /** The raw token of a link from its stored salt (a reminder mails the same link). */
+  tokenOf(salt: string): string {
+    return createHmac('sha256', this.secret).update(`supervisor-link:${salt}`).digest('base64url');
   }
 
   /**
