@@ -205,6 +205,8 @@ describe('the supervisor signs a week through the mailed link', { timeout: 180_0
       ['SUBMITTED', 'Aina Signoff'],
       ['APPROVED', 'Encik Rahman'],
     ]);
+    // The logbook lists who signed the week and when.
+    expect((await weeks(aina))[0].decision).toMatchObject({ kind: 'APPROVED', by: 'Encik Rahman', comment: '' });
     await save(aina, 1, signed.starts_on, 2).expect(409);
     await submit(aina, 1).expect(409);
     await decide(second, 'RETURN', 'Changed my mind').expect(410);

@@ -39,7 +39,12 @@ export class LogbookService {
     const { placement, weeks } = await this.placement(this.db, me, placementSlug);
     const stored = new Map((await weekSummaries(this.db, placement.id)).map((w) => [w.week_number, w]));
     const today = schoolDate(new Date());
-    const list = weeks.map((w) => ({ ...w, status: stored.get(w.week)?.status ?? 'DRAFT', hours: stored.get(w.week)?.hours ?? 0 }));
+    const list = weeks.map((w) => ({
+      ...w,
+      status: stored.get(w.week)?.status ?? 'DRAFT',
+      hours: stored.get(w.week)?.hours ?? 0,
+      decision: stored.get(w.week)?.decision ?? null,
+    }));
     return {
       data: {
         placement_id_slug: placementSlug,
