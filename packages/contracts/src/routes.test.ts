@@ -123,6 +123,8 @@ describe('route table', () => {
         'register',
         'storedFile',
         'submitApplication',
+        'supervisorDecideWeek',
+        'supervisorWeek',
         'unsubscribe',
         'uploadFile',
         'verifyCredential',

@@ -25,6 +25,7 @@ import { quizzesRoutes } from './quizzes/quizzes.routes';
 import { timelineRoutes } from './timeline/timeline.routes';
 import { financeRoutes } from './finance/finance.routes';
 import { logbookRoutes, placementsRoutes } from './placements/placements.routes';
+import { supervisorSignoffRoutes } from './placements/supervisor.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -58,6 +59,7 @@ export const routes = {
   ...allowanceRoutes,
   ...placementsRoutes,
   ...logbookRoutes,
+  ...supervisorSignoffRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

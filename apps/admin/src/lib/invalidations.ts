@@ -262,6 +262,9 @@ const table = {
     routeKey('adminCohortPlacements', { params: { cohortId: vars.params.cohortId } }),
     routeKey('adminHostCompanies'),
   ],
+  // A supervisor's link re-sent or revoked: the unsigned weeks show whether a link still works.
+  staffResendWeekLink: () => [routeKey('coachUnsignedWeeks'), routeKey('adminCohortUnsignedWeeks')],
+  staffRevokeWeekLink: () => [routeKey('coachUnsignedWeeks'), routeKey('adminCohortUnsignedWeeks')],
 } satisfies { [N in MutationRouteName]?: Invalidates<N> };
 
 export const invalidations: { [N in keyof typeof table]: Invalidates<N> } = table;

@@ -92,6 +92,12 @@ export const SITE_PAGES: SitePage[] = [
     '/applications/:id',
     page(() => import('../features/applications/application-status-page'), 'ApplicationStatusPage'),
   ),
+  // A host supervisor's link to sign a logbook week: the token is in the query, so the one page is prerendered.
+  titled(
+    '/supervisor/week',
+    page(() => import('../features/supervisor/supervisor-week-page'), 'SupervisorWeekPage'),
+    'Logbook sign-off',
+  ),
   titled(
     '/login',
     page(() => import('../features/auth/login-page'), 'LoginPage'),

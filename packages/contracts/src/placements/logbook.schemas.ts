@@ -79,7 +79,8 @@ export const LogbookResponseSchema = z.object({
     /** Hours of the weeks submitted or signed, against the target of the weeks up to today. */
     hours_logged: z.number(),
     hours_due: z.number(),
-    weeks: z.array(LogbookWeekSummarySchema),
+    /** Each week with the supervisor's latest decision (who signed or returned it, when, why), if any. */
+    weeks: z.array(LogbookWeekSummarySchema.extend({ decision: LogbookEventSchema.nullable() })),
   }),
 });
 export type LogbookResponse = z.infer<typeof LogbookResponseSchema>;

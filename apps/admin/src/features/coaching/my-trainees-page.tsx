@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
 import { coachPaths, gradingRoot } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
+import { UnsignedWeeks } from '../../components/unsigned-weeks';
 
 /**
  * /admin/trainees and /instructor/trainees: the trainees the signed-in staff member coaches, in
@@ -18,6 +19,7 @@ export function MyTraineesPage() {
   const root = gradingRoot(useLocation().pathname);
   const list = useListParams('first_name');
   const query = useRouteQuery('coachMyTrainees', { query: listQuery(list, COACH_PAGE_SIZE) });
+  const unsigned = useRouteQuery('coachUnsignedWeeks', {});
   const columns: Column<MyTrainee>[] = [
     {
       label: 'Name',
@@ -62,6 +64,7 @@ export function MyTraineesPage() {
       >
         {(rows) => <ListTable columns={columns} rows={rows} rowKey={(s) => `${s.cohort_id_slug}/${s.id_slug}`} />}
       </ListFrame>
+      {unsigned.data && <UnsignedWeeks weeks={unsigned.data.data} showCohort />}
     </div>
   );
 }

@@ -15,11 +15,19 @@ export const ownPlacement = (q: Sql, placementSlug: string, userId: string) =>
     [placementSlug, userId],
   );
 
-/** Each written week's state and hours. */
+/** Each written week's state and hours, and the supervisor's latest decision on it. */
 export const weekSummaries = (q: Sql, placementId: string) =>
-  rows<{ week_number: number; status: LogbookWeekStatus; hours: number }>(
+  rows<{
+    week_number: number;
+    status: LogbookWeekStatus;
+    hours: number;
+    decision: { kind: 'APPROVED' | 'RETURNED'; by: string; comment: string; at: string } | null;
+  }>(
     q,
-    `SELECT w.week_number, w.status, coalesce((SELECT sum(d.hours) FROM logbook_days d WHERE d.week_id = w.id), 0)::float8 AS hours
+    `SELECT w.week_number, w.status, coalesce((SELECT sum(d.hours) FROM logbook_days d WHERE d.week_id = w.id), 0)::float8 AS hours,
+            (SELECT json_build_object('kind', ev.kind, 'by', ev.by_name, 'comment', ev.comment, 'at', ${iso('ev.created_at')})
+               FROM logbook_week_events ev WHERE ev.week_id = w.id AND ev.kind <> 'SUBMITTED'
+              ORDER BY ev.created_at DESC, ev.id DESC LIMIT 1) AS decision
        FROM logbook_weeks w WHERE w.placement_id = $1 ORDER BY w.week_number`,
     [placementId],
   );

@@ -14,6 +14,7 @@ import type { Sql } from '../../common/sql/db';
 import { TimelineService } from '../timeline';
 import { placementWeeks } from './logbook-weeks';
 import { lockedWeek, ownPlacement, recordEvent, replaceDays, weekDetail, weekSummaries } from './logbook.queries';
+import { SupervisorSignoffService } from './supervisor-signoff.service';
 
 const JOB_ROLES = new Set(jobRoles.map((r) => r.title));
 /** A week the trainee may still write in: never submitted, or returned to them. */
@@ -23,20 +24,27 @@ const editable = (status: string) => status === 'DRAFT' || status === 'RETURNED'
  * The trainee's weekly logbook: the placement's OJT weeks (from the timeline's window for them),
  * each day's hours, tasks, job role and evidence, saved as a draft and submitted weekly. A
  * submitted or signed week is read-only; a returned one can be changed and submitted again. Every
- * submission is an event (who, when), never edited. Only the trainee reaches their own logbook.
+ * submission is an event (who, when), never edited, and mails the supervisor a link to sign the
+ * week (SupervisorSignoffService). Only the trainee reaches their own logbook.
  */
 @Injectable()
 export class LogbookService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(TimelineService) private readonly timeline: TimelineService,
+    @Inject(SupervisorSignoffService) private readonly signoff: SupervisorSignoffService,
   ) {}
 
   async logbook(me: AuthUser, placementSlug: string): Promise<LogbookResponse> {
     const { placement, weeks } = await this.placement(this.db, me, placementSlug);
     const stored = new Map((await weekSummaries(this.db, placement.id)).map((w) => [w.week_number, w]));
     const today = schoolDate(new Date());
-    const list = weeks.map((w) => ({ ...w, status: stored.get(w.week)?.status ?? 'DRAFT', hours: stored.get(w.week)?.hours ?? 0 }));
+    const list = weeks.map((w) => ({
+      ...w,
+      status: stored.get(w.week)?.status ?? 'DRAFT',
+      hours: stored.get(w.week)?.hours ?? 0,
+      decision: stored.get(w.week)?.decision ?? null,
+    }));
     return {
       data: {
         placement_id_slug: placementSlug,
@@ -92,6 +100,8 @@ export class LogbookService {
       if (!editable(row.status)) throw new ConflictException(LOGBOOK_MESSAGES.notEditable);
       if (row.hours <= 0) throw new BadRequestException({ message: LOGBOOK_MESSAGES.nothingLogged });
       await recordEvent(tx, row.id, 'SUBMITTED', { kind: 'SUBMITTED', by_user_id: me.id, by_name: placement.trainee_name, comment: '' });
+      // The supervisor signs through a link of this submission only; a resubmission mails a new one.
+      await this.signoff.weekSubmitted(tx, row.id, placement.id);
       return this.week(me, placementSlug, week, tx);
     });
   }

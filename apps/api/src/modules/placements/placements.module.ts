@@ -3,11 +3,15 @@ import { TimelineModule } from '../timeline';
 import { PlacementsController } from './placements.controller';
 import { LogbookService } from './logbook.service';
 import { PlacementsService } from './placements.service';
+import { SupervisorLinksService } from './supervisor-links.service';
+import { SupervisorSignoffController } from './supervisor-signoff.controller';
+import { SupervisorSignoffService } from './supervisor-signoff.service';
 
-/** On-the-job training: host companies and placements, dated by the timeline's OJT phase. */
+/** On-the-job training: host companies and placements, dated by the timeline's OJT phase; the supervisors' signed links. */
 @Module({
   imports: [TimelineModule],
-  controllers: [PlacementsController],
-  providers: [PlacementsService, LogbookService],
+  controllers: [PlacementsController, SupervisorSignoffController],
+  providers: [PlacementsService, LogbookService, SupervisorLinksService, SupervisorSignoffService],
+  exports: [SupervisorLinksService],
 })
 export class PlacementsModule {}

@@ -38,6 +38,13 @@ export function LogbookPage() {
             <span className="learn-logbook__sub">
               {w.starts_on <= today ? `${LOGBOOK_STATUS_LABELS[w.status]} · ${w.hours} h` : 'Not started'}
             </span>
+            {w.decision && (
+              <span className="learn-logbook__sub learn-logbook__decision">
+                {w.decision.kind === 'APPROVED' ? 'Signed' : 'Returned'} by {w.decision.by},{' '}
+                {new Date(w.decision.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}
+                {w.decision.comment && `: “${w.decision.comment}”`}
+              </span>
+            )}
           </li>
         ))}
       </ol>

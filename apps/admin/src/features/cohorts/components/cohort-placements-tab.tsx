@@ -13,6 +13,7 @@ import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
 import { formatSchoolDate } from '../../../lib/school-time';
+import { UnsignedWeeks } from '../../../components/unsigned-weeks';
 import './cohort-placements.css';
 
 interface Draft {
@@ -56,6 +57,7 @@ const personOption = (p: PlacementPerson) => ({ value: p.id_slug, label: `${name
 export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
   const params = { cohortId: cohort.id_slug };
   const placements = useRouteQuery('adminCohortPlacements', { params });
+  const unsigned = useRouteQuery('adminCohortUnsignedWeeks', { params });
   const hosts = useRouteQuery('adminHostCompanies', { query: { page_size: 100, order_by: 'name' } }, { select: (r) => r.data });
   const notify = useNotify();
   const [editing, setEditing] = useState<string | null>(null);
@@ -142,6 +144,7 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
           </ul>
         )}
       </section>
+      {unsigned.data && <UnsignedWeeks weeks={unsigned.data.data} showCohort={false} />}
       <form className="admin-card ui-stack" aria-labelledby="cohort-placement-form" onSubmit={onSubmit} noValidate>
         <h2 id="cohort-placement-form" className="admin-section-title">
           {editedTrainee ? `Edit the placement of ${nameOf(editedTrainee)}` : 'Place a trainee'}

@@ -22,6 +22,7 @@ import { EmailVerification, emailVerificationStrings } from './email-verificatio
 import { FailedSignIns, failedSignInsStrings } from './failed-sign-ins';
 import { QuizRegraded, type QuizRegradedProps, quizRegradedStrings } from './quiz-regraded';
 import { TimelineChanged, type TimelineChangedProps, timelineChangedStrings } from './timeline-changed';
+import { SupervisorWeek, type SupervisorWeekProps, supervisorWeekStrings } from './supervisor-week';
 import { AdmissionReceived, type AdmissionReceivedProps, admissionReceivedStrings } from './admission-received';
 import {
   type AdmissionDecisionProps,
@@ -142,6 +143,10 @@ export const templates = {
   'timeline-changed': {
     subject: (p: TimelineChangedProps) => timelineChangedStrings.subject(p.cohortTitle),
     component: TimelineChanged,
+  },
+  'supervisor-week': {
+    subject: (p: SupervisorWeekProps) => supervisorWeekStrings.subject(p.traineeName, p.week, p.reminder),
+    component: SupervisorWeek,
   },
   'admission-received': {
     subject: (p: AdmissionReceivedProps) => admissionReceivedStrings.subject(p.programme),
