@@ -18,7 +18,7 @@ export function ruleSentences(rules: AllowanceRules): string[] {
       ? `No more than ${absence_streak.max_sessions} unexcused ${absence_streak.max_sessions === 1 ? 'absence' : 'absences'} in a row; more withholds the month`
       : 'Absences in a row: not counted',
     logbook.enabled
-      ? `Every OJT logbook week ending in the month signed by the supervisor within 7 days; otherwise ${
+      ? `Every OJT logbook week ending in the month signed by the supervisor (counted once its 7 days for signing have passed); otherwise ${
           logbook.on_fail === 'WITHHOLD' ? 'withheld' : 'pro-rated by the share signed'
         }`
       : 'Logbook weeks: not counted',

@@ -476,7 +476,7 @@ describe('hand-ins', () => {
 });
 
 describe('logbook weeks', () => {
-  it('during OJT, pro-rates a placed trainee by the weeks signed within 7 days; the unplaced and old rule versions count none', async () => {
+  it('during OJT, pro-rates a placed trainee by the share of weeks signed once their 7 days have passed; the unplaced and old rule versions count none', async () => {
     const [ida, jun] = await Promise.all(['Ida', 'Jun'].map((f) => createUser(t, { first_name: f, last_name: 'Ojt' })));
     const p = await programme(DEFAULT_ALLOWANCE_RULES);
     // OJT (after the 119-day Online phase) began three days before last month: all of it is paid OJT.
@@ -492,7 +492,7 @@ describe('logbook weeks', () => {
       .send({
         csv: [
           'trainee_email,host_registration_number,site,supervisor_name,supervisor_email,supervisor_phone,weekly_hours_target',
-          `${ida.email},AL-${n},Fab 1,Encik Rahman,rahman@example.com,+60 4-1,40,`,
+          `${ida.email},AL-${n},Fab 1,Encik Rahman,rahman-${n}@example.com,+60 4-1,40,`,
         ].join('\n'),
       })
       .expect(200);
@@ -513,6 +513,29 @@ describe('logbook weeks', () => {
     // Jun has no placement: no week to sign, the month is his in full.
     expect(byTrainee(forecast, jun).trace.logbook).toMatchObject({ result: 'PASS', due: 0, weeks: [] });
     expect(byTrainee(forecast, jun)).toMatchObject({ outcome: 'ELIGIBLE', amount_sen: 250000 });
+
+    // Ida logs her first week of the month and her supervisor signs it from the mailed link: it counts.
+    const first = lb.weeks[0];
+    const placement = (await t.http.get('/api/placements/me').set(bearer(ida)).expect(200)).body.data[0].id_slug;
+    const days = [
+      {
+        date: first.starts_on,
+        hours: 8,
+        tasks: 'Wet bench under supervision',
+        job_role: 'Wafer Fab Process Engineer',
+        evidence: 'Shift log',
+      },
+    ];
+    await t.http.put(`/api/placements/me/${placement}/logbook/${first.week}`).set(bearer(ida)).send({ days }).expect(200);
+    await t.http.post(`/api/placements/me/${placement}/logbook/${first.week}/submit`).set(bearer(ida)).expect(200);
+    await jobsSettled(t);
+    const [mail] = await t.ds.query(`SELECT text FROM dev_mailbox_messages WHERE mail_to = $1`, [`rahman-${n}@example.com`]);
+    const token = /\/supervisor\/week\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    await t.http.post('/api/placements/supervisor/week/decision').send({ token, decision: 'APPROVE', comment: '' }).expect(200);
+    const signed = byTrainee(await monthOf(c.slug, last, finance), ida);
+    expect(signed.trace.logbook).toMatchObject({ signed: 1, due: lb.due + (first.state === 'OPEN' ? 1 : 0) });
+    expect(signed.trace.logbook!.weeks[0].state).toBe('SIGNED');
+    expect(signed.amount_sen).toBe(Math.floor(250000 / signed.trace.logbook!.due));
 
     // Switched off in the programme's rules, the logbook counts nothing.
     const off = await programme({ ...DEFAULT_ALLOWANCE_RULES, logbook: { enabled: false, on_fail: 'PRORATE' } });

@@ -33,7 +33,7 @@ describe('RulesForm', () => {
     setValue('Pro-rated from (%)', '');
     fireEvent.click(screen.getByLabelText('Count mandatory hand-ins due in the month'));
     setValue('When one is missing', 'PRORATE');
-    setValue('When a week is not signed within 7 days of its end', 'WITHHOLD');
+    setValue('When a week is still unsigned 7 days after its end', 'WITHHOLD');
     setValue('Note', 'As agreed with the funder');
     fireEvent.click(screen.getByRole('button', { name: 'Save the rules' }));
     expect(onSubmit).toHaveBeenCalledWith({
@@ -70,7 +70,7 @@ describe('ruleSentences', () => {
       'Attendance at least 75% of counted sessions; pro-rated from 50%',
       'Every mandatory item due in the month handed in (on time or within its late window); otherwise withheld',
       'No more than 3 unexcused absences in a row; more withholds the month',
-      'Every OJT logbook week ending in the month signed by the supervisor within 7 days; otherwise pro-rated by the share signed',
+      'Every OJT logbook week ending in the month signed by the supervisor (counted once its 7 days for signing have passed); otherwise pro-rated by the share signed',
     ]);
     expect(ruleSentences({ ...DEFAULT_ALLOWANCE_RULES, logbook: { enabled: false, on_fail: 'PRORATE' } })[3]).toBe(
       'Logbook weeks: not counted',

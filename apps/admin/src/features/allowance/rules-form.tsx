@@ -176,7 +176,7 @@ export function RulesForm({ rules, month, pending, serverErrors = {}, serverMess
           Count logbook weeks signed by the supervisor
         </label>
         <SelectField
-          label="When a week is not signed within 7 days of its end"
+          label="When a week is still unsigned 7 days after its end"
           value={draft.logbook_on_fail}
           onChange={(e) => set('logbook_on_fail', e.target.value as RuleEffect)}
           options={[

@@ -72,7 +72,7 @@ export function statementParagraphs(s: Statement, signature: string): string[] {
   if (t.logbook && r.logbook) {
     lines.push(
       '# Logbook weeks',
-      `Rule: every OJT logbook week ending in the month signed by the supervisor within 7 days of its end${
+      `Rule: every OJT logbook week ending in the month signed by the supervisor (counted once its 7 days for signing have passed)${
         r.logbook.on_fail === 'PRORATE' ? '; otherwise the month is pro-rated.' : '; otherwise the month is withheld.'
       }`,
       `Result: ${RESULT[t.logbook.result]}. Signed ${t.logbook.signed} of ${t.logbook.due}${t.logbook.open ? `; ${t.logbook.open} still within their 7 days` : ''}.`,
