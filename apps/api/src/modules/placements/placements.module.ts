@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TimelineModule } from '../timeline';
 import { PlacementsController } from './placements.controller';
+import { BreaksService } from './breaks.service';
 import { LogbookService } from './logbook.service';
 import { PlacementsService } from './placements.service';
 
@@ -8,6 +9,6 @@ import { PlacementsService } from './placements.service';
 @Module({
   imports: [TimelineModule],
   controllers: [PlacementsController],
-  providers: [PlacementsService, LogbookService],
+  providers: [PlacementsService, LogbookService, BreaksService],
 })
 export class PlacementsModule {}
