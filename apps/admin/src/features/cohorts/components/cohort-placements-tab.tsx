@@ -13,6 +13,7 @@ import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
 import { formatSchoolDate } from '../../../lib/school-time';
+import { breakText } from '../../../lib/placement-breaks';
 import './cohort-placements.css';
 
 interface Draft {
@@ -105,7 +106,8 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
         </h2>
         <p>
           On-the-job training runs from {formatSchoolDate(ojt.starts_on)} to {formatSchoolDate(ojt.ends_on)} (the OJT phase on the Timeline
-          tab; a trainee with a longer phase has their own dates). {data.length} placed, {unplaced.length} not placed yet.
+          tab; a trainee with a longer phase or a break has their own dates, and breaks are recorded on the trainee's page). {data.length}{' '}
+          placed, {unplaced.length} not placed yet.
         </p>
         {data.length === 0 ? (
           <p className="ui-empty ui-empty--quiet">No trainee is placed yet. Place one below or upload a CSV.</p>
@@ -119,6 +121,15 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
                     {formatSchoolDate(p.starts_on)} – {formatSchoolDate(p.ends_on)} · {p.weekly_hours_target} h a week · {p.hours_logged} h
                     logged of {p.hours_due} h due
                   </div>
+                  {p.breaks.some((b) => !b.withdrawn) && (
+                    <div className="admin-placements__sub">
+                      Breaks:{' '}
+                      {p.breaks
+                        .filter((b) => !b.withdrawn)
+                        .map(breakText)
+                        .join('; ')}
+                    </div>
+                  )}
                   <div className="admin-placements__sub">
                     Supervisor {p.supervisor_name} · {p.supervisor_email} · {p.supervisor_phone}
                     {p.coach ? ` · Coach ${nameOf(p.coach)}` : ''}
