@@ -75,6 +75,9 @@ import {
 } from './timeline.queries';
 
 const LESSON_NOT_FOUND = 'Lesson not found';
+/** A trainee's phase grows by at most this many days, given by hand and from breaks together. */
+const MAX_SHIFT_DAYS = 365;
+const SHIFT_TOO_LONG = `With the breaks in the placement, the phase would be more than ${MAX_SHIFT_DAYS} days longer`;
 /** The digest lists the first dates that moved and counts the rest: the schedule it links to has them all. */
 const DIGEST_LISTED = 20;
 
@@ -165,6 +168,7 @@ export class TimelineService {
           errors: { reason: TIMELINE_MESSAGES.shiftReasonRequired },
         });
       const shift = await this.byHand(m, cohort.id, student.id, body);
+      if (shift.days > MAX_SHIFT_DAYS) throw new BadRequestException({ message: SHIFT_TOO_LONG, errors: { days: SHIFT_TOO_LONG } });
       const plan = await this.plan(m, cohort, {}, { shift });
       await saveShift(m, cohort.id, student.id, body.phase, shift.days, shift.breakDays, body.reason, me.id);
       await writeShiftExtensions(m, cohort.id, plan.extensions);
@@ -195,6 +199,7 @@ export class TimelineService {
     const manual = stored ? stored.days - stored.break_days : 0;
     const reason = stored?.reason ?? '';
     const days = manual + breakDays;
+    if (days > MAX_SHIFT_DAYS) throw new BadRequestException({ message: SHIFT_TOO_LONG, errors: { [field]: SHIFT_TOO_LONG } });
     let plan: Plan;
     try {
       plan = await this.plan(m, cohort, {}, { shift: { userId, phase, days, reason: shiftReason(reason, breakDays) } });
