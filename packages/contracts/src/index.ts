@@ -70,3 +70,4 @@ export * from './placements/placements.routes';
 export * from './placements/logbook.schemas';
 export * from './placements/supervisor.schemas';
 export * from './placements/supervisor.routes';
+export * from './placements/breaks.schemas';

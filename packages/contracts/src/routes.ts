@@ -24,8 +24,8 @@ import { platformRoutes } from './platform/platform.routes';
 import { quizzesRoutes } from './quizzes/quizzes.routes';
 import { timelineRoutes } from './timeline/timeline.routes';
 import { financeRoutes } from './finance/finance.routes';
-import { logbookRoutes, placementsRoutes } from './placements/placements.routes';
 import { supervisorSignoffRoutes } from './placements/supervisor.routes';
+import { logbookRoutes, placementBreaksRoutes, placementsRoutes } from './placements/placements.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -60,6 +60,7 @@ export const routes = {
   ...placementsRoutes,
   ...logbookRoutes,
   ...supervisorSignoffRoutes,
+  ...placementBreaksRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

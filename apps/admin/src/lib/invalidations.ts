@@ -69,6 +69,14 @@ const cohortInstructors = (cohortId: string): QueryKey[] => [
  * timeline, its start and end, its sessions, its grade items' dates and everything dated by them
  * (grading, the gradebook's late marks, extensions).
  */
+const breakMoved = (): QueryKey[] => [
+  routeKey('staffTraineePlacement'),
+  routeKey('adminCohortPlacements'),
+  routeKey('adminHostCompanies'),
+  routeKey('adminHostCompany'),
+  ...cohortDates(),
+];
+
 const cohortDates = (cohortId?: string): QueryKey[] => {
   const params = cohortId ? { params: { cohortId } } : undefined;
   return [
@@ -265,6 +273,10 @@ const table = {
   // A supervisor's link re-sent or revoked: the unsigned weeks show whether a link still works.
   staffResendWeekLink: () => [routeKey('coachUnsignedWeeks'), routeKey('adminCohortUnsignedWeeks')],
   staffRevokeWeekLink: () => [routeKey('coachUnsignedWeeks'), routeKey('adminCohortUnsignedWeeks')],
+  // A break moves the trainee's dates (the timeline's longer phase, their extensions) and the hours
+  // due on their placement and their host company's figures; the mutation names the placement only.
+  staffRecordBreak: () => breakMoved(),
+  staffCorrectBreak: () => breakMoved(),
 } satisfies { [N in MutationRouteName]?: Invalidates<N> };
 
 export const invalidations: { [N in keyof typeof table]: Invalidates<N> } = table;

@@ -266,7 +266,15 @@ describe('the programme timeline', { timeout: 120_000 }, () => {
     );
     expect(saved.students_told).toBe(1);
     expect(saved.data.shifts).toEqual([
-      { user_id_slug: aina.id_slug, first_name: 'Aina', last_name: 'Timeline', phase: 'ONLINE', days: 7, reason: 'Medical leave' },
+      {
+        user_id_slug: aina.id_slug,
+        first_name: 'Aina',
+        last_name: 'Timeline',
+        phase: 'ONLINE',
+        days: 7,
+        reason: 'Medical leave',
+        break_days: 0,
+      },
     ]);
     const schedule = async (u: TestUser) =>
       StudentScheduleResponseSchema.parse(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlacementBreakSchema } from './breaks.schemas';
 import { IdSlugSchema } from '../common/common.schemas';
 import { plainText } from '../common/text';
 
@@ -68,6 +69,9 @@ export const LogbookWeekSummarySchema = z.object({
   ends_on: z.iso.date(),
   status: LogbookWeekStatusSchema,
   hours: z.number(),
+  /** Days of the week in a break, and the week's hours target with them taken off (pro-rata of 7 days). */
+  break_days: z.number().int(),
+  target: z.number(),
 });
 export type LogbookWeekSummary = z.infer<typeof LogbookWeekSummarySchema>;
 
@@ -81,6 +85,8 @@ export const LogbookResponseSchema = z.object({
     hours_due: z.number(),
     /** Each week with the supervisor's latest decision (who signed or returned it, when, why), if any. */
     weeks: z.array(LogbookWeekSummarySchema.extend({ decision: LogbookEventSchema.nullable() })),
+    /** The breaks standing (not withdrawn), first first. */
+    breaks: z.array(PlacementBreakSchema),
   }),
 });
 export type LogbookResponse = z.infer<typeof LogbookResponseSchema>;

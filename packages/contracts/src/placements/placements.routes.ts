@@ -14,6 +14,7 @@ import {
   PlacementCsvSchema,
   PlacementResponseSchema,
   SaveHostCompanySchema,
+  StaffPlacementResponseSchema,
   UpdatePlacementSchema,
 } from './placements.schemas';
 import {
@@ -23,6 +24,8 @@ import {
   PlacementWeekParamsSchema,
   SaveLogbookWeekSchema,
 } from './logbook.schemas';
+import { CorrectBreakSchema, PlacementBreakParamsSchema, RecordBreakSchema } from './breaks.schemas';
+import { UserCohortViewParamsSchema } from '../learning/learning.schemas';
 
 /** On-the-job training: host companies (admin console) and placements (the cohort page's Placements tab, the student's own). */
 export const placementsRoutes = defineRoutes({
@@ -147,5 +150,36 @@ export const logbookRoutes = defineRoutes({
     response: LogbookWeekResponseSchema,
     auth: 'user',
     summary: 'Submits the week to the supervisor; it is read-only from then on unless returned',
+  },
+});
+
+/** Breaks in a placement: the trainee's coach or an admin reads and records them (the coach's trainee page). */
+export const placementBreaksRoutes = defineRoutes({
+  staffTraineePlacement: {
+    method: 'GET',
+    path: 'placements/staff/:cohortId/:userIdSlug',
+    params: UserCohortViewParamsSchema,
+    response: StaffPlacementResponseSchema,
+    auth: 'staff',
+    summary: "A trainee's placement in a cohort with its breaks, for an admin or the trainee's coach",
+  },
+  staffRecordBreak: {
+    method: 'POST',
+    path: 'placements/staff/:placementId/breaks',
+    params: PlacementIdParamsSchema,
+    body: RecordBreakSchema,
+    response: PlacementResponseSchema,
+    auth: 'staff',
+    successStatus: 201,
+    summary: "Records a break; the trainee's OJT phase grows by its days and their later dates move through the timeline",
+  },
+  staffCorrectBreak: {
+    method: 'POST',
+    path: 'placements/staff/:placementId/breaks/:breakId/corrections',
+    params: PlacementBreakParamsSchema,
+    body: CorrectBreakSchema,
+    response: PlacementResponseSchema,
+    auth: 'staff',
+    summary: "Gives a break a new last day or withdraws it, as a new entry; the trainee's dates move again",
   },
 });

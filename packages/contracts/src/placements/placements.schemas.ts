@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { makeEmailSchema } from '../auth/auth.schemas';
 import { IdSlugSchema, makeListQuerySchema, paginated } from '../common/common.schemas';
 import { plainText, requiredText } from '../common/text';
+import { HostFiguresSchema, PlacementBreakSchema } from './breaks.schemas';
 
 /**
  * On-the-job training: the host companies trainees are placed with, and each trainee's placement
@@ -57,6 +58,7 @@ export const HostCompanySchema = z.object({
   contacts: z.array(z.object({ name: z.string(), role: z.string(), email: z.string(), phone: z.string() })),
   placements: z.number().int().nonnegative(),
   created_date: z.string(),
+  figures: HostFiguresSchema,
 });
 export type HostCompany = z.infer<typeof HostCompanySchema>;
 
@@ -192,7 +194,10 @@ export const PlacementSchema = z.object({
   ends_on: z.iso.date(),
   /** Hours of the logbook's submitted and signed weeks, against the target of the weeks ended so far. */
   hours_logged: z.number(),
+  /** Pro-rated for the days of breaks. */
   hours_due: z.number(),
+  /** Every break recorded, with its corrections, first first; withdrawn ones say so. */
+  breaks: z.array(PlacementBreakSchema),
 });
 export type Placement = z.infer<typeof PlacementSchema>;
 export const PlacementsResponseSchema = z.object({ data: z.array(PlacementSchema) });
@@ -206,6 +211,10 @@ export const CohortPlacementParamsSchema = z.object({ cohortId: IdSlugSchema, pl
 
 export const PlacementPersonSchema = PersonSchema;
 export type PlacementPerson = z.infer<typeof PersonSchema>;
+/** A trainee's placement in a cohort as their coach (or an admin) reads it; null: not placed. */
+export const StaffPlacementResponseSchema = z.object({ data: PlacementSchema.nullable() });
+export type StaffPlacementResponse = z.infer<typeof StaffPlacementResponseSchema>;
+
 /** The cohort's placements with what the Placements tab's form chooses from: trainees not yet placed, and staff who may coach. */
 export const CohortPlacementsResponseSchema = z.object({
   data: z.array(PlacementSchema),

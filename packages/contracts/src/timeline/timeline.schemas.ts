@@ -150,8 +150,11 @@ export const TimelineShiftSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   phase: PhaseKeySchema,
+  /** Days given by hand (with `reason`). */
   days: z.number().int(),
   reason: z.string(),
+  /** Days the trainee's breaks in their placement add to the phase, on top of `days`. */
+  break_days: z.number().int(),
 });
 export type TimelineShift = z.infer<typeof TimelineShiftSchema>;
 

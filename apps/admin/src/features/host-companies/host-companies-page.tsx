@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { listQuery, useListParams } from '../../lib/list-params';
 import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
+import { signedShareText, TARGET_TEXT } from './host-figures';
 
 const PAGE_SIZE = 20;
 
@@ -24,6 +25,7 @@ const COLUMNS: Column<HostCompany>[] = [
   { label: 'Sites', render: (c) => c.sites.map((s) => s.name).join(', ') },
   { label: 'Contacts', render: (c) => c.contacts.map((p) => p.name).join(', ') || '—' },
   { label: 'Trainees placed', render: (c) => c.placements },
+  { label: `Weeks signed within 7 days (target ${TARGET_TEXT})`, render: (c) => signedShareText(c.figures) },
   { label: 'Added', render: (c) => formatDate(c.created_date) },
 ];
 

@@ -9,6 +9,7 @@ import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { paths } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
+import { HostFiguresCard } from './host-figures';
 import './host-companies.css';
 
 type Draft = Required<Pick<SaveHostCompanyInput, 'name' | 'registration_number'>> & {
@@ -70,6 +71,7 @@ function HostCompanyForm({ company }: { company?: HostCompany }) {
   return (
     <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title={title} back={{ to: paths.hostCompanies, label: 'Host companies' }} />
+      {company && <HostFiguresCard figures={company.figures} />}
       <form className="admin-card ui-stack" aria-label={title} onSubmit={onSubmit} noValidate>
         {err && isApiError(err) && <p role="alert">{err.message}</p>}
         <TextField

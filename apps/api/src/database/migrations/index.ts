@@ -64,6 +64,7 @@ import { CohortCoaches1764000006200 } from './1764000006200-cohort-coaches';
 import { HostCompaniesAndPlacements1764000006300 } from './1764000006300-host-companies-and-placements';
 import { Logbooks1764000006310 } from './1764000006310-logbooks';
 import { SupervisorLinks1764000006400 } from './1764000006400-supervisor-links';
+import { PlacementBreaks1764000006420 } from './1764000006420-placement-breaks';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -132,4 +133,5 @@ export const migrations = [
   HostCompaniesAndPlacements1764000006300,
   Logbooks1764000006310,
   SupervisorLinks1764000006400,
+  PlacementBreaks1764000006420,
 ];

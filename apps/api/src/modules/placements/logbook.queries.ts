@@ -1,14 +1,24 @@
-import type { LogbookDay, LogbookWeekStatus } from '@school/contracts';
+import type { LogbookDay, LogbookWeekStatus, PlacementBreak } from '@school/contracts';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { iso } from '../../common/sql/list';
 import { LISTED_ENROLMENT } from '../../common/sql/listed-enrolment';
+import { BREAKS_JSON } from './breaks.queries';
 
 /** The student's own placement (listed in its cohort); none for anyone else's. */
 export const ownPlacement = (q: Sql, placementSlug: string, userId: string) =>
-  one<{ id: string; cohort_id: string; user_id: string; host_name: string; weekly_hours_target: number; trainee_name: string }>(
+  one<{
+    id: string;
+    cohort_id: string;
+    user_id: string;
+    host_name: string;
+    weekly_hours_target: number;
+    trainee_name: string;
+    breaks: PlacementBreak[];
+  }>(
     q,
     `SELECT pl.id, pl.cohort_id::text AS cohort_id, pl.user_id::text AS user_id, h.name AS host_name,
-            pl.weekly_hours_target::float8 AS weekly_hours_target, trim(u.first_name || ' ' || u.last_name) AS trainee_name
+            pl.weekly_hours_target::float8 AS weekly_hours_target, trim(u.first_name || ' ' || u.last_name) AS trainee_name,
+            ${BREAKS_JSON('pl.id')} AS breaks
        FROM placements pl JOIN host_companies h ON h.id = pl.host_company_id JOIN users u ON u.id = pl.user_id
        JOIN enrolments e ON e.cohort_id = pl.cohort_id AND e.user_id = pl.user_id
       WHERE pl.id_slug = $1 AND pl.user_id = $2 AND ${LISTED_ENROLMENT}`,

@@ -12,7 +12,7 @@ import type { AuthUser } from '../../common/auth.decorators';
 import { schoolDate } from '../../common/school-calendar';
 import type { Sql } from '../../common/sql/db';
 import { TimelineService } from '../timeline';
-import { placementWeeks } from './logbook-weeks';
+import { hoursDue, placementWeeks, weekTargets } from './logbook-weeks';
 import { lockedWeek, ownPlacement, recordEvent, replaceDays, weekDetail, weekSummaries } from './logbook.queries';
 import { SupervisorSignoffService } from './supervisor-signoff.service';
 
@@ -51,8 +51,9 @@ export class LogbookService {
         host_name: placement.host_name,
         weekly_hours_target: placement.weekly_hours_target,
         hours_logged: list.filter((w) => !editable(w.status)).reduce((n, w) => n + w.hours, 0),
-        hours_due: weeks.filter((w) => w.ends_on < today).length * placement.weekly_hours_target,
+        hours_due: hoursDue(weeks, today),
         weeks: list,
+        breaks: placement.breaks.filter((b) => !b.withdrawn),
       },
     };
   }
@@ -112,10 +113,10 @@ export class LogbookService {
     if (!placement) throw new NotFoundException(PLACEMENT_MESSAGES.notFound);
     const windows = (await this.timeline.phaseWindows(q, [placement.cohort_id], 'OJT')).get(placement.cohort_id)!;
     const own = windows.students.get(placement.user_id) ?? windows.cohort;
-    return { placement, weeks: placementWeeks(own.start, own.end) };
+    return { placement, weeks: weekTargets(placementWeeks(own.start, own.end), placement.weekly_hours_target, placement.breaks) };
   }
 
-  private started(weeks: ReturnType<typeof placementWeeks>, week: number) {
+  private started<W extends { week: number; starts_on: string }>(weeks: W[], week: number): W {
     const w = weeks.find((x) => x.week === week);
     if (!w) throw new NotFoundException(LOGBOOK_MESSAGES.weekNotFound);
     if (w.starts_on > schoolDate(new Date())) throw new BadRequestException({ message: LOGBOOK_MESSAGES.notStarted });

@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
+import { BreaksService } from './breaks.service';
 import { LogbookService } from './logbook.service';
 import { PlacementsService } from './placements.service';
 
@@ -10,6 +11,7 @@ export class PlacementsController {
   constructor(
     @Inject(PlacementsService) private readonly placements: PlacementsService,
     @Inject(LogbookService) private readonly logbook: LogbookService,
+    @Inject(BreaksService) private readonly breaks: BreaksService,
   ) {}
 
   @Route('adminHostCompanies')
@@ -88,5 +90,24 @@ export class PlacementsController {
   @Route('submitMyLogbookWeek')
   submitWeek(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'submitMyLogbookWeek'>) {
     return this.logbook.submit(me, p.placementId, p.week);
+  }
+
+  @Route('staffTraineePlacement')
+  traineePlacement(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'staffTraineePlacement'>) {
+    return this.breaks.traineePlacement(me, p.cohortId, p.userIdSlug);
+  }
+
+  @Route('staffRecordBreak')
+  recordBreak(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'staffRecordBreak'>, @RouteBody() body: BodyOf<'staffRecordBreak'>) {
+    return this.breaks.record(me, p.placementId, body);
+  }
+
+  @Route('staffCorrectBreak')
+  correctBreak(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'staffCorrectBreak'>,
+    @RouteBody() body: BodyOf<'staffCorrectBreak'>,
+  ) {
+    return this.breaks.correct(me, p.placementId, p.breakId, body);
   }
 }

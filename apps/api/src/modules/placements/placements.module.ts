@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TimelineModule } from '../timeline';
 import { PlacementsController } from './placements.controller';
+import { BreaksService } from './breaks.service';
 import { LogbookService } from './logbook.service';
 import { PlacementsService } from './placements.service';
 import { SupervisorLinksService } from './supervisor-links.service';
@@ -11,7 +12,7 @@ import { SupervisorSignoffService } from './supervisor-signoff.service';
 @Module({
   imports: [TimelineModule],
   controllers: [PlacementsController, SupervisorSignoffController],
-  providers: [PlacementsService, LogbookService, SupervisorLinksService, SupervisorSignoffService],
+  providers: [PlacementsService, LogbookService, SupervisorLinksService, SupervisorSignoffService, BreaksService],
   exports: [SupervisorLinksService],
 })
 export class PlacementsModule {}

@@ -1,7 +1,8 @@
-import type { HostCompany, HostCompanyListQuery, Placement, PlacementPerson, SaveHostCompany } from '@school/contracts';
+import type { HostCompany, HostCompanyListQuery, Placement, PlacementBreak, PlacementPerson, SaveHostCompany } from '@school/contracts';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { iso, likePattern, listPage, orderBy } from '../../common/sql/list';
 import { LISTED_ENROLMENT } from '../../common/sql/listed-enrolment';
+import { BREAKS_JSON } from './breaks.queries';
 
 /** Staff who may coach: admins and instructors whose account is active (users `u`). */
 const STAFF = `u.role IN ('ADMIN', 'INSTRUCTOR') AND NOT u.is_suspended`;
@@ -20,7 +21,7 @@ const HOST_SORTS = { name: 'lower(f.name)', registration_number: 'lower(f.regist
 
 /** One page of host companies, matching the search in name or registration number (trigram-indexed). */
 export function hostCompanyPage(q: Sql, query: HostCompanyListQuery) {
-  return listPage<HostCompany>(q, {
+  return listPage<Omit<HostCompany, 'figures'>>(q, {
     matching: `SELECT h.* FROM host_companies h WHERE $1::text IS NULL OR (h.name || ' ' || h.registration_number) ILIKE $1`,
     order: orderBy(query.order_by, HOST_SORTS, 'name', 'f.id'),
     item: HOST_JSON('p'),
@@ -30,7 +31,7 @@ export function hostCompanyPage(q: Sql, query: HostCompanyListQuery) {
 }
 
 export const hostCompany = (q: Sql, slug: string) =>
-  one<{ data: HostCompany }>(q, `SELECT ${HOST_JSON('h')} AS data FROM host_companies h WHERE h.id_slug = $1`, [slug]);
+  one<{ data: Omit<HostCompany, 'figures'> }>(q, `SELECT ${HOST_JSON('h')} AS data FROM host_companies h WHERE h.id_slug = $1`, [slug]);
 
 export const insertHostCompany = (q: Sql, c: SaveHostCompany, by: string) =>
   mustOne<{ id_slug: string }>(
@@ -70,7 +71,8 @@ const PLACEMENT_JSON = `json_build_object('id_slug', pl.id_slug, 'trainee', ${PE
   'weekly_hours_target', pl.weekly_hours_target::float8,
   'hours_logged', (SELECT coalesce(sum(d.hours), 0)::float8 FROM logbook_weeks w JOIN logbook_days d ON d.week_id = w.id
                     WHERE w.placement_id = pl.id AND w.status IN ('SUBMITTED', 'APPROVED')),
-  'coach', CASE WHEN c.id IS NULL THEN NULL ELSE ${PERSON('c')} END)`;
+  'coach', CASE WHEN c.id IS NULL THEN NULL ELSE ${PERSON('c')} END,
+  'breaks', ${BREAKS_JSON('pl.id')})`;
 
 /** A placement before its dates: the internal ids its OJT window is looked up by. */
 export type UndatedPlacement = Omit<Placement, 'starts_on' | 'ends_on' | 'hours_due'> & { cohort_id: string; user_id: string };
@@ -225,6 +227,61 @@ export const csvRefs = (q: Sql, cohortId: string, emails: string[], registration
             coalesce((SELECT json_agg(json_build_object('email', lower(u.email), 'id', u.id::text))
                         FROM users u WHERE lower(u.email) = ANY($4::text[]) AND ${STAFF}), '[]') AS coaches`,
     [cohortId, emails, registrations, coachEmails],
+  );
+
+/** A placement by slug (any cohort), for staff who reach it. */
+export const placementBySlug = (q: Sql, placementSlug: string) =>
+  one<{ j: UndatedPlacement }>(
+    q,
+    `SELECT ${PLACEMENT_JSON}::jsonb || jsonb_build_object('cohort_id', pl.cohort_id::text, 'user_id', pl.user_id::text) AS j
+       FROM ${PLACEMENT_FROM} WHERE pl.id_slug = $1`,
+    [placementSlug],
+  ).then((r) => r?.j);
+
+// ---- per host company figures -----------------------------------------------------------------
+
+/** A week `w`'s last submission up to $2 and the first signature or return after it. */
+const WEEK_SIGNING = `(
+  SELECT sub.at AS submitted_at,
+         (SELECT min(a.created_at) FROM logbook_week_events a
+           WHERE a.week_id = w.id AND a.kind = 'APPROVED' AND a.created_at >= sub.at AND a.created_at <= $2) AS signed_at,
+         (SELECT min(r.created_at) FROM logbook_week_events r
+           WHERE r.week_id = w.id AND r.kind = 'RETURNED' AND r.created_at >= sub.at AND r.created_at <= $2) AS returned_at
+    FROM (SELECT max(ev.created_at) AS at FROM logbook_week_events ev
+           WHERE ev.week_id = w.id AND ev.kind = 'SUBMITTED' AND ev.created_at <= $2) sub)`;
+
+/**
+ * The figures of the given host companies in one statement. Weeks signed on time: for each week
+ * of their placements, its last submission (up to `now`) and the first signature after it; a week
+ * counts once signed, or once its submission is 7 days old with no answer (a week returned to the
+ * trainee waits for them and does not count); it is on time when signed within 7 days. Hours: each
+ * placement's signed hours, its weekly target and standing breaks, for the caller to weigh against
+ * the trainee's OJT window (the timeline's, read separately in one statement for all cohorts).
+ */
+export const hostFigureRows = (q: Sql, hostSlugs: readonly string[], now: Date) =>
+  rows<{
+    host_id_slug: string;
+    weeks_counted: number;
+    weeks_signed_on_time: number;
+    placements: { cohort_id: string; user_id: string; target: number; signed_hours: number; breaks: PlacementBreak[] }[];
+  }>(
+    q,
+    `SELECT h.id_slug AS host_id_slug, sw.weeks_counted, sw.weeks_signed_on_time,
+            coalesce((SELECT json_agg(json_build_object(
+                        'cohort_id', pl.cohort_id::text, 'user_id', pl.user_id::text, 'target', pl.weekly_hours_target::float8,
+                        'signed_hours', (SELECT coalesce(sum(d.hours), 0)::float8 FROM logbook_weeks w JOIN logbook_days d ON d.week_id = w.id
+                                          WHERE w.placement_id = pl.id AND w.status = 'APPROVED'),
+                        'breaks', ${BREAKS_JSON('pl.id')}))
+                        FROM placements pl WHERE pl.host_company_id = h.id), '[]') AS placements
+       FROM host_companies h
+       CROSS JOIN LATERAL (
+         SELECT count(*) FILTER (WHERE s.signed_at IS NOT NULL
+                                    OR (s.returned_at IS NULL AND s.submitted_at <= $2::timestamptz - interval '7 days'))::int AS weeks_counted,
+                count(*) FILTER (WHERE s.signed_at <= s.submitted_at + interval '7 days')::int AS weeks_signed_on_time
+           FROM placements pl JOIN logbook_weeks w ON w.placement_id = pl.id CROSS JOIN LATERAL ${WEEK_SIGNING} s
+          WHERE pl.host_company_id = h.id AND s.submitted_at IS NOT NULL) sw
+      WHERE h.id_slug = ANY($1::text[])`,
+    [hostSlugs, now],
   );
 
 export const cohortIdOf = (q: Sql, cohortSlug: string, lock = false) =>

@@ -3,6 +3,7 @@ import {
   type CohortPlacementsResponse,
   type CreatePlacement,
   HOST_COMPANY_MESSAGES,
+  type HostFigures,
   type HostCompanyListQuery,
   type HostCompanyListResponse,
   type HostCompanyResponse,
@@ -20,7 +21,7 @@ import type { AuthUser } from '../../common/auth.decorators';
 import { COHORT_NOT_FOUND } from '../../common/not-found';
 import { schoolDate } from '../../common/school-calendar';
 import type { Sql } from '../../common/sql/db';
-import { placementWeeks } from './logbook-weeks';
+import { hoursDue, placementWeeks, weekTargets } from './logbook-weeks';
 import { type PhaseWindows, TimelineService } from '../timeline';
 import { PlacementCsvError, readPlacementCsv } from './placement-csv';
 import {
@@ -29,6 +30,7 @@ import {
   csvRefs,
   hostCompany,
   hostCompanyPage,
+  hostFigureRows,
   insertHostCompany,
   insertPlacement,
   lockedHostCompany,
@@ -60,14 +62,52 @@ export class PlacementsService {
 
   // ---- host companies -------------------------------------------------------------------------
 
-  hostCompanies(query: HostCompanyListQuery): Promise<HostCompanyListResponse> {
-    return hostCompanyPage(this.db, query);
+  async hostCompanies(query: HostCompanyListQuery): Promise<HostCompanyListResponse> {
+    const page = await hostCompanyPage(this.db, query);
+    const figures = await this.hostFigures(page.data.map((h) => h.id_slug));
+    return { ...page, data: page.data.map((h) => ({ ...h, figures: figures.get(h.id_slug)! })) };
   }
 
   async hostCompany(slug: string): Promise<HostCompanyResponse> {
     const found = await hostCompany(this.db, slug);
     if (!found) throw new NotFoundException(HOST_COMPANY_MESSAGES.notFound);
-    return found;
+    const figures = await this.hostFigures([slug]);
+    return { data: { ...found.data, figures: figures.get(slug)! } };
+  }
+
+  /**
+   * The host companies' figures, in two statements whatever their number: the weeks and hours of
+   * their placements, then the OJT windows of the cohorts they are in (the timeline's, each trainee's
+   * own). `now`: the moment they are worked out at (a week's 7 days to be signed run to it).
+   */
+  async hostFigures(slugs: readonly string[], now = new Date()): Promise<Map<string, HostFigures>> {
+    const found = slugs.length ? await hostFigureRows(this.db, slugs, now) : [];
+    const cohorts = [...new Set(found.flatMap((h) => h.placements.map((p) => p.cohort_id)))];
+    const windows = cohorts.length ? await this.timeline.phaseWindows(this.db, cohorts, 'OJT') : new Map<string, PhaseWindows>();
+    const today = schoolDate(now);
+    const round = (n: number) => Math.round(n * 10) / 10;
+    return new Map(
+      found.map((h) => {
+        let agreed = 0;
+        let delivered = 0;
+        for (const p of h.placements) {
+          const w = windows.get(p.cohort_id)!;
+          const own = w.students.get(p.user_id) ?? w.cohort;
+          agreed += hoursDue(weekTargets(placementWeeks(own.start, own.end), p.target, p.breaks), today);
+          delivered += p.signed_hours;
+        }
+        return [
+          h.host_id_slug,
+          {
+            weeks_counted: h.weeks_counted,
+            weeks_signed_on_time: h.weeks_signed_on_time,
+            signed_on_time_share: h.weeks_counted ? h.weeks_signed_on_time / h.weeks_counted : null,
+            hours_delivered: round(delivered),
+            hours_agreed: round(agreed),
+          },
+        ];
+      }),
+    );
   }
 
   async createHostCompany(me: AuthUser, body: SaveHostCompany): Promise<HostCompanyResponse> {
@@ -267,13 +307,13 @@ export class PlacementsService {
   }
 }
 
-/** Placements with their OJT window: the trainee's own where their longer phases move it, else the cohort's. */
-function dated(list: UndatedPlacement[], windows: Map<string, PhaseWindows>): Placement[] {
+/** Placements with their OJT window: the trainee's own where their longer phases (and breaks) move it, else the cohort's. */
+export function dated(list: UndatedPlacement[], windows: Map<string, PhaseWindows>): Placement[] {
   const today = schoolDate(new Date());
   return list.map(({ cohort_id, user_id, ...p }) => {
     const w = windows.get(cohort_id)!;
     const own = w.students.get(user_id) ?? w.cohort;
-    const ended = placementWeeks(own.start, own.end).filter((x) => x.ends_on < today).length;
-    return { ...p, starts_on: own.start, ends_on: own.end, hours_due: ended * p.weekly_hours_target };
+    const weeks = weekTargets(placementWeeks(own.start, own.end), p.weekly_hours_target, p.breaks);
+    return { ...p, starts_on: own.start, ends_on: own.end, hours_due: hoursDue(weeks, today) };
   });
 }

@@ -174,28 +174,48 @@ export interface ShiftRow {
   first_name: string;
   last_name: string;
   phase: PhaseKey;
+  /** The phase's whole extension: given by hand (`days - break_days`) and from the trainee's breaks. */
   days: number;
+  break_days: number;
+  /** The reason given by hand. */
   reason: string;
 }
 
 export const timelineShifts = (q: Sql, cohortId: string) =>
   rows<ShiftRow>(
     q,
-    `SELECT s.user_id, u.id_slug AS user_id_slug, u.first_name, u.last_name, s.phase, s.days, s.reason
+    `SELECT s.user_id, u.id_slug AS user_id_slug, u.first_name, u.last_name, s.phase, s.days, s.break_days, s.reason
        FROM timeline_shifts s JOIN users u ON u.id = s.user_id
       WHERE s.cohort_id = $1 ORDER BY lower(u.last_name), lower(u.first_name), u.id, s.phase`,
     [cohortId],
   );
 
-/** Sets (days > 0) or removes one student's shift of a phase. */
-export const saveShift = (q: Sql, cohortId: string, userId: string, phase: PhaseKey, days: number, reason: string, by: string) =>
+/** One student's shift of a phase, if any. */
+export const ownShift = (q: Sql, cohortId: string, userId: string, phase: PhaseKey) =>
+  one<{ days: number; break_days: number; reason: string }>(
+    q,
+    `SELECT days, break_days, reason FROM timeline_shifts WHERE cohort_id = $1 AND user_id = $2 AND phase = $3`,
+    [cohortId, userId, phase],
+  );
+
+/** Sets (days > 0: the whole extension, `breakDays` of it from breaks) or removes one student's shift of a phase. */
+export const saveShift = (
+  q: Sql,
+  cohortId: string,
+  userId: string,
+  phase: PhaseKey,
+  days: number,
+  breakDays: number,
+  reason: string,
+  by: string,
+) =>
   days > 0
     ? exec(
         q,
-        `INSERT INTO timeline_shifts (cohort_id, user_id, phase, days, reason, created_by) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (cohort_id, user_id, phase) DO UPDATE SET days = EXCLUDED.days, reason = EXCLUDED.reason,
-           created_by = EXCLUDED.created_by, created_at = now()`,
-        [cohortId, userId, phase, days, reason, by],
+        `INSERT INTO timeline_shifts (cohort_id, user_id, phase, days, break_days, reason, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (cohort_id, user_id, phase) DO UPDATE SET days = EXCLUDED.days, break_days = EXCLUDED.break_days,
+           reason = EXCLUDED.reason, created_by = EXCLUDED.created_by, created_at = now()`,
+        [cohortId, userId, phase, days, breakDays, reason, by],
       )
     : exec(q, `DELETE FROM timeline_shifts WHERE cohort_id = $1 AND user_id = $2 AND phase = $3`, [cohortId, userId, phase]);
 
@@ -245,6 +265,15 @@ export const listedStudents = (q: Sql, cohortId: string) =>
     `SELECT u.id, u.id_slug, u.email, u.first_name FROM enrolments e JOIN users u ON u.id = e.user_id
       WHERE e.cohort_id = $1 AND ${LISTED_ENROLMENT} ORDER BY u.id`,
     [cohortId],
+  );
+
+/** A student of the cohort by internal id, for the mail telling them their dates moved. */
+export const cohortStudentById = (q: Sql, cohortId: string, userId: string) =>
+  one<{ id: string; id_slug: string; email: string; first_name: string }>(
+    q,
+    `SELECT u.id, u.id_slug, u.email, u.first_name FROM enrolments e JOIN users u ON u.id = e.user_id
+      WHERE e.cohort_id = $1 AND u.id = $2 AND ${LISTED_ENROLMENT}`,
+    [cohortId, userId],
   );
 
 /** A listed student of the cohort by id_slug. */

@@ -48,6 +48,7 @@ import {
   cohortLessonTemplates,
   cohortsPhases,
   cohortStudent,
+  cohortStudentById,
   cohortsCountingSchoolDays,
   datedThings,
   deleteClosure,
@@ -56,6 +57,7 @@ import {
   listedStudents,
   lockedCohort,
   lockedCohortById,
+  ownShift,
   readableCohort,
   saveLessonTemplate,
   saveRules,
@@ -73,6 +75,9 @@ import {
 } from './timeline.queries';
 
 const LESSON_NOT_FOUND = 'Lesson not found';
+/** A trainee's phase grows by at most this many days, given by hand and from breaks together. */
+const MAX_SHIFT_DAYS = 365;
+const SHIFT_TOO_LONG = `With the breaks in the placement, the phase would be more than ${MAX_SHIFT_DAYS} days longer`;
 /** The digest lists the first dates that moved and counts the rest: the schedule it links to has them all. */
 const DIGEST_LISTED = 20;
 
@@ -146,7 +151,8 @@ export class TimelineService {
     const cohort = await readableCohort(this.db, cohortSlug, '0', true);
     if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
     const student = await this.student(this.db, cohort.id, body.user_id_slug);
-    const plan = await this.plan(this.db, cohort, {}, { shift: { userId: student.id, ...body } });
+    const shift = await this.byHand(this.db, cohort.id, student.id, body);
+    const plan = await this.plan(this.db, cohort, {}, { shift });
     const moves = plan.ownMoves.get(student.id) ?? [];
     return { data: { moves, students_to_tell: moves.length ? 1 : 0 } };
   }
@@ -161,13 +167,65 @@ export class TimelineService {
           message: TIMELINE_MESSAGES.shiftReasonRequired,
           errors: { reason: TIMELINE_MESSAGES.shiftReasonRequired },
         });
-      const plan = await this.plan(m, cohort, {}, { shift: { userId: student.id, ...body } });
-      await saveShift(m, cohort.id, student.id, body.phase, body.days, body.reason, me.id);
+      const shift = await this.byHand(m, cohort.id, student.id, body);
+      if (shift.days > MAX_SHIFT_DAYS) throw new BadRequestException({ message: SHIFT_TOO_LONG, errors: { days: SHIFT_TOO_LONG } });
+      const plan = await this.plan(m, cohort, {}, { shift });
+      await saveShift(m, cohort.id, student.id, body.phase, shift.days, shift.breakDays, body.reason, me.id);
       await writeShiftExtensions(m, cohort.id, plan.extensions);
       const moves = plan.ownMoves.get(student.id) ?? [];
       if (moves.length) await this.tell(m, cohort, [{ ...student, moves }]);
       return { data: await this.shown(m, cohort), moved: moves.length, students_told: moves.length ? 1 : 0 };
     });
+  }
+
+  /**
+   * Sets the days a trainee's breaks add to `phase`, inside the caller's transaction: the same
+   * per-trainee shift as a longer phase given by hand (the two add up: the shift's `days` is their
+   * sum, `break_days` the breaks' part), so their later dates move as extensions and they are
+   * mailed the moves. Answers their moved dates. A refusal of the timeline names `field`.
+   */
+  async setBreakDays(
+    m: EntityManager,
+    cohortId: string,
+    userId: string,
+    phase: PhaseKey,
+    breakDays: number,
+    by: string,
+    field: string,
+  ): Promise<TimelineMove[]> {
+    const cohort = await lockedCohortById(m, cohortId);
+    if (!cohort) throw new NotFoundException(COHORT_NOT_FOUND);
+    const stored = await ownShift(m, cohortId, userId, phase);
+    const manual = stored ? stored.days - stored.break_days : 0;
+    const reason = stored?.reason ?? '';
+    const days = manual + breakDays;
+    if (days > MAX_SHIFT_DAYS) throw new BadRequestException({ message: SHIFT_TOO_LONG, errors: { [field]: SHIFT_TOO_LONG } });
+    let plan: Plan;
+    try {
+      plan = await this.plan(m, cohort, {}, { shift: { userId, phase, days, reason: shiftReason(reason, breakDays) } });
+    } catch (e) {
+      if (!(e instanceof BadRequestException)) throw e;
+      const { message } = e.getResponse() as { message: string };
+      throw new BadRequestException({ message, errors: { [field]: message } });
+    }
+    await saveShift(m, cohortId, userId, phase, days, breakDays, reason, by);
+    await writeShiftExtensions(m, cohortId, plan.extensions);
+    const moves = plan.ownMoves.get(userId) ?? [];
+    const student = moves.length ? await cohortStudentById(m, cohortId, userId) : undefined;
+    if (student) await this.tell(m, cohort, [{ ...student, moves }]);
+    return moves;
+  }
+
+  /** A longer phase given by hand, with the days the trainee's breaks already add to it. */
+  private async byHand(q: Sql, cohortId: string, userId: string, body: SaveTimelineShift) {
+    const breakDays = (await ownShift(q, cohortId, userId, body.phase))?.break_days ?? 0;
+    return {
+      userId,
+      phase: body.phase,
+      days: body.days + breakDays,
+      breakDays,
+      reason: shiftReason(body.reason, breakDays),
+    };
   }
 
   /**
@@ -354,7 +412,9 @@ export class TimelineService {
 
     // Each student's shifts (with the one being changed) work the timeline out again for them.
     const byStudent = new Map<string, { phase: Phase['key']; days: number; reason: string }[]>();
-    for (const s of shifts) if (!(shift && s.user_id === shift.userId && s.phase === shift.phase)) push(byStudent, s.user_id, s);
+    for (const s of shifts)
+      if (!(shift && s.user_id === shift.userId && s.phase === shift.phase))
+        push(byStudent, s.user_id, { ...s, reason: shiftReason(s.reason, s.break_days) });
     if (shift && shift.days > 0) push(byStudent, shift.userId, shift);
     const extensions: Plan['extensions'] = [];
     const ownMoves = new Map<string, TimelineMove[]>();
@@ -529,8 +589,9 @@ export class TimelineService {
         first_name: s.first_name,
         last_name: s.last_name,
         phase: s.phase,
-        days: s.days,
+        days: s.days - s.break_days,
         reason: s.reason,
+        break_days: s.break_days,
       })),
     };
   }
@@ -548,6 +609,11 @@ export class TimelineService {
       });
     return s;
   }
+}
+
+/** Why a trainee's dates moved, for their extensions: the reason given by hand and their breaks. */
+function shiftReason(byHand: string, breakDays: number): string {
+  return [byHand, breakDays ? `Breaks in placement: ${breakDays} ${breakDays === 1 ? 'day' : 'days'}` : ''].filter(Boolean).join('; ');
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {

@@ -133,6 +133,21 @@ describe('/student on-the-job training', () => {
             ends_on: '2027-10-17',
             hours_logged: 0,
             hours_due: 0,
+            breaks: [
+              {
+                id_slug: 'b1',
+                starts_on: '2027-07-05',
+                ends_on: '2027-07-09',
+                days: 5,
+                withdrawn: false,
+                reason: 'HOST_SHUTDOWN',
+                note: '',
+                recorded_ends_on: '2027-07-09',
+                recorded_by: 'Chong Coach',
+                recorded_at: '2027-07-01T02:00:00.000Z',
+                corrections: [],
+              },
+            ],
           },
         ],
       }),
@@ -140,6 +155,7 @@ describe('/student on-the-job training', () => {
     const card = await screen.findByRole('article', { name: 'Placement with Kulim Wafer Sdn Bhd' });
     expect(within(card).getByText('28 June 2027 to 17 October 2027')).toBeInTheDocument();
     expect(within(card).getByText('40 hours a week')).toBeInTheDocument();
+    expect(within(card).getByText('Host shutdown: 5 July 2027 to 9 July 2027 (5 days)')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: '+60 4-123 4567' })).toHaveAttribute('href', 'tel:+6041234567');
   });
 

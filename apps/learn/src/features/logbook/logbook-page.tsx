@@ -3,6 +3,7 @@ import { AppLink, ErrorView, LoadingIndicator, useRouteQuery } from '@school/ui'
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
+import { breakText } from '../../lib/placement-breaks';
 import { formatSchoolDate, malaysiaDate } from '../../lib/school-time';
 import { usePageTitle } from '../../lib/use-page-title';
 import './logbook.css';
@@ -22,8 +23,27 @@ export function LogbookPage() {
       <AppLink to={paths.dashboard}>← My classes</AppLink>
       <h1>Logbook · {lb.host_name}</h1>
       <p className="learn-logbook__target">
-        <strong>{lb.hours_logged} hours</strong> submitted of the {lb.hours_due} hours due so far ({lb.weekly_hours_target} hours a week).
+        <strong>{lb.hours_logged} hours</strong> submitted of the {lb.hours_due} hours due so far ({lb.weekly_hours_target} hours a week
+        {lb.breaks.length > 0 && ', less the days of your breaks'}).
       </p>
+      {lb.weeks.length > 0 && (
+        <p className="learn-logbook__target">
+          Your on-the-job training runs to <strong>{formatSchoolDate(lb.weeks[lb.weeks.length - 1].ends_on)}</strong>.
+        </p>
+      )}
+      {lb.breaks.length > 0 && (
+        <section aria-labelledby="logbook-breaks">
+          <h2 id="logbook-breaks" className="learn-logbook__heading">
+            Breaks
+          </h2>
+          <ul className="learn-logbook__breaks">
+            {lb.breaks.map((b) => (
+              <li key={b.id_slug}>{breakText(b)}</li>
+            ))}
+          </ul>
+          <p className="learn-logbook__sub">Each break makes your training longer by its days; your later dates have moved.</p>
+        </section>
+      )}
       <ol className="learn-logbook__weeks" aria-label="Weeks">
         {lb.weeks.map((w) => (
           <li key={w.week} className="learn-logbook__week">
@@ -43,6 +63,11 @@ export function LogbookPage() {
                 {w.decision.kind === 'APPROVED' ? 'Signed' : 'Returned'} by {w.decision.by},{' '}
                 {new Date(w.decision.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}
                 {w.decision.comment && `: “${w.decision.comment}”`}
+              </span>
+            )}
+            {w.break_days > 0 && (
+              <span className="learn-logbook__sub">
+                Break {w.break_days} {w.break_days === 1 ? 'day' : 'days'} · target {w.target} h
               </span>
             )}
           </li>

@@ -14,6 +14,7 @@ import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
 import { formatSchoolDate } from '../../../lib/school-time';
 import { UnsignedWeeks } from '../../../components/unsigned-weeks';
+import { breakText } from '../../../lib/placement-breaks';
 import './cohort-placements.css';
 
 interface Draft {
@@ -107,7 +108,8 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
         </h2>
         <p>
           On-the-job training runs from {formatSchoolDate(ojt.starts_on)} to {formatSchoolDate(ojt.ends_on)} (the OJT phase on the Timeline
-          tab; a trainee with a longer phase has their own dates). {data.length} placed, {unplaced.length} not placed yet.
+          tab; a trainee with a longer phase or a break has their own dates, and breaks are recorded on the trainee's page). {data.length}{' '}
+          placed, {unplaced.length} not placed yet.
         </p>
         {data.length === 0 ? (
           <p className="ui-empty ui-empty--quiet">No trainee is placed yet. Place one below or upload a CSV.</p>
@@ -121,6 +123,15 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
                     {formatSchoolDate(p.starts_on)} – {formatSchoolDate(p.ends_on)} · {p.weekly_hours_target} h a week · {p.hours_logged} h
                     logged of {p.hours_due} h due
                   </div>
+                  {p.breaks.some((b) => !b.withdrawn) && (
+                    <div className="admin-placements__sub">
+                      Breaks:{' '}
+                      {p.breaks
+                        .filter((b) => !b.withdrawn)
+                        .map(breakText)
+                        .join('; ')}
+                    </div>
+                  )}
                   <div className="admin-placements__sub">
                     Supervisor {p.supervisor_name} · {p.supervisor_email} · {p.supervisor_phone}
                     {p.coach ? ` · Coach ${nameOf(p.coach)}` : ''}

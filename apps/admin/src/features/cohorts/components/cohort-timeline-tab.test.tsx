@@ -140,7 +140,17 @@ function school({ user = ADMIN as User, preview = { moves: [], students_to_tell:
         current = {
           ...current,
           shifts: b.days
-            ? [{ user_id_slug: b.user_id_slug, first_name: 'Ben', last_name: 'Ong', phase: b.phase, days: b.days, reason: b.reason }]
+            ? [
+                {
+                  user_id_slug: b.user_id_slug,
+                  first_name: 'Ben',
+                  last_name: 'Ong',
+                  phase: b.phase,
+                  days: b.days,
+                  reason: b.reason,
+                  break_days: 0,
+                },
+              ]
             : [],
         };
         return { data: current, moved: preview.moves.length, students_told: 1 };

@@ -132,10 +132,16 @@ export function TimelineShifts({ timeline, admin }: { timeline: Timeline; admin:
           {timeline.shifts.map((s) => (
             <li key={`${s.user_id_slug}:${s.phase}`} className="admin-sessions__item">
               <div>
-                <strong>{nameOf(s)}</strong>: {phaseTitle(s.phase)} + {formatCount(s.days, 'day')}
+                <strong>{nameOf(s)}</strong>: {phaseTitle(s.phase)} + {formatCount(s.days + s.break_days, 'day')}
                 {s.reason && <div className="admin-sessions__sub">“{s.reason}”</div>}
+                {s.break_days > 0 && (
+                  <div className="admin-sessions__sub">
+                    {s.days > 0 && `${formatCount(s.days, 'day')} given here, `}
+                    {formatCount(s.break_days, 'day')} of breaks in the placement (recorded on the trainee's page)
+                  </div>
+                )}
               </div>
-              {admin && (
+              {admin && s.days > 0 && (
                 <div className="admin-sessions__actions">
                   <Button
                     size="sm"

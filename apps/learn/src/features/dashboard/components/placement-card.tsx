@@ -1,6 +1,7 @@
 import type { Placement } from '@school/contracts';
 import { Button, ButtonLink, useRouteQuery } from '@school/ui';
 import { paths } from '../../../lib/paths';
+import { breakText } from '../../../lib/placement-breaks';
 import { retryServerErrors } from '../../../lib/retry';
 import { formatSchoolDate } from '../../../lib/school-time';
 
@@ -33,6 +34,8 @@ export function PlacementSection() {
   );
 }
 
+const standing = (p: Placement) => p.breaks.filter((b) => !b.withdrawn);
+
 function PlacementCard({ placement: p }: { placement: Placement }) {
   return (
     <article className="learn-placement" aria-label={`Placement with ${p.host_company.name}`}>
@@ -47,6 +50,19 @@ function PlacementCard({ placement: p }: { placement: Placement }) {
         <dd>
           {formatSchoolDate(p.starts_on)} to {formatSchoolDate(p.ends_on)}
         </dd>
+        {standing(p).length > 0 && (
+          <>
+            <dt>Breaks</dt>
+            <dd>
+              <ul className="learn-placement__breaks">
+                {standing(p).map((b) => (
+                  <li key={b.id_slug}>{breakText(b)}</li>
+                ))}
+              </ul>
+              <span className="learn-placement__address">Your dates above already take the breaks into account.</span>
+            </dd>
+          </>
+        )}
         <dt>Hours target</dt>
         <dd>{p.weekly_hours_target} hours a week</dd>
         <dt>Supervisor</dt>
