@@ -68,3 +68,4 @@ export * from './allowance/allowance.routes';
 export * from './placements/placements.schemas';
 export * from './placements/placements.routes';
 export * from './placements/logbook.schemas';
+export * from './placements/evidence-pack.schemas';

@@ -24,7 +24,7 @@ import { platformRoutes } from './platform/platform.routes';
 import { quizzesRoutes } from './quizzes/quizzes.routes';
 import { timelineRoutes } from './timeline/timeline.routes';
 import { financeRoutes } from './finance/finance.routes';
-import { logbookRoutes, placementsRoutes } from './placements/placements.routes';
+import { evidencePackRoutes, logbookRoutes, placementsRoutes } from './placements/placements.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -57,6 +57,7 @@ export const routes = {
   ...financeRoutes,
   ...allowanceRoutes,
   ...placementsRoutes,
+  ...evidencePackRoutes,
   ...logbookRoutes,
   ...platformRoutes,
   ...dashboardRoutes,

@@ -23,6 +23,8 @@ import {
   PlacementWeekParamsSchema,
   SaveLogbookWeekSchema,
 } from './logbook.schemas';
+import { CohortEvidencePackSchema, CohortEvidencePacksResponseSchema, PlacementEvidencePackParamsSchema } from './evidence-pack.schemas';
+import { StoredFileResponseSchema } from '../forms/forms.schemas';
 
 /** On-the-job training: host companies (admin console) and placements (the cohort page's Placements tab, the student's own). */
 export const placementsRoutes = defineRoutes({
@@ -147,5 +149,44 @@ export const logbookRoutes = defineRoutes({
     response: LogbookWeekResponseSchema,
     auth: 'user',
     summary: 'Submits the week to the supervisor; it is read-only from then on unless returned',
+  },
+});
+
+/** Evidence packs: a trainee's PDF or CSV (the trainee, their coach, admins) and a cohort's ZIP made by a job (admins). */
+export const evidencePackRoutes = defineRoutes({
+  myEvidencePack: {
+    method: 'GET',
+    path: 'placements/me/:placementId/evidence-pack/:format',
+    params: PlacementEvidencePackParamsSchema,
+    response: StoredFileResponseSchema,
+    responseType: 'file',
+    auth: 'user',
+    summary: "The signed-in trainee's own evidence pack of a placement, as a PDF or a CSV (one row per logged day)",
+  },
+  staffEvidencePack: {
+    method: 'GET',
+    path: 'placements/:placementId/evidence-pack/:format',
+    params: PlacementEvidencePackParamsSchema,
+    response: StoredFileResponseSchema,
+    responseType: 'file',
+    auth: 'staff',
+    summary: "A trainee's evidence pack as a PDF or a CSV: admins for any placement, a coach for the trainees they follow",
+  },
+  adminCohortEvidencePacks: {
+    method: 'GET',
+    path: 'cohorts/admin/:cohortId/evidence-packs',
+    params: CohortIdParamsSchema,
+    response: CohortEvidencePacksResponseSchema,
+    auth: 'admin',
+    summary: "The cohort's evidence packs, newest first, with their progress and, once ready, the ZIP's link",
+  },
+  adminRequestCohortEvidencePack: {
+    method: 'POST',
+    path: 'cohorts/admin/:cohortId/evidence-packs',
+    params: CohortIdParamsSchema,
+    response: CohortEvidencePackSchema,
+    auth: 'admin',
+    successStatus: 201,
+    summary: "Queues the job that packs every placed trainee's PDF and CSV and a cohort CSV into one ZIP",
   },
 });
