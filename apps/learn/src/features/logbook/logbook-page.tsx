@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { formatSchoolDate, malaysiaDate } from '../../lib/school-time';
 import { usePageTitle } from '../../lib/use-page-title';
+import { EvidencePackDownload } from './evidence-pack-download';
 import './logbook.css';
 
 /** /student/placements/{id}/logbook: the placement's OJT weeks with their state and hours, and the hours logged against the target. */
@@ -41,6 +42,7 @@ export function LogbookPage() {
           </li>
         ))}
       </ol>
+      <EvidencePackDownload placementId={lb.placement_id_slug} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
 import { useNotify } from '../../../lib/notice';
 import { formatSchoolDate } from '../../../lib/school-time';
+import { EvidencePackPanel, TraineePackButtons } from './evidence-pack-panel';
 import './cohort-placements.css';
 
 interface Draft {
@@ -124,7 +125,8 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
                     {p.coach ? ` · Coach ${nameOf(p.coach)}` : ''}
                   </div>
                 </div>
-                <div>
+                <div className="admin-placements__actions">
+                  <TraineePackButtons placementId={p.id_slug} name={nameOf(p.trainee)} />
                   <Button
                     size="sm"
                     variant="secondary"
@@ -142,6 +144,7 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
           </ul>
         )}
       </section>
+      <EvidencePackPanel cohortId={cohort.id_slug} placed={data.length} />
       <form className="admin-card ui-stack" aria-labelledby="cohort-placement-form" onSubmit={onSubmit} noValidate>
         <h2 id="cohort-placement-form" className="admin-section-title">
           {editedTrainee ? `Edit the placement of ${nameOf(editedTrainee)}` : 'Place a trainee'}
