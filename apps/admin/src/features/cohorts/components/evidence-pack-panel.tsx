@@ -11,7 +11,7 @@ const STATE_LABELS: Record<CohortEvidencePack['state'], string> = {
   FAILED: 'Failed',
 };
 const under = (p: CohortEvidencePack) => p.state === 'QUEUED' || p.state === 'RUNNING';
-const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const fileSize = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} kB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 /**
  * The cohort's evidence pack: one job packs every placed trainee's PDF and CSV and a cohort CSV into
@@ -76,8 +76,8 @@ export function EvidencePackPanel({ cohortId, placed }: { cohortId: string; plac
                 </div>
               </div>
               {p.state === 'READY' && p.zip_url && (
-                <a href={p.zip_url} download aria-label={`Download the evidence pack ZIP asked ${formatDateTime(p.requested_at)}`}>
-                  Download ZIP{p.size_bytes ? ` (${megabytes(p.size_bytes)})` : ''}
+                <a href={p.zip_url} download>
+                  Download ZIP{p.size_bytes ? ` (${fileSize(p.size_bytes)})` : ''}
                 </a>
               )}
             </li>
