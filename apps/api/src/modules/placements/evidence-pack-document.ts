@@ -11,7 +11,7 @@ export interface PackWeekDated extends PackWeek {
   starts_on: string;
   ends_on: string;
   hours: number;
-  /** The latest submission, and the supervisor's latest decision on the week (approved or returned). */
+  /** The latest submission, and the supervisor's decision on it (approved or returned; none while it waits). */
   submitted: PackEvent | null;
   decision: PackEvent | null;
 }
@@ -79,6 +79,12 @@ export async function loadSections(q: Sql, placementIds: string[]) {
   return (placementId: string) => Object.fromEntries(PACK_SECTIONS.map((s, i) => [s.key, loaded[i].get(placementId)]));
 }
 
+/** The week's standing sign-off: its last event when that is the supervisor's; a resubmitted week waits for a new one. */
+const decisionOf = (events: PackEvent[]) => {
+  const last = events.at(-1);
+  return last && last.kind !== 'SUBMITTED' ? last : null;
+};
+
 /** The placement's weeks over its OJT window, each with its days, state and latest submission and decision. */
 export function packOf(
   placement: PackPlacement,
@@ -101,7 +107,7 @@ export function packOf(
       events,
       hours: days.reduce((n, d) => n + d.hours, 0),
       submitted: events.findLast((e) => e.kind === 'SUBMITTED') ?? null,
-      decision: events.findLast((e) => e.kind !== 'SUBMITTED') ?? null,
+      decision: decisionOf(events),
     };
   });
   // Written weeks outside today's window (the timeline moved) are kept: they are still evidence.
@@ -113,7 +119,7 @@ export function packOf(
         ends_on: s.days.at(-1)?.date ?? '',
         hours: s.days.reduce((n, d) => n + d.hours, 0),
         submitted: s.events.findLast((e) => e.kind === 'SUBMITTED') ?? null,
-        decision: s.events.findLast((e) => e.kind !== 'SUBMITTED') ?? null,
+        decision: decisionOf(s.events),
       });
   return { placement, starts_on: window.start, ends_on: window.end, today, generated_at: now, weeks, sections };
 }
