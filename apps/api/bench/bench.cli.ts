@@ -21,6 +21,7 @@ import { schoolFor } from './seed-plan';
 import { runMailBench, serveSmtpSink } from './mail.bench';
 import { runAllowanceBench } from './allowance.bench';
 import { runTimelineBench } from './timeline.bench';
+import { runEvidencePackBench } from './evidence-pack.bench';
 import { figuresLine, readFigures, type StatementFigures, timeStatement, writeFigures } from './statement-figures';
 
 /**
@@ -36,6 +37,7 @@ import { figuresLine, readFigures, type StatementFigures, timeStatement, writeFi
  * `--only mail` measures mail delivery instead (mail.bench.ts): jobs against the raw SMTP client.
  * `--only timeline` times moving a cohort of 300 trainees x 150 dated items (timeline.bench.ts).
  * `--only allowance` times deciding a month for cohorts of 1,000 trainees beside the bare SQL (allowance.bench.ts).
+ * `--only evidence` times a cohort's evidence pack job for 200 placed trainees with 16 signed weeks each (evidence-pack.bench.ts).
  */
 
 const SCENARIO_HEADER = 'x-bench-scenario';
@@ -244,8 +246,10 @@ async function runBench() {
   const mailOnly = values.only === 'mail';
   const timelineOnly = values.only === 'timeline';
   const allowanceOnly = values.only === 'allowance';
+  const evidenceOnly = values.only === 'evidence';
   const chosen = scenarios.filter((s) => !values.only || s.name.includes(values.only));
-  if (!chosen.length && !mailOnly && !timelineOnly && !allowanceOnly) throw new Error(`No scenario matches "${values.only}"`);
+  if (!chosen.length && !mailOnly && !timelineOnly && !allowanceOnly && !evidenceOnly)
+    throw new Error(`No scenario matches "${values.only}"`);
 
   // A fresh database: on DATABASE_URL's server, or a throw-away embedded PostgreSQL.
   const dataDir = mkdtempSync(join(tmpdir(), 'school-bench-'));
@@ -260,13 +264,15 @@ async function runBench() {
   }
   const url = await ensureDatabase(adminUrl, `school_bench_${randomBytes(4).toString('hex')}`);
   const ds = await openDatabase(url, 5);
-  if (mailOnly || timelineOnly || allowanceOnly) {
+  if (mailOnly || timelineOnly || allowanceOnly || evidenceOnly) {
     try {
       const lines = mailOnly
         ? await runMailBench(url, ds, fileURLToPath(import.meta.url), dataDir)
         : allowanceOnly
           ? await runAllowanceBench(url, ds, dataDir, students ?? 1000)
-          : await runTimelineBench(url, ds, dataDir, students ?? 300);
+          : evidenceOnly
+            ? await runEvidencePackBench(url, ds, dataDir, students ?? 200)
+            : await runTimelineBench(url, ds, dataDir, students ?? 300);
       for (const line of lines) console.log(line);
     } finally {
       await ds.destroy().catch(() => undefined);

@@ -71,3 +71,4 @@ export * from './placements/logbook.schemas';
 export * from './placements/supervisor.schemas';
 export * from './placements/supervisor.routes';
 export * from './placements/breaks.schemas';
+export * from './placements/evidence-pack.schemas';

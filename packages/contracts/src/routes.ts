@@ -25,7 +25,7 @@ import { quizzesRoutes } from './quizzes/quizzes.routes';
 import { timelineRoutes } from './timeline/timeline.routes';
 import { financeRoutes } from './finance/finance.routes';
 import { supervisorSignoffRoutes } from './placements/supervisor.routes';
-import { logbookRoutes, placementBreaksRoutes, placementsRoutes } from './placements/placements.routes';
+import { evidencePackRoutes, logbookRoutes, placementBreaksRoutes, placementsRoutes } from './placements/placements.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -58,6 +58,7 @@ export const routes = {
   ...financeRoutes,
   ...allowanceRoutes,
   ...placementsRoutes,
+  ...evidencePackRoutes,
   ...logbookRoutes,
   ...supervisorSignoffRoutes,
   ...placementBreaksRoutes,

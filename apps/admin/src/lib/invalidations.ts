@@ -266,6 +266,7 @@ const table = {
     routeKey('adminHostCompanies'),
   ],
   adminPreviewPlacementCsv: () => [],
+  adminRequestCohortEvidencePack: (vars) => [routeKey('adminCohortEvidencePacks', { params: vars.params })],
   adminImportPlacementCsv: (vars) => [
     routeKey('adminCohortPlacements', { params: { cohortId: vars.params.cohortId } }),
     routeKey('adminHostCompanies'),

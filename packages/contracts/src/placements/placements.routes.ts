@@ -26,6 +26,8 @@ import {
 } from './logbook.schemas';
 import { CorrectBreakSchema, PlacementBreakParamsSchema, RecordBreakSchema } from './breaks.schemas';
 import { UserCohortViewParamsSchema } from '../learning/learning.schemas';
+import { CohortEvidencePackSchema, CohortEvidencePacksResponseSchema, PlacementEvidencePackParamsSchema } from './evidence-pack.schemas';
+import { StoredFileResponseSchema } from '../forms/forms.schemas';
 
 /** On-the-job training: host companies (admin console) and placements (the cohort page's Placements tab, the student's own). */
 export const placementsRoutes = defineRoutes({
@@ -181,5 +183,44 @@ export const placementBreaksRoutes = defineRoutes({
     response: PlacementResponseSchema,
     auth: 'staff',
     summary: "Gives a break a new last day or withdraws it, as a new entry; the trainee's dates move again",
+  },
+});
+
+/** Evidence packs: a trainee's PDF or CSV (the trainee, their coach, admins) and a cohort's ZIP made by a job (admins). */
+export const evidencePackRoutes = defineRoutes({
+  myEvidencePack: {
+    method: 'GET',
+    path: 'placements/me/:placementId/evidence-pack/:format',
+    params: PlacementEvidencePackParamsSchema,
+    response: StoredFileResponseSchema,
+    responseType: 'file',
+    auth: 'user',
+    summary: "The signed-in trainee's own evidence pack of a placement, as a PDF or a CSV (one row per logged day)",
+  },
+  staffEvidencePack: {
+    method: 'GET',
+    path: 'placements/:placementId/evidence-pack/:format',
+    params: PlacementEvidencePackParamsSchema,
+    response: StoredFileResponseSchema,
+    responseType: 'file',
+    auth: 'staff',
+    summary: "A trainee's evidence pack as a PDF or a CSV: admins for any placement, a coach for the trainees they follow",
+  },
+  adminCohortEvidencePacks: {
+    method: 'GET',
+    path: 'cohorts/admin/:cohortId/evidence-packs',
+    params: CohortIdParamsSchema,
+    response: CohortEvidencePacksResponseSchema,
+    auth: 'admin',
+    summary: "The cohort's evidence packs, newest first, with their progress and, once ready, the ZIP's link",
+  },
+  adminRequestCohortEvidencePack: {
+    method: 'POST',
+    path: 'cohorts/admin/:cohortId/evidence-packs',
+    params: CohortIdParamsSchema,
+    response: CohortEvidencePackSchema,
+    auth: 'admin',
+    successStatus: 201,
+    summary: "Queues the job that packs every placed trainee's PDF and CSV and a cohort CSV into one ZIP",
   },
 });

@@ -21,12 +21,23 @@ export function openFont(bytes: Uint8Array): Font {
  */
 export const pdfFontkit: Fontkit = {
   create(bytes: Uint8Array) {
-    const font = openFont(bytes);
-    const createSubset = font.createSubset.bind(font);
-    font.createSubset = () => {
-      const subset = createSubset();
-      return Object.assign(subset, { encodeStream: () => Readable.from([Buffer.from(subset.encode())]) });
-    };
+    let font = parsed.get(bytes);
+    if (!font) {
+      font = openFont(bytes);
+      const createSubset = font.createSubset.bind(font);
+      font.createSubset = () => {
+        const subset = createSubset();
+        return Object.assign(subset, { encodeStream: () => Readable.from([Buffer.from(subset.encode())]) });
+      };
+      parsed.set(bytes, font);
+    }
     return font as unknown as ReturnType<Fontkit['create']>;
   },
 };
+
+/**
+ * Fonts parsed once per file's bytes and shared by every document embedding them: each subset is
+ * a new object, so documents do not share glyphs, and a batch of PDFs (a cohort's evidence packs)
+ * neither parses a font again nor lays its glyphs out cold for each one.
+ */
+const parsed = new WeakMap<Uint8Array, Font>();

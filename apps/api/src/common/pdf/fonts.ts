@@ -75,6 +75,8 @@ export interface FontRun {
   family: number;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Spaces, punctuation, digits and combining marks: kept in the family of the text around them. */
 const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 
@@ -86,6 +88,8 @@ const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
  * Families are loaded only when a character needs them.
  */
 export async function splitByFont(text: string, weight: PdfWeight, families: readonly FontFamily[] = FONT_FAMILIES): Promise<FontRun[]> {
+  // Printable ASCII is all Noto Sans's: most lines of a document need no look-up per character.
+  if (families === FONT_FAMILIES && PRINTABLE_ASCII.test(text)) return text ? [{ text, family: 0 }] : [];
   const runs: FontRun[] = [];
   const covers = async (family: number, codePoint: number) =>
     (await loadFace(families[family].faces[weight])).font.hasGlyphForCodePoint(codePoint);

@@ -72,9 +72,13 @@ export class PdfWriter {
   /** Draws a line of text with its baseline at y (from the bottom of the page). */
   async drawText(page: PDFPage, text: string, x: number, y: number, style: PdfTextStyle): Promise<void> {
     const [r, g, b] = style.color ?? TEXT_COLOR;
-    for (const run of await this.runs(text, style.size, style.weight ?? 'regular')) {
-      page.drawText(run.text, { x, y, size: style.size, font: run.font, color: rgb(r, g, b) });
-      x += run.width;
+    const weight = style.weight ?? 'regular';
+    const runs = await splitByFont(text, weight, this.families);
+    for (const [i, run] of runs.entries()) {
+      const font = await this.font(run.family, weight);
+      page.drawText(run.text, { x, y, size: style.size, font, color: rgb(r, g, b) });
+      // Laying a run out to measure it costs as much as drawing it: only a run followed by another is measured.
+      if (i < runs.length - 1) x += font.widthOfTextAtSize(run.text, style.size);
     }
   }
 

@@ -65,6 +65,7 @@ import { HostCompaniesAndPlacements1764000006300 } from './1764000006300-host-co
 import { Logbooks1764000006310 } from './1764000006310-logbooks';
 import { SupervisorLinks1764000006400 } from './1764000006400-supervisor-links';
 import { PlacementBreaks1764000006420 } from './1764000006420-placement-breaks';
+import { EvidencePacks1764000006430 } from './1764000006430-evidence-packs';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -134,4 +135,5 @@ export const migrations = [
   Logbooks1764000006310,
   SupervisorLinks1764000006400,
   PlacementBreaks1764000006420,
+  EvidencePacks1764000006430,
 ];

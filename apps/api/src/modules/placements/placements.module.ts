@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { TimelineModule } from '../timeline';
 import { PlacementsController } from './placements.controller';
 import { BreaksService } from './breaks.service';
+import { EvidencePackController } from './evidence-pack.controller';
+import { EvidencePackService } from './evidence-pack.service';
 import { LogbookService } from './logbook.service';
 import { PlacementsService } from './placements.service';
 import { SupervisorLinksService } from './supervisor-links.service';
@@ -11,8 +13,8 @@ import { SupervisorSignoffService } from './supervisor-signoff.service';
 /** On-the-job training: host companies and placements, dated by the timeline's OJT phase; the supervisors' signed links. */
 @Module({
   imports: [TimelineModule],
-  controllers: [PlacementsController, SupervisorSignoffController],
-  providers: [PlacementsService, LogbookService, SupervisorLinksService, SupervisorSignoffService, BreaksService],
+  controllers: [PlacementsController, SupervisorSignoffController, EvidencePackController],
+  providers: [PlacementsService, LogbookService, SupervisorLinksService, SupervisorSignoffService, BreaksService, EvidencePackService],
   exports: [SupervisorLinksService],
 })
 export class PlacementsModule {}

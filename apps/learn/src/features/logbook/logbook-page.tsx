@@ -6,6 +6,7 @@ import { paths } from '../../lib/paths';
 import { breakText } from '../../lib/placement-breaks';
 import { formatSchoolDate, malaysiaDate } from '../../lib/school-time';
 import { usePageTitle } from '../../lib/use-page-title';
+import { EvidencePackDownload } from './evidence-pack-download';
 import './logbook.css';
 
 /** /student/placements/{id}/logbook: the placement's OJT weeks with their state and hours, and the hours logged against the target. */
@@ -73,6 +74,7 @@ export function LogbookPage() {
           </li>
         ))}
       </ol>
+      <EvidencePackDownload placementId={lb.placement_id_slug} />
     </div>
   );
 }

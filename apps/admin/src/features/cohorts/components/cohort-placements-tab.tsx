@@ -15,6 +15,7 @@ import { useNotify } from '../../../lib/notice';
 import { formatSchoolDate } from '../../../lib/school-time';
 import { UnsignedWeeks } from '../../../components/unsigned-weeks';
 import { breakText } from '../../../lib/placement-breaks';
+import { EvidencePackPanel, TraineePackButtons } from './evidence-pack-panel';
 import './cohort-placements.css';
 
 interface Draft {
@@ -137,7 +138,8 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
                     {p.coach ? ` · Coach ${nameOf(p.coach)}` : ''}
                   </div>
                 </div>
-                <div>
+                <div className="admin-placements__actions">
+                  <TraineePackButtons placementId={p.id_slug} name={nameOf(p.trainee)} />
                   <Button
                     size="sm"
                     variant="secondary"
@@ -156,6 +158,7 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
         )}
       </section>
       {unsigned.data && <UnsignedWeeks weeks={unsigned.data.data} showCohort={false} />}
+      <EvidencePackPanel cohortId={cohort.id_slug} placed={data.length} />
       <form className="admin-card ui-stack" aria-labelledby="cohort-placement-form" onSubmit={onSubmit} noValidate>
         <h2 id="cohort-placement-form" className="admin-section-title">
           {editedTrainee ? `Edit the placement of ${nameOf(editedTrainee)}` : 'Place a trainee'}
