@@ -68,3 +68,5 @@ export * from './allowance/allowance.routes';
 export * from './placements/placements.schemas';
 export * from './placements/placements.routes';
 export * from './placements/logbook.schemas';
+export * from './placements/ojt-reviews.schemas';
+export * from './placements/ojt-reviews.routes';

@@ -25,6 +25,7 @@ import { quizzesRoutes } from './quizzes/quizzes.routes';
 import { timelineRoutes } from './timeline/timeline.routes';
 import { financeRoutes } from './finance/finance.routes';
 import { logbookRoutes, placementsRoutes } from './placements/placements.routes';
+import { ojtReviewRoutes } from './placements/ojt-reviews.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -58,6 +59,7 @@ export const routes = {
   ...allowanceRoutes,
   ...placementsRoutes,
   ...logbookRoutes,
+  ...ojtReviewRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

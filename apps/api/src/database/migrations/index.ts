@@ -63,6 +63,7 @@ import { FinanceAuditPaymentDetails1764000006100 } from './1764000006100-finance
 import { CohortCoaches1764000006200 } from './1764000006200-cohort-coaches';
 import { HostCompaniesAndPlacements1764000006300 } from './1764000006300-host-companies-and-placements';
 import { Logbooks1764000006310 } from './1764000006310-logbooks';
+import { OjtReviews1764000006410 } from './1764000006410-ojt-reviews';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -130,4 +131,5 @@ export const migrations = [
   CohortCoaches1764000006200,
   HostCompaniesAndPlacements1764000006300,
   Logbooks1764000006310,
+  OjtReviews1764000006410,
 ];

@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import { TimelineModule } from '../timeline';
 import { PlacementsController } from './placements.controller';
 import { LogbookService } from './logbook.service';
+import { OjtReviewsController } from './ojt-reviews.controller';
+import { OjtReviewsService } from './ojt-reviews.service';
 import { PlacementsService } from './placements.service';
 
 /** On-the-job training: host companies and placements, dated by the timeline's OJT phase. */
 @Module({
   imports: [TimelineModule],
-  controllers: [PlacementsController],
-  providers: [PlacementsService, LogbookService],
+  controllers: [PlacementsController, OjtReviewsController],
+  providers: [PlacementsService, LogbookService, OjtReviewsService],
 })
 export class PlacementsModule {}
