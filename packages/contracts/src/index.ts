@@ -70,3 +70,4 @@ export * from './placements/placements.routes';
 export * from './placements/logbook.schemas';
 export * from './placements/ojt-reviews.schemas';
 export * from './placements/ojt-reviews.routes';
+export * from './placements/supervisor.schemas';

@@ -63,6 +63,7 @@ import { FinanceAuditPaymentDetails1764000006100 } from './1764000006100-finance
 import { CohortCoaches1764000006200 } from './1764000006200-cohort-coaches';
 import { HostCompaniesAndPlacements1764000006300 } from './1764000006300-host-companies-and-placements';
 import { Logbooks1764000006310 } from './1764000006310-logbooks';
+import { SupervisorLinks1764000006400 } from './1764000006400-supervisor-links';
 import { OjtReviews1764000006410 } from './1764000006410-ojt-reviews';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
@@ -131,5 +132,6 @@ export const migrations = [
   CohortCoaches1764000006200,
   HostCompaniesAndPlacements1764000006300,
   Logbooks1764000006310,
+  SupervisorLinks1764000006400,
   OjtReviews1764000006410,
 ];
