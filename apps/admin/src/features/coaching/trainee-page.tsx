@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { coachPaths, gradingRoot } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
+import { TraineeReviews } from './trainee-reviews';
 import './coaching.css';
 
 /**
@@ -58,6 +59,7 @@ export function TraineePage() {
                 </dd>
               </dl>
             </section>
+            <TraineeReviews cohortId={cohortId} userIdSlug={userId} />
             <QueryView query={view} label="the trainee's courses" homePath={home}>
               {(v) => (
                 <>
