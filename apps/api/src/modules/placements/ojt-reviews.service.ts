@@ -35,6 +35,8 @@ import { SupervisorLinksService } from './supervisor-links.service';
 
 const JOB_ROLES = new Set(jobRoles.map((r) => r.title));
 type Weeks = ReturnType<typeof placementWeeks>;
+/** A due day as the supervisor's mail writes it: '26 November 2026'. */
+const DUE_DAY = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** When a review can be completed and when it is due: its OJT week in the trainee's window (the last week if the window is shorter). */
 function reviewDates(weeks: Weeks, week: number) {
@@ -181,7 +183,14 @@ export class OjtReviewsService {
   private async all(q: Sql, p: sql.ReviewPlacement): Promise<OjtReview[]> {
     const weeks = await this.weeks(q, p);
     const stored = await sql.storedReviews(q, p.id);
-    return OJT_REVIEW_WEEKS.map((week) => this.view(p, weeks, week, stored.find((r) => r.review_week === week)));
+    return OJT_REVIEW_WEEKS.map((week) =>
+      this.view(
+        p,
+        weeks,
+        week,
+        stored.find((r) => r.review_week === week),
+      ),
+    );
   }
 
   private view(p: sql.ReviewPlacement, weeks: Weeks, week: number, r: sql.StoredReview | undefined): OjtReview {
@@ -257,7 +266,7 @@ export class OjtReviewsService {
           traineeName: p.trainee_name,
           hostName: p.host_name,
           week: r.week,
-          dueOn: r.due_on,
+          dueOn: DUE_DAY.format(new Date(`${r.due_on}T00:00:00Z`)),
           reviewUrl: `${this.mail.webOrigin}/supervisor/reviews/${token}`,
         },
       },
