@@ -178,17 +178,17 @@ describe('OJT reviews', { timeout: 180_000 }, () => {
   it('mails the supervisor a link that reaches only this review, and freezes only when all three have signed', async () => {
     const token = await mailedToken();
     await t.http
-      .post('/api/supervisor/reviews/open')
+      .post('/api/placements/supervisor/review')
       .send({ token: `${token}x` })
       .expect(404);
-    const seen = OjtReviewResponseSchema.parse((await t.http.post('/api/supervisor/reviews/open').send({ token }).expect(200)).body).data;
+    const seen = OjtReviewResponseSchema.parse((await t.http.post('/api/placements/supervisor/review').send({ token }).expect(200)).body).data;
     expect(seen).toMatchObject({ week: 4, trainee_name: 'Aina Review', trainee: traineeSection });
     // The link writes the supervisor's section only: the trainee's fields are refused, and Badrul's review is untouched.
     await t.http
-      .put('/api/supervisor/reviews')
+      .put('/api/placements/supervisor/review')
       .send({ token, section: { ...supervisorSection, goals: 'x' } })
       .expect(400);
-    await t.http.put('/api/supervisor/reviews').send({ token, section: supervisorSection }).expect(200);
+    await t.http.put('/api/placements/supervisor/review').send({ token, section: supervisorSection }).expect(200);
     expect((await reviews(badrul, badrulPlacement))[0].supervisor).toEqual({ comments: '', rating: null });
     const views = await t.ds.query(`SELECT count(*)::int AS n FROM supervisor_link_views`);
     expect(views[0].n).toBeGreaterThanOrEqual(2);
@@ -199,7 +199,7 @@ describe('OJT reviews', { timeout: 180_000 }, () => {
     expect(two).toMatchObject({ state: 'OVERDUE', sha256: null, frozen_at: null });
     await t.http.get(`${my()}/4/pdf`).set(bearer(aina)).expect(404);
 
-    const done = OjtReviewResponseSchema.parse((await t.http.post('/api/supervisor/reviews/sign').send({ token }).expect(200)).body).data;
+    const done = OjtReviewResponseSchema.parse((await t.http.post('/api/placements/supervisor/review/sign').send({ token }).expect(200)).body).data;
     expect(done.state).toBe('COMPLETE');
     expect(done.signatures.map((s) => [s.party, s.by])).toEqual([
       ['TRAINEE', 'Aina Review'],
@@ -208,7 +208,7 @@ describe('OJT reviews', { timeout: 180_000 }, () => {
     ]);
     expect(done.sha256).toMatch(/^[0-9a-f]{64}$/);
     // The link is spent by the signature.
-    expect((await t.http.post('/api/supervisor/reviews/open').send({ token }).expect(410)).body.message).toMatch(/already been used/);
+    expect((await t.http.post('/api/placements/supervisor/review').send({ token }).expect(410)).body.message).toMatch(/already been used/);
     const tab = (await t.http.get(`/api/cohorts/admin/${cohort}/placements/reviews`).set(bearer(admin)).expect(200)).body.data;
     expect(tab.find((p: { trainee: { id_slug: string } }) => p.trainee.id_slug === aina.id_slug).reviews[0]).toMatchObject({
       state: 'COMPLETE',

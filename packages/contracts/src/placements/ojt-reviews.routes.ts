@@ -104,7 +104,7 @@ export const ojtReviewRoutes = defineRoutes({
   },
   supervisorOjtReview: {
     method: 'POST',
-    path: 'supervisor/reviews/open',
+    path: 'placements/supervisor/review',
     body: SupervisorReviewTokenSchema,
     response: OjtReviewResponseSchema,
     auth: 'public',
@@ -112,7 +112,7 @@ export const ojtReviewRoutes = defineRoutes({
   },
   saveSupervisorOjtReview: {
     method: 'PUT',
-    path: 'supervisor/reviews',
+    path: 'placements/supervisor/review',
     body: SaveSupervisorReviewSchema,
     response: OjtReviewResponseSchema,
     auth: 'public',
@@ -120,7 +120,7 @@ export const ojtReviewRoutes = defineRoutes({
   },
   signSupervisorOjtReview: {
     method: 'POST',
-    path: 'supervisor/reviews/sign',
+    path: 'placements/supervisor/review/sign',
     body: SupervisorReviewTokenSchema,
     response: OjtReviewResponseSchema,
     auth: 'public',
