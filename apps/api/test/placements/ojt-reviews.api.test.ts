@@ -181,7 +181,9 @@ describe('OJT reviews', { timeout: 180_000 }, () => {
       .post('/api/placements/supervisor/review')
       .send({ token: `${token}x` })
       .expect(404);
-    const seen = OjtReviewResponseSchema.parse((await t.http.post('/api/placements/supervisor/review').send({ token }).expect(200)).body).data;
+    const seen = OjtReviewResponseSchema.parse(
+      (await t.http.post('/api/placements/supervisor/review').send({ token }).expect(200)).body,
+    ).data;
     expect(seen).toMatchObject({ week: 4, trainee_name: 'Aina Review', trainee: traineeSection });
     // The link writes the supervisor's section only: the trainee's fields are refused, and Badrul's review is untouched.
     await t.http
@@ -199,7 +201,9 @@ describe('OJT reviews', { timeout: 180_000 }, () => {
     expect(two).toMatchObject({ state: 'OVERDUE', sha256: null, frozen_at: null });
     await t.http.get(`${my()}/4/pdf`).set(bearer(aina)).expect(404);
 
-    const done = OjtReviewResponseSchema.parse((await t.http.post('/api/placements/supervisor/review/sign').send({ token }).expect(200)).body).data;
+    const done = OjtReviewResponseSchema.parse(
+      (await t.http.post('/api/placements/supervisor/review/sign').send({ token }).expect(200)).body,
+    ).data;
     expect(done.state).toBe('COMPLETE');
     expect(done.signatures.map((s) => [s.party, s.by])).toEqual([
       ['TRAINEE', 'Aina Review'],

@@ -51,7 +51,11 @@ export class OjtReviewsController {
   }
 
   @Route('coachSaveOjtReview')
-  coachSave(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'coachSaveOjtReview'>, @RouteBody() body: BodyOf<'coachSaveOjtReview'>) {
+  coachSave(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'coachSaveOjtReview'>,
+    @RouteBody() body: BodyOf<'coachSaveOjtReview'>,
+  ) {
     return this.reviews.saveCoach(me, p.cohortId, p.userIdSlug, p.week, body);
   }
 
