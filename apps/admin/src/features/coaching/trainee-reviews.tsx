@@ -1,39 +1,7 @@
 import { ApiError, type CoachSection, isApiError, type OjtReview } from '@school/contracts';
-import {
-  AppLink,
-  Button,
-  OjtReviewDates,
-  OjtReviewSections,
-  routeKey,
-  TextAreaField,
-  useRouteMutation,
-  useRouteQuery,
-  useSession,
-} from '@school/ui';
+import { AppLink, Button, OjtReviewDates, OjtReviewSections, routeKey, TextAreaField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useState } from 'react';
-
-/** Downloads a frozen review's PDF through the coach's route (admins may use it too). */
-export function useReviewPdf(cohortId: string, userIdSlug: string) {
-  const { client } = useSession();
-  const [failed, setFailed] = useState(false);
-  const download = async (week: number) => {
-    setFailed(false);
-    try {
-      const blob = await client.call('coachOjtReviewPdf', { params: { cohortId, userIdSlug, week } });
-      const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `review-week-${week}-${userIdSlug}.pdf`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch {
-      setFailed(true);
-    }
-  };
-  return { download, failed };
-}
+import { useReviewPdf } from '../../lib/review-pdf';
 
 /**
  * The trainee's OJT reviews on the coach's trainee page: each with its due date, state and the
