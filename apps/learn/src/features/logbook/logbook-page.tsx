@@ -60,7 +60,7 @@ function Reviews({ placementId }: { placementId: string }) {
           const mine = r.signatures.some((s) => s.party === 'TRAINEE');
           return (
             <li key={r.week} className="learn-logbook__week">
-              <AppLink to={paths.review(placementId, r.week)}>Week {r.week} review</AppLink>
+              <AppLink to={paths.review(placementId, r.week)}>{r.week}-week review</AppLink>
               <span className="learn-logbook__sub">Due {formatSchoolDate(r.due_on)}</span>
               <span className="learn-logbook__sub">
                 <OjtReviewStateChip state={r.state} /> {r.state === 'COMPLETE' ? '' : mine ? 'You have signed' : 'Your section is to sign'}

@@ -25,7 +25,7 @@ const ROLES = jobRoles.map((r) => r.title);
 export function ReviewPage() {
   const { placementId = '', week = '' } = useParams();
   const query = useRouteQuery('myOjtReview', { params: { placementId, week: Number(week) } }, { select: (r) => r.data });
-  usePageTitle(`Week ${week} review`);
+  usePageTitle(`${week}-week review`);
   if (query.isPending) return <LoadingIndicator />;
   if (query.isError) return <ErrorView homePath={paths.dashboard} />;
   const r = query.data;
@@ -33,7 +33,7 @@ export function ReviewPage() {
   return (
     <div className="ui-page ui-page--padded learn-logbook">
       <AppLink to={paths.logbook(placementId)}>← Logbook</AppLink>
-      <h1>Week {r.week} review</h1>
+      <h1>{r.week}-week review</h1>
       <OjtReviewDates review={r} />
       <p className="learn-logbook__sub">
         {r.host_name} · supervisor {r.supervisor_name}
