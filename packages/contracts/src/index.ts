@@ -68,6 +68,8 @@ export * from './allowance/allowance.routes';
 export * from './placements/placements.schemas';
 export * from './placements/placements.routes';
 export * from './placements/logbook.schemas';
+export * from './placements/ojt-reviews.schemas';
+export * from './placements/ojt-reviews.routes';
 export * from './placements/supervisor.schemas';
 export * from './placements/supervisor.routes';
 export * from './placements/breaks.schemas';

@@ -128,6 +128,10 @@ describe('route table', () => {
         'unsubscribe',
         'uploadFile',
         'verifyCredential',
+        'saveSupervisorOjtReview',
+        'signSupervisorOjtReview',
+        'supervisorOjtReview',
+        'verifyOjtReview',
         'visitorToken',
       ].sort(),
     );

@@ -26,6 +26,7 @@ import { timelineRoutes } from './timeline/timeline.routes';
 import { financeRoutes } from './finance/finance.routes';
 import { supervisorSignoffRoutes } from './placements/supervisor.routes';
 import { evidencePackRoutes, logbookRoutes, placementBreaksRoutes, placementsRoutes } from './placements/placements.routes';
+import { ojtReviewRoutes } from './placements/ojt-reviews.routes';
 
 /** The admin console's calls (and the instructor home's), by domain. */
 export const adminRoutes = {
@@ -62,6 +63,7 @@ export const routes = {
   ...logbookRoutes,
   ...supervisorSignoffRoutes,
   ...placementBreaksRoutes,
+  ...ojtReviewRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

@@ -111,3 +111,5 @@ export type {
 
 // Session, routing between the apps, route guards and the providers every app wraps its routes in
 export * from './session';
+// On-the-job training reviews (learn app, console, supervisor's page)
+export { OjtReviewDates, OjtReviewSections, OjtReviewStateChip, OjtSignatureLine } from './ojt-review/ojt-review';

@@ -12,6 +12,7 @@ import { HelpPage, MyLearningPage } from '../features/placeholders/placeholder-p
 import { SettingsPage } from '../features/settings/settings-page';
 import { LogbookPage } from '../features/logbook/logbook-page';
 import { LogbookWeekPage } from '../features/logbook/week-page';
+import { ReviewPage } from '../features/logbook/review-page';
 import './app.css';
 
 function Layout({ children }: { children: ReactNode }) {
@@ -39,6 +40,7 @@ export function App() {
             <Route path="/student/allowance" element={<AllowancePage />} />
             <Route path="/student/placements/:placementId/logbook" element={<LogbookPage />} />
             <Route path="/student/placements/:placementId/logbook/:week" element={<LogbookWeekPage />} />
+            <Route path="/student/placements/:placementId/reviews/:week" element={<ReviewPage />} />
             <Route path="/class/:id" element={<CohortPage />} />
             <Route path={LESSON} element={<LessonPage />} />
             <Route path={`${LESSON}/project/:sessionId`} element={<ProjectPage />} />

@@ -7,6 +7,7 @@ export const paths = {
   allowance: '/student/allowance',
   logbook: (placementId: string) => `/student/placements/${encodeURIComponent(placementId)}/logbook`,
   logbookWeek: (placementId: string, week: number) => `/student/placements/${encodeURIComponent(placementId)}/logbook/${week}`,
+  review: (placementId: string, week: number) => `/student/placements/${encodeURIComponent(placementId)}/reviews/${week}`,
   apply: '/apply',
   cohort: (cohortId: string, tab?: number) => `/class/${cohortId}${tab ? `?tab=${tab}` : ''}`,
   lesson: (cohortId: string, courseId: string, lessonId: string) => `/class/${cohortId}/course/${courseId}/lesson/${lessonId}`,

@@ -138,6 +138,14 @@ export const SITE_PAGES: SitePage[] = [
     page(() => import('../features/auth/unsubscribe-page'), 'UnsubscribePage'),
     'Unsubscribe',
   ),
+  unlisted(
+    '/verify/reviews/:reviewId/:sha256?',
+    page(() => import('../features/ojt-reviews/review-verify-page'), 'ReviewVerifyPage'),
+  ),
+  unlisted(
+    '/supervisor/reviews/:token',
+    page(() => import('../features/ojt-reviews/supervisor-review-page'), 'SupervisorReviewPage'),
+  ),
   {
     path: '/verify/:credentialId?',
     Page: page(() => import('../features/verify/verify-page'), 'VerifyPage'),

@@ -7,6 +7,7 @@ import { QueryView } from '../../components/query-view';
 import { coachPaths, gradingRoot } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { TraineePlacement } from './placement-breaks';
+import { TraineeReviews } from './trainee-reviews';
 import './coaching.css';
 
 /**
@@ -60,6 +61,7 @@ export function TraineePage() {
               </dl>
             </section>
             <TraineePlacement cohortId={cohortId} userId={userId} home={home} />
+            <TraineeReviews cohortId={cohortId} userIdSlug={userId} />
             <QueryView query={view} label="the trainee's courses" homePath={home}>
               {(v) => (
                 <>

@@ -66,6 +66,7 @@ import { Logbooks1764000006310 } from './1764000006310-logbooks';
 import { SupervisorLinks1764000006400 } from './1764000006400-supervisor-links';
 import { PlacementBreaks1764000006420 } from './1764000006420-placement-breaks';
 import { EvidencePacks1764000006430 } from './1764000006430-evidence-packs';
+import { OjtReviews1764000006410 } from './1764000006410-ojt-reviews';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -136,4 +137,5 @@ export const migrations = [
   SupervisorLinks1764000006400,
   PlacementBreaks1764000006420,
   EvidencePacks1764000006430,
+  OjtReviews1764000006410,
 ];

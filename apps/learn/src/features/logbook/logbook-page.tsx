@@ -1,5 +1,5 @@
 import { LOGBOOK_STATUS_LABELS } from '@school/contracts';
-import { AppLink, ErrorView, LoadingIndicator, useRouteQuery } from '@school/ui';
+import { AppLink, ErrorView, LoadingIndicator, OjtReviewStateChip, useRouteQuery } from '@school/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
@@ -45,6 +45,8 @@ export function LogbookPage() {
           <p className="learn-logbook__sub">Each break makes your training longer by its days; your later dates have moved.</p>
         </section>
       )}
+      <Reviews placementId={lb.placement_id_slug} />
+      <h2>Weeks</h2>
       <ol className="learn-logbook__weeks" aria-label="Weeks">
         {lb.weeks.map((w) => (
           <li key={w.week} className="learn-logbook__week">
@@ -76,5 +78,32 @@ export function LogbookPage() {
       </ol>
       <EvidencePackDownload placementId={lb.placement_id_slug} />
     </div>
+  );
+}
+
+/** The placement's reviews at weeks 4, 8 and 16: due date and state, each opening its page. */
+function Reviews({ placementId }: { placementId: string }) {
+  const query = useRouteQuery('myOjtReviews', { params: { placementId } }, { select: (r) => r.data });
+  if (query.isPending) return <LoadingIndicator />;
+  if (query.isError) return <p role="alert">The reviews could not be loaded. Please reload the page.</p>;
+  return (
+    <section className="learn-logbook__reviews" aria-labelledby="logbook-reviews">
+      <h2 id="logbook-reviews">Reviews</h2>
+      <ul className="learn-logbook__weeks" aria-label="Reviews">
+        {query.data.map((r) => {
+          const mine = r.signatures.some((s) => s.party === 'TRAINEE');
+          return (
+            <li key={r.week} className="learn-logbook__week">
+              <AppLink to={paths.review(placementId, r.week)}>{r.week}-week review</AppLink>
+              <span className="learn-logbook__sub">Due {formatSchoolDate(r.due_on)}</span>
+              <span className="learn-logbook__sub">
+                <OjtReviewStateChip state={r.state} /> {r.state === 'COMPLETE' ? '' : mine ? 'You have signed' : 'Your section is to sign'}
+                {r.state === 'COMPLETE' ? '' : ` · ${r.signatures.length} of 3 signatures`}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

@@ -7,6 +7,7 @@ import {
   type PlacementCsvPreview,
   type PlacementPerson,
 } from '@school/contracts';
+import { CohortReviewsSummary } from './cohort-reviews-summary';
 import { Button, LoadingIndicator, SelectField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
@@ -159,6 +160,7 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
       </section>
       {unsigned.data && <UnsignedWeeks weeks={unsigned.data.data} showCohort={false} />}
       <EvidencePackPanel cohortId={cohort.id_slug} placed={data.length} />
+      <CohortReviewsSummary cohortId={cohort.id_slug} />
       <form className="admin-card ui-stack" aria-labelledby="cohort-placement-form" onSubmit={onSubmit} noValidate>
         <h2 id="cohort-placement-form" className="admin-section-title">
           {editedTrainee ? `Edit the placement of ${nameOf(editedTrainee)}` : 'Place a trainee'}

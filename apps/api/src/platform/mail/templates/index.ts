@@ -12,6 +12,7 @@ import {
   allowanceStatementStrings,
 } from './allowance';
 import { CertificateIssued, type CertificateIssuedProps, certificateIssuedStrings } from './certificate-issued';
+import { OjtReviewSupervisor, type OjtReviewSupervisorProps, ojtReviewSupervisorStrings } from './ojt-review';
 import { DeadlineReminder, type DeadlineReminderProps, deadlineReminderStrings } from './deadline-reminder';
 import { GradeReleased, type GradeReleasedProps, gradeReleasedStrings } from './grade-released';
 import { EmailChangeConfirm, emailChangeConfirmStrings } from './email-change-confirm';
@@ -127,6 +128,10 @@ export const templates = {
   'allowance-risk': {
     subject: (p: AllowanceRiskProps) => allowanceRiskStrings.subject(p.trainees.length, p.cohortTitle),
     component: AllowanceRisk,
+  },
+  'ojt-review-supervisor': {
+    subject: (p: OjtReviewSupervisorProps) => ojtReviewSupervisorStrings.subject(p.traineeName, p.week),
+    component: OjtReviewSupervisor,
   },
   'certificate-issued': {
     subject: (p: CertificateIssuedProps) => certificateIssuedStrings.subject(p.certificateTitle),
