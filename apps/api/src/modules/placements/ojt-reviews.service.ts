@@ -255,7 +255,7 @@ export class OjtReviewsService {
   /** Mails the supervisor a link to their section, once the trainee has signed theirs. */
   private async mailSupervisor(tx: Sql & DataSource['manager'], p: sql.ReviewPlacement, r: OjtReview) {
     const stored = await sql.lockedReview(tx, p.id, r.week);
-    const token = await this.links.issue(p.id, 'REVIEW', stored.id, tx);
+    const { token } = await this.links.issue(p.id, 'REVIEW', stored.id, tx);
     await this.mail.queueMany(tx, [
       {
         template: 'ojt-review-supervisor' as const,
