@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cohortCsv, dayRows, DAY_CSV_HEADER, packHours, packLines, packOf, PACK_SECTIONS } from './evidence-pack-document';
 import type { PackPlacement } from './evidence-pack.queries';
+import { deadlineText } from '../../common/school-time';
 
 const day = (date: string, hours = 8) => ({ date, hours, tasks: `Tasks of ${date}`, job_role: '', evidence: '' });
 const at = (d: string) => `${d}T02:00:00.000Z`;
@@ -42,7 +43,45 @@ const placement: PackPlacement = {
     },
   ],
 };
-const pack = packOf(placement, { start: '2026-05-04', end: '2026-05-24' }, {}, new Date('2026-05-20T00:00:00Z'), '2026-05-20');
+const reviews = [
+  {
+    review_week: 4,
+    frozen_at: '2026-05-30T02:00:00.000Z',
+    pdf_sha256: 'ab'.repeat(32),
+    signatures: [
+      { party: 'TRAINEE' as const, by_name: 'Aina Rahim', signed_at: '2026-05-29T02:00:00.000Z' },
+      { party: 'SUPERVISOR' as const, by_name: 'Encik Rahman', signed_at: '2026-05-29T06:00:00.000Z' },
+      { party: 'COACH' as const, by_name: 'Tan Coach', signed_at: '2026-05-30T02:00:00.000Z' },
+    ],
+  },
+];
+const breaks = [
+  {
+    starts_on: '2026-05-11',
+    ends_on: '2026-05-12',
+    days: 2,
+    withdrawn: false,
+    reason: 'ILLNESS' as const,
+    note: 'Fever',
+    recorded_by: 'Tan Coach',
+  },
+  {
+    starts_on: '2026-05-18',
+    ends_on: '2026-05-18',
+    days: 0,
+    withdrawn: true,
+    reason: 'PERSONAL' as const,
+    note: '',
+    recorded_by: 'Tan Coach',
+  },
+];
+const pack = packOf(
+  placement,
+  { start: '2026-05-04', end: '2026-05-24' },
+  { reviews, breaks },
+  new Date('2026-05-20T00:00:00Z'),
+  '2026-05-20',
+);
 
 describe('a trainee’s evidence pack', () => {
   it('spans the OJT window, each week with its latest submission and the supervisor’s decision on it', () => {
@@ -64,8 +103,22 @@ describe('a trainee’s evidence pack', () => {
     expect(lines.some((l) => l.startsWith('Returned by Encik Rahman,') && l.endsWith('“Add the lot numbers”'))).toBe(true);
     expect(lines.filter((l) => l.startsWith('Submitted by Aina Rahim'))).toHaveLength(3);
     expect(lines.at(lines.indexOf(lines.find((l) => l.startsWith('## Week 3'))!) + 1)).toBe('Nothing logged.');
-    // Each extra section (attendance; reviews later) follows the logbook under its own heading.
+    // Each extra section (breaks, reviews, attendance) follows the logbook under its own heading.
     for (const s of PACK_SECTIONS) expect(lines).toContain(`# ${s.title}`);
+  });
+
+  it('lists the standing breaks and each review with its signatures and, once frozen, its hash', () => {
+    const lines = packLines(pack);
+    expect(lines).toContain('Illness: 11 May 2026 – 12 May 2026 (2 days) - Fever; recorded by Tan Coach');
+    expect(lines.filter((l) => l.startsWith('Personal'))).toEqual([]);
+    expect(lines).toContain('## Week 4 review · Signed by all three');
+    expect(lines).toContain(`Frozen ${deadlineText('2026-05-30T02:00:00.000Z')}; SHA-256 of its PDF: ${'ab'.repeat(32)}`);
+    expect(lines.filter((l) => l.startsWith('Signed by the '))).toHaveLength(3);
+    expect(lines).toContain('## Week 8 review · Not started');
+    const [header, row] = cohortCsv([pack]).replace('\uFEFF', '').trim().split('\r\n');
+    expect(header).toContain('"break_days"');
+    expect(header).toContain('"reviews_signed_by_all"');
+    expect(row).toContain('"2","1"');
   });
 
   it('has a CSV row per logged day with the week’s sign-off, and a cohort row per trainee', () => {

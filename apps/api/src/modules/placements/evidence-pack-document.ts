@@ -1,10 +1,20 @@
-import { LOGBOOK_STATUS_LABELS, type LogbookWeekStatus } from '@school/contracts';
+import { BREAK_REASON_LABELS, LOGBOOK_STATUS_LABELS, type LogbookWeekStatus, OJT_REVIEW_WEEKS } from '@school/contracts';
 import { toCsv } from '../../common/csv/csv';
 import { type PdfColor, type PdfWeight, PdfWriter } from '../../common/pdf/pdf-writer';
 import { deadlineText } from '../../common/school-time';
 import type { Sql } from '../../common/sql/db';
 import { placementWeeks } from './logbook-weeks';
-import { type PackAttendance, packAttendance, type PackEvent, type PackPlacement, type PackWeek } from './evidence-pack.queries';
+import {
+  type PackAttendance,
+  packAttendance,
+  type PackBreak,
+  packBreaks,
+  type PackEvent,
+  type PackPlacement,
+  type PackReview,
+  packReviews,
+  type PackWeek,
+} from './evidence-pack.queries';
 
 /** A week of the OJT window with what the trainee wrote in it (nothing for a week never written). */
 export interface PackWeekDated extends PackWeek {
@@ -31,7 +41,7 @@ export interface TraineePack {
 /**
  * A part of the pack beyond the placement and its logbook, with its own data: read for many
  * placements in one statement (never one per trainee), printed as a PDF section and summed up in
- * columns of the cohort CSV. Reviews join the pack as one more of these in PACK_SECTIONS.
+ * columns of the cohort CSV.
  */
 export interface PackSection<T> {
   key: string;
@@ -70,8 +80,50 @@ export const attendanceSection: PackSection<PackAttendance> = {
   }),
 };
 
-// Sections read and printed after the logbook, in this order (reviews go here).
-export const PACK_SECTIONS: readonly PackSection<never>[] = [attendanceSection as unknown as PackSection<never>];
+const PARTY: Record<PackReview['signatures'][number]['party'], string> = { TRAINEE: 'trainee', SUPERVISOR: 'supervisor', COACH: 'coach' };
+
+/** The reviews at weeks 4, 8 and 16: due when their week ends, who has signed, and the frozen PDF's hash once all have. */
+export const reviewsSection: PackSection<PackReview[]> = {
+  key: 'reviews',
+  title: 'Reviews',
+  load: packReviews,
+  lines: (reviews, pack) =>
+    OJT_REVIEW_WEEKS.flatMap((week) => {
+      const r = reviews?.find((x) => x.review_week === week);
+      const due = pack.weeks.find((w) => w.week === week)?.ends_on;
+      const state = r?.frozen_at ? 'Signed by all three' : r?.signatures.length ? 'Being signed' : 'Not started';
+      return [
+        `## Week ${week} review${due ? ` · due ${shortDate(due)}` : ''} · ${state}`,
+        ...(r?.signatures ?? []).map((g) => `Signed by the ${PARTY[g.party]}: ${g.by_name}, ${deadlineText(g.signed_at)}`),
+        ...(r?.frozen_at && r.pdf_sha256 ? [`Frozen ${deadlineText(r.frozen_at)}; SHA-256 of its PDF: ${r.pdf_sha256}`] : []),
+      ];
+    }),
+  summary: (reviews) => ({ reviews_signed_by_all: reviews?.filter((r) => r.frozen_at).length ?? 0 }),
+};
+
+/** Breaks (illness, the host's shutdown): each lengthens the OJT window by its days and pauses the hours target. */
+export const breaksSection: PackSection<PackBreak[]> = {
+  key: 'breaks',
+  title: 'Breaks',
+  load: packBreaks,
+  lines: (breaks) => {
+    const standing = (breaks ?? []).filter((b) => !b.withdrawn);
+    if (!standing.length) return ['No break recorded.'];
+    return standing.map(
+      (b) =>
+        `${BREAK_REASON_LABELS[b.reason]}: ${shortDate(b.starts_on)} – ${shortDate(b.ends_on)} (${b.days} ${b.days === 1 ? 'day' : 'days'})` +
+        `${b.note ? ` - ${b.note}` : ''}; recorded by ${b.recorded_by}`,
+    );
+  },
+  summary: (breaks) => ({ break_days: (breaks ?? []).filter((b) => !b.withdrawn).reduce((n, b) => n + b.days, 0) }),
+};
+
+// Sections read and printed after the logbook, in this order.
+export const PACK_SECTIONS: readonly PackSection<never>[] = [
+  breaksSection,
+  reviewsSection,
+  attendanceSection,
+] as unknown as PackSection<never>[];
 
 /** Each section's data for the placements, one statement per section. */
 export async function loadSections(q: Sql, placementIds: string[]) {

@@ -1,7 +1,8 @@
-import type { AttendanceFigures, AttendanceStatus, EvidencePackJobState, LogbookWeekStatus } from '@school/contracts';
+import type { AttendanceFigures, AttendanceStatus, BreakReason, EvidencePackJobState, LogbookWeekStatus } from '@school/contracts';
 import { one, rows, type Sql } from '../../common/sql/db';
 import { iso } from '../../common/sql/list';
 import { COACHED_TRAINEES } from '../coaching';
+import { BREAKS_JSON } from './breaks.queries';
 import { COUNTED_SESSION, FIGURES_OF, LATEST_ENTRY, MARK_STATUS } from '../live-sessions';
 import { SCHOOL_TIME_ZONE } from '../../common/school-time';
 
@@ -203,3 +204,48 @@ export const failPack = (q: Sql, id: string, error: string) =>
     id,
     error.slice(0, 500),
   ]);
+
+export interface PackReview {
+  review_week: number;
+  frozen_at: string | null;
+  pdf_sha256: string | null;
+  signatures: { party: 'TRAINEE' | 'SUPERVISOR' | 'COACH'; by_name: string; signed_at: string }[];
+}
+
+/** Each placement's OJT reviews with their signatures, in one statement. */
+export async function packReviews(q: Sql, placementIds: string[]): Promise<Map<string, PackReview[]>> {
+  const list = await rows<{ placement_id: string; reviews: PackReview[] }>(
+    q,
+    `SELECT pl.id::text AS placement_id,
+            coalesce((SELECT json_agg(json_build_object(
+                        'review_week', r.review_week, 'frozen_at', ${iso('r.frozen_at')}, 'pdf_sha256', r.pdf_sha256,
+                        'signatures', coalesce((SELECT json_agg(json_build_object('party', g.party, 'by_name', g.by_name,
+                                                                 'signed_at', ${iso('g.signed_at')}) ORDER BY g.signed_at, g.id)
+                                                  FROM ojt_review_signatures g WHERE g.review_id = r.id), '[]'))
+                        ORDER BY r.review_week)
+                        FROM ojt_reviews r WHERE r.placement_id = pl.id), '[]') AS reviews
+       FROM placements pl WHERE pl.id = ANY($1::bigint[])`,
+    [placementIds],
+  );
+  return new Map(list.map((r) => [r.placement_id, r.reviews]));
+}
+
+export interface PackBreak {
+  starts_on: string;
+  ends_on: string;
+  days: number;
+  withdrawn: boolean;
+  reason: BreakReason;
+  note: string;
+  recorded_by: string;
+}
+
+/** Each placement's breaks (latest corrections applied), in one statement. */
+export async function packBreaks(q: Sql, placementIds: string[]): Promise<Map<string, PackBreak[]>> {
+  const list = await rows<{ placement_id: string; breaks: PackBreak[] }>(
+    q,
+    `SELECT pl.id::text AS placement_id, ${BREAKS_JSON('pl.id')} AS breaks FROM placements pl WHERE pl.id = ANY($1::bigint[])`,
+    [placementIds],
+  );
+  return new Map(list.map((r) => [r.placement_id, r.breaks]));
+}

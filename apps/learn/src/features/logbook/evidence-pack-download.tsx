@@ -31,7 +31,9 @@ export function EvidencePackDownload({ placementId }: { placementId: string }) {
   return (
     <section aria-labelledby="evidence-pack" className="learn-logbook__pack">
       <h2 id="evidence-pack">Evidence pack</h2>
-      <p className="learn-logbook__sub">Your placement, every week of your logbook with its sign-off, your hours and your attendance.</p>
+      <p className="learn-logbook__sub">
+        Your placement, every week of your logbook with its sign-off, your hours, breaks, reviews and attendance.
+      </p>
       <div className="learn-logbook__pack-actions">
         <Button disabled={pending !== null} onClick={() => download('pdf')}>
           {pending === 'pdf' ? 'Preparing…' : 'Download PDF'}

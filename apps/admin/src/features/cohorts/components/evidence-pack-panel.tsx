@@ -36,8 +36,8 @@ export function EvidencePackPanel({ cohortId, placed }: { cohortId: string; plac
         Evidence pack
       </h2>
       <p>
-        Every placed trainee’s logbook, hours against target and attendance as a PDF and a CSV (one row per logged day), with a cohort CSV,
-        in one ZIP.
+        Every placed trainee’s logbook, hours against target, breaks, reviews and attendance as a PDF and a CSV (one row per logged day),
+        with a cohort CSV, in one ZIP.
       </p>
       <div>
         <Button
