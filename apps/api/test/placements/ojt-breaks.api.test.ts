@@ -248,6 +248,8 @@ describe('host company figures', { timeout: 120_000 }, () => {
       signed_on_time_share: null,
       hours_delivered: 0,
       hours_agreed: 80,
+      reviews_counted: 0,
+      reviews_on_time: 0,
     });
     const list = (await t.http.get(`/api/host-companies/admin?search_query=BR-${tag}`).set(bearer(admin)).expect(200)).body.data;
     expect(list[0].figures).toMatchObject({ weeks_counted: 0, hours_agreed: 80 });
@@ -256,7 +258,13 @@ describe('host company figures', { timeout: 120_000 }, () => {
     // for each trainee (Aina's 2-day shutdown falls in her week 3, not yet ended then).
     const later = new Date(Date.now() + 8 * 86_400_000);
     const figures = (await t.app.get(PlacementsService).hostFigures([host], later)).get(host)!;
-    expect(figures).toEqual({ weeks_counted: 1, weeks_signed_on_time: 0, signed_on_time_share: 0, hours_delivered: 0, hours_agreed: 160 });
+    expect(figures).toMatchObject({
+      weeks_counted: 1,
+      weeks_signed_on_time: 0,
+      signed_on_time_share: 0,
+      hours_delivered: 0,
+      hours_agreed: 160,
+    });
   });
 
   it('keeps the figures to admins', async () => {

@@ -300,4 +300,33 @@ describe('OJT reviews', { timeout: 180_000 }, () => {
     const his = OjtReviewsResponseSchema.parse((await t.http.get(coachPath(badrul)).set(bearer(coach)).expect(200)).body).data;
     expect(his[0]).toMatchObject({ trainee_name: 'Badrul Review', signatures: [] });
   });
+
+  it('counts the host company’s reviews on time: signed by all three by their due day, out of those signed or past it', async () => {
+    const host = (await t.http.get(`/api/host-companies/admin?search_query=RV-${tag}`).set(bearer(admin)).expect(200)).body.data[0];
+    // Aina's week-4 review was signed after its due day (late); Badrul's, moved a week later, is not due yet: not counted.
+    expect(host.figures).toMatchObject({ reviews_counted: 1, reviews_on_time: 0 });
+    await t.http
+      .put(`${my(badrul, badrulPlacement)}/4`)
+      .set(bearer(badrul))
+      .send(traineeSection)
+      .expect(200);
+    await t.http
+      .post(`${my(badrul, badrulPlacement)}/4/sign`)
+      .set(bearer(badrul))
+      .expect(200);
+    const token = await mailedToken();
+    await t.http.put('/api/placements/supervisor/review').send({ token, section: supervisorSection }).expect(200);
+    await t.http.post('/api/placements/supervisor/review/sign').send({ token }).expect(200);
+    await t.http
+      .put(`${coachPath(badrul)}/4`)
+      .set(bearer(coach))
+      .send(coachSection)
+      .expect(200);
+    await t.http
+      .post(`${coachPath(badrul)}/4/sign`)
+      .set(bearer(coach))
+      .expect(200);
+    const after = (await t.http.get(`/api/host-companies/admin/${host.id_slug}`).set(bearer(admin)).expect(200)).body.data;
+    expect(after.figures).toMatchObject({ reviews_counted: 2, reviews_on_time: 1 });
+  });
 });

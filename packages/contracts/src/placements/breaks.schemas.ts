@@ -93,6 +93,9 @@ export const SIGNED_ON_TIME_RULE =
 export const HOURS_DELIVERED_RULE =
   "Hours of signed weeks, against each trainee's weekly target over their OJT weeks ended so far, less the days of their breaks.";
 
+export const REVIEWS_ON_TIME_RULE =
+  "Reviews at weeks 4, 8 and 16 signed by the trainee, the supervisor and the coach by their due day (the last day of the review's week), out of those signed or past their due day.";
+
 export const HostFiguresSchema = z.object({
   weeks_counted: z.number().int(),
   weeks_signed_on_time: z.number().int(),
@@ -100,5 +103,9 @@ export const HostFiguresSchema = z.object({
   signed_on_time_share: z.number().nullable(),
   hours_delivered: z.number(),
   hours_agreed: z.number(),
+  /** Reviews (weeks 4, 8, 16) signed by all three, or past their due day unsigned. */
+  reviews_counted: z.number().int(),
+  /** Of those, signed by all three by their due day. */
+  reviews_on_time: z.number().int(),
 });
 export type HostFigures = z.infer<typeof HostFiguresSchema>;

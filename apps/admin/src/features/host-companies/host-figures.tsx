@@ -1,4 +1,10 @@
-import { HOURS_DELIVERED_RULE, type HostFigures, SIGNED_ON_TIME_RULE, SIGNED_ON_TIME_TARGET } from '@school/contracts';
+import {
+  HOURS_DELIVERED_RULE,
+  type HostFigures,
+  REVIEWS_ON_TIME_RULE,
+  SIGNED_ON_TIME_RULE,
+  SIGNED_ON_TIME_TARGET,
+} from '@school/contracts';
 import { formatCount } from '@school/ui';
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
@@ -27,6 +33,11 @@ export function HostFiguresCard({ figures: f }: { figures: HostFigures }) {
         <dd>
           <strong>{f.hours_delivered} h</strong> of {f.hours_agreed} h agreed so far
           <div className="ui-muted ui-muted--small">{HOURS_DELIVERED_RULE}</div>
+        </dd>
+        <dt>Reviews on time</dt>
+        <dd>
+          <strong>{f.reviews_counted ? `${f.reviews_on_time} of ${formatCount(f.reviews_counted, 'review')}` : '—'}</strong>
+          <div className="ui-muted ui-muted--small">{REVIEWS_ON_TIME_RULE}</div>
         </dd>
       </dl>
     </section>

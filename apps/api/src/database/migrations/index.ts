@@ -64,9 +64,9 @@ import { CohortCoaches1764000006200 } from './1764000006200-cohort-coaches';
 import { HostCompaniesAndPlacements1764000006300 } from './1764000006300-host-companies-and-placements';
 import { Logbooks1764000006310 } from './1764000006310-logbooks';
 import { SupervisorLinks1764000006400 } from './1764000006400-supervisor-links';
+import { OjtReviews1764000006410 } from './1764000006410-ojt-reviews';
 import { PlacementBreaks1764000006420 } from './1764000006420-placement-breaks';
 import { EvidencePacks1764000006430 } from './1764000006430-evidence-packs';
-import { OjtReviews1764000006410 } from './1764000006410-ojt-reviews';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -135,7 +135,7 @@ export const migrations = [
   HostCompaniesAndPlacements1764000006300,
   Logbooks1764000006310,
   SupervisorLinks1764000006400,
+  OjtReviews1764000006410,
   PlacementBreaks1764000006420,
   EvidencePacks1764000006430,
-  OjtReviews1764000006410,
 ];

@@ -2,6 +2,7 @@ import type { HostCompany, HostCompanyListQuery, Placement, PlacementBreak, Plac
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 import { iso, likePattern, listPage, orderBy } from '../../common/sql/list';
 import { LISTED_ENROLMENT } from '../../common/sql/listed-enrolment';
+import { SCHOOL_TIME_ZONE } from '../../common/school-time';
 import { BREAKS_JSON } from './breaks.queries';
 
 /** Staff who may coach: admins and instructors whose account is active (users `u`). */
@@ -256,14 +257,23 @@ const WEEK_SIGNING = `(
  * counts once signed, or once its submission is 7 days old with no answer (a week returned to the
  * trainee waits for them and does not count); it is on time when signed within 7 days. Hours: each
  * placement's signed hours, its weekly target and standing breaks, for the caller to weigh against
- * the trainee's OJT window (the timeline's, read separately in one statement for all cohorts).
+ * the trainee's OJT window (the timeline's, read separately in one statement for all cohorts), and
+ * its frozen reviews with the day each was, against their due days in that window.
  */
 export const hostFigureRows = (q: Sql, hostSlugs: readonly string[], now: Date) =>
   rows<{
     host_id_slug: string;
     weeks_counted: number;
     weeks_signed_on_time: number;
-    placements: { cohort_id: string; user_id: string; target: number; signed_hours: number; breaks: PlacementBreak[] }[];
+    placements: {
+      cohort_id: string;
+      user_id: string;
+      target: number;
+      signed_hours: number;
+      breaks: PlacementBreak[];
+      /** The reviews frozen (signed by all three), with the Malaysian day they were. */
+      reviews: { week: number; frozen_on: string }[];
+    }[];
   }>(
     q,
     `SELECT h.id_slug AS host_id_slug, sw.weeks_counted, sw.weeks_signed_on_time,
@@ -271,7 +281,10 @@ export const hostFigureRows = (q: Sql, hostSlugs: readonly string[], now: Date) 
                         'cohort_id', pl.cohort_id::text, 'user_id', pl.user_id::text, 'target', pl.weekly_hours_target::float8,
                         'signed_hours', (SELECT coalesce(sum(d.hours), 0)::float8 FROM logbook_weeks w JOIN logbook_days d ON d.week_id = w.id
                                           WHERE w.placement_id = pl.id AND w.status = 'APPROVED'),
-                        'breaks', ${BREAKS_JSON('pl.id')}))
+                        'breaks', ${BREAKS_JSON('pl.id')},
+                        'reviews', coalesce((SELECT json_agg(json_build_object('week', r.review_week,
+                                                    'frozen_on', (r.frozen_at AT TIME ZONE '${SCHOOL_TIME_ZONE}')::date::text))
+                                               FROM ojt_reviews r WHERE r.placement_id = pl.id AND r.frozen_at <= $2), '[]')))
                         FROM placements pl WHERE pl.host_company_id = h.id), '[]') AS placements
        FROM host_companies h
        CROSS JOIN LATERAL (

@@ -3,6 +3,7 @@ import {
   type CohortPlacementsResponse,
   type CreatePlacement,
   HOST_COMPANY_MESSAGES,
+  OJT_REVIEW_WEEKS,
   type HostFigures,
   type HostCompanyListQuery,
   type HostCompanyListResponse,
@@ -90,11 +91,22 @@ export class PlacementsService {
       found.map((h) => {
         let agreed = 0;
         let delivered = 0;
+        let reviewsCounted = 0;
+        let reviewsOnTime = 0;
         for (const p of h.placements) {
           const w = windows.get(p.cohort_id)!;
           const own = w.students.get(p.user_id) ?? w.cohort;
-          agreed += hoursDue(weekTargets(placementWeeks(own.start, own.end), p.target, p.breaks), today);
+          const weeks = placementWeeks(own.start, own.end);
+          agreed += hoursDue(weekTargets(weeks, p.target, p.breaks), today);
           delivered += p.signed_hours;
+          // A review counts once signed by all three or once its due day (its week's last) has passed.
+          for (const week of OJT_REVIEW_WEEKS) {
+            const due = weeks[week - 1]?.ends_on;
+            const frozen = p.reviews.find((r) => r.week === week)?.frozen_on;
+            if (!due || (!frozen && due >= today)) continue;
+            reviewsCounted++;
+            if (frozen && frozen <= due) reviewsOnTime++;
+          }
         }
         return [
           h.host_id_slug,
@@ -104,6 +116,8 @@ export class PlacementsService {
             signed_on_time_share: h.weeks_counted ? h.weeks_signed_on_time / h.weeks_counted : null,
             hours_delivered: round(delivered),
             hours_agreed: round(agreed),
+            reviews_counted: reviewsCounted,
+            reviews_on_time: reviewsOnTime,
           },
         ];
       }),
