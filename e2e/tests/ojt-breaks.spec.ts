@@ -82,6 +82,12 @@ test('a coach records a break and the trainee on a 360 px phone sees their later
   await coach.getByRole('link', { name: 'My trainees' }).click();
   await coach.getByRole('link', { name: `Brk${tag} Tester` }).click();
   await expect(coach.getByRole('heading', { level: 2, name: 'Placement' })).toBeVisible();
+  // The coach downloads the trainee's evidence pack from here too.
+  const [pack] = await Promise.all([
+    coach.waitForEvent('download'),
+    coach.getByRole('button', { name: `Evidence PDF of Brk${tag} Tester` }).click(),
+  ]);
+  expect(pack.suggestedFilename()).toMatch(/\.pdf$/);
   await expect(coach.getByText('No break recorded.')).toBeVisible();
   // A last day before the first is refused under the field.
   await coach.getByLabel('First day').fill(addDays(start, 6));

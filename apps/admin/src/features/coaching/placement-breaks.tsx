@@ -14,6 +14,7 @@ import { fieldError } from '../../lib/api-errors';
 import { invalidations } from '../../lib/invalidations';
 import { useNotify } from '../../lib/notice';
 import { breakText } from '../../lib/placement-breaks';
+import { TraineePackButtons } from '../../components/evidence-pack-buttons';
 import { formatSchoolDate } from '../../lib/school-time';
 
 const BREAK_FIELDS = ['starts_on', 'ends_on', 'reason', 'note'];
@@ -58,6 +59,10 @@ function PlacementBody({ p }: { p: Placement }) {
         <dt>Hours</dt>
         <dd>
           {p.hours_logged} h logged of {p.hours_due} h due ({p.weekly_hours_target} h a week, paused on break days)
+        </dd>
+        <dt>Evidence pack</dt>
+        <dd className="admin-placements__actions">
+          <TraineePackButtons placementId={p.id_slug} name={`${p.trainee.first_name} ${p.trainee.last_name}`} />
         </dd>
       </dl>
       <h3 className="admin-section-title">Breaks</h3>

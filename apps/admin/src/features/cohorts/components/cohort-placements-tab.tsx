@@ -16,7 +16,8 @@ import { useNotify } from '../../../lib/notice';
 import { formatSchoolDate } from '../../../lib/school-time';
 import { UnsignedWeeks } from '../../../components/unsigned-weeks';
 import { breakText } from '../../../lib/placement-breaks';
-import { EvidencePackPanel, TraineePackButtons } from './evidence-pack-panel';
+import { EvidencePackPanel } from './evidence-pack-panel';
+import { TraineePackButtons } from '../../../components/evidence-pack-buttons';
 import './cohort-placements.css';
 
 interface Draft {
