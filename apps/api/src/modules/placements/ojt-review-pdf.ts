@@ -2,6 +2,9 @@ import { OJT_RATING_LABELS, OJT_REVIEW_PARTY_LABELS, type OjtReview } from '@sch
 import { buildTextDocument } from '../../common/pdf/text-document';
 import { deadlineText } from '../../common/school-time';
 
+const dayText = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** The frozen review's lines: who and where, each party's section, then each signature. */
 export function reviewParagraphs(r: OjtReview, ctx: { cohort_title: string; site: string; verify_url: string }): string[] {
   const or = (text: string | undefined) => (text && text.length ? text : '-');
@@ -10,7 +13,7 @@ export function reviewParagraphs(r: OjtReview, ctx: { cohort_title: string; site
     `Host company: ${r.host_name}, ${ctx.site}`,
     `Supervisor: ${r.supervisor_name}`,
     `Class: ${ctx.cohort_title}`,
-    `Review at OJT week ${r.week}, due ${r.due_on}`,
+    `Review at OJT week ${r.week}, due ${dayText(r.due_on)}`,
     "# The trainee's self-assessment",
     `Progress: ${or(r.trainee.progress)}`,
     `Competencies practised: ${r.trainee.competencies.length ? r.trainee.competencies.join('; ') : '-'}`,
