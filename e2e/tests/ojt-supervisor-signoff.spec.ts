@@ -36,7 +36,11 @@ async function mailedLink(admin: Page, week: number): Promise<string> {
   await expect
     .poll(
       async () => {
-        const list = await adminCall<{ results: { id: string; to: string; subject: string }[] }>(admin, 'GET', 'admin/mailbox');
+        const list = await adminCall<{ results: { id: string; to: string; subject: string }[] }>(
+          admin,
+          'GET',
+          `admin/mailbox?search_query=${encodeURIComponent(SUPERVISOR)}`,
+        );
         id = list.results.find((m) => m.to.includes(SUPERVISOR) && m.subject.endsWith(subject))?.id;
         return id;
       },

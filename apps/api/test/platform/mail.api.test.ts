@@ -64,6 +64,21 @@ describe('the development mailbox', () => {
     expect(msg.text).toContain('You have been enrolled in Lithography Spring 2027 at ChipSkills Academy.');
     expect(msg.text).toContain(classUrl);
     expect(msg.text).not.toContain('<');
+    // Searched by recipient or subject (the newest 200 otherwise), a message stays findable however much mail follows.
+    const found = await t.http
+      .get('/api/admin/mailbox')
+      .query({ search_query: student.email.toUpperCase() })
+      .set(bearer(admin))
+      .expect(200);
+    expect(found.body.results.map((m: { id: string }) => m.id)).toEqual([summary.id]);
+    const bySubject = await t.http
+      .get('/api/admin/mailbox')
+      .query({ search_query: 'Lithography Spring 2027' })
+      .set(bearer(admin))
+      .expect(200);
+    expect(bySubject.body.results.map((m: { id: string }) => m.id)).toContain(summary.id);
+    const none = await t.http.get('/api/admin/mailbox').query({ search_query: '100%_no such' }).set(bearer(admin)).expect(200);
+    expect(none.body.results).toEqual([]);
     await t.http.get('/api/admin/mailbox').set(bearer(student)).expect(403);
     await t.http.get(`/api/admin/mailbox/${summary.id}`).set(bearer(student)).expect(403);
     await t.http.get('/api/admin/mailbox').expect(401);

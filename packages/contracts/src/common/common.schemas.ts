@@ -26,7 +26,7 @@ export type IdSlug = z.infer<typeof IdSlugSchema>;
 export const DateTimeSchema = z.iso.datetime({ offset: true, local: true, error: 'Invalid date' });
 
 /** Optional search text: trimmed; an empty string means "no search". */
-const optionalTrimmed = z
+export const optionalTrimmed = z
   .string()
   .trim()
   .refine((v) => !hasControlCharacter(v), { error: CONTROL_CHARACTER_MESSAGE })

@@ -2,6 +2,7 @@ import { defineRoutes } from '../common/route';
 import {
   FailedJobsResponseSchema,
   JobIdParamsSchema,
+  MailboxListQuerySchema,
   MailboxListResponseSchema,
   MailboxMessageParamsSchema,
   MailboxMessageSchema,
@@ -12,9 +13,11 @@ export const platformRoutes = defineRoutes({
   adminMailboxList: {
     method: 'GET',
     path: 'admin/mailbox',
+    query: MailboxListQuerySchema,
     response: MailboxListResponseSchema,
     auth: 'admin',
-    summary: 'Messages caught by the development mailbox, newest first (development only; 404 in production)',
+    summary:
+      'Messages caught by the development mailbox, newest first, the 200 newest or those whose recipient or subject contains the search (development only; 404 in production)',
   },
   adminMailboxMessage: {
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSlugSchema } from '../common/common.schemas';
+import { IdSlugSchema, optionalTrimmed } from '../common/common.schemas';
 
 /** One message caught by the development mailbox, as listed. */
 export const MailboxMessageSummarySchema = z.object({
@@ -11,6 +11,8 @@ export const MailboxMessageSummarySchema = z.object({
 });
 export type MailboxMessageSummary = z.infer<typeof MailboxMessageSummarySchema>;
 
+/** Messages whose recipient or subject contains the search text (newest first). */
+export const MailboxListQuerySchema = z.object({ search_query: optionalTrimmed });
 export const MailboxListResponseSchema = z.object({ results: z.array(MailboxMessageSummarySchema) });
 export type MailboxListResponse = z.infer<typeof MailboxListResponseSchema>;
 

@@ -1,5 +1,5 @@
 import type { MailboxMessage } from '@school/contracts';
-import { Button, formatDateTime, useRouteQuery } from '@school/ui';
+import { Button, formatDateTime, TextField, useRouteQuery } from '@school/ui';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -14,18 +14,26 @@ export function MailboxPage() {
   const [open, setOpen] = useState<string | null>(null);
   const [part, setPart] = useState<'html' | 'text'>('html');
   // Mail arrives from jobs in the background: the list looks again every 5 s while the page is open.
-  const list = useRouteQuery('adminMailboxList', {}, { refetchInterval: 5000 });
+  const [search, setSearch] = useState('');
+  const list = useRouteQuery('adminMailboxList', { query: { search_query: search } }, { refetchInterval: 5000 });
   const message = useRouteQuery('adminMailboxMessage', { params: { messageId: open ?? '' } }, { enabled: open !== null });
 
   return (
     <div className="ui-page ui-stack ui-stack--loose">
       <PageHeader title="Mailbox" subtitle="Development only: the emails the school sent, caught before leaving this computer." />
+      <TextField
+        label="Search messages"
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        hint="By recipient or subject. Without a search, the 200 newest are listed."
+      />
       {list.isError ? (
         <p role="alert">The mailbox could not be loaded.</p>
       ) : !list.data ? (
         <p>Loading...</p>
       ) : list.data.results.length === 0 ? (
-        <p>No email has been sent yet.</p>
+        <p>{search.trim() ? 'No message matches your search.' : 'No email has been sent yet.'}</p>
       ) : (
         <div className="admin-mailbox">
           <ul className="ui-plain-list admin-mailbox__list" aria-label="Messages">

@@ -1,3 +1,4 @@
+import { likePattern } from '../../common/sql/list';
 import type { MailboxListResponse, MailboxMessage } from '@school/contracts';
 import { exec, one, rows, type Sql } from '../../common/sql/db';
 
@@ -67,10 +68,14 @@ export async function insertDevMailboxMessage(q: Sql, m: DevMailboxInsert): Prom
 
 const COLUMNS = `id, to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS received_at, mail_from AS "from", mail_to AS "to", subject`;
 
-export function devMailboxList(q: Sql) {
+/** The 200 newest messages, or the newest whose recipient or subject contains `search`. */
+export function devMailboxList(q: Sql, search?: string) {
   return rows<MailboxListResponse['results'][number]>(
     q,
-    `SELECT ${COLUMNS} FROM dev_mailbox_messages ORDER BY received_at DESC, id DESC LIMIT 200`,
+    `SELECT ${COLUMNS} FROM dev_mailbox_messages
+      WHERE $1::text IS NULL OR mail_to ILIKE $1 OR subject ILIKE $1
+      ORDER BY received_at DESC, id DESC LIMIT 200`,
+    [search ? likePattern(search) : null],
   );
 }
 

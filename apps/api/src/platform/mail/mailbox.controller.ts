@@ -1,7 +1,7 @@
 import { Controller, Inject, NotFoundException } from '@nestjs/common';
 import type { MailboxListResponse, MailboxMessage } from '@school/contracts';
 import { DataSource } from 'typeorm';
-import { type ParamsOf, Route, RouteParams } from '../../common/route.decorator';
+import { type ParamsOf, type QueryOf, Route, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { devMailboxList, devMailboxMessage } from './mail.queries';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -12,8 +12,8 @@ export class MailboxController {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   @Route('adminMailboxList')
-  async list(): Promise<MailboxListResponse> {
-    return { results: await devMailboxList(this.ds) };
+  async list(@RouteQuery() q: QueryOf<'adminMailboxList'>): Promise<MailboxListResponse> {
+    return { results: await devMailboxList(this.ds, q.search_query) };
   }
 
   @Route('adminMailboxMessage')

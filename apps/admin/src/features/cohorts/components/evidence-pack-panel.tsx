@@ -40,6 +40,7 @@ export function EvidencePackPanel({ cohortId, placed }: { cohortId: string; plac
       </p>
       <div>
         <Button
+          className="admin-placements__wrap"
           disabled={busy || placed === 0}
           onClick={() =>
             request.mutate({ params }, { onError: (e) => notify.error(isApiError(e) ? e.message : ADMIN_MESSAGES.genericFailure) })
