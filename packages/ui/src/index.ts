@@ -112,4 +112,5 @@ export type {
 // Session, routing between the apps, route guards and the providers every app wraps its routes in
 export * from './session';
 // On-the-job training reviews (learn app, console, supervisor's page)
-export { OjtReviewDates, OjtReviewSections, OjtReviewStateChip, OjtSignatureLine } from './ojt-review/ojt-review';
+// The OJT review views read the contracts' labels at run time: imported from '@school/ui/ojt-review', so the
+// public site's first load does not carry the contracts.

@@ -1,5 +1,6 @@
 import { ApiError, type CoachSection, isApiError, type OjtReview } from '@school/contracts';
-import { AppLink, Button, OjtReviewDates, OjtReviewSections, routeKey, TextAreaField, useRouteMutation, useRouteQuery } from '@school/ui';
+import { AppLink, Button, routeKey, TextAreaField, useRouteMutation, useRouteQuery } from '@school/ui';
+import { OjtReviewDates, OjtReviewSections } from '@school/ui/ojt-review';
 import { type FormEvent, useState } from 'react';
 import { useReviewPdf } from '../../lib/review-pdf';
 

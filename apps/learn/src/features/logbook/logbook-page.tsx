@@ -1,5 +1,6 @@
 import { LOGBOOK_STATUS_LABELS } from '@school/contracts';
-import { AppLink, ErrorView, LoadingIndicator, OjtReviewStateChip, useRouteQuery } from '@school/ui';
+import { AppLink, ErrorView, LoadingIndicator, useRouteQuery } from '@school/ui';
+import { OjtReviewStateChip } from '@school/ui/ojt-review';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';

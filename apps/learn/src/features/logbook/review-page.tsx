@@ -5,14 +5,13 @@ import {
   Button,
   ErrorView,
   LoadingIndicator,
-  OjtReviewDates,
-  OjtReviewSections,
   routeKey,
   TextAreaField,
   useRouteMutation,
   useRouteQuery,
   useSession,
 } from '@school/ui';
+import { OjtReviewDates, OjtReviewSections } from '@school/ui/ojt-review';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';

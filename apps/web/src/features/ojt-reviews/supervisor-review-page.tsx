@@ -1,5 +1,6 @@
 import { ApiError, OJT_RATING_LABELS, OJT_RATINGS, type OjtReview, type SupervisorSection } from '@school/contracts';
-import { Button, LoadingIndicator, OjtReviewDates, OjtReviewSections, TextAreaField, useSession } from '@school/ui';
+import { Button, LoadingIndicator, TextAreaField, useSession } from '@school/ui';
+import { OjtReviewDates, OjtReviewSections } from '@school/ui/ojt-review';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import { OJT_REVIEW_WEEKS } from '@school/contracts';
-import { Button, formatDate, OjtReviewStateChip, useRouteQuery } from '@school/ui';
+import { Button, formatDate, useRouteQuery } from '@school/ui';
+import { OjtReviewStateChip } from '@school/ui/ojt-review';
 import { useReviewPdf } from '../../../lib/review-pdf';
 
 /** One review's cell: its state, who has signed, the PDF once all three have. */
