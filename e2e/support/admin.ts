@@ -72,3 +72,22 @@ export async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' |
   await page.keyboard.press('Space');
   await expect(region).toContainText('was dropped', { timeout: 30_000 });
 }
+
+/** An API call as the admin signed in on `page` (the console's own session). */
+export async function adminCall<T>(page: Page, verb: string, route: string, payload?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const { access } = await (
+        await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } })
+      ).json();
+      const res = await fetch(`/api/${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { method: verb, path: route, body: payload },
+  ) as Promise<T>;
+}

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createAccount } from '../support/accounts';
-import { notice, signInAsAdmin } from '../support/admin';
+import { adminCall, notice, signInAsAdmin } from '../support/admin';
 import { signInAt } from '../support/cohort-setup';
 import { expectFits } from '../support/fit';
 import { expectAccessible } from '../support/learn';
@@ -8,25 +8,6 @@ import { expectAccessible } from '../support/learn';
 const tag = Date.now().toString(36);
 const HOST = `Kulim Wafer ${tag}`;
 const REG = `KW-${tag}`;
-
-/** An API call as the admin signed in on `page` (the console's own session). */
-async function adminCall<T>(page: Page, verb: string, route: string, payload?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { access } = await (
-        await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } })
-      ).json();
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method: verb, path: route, body: payload },
-  ) as Promise<T>;
-}
 
 test('an admin adds a host company, places three trainees from a CSV, and a trainee on a phone sees the placement and logs and submits a week', async ({
   page,

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, type Browser, type Page, test } from '@playwright/test';
+import { expect, type Browser, test } from '@playwright/test';
 import { createAccount } from '../support/accounts';
-import { signInAsAdmin } from '../support/admin';
+import { adminCall, signInAsAdmin } from '../support/admin';
 import { signInAt } from '../support/cohort-setup';
 import { expectFits } from '../support/fit';
 import { expectAccessible } from '../support/learn';
@@ -9,25 +9,6 @@ import { expectAccessible } from '../support/learn';
 const tag = Date.now().toString(36);
 const HOST = `Penang Fab ${tag}`;
 const SUPERVISOR = `lim.${tag}@example.com`;
-
-/** An API call as the admin signed in on `page` (the console's own session). */
-async function adminCall<T>(page: Page, verb: string, route: string, payload?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { access } = await (
-        await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } })
-      ).json();
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method: verb, path: route, body: payload },
-  ) as Promise<T>;
-}
 
 /** The supervisor's review link, read from the mail in the development mailbox (as an admin). */
 async function mailedLink(browser: Browser, subject: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createAccount } from '../support/accounts';
-import { signInAsAdmin } from '../support/admin';
+import { adminCall, signInAsAdmin } from '../support/admin';
 import { signInAt } from '../support/cohort-setup';
 import { expectFits } from '../support/fit';
 import { expectAccessible } from '../support/learn';
@@ -8,25 +8,6 @@ import { expectAccessible } from '../support/learn';
 const tag = Date.now().toString(36);
 const REG = `SV-${tag}`;
 const SUPERVISOR = `rahman.signoff.${tag}@example.com`;
-
-/** An API call as the admin signed in on `page` (the console's own session). */
-async function adminCall<T>(page: Page, verb: string, route: string, payload?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { access } = await (
-        await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } })
-      ).json();
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method: verb, path: route, body: payload },
-  ) as Promise<T>;
-}
 
 /** The sign-off link mailed to the supervisor for `week`, read from the development mailbox (path and query). */
 async function mailedLink(admin: Page, week: number): Promise<string> {

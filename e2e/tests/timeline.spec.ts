@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createAccount } from '../support/accounts';
-import { signInAsAdmin } from '../support/admin';
+import { adminCall, signInAsAdmin } from '../support/admin';
 import { localDateTime, signInAt } from '../support/cohort-setup';
 import { expectFits } from '../support/fit';
 import { expectAccessible } from '../support/learn';
@@ -10,25 +10,6 @@ const COURSE = `Metrology ${tag}`;
 const QUIZ = `Overlay check ${tag}`;
 const COHORT = `Metrology Cohort ${tag}`;
 const SESSION = `Overlay clinic ${tag}`;
-
-/** An API call as the admin signed in on `page` (the console's own session). */
-async function adminCall<T>(page: Page, verb: string, route: string, payload?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { access } = await (
-        await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } })
-      ).json();
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method: verb, path: route, body: payload },
-  ) as Promise<T>;
-}
 
 test('an admin makes a cohort from a dated course, moves its start a week after a preview, and the student sees the new dates on a phone', async ({
   page,
