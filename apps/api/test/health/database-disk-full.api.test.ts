@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { chownSync, closeSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL_MESSAGE } from '../../src/common/disk-full';
@@ -13,9 +14,11 @@ import { dataFolder, freePort } from '../processes';
 import type { TestApp } from '../test-app';
 
 /**
- * The API on an embedded PostgreSQL whose data folder is on a small tmpfs (a mount needs root, as
- * CI runs), filled up by the test: PostgreSQL's disk_full (53100) is answered as a full disk, and
- * health still says the database answers.
+ * The API on an embedded PostgreSQL whose database lives in a tablespace on a small tmpfs (a mount
+ * needs root, as CI runs), filled up by the test: PostgreSQL's disk_full (53100) is answered as a full
+ * disk, and health still says the database answers. The server's own folder, and so its WAL, stays
+ * on the machine's disk: a WAL segment that cannot be had stops PostgreSQL outright (PANIC), another
+ * failure than the table that cannot grow under test.
  */
 describe('a full disk under PostgreSQL', () => {
   let folder: string;
@@ -30,7 +33,18 @@ describe('a full disk under PostgreSQL', () => {
     mkdirSync(mount);
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m,mode=0755', 'tmpfs', mount]);
     filler = join(mount, 'filler');
-    server = await startEmbeddedPostgres({ dir: join(mount, 'pg'), port: await freePort(), persistent: false, disposable: true });
+    const pgDir = join(folder, 'pg');
+    server = await startEmbeddedPostgres({ dir: pgDir, port: await freePort(), persistent: false, disposable: true });
+    // The tablespace's folder belongs to whoever runs PostgreSQL (a system user when the test runs as root).
+    const owner = statSync(pgDir);
+    const space = join(mount, 'space');
+    mkdirSync(space);
+    chownSync(space, owner.uid, owner.gid);
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(`CREATE TABLESPACE small LOCATION '${space}'`);
+    await admin.query('CREATE DATABASE school TABLESPACE small');
+    await admin.end();
     const url = await ensureDatabase(server.url, 'school');
     await (await openDatabase(url, 1)).destroy();
     const config = loadConfig({
@@ -40,8 +54,7 @@ describe('a full disk under PostgreSQL', () => {
       DISABLE_RATE_LIMITS: 'true',
       DATA_DIR: join(folder, 'data'),
       JWT_SECRET: randomBytes(32).toString('hex'),
-      // Requests only: the queue's workers would write to the full disk too, and a new WAL segment that cannot
-      // be had stops PostgreSQL outright (PANIC): another failure than the table that cannot grow under test.
+      // Requests only: the refusal under test is the request's own, not a queue job's that ran meanwhile.
       WORKERS: '0',
     });
     const ds = await openDatabase(url, 5, requestPoolOptions(config));
