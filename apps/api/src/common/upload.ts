@@ -75,3 +75,17 @@ async function parseUpload(req: Request, res: Response, maxBytes: number, storag
     throw new BadRequestException({ message: FILE_REQUIRED_MESSAGE, errors: { file: FILE_REQUIRED_MESSAGE } });
   }
 }
+
+/** The document types people attach as evidence (a medical certificate, a work photo, a signed form). */
+export type DocumentType = 'application/pdf' | 'image/jpeg' | 'image/png';
+
+/** PDF, JPEG or PNG by their first bytes, never by the name or the type the browser claims; null for anything else. */
+export function documentTypeOf(b: Buffer): DocumentType | null {
+  if (b.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  return null;
+}
+
+/** A name safe to store and to offer back for download: letters, digits and a few marks, at most 200 characters. */
+export const storedFileName = (name: string, fallback: string) => (name || fallback).replace(/[^\p{L}\p{N} ._()-]+/gu, '_').slice(0, 200);

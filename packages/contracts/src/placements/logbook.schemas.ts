@@ -19,7 +19,26 @@ export const LOGBOOK_MESSAGES = {
   nothingLogged: 'Log the hours of at least one day before submitting the week',
   weekNotFound: 'Week not found',
   notStarted: 'This week has not started yet',
+  fileType: 'Attach a PDF, JPEG or PNG file',
+  tooManyFiles: 'A week can have at most 10 files: remove one first',
+  fileNotFound: 'File not found',
 } as const;
+
+/** Files a week may carry, and how large each may be. */
+export const LOGBOOK_MAX_FILES = 10;
+export const LOGBOOK_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGBOOK_FILE_TYPES = 'application/pdf,image/jpeg,image/png';
+
+/** A file attached to a week, with a short-lived link to open it. */
+export const LogbookFileSchema = z.object({
+  id_slug: z.string(),
+  name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  added_at: z.string(),
+  url: z.string(),
+});
+export type LogbookFile = z.infer<typeof LogbookFileSchema>;
 
 export const LOGBOOK_WEEK_STATUSES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'RETURNED'] as const;
 export const LogbookWeekStatusSchema = z.enum(LOGBOOK_WEEK_STATUSES);
@@ -96,6 +115,8 @@ export const LogbookWeekResponseSchema = z.object({
     weekly_hours_target: z.number(),
     editable: z.boolean(),
     days: z.array(z.object({ date: z.iso.date(), hours: z.number(), tasks: z.string(), job_role: z.string(), evidence: z.string() })),
+    /** Evidence files of the week, oldest first; added and removed while the week is editable. */
+    files: z.array(LogbookFileSchema),
     events: z.array(LogbookEventSchema),
   }),
 });
@@ -106,3 +127,4 @@ export const PlacementWeekParamsSchema = z.object({
   placementId: IdSlugSchema,
   week: z.coerce.number<number | string>({ error: LOGBOOK_MESSAGES.weekNotFound }).int().min(1).max(60),
 });
+export const LogbookFileParamsSchema = PlacementWeekParamsSchema.extend({ fileId: IdSlugSchema });

@@ -18,6 +18,7 @@ import {
   UpdatePlacementSchema,
 } from './placements.schemas';
 import {
+  LogbookFileParamsSchema,
   LogbookResponseSchema,
   LogbookWeekResponseSchema,
   PlacementIdParamsSchema,
@@ -152,6 +153,24 @@ export const logbookRoutes = defineRoutes({
     response: LogbookWeekResponseSchema,
     auth: 'user',
     summary: 'Submits the week to the supervisor; it is read-only from then on unless returned',
+  },
+  addMyLogbookFile: {
+    method: 'POST',
+    path: 'placements/me/:placementId/logbook/:week/files',
+    params: PlacementWeekParamsSchema,
+    response: LogbookWeekResponseSchema,
+    requestType: 'multipart',
+    auth: 'user',
+    successStatus: 201,
+    summary: 'Attaches a PDF, JPEG or PNG (multipart field `file`, at most 5 MB; at most 10 a week) to a week the trainee can still change',
+  },
+  removeMyLogbookFile: {
+    method: 'DELETE',
+    path: 'placements/me/:placementId/logbook/:week/files/:fileId',
+    params: LogbookFileParamsSchema,
+    response: LogbookWeekResponseSchema,
+    auth: 'user',
+    summary: 'Removes a file from a week the trainee can still change (and deletes it)',
   },
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '../common/text';
-import { LogbookEventSchema, LogbookWeekStatusSchema } from './logbook.schemas';
+import { LogbookEventSchema, LogbookFileSchema, LogbookWeekStatusSchema } from './logbook.schemas';
 
 /**
  * Host supervisors sign without an account, through a signed single-purpose link mailed to them
@@ -44,6 +44,8 @@ export const SupervisorWeekSchema = z.object({
   hours: z.number(),
   weekly_hours_target: z.number(),
   days: z.array(z.object({ date: z.iso.date(), hours: z.number(), tasks: z.string(), job_role: z.string(), evidence: z.string() })),
+  /** The week's evidence files, each with a link that works for a short while without an account. */
+  files: z.array(LogbookFileSchema),
   events: z.array(LogbookEventSchema),
   expires_at: z.string(),
   /** False once the link is spent (after the decision it answers): the page shows the outcome. */

@@ -4,9 +4,11 @@ import {
   OJT_REVIEW_STATE_LABELS,
   type OjtReview,
   type OjtReviewParty,
+  type LogbookFile,
   type OjtReviewState,
 } from '@school/contracts';
-import { formatDate, formatDateTime } from '../format/format';
+import { Button } from '../button/button';
+import { formatDate, formatDateTime, formatFileSize } from '../format/format';
 import { StatusChip, type StatusTone } from '../status-chip/status-chip';
 import './ojt-review.css';
 
@@ -81,5 +83,48 @@ export function OjtReviewDates({ review: r }: { review: OjtReview }) {
     <p className="ui-ojt-review__dates">
       Due {formatDate(`${r.due_on}T00:00:00`)} (opens {formatDate(`${r.opens_on}T00:00:00`)}) <OjtReviewStateChip state={r.state} />
     </p>
+  );
+}
+
+/**
+ * A logbook week's files, each opening in a new tab through its short-lived link; with `onRemove`
+ * each has a Remove button (the trainee, while the week can change).
+ */
+export function LogbookFileList({
+  files,
+  onRemove,
+  removing,
+}: {
+  files: LogbookFile[];
+  onRemove?: (file: LogbookFile) => void;
+  /** The file whose removal is under way. */
+  removing?: string | null;
+}) {
+  if (!files.length) return null;
+  return (
+    <ul className="ui-logbook-files" aria-label="Files">
+      {files.map((f) => (
+        <li key={f.id_slug}>
+          <a href={f.url} target="_blank" rel="noreferrer">
+            {f.name}
+          </a>
+          <span className="ui-logbook-files__meta">
+            {formatFileSize(f.size_bytes)} · added {formatDateTime(f.added_at)}
+          </span>
+          {onRemove && (
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              onClick={() => onRemove(f)}
+              loading={removing === f.id_slug}
+              aria-label={`Remove ${f.name}`}
+            >
+              Remove
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -24,7 +24,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { BodyOf } from '../../common/route.decorator';
 import type { AuthUser } from '../../common/auth.decorators';
 import { COHORT_NOT_FOUND } from '../../common/not-found';
-import { readUpload } from '../../common/upload';
+import { documentTypeOf, readUpload, storedFileName } from '../../common/upload';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
 import { StorageService } from '../../platform/storage/storage.service';
@@ -287,13 +287,12 @@ export class AllowanceService {
   async uploadAttachment(me: AuthUser, cohortSlug: string, req: Request, res: Response) {
     await this.cohort(me, cohortSlug);
     const file = await readUpload(req, res, EXCEPTION_FILE_MAX_BYTES);
-    const type = contentTypeOf(file.buffer);
+    const type = documentTypeOf(file.buffer);
     if (!type)
       throw new BadRequestException({ message: ALLOWANCE_MESSAGES.attachmentType, errors: { file: ALLOWANCE_MESSAGES.attachmentType } });
-    const name = (file.originalname || 'attachment').replace(/[^\p{L}\p{N} ._()-]+/gu, '_').slice(0, 200);
     const stored = await this.storage.save({
       data: file.buffer,
-      originalName: name,
+      originalName: storedFileName(file.originalname, 'attachment'),
       contentType: type,
       purpose: EXCEPTION_FILE_PURPOSE,
       uploadedBy: me.id,
@@ -480,12 +479,4 @@ function withoutAmounts(t: TraineeMonth['trace']): TraineeMonth['trace'] {
 function withoutId(x: q.DecidedMonthRow): TraineeMonth {
   const { user_id: _, ...trainee } = x.trainee;
   return { ...x, trainee };
-}
-
-/** PDF, JPEG or PNG by their first bytes. */
-function contentTypeOf(b: Buffer): string | null {
-  if (b.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  return null;
 }

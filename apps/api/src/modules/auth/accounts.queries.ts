@@ -103,7 +103,7 @@ export function setRole(q: Sql, idSlug: string, role: Role) {
 
 /**
  * Deletes an account; its enrolments, progress, hand-ins, grades and certificates go with it (the
- * schema's cascades). Answers its name and the storage keys of its hand-in files, whose rows go too.
+ * schema's cascades). Answers its name and the storage keys of its hand-in and logbook files, whose rows go too.
  */
 export function deleteAccount(q: Sql, idSlug: string) {
   return one<{ id: string; first_name: string; last_name: string; storage_keys: string[] }>(
@@ -111,7 +111,7 @@ export function deleteAccount(q: Sql, idSlug: string) {
     `WITH target AS (SELECT id FROM users WHERE id_slug = $1),
      files AS (
        DELETE FROM stored_files f USING target
-        WHERE f.uploaded_by = target.id AND f.purpose = 'project-submission'
+        WHERE f.uploaded_by = target.id AND f.purpose IN ('project-submission', 'logbook-file')
        RETURNING f.storage_key
      ),
      gone AS (DELETE FROM users u USING target WHERE u.id = target.id RETURNING u.id, u.first_name, u.last_name)

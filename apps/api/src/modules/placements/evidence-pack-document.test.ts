@@ -26,6 +26,10 @@ const placement: PackPlacement = {
       week: 1,
       status: 'APPROVED',
       days: [day('2026-05-04'), day('2026-05-05', 7.5)],
+      files: [
+        { id_slug: 'f1', name: 'wafer-log.pdf', content_type: 'application/pdf', size_bytes: 2_600, added_at: at('2026-05-09') },
+        { id_slug: 'f2', name: 'training-form.jpg', content_type: 'image/jpeg', size_bytes: 3_355_443, added_at: at('2026-05-09') },
+      ],
       events: [
         { kind: 'SUBMITTED', by: 'Aina Rahim', comment: '', at: at('2026-05-10') },
         { kind: 'APPROVED', by: 'Encik Rahman', comment: 'Good week', at: at('2026-05-11') },
@@ -35,6 +39,7 @@ const placement: PackPlacement = {
       week: 2,
       status: 'SUBMITTED',
       days: [day('2026-05-11')],
+      files: [],
       events: [
         { kind: 'SUBMITTED', by: 'Aina Rahim', comment: '', at: at('2026-05-17') },
         { kind: 'RETURNED', by: 'Encik Rahman', comment: 'Add the lot numbers', at: at('2026-05-18') },
@@ -103,6 +108,10 @@ describe('a trainee’s evidence pack', () => {
     expect(lines.some((l) => l.startsWith('Returned by Encik Rahman,') && l.endsWith('“Add the lot numbers”'))).toBe(true);
     expect(lines.filter((l) => l.startsWith('Submitted by Aina Rahim'))).toHaveLength(3);
     expect(lines.at(lines.indexOf(lines.find((l) => l.startsWith('## Week 3'))!) + 1)).toBe('Nothing logged.');
+    expect(lines).toContain(
+      `Files: wafer-log.pdf (2.5 KB, added ${deadlineText(at('2026-05-09'))}); training-form.jpg (3.2 MB, added ${deadlineText(at('2026-05-09'))})`,
+    );
+    expect(lines.filter((l) => l.startsWith('Files:'))).toHaveLength(1);
     // Each extra section (breaks, reviews, attendance) follows the logbook under its own heading.
     for (const s of PACK_SECTIONS) expect(lines).toContain(`# ${s.title}`);
   });
@@ -130,7 +139,8 @@ describe('a trainee’s evidence pack', () => {
       signoff_by: 'Encik Rahman',
       signoff_comment: 'Good week',
     });
-    expect(rows[2]).toMatchObject({ week_state: 'SUBMITTED', signoff: '', submitted_at: at('2026-05-19') });
+    expect(rows[0].week_files).toBe('wafer-log.pdf | training-form.jpg');
+    expect(rows[2]).toMatchObject({ week_state: 'SUBMITTED', signoff: '', submitted_at: at('2026-05-19'), week_files: '' });
     expect(String(rows[2].week_history).split(' | ')).toHaveLength(3);
     const [header, row] = cohortCsv([pack]).replace('\uFEFF', '').trim().split('\r\n');
     expect(header).toContain('"hours_signed_off"');

@@ -4,6 +4,7 @@ import { type PdfColor, type PdfWeight, PdfWriter } from '../../common/pdf/pdf-w
 import { deadlineText } from '../../common/school-time';
 import type { Sql } from '../../common/sql/db';
 import { placementWeeks } from './logbook-weeks';
+import type { WeekFileRow } from './logbook.queries';
 import {
   type PackAttendance,
   packAttendance,
@@ -156,6 +157,7 @@ export function packOf(
       ends_on: w.ends_on,
       status: s?.status ?? ('DRAFT' as LogbookWeekStatus),
       days,
+      files: s?.files ?? [],
       events,
       hours: days.reduce((n, d) => n + d.hours, 0),
       submitted: events.findLast((e) => e.kind === 'SUBMITTED') ?? null,
@@ -202,6 +204,14 @@ const dayText = (d: string) => DAY.format(new Date(`${d}T00:00:00Z`));
 const SHORT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const dateText = (d: string) => (d ? DATE.format(new Date(`${d}T00:00:00Z`)) : '');
 const shortDate = (d: string) => (d ? SHORT.format(new Date(`${d}T00:00:00Z`)) : '');
+/** Bytes as the apps write them (the UI's formatFileSize): '272 bytes', '2.5 KB', '3.2 MB'. */
+const sizeText = (bytes: number) => {
+  const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  return bytes < 1024 * 1024 ? `${oneDecimal(bytes / 1024)} KB` : `${oneDecimal(bytes / 1024 / 1024)} MB`;
+};
+/** A file as the pack names it: its name, size and when it was added (the files themselves stay in the school's storage). */
+const fileText = (f: WeekFileRow) => `${f.name} (${sizeText(f.size_bytes)}, added ${deadlineText(f.added_at)})`;
 const weeksText = (n: number) => `${n} week${n === 1 ? '' : 's'}`;
 const EVENT: Record<PackEvent['kind'], string> = { SUBMITTED: 'Submitted', APPROVED: 'Signed off', RETURNED: 'Returned' };
 const eventText = (e: PackEvent) => `${EVENT[e.kind]} by ${e.by}, ${deadlineText(e.at)}${e.comment ? `: “${e.comment}”` : ''}`;
@@ -230,13 +240,14 @@ export function packLines(p: TraineePack): string[] {
     lines.push(
       `## Week ${w.week} · ${shortDate(w.starts_on)} – ${shortDate(w.ends_on)} · ${LOGBOOK_STATUS_LABELS[w.status]} · ${hoursText(w.hours)} of ${hoursText(pl.weekly_hours_target)}`,
     );
-    if (!w.events.length && !w.days.length) lines.push('Nothing logged.');
+    if (!w.events.length && !w.days.length && !w.files.length) lines.push('Nothing logged.');
     for (const e of w.events) lines.push(eventText(e));
     for (const d of w.days) {
       lines.push(`${dayText(d.date)} · ${hoursText(d.hours)}${d.job_role ? ` · ${d.job_role}` : ''}`);
       if (d.tasks) lines.push(`Tasks: ${d.tasks}`);
       if (d.evidence) lines.push(`Evidence: ${d.evidence}`);
     }
+    if (w.files.length) lines.push(`Files: ${w.files.map(fileText).join('; ')}`);
   }
   for (const s of PACK_SECTIONS) lines.push(`# ${s.title}`, ...s.lines(p.sections[s.key] as never, p));
   return lines;
@@ -365,6 +376,7 @@ export const DAY_CSV_HEADER = [
   'job_role',
   'tasks',
   'evidence',
+  'week_files',
   'submitted_by',
   'submitted_at',
   'signoff',
@@ -400,6 +412,7 @@ export function dayRows(p: TraineePack): unknown[][] {
         d.job_role,
         d.tasks,
         d.evidence,
+        w.files.map((f) => f.name).join(' | '),
         w.submitted?.by ?? '',
         w.submitted?.at ?? '',
         w.decision?.kind ?? '',

@@ -3,6 +3,7 @@ import { one, rows, type Sql } from '../../common/sql/db';
 import { iso } from '../../common/sql/list';
 import { COACHED_TRAINEES } from '../coaching';
 import { BREAKS_JSON } from './breaks.queries';
+import { WEEK_FILES_JSON, type WeekFileRow } from './logbook.queries';
 import { COUNTED_SESSION, FIGURES_OF, LATEST_ENTRY, MARK_STATUS } from '../live-sessions';
 import { SCHOOL_TIME_ZONE } from '../../common/school-time';
 
@@ -23,6 +24,7 @@ export interface PackWeek {
   week: number;
   status: LogbookWeekStatus;
   days: { date: string; hours: number; tasks: string; job_role: string; evidence: string }[];
+  files: WeekFileRow[];
   events: PackEvent[];
 }
 
@@ -70,6 +72,7 @@ export const packPlacements = (q: Sql, placementIds: string[]) =>
                          'days', coalesce((SELECT json_agg(json_build_object('date', d.day, 'hours', d.hours::float8, 'tasks', d.tasks,
                                                                              'job_role', d.job_role, 'evidence', d.evidence) ORDER BY d.day)
                                              FROM logbook_days d WHERE d.week_id = w.id), '[]'),
+                         'files', ${WEEK_FILES_JSON('w')},
                          'events', coalesce((SELECT json_agg(json_build_object('kind', ev.kind, 'by', ev.by_name, 'comment', ev.comment,
                                                                                'at', ${iso('ev.created_at')}) ORDER BY ev.created_at, ev.id)
                                                FROM logbook_week_events ev WHERE ev.week_id = w.id), '[]'))

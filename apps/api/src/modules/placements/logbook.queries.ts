@@ -42,15 +42,31 @@ export const weekSummaries = (q: Sql, placementId: string) =>
     [placementId],
   );
 
-/** One week with its days and its events, oldest first. */
+/** A week's file as stored; the service adds the link to open it. */
+export interface WeekFileRow {
+  id_slug: string;
+  name: string;
+  content_type: string;
+  size_bytes: number;
+  added_at: string;
+}
+
+/** The files of week `w` (an alias in the query), oldest first, as a JSON array of WeekFileRow. */
+export const WEEK_FILES_JSON = (w: string) => `coalesce((
+  SELECT json_agg(json_build_object('id_slug', f.id_slug, 'name', f.original_name, 'content_type', f.content_type,
+                                    'size_bytes', f.size_bytes, 'added_at', ${iso('lf.created_at')}) ORDER BY lf.id)
+    FROM logbook_files lf JOIN stored_files f ON f.id = lf.file_id WHERE lf.week_id = ${w}.id), '[]')`;
+
+/** One week with its days, its files and its events, oldest first. */
 export const weekDetail = (q: Sql, placementId: string, week: number) =>
   one<{
     status: LogbookWeekStatus;
     days: { date: string; hours: number; tasks: string; job_role: string; evidence: string }[];
+    files: WeekFileRow[];
     events: { kind: 'SUBMITTED' | 'APPROVED' | 'RETURNED'; by: string; comment: string; at: string }[];
   }>(
     q,
-    `SELECT w.status,
+    `SELECT w.status, ${WEEK_FILES_JSON('w')} AS files,
             coalesce((SELECT json_agg(json_build_object('date', d.day, 'hours', d.hours::float8, 'tasks', d.tasks, 'job_role', d.job_role,
                                                         'evidence', d.evidence) ORDER BY d.day)
                         FROM logbook_days d WHERE d.week_id = w.id), '[]') AS days,
@@ -109,3 +125,38 @@ export async function recordEvent(
     e.comment,
   ]);
 }
+
+/** The week's file count (under the week's lock, so two uploads cannot both pass the limit). */
+export const fileCount = async (q: Sql, weekId: string) =>
+  (await mustOne<{ n: number }>(q, `SELECT count(*)::int AS n FROM logbook_files WHERE week_id = $1`, [weekId])).n;
+
+export const attachFile = (q: Sql, weekId: string, fileSlug: string) =>
+  exec(q, `INSERT INTO logbook_files (week_id, file_id) SELECT $1, id FROM stored_files WHERE id_slug = $2`, [weekId, fileSlug]);
+
+/** Deletes a file of the week (its link row goes with it); answers where its bytes are, or null when the week has no such file. */
+export const deleteWeekFile = async (q: Sql, weekId: string, fileSlug: string) =>
+  (
+    await one<{ storage_key: string }>(
+      q,
+      `DELETE FROM stored_files f USING logbook_files lf
+        WHERE lf.file_id = f.id AND lf.week_id = $1 AND f.id_slug = $2
+       RETURNING f.storage_key`,
+      [weekId, fileSlug],
+    )
+  )?.storage_key ?? null;
+
+/**
+ * Logbook files no week holds any more (their week, placement or cohort was deleted), `age` old or
+ * more so that an upload still being recorded is never taken; answers where their bytes are.
+ */
+export const deleteOrphanLogbookFiles = async (q: Sql, purpose: string, age: string) =>
+  (
+    await rows<{ storage_key: string }>(
+      q,
+      `DELETE FROM stored_files f
+        WHERE f.purpose = $1 AND f.created_date <= now() - $2::interval
+          AND NOT EXISTS (SELECT 1 FROM logbook_files lf WHERE lf.file_id = f.id)
+       RETURNING f.storage_key`,
+      [purpose, age],
+    )
+  ).map((r) => r.storage_key);

@@ -1,22 +1,49 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import { jobRoles } from '@school/catalogue';
 import {
+  LOGBOOK_FILE_MAX_BYTES,
+  LOGBOOK_MAX_FILES,
   LOGBOOK_MESSAGES,
   type LogbookResponse,
   type LogbookWeekResponse,
   PLACEMENT_MESSAGES,
   type SaveLogbookWeek,
 } from '@school/contracts';
+import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth.decorators';
+import { documentTypeOf, readUpload, storedFileName } from '../../common/upload';
+import { StorageService } from '../../platform/storage/storage.service';
+import { UploadSweeps } from '../../platform/storage/upload-sweeps';
 import { schoolDate } from '../../common/school-calendar';
 import type { Sql } from '../../common/sql/db';
 import { TimelineService } from '../timeline';
+import { LOGBOOK_FILE_PURPOSE, shownFiles } from './logbook-files';
 import { hoursDue, placementWeeks, weekTargets } from './logbook-weeks';
-import { lockedWeek, ownPlacement, recordEvent, replaceDays, weekDetail, weekSummaries } from './logbook.queries';
+import {
+  attachFile,
+  deleteOrphanLogbookFiles,
+  deleteWeekFile,
+  fileCount,
+  lockedWeek,
+  ownPlacement,
+  recordEvent,
+  replaceDays,
+  weekDetail,
+  weekSummaries,
+} from './logbook.queries';
 import { SupervisorSignoffService } from './supervisor-signoff.service';
 
 const JOB_ROLES = new Set(jobRoles.map((r) => r.title));
+
 /** A week the trainee may still write in: never submitted, or returned to them. */
 const editable = (status: string) => status === 'DRAFT' || status === 'RETURNED';
 
@@ -25,7 +52,8 @@ const editable = (status: string) => status === 'DRAFT' || status === 'RETURNED'
  * each day's hours, tasks, job role and evidence, saved as a draft and submitted weekly. A
  * submitted or signed week is read-only; a returned one can be changed and submitted again. Every
  * submission is an event (who, when), never edited, and mails the supervisor a link to sign the
- * week (SupervisorSignoffService). Only the trainee reaches their own logbook.
+ * week (SupervisorSignoffService). Files (PDF, JPEG, PNG) can be added to and removed from a week
+ * while it can be changed. Only the trainee reaches their own logbook.
  */
 @Injectable()
 export class LogbookService {
@@ -33,7 +61,11 @@ export class LogbookService {
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(TimelineService) private readonly timeline: TimelineService,
     @Inject(SupervisorSignoffService) private readonly signoff: SupervisorSignoffService,
-  ) {}
+    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(UploadSweeps) sweeps: UploadSweeps,
+  ) {
+    sweeps.register('logbook', () => this.sweepOrphanFiles());
+  }
 
   async logbook(me: AuthUser, placementSlug: string): Promise<LogbookResponse> {
     const { placement, weeks } = await this.placement(this.db, me, placementSlug);
@@ -73,9 +105,78 @@ export class LogbookService {
         weekly_hours_target: placement.weekly_hours_target,
         editable: editable(status) && w.starts_on <= schoolDate(new Date()),
         days,
+        files: shownFiles(this.storage, found?.files ?? []),
         events: found?.events ?? [],
       },
     };
+  }
+
+  /**
+   * Attaches a file to a week the trainee can still change. The week is checked before the body is
+   * read, and again under its lock with the file count; the bytes are kept and recorded in that
+   * transaction, and removed again if it fails.
+   */
+  async addFile(me: AuthUser, placementSlug: string, week: number, req: Request, res: Response): Promise<LogbookWeekResponse> {
+    await this.assertEditable(this.db, me, placementSlug, week);
+    const file = await readUpload(req, res, LOGBOOK_FILE_MAX_BYTES);
+    const type = documentTypeOf(file.buffer);
+    if (!type) throw refuse('file', LOGBOOK_MESSAGES.fileType);
+    let storageKey: string | null = null;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const row = await this.assertEditable(tx, me, placementSlug, week);
+        if ((await fileCount(tx, row.id)) >= LOGBOOK_MAX_FILES)
+          throw new UnprocessableEntityException({
+            message: LOGBOOK_MESSAGES.tooManyFiles,
+            errors: { file: LOGBOOK_MESSAGES.tooManyFiles },
+          });
+        const stored = await this.storage.save(
+          {
+            data: file.buffer,
+            originalName: storedFileName(file.originalname, 'evidence'),
+            contentType: type,
+            purpose: LOGBOOK_FILE_PURPOSE,
+            uploadedBy: me.id,
+          },
+          tx,
+        );
+        storageKey = stored.storage_key;
+        await attachFile(tx, row.id, stored.id_slug);
+        return this.week(me, placementSlug, week, tx);
+      });
+    } catch (e) {
+      if (storageKey) await this.storage.removeFiles([storageKey]);
+      throw e;
+    }
+  }
+
+  /** Removes a file from a week the trainee can still change, and deletes its bytes once that is committed. */
+  async removeFile(me: AuthUser, placementSlug: string, week: number, fileSlug: string): Promise<LogbookWeekResponse> {
+    const { key, view } = await this.db.transaction(async (tx) => {
+      const row = await this.assertEditable(tx, me, placementSlug, week);
+      const storageKey = await deleteWeekFile(tx, row.id, fileSlug);
+      if (!storageKey) throw new NotFoundException(LOGBOOK_MESSAGES.fileNotFound);
+      return { key: storageKey, view: await this.week(me, placementSlug, week, tx) };
+    });
+    await this.storage.removeFiles([key]);
+    return view;
+  }
+
+  /** Files whose week is gone (a deleted placement or cohort): rows first, then bytes. Part of the hourly upload sweep. */
+  async sweepOrphanFiles(age = '1 hour'): Promise<number> {
+    const keys = await deleteOrphanLogbookFiles(this.db, LOGBOOK_FILE_PURPOSE, age);
+    await this.storage.removeFiles(keys);
+    if (keys.length) Logger.log(`Removed ${keys.length} logbook file(s) no week holds`, 'Uploads');
+    return keys.length;
+  }
+
+  /** The trainee's own week, started and still theirs to change (locked when in a transaction). */
+  private async assertEditable(q: Sql, me: AuthUser, placementSlug: string, week: number) {
+    const { placement, weeks } = await this.placement(q, me, placementSlug);
+    this.started(weeks, week);
+    const row = await lockedWeek(q, placement.id, week);
+    if (!editable(row.status)) throw new ConflictException(LOGBOOK_MESSAGES.notEditable);
+    return row;
   }
 
   save(me: AuthUser, placementSlug: string, week: number, body: SaveLogbookWeek): Promise<LogbookWeekResponse> {

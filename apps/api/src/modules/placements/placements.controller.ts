@@ -1,4 +1,5 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth.decorators';
 import { type BodyOf, type ParamsOf, type QueryOf, Route, RouteBody, RouteParams, RouteQuery } from '../../common/route.decorator';
 import { BreaksService } from './breaks.service';
@@ -90,6 +91,21 @@ export class PlacementsController {
   @Route('submitMyLogbookWeek')
   submitWeek(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'submitMyLogbookWeek'>) {
     return this.logbook.submit(me, p.placementId, p.week);
+  }
+
+  @Route('addMyLogbookFile')
+  addFile(
+    @CurrentUser() me: AuthUser,
+    @RouteParams() p: ParamsOf<'addMyLogbookFile'>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.logbook.addFile(me, p.placementId, p.week, req, res);
+  }
+
+  @Route('removeMyLogbookFile')
+  removeFile(@CurrentUser() me: AuthUser, @RouteParams() p: ParamsOf<'removeMyLogbookFile'>) {
+    return this.logbook.removeFile(me, p.placementId, p.week, p.fileId);
   }
 
   @Route('staffTraineePlacement')

@@ -14,7 +14,9 @@ import { deadlineText } from '../../common/school-time';
 import type { Sql } from '../../common/sql/db';
 import { JobsService } from '../../platform/jobs/jobs.service';
 import { MailService } from '../../platform/mail/mail.service';
+import { StorageService } from '../../platform/storage/storage.service';
 import { TimelineService } from '../timeline';
+import { shownFiles } from './logbook-files';
 import { placementWeeks } from './logbook-weeks';
 import { recordEvent, weekDetail } from './logbook.queries';
 import * as sql from './supervisor-signoff.queries';
@@ -41,6 +43,7 @@ export class SupervisorSignoffService {
     @Inject(SupervisorLinksService) private readonly links: SupervisorLinksService,
     @Inject(MailService) private readonly mail: MailService,
     @Inject(TimelineService) private readonly timeline: TimelineService,
+    @Inject(StorageService) private readonly storage: StorageService,
     @Inject(JobsService) jobs: JobsService,
   ) {
     jobs.define({
@@ -173,6 +176,7 @@ export class SupervisorSignoffService {
       hours: days.reduce((n, d) => n + d.hours, 0),
       weekly_hours_target: week.weekly_hours_target,
       days,
+      files: shownFiles(this.storage, detail?.files ?? []),
       events: detail?.events ?? [],
       expires_at: new Date(expiresAt).toISOString(),
       open: open && week.status === 'SUBMITTED',

@@ -17,6 +17,7 @@ import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { addDays, formatSchoolDate } from '../../lib/school-time';
 import { usePageTitle } from '../../lib/use-page-title';
+import { WeekFiles } from './week-files';
 import './logbook.css';
 
 type Week = LogbookWeekResponse['data'];
@@ -179,6 +180,7 @@ function WeekForm({
           ))}
         </ul>
       )}
+      <WeekFiles week={w} placementId={placementId} />
     </div>
   );
 }

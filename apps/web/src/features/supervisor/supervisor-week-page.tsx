@@ -1,5 +1,6 @@
 import { ApiError, LOGBOOK_STATUS_LABELS, type SupervisorWeek } from '@school/contracts';
 import { Button, formatDate, LoadingIndicator, TextAreaField, useSession } from '@school/ui';
+import { LogbookFileList } from '@school/ui/ojt-review';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -187,6 +188,12 @@ export function SupervisorWeekPage() {
               </li>
             ))}
           </ul>
+        )}
+        {w.files.length > 0 && (
+          <>
+            <h2 id="supervisor-files">Files</h2>
+            <LogbookFileList files={w.files} />
+          </>
         )}
         {w.open && <p className="site-supervisor__muted">{c.expires(formatDate(w.expires_at))}</p>}
       </>
