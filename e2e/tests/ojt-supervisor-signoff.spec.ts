@@ -33,8 +33,10 @@ async function mailedLink(admin: Page, week: number): Promise<string> {
   return new URL(link).pathname + new URL(link).search;
 }
 
-/** Logs one day of `week` and submits it, on the trainee's phone. */
-async function logWeek(student: Page, week: number) {
+const SHIFT_LOG = { name: 'shift-log.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') };
+
+/** Logs one day of `week` (with a file, when given) and submits it, on the trainee's phone. */
+async function logWeek(student: Page, week: number, file?: typeof SHIFT_LOG) {
   await student.getByRole('link', { name: `Week ${week}`, exact: true }).click();
   await expect(student.getByRole('heading', { level: 1, name: `Week ${week}` })).toBeVisible();
   await student
@@ -53,6 +55,12 @@ async function logWeek(student: Page, week: number) {
     .getByLabel(/^Evidence on /)
     .first()
     .fill('Shift log entries, initialled by the line lead');
+  if (file) {
+    await student.getByLabel('Add a file (PDF, JPEG or PNG)').setInputFiles(file);
+    await student.getByRole('button', { name: 'Add file' }).click();
+    await expect(student.getByRole('link', { name: file.name })).toBeVisible();
+    await expectFits(student, 'the week with a file');
+  }
   await student.getByRole('button', { name: 'Submit week' }).click();
   await expect(student.getByText('Submitted to your supervisor.')).toBeVisible();
   await student.getByRole('link', { name: '← Logbook' }).click();
@@ -96,7 +104,7 @@ test('a trainee submits weeks on a phone; the supervisor approves one and return
   const student = await phone.newPage();
   await signInAt(student, trainee.email, trainee.password, /\/student$/);
   await student.getByRole('link', { name: 'Open logbook' }).click();
-  await logWeek(student, 1);
+  await logWeek(student, 1, SHIFT_LOG);
   await logWeek(student, 2);
 
   // The supervisor opens week 1's link on their own phone, without an account, and approves it in one tap.
@@ -107,6 +115,9 @@ test('a trainee submits weeks on a phone; the supervisor approves one and return
   await expect(supervisor.getByText(`Signoff${tag}`, { exact: false }).first()).toBeVisible();
   await expect(supervisor.getByText('Week 1: loaded cassettes on the wet bench')).toBeVisible();
   await expect(supervisor.getByText('8 of 40 hours')).toBeVisible();
+  // The trainee's file opens from the supervisor's page without an account.
+  const file = supervisor.getByRole('link', { name: SHIFT_LOG.name });
+  expect((await supervisor.request.get((await file.getAttribute('href'))!)).status()).toBe(200);
   await expectFits(supervisor, "the supervisor's week");
   await expectAccessible(supervisor);
   await supervisor.getByRole('button', { name: 'Approve week' }).click();
