@@ -75,6 +75,7 @@ function WeekForm({
   setDone: (message: string | null) => void;
 }) {
   const params = { placementId, week: w.week };
+  const formId = `week-${w.week}-days`;
   const [days, setDays] = useState<DayDraft[]>(() => draftOf(w));
   const save = useRouteMutation('saveMyLogbookWeek', { invalidates: () => [routeKey('myLogbook'), routeKey('myPlacements')] });
   const submit = useRouteMutation('submitMyLogbookWeek', { invalidates: logbookReads });
@@ -123,7 +124,7 @@ function WeekForm({
       {done && <output className="learn-logbook__done">{done}</output>}
       {err && isApiError(err) && <p role="alert">{err.message}</p>}
       {w.editable ? (
-        <form className="ui-stack" onSubmit={onSave} noValidate aria-label={`Week ${w.week} days`}>
+        <form id={formId} className="ui-stack" onSubmit={onSave} noValidate aria-label={`Week ${w.week} days`}>
           {days.map((d, i) => {
             const name = `${WEEKDAY.format(new Date(`${d.date}T00:00:00Z`))} ${formatSchoolDate(d.date)}`;
             return (
@@ -157,14 +158,6 @@ function WeekForm({
               </fieldset>
             );
           })}
-          <div className="learn-logbook__actions">
-            <Button type="submit" variant="secondary" loading={save.isPending && !submit.isPending}>
-              Save draft
-            </Button>
-            <Button type="button" onClick={onSubmit} loading={submit.isPending}>
-              Submit week
-            </Button>
-          </div>
         </form>
       ) : (
         <ul className="learn-logbook__days" aria-label={`Week ${w.week} days`}>
@@ -181,6 +174,17 @@ function WeekForm({
         </ul>
       )}
       <WeekFiles week={w} placementId={placementId} />
+      {/* After the files, which are kept as they are added: the days are saved here, and the whole week submitted. */}
+      {w.editable && (
+        <div className="learn-logbook__actions">
+          <Button type="submit" form={formId} variant="secondary" loading={save.isPending && !submit.isPending}>
+            Save draft
+          </Button>
+          <Button type="button" onClick={onSubmit} loading={submit.isPending}>
+            Submit week
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
