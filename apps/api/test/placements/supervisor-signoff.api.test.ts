@@ -102,11 +102,14 @@ const decide = (token: string, decision: 'APPROVE' | 'RETURN', comment = '') =>
   t.http.post('/api/placements/supervisor/week/decision').send({ token, decision, comment });
 const linkUrl = /\/supervisor\/week\?token=([A-Za-z0-9_-]+)/;
 
-/** The supervisor's mails (the real development mailbox), oldest first, once `count` have arrived. */
-async function mails(to: string, count: number): Promise<{ subject: string; text: string }[]> {
+/** Mails to `to` (the real development mailbox) whose subject starts with `subject`, oldest first, once `count` have arrived. */
+async function mails(to: string, count: number, subject = ''): Promise<{ subject: string; text: string }[]> {
   const end = Date.now() + 60_000;
   for (;;) {
-    const found = await t.ds.query(`SELECT subject, text FROM dev_mailbox_messages WHERE mail_to = $1 ORDER BY received_at`, [to]);
+    const found = await t.ds.query(
+      `SELECT subject, text FROM dev_mailbox_messages WHERE mail_to = $1 AND starts_with(subject, $2) ORDER BY received_at`,
+      [to, subject],
+    );
     if (found.length >= count) return found;
     if (Date.now() > end) throw new Error(`${found.length} of ${count} mails to ${to}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -187,6 +190,11 @@ describe('the supervisor signs a week through the mailed link', { timeout: 180_0
 
     const mine = await myWeek(aina, 1);
     expect(mine).toMatchObject({ status: 'RETURNED', editable: true });
+    // The trainee is mailed the return, its reason and a link to the week.
+    const [told] = await mails(aina.email, 1, 'Week 1 of your logbook');
+    expect(told.subject).toBe('Week 1 of your logbook was returned');
+    expect(told.text).toContain('Their comment: “Add the particle counts of Tuesday”');
+    expect(told.text).toContain(`/student/placements/${placement.get(aina.id)}/logbook/1`);
     expect(mine.events.at(-1)).toMatchObject({ kind: 'RETURNED', by: 'Encik Rahman', comment: 'Add the particle counts of Tuesday' });
 
     const second = await submitAndMail(aina, 1, 2);
@@ -195,6 +203,7 @@ describe('the supervisor signs a week through the mailed link', { timeout: 180_0
     const approved = (await decide(second, 'APPROVE').expect(200)).body;
     expect(approved.data.status).toBe('APPROVED');
     expect(approved.message).toBe('Week 1 is signed. Thank you.');
+    expect((await mails(aina.email, 2, 'Week 1 of your logbook'))[1].subject).toBe('Week 1 of your logbook is signed');
 
     // A signed week is read-only for the trainee, and stays signed.
     const signed = await myWeek(aina, 1);

@@ -14,6 +14,8 @@ export interface WeekContext {
   cohort_id: string;
   user_id: string;
   trainee_name: string;
+  trainee_first_name: string;
+  trainee_email: string;
   host_name: string;
   site: string;
   supervisor_name: string;
@@ -25,7 +27,7 @@ export interface WeekContext {
 const CONTEXT = `
   SELECT w.id::text AS week_id, w.week_number, w.status, pl.id::text AS placement_id, pl.id_slug AS placement_id_slug,
          pl.cohort_id::text AS cohort_id, pl.user_id::text AS user_id, trim(u.first_name || ' ' || u.last_name) AS trainee_name,
-         h.name AS host_name, pl.site, pl.supervisor_name, pl.supervisor_email, pl.weekly_hours_target::float8 AS weekly_hours_target,
+         u.first_name AS trainee_first_name, u.email AS trainee_email, h.name AS host_name, pl.site, pl.supervisor_name, pl.supervisor_email, pl.weekly_hours_target::float8 AS weekly_hours_target,
          coalesce((SELECT sum(d.hours) FROM logbook_days d WHERE d.week_id = w.id), 0)::float8 AS hours
     FROM logbook_weeks w
     JOIN placements pl ON pl.id = w.placement_id

@@ -32,7 +32,7 @@ type Reminder = 'first' | 'second' | 'resent' | null;
  * The host supervisor's sign-off of a submitted logbook week, without an account: each submission
  * mails the placement's supervisor a link (SupervisorLinksService) through which they read the
  * week and approve it or return it with a comment, once; the decision is an append-only event with
- * the supervisor's name and moves the week, in one transaction. Unsigned weeks are reminded at +2
+ * the supervisor's name and moves the week, in one transaction, and the trainee is mailed. Unsigned weeks are reminded at +2
  * and +5 days and, from 7 days, listed for the trainee's coach and the cohort's admins, who can
  * revoke the link and mail a fresh one.
  */
@@ -91,6 +91,20 @@ export class SupervisorSignoffService {
         comment,
       });
       await this.links.markUsed(link.id, tx, now);
+      // The trainee hears of it at once: a signed week is done, a returned one waits for them.
+      await this.mail.queue(tx, {
+        template: 'logbook-decision',
+        to: week.trainee_email,
+        subjectId: `logbook-decision:${link.id}`,
+        props: {
+          firstName: week.trainee_first_name,
+          supervisorName: week.supervisor_name,
+          week: week.week_number,
+          approved,
+          comment,
+          url: `${this.mail.learnOrigin}/student/placements/${encodeURIComponent(week.placement_id_slug)}/logbook/${week.week_number}`,
+        },
+      });
       const data = await this.view(tx, { ...week, status: approved ? 'APPROVED' : 'RETURNED' }, link.expires_at, false);
       return {
         data,

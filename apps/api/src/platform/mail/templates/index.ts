@@ -23,6 +23,7 @@ import { EmailVerification, emailVerificationStrings } from './email-verificatio
 import { FailedSignIns, failedSignInsStrings } from './failed-sign-ins';
 import { QuizRegraded, type QuizRegradedProps, quizRegradedStrings } from './quiz-regraded';
 import { TimelineChanged, type TimelineChangedProps, timelineChangedStrings } from './timeline-changed';
+import { LogbookDecision, type LogbookDecisionProps, logbookDecisionStrings } from './logbook-decision';
 import { SupervisorWeek, type SupervisorWeekProps, supervisorWeekStrings } from './supervisor-week';
 import { AdmissionReceived, type AdmissionReceivedProps, admissionReceivedStrings } from './admission-received';
 import {
@@ -152,6 +153,10 @@ export const templates = {
   'supervisor-week': {
     subject: (p: SupervisorWeekProps) => supervisorWeekStrings.subject(p.traineeName, p.week, p.reminder),
     component: SupervisorWeek,
+  },
+  'logbook-decision': {
+    subject: (p: LogbookDecisionProps) => logbookDecisionStrings.subject(p.week, p.approved),
+    component: LogbookDecision,
   },
   'admission-received': {
     subject: (p: AdmissionReceivedProps) => admissionReceivedStrings.subject(p.programme),
