@@ -38,6 +38,17 @@ async function fingerprint(url: string) {
       out['pgboss.version'] = (
         await client.query(`SELECT count(*)::int AS rows, md5(string_agg(version::text, ',')) AS md5 FROM pgboss.version`)
       ).rows[0];
+    // Each queue's settings count; its monitoring (counts, histories, when it was last watched) is rewritten on the
+    // queue's own timer while the school runs, so a running backup may hold an older reading than the stopped school.
+    if (out['pgboss.queue'])
+      out['pgboss.queue'] = (
+        await client.query(
+          `SELECT count(*)::int AS rows,
+                  md5(string_agg(concat_ws('|', name, policy, retry_limit, retry_delay, retry_backoff, retry_delay_max, expire_seconds,
+                                           retention_seconds, deletion_seconds, dead_letter, partition, table_name), ',' ORDER BY name)) AS md5
+             FROM pgboss.queue`,
+        )
+      ).rows[0];
     const sequences = (
       await client.query(`SELECT schemaname || '.' || sequencename AS name, last_value::text FROM pg_sequences ORDER BY 1`)
     ).rows;
