@@ -146,7 +146,7 @@ describe('programmes and their rules', () => {
   });
 });
 
-describe("a month's run", () => {
+describe("a month's run", { timeout: 120_000 }, () => {
   it('decides each trainee once from attendance: eligible, pro-rated, withheld for a streak; a rerun changes nothing', async () => {
     const [ana, ben, cai, dina] = await Promise.all(
       ['Ana', 'Ben', 'Cai', 'Dina'].map((f) => createUser(t, { first_name: f, last_name: 'Lim' })),

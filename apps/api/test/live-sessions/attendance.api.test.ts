@@ -7,6 +7,7 @@ import {
   StudentLiveSessionsResponseSchema,
 } from '@school/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrol } from '../fixtures/admin.fixtures';
 import { taughtCohort } from '../fixtures/attendance.fixtures';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../test-app';
 
@@ -85,6 +86,44 @@ describe('the register', () => {
       (await mark(url, { user_id_slug: ben.id_slug, status: 'PRESENT', reason: 'Signed the paper sheet' }).expect(200)).body,
     );
     expect(fixed.data[1]).toMatchObject({ status: 'PRESENT', reason: 'Signed the paper sheet', entries: 1 });
+  });
+
+  it('counts no absence for a session held before the trainee joined, but does for one recorded after they joined', async () => {
+    const url = await sessionOf(-120);
+    const cohort = url.split('/')[4];
+    const late = await createUser(t, { first_name: 'Zed', last_name: 'Late' });
+    await enrol(t, admin, cohort, late);
+    // Recorded after Zed joined, though held yesterday: it was on Zed's timetable.
+    LiveSessionSchema.parse(
+      (
+        await t.http
+          .post(`/api/cohorts/admin/${cohort}/sessions`)
+          .set(bearer(admin))
+          .send({
+            title: 'Recorded later',
+            starts_at: inMinutes(-24 * 60),
+            duration_minutes: 60,
+            mode: 'ON_SITE',
+            place: 'Lab 2',
+            mandatory: true,
+          })
+          .expect(201)
+      ).body,
+    );
+    const before = await read(url);
+    expect(before.data.find((x) => x.id_slug === late.id_slug)?.status).toBeNull();
+    expect(before.data.filter((x) => x.id_slug !== late.id_slug).map((x) => x.status)).toEqual(['ABSENT', 'ABSENT']);
+    const mine = StudentLiveSessionsResponseSchema.parse(
+      (await t.http.get(`/api/cohorts/${cohort}/sessions/user/${late.id_slug}/`).set(bearer(late)).expect(200)).body,
+    );
+    expect(mine.data.map((s) => [s.title, s.my_status])).toEqual([
+      ['Recorded later', 'ABSENT'],
+      ['Cleanroom', null],
+    ]);
+    expect(mine.attendance.overall).toEqual({ attended: 0, counted: 1, percent: 0 });
+    // Marked all the same (they came as a guest): the mark stands and counts.
+    await mark(url, { user_id_slug: late.id_slug, status: 'PRESENT', reason: 'Came before enrolling' }).expect(200);
+    expect((await read(url)).data.find((x) => x.id_slug === late.id_slug)?.status).toBe('PRESENT');
   });
 
   it('needs a reason for an excused absence, and refuses someone who is not a trainee of the cohort', async () => {

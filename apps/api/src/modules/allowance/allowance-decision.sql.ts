@@ -1,5 +1,5 @@
 import { SCHOOL_TIME_ZONE } from '../../common/school-time';
-import { LATEST_ENTRY, MARK_STATUS, SESSION_ENDED } from '../live-sessions';
+import { LATEST_ENTRY, MARK_STATUS, SESSION_APPLIES, SESSION_ENDED } from '../live-sessions';
 
 const TZ = SCHOOL_TIME_ZONE;
 const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -39,7 +39,7 @@ m AS (
          ($2::date::timestamp AT TIME ZONE '${TZ}') AS starts, (($2::date + interval '1 month')::timestamp AT TIME ZONE '${TZ}') AS ends),
 ph AS (SELECT p.ord, p.v ->> 'key' AS key, (p.v ->> 'length_days')::int AS len FROM c, jsonb_array_elements(c.phases) WITH ORDINALITY p(v, ord)),
 t AS (
-  SELECT e.user_id, u.id_slug, u.first_name, u.last_name, u.email,
+  SELECT e.user_id, u.id_slug, u.first_name, u.last_name, u.email, e.created_date AS joined_at,
          greatest(c.start_day + w.before, m.first_day) AS from_day,
          least(c.start_day + greatest(w.before + w.len, w.ojt_before + w.ojt_len) - 1, m.next_day - 1) AS to_day,
          c.start_day + w.ojt_before AS ojt_from, c.start_day + w.ojt_before + w.ojt_len - 1 AS ojt_to
@@ -64,14 +64,17 @@ ov AS (
    GROUP BY o.user_id),
 ms AS (
   SELECT tp.user_id, s.id_slug, s.title, s.starts_at, a.id AS entry_id, ${SESSION_ENDED('s')} AS ended,
-         ${MARK_STATUS('s', 'a')} AS raw_status,
-         CASE WHEN coalesce(ov.excuse, false) AND ${MARK_STATUS('s', 'a')} = 'ABSENT' THEN 'EXCUSED' ELSE ${MARK_STATUS('s', 'a')} END AS status
+         ${MARK_STATUS('s', 'a', 'tp.joined_at')} AS raw_status,
+         CASE WHEN coalesce(ov.excuse, false) AND ${MARK_STATUS('s', 'a', 'tp.joined_at')} = 'ABSENT' THEN 'EXCUSED'
+              ELSE ${MARK_STATUS('s', 'a', 'tp.joined_at')} END AS status
     FROM tp CROSS JOIN m
     JOIN live_sessions s ON s.cohort_id = $1 AND s.starts_at >= m.starts AND s.starts_at < m.ends
      AND s.mandatory AND s.cancelled_at IS NULL
      AND (s.starts_at AT TIME ZONE '${TZ}')::date BETWEEN tp.from_day AND tp.to_day
     LEFT JOIN ov ON ov.user_id = tp.user_id
-    ${LATEST_ENTRY('s', 'tp.user_id', 'a')}),
+    ${LATEST_ENTRY('s', 'tp.user_id', 'a')}
+   -- A session held before the trainee joined is none of theirs, unless they were marked on it.
+   WHERE a.id IS NOT NULL OR ${SESSION_APPLIES('s', 'tp.joined_at')}),
 att AS (
   SELECT tp.user_id,
          count(ms.id_slug) FILTER (WHERE ms.ended AND ms.status IN ('PRESENT', 'LATE'))::int AS attended,

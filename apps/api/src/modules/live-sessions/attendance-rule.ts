@@ -1,7 +1,8 @@
 /**
  * The one rule for a trainee's mark on a session, as SQL fragments every reader shares (the
  * session's register, the trainee's own figures, the monthly register): the mark is the latest
- * entry; once the session has ended an unmarked trainee is ABSENT. A session counts towards the
+ * entry; once the session has ended an unmarked trainee is ABSENT, unless it was held before they
+ * joined the cohort. A session counts towards the
  * figures when it is mandatory, not cancelled and has ended; present or late is attended; an
  * excused absence is left out.
  */
@@ -16,8 +17,19 @@ export const LATEST_ENTRY = (s: string, userId: string, alias: string) =>
        FROM attendance_entries x WHERE x.session_id = ${s}.id AND x.user_id = ${userId} ORDER BY x.id DESC LIMIT 1
    ) ${alias} ON true`;
 
-/** The trainee's mark from the latest entry `a` on session `s`: ABSENT once ended unmarked, NULL before. */
-export const MARK_STATUS = (s: string, a: string) => `COALESCE(${a}.status, CASE WHEN ${SESSION_ENDED(s)} THEN 'ABSENT' END)`;
+/**
+ * Whether session `s` is one the trainee who joined the cohort at `joinedAt` was expected at: held
+ * after they joined, or put on the timetable after they joined (a past session recorded later). A
+ * session that was held, and known, before they joined is none of theirs: unmarked, it is no absence.
+ */
+export const SESSION_APPLIES = (s: string, joinedAt: string) => `(${s}.starts_at >= ${joinedAt} OR ${s}.created_at >= ${joinedAt})`;
+
+/**
+ * The trainee's mark from the latest entry `a` on session `s`: ABSENT once ended unmarked, NULL
+ * before, and NULL for a session held before they joined at `joinedAt` (their enrolment's creation).
+ */
+export const MARK_STATUS = (s: string, a: string, joinedAt: string) =>
+  `COALESCE(${a}.status, CASE WHEN ${SESSION_ENDED(s)} AND ${SESSION_APPLIES(s, joinedAt)} THEN 'ABSENT' END)`;
 
 /** Whether session `s` counts towards attendance figures. */
 export const COUNTED_SESSION = (s: string) => `(${s}.mandatory AND ${s}.cancelled_at IS NULL AND ${SESSION_ENDED(s)})`;

@@ -21,7 +21,7 @@ export async function register(q: Sql, cohortId: string, sessionSlug: string) {
             COALESCE((
               SELECT json_agg(json_build_object(
                        'id_slug', u.id_slug, 'first_name', u.first_name, 'last_name', u.last_name,
-                       'status', ${MARK_STATUS('s', 'a')},
+                       'status', ${MARK_STATUS('s', 'a', 'e.created_date')},
                        'reason', a.reason, 'marked_at', ${ISO('a.recorded_at')},
                        'marked_by', CASE WHEN a.id IS NOT NULL THEN trim(b.first_name || ' ' || b.last_name) END,
                        'approved_by', trim(ap.first_name || ' ' || ap.last_name),
@@ -187,10 +187,10 @@ export async function monthMarks(q: Sql, cohortId: string, monthStart: string) {
        SELECT s.* FROM live_sessions s, b
         WHERE s.cohort_id = $1 AND s.starts_at >= b.from_at AND s.starts_at < b.to_at AND ${COUNTED_SESSION('s')}
      ), t AS (
-       SELECT u.id, u.id_slug, u.first_name, u.last_name, u.email
+       SELECT u.id, u.id_slug, u.first_name, u.last_name, u.email, e.created_date AS joined_at
          FROM enrolments e JOIN users u ON u.id = e.user_id WHERE e.cohort_id = $1 AND ${TRAINEE}
      ), m AS (
-       SELECT t.id AS user_id, s.id AS session_id, s.starts_at, ${MARK_STATUS('s', 'a')} AS status
+       SELECT t.id AS user_id, s.id AS session_id, s.starts_at, ${MARK_STATUS('s', 'a', 't.joined_at')} AS status
          FROM t CROSS JOIN s ${LATEST_ENTRY('s', 't.id', 'a')}
      ), per AS (
        SELECT m.user_id, json_agg(m.status ORDER BY m.starts_at, m.session_id) AS marks, ${FIGURES_OF('m.status')} AS figures

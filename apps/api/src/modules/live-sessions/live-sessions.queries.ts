@@ -126,12 +126,12 @@ export async function studentSessions(q: Sql, cohortSlug: string, userSlug: stri
   return one<{ data: StudentLiveSession[]; attendance: Omit<StudentAttendance, 'threshold_percent'> }>(
     q,
     `WITH me AS (
-       SELECT k.id AS cohort_id, u.id AS user_id
+       SELECT k.id AS cohort_id, u.id AS user_id, e.created_date AS joined_at
          FROM cohorts k JOIN enrolments e ON e.cohort_id = k.id AND ${LISTED_ENROLMENT}
          JOIN users u ON u.id = e.user_id AND u.id_slug = $2
         WHERE k.id_slug = $1),
      marks AS (
-       SELECT s.*, ${SESSION_ENDED('s')} AS ended, ${MARK_STATUS('s', 'a')} AS my_status
+       SELECT s.*, ${SESSION_ENDED('s')} AS ended, ${MARK_STATUS('s', 'a', 'me.joined_at')} AS my_status
          FROM me JOIN live_sessions s ON s.cohort_id = me.cohort_id
          ${LATEST_ENTRY('s', 'me.user_id', 'a')})
      SELECT COALESCE((

@@ -52,11 +52,12 @@ const CORRECTION_JSON = `json_build_object(
   'id_slug', c.id_slug, 'state', c.state, 'session_id_slug', s.id_slug, 'session_title', s.title,
   'session_starts_at', ${ISO('s.starts_at')},
   'trainee', json_build_object('id_slug', t.id_slug, 'first_name', t.first_name, 'last_name', t.last_name),
-  'current_status', ${MARK_STATUS('s', 'a')},
+  'current_status', ${MARK_STATUS('s', 'a', 'te.created_date')},
   'status', c.status, 'reason', c.reason, 'requested_by', COALESCE(${NAME('r')}, ''), 'requested_at', ${ISO('c.requested_at')},
   'mine', c.requested_by IS NOT DISTINCT FROM $2::bigint,
   'decided_by', ${NAME('d')}, 'decided_at', ${ISO('c.decided_at')})`;
 const CORRECTION_FROM = `attendance_corrections c JOIN live_sessions s ON s.id = c.session_id JOIN users t ON t.id = c.user_id
+  LEFT JOIN enrolments te ON te.cohort_id = s.cohort_id AND te.user_id = t.id
   ${LATEST_ENTRY('s', 't.id', 'a')}
   LEFT JOIN users r ON r.id = c.requested_by LEFT JOIN users d ON d.id = c.decided_by`;
 

@@ -100,8 +100,9 @@ export async function packAttendance(q: Sql, placementIds: string[]): Promise<Ma
     q,
     `WITH m AS (
        SELECT pl.id AS placement_id, s.id AS session_id, s.title, s.starts_at, s.mandatory, s.cancelled_at IS NOT NULL AS cancelled,
-              ${COUNTED_SESSION('s')} AS counted, ${MARK_STATUS('s', 'a')} AS status
+              ${COUNTED_SESSION('s')} AS counted, ${MARK_STATUS('s', 'a', 'pe.created_date')} AS status
          FROM placements pl JOIN live_sessions s ON s.cohort_id = pl.cohort_id
+         LEFT JOIN enrolments pe ON pe.cohort_id = pl.cohort_id AND pe.user_id = pl.user_id
          ${LATEST_ENTRY('s', 'pl.user_id', 'a')}
         WHERE pl.id = ANY($1::bigint[])
      )
