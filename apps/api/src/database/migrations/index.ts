@@ -67,6 +67,7 @@ import { SupervisorLinks1764000006400 } from './1764000006400-supervisor-links';
 import { OjtReviews1764000006410 } from './1764000006410-ojt-reviews';
 import { PlacementBreaks1764000006420 } from './1764000006420-placement-breaks';
 import { EvidencePacks1764000006430 } from './1764000006430-evidence-packs';
+import { Careers1764000006500 } from './1764000006500-careers';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -138,4 +139,5 @@ export const migrations = [
   OjtReviews1764000006410,
   PlacementBreaks1764000006420,
   EvidencePacks1764000006430,
+  Careers1764000006500,
 ];
