@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { careerClock, CreateJobApplicationSchema } from './careers.schemas';
+import { careerClock, careerClockText, CreateJobApplicationSchema } from './careers.schemas';
 
 describe('careerClock', () => {
   it('counts day 1 on the first day and the length on the last', () => {
@@ -30,5 +30,14 @@ describe('CreateJobApplicationSchema', () => {
       stage: 'APPLIED',
       note: '',
     });
+  });
+});
+
+describe('careerClockText', () => {
+  const asIs = (d: string) => d;
+  it('reads the day of the phase, its start before it and its end after it', () => {
+    expect(careerClockText(careerClock('2026-11-01', '2026-12-30', '2026-11-20'), asIs)).toBe('Day 20 of 60');
+    expect(careerClockText(careerClock('2026-11-01', '2026-12-30', '2026-10-01'), asIs)).toBe('Career support starts on 2026-11-01');
+    expect(careerClockText(careerClock('2026-11-01', '2026-12-30', '2027-01-01'), asIs)).toBe('Career support ended on 2026-12-30');
   });
 });

@@ -170,3 +170,10 @@ export function careerClock(start: string, end: string, today: string): CareerCl
   if (today > end) return { starts_on: start, ends_on: end, length_days: length, state: 'ENDED', day: length };
   return { starts_on: start, ends_on: end, length_days: length, state: 'DURING', day: dayNumber(today) - dayNumber(start) + 1 };
 }
+
+/** The clock as a trainee and their coach read it: 'Day 20 of 60', or when it starts or ended (`formatDate` writes a date). */
+export function careerClockText(clock: CareerClock, formatDate: (date: string) => string): string {
+  if (clock.state === 'BEFORE') return `Career support starts on ${formatDate(clock.starts_on)}`;
+  if (clock.state === 'ENDED') return `Career support ended on ${formatDate(clock.ends_on)}`;
+  return `Day ${clock.day} of ${clock.length_days}`;
+}
