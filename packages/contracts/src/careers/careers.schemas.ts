@@ -161,7 +161,7 @@ export const CareerPipelineResponseSchema = z.object({
 });
 export type CareerPipelineResponse = z.infer<typeof CareerPipelineResponseSchema>;
 
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 /** The career clock of a phase window (`start` to `end`, both included) on `today` (all Malaysian dates). */
 export function careerClock(start: string, end: string, today: string): CareerClock {
