@@ -97,6 +97,8 @@ test('a trainee on a 360 px phone logs applications and an offer; the coach reco
   const coach = await coachContext.newPage();
   await signInAt(coach, instructor.email, instructor.password, /\/instructor$/);
   await coach.getByRole('link', { name: 'My trainees' }).click();
+  await expect(coach.getByRole('link', { name: `Career pipeline of ${cohortTitle}` })).toBeVisible();
+  await expectAccessible(coach);
   await coach.getByRole('link', { name: `Car${tag} Tester` }).click();
   await expect(coach.getByRole('heading', { level: 2, name: 'Career support' })).toBeVisible();
   await expect(coach.getByText(/^Day \d+ of 60$/)).toBeVisible();
