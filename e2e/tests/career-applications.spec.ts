@@ -108,7 +108,7 @@ test('a trainee on a 360 px phone logs applications and an offer; the coach reco
   await expect(coach.getByText("Choose the host's offer")).toBeVisible();
   await coach.getByLabel(`Offer from ${HOST}`).selectOption('OFFERED');
   await coach.getByLabel('Date of the offer').fill(malaysiaDay(-2));
-  await coach.getByLabel('Note (optional)').fill('Technician post at Fab 2');
+  await coach.getByLabel('Details of the offer (optional)').fill('Technician post at Fab 2');
   await coach.getByRole('button', { name: 'Record the offer' }).click();
   await expect(notice(coach, "The host's offer is recorded")).toBeVisible();
   const offers = coach.getByRole('list', { name: 'Conversion offers, newest first' });

@@ -176,7 +176,7 @@ function RecordOffer({ cohortId, userId, host }: { cohortId: string; userId: str
         required
       />
       <TextAreaField
-        label="Note (optional)"
+        label="Details of the offer (optional)"
         value={note}
         maxLength={1000}
         onChange={(e) => setNote(e.target.value)}
