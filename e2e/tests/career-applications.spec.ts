@@ -114,7 +114,11 @@ test('a trainee on a 360 px phone logs applications and an offer; the coach reco
   const offers = coach.getByRole('list', { name: 'Conversion offers, newest first' });
   await expect(offers).toContainText(`Offered on ${written(malaysiaDay(-2))}`);
   await expect(offers).toContainText(`Recorded by Coach${tag} Tester`);
+  await expect(coach.getByRole('cell', { name: 'Intel Penang' })).toBeVisible();
   await expectAccessible(coach);
+  await coach.setViewportSize({ width: 360, height: 780 });
+  await expectFits(coach, "the trainee's page with their career support");
+  await coach.setViewportSize({ width: 1280, height: 900 });
 
   // The cohort's pipeline: the trainee's applications by stage, interviews this month, the host's offer.
   await coach.getByRole('link', { name: `Career pipeline of ${cohortTitle}` }).click();
