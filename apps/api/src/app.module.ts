@@ -30,6 +30,7 @@ import { TimelineModule } from './modules/timeline';
 import { FinanceModule } from './modules/finance';
 import { AllowanceModule } from './modules/allowance/allowance.module';
 import { PlacementsModule } from './modules/placements/placements.module';
+import { CareersModule } from './modules/careers';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { LoggerModule } from 'nestjs-pino';
@@ -83,6 +84,7 @@ export class AppModule {
         FinanceModule,
         AllowanceModule,
         PlacementsModule,
+        CareersModule,
         CalendarModule,
         GradingModule,
         QuizzesModule,

@@ -74,3 +74,5 @@ export * from './placements/supervisor.schemas';
 export * from './placements/supervisor.routes';
 export * from './placements/breaks.schemas';
 export * from './placements/evidence-pack.schemas';
+export * from './careers/careers.schemas';
+export * from './careers/careers.routes';

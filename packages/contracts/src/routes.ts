@@ -7,6 +7,7 @@ import { programmeRoutes } from './applications/applications.routes';
 import { applicationsAnalyticsRoutes } from './applications/applications-analytics.routes';
 import { authRoutes } from './auth/auth.routes';
 import { calendarRoutes } from './calendar/calendar.routes';
+import { careersRoutes } from './careers/careers.routes';
 import { certificatesRoutes } from './certificates/certificates.routes';
 import { coachingRoutes } from './coaching/coaching.routes';
 import { cohortsRoutes } from './cohorts/cohorts.routes';
@@ -64,6 +65,7 @@ export const routes = {
   ...supervisorSignoffRoutes,
   ...placementBreaksRoutes,
   ...ojtReviewRoutes,
+  ...careersRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

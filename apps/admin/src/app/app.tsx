@@ -24,6 +24,7 @@ import { CohortsPage } from '../features/cohorts/cohorts-page';
 import { CreateCohortPage } from '../features/cohorts/create-cohort-page';
 import { MyTraineesPage } from '../features/coaching/my-trainees-page';
 import { TraineePage } from '../features/coaching/trainee-page';
+import { CareerPipelinePage } from '../features/coaching/career-pipeline-page';
 import { useCoaching } from '../lib/use-coaching';
 import { CoursePage } from '../features/courses/course-page';
 import { CoursesPage } from '../features/courses/courses-page';
@@ -131,6 +132,7 @@ export function App() {
                     <Route path="settings" element={<SettingsPage />} />
                     <Route path="trainees" element={<MyTraineesPage />} />
                     <Route path="trainees/:cohortId/:userId" element={<TraineePage />} />
+                    <Route path="careers/:cohortId" element={<CareerPipelinePage />} />
                     <Route path="grading/items/:itemId" element={<GradingItemPage />} />
                     <Route path="grading/:cohortId" element={<GradingCohortPage />} />
                     <Route path="gradebook/:cohortId" element={<GradebookPage />} />
@@ -202,6 +204,7 @@ export function App() {
                     <Route path="/admin/audit-log" element={<AuditLogPage />} />
                     <Route path={paths.myTrainees} element={<MyTraineesPage />} />
                     <Route path="/admin/trainees/:cohortId/:userId" element={<TraineePage />} />
+                    <Route path="/admin/careers/:cohortId" element={<CareerPipelinePage />} />
                     <Route path={allowancePaths.programmes} element={<AllowanceProgrammesPage />} />
                     <Route path="/admin/allowance/programmes/:id" element={<AllowanceProgrammePage />} />
                     <Route path={allowancePaths.exceptions} element={<AllowanceExceptionsPage />} />

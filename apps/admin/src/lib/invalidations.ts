@@ -278,6 +278,8 @@ const table = {
   // due on their placement and their host company's figures; the mutation names the placement only.
   staffRecordBreak: () => breakMoved(),
   staffCorrectBreak: () => breakMoved(),
+  // The offer shows on the trainee's career section and in their cohort's pipeline.
+  staffRecordConversionOffer: () => [routeKey('staffTraineeCareer'), routeKey('staffCareerPipeline')],
 } satisfies { [N in MutationRouteName]?: Invalidates<N> };
 
 export const invalidations: { [N in keyof typeof table]: Invalidates<N> } = table;

@@ -90,6 +90,7 @@ export function coachPaths(root: '/admin' | '/instructor') {
   return {
     list: root === '/admin' ? paths.myTrainees : paths.instructorTrainees,
     trainee: (cohortId: string, userId: string) => `${root}/trainees/${encodeURIComponent(cohortId)}/${encodeURIComponent(userId)}`,
+    careerPipeline: (cohortId: string) => `${root}/careers/${encodeURIComponent(cohortId)}`,
   };
 }
 

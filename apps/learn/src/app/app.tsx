@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { origins } from '../config/env';
 import { AllowancePage } from '../features/allowance/allowance-page';
+import { CareerPage } from '../features/career/career-page';
 import { CohortPage } from '../features/cohort/cohort-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { ProjectPage } from '../features/lesson/assessment-pages';
@@ -38,6 +39,7 @@ export function App() {
             <Route path="/student/my-learning" element={<MyLearningPage />} />
             <Route path="/student/help" element={<HelpPage />} />
             <Route path="/student/allowance" element={<AllowancePage />} />
+            <Route path="/student/career" element={<CareerPage />} />
             <Route path="/student/placements/:placementId/logbook" element={<LogbookPage />} />
             <Route path="/student/placements/:placementId/logbook/:week" element={<LogbookWeekPage />} />
             <Route path="/student/placements/:placementId/reviews/:week" element={<ReviewPage />} />

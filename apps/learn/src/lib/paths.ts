@@ -5,6 +5,7 @@ export const paths = {
   myLearning: '/student/my-learning',
   help: '/student/help',
   allowance: '/student/allowance',
+  career: '/student/career',
   logbook: (placementId: string) => `/student/placements/${encodeURIComponent(placementId)}/logbook`,
   logbookWeek: (placementId: string, week: number) => `/student/placements/${encodeURIComponent(placementId)}/logbook/${week}`,
   review: (placementId: string, week: number) => `/student/placements/${encodeURIComponent(placementId)}/reviews/${week}`,

@@ -32,7 +32,17 @@ export function MyTraineesPage() {
         </>
       ),
     },
-    { label: 'Cohort', render: (s) => s.cohort_title },
+    {
+      label: 'Cohort',
+      render: (s) => (
+        <>
+          {s.cohort_title}
+          <AppLink className="admin-table__sub ui-link" to={coachPaths(root).careerPipeline(s.cohort_id_slug)}>
+            Career pipeline<span className="ui-visually-hidden"> of {s.cohort_title}</span>
+          </AppLink>
+        </>
+      ),
+    },
     { label: 'Status', render: (s) => <EnrolmentStatus status={s.enrolment_status} /> },
     {
       label: 'Progress',

@@ -8,6 +8,7 @@ import { coachPaths, gradingRoot } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { TraineePlacement } from './placement-breaks';
 import { TraineeReviews } from './trainee-reviews';
+import { TraineeCareerSection } from './trainee-career';
 import './coaching.css';
 
 /**
@@ -62,6 +63,7 @@ export function TraineePage() {
             </section>
             <TraineePlacement cohortId={cohortId} userId={userId} home={home} />
             <TraineeReviews cohortId={cohortId} userIdSlug={userId} />
+            <TraineeCareerSection cohortId={cohortId} userId={userId} home={home} root={root} />
             <QueryView query={view} label="the trainee's courses" homePath={home}>
               {(v) => (
                 <>

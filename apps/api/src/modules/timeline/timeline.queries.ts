@@ -355,13 +355,18 @@ export const studentSchedule = (q: Sql, cohortSlug: string, userSlug: string) =>
     [cohortSlug, userSlug],
   );
 
+/**
+ * A cohort's start, phases and every student's shifts as the columns `start_date, phases, shifts`,
+ * for `windowsOf`; `k`: the alias of `cohorts` in the caller's statement.
+ */
+export const PHASES_COLUMNS = (k: string) => `${k}.start_date, ${k}.phases,
+            coalesce((SELECT json_agg(json_build_object('user_id', s.user_id::text, 'phase', s.phase, 'days', s.days))
+                        FROM timeline_shifts s WHERE s.cohort_id = ${k}.id), '[]') AS shifts`;
+
 /** The cohorts' starts and phases with every student's shifts, for their phases' windows. */
 export const cohortsPhases = (q: Sql, cohortIds: readonly string[]) =>
   rows<{ id: string; start_date: Date; phases: Phase[]; shifts: { user_id: string; phase: PhaseKey; days: number }[] }>(
     q,
-    `SELECT k.id, k.start_date, k.phases,
-            coalesce((SELECT json_agg(json_build_object('user_id', s.user_id::text, 'phase', s.phase, 'days', s.days))
-                        FROM timeline_shifts s WHERE s.cohort_id = k.id), '[]') AS shifts
-       FROM cohorts k WHERE k.id = ANY($1::bigint[])`,
+    `SELECT k.id, ${PHASES_COLUMNS('k')} FROM cohorts k WHERE k.id = ANY($1::bigint[])`,
     [cohortIds],
   );

@@ -87,6 +87,24 @@ export interface PhaseWindows {
   students: Map<string, { start: string; end: string }>;
 }
 
+/**
+ * One phase's windows from a cohort's start, phases and shifts as stored (the columns of
+ * `cohorts` and `timeline_shifts` that `PHASES_COLUMNS` reads): for a module that reads them in
+ * its own statement and dates by a phase without a second one.
+ */
+export function windowsOf(
+  k: { start_date: Date | string; phases: Phase[]; shifts: { user_id: string; phase: PhaseKey; days: number }[] },
+  phase: PhaseKey,
+): PhaseWindows {
+  const start = schoolDate(new Date(k.start_date));
+  const cohort = phaseDates(start, k.phases).get(phase)!;
+  const byUser = new Map<string, { phase: PhaseKey; days: number }[]>();
+  for (const s of k.shifts) byUser.set(s.user_id, [...(byUser.get(s.user_id) ?? []), s]);
+  const students = new Map<string, { start: string; end: string }>();
+  for (const [userId, shifts] of byUser) students.set(userId, phaseDates(start, shiftedPhases(k.phases, shifts)).get(phase)!);
+  return { cohort, students };
+}
+
 /** A working-out of one cohort's timeline: what is stored, what a change makes of it. */
 interface Plan {
   cohort: TimelineCohort;
@@ -299,15 +317,7 @@ export class TimelineService {
    */
   async phaseWindows(q: Sql, cohortIds: readonly string[], phase: PhaseKey): Promise<Map<string, PhaseWindows>> {
     const out = new Map<string, PhaseWindows>();
-    for (const k of await cohortsPhases(q, cohortIds)) {
-      const start = schoolDate(new Date(k.start_date));
-      const cohort = phaseDates(start, k.phases).get(phase)!;
-      const byUser = new Map<string, { phase: PhaseKey; days: number }[]>();
-      for (const s of k.shifts) byUser.set(s.user_id, [...(byUser.get(s.user_id) ?? []), s]);
-      const students = new Map<string, { start: string; end: string }>();
-      for (const [userId, shifts] of byUser) students.set(userId, phaseDates(start, shiftedPhases(k.phases, shifts)).get(phase)!);
-      out.set(k.id, { cohort, students });
-    }
+    for (const k of await cohortsPhases(q, cohortIds)) out.set(k.id, windowsOf(k, phase));
     return out;
   }
 

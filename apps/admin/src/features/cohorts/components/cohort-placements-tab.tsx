@@ -8,7 +8,8 @@ import {
   type PlacementPerson,
 } from '@school/contracts';
 import { CohortReviewsSummary } from './cohort-reviews-summary';
-import { Button, LoadingIndicator, SelectField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
+import { AppLink, Button, LoadingIndicator, SelectField, TextField, useRouteMutation, useRouteQuery } from '@school/ui';
+import { coachPaths } from '../../../lib/paths';
 import { type FormEvent, useId, useState } from 'react';
 import { fieldError } from '../../../lib/api-errors';
 import { invalidations } from '../../../lib/invalidations';
@@ -113,6 +114,12 @@ export function CohortPlacementsTab({ cohort }: { cohort: AdminCohort }) {
           On-the-job training runs from {formatSchoolDate(ojt.starts_on)} to {formatSchoolDate(ojt.ends_on)} (the OJT phase on the Timeline
           tab; a trainee with a longer phase or a break has their own dates, and breaks are recorded on the trainee's page). {data.length}{' '}
           placed, {unplaced.length} not placed yet.
+        </p>
+        <p>
+          <AppLink className="ui-link" to={coachPaths('/admin').careerPipeline(cohort.id_slug)}>
+            Career pipeline of this cohort
+          </AppLink>{' '}
+          (after OJT: each trainee's applications, interviews this month and the host's offer)
         </p>
         {data.length === 0 ? (
           <p className="ui-empty ui-empty--quiet">No trainee is placed yet. Place one below or upload a CSV.</p>

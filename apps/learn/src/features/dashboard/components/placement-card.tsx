@@ -30,6 +30,11 @@ export function PlacementSection() {
           ))}
         </div>
       )}
+      {placements.isSuccess ? (
+        <ButtonLink to={paths.career} variant="secondary">
+          Open my career support
+        </ButtonLink>
+      ) : null}
     </section>
   );
 }
