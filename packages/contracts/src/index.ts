@@ -74,3 +74,6 @@ export * from './placements/supervisor.schemas';
 export * from './placements/supervisor.routes';
 export * from './placements/breaks.schemas';
 export * from './placements/evidence-pack.schemas';
+export * from './announcements/announcements.schemas';
+export * from './announcements/announcements.routes';
+export * from './announcements/link-parts';

@@ -68,6 +68,7 @@ import { OjtReviews1764000006410 } from './1764000006410-ojt-reviews';
 import { PlacementBreaks1764000006420 } from './1764000006420-placement-breaks';
 import { EvidencePacks1764000006430 } from './1764000006430-evidence-packs';
 import { LogbookFiles1764000006440 } from './1764000006440-logbook-files';
+import { Announcements1764000006600 } from './1764000006600-announcements';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -140,4 +141,5 @@ export const migrations = [
   PlacementBreaks1764000006420,
   EvidencePacks1764000006430,
   LogbookFiles1764000006440,
+  Announcements1764000006600,
 ];
