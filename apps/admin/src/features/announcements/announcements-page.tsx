@@ -109,11 +109,11 @@ export function AnnouncementsPage() {
           <fieldset className="admin-announcement__choices" aria-describedby={errors.cohort_id_slugs ? 'cohorts-error' : undefined}>
             <legend className="admin-announcement__legend">Cohorts</legend>
             <QueryView query={cohorts} label="your cohorts">
-              {(list) =>
-                list.length === 0 ? (
+              {(options) =>
+                options.length === 0 ? (
                   <p className="ui-empty ui-empty--quiet">You have no cohort to post to.</p>
                 ) : (
-                  list.map((c) => (
+                  options.map((c) => (
                     <label key={c.id_slug} className="admin-announcement__choice">
                       <input
                         type="checkbox"

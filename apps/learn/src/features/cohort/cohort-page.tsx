@@ -1,4 +1,4 @@
-import { Announcements } from '../announcements/announcements';
+import { Announcements } from '../../lib/announcements';
 import { isAccessEnded, isApiError, type UserCohortView } from '@school/contracts';
 import { ErrorView, formatDate, LoadingIndicator, Tabs, type TabItem, useRouteQuery, useSession } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';

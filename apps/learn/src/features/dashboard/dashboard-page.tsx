@@ -1,4 +1,4 @@
-import { Announcements } from '../announcements/announcements';
+import { Announcements } from '../../lib/announcements';
 import { Button, ButtonLink, ErrorView, LoadingIndicator, Slider, useRouteQuery, useSession } from '@school/ui';
 import { useEffect } from 'react';
 import { paths } from '../../lib/paths';
