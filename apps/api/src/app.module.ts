@@ -16,6 +16,7 @@ import { HealthModule } from './platform/health/health.module';
 import { CoursesModule } from './modules/courses/courses.module';
 import { CohortsModule } from './modules/cohorts/cohorts.module';
 import { CoachingModule } from './modules/coaching';
+import { AnnouncementsModule } from './modules/announcements';
 import { EnrolmentsModule } from './modules/enrolments/enrolments.module';
 import { CertificatesModule } from './modules/certificates/certificates.module';
 import { StorageModule } from './platform/storage/storage.module';
@@ -92,6 +93,7 @@ export class AppModule {
         CoursesModule,
         CohortsModule,
         CoachingModule,
+        AnnouncementsModule,
         EnrolmentsModule,
         CertificatesModule,
         DocsModule,

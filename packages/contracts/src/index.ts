@@ -76,3 +76,6 @@ export * from './placements/breaks.schemas';
 export * from './placements/evidence-pack.schemas';
 export * from './careers/careers.schemas';
 export * from './careers/careers.routes';
+export * from './announcements/announcements.schemas';
+export * from './announcements/announcements.routes';
+export * from './announcements/link-parts';

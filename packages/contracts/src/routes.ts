@@ -1,3 +1,4 @@
+import { announcementsRoutes } from './announcements/announcements.routes';
 import { allowanceRoutes } from './allowance/allowance.routes';
 import { admissionsRoutes } from './admissions/admissions.routes';
 import { admissionsRetentionRoutes } from './admissions/retention.routes';
@@ -68,6 +69,7 @@ export const routes = {
   ...careersRoutes,
   ...platformRoutes,
   ...dashboardRoutes,
+  ...announcementsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -1,3 +1,4 @@
+import { AnnouncementsPage } from '../features/announcements/announcements-page';
 import { AdminLayout, AppProviders, ErrorView, RequireAuth, StandardLayout, useRouteQuery, useSession } from '@school/ui';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -130,6 +131,7 @@ export function App() {
                   <Routes>
                     <Route index element={<InstructorHomePage />} />
                     <Route path="settings" element={<SettingsPage />} />
+                    <Route path="announcements" element={<AnnouncementsPage />} />
                     <Route path="trainees" element={<MyTraineesPage />} />
                     <Route path="trainees/:cohortId/:userId" element={<TraineePage />} />
                     <Route path="careers/:cohortId" element={<CareerPipelinePage />} />
@@ -220,6 +222,7 @@ export function App() {
                     <Route path={paths.admissionsOverview} element={<AdmissionsOverviewPage />} />
                     <Route path="/admin/applications/:id" element={<ApplicationPage />} />
                     <Route path={paths.mailbox} element={<MailboxPage />} />
+                    <Route path={paths.announcements} element={<AnnouncementsPage />} />
                     <Route path={paths.failedJobs} element={<FailedJobsPage />} />
                     <Route path={paths.grading} element={<GradingHomePage />} />
                     <Route path="/admin/grading/items/:itemId" element={<GradingItemPage />} />

@@ -26,6 +26,8 @@ export const paths = {
   admissionsOverview: '/admin/applications/overview',
   application: (id: string) => `/admin/applications/${encodeURIComponent(id)}`,
   mailbox: '/admin/mailbox',
+  announcements: '/admin/announcements',
+  instructorAnnouncements: '/instructor/announcements',
   failedJobs: '/admin/jobs/failed',
   createCourse: '/admin/create/course',
   createCohort: '/admin/create/cohort',

@@ -100,9 +100,11 @@ async function cohortWith(
 describe('notification preferences', () => {
   it('are all on by default and saved per user', async () => {
     const s = await createUser(t);
-    expect((await prefs(s, s).expect(200)).body).toEqual({ preferences: { deadline_reminders: true, application_digest: true } });
+    expect((await prefs(s, s).expect(200)).body).toEqual({
+      preferences: { deadline_reminders: true, application_digest: true, announcements: 'each' },
+    });
     const res = await setPrefs(s, s, { deadline_reminders: false }).expect(200);
-    expect(res.body.preferences).toEqual({ deadline_reminders: false, application_digest: true });
+    expect(res.body.preferences).toEqual({ deadline_reminders: false, application_digest: true, announcements: 'each' });
     expect((await prefs(s, s).expect(200)).body.preferences.deadline_reminders).toBe(false);
     await setPrefs(s, s, {}).expect(400);
     await setPrefs(s, s, { deadline_reminders: 'no' }).expect(400);
@@ -256,7 +258,11 @@ describe('one-click unsubscribe', () => {
     // What a mail client sends: a form POST, no cookie, no token.
     const res = await t.http.post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
     expect(res.body.kind).toBe('deadline_reminders');
-    expect((await prefs(a, a).expect(200)).body.preferences).toEqual({ deadline_reminders: false, application_digest: true });
+    expect((await prefs(a, a).expect(200)).body.preferences).toEqual({
+      deadline_reminders: false,
+      application_digest: true,
+      announcements: 'each',
+    });
     expect((await prefs(b, b).expect(200)).body.preferences.deadline_reminders).toBe(true);
     // Again is harmless.
     await t.http.post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click').expect(200);

@@ -64,7 +64,17 @@ export function CohortsPage() {
   });
   return (
     <div className="ui-page ui-stack ui-stack--loose">
-      <PageHeader title="Cohorts" actions={<ButtonLink to={paths.createCohort}>Create cohort</ButtonLink>} />
+      <PageHeader
+        title="Cohorts"
+        actions={
+          <>
+            <ButtonLink variant="secondary" to={paths.announcements}>
+              Announcements
+            </ButtonLink>
+            <ButtonLink to={paths.createCohort}>Create cohort</ButtonLink>
+          </>
+        }
+      />
       <ListFrame
         label="Cohorts"
         query={query}

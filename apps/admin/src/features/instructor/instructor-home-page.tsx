@@ -29,6 +29,9 @@ export function InstructorHomePage() {
           <ButtonLink variant="secondary" to={paths.instructorReviews}>
             Reviews
           </ButtonLink>
+          <ButtonLink variant="secondary" to={paths.instructorAnnouncements}>
+            Announcements
+          </ButtonLink>
         </div>
       </header>
       <QueryView query={cohorts} label="your cohorts" homePath="/instructor">

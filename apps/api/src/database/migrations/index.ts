@@ -69,6 +69,7 @@ import { PlacementBreaks1764000006420 } from './1764000006420-placement-breaks';
 import { EvidencePacks1764000006430 } from './1764000006430-evidence-packs';
 import { LogbookFiles1764000006440 } from './1764000006440-logbook-files';
 import { Careers1764000006500 } from './1764000006500-careers';
+import { Announcements1764000006600 } from './1764000006600-announcements';
 /** Every migration, oldest first. Add a new one at the end. */
 export const migrations = [
   InitialSchema1763700000000,
@@ -142,4 +143,5 @@ export const migrations = [
   EvidencePacks1764000006430,
   LogbookFiles1764000006440,
   Careers1764000006500,
+  Announcements1764000006600,
 ];

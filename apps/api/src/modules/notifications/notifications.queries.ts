@@ -1,4 +1,4 @@
-import type { NotificationKind, NotificationPreferences } from '@school/contracts';
+import type { AnnouncementMailChoice, NotificationKind, NotificationPreferences } from '@school/contracts';
 import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 
 // Preferences: no row means everything on.
@@ -6,7 +6,8 @@ import { exec, mustOne, one, rows, type Sql } from '../../common/sql/db';
 export function preferencesOf(q: Sql, userId: string) {
   return one<NotificationPreferences>(
     q,
-    `SELECT coalesce(p.deadline_reminders, true) AS deadline_reminders, coalesce(p.application_digest, true) AS application_digest
+    `SELECT coalesce(p.deadline_reminders, true) AS deadline_reminders, coalesce(p.application_digest, true) AS application_digest,
+            coalesce(p.announcements, 'each') AS announcements
        FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id WHERE u.id = $1`,
     [userId],
   );
@@ -21,28 +22,37 @@ export function userById(q: Sql, id: string) {
 }
 
 /** Sets the given choices (null leaves one as it is); answers them all. */
-export function savePreferences(q: Sql, userId: string, deadlineReminders: boolean | null, applicationDigest: boolean | null) {
+export function savePreferences(
+  q: Sql,
+  userId: string,
+  deadlineReminders: boolean | null,
+  applicationDigest: boolean | null,
+  announcements: AnnouncementMailChoice | null = null,
+) {
   return mustOne<NotificationPreferences>(
     q,
-    `INSERT INTO notification_preferences AS p (user_id, deadline_reminders, application_digest)
-     VALUES ($1, coalesce($2, true), coalesce($3, true))
+    `INSERT INTO notification_preferences AS p (user_id, deadline_reminders, application_digest, announcements)
+     VALUES ($1, coalesce($2, true), coalesce($3, true), $4)
      ON CONFLICT (user_id) DO UPDATE SET
        deadline_reminders = coalesce($2, p.deadline_reminders),
        application_digest = coalesce($3, p.application_digest),
+       announcements = coalesce($4, p.announcements),
        modified_date = now()
-     RETURNING deadline_reminders, application_digest`,
-    [userId, deadlineReminders, applicationDigest],
+     RETURNING deadline_reminders, application_digest, coalesce(announcements, 'each') AS announcements`,
+    [userId, deadlineReminders, applicationDigest, announcements],
   );
 }
 
 /** Turns one kind off for the user with this slug; false when there is no such user. */
 export async function turnOff(q: Sql, userIdSlug: string, kind: NotificationKind): Promise<boolean> {
-  const column = kind === 'deadline_reminders' ? 'deadline_reminders' : 'application_digest';
+  const column = kind === 'deadline_reminders' ? 'deadline_reminders' : kind === 'announcements' ? 'announcements' : 'application_digest';
+  // Announcements are a choice of three: "off" is their false.
+  const off = kind === 'announcements' ? `'off'` : 'false';
   const n = await exec(
     q,
     `INSERT INTO notification_preferences AS p (user_id, ${column})
-     SELECT id, false FROM users WHERE id_slug = $1
-     ON CONFLICT (user_id) DO UPDATE SET ${column} = false, modified_date = now()`,
+     SELECT id, ${off} FROM users WHERE id_slug = $1
+     ON CONFLICT (user_id) DO UPDATE SET ${column} = ${off}, modified_date = now()`,
     [userIdSlug],
   );
   return n > 0;

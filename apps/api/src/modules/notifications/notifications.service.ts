@@ -44,7 +44,7 @@ export class NotificationsService {
 
   async update(me: AuthUser, userIdSlug: string, body: NotificationPreferencesUpdate): Promise<NotificationPreferences> {
     const userId = await this.target(me, userIdSlug);
-    return savePreferences(this.db, userId, body.deadline_reminders ?? null, body.application_digest ?? null);
+    return savePreferences(this.db, userId, body.deadline_reminders ?? null, body.application_digest ?? null, body.announcements ?? null);
   }
 
   /** One-click unsubscribe: turns off the kind the signed link names, for the user it names only. */

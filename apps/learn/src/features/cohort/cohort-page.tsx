@@ -1,3 +1,4 @@
+import { Announcements } from '../../lib/announcements';
 import { isAccessEnded, isApiError, type UserCohortView } from '@school/contracts';
 import { ErrorView, formatDate, LoadingIndicator, Tabs, type TabItem, useRouteQuery, useSession } from '@school/ui';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -29,6 +30,7 @@ export function cohortTabs(cohortId: string, view: UserCohortView, now: Date = n
       label: 'Learn',
       content: (
         <div className="ui-stack ui-stack--loose">
+          <Announcements cohortId={cohortId} />
           {!ended && <ContinueCard cohortId={cohortId} view={view} />}
           {!ended && <ThisWeekCard cohortId={cohortId} scheduleTab={scheduleTab} now={now} />}
           {!ended && <LiveSessions cohortId={cohortId} now={now} />}

@@ -1,3 +1,4 @@
+import { Announcements } from '../../lib/announcements';
 import { Button, ButtonLink, ErrorView, LoadingIndicator, Slider, useRouteQuery, useSession } from '@school/ui';
 import { useEffect } from 'react';
 import { paths } from '../../lib/paths';
@@ -31,6 +32,7 @@ export function DashboardPage() {
     <div className="ui-page ui-page--padded learn-dashboard">
       <h1 className="learn-dashboard__greeting">Welcome back, {user.first_name}</h1>
       <EmailVerificationNotice />
+      <Announcements showCohort />
       <section className="learn-section" aria-labelledby="my-classes">
         <h2 id="my-classes" className="learn-section__title">
           My classes

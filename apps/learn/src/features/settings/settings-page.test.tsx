@@ -119,7 +119,9 @@ describe('/student/settings', () => {
         return { user: STUDENT, pending_email: pending };
       },
       emailChangePending: () => ({ pending_email: pending, expires_at: pending && new Date().toISOString() }),
-      notificationPreferences: () => ({ preferences: { deadline_reminders: true, application_digest: true } }),
+      notificationPreferences: () => ({
+        preferences: { deadline_reminders: true, application_digest: true, announcements: 'each' as const },
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Change email' }));
     expect(await screen.findByText('Current email is required')).toBeInTheDocument();
@@ -151,8 +153,12 @@ describe('/student/settings', () => {
     const user = userEvent.setup();
     const { calls } = renderApp('/student/settings', {
       emailChangePending: () => ({ pending_email: null, expires_at: null }),
-      notificationPreferences: () => ({ preferences: { deadline_reminders: true, application_digest: true } }),
-      notificationPreferencesUpdate: () => ({ preferences: { deadline_reminders: false, application_digest: true } }),
+      notificationPreferences: () => ({
+        preferences: { deadline_reminders: true, application_digest: true, announcements: 'each' as const },
+      }),
+      notificationPreferencesUpdate: () => ({
+        preferences: { deadline_reminders: false, application_digest: true, announcements: 'each' as const },
+      }),
     });
     await user.click(await screen.findByRole('link', { name: 'Notifications' }));
     expect(document.activeElement?.id).toBe('notifications');

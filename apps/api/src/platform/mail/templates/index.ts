@@ -1,5 +1,12 @@
 import { render, toPlainText } from '@react-email/render';
 import { createElement, type ReactElement } from 'react';
+import {
+  Announcement,
+  AnnouncementDigest,
+  type AnnouncementDigestProps,
+  type AnnouncementProps,
+  announcementStrings,
+} from './announcement';
 import { CohortInvitation, cohortInvitationStrings } from './cohort-invitation';
 import { EnrolledInCohort, type EnrolledInCohortProps, enrolledInCohortStrings } from './enrolled-in-cohort';
 import { ApplicationDigest, type ApplicationDigestProps, applicationDigestStrings } from './application-digest';
@@ -145,6 +152,14 @@ export const templates = {
   'quiz-regraded': {
     subject: (p: QuizRegradedProps) => quizRegradedStrings.subject(p.quizTitle),
     component: QuizRegraded,
+  },
+  announcement: {
+    subject: (p: AnnouncementProps) => announcementStrings.subject(p.cohortTitle, p.title),
+    component: Announcement,
+  },
+  'announcement-digest': {
+    subject: (p: AnnouncementDigestProps) => announcementStrings.digestSubject(p.announcements.length, p.day),
+    component: AnnouncementDigest,
   },
   'timeline-changed': {
     subject: (p: TimelineChangedProps) => timelineChangedStrings.subject(p.cohortTitle),
