@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createAccount } from '../support/accounts';
-import { notice, signInAsAdmin } from '../support/admin';
+import { adminCall, notice, signInAsAdmin } from '../support/admin';
 import { signInAt } from '../support/cohort-setup';
 import { expectFits } from '../support/fit';
 import { expectAccessible } from '../support/learn';
@@ -9,25 +9,6 @@ import { expectAccessible } from '../support/learn';
 const tag = Date.now().toString(36);
 const HOST = `Penang Fab ${tag}`;
 const REG = `PF-${tag}`;
-
-/** An API call as whoever is signed in on `page` (the app's own session). */
-async function call<T>(page: Page, verb: string, route: string, payload?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { access } = await (
-        await fetch('/api/auth/token/refresh/', { method: 'POST', headers: { 'X-Requested-With': 'fetch' } })
-      ).json();
-      const res = await fetch(`/api/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${access}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method: verb, path: route, body: payload },
-  ) as Promise<T>;
-}
 
 test('an admin prepares the cohort’s evidence pack and downloads the ZIP; a trainee on a phone downloads their own PDF', async ({
   page,
@@ -40,8 +21,8 @@ test('an admin prepares the cohort’s evidence pack and downloads the ZIP; a tr
 
   // A cohort 130 days in (OJT in its second week), a host company and both trainees placed.
   const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-  const courses = await call<{ data: { id_slug: string }[] }>(page, 'GET', 'courses/admin/list?page=1&page_size=1');
-  const { id_slug: cohort } = await call<{ id_slug: string }>(page, 'POST', 'cohorts/admin/create/', {
+  const courses = await adminCall<{ data: { id_slug: string }[] }>(page, 'GET', 'courses/admin/list?page=1&page_size=1');
+  const { id_slug: cohort } = await adminCall<{ id_slug: string }>(page, 'POST', 'cohorts/admin/create/', {
     title: `Evidence Cohort ${tag}`,
     start_date: days(-130),
     end_date: days(200),
@@ -49,9 +30,9 @@ test('an admin prepares the cohort’s evidence pack and downloads the ZIP; a tr
     result_open_date: null,
     course_ids: [courses.data[0].id_slug],
   });
-  for (const t of trainees) await call(page, 'POST', `cohorts/admin/${cohort}/add-student`, { email: t.email });
-  await call(page, 'POST', 'host-companies/admin', { name: HOST, registration_number: REG, sites: [{ name: 'Fab 2' }] });
-  await call(page, 'POST', `cohorts/admin/${cohort}/placements/csv`, {
+  for (const t of trainees) await adminCall(page, 'POST', `cohorts/admin/${cohort}/add-student`, { email: t.email });
+  await adminCall(page, 'POST', 'host-companies/admin', { name: HOST, registration_number: REG, sites: [{ name: 'Fab 2' }] });
+  await adminCall(page, 'POST', `cohorts/admin/${cohort}/placements/csv`, {
     csv: [
       'trainee_email,host_registration_number,site,supervisor_name,supervisor_email,supervisor_phone,weekly_hours_target,coach_email',
       ...trainees.map((t) => `${t.email},${REG},Fab 2,Encik Rahman,rahman.${tag}@example.com,+60 4-123 4567,40,`),
@@ -62,14 +43,18 @@ test('an admin prepares the cohort’s evidence pack and downloads the ZIP; a tr
   const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const student = await phone.newPage();
   await signInAt(student, trainees[0].email, trainees[0].password, /\/student$/);
-  const [placement] = (await call<{ data: { id_slug: string }[] }>(student, 'GET', 'placements/me')).data;
-  const logbook = await call<{ data: { weeks: { starts_on: string }[] } }>(student, 'GET', `placements/me/${placement.id_slug}/logbook`);
-  await call(student, 'PUT', `placements/me/${placement.id_slug}/logbook/1`, {
+  const [placement] = (await adminCall<{ data: { id_slug: string }[] }>(student, 'GET', 'placements/me')).data;
+  const logbook = await adminCall<{ data: { weeks: { starts_on: string }[] } }>(
+    student,
+    'GET',
+    `placements/me/${placement.id_slug}/logbook`,
+  );
+  await adminCall(student, 'PUT', `placements/me/${placement.id_slug}/logbook/1`, {
     days: [
       { date: logbook.data.weeks[0].starts_on, hours: 8, tasks: 'Loaded cassettes on the wet bench', job_role: '', evidence: 'Shift log' },
     ],
   });
-  await call(student, 'POST', `placements/me/${placement.id_slug}/logbook/1/submit`);
+  await adminCall(student, 'POST', `placements/me/${placement.id_slug}/logbook/1/submit`);
 
   // The admin prepares the cohort's pack on the Placements tab and downloads the ZIP once it is ready.
   await page.goto(`/admin/cohorts/${cohort}?tab=9`);
